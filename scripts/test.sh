@@ -5,5 +5,5 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$root/scripts/setup-env.sh"
 cd "$root"
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
-"$root/.venv/bin/python" -m ruff check pie_table tests main.py
+"$root/.venv/bin/python" -m ruff check pie_table tests tools main.py
 exec "$root/.venv/bin/python" -m pytest "$@"
