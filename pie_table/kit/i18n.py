@@ -1,0 +1,22 @@
+"""Translations via gettext; untranslated text falls back to the English source strings."""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
+DOMAIN = "pie_table"
+
+# Picks the language from LANGUAGE / LC_ALL / LANG; fallback=True means a missing catalogue is no error.
+_translation = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), fallback=True)
+
+
+def _(text: str) -> str:
+    """The translation of `text` for the user's language (the text itself when none)."""
+    return _translation.gettext(text)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Plural-aware translation."""
+    return _translation.ngettext(singular, plural, count)
