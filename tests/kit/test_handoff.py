@@ -1,0 +1,109 @@
+"""The hot-seat hand-off screen: opaque, armed after a beat, confirmed by any key or click."""
+
+import pygame
+import pytest
+
+from pie_table.kit.app import App
+from pie_table.kit.handoff import HandoffScene, PrivacyGate
+from pie_table.kit.scene import Scene
+
+SECRET = (1, 2, 3)
+
+
+class _Table(Scene):
+    """A table that paints a tell-tale colour: if it shows under the hand-off, privacy leaked."""
+
+    draws = 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
+        surface.fill(SECRET)
+
+
+@pytest.fixture
+def app() -> App:
+    return App(size=(640, 360), headless=True)
+
+
+def _key(key: int = pygame.K_a) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="a", scancode=0)
+
+
+def _arm(app: App) -> None:
+    """Let the hand-off screen age past its arming delay (the app clamps each frame's dt)."""
+    for _ in range(10):
+        app.step(0.1, [])
+
+
+def _click() -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10))
+
+
+def test_gate_single_human_never_hands_off() -> None:
+    gate = PrivacyGate([2])
+    assert gate.viewer == 2
+    assert not gate.needs_handoff(2)
+    gate.hide()
+    assert gate.viewer == 2
+
+
+def test_gate_two_humans_hand_off_between_them() -> None:
+    gate = PrivacyGate([0, 2])
+    assert gate.viewer is None
+    assert gate.needs_handoff(0) and gate.needs_handoff(2)
+    gate.confirm(2)
+    assert gate.viewer == 2 and not gate.needs_handoff(2) and gate.needs_handoff(0)
+    gate.hide()
+    assert gate.viewer is None
+    assert not gate.needs_handoff(1)  # a bot seat never needs the device
+
+
+def test_handoff_hides_the_table_completely(app: App) -> None:
+    table = _Table(app)
+    app.scenes.push(table)
+    app.scenes.push(HandoffScene(app, "Rat 3"))
+    app.step(0.016, [])
+    assert table.draws == 0  # not merely painted over: the table is never drawn at all
+    pixels = pygame.PixelArray(app.screen)
+    try:
+        secret = app.screen.map_rgb(SECRET)
+        assert not any(secret in column for column in pixels)
+    finally:
+        pixels.close()
+
+
+def test_handoff_ignores_input_until_armed_then_confirms_on_key(app: App) -> None:
+    confirmed: list[bool] = []
+    table = _Table(app)
+    app.scenes.push(table)
+    app.scenes.push(HandoffScene(app, "Rat 3", on_confirm=lambda: confirmed.append(True)))
+    app.step(0.0, [_key()])
+    assert confirmed == [] and app.scenes.current is not table
+    for _ in range(30):
+        app.step(0.05, [])
+    app.step(0.0, [_key()])
+    assert confirmed == [True]
+    assert app.scenes.current is table
+
+
+def test_handoff_confirms_on_click_once(app: App) -> None:
+    confirmed: list[bool] = []
+    app.scenes.push(_Table(app))
+    scene = HandoffScene(app, "Rat 2", on_confirm=lambda: confirmed.append(True))
+    app.scenes.push(scene)
+    _arm(app)
+    scene.handle_event(_click())
+    scene.handle_event(_click())
+    assert confirmed == [True]
+
+
+def test_escape_goes_to_escape_handler_not_confirm(app: App) -> None:
+    calls: list[str] = []
+    app.scenes.push(_Table(app))
+    scene = HandoffScene(
+        app, "Rat 2", on_confirm=lambda: calls.append("ok"), on_escape=lambda: calls.append("esc")
+    )
+    app.scenes.push(scene)
+    _arm(app)
+    scene.handle_event(_key(pygame.K_ESCAPE))
+    assert calls == ["esc"] and app.scenes.current is scene
