@@ -1,0 +1,61 @@
+"""Play whole RATS games without a screen: for tests, bot tuning and speed figures."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from pie_table.games.rats.rules import RULES, RatsState
+
+
+class Controller(Protocol):
+    """Anything that decides for one seat from that seat's view and legal actions."""
+
+    seat: int
+
+    def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """Pick one of `legal`."""
+
+
+class RandomLegalController:
+    """Picks uniformly among the legal actions (sword requests: target, supply, amount in turn)."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """A uniformly random legal action."""
+        return self.rng.choice(legal)
+
+
+def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] | None = None) -> int:
+    """Drive `state` to the end with one controller per seat; return the number of actions."""
+    by_seat = {c.seat: c for c in controllers}
+    count = 0
+    while not RULES.is_over(state):
+        for seat in RULES.to_act(state):
+            legal = RULES.legal_actions(state, seat)
+            action = by_seat[seat].act(RULES.view(state, seat), legal)
+            if record is not None:
+                record.append(action)
+            RULES.apply(state, action)
+            count += 1
+    return count
+
+
+def run_game(seats: int, seed: int, options: dict[str, Any], controllers: list[Any]) -> dict[str, Any]:
+    """Play one game to the end and summarise it."""
+    state = RULES.new_state(seats, seed, options)
+    actions = play(state, controllers)
+    return {
+        "game": "rats",
+        "seed": seed,
+        "awards": list(state.awards),
+        "winner": state.winner,
+        "goals": list(state.goals),
+        "turns": state.turn,
+        "actions": actions,
+        "vocations": list(state.vocations),
+        "host": state.host,
+    }
