@@ -1,0 +1,284 @@
+"""RATS bots. They see only `RULES.view(state, seat)` and the legal actions, never other sheets.
+
+Hard and normal value a supply by the chance of out-doing the Host with it times what the
+resulting action is worth; hard prices dishes and decorations by re-scoring the goals on its
+best guess of every sheet (built from what was said aloud), normal by a fixed table per goal.
+Easy plays plausible moves with little thought; random picks any legal action.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from pie_table.games.rats.infer import Tracker
+from pie_table.games.rats.scoring import goal_awards
+from pie_table.games.rats.state import (
+    BAUBLES,
+    CRUMBS,
+    FLOWERS,
+    GOAL_NAMES,
+    RAGS,
+    SCAVENGE_ROLLS,
+    STRAW,
+    SUPPLIES,
+    TURNS,
+    Sheet,
+)
+
+Action = dict[str, Any]
+LEVELS = ("easy", "normal", "hard", "random")
+# Chance that 2d6 shows each banquet goal number.
+_ROLL_ODDS = {n: (6 - abs(n - 7)) / 36 for n in range(2, 13)}
+# Expected gain of one supply from one scavenge roll still to come (all six supplies alike).
+_PER_ROLL = 0.6
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def goal_weights(goals: list[int], turn: int) -> dict[int, float]:
+    """How much each goal is likely to count: 1 if circled, else its chance of being circled."""
+    open_goals = [g for g in GOAL_NAMES if g not in goals]
+    remaining = TURNS - len(goals)
+    total = sum(_ROLL_ODDS[g] for g in open_goals) or 1.0
+    weights = {g: 1.0 for g in goals}
+    for g in open_goals:
+        weights[g] = min(1.0, remaining * _ROLL_ODDS[g] / total)
+    return weights
+
+
+def _static_item_gain(goals: dict[int, float], sheet: Sheet, kind: str, value: int) -> float:
+    """Normal's rough worth of one more item, goal by goal, without looking at other rats."""
+    items = sheet.dishes + sheet.decorations
+    dish = kind == "dish"
+    table = {
+        2: -0.8,
+        3: 0.8 if value in items else 0.1,
+        4: min(1.0, value / 8) if dish else 0.0,
+        5: value / 10 if dish else 0.0,
+        6: 0.8 if dish else 0.0,
+        8: 0.0 if dish else 0.8,
+        9: 0.0 if dish else value / 10,
+        10: 0.0 if dish else min(1.0, value / 8),
+        11: 0.8 if (value - 1 in items or value + 1 in items) else 0.1,
+        12: 0.9 if value <= 3 else 0.0,
+    }
+    return sum(w * table.get(g, 0.0) for g, w in goals.items())
+
+
+class _Context:
+    """One decision's picture of the table, from the bot's own view."""
+
+    def __init__(self, bot: RatsBot, view: dict[str, Any]) -> None:
+        self.bot = bot
+        self.view = view
+        self.me = view["seat"]
+        self.sheet = Sheet.from_json(view["sheet"])
+        self.host = view["host"]
+        self.weights = goal_weights(view["goals"], view["turn"])
+        self.vocation = view["vocations"][self.me]
+        self.cache: dict[tuple[str, int], float] = {}
+        tracker = bot.tracker
+        self.others = [tracker.sheet_of(s) if s != self.me else self.sheet for s in range(view["seats"])]
+        self.base = self._score(self.sheet) if bot.level == "hard" else 0.0
+
+    def _score(self, mine: Sheet) -> float:
+        sheets = list(self.others)
+        sheets[self.me] = mine
+        score = 0.0
+        for goal, weight in self.weights.items():
+            if weight < 0.05:
+                continue
+            awards = goal_awards(goal, sheets)
+            rest = (sum(awards) - awards[self.me]) / (len(awards) - 1)
+            score += weight * (awards[self.me] - rest)
+        return score
+
+    def item_gain(self, kind: str, value: int) -> float:
+        """Worth of adding a dish or decoration of `value` to my sheet."""
+        key = (kind, value)
+        if key not in self.cache:
+            if self.bot.level == "hard":
+                mine = Sheet(self.sheet.supplies, self.sheet.nests, list(self.sheet.dishes),
+                             list(self.sheet.decorations))
+                (mine.dishes if kind == "dish" else mine.decorations).append(value)
+                self.cache[key] = self._score(mine) - self.base
+            else:
+                self.cache[key] = _static_item_gain(self.weights, self.sheet, kind, value)
+        return self.cache[key]
+
+    def use_value(self, supply: int, count: int) -> float:
+        """Worth of taking `supply`'s action with `count` of it."""
+        pick = self.vocation == "pickpocket"
+        if supply == CRUMBS:
+            alt = self.item_gain("decoration", count + 2) if pick else -9.0
+            return max(self.item_gain("dish", count), alt)
+        if supply == RAGS:
+            alt = self.item_gain("dish", count + 2) if pick else -9.0
+            return max(self.item_gain("decoration", count), alt)
+        if supply == FLOWERS:
+            return max(self.item_gain("dish", count), self.item_gain("decoration", count)) + 0.4
+        if supply == STRAW:
+            return self.nest_value()
+        return 1.4 if supply == BAUBLES else 1.0
+
+    def nest_value(self) -> float:
+        if all(self.sheet.nests):
+            return 0.0
+        plush = self.weights.get(7, 0.0)
+        return 0.35 * (TURNS - self.view["turn"]) + 0.8 * plush
+
+    def rival(self, supply: int) -> float:
+        """Expected count to beat at this turn's comparison for `supply`."""
+        view = self.view
+        rolls_left = SCAVENGE_ROLLS - view["scavenge_index"] if view["stage"].startswith("scaven") else 0
+        guess = self.bot.tracker.guess
+        extra = _PER_ROLL * rolls_left
+        if self.bot.level != "hard":
+            return 3.0 + extra
+        if self.me == self.host:
+            return max(guess[s][supply] for s in range(view["seats"]) if s != self.me) + extra
+        return guess[self.host][supply] + extra
+
+    def upcoming(self, supply: int) -> bool:
+        """True if `supply` is still to be compared this turn."""
+        stage = self.view["stage"]
+        if stage in ("outdo", "swords", "outdo_next"):
+            return supply > self.view["supply_index"]
+        return stage not in ("turn_end", "host_change")
+
+    def holding(self, supply: int, count: int) -> float:
+        """Worth of holding `count` of `supply` going into the comparisons."""
+        if count <= 0:
+            return 0.0
+        carry = 0.12 * count if self.view["turn"] < TURNS else 0.0
+        if not self.upcoming(supply):
+            return carry
+        margin = count - self.rival(supply)
+        chance = _sigmoid((margin + (0.5 if self.me == self.host else -0.5)) / 1.2)
+        return chance * self.use_value(supply, count) + (1 - chance) * carry
+
+    def gain_value(self, supply: int, amount: int) -> float:
+        """Worth of gaining `amount` of `supply` now."""
+        have = self.sheet.supplies[supply]
+        return self.holding(supply, have + amount) - self.holding(supply, have)
+
+
+class RatsBot:
+    """A bot for one seat at one level."""
+
+    def __init__(self, level: str, seat: int, seed: int) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown RATS bot level {level!r}")
+        self.level = level
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.tracker = Tracker(2)
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Choose one of the legal actions."""
+        if len(legal) == 1 or self.level == "random":
+            return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        if self.tracker.seats != view["seats"]:
+            self.tracker = Tracker(view["seats"])
+        self.tracker.update(view)
+        kind = legal[0]["type"]
+        if self.level == "easy":
+            return self._easy(view, legal, kind)
+        chooser = getattr(self, "_choose_" + kind, None)
+        return chooser(_Context(self, view), legal) if chooser else self.rng.choice(legal)
+
+    def _easy(self, view: dict[str, Any], legal: list[Action], kind: str) -> Action:
+        if kind == "scavenge":
+            return max(legal, key=lambda a: (a["count"], self.rng.random()))
+        if kind == "gain":
+            return self.rng.choice([a for a in legal if a["supply"] in ("crumbs", "rags", "flowers")])
+        if kind == "request":
+            small = [a for a in legal if a["amount"] in (1, 2)]
+            return self.rng.choice(small or legal)
+        return self.rng.choice(legal)
+
+    def _best(self, legal: list[Action], score: Any) -> Action:
+        return max(legal, key=lambda a: (score(a), self.rng.random()))
+
+    def _choose_scavenge(self, ctx: _Context, legal: list[Action]) -> Action:
+        def score(a: Action) -> float:
+            supply = SUPPLIES.index(a["supply"])
+            factor = (3 if ctx.vocation == "carpenter" else 2) if ctx.sheet.nests[supply] else 1
+            return ctx.gain_value(supply, a["count"] * factor)
+
+        return self._best(legal, score)
+
+    def _choose_gain(self, ctx: _Context, legal: list[Action]) -> Action:
+        amount = ctx.view["pending"][0]["amount"]
+        return self._best(legal, lambda a: ctx.gain_value(SUPPLIES.index(a["supply"]), amount))
+
+    def _choose_nest(self, ctx: _Context, legal: list[Action]) -> Action:
+        def score(a: Action) -> float:
+            supply = SUPPLIES.index(a["supply"])
+            if supply in (CRUMBS, RAGS, FLOWERS):
+                return ctx.use_value(supply, 6) + 0.05 * ctx.sheet.supplies[supply]
+            return 0.3 if supply == BAUBLES else 0.1
+
+        return self._best(legal, score)
+
+    def _choose_make(self, ctx: _Context, legal: list[Action]) -> Action:
+        values = ctx.view["pending"][0]["values"]
+        return self._best(legal, lambda a: ctx.item_gain(a["item"], values[a["item"]]))
+
+    def _choose_goal(self, ctx: _Context, legal: list[Action]) -> Action:
+        def score(a: Action) -> float:
+            awards = goal_awards(a["goal"], ctx.others)
+            return awards[ctx.me] - max(awards[s] for s in range(len(awards)) if s != ctx.me)
+
+        return self._best(legal, score)
+
+    def _choose_request(self, ctx: _Context, legal: list[Action]) -> Action:
+        tracker = self.tracker
+        best: tuple[float, Action] = (-1e9, legal[0])
+        options = {(a["target"], a["supply"]) for a in legal}
+        for target, name in options:
+            supply = SUPPLIES.index(name)
+            low, guess = tracker.lower[target][supply], tracker.guess[target][supply]
+            for amount in range(1, min(40, int(guess) + 3) + 1):
+                chance = 1.0 if amount <= low else 0.9 * _sigmoid((guess - amount + 0.5) / 1.0)
+                value = chance * ctx.gain_value(supply, amount)
+                if value > best[0]:
+                    best = (value, {"type": "request", "seat": self.seat, "target": target,
+                                    "supply": name, "amount": amount})
+            if ctx.vocation == "ruffian" and guess >= 1:
+                value = ctx.gain_value(supply, int(guess))
+                if value > best[0]:
+                    best = (value, {"type": "request", "seat": self.seat, "target": target,
+                                    "supply": name, "amount": "all"})
+        return best[1]
+
+    def _threat(self, ctx: _Context, seat: int) -> float:
+        sheet = ctx.others[seat]
+        return len(sheet.dishes) + len(sheet.decorations) + sum(sheet.dishes + sheet.decorations) / 10
+
+    def _choose_new_host(self, ctx: _Context, legal: list[Action]) -> Action:
+        return min(legal, key=lambda a: self._threat(ctx, a["rat"]))
+
+    def _choose_sword_order(self, ctx: _Context, legal: list[Action]) -> Action:
+        return min(legal, key=lambda a: self._threat(ctx, a["rat"]))
+
+    def _choose_winner(self, ctx: _Context, legal: list[Action]) -> Action:
+        mine = [a for a in legal if a["rat"] == self.seat]
+        return mine[0] if mine else legal[0]
+
+    def _choose_vocation(self, ctx: _Context, legal: list[Action]) -> Action:
+        order = ("carpenter", "count", "queen", "pickpocket", "banker", "pauper", "ruffian")
+        return min(legal, key=lambda a: order.index(a["vocation"]))
+
+    def _choose_verdict(self, ctx: _Context, legal: list[Action]) -> Action:
+        return next(a for a in legal if a["result"] == "heads")
+
+
+def make_bot(level: str, seat: int, seed: int) -> RatsBot:
+    """A RATS bot: level is easy, normal, hard or random."""
+    return RatsBot(level, seat, seed)
+
