@@ -1,0 +1,92 @@
+"""Render every menu screen headless to PNGs for a look: `python tools/shoot_menus.py [outdir] [WxH]`."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from pie_table.core.registry import GameInfo, OptionInfo, load_games  # noqa: E402
+from pie_table.core.setup import GameSetup, SeatSpec  # noqa: E402
+from pie_table.kit import palette as pal  # noqa: E402
+from pie_table.kit.app import App  # noqa: E402
+from pie_table.kit.scene import Scene  # noqa: E402
+from pie_table.scenes.game_select import GameSelectScene  # noqa: E402
+from pie_table.scenes.pause import PauseScene  # noqa: E402
+from pie_table.scenes.results import ResultsScene  # noqa: E402
+from pie_table.scenes.rules_help import RulesHelpScene  # noqa: E402
+from pie_table.scenes.seats import SeatsScene  # noqa: E402
+from pie_table.scenes.title import TitleScene  # noqa: E402
+
+
+class FeltStandIn(Scene):
+    """A plain felt table so overlays have something to sit on."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.FELT)
+        for i in range(4):
+            pygame.draw.rect(surface, pal.CREAM, (120 + i * 160, 300, 100, 140), border_radius=10)
+
+
+def _demo_info() -> GameInfo:
+    """A Rumble-Pie-like GameInfo for shooting the seat screen when the real one is not registered."""
+    games = load_games()
+    if "rumble_pie" in games or "rumble-pie" in games:
+        return games.get("rumble_pie") or games["rumble-pie"]
+    options = (OptionInfo("target", "Points to win", 25, (10, 15, 25)),
+               OptionInfo("fourth", "Fourth column", False))
+    return GameInfo(
+        "rumble-pie", "Rumble Pie", "Real-time pie fight.", 2, 6, rules=None, realtime=True,  # type: ignore[arg-type]
+        options=options,
+        extra={"teams": True, "validate": lambda seats, teams: None if len(set(teams)) > 1 else "Two teams"},
+    )
+
+
+def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
+    """Render each screen after one frame and save it; returns the files written."""
+    app = App(size, headless=True)
+    info = _demo_info()
+    setup = GameSetup(info.id, [SeatSpec("human", "keys1"), SeatSpec("bot", level="normal")], {}, [0, 1], 1)
+    lines = ["Team Cherry 25", "Team Blueberry 19", "Out! called by seat 2 (+2)"]
+    screens = {
+        "title": lambda: [TitleScene(app)],
+        "game_select": lambda: [TitleScene(app), GameSelectScene(app)],
+        "seats": lambda: [GameSelectScene(app), SeatsScene(app, info)],
+        "pause": lambda: [FeltStandIn(app), PauseScene(app, "rumble-pie")],
+        "rules": lambda: [FeltStandIn(app), PauseScene(app, "rumble-pie"), RulesHelpScene(app, "rumble-pie")],
+        "results": lambda: [FeltStandIn(app), ResultsScene(app, setup, "Team Cherry wins!", lines)],
+    }
+    written = []
+    outdir.mkdir(parents=True, exist_ok=True)
+    for name, make in screens.items():
+        scenes = make()
+        app.scenes.clear_to(scenes[0])
+        for scene in scenes[1:]:
+            app.scenes.push(scene)
+        app.step(1 / 60, [])
+        path = outdir / f"{name}_{size[0]}x{size[1]}.png"
+        pygame.image.save(app.screen, str(path))
+        written.append(path)
+    return written
+
+
+def main() -> int:
+    """Shoot into argv[1] (default /tmp/pie_menus) at argv[2] (default 1280x720)."""
+    outdir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/pie_menus")
+    size = tuple(int(v) for v in sys.argv[2].split("x")) if len(sys.argv) > 2 else (1280, 720)
+    start = time.perf_counter()
+    for path in shoot(outdir, size):  # type: ignore[arg-type]
+        print(path)
+    print(f"shot in {(time.perf_counter() - start) * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
