@@ -1,0 +1,97 @@
+"""SoundBank plays when it can, stays silent (with one line of explanation) when it cannot."""
+
+from __future__ import annotations
+
+import wave
+
+import pygame
+import pytest
+
+from pie_table.kit import sound
+from pie_table.kit.sound import SOUND_DIR, SOUND_NAMES, SoundBank
+
+
+@pytest.fixture(autouse=True)
+def _no_mixer_left_running():
+    yield
+    pygame.mixer.quit()
+
+
+def test_failing_mixer_makes_a_silent_bank_and_prints_one_line(monkeypatch, capsys) -> None:
+    pygame.mixer.quit()
+
+    def broken_init(*_args, **_kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", broken_init)
+    bank = SoundBank.create()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "no sound device" in err and "No available audio device" in err
+    assert not bank.enabled
+    bank.play("kapow")
+    bank.play("no_such_sound", volume=3.0)
+    bank.set_volume(0.5)
+    bank.mute()
+    assert capsys.readouterr().err == ""
+
+
+def test_dummy_driver_loads_every_named_sound() -> None:
+    bank = SoundBank.create()
+    assert bank.enabled
+    assert set(SOUND_NAMES) <= set(bank.names)
+    for name in SOUND_NAMES:
+        bank.play(name, volume=0.2)
+    bank.play("no_such_sound")
+
+
+def test_disabled_bank_never_touches_the_mixer(monkeypatch) -> None:
+    pygame.mixer.quit()
+    calls = []
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: calls.append(a))
+    bank = SoundBank.create(enabled=False)
+    bank.play("click")
+    assert calls == [] and not bank.enabled
+
+
+def test_mute_and_volume_are_kept_and_clamped() -> None:
+    bank = SoundBank.silent()
+    bank.set_volume(4)
+    assert bank.volume == 1.0
+    bank.set_volume(-1)
+    assert bank.volume == 0.0
+    assert bank.toggle_mute() is True and bank.muted
+    assert bank.toggle_mute() is False
+
+
+def test_play_swallows_mixer_errors(monkeypatch) -> None:
+    class Exploding:
+        def set_volume(self, _v):
+            pass
+
+        def play(self):
+            raise pygame.error("device vanished")
+
+    bank = SoundBank({"kapow": Exploding()})
+    bank.play("kapow")  # must not raise
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_sound_file_is_a_short_valid_16bit_mono_wav(name: str) -> None:
+    path = SOUND_DIR / f"{name}.wav"
+    assert path.exists(), f"run tools/make_sounds.py: {path} missing"
+    with wave.open(str(path), "rb") as wav:
+        assert wav.getnchannels() == 1
+        assert wav.getsampwidth() == 2
+        assert wav.getframerate() == 22050
+        frames = wav.readframes(wav.getnframes())
+        seconds = wav.getnframes() / wav.getframerate()
+    assert 0.01 < seconds < 2.0
+    samples = memoryview(frames).cast("h")
+    peak = max(abs(s) for s in samples)
+    assert 3000 < peak < 32000  # audible, not clipping
+
+
+def test_sounds_stay_small() -> None:
+    assert sum(p.stat().st_size for p in SOUND_DIR.glob("*.wav")) < 1_000_000
+    assert sound.SOUND_DIR.is_dir()
