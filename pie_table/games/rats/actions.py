@@ -27,7 +27,7 @@ Action = dict[str, Any]
 Events = list[dict[str, Any]]
 Item = dict[str, Any]
 # A request may ask for at most this many of a supply (keeps the legal list finite).
-MAX_REQUEST = 40
+MAX_REQUEST = 30
 
 
 def _act(kind: str, seat: int, **data: Any) -> Action:
@@ -83,7 +83,7 @@ def _options_request(state: RatsState, seat: int, item: Item) -> list[Action]:
     if state.has(seat, "ruffian"):
         amounts.append("all")
     return [
-        _act("request", seat, target=target, supply=SUPPLIES[supply], amount=amount)
+        {"type": "request", "seat": seat, "target": target, "supply": SUPPLIES[supply], "amount": amount}
         for target in range(state.seats) if target != seat
         for supply in range(1, 6) if supply not in state.taken
         for amount in amounts

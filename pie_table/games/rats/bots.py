@@ -54,19 +54,21 @@ def _static_item_gain(goals: dict[int, float], sheet: Sheet, kind: str, value: i
     """Normal's rough worth of one more item, goal by goal, without looking at other rats."""
     items = sheet.dishes + sheet.decorations
     dish = kind == "dish"
+    size = min(1.0, value / 8)
     table = {
         2: -0.8,
         3: 0.8 if value in items else 0.1,
-        4: min(1.0, value / 8) if dish else 0.0,
-        5: value / 10 if dish else 0.0,
-        6: 0.8 if dish else 0.0,
-        8: 0.0 if dish else 0.8,
-        9: 0.0 if dish else value / 10,
-        10: 0.0 if dish else min(1.0, value / 8),
         11: 0.8 if (value - 1 in items or value + 1 in items) else 0.1,
         12: 0.9 if value <= 3 else 0.0,
+        4 if dish else 10: size,
+        5 if dish else 9: value / 10,
+        6 if dish else 8: 0.8,
     }
-    return sum(w * table.get(g, 0.0) for g, w in goals.items())
+    total = 0.0
+    for goal, weight in goals.items():
+        if goal in table:
+            total += weight * table[goal]
+    return total
 
 
 class _Context:
@@ -78,20 +80,29 @@ class _Context:
         self.me = view["seat"]
         self.sheet = Sheet.from_json(view["sheet"])
         self.host = view["host"]
-        self.weights = goal_weights(view["goals"], view["turn"])
+        self.weights = bot.weights(view["goals"])
         self.vocation = view["vocations"][self.me]
         self.cache: dict[tuple[str, int], float] = {}
-        tracker = bot.tracker
-        self.others = [tracker.sheet_of(s) if s != self.me else self.sheet for s in range(view["seats"])]
-        self.base = self._score(self.sheet) if bot.level == "hard" else 0.0
+        self.held: dict[tuple[int, int], float] = {}
+        self.others: list[Sheet] = []
+        self.base = 0.0
+        if bot.level == "hard":
+            self.guess_sheets()
+            self.base = self._score(self.sheet)
+
+    def guess_sheets(self) -> list[Sheet]:
+        """Best guesses of every sheet (mine exact), built once per decision."""
+        if not self.others:
+            tracker = self.bot.tracker
+            self.others = [tracker.sheet_of(s) if s != self.me else self.sheet
+                           for s in range(self.view["seats"])]
+        return self.others
 
     def _score(self, mine: Sheet) -> float:
         sheets = list(self.others)
         sheets[self.me] = mine
         score = 0.0
         for goal, weight in self.weights.items():
-            if weight < 0.05:
-                continue
             awards = goal_awards(goal, sheets)
             rest = (sum(awards) - awards[self.me]) / (len(awards) - 1)
             score += weight * (awards[self.me] - rest)
@@ -152,6 +163,12 @@ class _Context:
 
     def holding(self, supply: int, count: int) -> float:
         """Worth of holding `count` of `supply` going into the comparisons."""
+        key = (supply, count)
+        if key not in self.held:
+            self.held[key] = self._holding(supply, count)
+        return self.held[key]
+
+    def _holding(self, supply: int, count: int) -> float:
         if count <= 0:
             return 0.0
         carry = 0.12 * count if self.view["turn"] < TURNS else 0.0
@@ -177,6 +194,14 @@ class RatsBot:
         self.seat = seat
         self.rng = random.Random(seed)
         self.tracker = Tracker(2)
+        self._weights: tuple[list[int], dict[int, float]] = ([], {})
+
+    def weights(self, goals: list[int]) -> dict[int, float]:
+        """Goal weights worth considering (cached: they change once a turn)."""
+        if self._weights[0] != goals or not self._weights[1]:
+            full = goal_weights(goals, len(goals))
+            self._weights = (list(goals), {g: w for g, w in full.items() if w >= 0.05})
+        return self._weights[1]
 
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Choose one of the legal actions."""
@@ -231,33 +256,38 @@ class RatsBot:
 
     def _choose_goal(self, ctx: _Context, legal: list[Action]) -> Action:
         def score(a: Action) -> float:
-            awards = goal_awards(a["goal"], ctx.others)
+            awards = goal_awards(a["goal"], ctx.guess_sheets())
             return awards[ctx.me] - max(awards[s] for s in range(len(awards)) if s != ctx.me)
 
         return self._best(legal, score)
 
     def _choose_request(self, ctx: _Context, legal: list[Action]) -> Action:
-        tracker = self.tracker
+        lower, guess = self.tracker.lower, self.tracker.guess
+        view = ctx.view
         best: tuple[float, Action] = (-1e9, legal[0])
-        options = {(a["target"], a["supply"]) for a in legal}
-        for target, name in options:
-            supply = SUPPLIES.index(name)
-            low, guess = tracker.lower[target][supply], tracker.guess[target][supply]
-            for amount in range(1, min(40, int(guess) + 3) + 1):
-                chance = 1.0 if amount <= low else 0.9 * _sigmoid((guess - amount + 0.5) / 1.0)
-                value = chance * ctx.gain_value(supply, amount)
-                if value > best[0]:
-                    best = (value, {"type": "request", "seat": self.seat, "target": target,
-                                    "supply": name, "amount": amount})
-            if ctx.vocation == "ruffian" and guess >= 1:
-                value = ctx.gain_value(supply, int(guess))
-                if value > best[0]:
-                    best = (value, {"type": "request", "seat": self.seat, "target": target,
-                                    "supply": name, "amount": "all"})
+        targets = [t for t in range(view["seats"]) if t != self.seat]
+        for supply in (s for s in range(1, 6) if s not in view["taken"]):
+            for target in targets:
+                low, est = lower[target][supply], guess[target][supply]
+                # Only a sure amount and the amounts around the guess are worth weighing.
+                for amount in {max(1, low), max(1, int(est)), int(est) + 1}:
+                    amount = min(amount, 30)
+                    chance = 1.0 if amount <= low else 0.9 * _sigmoid((est - amount + 0.5) / 1.0)
+                    value = chance * ctx.gain_value(supply, amount)
+                    if value > best[0]:
+                        best = (value, self._request(target, supply, amount))
+                if ctx.vocation == "ruffian" and est >= 1:
+                    value = ctx.gain_value(supply, min(30, int(est)))
+                    if value > best[0]:
+                        best = (value, self._request(target, supply, "all"))
         return best[1]
 
+    def _request(self, target: int, supply: int, amount: int | str) -> Action:
+        return {"type": "request", "seat": self.seat, "target": target, "supply": SUPPLIES[supply],
+                "amount": amount}
+
     def _threat(self, ctx: _Context, seat: int) -> float:
-        sheet = ctx.others[seat]
+        sheet = ctx.guess_sheets()[seat]
         return len(sheet.dishes) + len(sheet.decorations) + sum(sheet.dishes + sheet.decorations) / 10
 
     def _choose_new_host(self, ctx: _Context, legal: list[Action]) -> Action:
