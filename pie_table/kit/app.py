@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from typing import Any
 
 import pygame
@@ -72,8 +73,8 @@ class App:
     def _open_window(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> pygame.Surface:
         screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption(TITLE)
-        window = self._window()
-        if window is not None and not self.headless:
+        window = None if self.headless else self._window()
+        if window is not None:
             try:
                 window.minimum_size = MIN_SIZE
             except (pygame.error, ValueError):
@@ -82,8 +83,13 @@ class App:
 
     @staticmethod
     def _window() -> Any:
+        """The display module's Window (pygame-ce), used only to set the minimum size."""
         try:
-            return pygame.Window.from_display_module()
+            with warnings.catch_warnings():
+                # from_display_module is flagged for future removal; it is the only handle on the
+                # display-module window in pygame-ce 2.5, and losing it only loses the size floor.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
         except (AttributeError, pygame.error):
             return None
 

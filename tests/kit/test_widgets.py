@@ -1,0 +1,106 @@
+"""Widgets and the Menu focus group on plain surfaces."""
+
+import pygame
+
+from pie_table.kit.widgets import Button, Cycler, Label, Menu, TextInput, Toggle, ui_scale, wrap_text
+
+pygame.init()
+
+
+def down_up(menu, pos):
+    menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    return menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def stack(*widgets):
+    for i, w in enumerate(widgets):
+        w.place(pygame.Rect(10, 10 + i * 60, 300, 50), 1.0)
+    return widgets
+
+
+def test_focus_skips_disabled_and_labels_and_wraps():
+    hits = []
+    a = Button("A", lambda: hits.append("a"))
+    b = Button("B", lambda: hits.append("b"), enabled=False)
+    c = Button("C", lambda: hits.append("c"))
+    menu = Menu(stack(a, Label("x"), b, c))
+    assert menu.focused is a
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN), "down")
+    assert menu.focused is c
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN), "down")
+    assert menu.focused is a
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN), "accept")
+    assert hits == ["a"]
+
+
+def test_click_needs_press_and_release_on_same_widget():
+    hits = []
+    a, b = stack(Button("A", lambda: hits.append("a")), Button("B", lambda: hits.append("b")))
+    menu = Menu([a, b])
+    menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a.rect.center, button=1))
+    menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1))
+    assert hits == []
+    assert down_up(menu, b.rect.center)
+    assert hits == ["b"]
+
+
+def test_disabled_button_ignores_click():
+    hits = []
+    (a,) = stack(Button("A", lambda: hits.append("a"), enabled=lambda: False))
+    assert not down_up(Menu([a]), a.rect.center)
+    assert hits == []
+
+
+def test_cycler_halves_and_refusals():
+    changes = []
+    cyc = Cycler("Pick", ["a", "b", "c"], 0, changes.append, accept=lambda v: v != "b")
+    menu = Menu(stack(cyc))
+    down_up(menu, (cyc.rect.right - 5, cyc.rect.centery))
+    assert cyc.value == "c"  # "b" was refused and skipped
+    down_up(menu, (cyc.control_rect().x + 5, cyc.rect.centery))
+    assert cyc.value == "a" and changes == ["c", "a"]
+
+
+def test_toggle_and_left_right():
+    seen = []
+    tog = Toggle("Fast", False, seen.append)
+    menu = Menu(stack(tog))
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT), "right")
+    assert tog.value is True and seen == [True]
+
+
+def test_text_input_takes_typing_but_not_navigation():
+    field = TextInput("Name", "pi", max_len=4)
+    other = Button("Go", lambda: None)
+    menu = Menu(stack(field, other))
+    menu.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="eee"))
+    assert field.text == "piee"
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
+    assert field.text == "pie"
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0), "down")
+    assert menu.focused is other
+
+
+def test_escape_calls_back():
+    backs = []
+    menu = Menu(stack(Button("A", lambda: None)), on_back=lambda: backs.append(1))
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE), "back")
+    assert backs == [1]
+
+
+def test_widgets_draw_something():
+    surf = pygame.Surface((400, 400))
+    for widget in stack(Button("Play", lambda: None), Cycler("C", [1, 2]), Toggle("T"), TextInput("N", "x")):
+        surf.fill((0, 0, 0))
+        widget.draw(surf)
+        assert surf.get_at(widget.rect.move(0, -2).midright) != (0, 0, 0) or surf.get_at(
+            widget.rect.center) != (0, 0, 0)
+
+
+def test_scale_and_wrap():
+    assert ui_scale((1280, 720)) == 1.0
+    assert ui_scale((2560, 1440)) == 2.0
+    assert ui_scale((100, 100)) == 0.5
+    fnt = pygame.font.Font(None, 20)
+    lines = wrap_text("one two three four five six seven", fnt, 60)
+    assert len(lines) > 1 and all(fnt.size(line)[0] <= 60 or " " not in line for line in lines)

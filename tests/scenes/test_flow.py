@@ -1,0 +1,172 @@
+"""The whole menu flow driven by posted pygame events through App.step."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from pie_table.kit.app import App
+from pie_table.scenes.game_select import GameCard, GameSelectScene, playable_games
+from pie_table.scenes.pause import PauseScene
+from pie_table.scenes.results import ResultsScene
+from pie_table.scenes.rules_help import RulesHelpScene
+from pie_table.scenes.seats import SeatsScene
+from pie_table.scenes.title import TitleScene
+
+_spec = importlib.util.spec_from_file_location("fake_game", Path(__file__).with_name("fake_game.py"))
+fake = importlib.util.module_from_spec(_spec)
+sys.modules["fake_game"] = fake
+_spec.loader.exec_module(fake)
+
+
+@pytest.fixture
+def app():
+    fake.install()
+    application = App((1280, 720), headless=True)
+    application.scenes.push(TitleScene(application))
+    application.step(1 / 60, [])
+    yield application
+    fake.uninstall()
+
+
+def click(app, rect):
+    """Press and release the left button on the centre of `rect`, then run one frame."""
+    pygame.event.clear()
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=rect.center, button=1))
+    app.step(1 / 60)
+
+
+def press(app, *keys):
+    """Post KEYDOWN for each key (one frame)."""
+    pygame.event.clear()
+    for key in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, scancode=0, mod=0, unicode=""))
+    app.step(1 / 60)
+
+
+def open_seats(app):
+    click(app, app.scenes.current.play.rect)
+    select = app.scenes.current
+    assert isinstance(select, GameSelectScene)
+    card = next(c for c in select.cards if c.info.id == fake.GAME_ID)
+    click(app, card.rect)
+    assert isinstance(app.scenes.current, SeatsScene)
+    return app.scenes.current
+
+
+def test_title_to_table_to_results_and_play_again(app):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    table = app.scenes.current
+    assert isinstance(table, fake.FakeTable)
+    assert [type(s) for s in app.scenes.stack] == [TitleScene, GameSelectScene, fake.FakeTable]
+    assert [s.spec() for s in table.setup.seats] == ["human:keys1", "human:keys2", "bot:normal", "bot:normal"]
+    assert table.setup.teams == [0, 1, 0, 1]
+    assert table.setup.options == {"target": 25, "fast": False, "name": "kitchen"}
+    press(app, pygame.K_F5)
+    results = app.scenes.current
+    assert isinstance(results, ResultsScene)
+    click(app, results.again_button.rect)
+    again = app.scenes.current
+    assert isinstance(again, fake.FakeTable) and again is not table
+    assert again.setup.seats == table.setup.seats and again.setup.seed != table.setup.seed
+    assert [type(s) for s in app.scenes.stack] == [TitleScene, GameSelectScene, fake.FakeTable]
+
+
+def test_results_back_to_menu_returns_to_game_list(app):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    press(app, pygame.K_F5)
+    click(app, app.scenes.current.menu_button.rect)
+    assert isinstance(app.scenes.current, GameSelectScene)
+    assert len(app.scenes) == 2
+
+
+def test_keyboard_only_flow_and_back(app):
+    press(app, pygame.K_RETURN)  # Play has focus first
+    select = app.scenes.current
+    assert isinstance(select, GameSelectScene)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.current, TitleScene)
+
+
+def test_pause_rules_and_quit_to_menu(app):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    press(app, pygame.K_ESCAPE)
+    pause = app.scenes.current
+    assert isinstance(pause, PauseScene)
+    click(app, pause.rules_button.rect)
+    assert isinstance(app.scenes.current, RulesHelpScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.scenes.current is pause
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.current, fake.FakeTable)
+    press(app, pygame.K_ESCAPE)
+    click(app, app.scenes.current.quit_button.rect)
+    assert isinstance(app.scenes.current, GameSelectScene)
+
+
+def test_game_list_hides_games_whose_table_cannot_import():
+    fake.install(fake.make_info(factory="no_such_module_anywhere:Table"))
+    try:
+        assert fake.GAME_ID not in [g.id for g in playable_games()]
+    finally:
+        fake.uninstall()
+    fake.install()
+    try:
+        assert fake.GAME_ID in [g.id for g in playable_games()]
+    finally:
+        fake.uninstall()
+
+
+def test_focus_loss_and_resize_reach_the_table(app):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    table = app.scenes.current
+    app.step(1 / 60, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+    assert table.focus_lost == 1
+    app.step(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720)])
+    assert table.sizes[-1] == (1280, 720)
+
+
+def test_quit_event_ends_run():
+    application = App((800, 450), headless=True)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    application.run(TitleScene(application))
+    assert not application.running and application.frames >= 1
+    assert application.startup_ms is not None
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1920, 1080), (800, 450)])
+def test_every_screen_draws_at_odd_sizes(size):
+    fake.install()
+    try:
+        application = App(size, headless=True)
+        info = fake.make_info()
+        table = fake.FakeTable(application, None)
+        scenes = [TitleScene(application), GameSelectScene(application), SeatsScene(application, info),
+                  PauseScene(application, "rumble-pie"), RulesHelpScene(application, "rumble-pie")]
+        application.scenes.push(table)
+        for scene in scenes:
+            application.scenes.push(scene)
+            application.step(1 / 60, [])
+            assert application.screen.get_size() == size
+    finally:
+        fake.uninstall()
+
+
+def test_game_card_shows_blurb():
+    fake.install()
+    try:
+        card = GameCard(fake.make_info(), lambda info: None)
+        card.place(pygame.Rect(0, 0, 600, 140), 1.0)
+        surf = pygame.Surface((600, 150))
+        surf.fill((0, 0, 0))
+        card.draw(surf)
+        assert surf.get_at((300, 70)) != (0, 0, 0)
+    finally:
+        fake.uninstall()

@@ -1,0 +1,110 @@
+"""Seat screen rules: defaults, refused duplicate controls, team validation, option widgets."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from pie_table.core.setup import SeatSpec
+from pie_table.kit.app import App
+from pie_table.kit.widgets import Cycler, TextInput, Toggle
+from pie_table.scenes.seats import SeatsScene, duplicate_control, seat_choices
+
+_spec = importlib.util.spec_from_file_location("fake_game", Path(__file__).with_name("fake_game.py"))
+fake = importlib.util.module_from_spec(_spec)
+sys.modules["fake_game"] = fake
+_spec.loader.exec_module(fake)
+
+
+@pytest.fixture
+def app():
+    fake.install()
+    yield App((1280, 720), headless=True)
+    fake.uninstall()
+
+
+def open_scene(app, info):
+    scene = SeatsScene(app, info)
+    app.scenes.push(scene)
+    app.step(1 / 60, [])
+    return scene
+
+
+def test_default_is_two_keyboard_humans_on_opposing_teams(app):
+    scene = open_scene(app, fake.make_info())
+    assert [s.spec() for s in scene.seats] == ["human:keys1", "human:keys2", "bot:normal", "bot:normal"]
+    assert scene.teams == [0, 1, 0, 1]
+    assert scene.problem() is None and scene.start_button.enabled
+
+
+def test_invalid_teams_disable_start_and_show_reason(app):
+    scene = open_scene(app, fake.make_info())
+    for row in scene.team_rows:
+        row.set_value(0)
+        scene.set_team(scene.team_rows.index(row), 0)
+    assert scene.problem() == "Pick at least two teams."
+    assert not scene.start_button.enabled
+    assert scene.status.current_text() == "Pick at least two teams."
+    scene.start_button.activate()
+    assert app.scenes.current is scene  # nothing started
+
+
+def test_cycling_skips_a_control_another_human_holds(app):
+    scene = open_scene(app, fake.make_info())
+    seat2 = scene.seat_rows[1]
+    assert seat2.value == SeatSpec("human", control="keys2")
+    seat2.nudge(-1)  # keys1 is seat 1's, so it is skipped
+    assert scene.seats[1] != SeatSpec("human", control="keys1")
+    assert "seat 1" in scene.notice
+    assert duplicate_control(scene.seats) is None
+
+
+def test_duplicate_control_is_refused_with_reason(app):
+    scene = open_scene(app, fake.make_info())
+    scene.seats[2] = SeatSpec("human", control="keys1")
+    assert "Seats 1 and 3" in scene.problem()
+    assert not scene.start_button.enabled
+
+
+def test_turn_based_game_offers_hotseat_humans_without_teams(app):
+    info = fake.make_info(realtime=False, teams=False)
+    scene = open_scene(app, info)
+    assert [s.spec() for s in seat_choices(info)] == ["human:hotseat", "bot:easy", "bot:normal", "bot:hard"]
+    assert scene.seats[0] == SeatSpec("human", control="hotseat")
+    assert scene.team_rows == []
+    assert scene.setup().teams is None
+    # Several humans may share the screen in a turn-based game.
+    scene.seats[1] = SeatSpec("human", control="hotseat")
+    assert scene.problem() is None
+
+
+def test_seat_count_change_keeps_existing_choices(app):
+    scene = open_scene(app, fake.make_info())
+    scene.count.nudge(1)
+    assert len(scene.seats) == 5 and len(scene.seat_rows) == 5 and len(scene.teams) == 5
+    assert scene.seats[:2] == [SeatSpec("human", control="keys1"), SeatSpec("human", control="keys2")]
+    scene.set_count(2)
+    assert len(scene.seat_rows) == 2
+
+
+def test_option_widgets_follow_option_types(app):
+    scene = open_scene(app, fake.make_info())
+    kinds = [type(w) for w in scene.option_rows]
+    assert kinds == [Cycler, Toggle, TextInput]
+    scene.option_rows[0].nudge(-1)
+    scene.option_rows[1].activate()
+    scene.menu.set_focus(scene.option_rows[2])
+    scene.menu.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="!"))
+    assert scene.setup().options == {"target": 10, "fast": True, "name": "kitchen!"}
+
+
+def test_mouse_click_on_team_cycler_changes_team(app):
+    scene = open_scene(app, fake.make_info())
+    rect = scene.team_rows[0].rect
+    pygame.event.clear()
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=(rect.right - 5, rect.centery), button=1))
+    app.step(1 / 60)
+    assert scene.teams[0] == 1
