@@ -23,6 +23,7 @@ from pie_table.kit.art_draw import (
     darker,
     draw_pie,
     lighter,
+    rect_at,
     supersampled,
     vertical_gradient,
 )
@@ -146,7 +147,7 @@ def _paint_die(c: pygame.Surface, value: int, tint: str) -> None:
     s = c.get_width()
     rect = c.get_rect().inflate(-s * 0.06, -s * 0.06)
     radius = int(s * 0.2)
-    pygame.draw.rect(c, (0, 0, 0, 70), rect.move(0, s * 0.03), border_radius=radius)
+    rect_at(c, (0, 0, 0, 70), rect.move(0, s * 0.03), radius=radius)
     pygame.draw.rect(c, edge, rect, border_radius=radius)
     top = rect.inflate(-s * 0.08, -s * 0.08).move(0, -s * 0.02)
     face = vertical_gradient(top.size, lighter(body, 0.25), body)
@@ -213,7 +214,7 @@ def _board_shapes(c: pygame.Surface, color: tuple[int, int, int]) -> None:
 def _board_spot(c: pygame.Surface, name: str, spot: pygame.Rect) -> None:
     bg, accent = CHEF_COLORS[name]
     radius = int(spot.w * 0.08)
-    pygame.draw.rect(c, (0, 0, 0, 60), spot.move(0, spot.h * 0.02), border_radius=radius)
+    rect_at(c, (0, 0, 0, 60), spot.move(0, spot.h * 0.02), radius=radius)
     pygame.draw.rect(c, lighter(bg, 0.55), spot, border_radius=radius)
     pygame.draw.rect(c, accent, spot, max(2, spot.w // 28), border_radius=radius)
     d = int(spot.w * 0.86)
@@ -231,12 +232,16 @@ def highlight_outline(w: int, h: int, color: tuple = pal.HIGHLIGHT) -> pygame.Su
 def _paint_glow(w: int, h: int, rgb: tuple[int, int, int]) -> pygame.Surface:
     surf = canvas(w, h)
     radius = corner_radius(w)
-    band = max(3, int(w * 0.08))
-    for i in range(band):
-        alpha = int(230 * (1 - i / band) ** 1.6)
-        pygame.draw.rect(surf, (*rgb, alpha), surf.get_rect().inflate(-i * 2, -i * 2), 1,
-                         border_radius=max(1, radius - i))
-    pygame.draw.rect(surf, (*lighter(rgb, 0.5), 255), surf.get_rect(), max(1, w // 50), border_radius=radius)
+    ring = max(3, int(w * 0.06))
+    band = ring + max(3, int(w * 0.1))
+    # A soft halo fading inward, then a solid bright ring edged dark so it reads on cream and on felt.
+    for i in range(ring, band):
+        alpha = int(200 * (1 - (i - ring) / (band - ring)) ** 1.5)
+        rect_at(surf, (*rgb, alpha), surf.get_rect().inflate(-i * 2, -i * 2), 2, max(1, radius - i))
+    box = surf.get_rect()
+    pygame.draw.rect(surf, (*darker(rgb, 0.55), 230), box, ring + 1, border_radius=radius)
+    pygame.draw.rect(surf, (*rgb, 255), box.inflate(-2, -2), ring - 1, border_radius=radius - 1)
+    pygame.draw.rect(surf, (*lighter(rgb, 0.6), 255), box.inflate(-4, -4), 1, border_radius=radius - 2)
     return surf
 
 

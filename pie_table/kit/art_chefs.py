@@ -191,7 +191,7 @@ def _paint_pierre(g: _Grid) -> None:
     g.line((30, 24, 20), (54, 53), (61, 54), 1.1)
     _eyes(g, 58, 6.5, 2.2)
     for x in (43.5, 56.5):  # heavy lids: a self-assured half-closed look
-        g.ellipse(SKIN_SHADE, x, 56.4, 3.1, 1.5)
+        g.ellipse(SKIN_SHADE, x, 55.9, 3.0, 1.1)
     g.poly(SKIN_SHADE, [(50, 58), (53.5, 70), (48.5, 70)])
     g.poly(lighter(SKIN, 0.1), [(49.8, 59), (52, 68.5), (49.5, 68.5)])
     # The thin moustache with curled tips.

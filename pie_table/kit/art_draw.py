@@ -64,16 +64,39 @@ def rounded_mask(surf: pygame.Surface, radius: int) -> pygame.Surface:
 
 def circle_at(surf: pygame.Surface, color: Color, center: tuple[float, float], r: float,
               width: int = 0) -> None:
-    """pygame.draw.circle with float arguments."""
-    pygame.draw.circle(surf, color, (int(center[0]), int(center[1])), max(1, int(r)), width)
+    """pygame.draw.circle with float arguments; translucent colours blend instead of punching holes."""
+    rad = max(1, int(r))
+    bbox = pygame.Rect(int(center[0]) - rad, int(center[1]) - rad, rad * 2 + 1, rad * 2 + 1)
+    _blended(surf, color, bbox, lambda layer, c, box: pygame.draw.circle(layer, c, box.center, rad, width))
 
 
 def ellipse_at(surf: pygame.Surface, color: Color, cx: float, cy: float, rx: float, ry: float,
                width: int = 0) -> None:
-    """An ellipse centred on (cx, cy) with radii rx, ry."""
+    """An ellipse centred on (cx, cy) with radii rx, ry (translucent colours blend)."""
     rect = pygame.Rect(0, 0, max(2, int(rx * 2)), max(2, int(ry * 2)))
     rect.center = (int(cx), int(cy))
-    pygame.draw.ellipse(surf, color, rect, width)
+    _blended(surf, color, rect, lambda layer, c, box: pygame.draw.ellipse(layer, c, box, width))
+
+
+def rect_at(surf: pygame.Surface, color: Color, rect: pygame.Rect, width: int = 0, radius: int = 0) -> None:
+    """A (rounded) rectangle; translucent colours blend over what is below."""
+    _blended(surf, color, pygame.Rect(rect),
+             lambda layer, c, box: pygame.draw.rect(layer, c, box, width, border_radius=radius))
+
+
+def _blended(surf: pygame.Surface, color: Color, bbox: pygame.Rect,
+             draw: Callable[[pygame.Surface, Color, pygame.Rect], object]) -> None:
+    """Draw opaque colours directly; translucent ones on a scratch layer blitted with alpha blending.
+
+    pygame.draw writes RGBA straight into SRCALPHA pixels, so a shadow drawn directly would make the
+    card underneath see-through.
+    """
+    if len(color) < 4 or color[3] >= 255:
+        draw(surf, color, bbox)
+        return
+    layer = canvas(bbox.w + 2, bbox.h + 2)
+    draw(layer, color, pygame.Rect(1, 1, bbox.w, bbox.h))
+    surf.blit(layer, (bbox.x - 1, bbox.y - 1))
 
 
 def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int, phase: float = 0.0,
@@ -93,11 +116,11 @@ def draw_pie(surf: pygame.Surface, cx: float, cy: float, r: float, filling: Colo
     """A lattice-top pie seen from a low angle: tin, fluted crust rim, filling peeking through a lattice."""
     ry = r * 0.62
     # Tin and the shadow under it.
-    ellipse_at(surf, (0, 0, 0, 60), cx, cy + r * 0.32, r * 1.02, ry * 0.9)
-    pygame.draw.polygon(surf, (150, 150, 160), [(cx - r, cy), (cx + r, cy), (cx + r * 0.86, cy + r * 0.34),
+    ellipse_at(surf, (60, 30, 10, 50), cx, cy + r * 0.4, r * 1.0, ry * 0.7)
+    pygame.draw.polygon(surf, (168, 166, 172), [(cx - r, cy), (cx + r, cy), (cx + r * 0.86, cy + r * 0.34),
                                                  (cx - r * 0.86, cy + r * 0.34)])
-    ellipse_at(surf, (120, 120, 132), cx, cy + r * 0.34, r * 0.86, ry * 0.45)
-    pygame.draw.polygon(surf, (178, 178, 188), [(cx - r, cy), (cx + r, cy), (cx + r * 0.86, cy + r * 0.3),
+    ellipse_at(surf, (150, 148, 156), cx, cy + r * 0.34, r * 0.86, ry * 0.45)
+    pygame.draw.polygon(surf, (204, 202, 206), [(cx - r, cy), (cx + r, cy), (cx + r * 0.86, cy + r * 0.3),
                                                  (cx - r * 0.86, cy + r * 0.3)])
     # Crust rim and filling.
     ellipse_at(surf, pal.CRUST_DARK, cx, cy, r, ry)
