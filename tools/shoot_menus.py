@@ -9,6 +9,7 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
@@ -49,6 +50,19 @@ def _demo_info() -> GameInfo:
     )
 
 
+def _focus_first_option(scene: SeatsScene) -> SeatsScene:
+    """Focus the first option once the scene is built, so its help text shows in the shot."""
+    original = scene.enter
+
+    def enter() -> None:
+        original()
+        if scene.option_rows:
+            scene.menu.set_focus(scene.option_rows[0])
+
+    scene.enter = enter  # type: ignore[method-assign]
+    return scene
+
+
 def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
     """Render each screen after one frame and save it; returns the files written."""
     app = App(size, headless=True)
@@ -63,6 +77,10 @@ def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
         "rules": lambda: [FeltStandIn(app), PauseScene(app, "rumble-pie"), RulesHelpScene(app, "rumble-pie")],
         "results": lambda: [FeltStandIn(app), ResultsScene(app, setup, "Team Cherry wins!", lines)],
     }
+    for game in load_games().values():
+        if game.id != info.id:
+            screens[f"seats_{game.id}"] = lambda game=game: [GameSelectScene(app), _focus_first_option(
+                SeatsScene(app, game))]
     written = []
     outdir.mkdir(parents=True, exist_ok=True)
     for name, make in screens.items():
@@ -77,8 +95,38 @@ def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
     return written
 
 
+_STARTUP_CHILD = """
+import time
+from pie_table.kit.app import App
+from pie_table.scenes.title import TitleScene
+app = App((1280, 720), headless=True)
+app.scenes.push(TitleScene(app))
+app.step(1 / 60, [])
+print(time.time(), app.startup_ms)
+"""
+
+
+def measure_startup(runs: int = 5) -> list[float]:
+    """Wall milliseconds from spawning Python to the first title frame (imports, window, sound, art)."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    times = []
+    for _ in range(runs):
+        start = time.time()
+        out = subprocess.run([sys.executable, "-c", _STARTUP_CHILD], cwd=root, env=env, check=True,
+                             capture_output=True, text=True).stdout.split()
+        times.append((float(out[-2]) - start) * 1000.0)
+    return times
+
+
 def main() -> int:
-    """Shoot into argv[1] (default /tmp/pie_menus) at argv[2] (default 1280x720)."""
+    """Shoot into argv[1] (default /tmp/pie_menus) at argv[2] (default 1280x720); `--startup` times launch."""
+    if "--startup" in sys.argv:
+        times = measure_startup()
+        print("startup_ms (spawn -> first title frame):", " ".join(f"{t:.0f}" for t in times))
+        return 0
     outdir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/pie_menus")
     size = tuple(int(v) for v in sys.argv[2].split("x")) if len(sys.argv) > 2 else (1280, 720)
     start = time.perf_counter()

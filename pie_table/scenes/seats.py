@@ -10,8 +10,9 @@ import pygame
 from pie_table.core.registry import GameInfo, OptionInfo
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Cycler, Label, TextInput, Toggle, Widget, draw_panel
+from pie_table.kit.widgets import Button, Cycler, Label, TextInput, Toggle, Widget, draw_panel, wrap_text
 from pie_table.scenes.base import MenuScene, load_factory
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
@@ -170,6 +171,10 @@ class SeatsScene(MenuScene):
                                              lambda v, i=i: self.set_team(i, v), _team_text,
                                              color=lambda t: pal.TEAM_COLORS[t % len(pal.TEAM_COLORS)]))
         self.option_rows = [_option_widget(opt, self.options) for opt in info.options]
+        pairs = zip(self.option_rows, info.options, strict=True)
+        self.option_help = {id(row): opt.help for row, opt in pairs}
+        for row in self.option_rows:
+            row.split = 0.5
         self.options_heading = Label(_("Variants") if self.option_rows else "", 28, pal.INK, "bold")
         self.status = Label(self.status_text, 22, pal.CREAM, "bold")
         self.start_button = Button(_("Start"), self.start, enabled=lambda: self.problem() is None, size=30)
@@ -194,7 +199,7 @@ class SeatsScene(MenuScene):
         left = (w - main_w - (side_w + gap if side_w else 0)) // 2
         self.seat_panel = pygame.Rect(left, top, main_w, bottom - top)
         self.side_panel = pygame.Rect(self.seat_panel.right + gap, top, side_w, bottom - top)
-        self._place_seats(self.seat_panel.inflate(-int(50 * s), -int(40 * s)), s)
+        self._place_seats(self.seat_panel.inflate(-int(80 * s), -int(40 * s)), s)
         self._place_options(self.side_panel.inflate(-int(40 * s), -int(40 * s)), s)
         self.status.place(pygame.Rect(margin, bottom + int(14 * s), w - 2 * margin, int(34 * s)), s)
         bw, bh = int(220 * s), int(58 * s)
@@ -213,6 +218,8 @@ class SeatsScene(MenuScene):
             row.place(pygame.Rect(inner.x, y, inner.w - team_w - (gap if team_w else 0), row_h), s)
             if self.team_game:
                 self.team_rows[i].place(pygame.Rect(inner.right - team_w, y, team_w, row_h), s)
+        top = (self.seat_rows[-1].rect.bottom if self.seat_rows else inner.y) + int(18 * s)
+        self.legend_rect = pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top))
 
     def _place_options(self, inner: pygame.Rect, s: float) -> None:
         row_h, gap = int(48 * s), int(12 * s)
@@ -225,10 +232,72 @@ class SeatsScene(MenuScene):
         if self.option_rows:
             draw_panel(surface, self.side_panel, self.scale)
         self.status.color = pal.LEMON if self.problem() else pal.CREAM
+        self._draw_legend(surface)
+        self._draw_option_help(surface)
         for i, row in enumerate(self.seat_rows):
-            dot = (row.rect.x - int(12 * self.scale), row.rect.centery)
+            dot = (row.rect.x - int(16 * self.scale), row.rect.centery)
             color = pal.SEAT_COLORS[i % len(pal.SEAT_COLORS)]
             pygame.draw.circle(surface, color, dot, max(3, int(7 * self.scale)))
+
+
+    def legend_lines(self) -> list[str]:
+        """One line per keyboard or pad human: which keys do what."""
+        lines = []
+        for i, spec in enumerate(self.seats):
+            if spec.is_bot or spec.control in ("hotseat", "mouse"):
+                continue
+            keys = compact_legend(self.app.input.legend(spec.control))
+            name = _(_CONTROL_NAMES.get(spec.control, spec.control))
+            lines.append(_("Seat {n} ({control}): {keys}").format(n=i + 1, control=name, keys=keys))
+        return lines
+
+    def _draw_option_help(self, surface: pygame.Surface) -> None:
+        """The focused (or hovered) option's explanation under the option rows."""
+        shown = [row for row in self.option_rows if row.hover] or [self.menu.focused]
+        text = self.option_help.get(id(shown[0]), "")
+        if not text or not self.option_rows:
+            return
+        fnt = font(int(18 * self.scale))
+        y = self.option_rows[-1].rect.bottom + int(24 * self.scale)
+        x, width = self.option_rows[0].rect.x, self.option_rows[0].rect.w
+        for line in wrap_text(text, fnt, width):
+            if y + fnt.get_linesize() > self.side_panel.bottom - int(20 * self.scale):
+                break
+            surface.blit(fnt.render(line, True, pal.INK_SOFT), (x, y))
+            y += fnt.get_linesize()
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        """Key help under the seat rows, as far as the space allows (none with many seats)."""
+        fnt = font(int(17 * self.scale))
+        y = self.legend_rect.y
+        for line in self.legend_lines():
+            wrapped = _wrap_items(line, fnt, self.legend_rect.w)
+            if y + len(wrapped) * fnt.get_linesize() > self.legend_rect.bottom:
+                break
+            for part in wrapped:
+                surface.blit(fnt.render(part, True, pal.INK_SOFT), (self.legend_rect.x, y))
+                y += fnt.get_linesize()
+            y += fnt.get_linesize() // 3
+
+
+def _wrap_items(line: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Wrap at the ` · ` separators so a key never ends up apart from what it does."""
+    rows: list[str] = []
+    for item in line.split(" · "):
+        trial = f"{rows[-1]} · {item}" if rows else item
+        if rows and fnt.size(trial)[0] <= width:
+            rows[-1] = trial
+        else:
+            rows.append(item)
+    return [part for row in rows for part in wrap_text(row, fnt, width)]
+
+
+def compact_legend(entries: list[tuple[str, str]]) -> str:
+    """`Z X C V columns · A previous target ...`: the four column keys are merged into one item."""
+    columns = [key for key, what in entries if what.startswith(_("column"))]
+    rest = [f"{key} {what}" for key, what in entries if not what.startswith(_("column"))]
+    head = [" ".join(columns) + " " + _("columns")] if columns else []
+    return " · ".join(head + rest)
 
 
 def _team_text(team: int) -> str:
