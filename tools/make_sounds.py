@@ -153,7 +153,9 @@ def kapow() -> Signal:
     boom = envelope(tone(lambda t: 150 * math.exp(-5 * t) + 45, 0.5), 0.003, 7)
     crack = envelope(lowpass(noise(0.5, _rng("kapow")), 5000), 0.001, 18)
     splat = envelope(lowpass(noise(0.3, _rng("splat")), 900), 0.01, 12)
-    return normalise(mix((0, boom), (0, gain(crack, 0.8)), (0.03, gain(splat, 0.9))), PEAK)
+    hit = normalise(mix((0, boom), (0, gain(crack, 0.8)), (0.03, gain(splat, 0.9))), 1.0)
+    # Soft saturation: louder body for the same peak, which is what makes it punch.
+    return normalise([math.tanh(2.4 * x) for x in hit], PEAK)
 
 
 def block() -> Signal:
@@ -163,9 +165,9 @@ def block() -> Signal:
 
 
 def refuse() -> Signal:
-    buzz = lowpass(tone(140, 0.11, "square"), 900)
-    pulse = envelope(buzz, 0.01, 10, hold=0.06)
-    return normalise(mix((0, pulse), (0.14, pulse)), 0.4)
+    buzz = lowpass(tone(140, 0.11, "square"), 600)
+    pulse = envelope(buzz, 0.015, 18, hold=0.03)
+    return normalise(mix((0, pulse), (0.14, gain(pulse, 0.8))), 0.26)
 
 
 def countdown() -> Signal:
