@@ -1,0 +1,73 @@
+"""Shared set-ups for the RATS tests: tables placed at an exact moment of a game."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pie_table.games.rats.flow import advance
+from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.state import SUPPLIES, RatsState, Sheet
+
+
+def table(
+    supplies: list[list[int]],
+    host: int = 0,
+    stage: str = "outdo",
+    turn: int = 2,
+    goals: list[int] | None = None,
+    vocations: list[str | None] | None = None,
+    seed: int = 1,
+    sheets: list[Sheet] | None = None,
+    dice: list[int] | None = None,
+    run: bool = True,
+) -> RatsState:
+    """A game at the start of `stage` with the given supplies (sheet order) and Host."""
+    seats = len(supplies)
+    state = RULES.new_state(seats, seed, {"vocations": vocations is not None})
+    state.pending = [[] for _ in range(seats)]
+    state.sheets = sheets if sheets is not None else [Sheet(list(s)) for s in supplies]
+    state.vocations = list(vocations) if vocations else [None] * seats
+    state.host = host
+    state.turn = turn
+    state.goals = list(goals if goals is not None else [2, 3][: max(0, turn)])
+    state.stage = stage
+    state.supply_index = 0
+    state.dice = list(dice or [])
+    state.log.clear()
+    if run:
+        go(state)
+    return state
+
+
+def go(state: RatsState) -> None:
+    """Run the automatic stages, filing public events in the log."""
+    events: list[dict[str, Any]] = []
+    advance(state, events)
+    state.log.extend(e for e in events if "to" not in e)
+
+
+def act(state: RatsState, seat: int, kind: str, **data: Any) -> list[dict[str, Any]]:
+    """Apply one action for `seat`."""
+    return RULES.apply(state, {"type": kind, "seat": seat, **data})
+
+
+def texts(state: RatsState) -> list[str]:
+    """The public log as plain sentences."""
+    return [e["text"] for e in state.log]
+
+
+def peek_dice(state: RatsState) -> list[int]:
+    """The two dice the state's rng will roll next (without disturbing it)."""
+    rng = copy.deepcopy(state.rng)
+    return [rng.randint(1, 6), rng.randint(1, 6)]
+
+
+def supply(name: str) -> int:
+    """Index of a supply by its short name."""
+    return SUPPLIES.index(name)
+
+
+def snapshot(state: RatsState) -> dict[str, Any]:
+    """The full JSON of the state, for unchanged-state checks."""
+    return RULES.to_json(state)
