@@ -17,6 +17,11 @@ def _(text: str) -> str:
     return _translation.gettext(text)
 
 
+def N_(text: str) -> str:
+    """Mark `text` for the translation template without translating it yet (tables of labels)."""
+    return text
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Plural-aware translation."""
     return _translation.ngettext(singular, plural, count)

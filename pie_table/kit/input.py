@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import N_, _
 
 KEYMAP_DIR = Path(__file__).resolve().parents[2] / "assets" / "keymaps"
 KEY_DEVICES = ("keys1", "keys2")
@@ -17,20 +17,20 @@ KEY_DEVICES = ("keys1", "keys2")
 MENU_ACTIONS = ("up", "down", "left", "right", "accept", "back")
 
 _INTENT_HELP = {
-    "col1": "column 1",
-    "col2": "column 2",
-    "col3": "column 3",
-    "col4": "column 4",
-    "colprev": "previous column",
-    "colnext": "next column",
-    "prev": "previous target",
-    "next": "next target",
-    "play": "play card",
-    "draw": "draw",
-    "move1": "move 1 card",
-    "move2": "move 2 cards",
-    "out": "call Out!",
-    "pause": "pause",
+    "col1": N_("column 1"),
+    "col2": N_("column 2"),
+    "col3": N_("column 3"),
+    "col4": N_("column 4"),
+    "colprev": N_("previous column"),
+    "colnext": N_("next column"),
+    "prev": N_("previous target"),
+    "next": N_("next target"),
+    "play": N_("play card"),
+    "draw": N_("draw"),
+    "move1": N_("move 1 card"),
+    "move2": N_("move 2 cards"),
+    "out": N_("call Out!"),
+    "pause": N_("pause"),
 }
 _KEY_LABELS = {
     "SEMICOLON": ";",

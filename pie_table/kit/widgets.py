@@ -15,6 +15,7 @@ Color = tuple[int, int, int]
 BASE_SIZE = (1280, 720)
 DISABLED = (176, 160, 140)
 DISABLED_INK = (124, 108, 92)
+_MIN_TEXT = 12  # pixel floor for small print, so tiny windows stay legible
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -172,7 +173,7 @@ class Label(Widget):
         text = self.current_text()
         if not text:
             return
-        size = int(self.size * self.scale)
+        size = max(_MIN_TEXT, int(self.size * self.scale))
         if not self.wrap:
             image = fit_text(text, size, self.rect.w, self.color, self.face)
             pos = image.get_rect(midleft=self.rect.midleft)

@@ -32,23 +32,42 @@ class GameCard(Widget):
         self.on_pick(self.info)
         return True
 
+    def icon(self, size: int) -> pygame.Surface | None:
+        """A rat for the rat game, a pie for the others (None until kit.art is there)."""
+        try:
+            from pie_table.kit import art
+
+            return art.rat_portrait(size) if "rat" in self.info.id else art.pie_icon(size)
+        except Exception:  # decoration only: a card without its icon is still a working button
+            return None
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         self._box(surface, self.rect, pal.HIGHLIGHT if self.focused or self.hover else pal.CREAM)
         pad = int(20 * s)
-        title = fit_text(self.info.title, int(30 * s), self.rect.w // 2, pal.INK, "bold")
-        surface.blit(title, (self.rect.x + pad, self.rect.y + int(12 * s)))
+        icon = self.icon(self.rect.h - 2 * int(14 * s))
+        text_rect = pygame.Rect(self.rect)
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+            text_rect.x += icon.get_width() + pad
+            text_rect.w -= icon.get_width() + pad
+        self._draw_text(surface, text_rect, s)
+
+    def _draw_text(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+        pad = int(20 * s)
+        title = fit_text(self.info.title, int(30 * s), rect.w // 2, pal.INK, "bold")
+        surface.blit(title, (rect.x + pad, rect.y + int(12 * s)))
         seats = _("{lo}–{hi} players").format(lo=self.info.min_seats, hi=self.info.max_seats)
         if self.info.realtime:
             seats += " · " + _("real time")
-        meta = fit_text(seats, int(20 * s), self.rect.w // 2 - pad, pal.INK_SOFT, "bold")
-        surface.blit(meta, meta.get_rect(topright=(self.rect.right - pad, self.rect.y + int(20 * s))))
+        meta = fit_text(seats, int(20 * s), rect.w // 2 - pad, pal.INK_SOFT, "bold")
+        surface.blit(meta, meta.get_rect(topright=(rect.right - pad, rect.y + int(20 * s))))
         fnt = font(int(20 * s), "sans")
-        y = self.rect.y + int(12 * s) + title.get_height() + int(6 * s)
-        for line in wrap_text(self.info.blurb, fnt, self.rect.w - 2 * pad):
-            if y + fnt.get_linesize() > self.rect.bottom - int(6 * s):
+        y = rect.y + int(12 * s) + title.get_height() + int(6 * s)
+        for line in wrap_text(self.info.blurb, fnt, rect.w - 2 * pad):
+            if y + fnt.get_linesize() > rect.bottom - int(6 * s):
                 break  # a long blurb is cut rather than spilling out of its card
-            surface.blit(fnt.render(line, True, pal.INK), (self.rect.x + pad, y))
+            surface.blit(fnt.render(line, True, pal.INK), (rect.x + pad, y))
             y += fnt.get_linesize()
 
 

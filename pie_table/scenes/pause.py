@@ -24,7 +24,8 @@ class PauseScene(OverlayScene):
         self.resume_button = Button(_("Resume"), self.back, size=28)
         self.rules_button = Button(_("Rules"), self.show_rules, size=28)
         self.quit_button = Button(_("Quit to menu"), self.quit_to_menu, size=28)
-        return [self.resume_button, self.rules_button, self.quit_button, self.heading]
+        self.hint = Label(_("Esc to resume"), 18, pal.INK_SOFT)
+        return [self.resume_button, self.rules_button, self.quit_button, self.heading, self.hint]
 
     def show_rules(self) -> None:
         """Open the rules help over this overlay."""
@@ -46,3 +47,5 @@ class PauseScene(OverlayScene):
         y = self.panel.y + int(120 * s)
         for i, button in enumerate((self.resume_button, self.rules_button, self.quit_button)):
             button.place(pygame.Rect(self.panel.centerx - bw // 2, y + i * (bh + gap), bw, bh), s)
+        hint = pygame.Rect(self.panel.x, self.panel.bottom - int(52 * s), self.panel.w, int(24 * s))
+        self.hint.place(hint, s)

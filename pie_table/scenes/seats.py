@@ -11,19 +11,19 @@ from pie_table.core.registry import GameInfo, OptionInfo
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import N_, _
 from pie_table.kit.widgets import Button, Cycler, Label, TextInput, Toggle, Widget, draw_panel, wrap_text
 from pie_table.scenes.base import MenuScene, load_factory
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
 TEAM_LETTERS = ("A", "B", "C")
 _CONTROL_NAMES = {
-    "keys1": "Keys left",
-    "keys2": "Keys right",
-    "mouse": "Mouse",
-    "pad1": "Pad 1",
-    "pad2": "Pad 2",
-    "hotseat": "Human",
+    "keys1": N_("Keys left"),
+    "keys2": N_("Keys right"),
+    "mouse": N_("Mouse"),
+    "pad1": N_("Pad 1"),
+    "pad2": N_("Pad 2"),
+    "hotseat": N_("Human"),
 }
 
 
@@ -257,7 +257,7 @@ class SeatsScene(MenuScene):
         text = self.option_help.get(id(shown[0]), "")
         if not text or not self.option_rows:
             return
-        fnt = font(int(18 * self.scale))
+        fnt = font(max(12, int(18 * self.scale)))
         y = self.option_rows[-1].rect.bottom + int(24 * self.scale)
         x, width = self.option_rows[0].rect.x, self.option_rows[0].rect.w
         for line in wrap_text(text, fnt, width):
@@ -268,7 +268,7 @@ class SeatsScene(MenuScene):
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
         """Key help under the seat rows, as far as the space allows (none with many seats)."""
-        fnt = font(int(17 * self.scale))
+        fnt = font(max(12, int(17 * self.scale)))
         y = self.legend_rect.y
         for line in self.legend_lines():
             wrapped = _wrap_items(line, fnt, self.legend_rect.w)
