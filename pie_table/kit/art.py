@@ -30,6 +30,7 @@ from pie_table.kit.art_draw import (
 
 __all__ = [
     "CARD_KINDS", "CHEF_NAMES", "DIE_TINTS", "battle_board", "board_spot_rects", "card_back", "card_face",
+    "card_shadow",
     "chef_portrait", "clear_cache", "die_face", "empty_spot", "highlight_outline", "host_hat", "pie_icon",
     "prepare", "rat_portrait",
 ]
@@ -243,6 +244,21 @@ def _paint_glow(w: int, h: int, rgb: tuple[int, int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, (*rgb, 255), box.inflate(-2, -2), ring - 1, border_radius=radius - 1)
     pygame.draw.rect(surf, (*lighter(rgb, 0.6), 255), box.inflate(-4, -4), 1, border_radius=radius - 2)
     return surf
+
+
+def card_shadow(w: int, h: int, blur: int = 6) -> pygame.Surface:
+    """A soft shadow for a card of w x h, `blur` px larger on each side; blit centred under the card."""
+    key = ("shadow", _size(w), _size(h), int(blur))
+    return _cached(key, lambda: _paint_shadow(_size(w), _size(h), max(1, int(blur))))
+
+
+def _paint_shadow(w: int, h: int, blur: int) -> pygame.Surface:
+    # Draw small and scale up: smoothscale's interpolation is a cheap blur.
+    full = (w + blur * 2, h + blur * 2)
+    small = canvas(max(2, full[0] // blur), max(2, full[1] // blur))
+    inner = small.get_rect().inflate(-2, -2)
+    pygame.draw.rect(small, (0, 0, 0, 110), inner, border_radius=max(1, inner.w // 8))
+    return pygame.transform.smoothscale(small, full)
 
 
 def empty_spot(kind_or_face: str, w: int, h: int) -> pygame.Surface:

@@ -153,11 +153,11 @@ def _mini_burst(s: pygame.Surface, cx: float, cy: float, r: float) -> None:
 
 def _block_shapes(s: pygame.Surface) -> None:
     w, h = s.get_size()
-    cx, cy = w * 0.5, h * 0.45
-    _tin_shield(s, cx, cy, w * 0.34)
-    _rolling_pin(s, cx, cy + w * 0.02, w * 0.46)
-    for x, y in ((w * 0.14, h * 0.11), (w * 0.86, h * 0.89)):
-        _tin_shield(s, x, y, w * 0.12, small=True)
+    cx, cy = w * 0.5, h * 0.42
+    _tin_shield(s, cx, cy, w * 0.33)
+    _rolling_pin(s, cx, cy + w * 0.02, w * 0.4)
+    for x, y in ((w * 0.14, h * 0.1), (w * 0.86, h * 0.9)):
+        _tin_shield(s, x, y, w * 0.105, small=True)
 
 
 def _tin_shield(s: pygame.Surface, cx: float, cy: float, r: float, small: bool = False) -> None:
@@ -208,10 +208,11 @@ def _draw_text(s: pygame.Surface, kind: str) -> None:
         _kapow_text(s)
     else:
         _corner_text(s, "1", pal.INK, size=0.13)
-        label = fit_label("BLOCK", int(w * 0.74), int(h * 0.1), KIND_ACCENTS["block"])
-        s.blit(label, label.get_rect(center=(w // 2, int(h * 0.72))))
-        note = fit_label("counts as 1", int(w * 0.7), int(h * 0.065), pal.INK_SOFT, "sans")
-        s.blit(note, note.get_rect(center=(w // 2, int(h * 0.81))))
+        label = fit_label("BLOCK", int(w * 0.72), int(h * 0.1), KIND_ACCENTS["block"])
+        s.blit(label, label.get_rect(center=(w // 2, int(h * 0.69))))
+        # Narrow enough to clear the bottom-right corner shield.
+        note = fit_label("counts as 1", int(w * 0.56), int(h * 0.065), pal.INK_SOFT, "sans")
+        s.blit(note, note.get_rect(center=(w // 2, int(h * 0.785))))
 
 
 def fit_label(text: str, max_w: int, max_h: int, color, face: str = "bold") -> pygame.Surface:
@@ -226,7 +227,7 @@ def _corner_text(s: pygame.Surface, text: str, color, size: float = 0.17) -> Non
     """The index numeral in the top-left corner and, upside down, the bottom-right."""
     w, h = s.get_size()
     surf = font(max(8, int(h * size)), "title").render(text, True, color)
-    rect = surf.get_rect(center=(int(w * 0.14), int(h * 0.11)))
+    rect = surf.get_rect(center=(int(w * 0.14), int(h * 0.1) + 1))
     s.blit(surf, rect)
     flipped = pygame.transform.rotate(surf, 180)
     s.blit(flipped, flipped.get_rect(center=(w - rect.centerx, h - rect.centery)))

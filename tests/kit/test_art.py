@@ -137,6 +137,13 @@ def test_icons_portraits_and_outlines_render() -> None:
         assert pygame.mask.from_surface(surf, 10).count() > 0.05 * size[0] * size[1]
 
 
+def test_card_shadow_is_soft_and_larger_than_the_card() -> None:
+    shadow = art.card_shadow(60, 84, blur=6)
+    assert shadow.get_size() == (72, 96)
+    centre, edge = shadow.get_at((36, 48)).a, shadow.get_at((1, 48)).a
+    assert centre > 60 and edge < centre
+
+
 def test_empty_spot_ghosts_the_chef_only_for_chef_spots() -> None:
     ghost, plain = art.empty_spot("pierre", 60, 84), art.empty_spot("deck", 60, 84)
     assert pygame.mask.from_surface(ghost, 60).count() > pygame.mask.from_surface(plain, 60).count() + 200
