@@ -17,6 +17,7 @@ FPS = 60
 TITLE = "pie_table"
 # One frame may not advance the game by more than this, so a stall (window drag) is no teleport.
 _MAX_DT = 0.1
+_PAD_PLUG_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 
 
 class SilentSound:
@@ -145,6 +146,9 @@ class App:
         elif event.type == pygame.KEYDOWN and self._is_fullscreen_key(event):
             self.toggle_fullscreen()
         else:
+            if event.type in _PAD_PLUG_EVENTS:
+                # The router must hear about pads even while a menu (which never translates) is on top.
+                self.input.translate(event)
             self.scenes.handle_event(event)
 
     def _resized(self) -> None:

@@ -170,3 +170,22 @@ def test_game_card_shows_blurb():
         assert surf.get_at((300, 70)) != (0, 0, 0)
     finally:
         fake.uninstall()
+
+
+def test_pad_plugged_in_during_menus_is_known_to_the_router(app):
+    app.step(1 / 60, [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=-1, instance_id=5)])
+    assert "pad1" in app.input.devices()
+    # The table translating the same event again must not create a second pad.
+    app.input.translate(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=-1, instance_id=5))
+    assert app.input.devices().count("pad1") == 1 and "pad2" not in app.input.devices()
+    app.step(1 / 60, [pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=5)])
+    assert "pad1" not in app.input.devices()
+
+
+def test_pad_buttons_drive_menus(app):
+    app.step(1 / 60, [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=-1, instance_id=5)])
+    down = pygame.CONTROLLERBUTTONDOWN
+    app.step(1 / 60, [pygame.event.Event(down, instance_id=5, button=pygame.CONTROLLER_BUTTON_A)])
+    assert isinstance(app.scenes.current, GameSelectScene)
+    app.step(1 / 60, [pygame.event.Event(down, instance_id=5, button=pygame.CONTROLLER_BUTTON_B)])
+    assert isinstance(app.scenes.current, TitleScene)
