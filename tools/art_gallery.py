@@ -20,7 +20,10 @@ import pygame  # noqa: E402
 
 from pie_table.kit import art  # noqa: E402
 from pie_table.kit import palette as pal  # noqa: E402
+from pie_table.kit.dice import DieSprite  # noqa: E402
+from pie_table.kit.effects import EffectLayer  # noqa: E402
 from pie_table.kit.fonts import render  # noqa: E402
+from pie_table.kit.sprites import CardSprite  # noqa: E402
 
 _GAP = 12
 
@@ -81,6 +84,9 @@ def build_sheet(width: int = 1400) -> pygame.Surface:
     sheet.add(art.battle_board(220, 100, pal.SEAT_COLORS[1]))
     for name in (*art.CHEF_NAMES, "deck"):
         sheet.add(art.empty_spot(name, 60, 84))
+    shadowed = art.card_shadow(60, 84).copy()
+    shadowed.blit(art.card_face("pierre", 60, 84), (6, 3))
+    sheet.add(shadowed)
     glow = art.card_face("three", 60, 84).copy()
     glow.blit(art.highlight_outline(60, 84, pal.HIGHLIGHT), (0, 0))
     sheet.add(glow)
@@ -88,7 +94,40 @@ def build_sheet(width: int = 1400) -> pygame.Surface:
     for tint in art.DIE_TINTS:
         for value in range(1, 7):
             sheet.add(art.die_face(value, 48, tint))
+    _animation_rows(sheet)
     return sheet.render()
+
+
+def _animation_rows(sheet: _Sheet) -> None:
+    """Frames of a card flip, a die roll and a KaPow! burst, sampled in time."""
+    sheet.title("Flip, roll, KaPow! (frames)")
+    card = CardSprite(1, "kapow", owner_color=pal.SEAT_COLORS[1])
+    card.flip(0.24)
+    for _ in range(7):
+        card.update(0.035)
+        sheet.add(_framed(card.image, (64, 92)))
+    die = DieSprite(1, 48, "cherry")
+    die.roll(5, 0.8, rng_seed=1)
+    for _ in range(8):
+        die.update(0.1)
+        sheet.add(_framed(die.image, (72, 72)))
+    sheet.newline()
+    fx = EffectLayer(seed=3)
+    fx.kapow((130, 130))
+    fx.float_text("+1", (130, 40), pal.GOLD)
+    for _ in range(5):
+        fx.update(0.12)
+        frame = pygame.Surface((260, 260))
+        frame.fill(pal.FELT_DARK)
+        fx.draw(frame)
+        sheet.add(frame)
+
+
+def _framed(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """`image` centred on a fixed-size transparent tile so frames line up."""
+    tile = pygame.Surface(size, pygame.SRCALPHA)
+    tile.blit(image, image.get_rect(center=(size[0] // 2, size[1] // 2)))
+    return tile
 
 
 def bench() -> None:
@@ -126,7 +165,7 @@ def bench() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Write art_gallery.png to --out and print where it went (--bench prints timings instead)."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", default="build/gallery", help="directory for art_gallery.png")
+    parser.add_argument("--out", default="out/gallery", help="directory for art_gallery.png")
     parser.add_argument("--bench", action="store_true", help="print drawing and blitting timings")
     args = parser.parse_args(argv)
     pygame.init()

@@ -50,6 +50,9 @@ _PIPS = {
 }
 
 
+_CACHE_LIMIT = 1200  # surfaces; a full 6-seat table at one size needs well under 100
+
+
 class _ArtCache:
     """Surfaces by (painter name, args); holds drawings only, never game state."""
 
@@ -59,6 +62,10 @@ class _ArtCache:
     def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._items.get(key)
         if surf is None:
+            if len(self._items) >= _CACHE_LIMIT:
+                # Window drags leave sizes nobody asks for again: drop the oldest half.
+                for old in list(self._items)[: _CACHE_LIMIT // 2]:
+                    del self._items[old]
             surf = self._items[key] = prepare(make())
         return surf
 

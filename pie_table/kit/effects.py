@@ -179,6 +179,6 @@ class EffectLayer:
             pygame.draw.polygon(burst, pal.LEMON, star_points(r, r, r * 0.66, r * 0.4, 12, 0.2, jag[::-1]))
             pygame.draw.circle(burst, pal.CREAM_PUFF, (r, r), int(r * 0.36))
             ink = darker(pal.DANGER, 0.5)
-            word = text_outlined("KaPow!", int(58 * self.scale), pal.WHITE, ink, "title", 4)
+            word = text_outlined("KaPow!", int(50 * self.scale), pal.WHITE, ink, "title", 4)
             self._burst_art = (burst, word)
         return self._burst_art

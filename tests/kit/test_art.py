@@ -74,6 +74,12 @@ def test_cache_returns_the_same_object_and_clear_forgets_it() -> None:
     assert art.card_face("kapow", 60, 84) is not first
 
 
+def test_cache_stays_bounded_when_sizes_keep_changing() -> None:
+    for w in range(20, 20 + art._CACHE_LIMIT + 50):
+        art.highlight_outline(w, 30)
+    assert art.cache_size() <= art._CACHE_LIMIT
+
+
 def test_backs_follow_the_owner_colour() -> None:
     red, blue = art.card_back((200, 40, 40), 60, 84), art.card_back((40, 60, 200), 60, 84)
     assert _difference(red, blue) > 20
