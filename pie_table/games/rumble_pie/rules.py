@@ -1,4 +1,9 @@
-"""Rumble Pie rules engine: the `RULES` object every other part of the table talks to."""
+"""Rumble Pie rules engine: the `RULES` object every other part of the table talks to.
+
+Actions (dicts): system `{"type": "start"}` and `{"type": "tick"}`; seat actions carry "seat":
+`draw` (optional "column"), `place` ("column"), `play` ("source": column or "hand", "board", "face"),
+`move` ("from", "to", "count" 1|2) and `out`. Time only moves through ticks (TICK_HZ per second).
+"""
 
 from __future__ import annotations
 

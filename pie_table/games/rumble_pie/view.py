@@ -1,4 +1,9 @@
-"""What a seat may see: everything on the table, but decks only as counts and never the rng."""
+"""What a seat may see: everything on the table, but decks only as counts and never the rng.
+
+Per player: "columns" (card kinds, last = bottom/playable), "column_ids", "hand"/"hand_id",
+"deck_count", "arsenal_count". Per board and face: "ids", "kinds", "owners" (bottom first), "top",
+"clearing" (ticks left, 0 if none), "scored_by". Plus phase, scores, teams, options and history.
+"""
 
 from __future__ import annotations
 
