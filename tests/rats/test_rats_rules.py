@@ -176,7 +176,8 @@ def test_illegal_actions_change_nothing():
     before = snapshot(state)
     bad = [
         None, "roll", {}, {"type": "request"}, {"type": "request", "seat": 0, "target": 1},
-        {"type": "roll", "seat": 2}, {"type": "request", "seat": True, "target": 0, "supply": "rags", "amount": 1},
+        {"type": "roll", "seat": 2},
+        {"type": "request", "seat": True, "target": 0, "supply": "rags", "amount": 1},
         {"type": "request", "seat": 2, "target": 2, "supply": "rags", "amount": 1},
         {"type": "request", "seat": 2, "target": 0, "supply": "rags", "amount": 0},
         {"type": "request", "seat": 2, "target": 0, "supply": "rags", "amount": "all"},

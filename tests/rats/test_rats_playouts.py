@@ -1,0 +1,180 @@
+"""Whole random games checking the engine contract at every step (OpenSpiel-style playouts)."""
+
+import json
+import random
+
+import pytest
+
+from pie_table.core.engine import IllegalAction
+from pie_table.games.rats.bots import make_bot
+from pie_table.games.rats.headless import RandomLegalController, play, run_game
+from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.scoring import total_awards
+from pie_table.games.rats.state import CRUMBS, FLOWERS, RAGS
+
+_ITEM_SUPPLIES = (CRUMBS, RAGS, FLOWERS)
+
+
+def _supply_delta(events):
+    """How the table's total supplies should move, from what the events say happened."""
+    delta = 0
+    for e in events:
+        if e["type"] in ("gain", "scavenge"):
+            delta += e["amount"]
+        elif e["type"] == "privilege":
+            delta += 6
+        elif e["type"] == "action":
+            delta -= e["count"]
+    return delta
+
+
+def _total(state):
+    return sum(sum(sheet.supplies) for sheet in state.sheets)
+
+
+def _check_step(state, rng):
+    data = RULES.to_json(state)
+    json.dumps(data)
+    assert RULES.to_json(RULES.from_json(data)) == data
+    acting = RULES.to_act(state)
+    for seat in range(state.seats):
+        legal = RULES.legal_actions(state, seat)
+        assert bool(legal) == (seat in acting)
+        for action in rng.sample(legal, min(4, len(legal))):
+            RULES.apply(RULES.clone(state), action)  # every listed action applies
+    for bad in _unlisted(state, acting):
+        with pytest.raises(IllegalAction):
+            RULES.apply(state, bad)
+        assert RULES.to_json(state) == data
+
+
+def _unlisted(state, acting):
+    idle = [s for s in range(state.seats) if s not in acting]
+    bad = [{"type": "roll"}, {"type": "warp", "seat": acting[0]}]
+    if idle:
+        bad.append({"type": "roll", "seat": idle[0]})
+    bad.append({"type": "request", "seat": acting[0], "target": acting[0], "supply": "swords", "amount": 31})
+    return bad
+
+
+def _check_privacy(state, rng):
+    """A seat's secret choice must not change what any other seat sees."""
+    acting = RULES.to_act(state)
+    if len(acting) < 2:
+        return
+    chooser = acting[0]
+    legal = RULES.legal_actions(state, chooser)
+    if len(legal) < 2 or legal[0]["type"] not in ("scavenge", "gain", "nest", "make"):
+        return
+    worlds = []
+    for action in legal[:2]:
+        clone = RULES.clone(state)
+        RULES.apply(clone, action)
+        worlds.append(clone)
+    for seat in [s for s in range(state.seats) if s != chooser] + [None]:
+        assert RULES.view(worlds[0], seat) == RULES.view(worlds[1], seat)
+    own = RULES.view(worlds[0], chooser)
+    assert all(note.get("to") == chooser for note in own["notes"])
+
+
+def _play_checked(seats, seed, options, controllers, checks=True):
+    state = RULES.new_state(seats, seed, options)
+    rng = random.Random(seed)
+    by_seat = {c.seat: c for c in controllers}
+    record = []
+    spent = [[] for _ in range(seats)]
+    while not RULES.is_over(state):
+        if checks:
+            _check_step(state, rng)
+            _check_privacy(state, rng)
+        seat = RULES.to_act(state)[0]
+        action = by_seat[seat].act(RULES.view(state, seat), RULES.legal_actions(state, seat))
+        before = _total(state)
+        events = RULES.apply(state, action)
+        record.append(action)
+        assert _total(state) - before == _supply_delta(events)
+        assert all(v >= 0 for sheet in state.sheets for v in sheet.supplies)
+        for e in events:
+            if e["type"] == "action" and e["supply"] in _ITEM_SUPPLIES:
+                spent[e["seat"]].append(e["count"])
+    return state, record, spent
+
+
+def _check_end(state, record, seats, seed, options, spent):
+    assert state.turn == 5 and len(state.goals) == 5 and len(set(state.goals)) == 5
+    assert total_awards(state.goals, state.sheets) == state.awards
+    assert state.awards[state.winner] == max(state.awards)
+    assert state.coin in ("heads", "tails")
+    replay = RULES.new_state(seats, seed, options)
+    for action in record:
+        RULES.apply(replay, action)
+    assert RULES.to_json(replay) == RULES.to_json(state)
+    for seat, sheet in enumerate(state.sheets):
+        items = sheet.dishes + sheet.decorations
+        if state.vocations[seat] == "count":
+            items.remove(1)
+            items.remove(2)
+        if state.vocations[seat] != "pickpocket":
+            assert sorted(items) == sorted(spent[seat])  # each item is worth exactly what was spent
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("vocations", [False, True])
+def test_random_legal_playouts_keep_the_contract(seats, vocations):
+    options = {"vocations": vocations}
+    for seed in range(2):
+        controllers = [RandomLegalController(s, seed * 10 + s) for s in range(seats)]
+        state, record, spent = _play_checked(seats, seed, options, controllers)
+        _check_end(state, record, seats, seed, options, spent)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "random"])
+def test_bot_playouts_keep_the_contract(level):
+    for seats, seed in ((2, 3), (4, 4), (6, 5)):
+        options = {"vocations": seed % 2 == 0}
+        controllers = [make_bot(level, s, seed + s) for s in range(seats)]
+        state, record, spent = _play_checked(seats, seed, options, controllers, checks=False)
+        _check_end(state, record, seats, seed, options, spent)
+
+
+def test_many_fast_games_end_cleanly():
+    for seed in range(40):
+        seats = 2 + seed % 5
+        levels = ["normal", "easy", "hard", "random"]
+        controllers = [make_bot(levels[(seed + s) % 4], s, seed) for s in range(seats)]
+        result = run_game(seats, seed, {"vocations": seed % 3 == 0}, controllers)
+        assert result["turns"] == 5 and len(result["awards"]) == seats
+        assert result["awards"][result["winner"]] == max(result["awards"])
+
+
+def test_run_game_summary_shape_and_determinism():
+    def go():
+        return run_game(3, 42, {}, [RandomLegalController(s, s) for s in range(3)])
+
+    first = go()
+    assert first == go()
+    assert set(first) >= {"game", "seed", "awards", "winner", "goals", "turns", "actions"}
+    assert first["game"] == "rats" and first["seed"] == 42
+
+
+def test_play_records_the_actions():
+    state = RULES.new_state(3, 9, {})
+    record = []
+    count = play(state, [RandomLegalController(s, s) for s in range(3)], record)
+    assert count == len(record) == state.actions
+
+
+def test_views_hide_other_sheets():
+    state = RULES.new_state(4, 8, {"vocations": True})
+    controllers = [make_bot("normal", s, s) for s in range(4)]
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        RULES.apply(state, controllers[seat].act(RULES.view(state, seat), RULES.legal_actions(state, seat)))
+        if state.stage == "scavenged" or state.turn == 3:
+            break
+    spectator = RULES.view(state, None)
+    assert "sheet" not in spectator and "pending" not in spectator and "notes" not in spectator
+    assert all("to" not in e for e in spectator["log"])
+    view = RULES.view(state, 1)
+    assert view["sheet"] == state.sheets[1].to_json()
+    assert "revealed" not in view
