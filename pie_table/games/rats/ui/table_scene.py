@@ -1,0 +1,409 @@
+"""The RATS table: runs the engine turn by turn, lets bots and hot-seat humans decide, draws one seat's view.
+
+Privacy by construction: `draw` only ever receives `RULES.view(state, seat)` for the seat the privacy
+gate says is at the screen (None = public only); bots decide from their own view. Dice results come
+from the engine's events; the tray animates them afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core.engine import Action, Event, try_apply
+from pie_table.core.setup import GameSetup
+from pie_table.games.rats.bots import make_bot
+from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.ui.ceremony import Ceremony
+from pie_table.games.rats.ui.choices import ChoicePanel
+from pie_table.games.rats.ui.dice_tray import DiceTray
+from pie_table.games.rats.ui.labels import PUBLIC_KINDS, rat_name
+from pie_table.games.rats.ui.sheet_view import RatCard, draw_hidden_sheet, draw_rat_card, draw_sheet
+from pie_table.games.rats.ui.table_draw import (
+    compute_layout,
+    draw_felt,
+    draw_goals,
+    draw_log,
+    draw_notes,
+    draw_top_bar,
+    draw_waiting,
+    rat_cards,
+)
+from pie_table.kit import palette as pal
+from pie_table.kit.handoff import HandoffScene, PrivacyGate
+from pie_table.kit.i18n import _
+from pie_table.kit.scene import Scene
+from pie_table.kit.widgets import fit_text
+
+GAME_ID = "rats"
+_PUBLIC_BEAT = 0.6  # a bot waits this long before a move everyone watches (rolls, picks said aloud)
+_SECRET_BEAT = 0.12  # secret bot picks are quick: nobody sees them being made
+_END_HOLD = 3.0  # seconds the fate of the ship stays up before the results appear by themselves
+_ROLL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+_ADVANCE_KEYS = (*_ROLL_KEYS, pygame.K_RIGHT)
+
+
+class RatsTableScene(Scene):
+    """One game of RATS at the table."""
+
+    def __init__(self, app: Any, setup: GameSetup) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.rules = RULES
+        self.state = RULES.new_state(len(setup.seats), setup.seed, dict(setup.options))
+        self.bots = {seat: make_bot(spec.level or "normal", seat, setup.seed * 101 + seat)
+                     for seat, spec in enumerate(setup.seats) if spec.is_bot}
+        self.humans = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot]
+        self.gate = PrivacyGate(self.humans)
+        self.tray = DiceTray(on_throw=self.throw)
+        self.panel: ChoicePanel | None = None
+        self.panel_key: tuple[int, int] | None = None
+        self.ceremony: Ceremony | None = None
+        self.handoff_for: int | None = None
+        self.autoplay = False  # headless playthrough: humans take their first legal action
+        self.since_move = 0.0
+        self.end_timer = 0.0
+        self.results_shown = False
+        self.shown_seat: int | None = None
+        self.message = ""
+        self.layout = compute_layout(app.screen.get_size(), self.state.seats)
+        self.tray.layout(self.layout.tray)
+        self._sync_tray()
+
+    # --- who sees what ---------------------------------------------------------------------------
+
+    @property
+    def display_seat(self) -> int | None:
+        """The seat whose view the screen shows: the human at the screen; with no humans, Rat 1."""
+        if not self.humans:
+            return 0  # bots only: nobody's secret to keep, so the spectator follows the first rat
+        return self.gate.viewer
+
+    def view(self) -> dict[str, Any]:
+        """What the screen may show now."""
+        return self.rules.view(self.state, self.display_seat)
+
+    def _pending(self, seat: int) -> dict[str, Any] | None:
+        pending = self.rules.view(self.state, seat).get("pending") or []
+        return pending[0] if pending else None
+
+    # --- scene hooks -----------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.on_resize(self.app.screen.get_size())
+
+    def resume(self) -> None:
+        self.on_resize(self.app.screen.get_size())
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Recompute every region from the window size."""
+        self.layout = compute_layout(size, self.state.seats)
+        self.tray.layout(self.layout.tray)
+        if self.panel is not None:
+            self.panel.layout(self._panel_rect(), self.layout.scale)
+
+    def on_focus_lost(self) -> None:
+        if self.app.scenes.current is self:
+            self.pause_game()
+
+    def pause_game(self) -> None:
+        """Esc: the pause overlay."""
+        from pie_table.scenes.pause import PauseScene
+
+        self.app.scenes.push(PauseScene(self.app, GAME_ID))
+
+    def _sound(self, name: str) -> None:
+        try:
+            self.app.sound.play(name)
+        except Exception:  # noqa: BLE001 - sound is decoration; a dead device must not stop the game
+            pass
+
+    # --- input -----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc pauses; dice, ceremony and the choice panel take the rest."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause_game()
+            return
+        if self.tray.handle_event(event):
+            return
+        if self._ceremony_input(event):
+            return
+        if self.panel is None:
+            return
+        if event.type == pygame.KEYDOWN and event.key in _ROLL_KEYS and self.panel.kind == "roll":
+            self.submit(self.panel.legal[0])
+            return
+        router = getattr(self.app, "input", None)
+        self.panel.handle_event(event, router.menu_action(event) if router is not None else None)
+
+    def _ceremony_input(self, event: pygame.event.Event) -> bool:
+        stepping = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key in _ADVANCE_KEYS)
+        if self.ceremony is None or not stepping:
+            return False
+        if not self.ceremony.ready:
+            return self.ceremony.advance()
+        if self.rules.is_over(self.state) and not self.ceremony.flipping:
+            self._show_results()
+            return True
+        return False
+
+    def throw(self, velocity: tuple[float, float]) -> None:
+        """A die was dragged and released: send the roll, then animate with this velocity."""
+        if self.panel is not None and self.panel.kind == "roll":
+            self.submit(self.panel.legal[0], velocity)
+
+    # --- the flow of play ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Animate; once the dice rest, let the next bot or human decide."""
+        was_busy = self.tray.busy
+        self.tray.update(dt)
+        if was_busy and not self.tray.busy:
+            self._sound("dice_land")
+        if self.ceremony is not None:
+            self.ceremony.update(dt)
+        if self.tray.busy or (self.ceremony is not None and self.ceremony.flipping):
+            return
+        self.since_move += dt
+        self._pump(dt)
+
+    def _pump(self, dt: float) -> None:
+        self._check_ceremony()
+        if self.rules.is_over(self.state):
+            self.end_timer += dt
+            if self.end_timer >= _END_HOLD:
+                self._show_results()
+            return
+        if self.ceremony is not None and not self.ceremony.ready:
+            return
+        actors = self.rules.to_act(self.state)
+        bots = [seat for seat in actors if seat in self.bots or self.autoplay]
+        if bots:
+            self._bot_turn(bots[0])
+        elif actors:
+            self._offer(actors)
+
+    def _bot_turn(self, seat: int) -> None:
+        item = self._pending(seat) or {}
+        beat = _PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT
+        if self.since_move >= beat or self.autoplay:
+            self.submit(self._auto_action(seat))
+
+    def _auto_action(self, seat: int) -> Action:
+        """A bot's choice from its own view, or a human's first legal action when autoplaying."""
+        legal = self.rules.legal_actions(self.state, seat)
+        if seat in self.bots:
+            return self.bots[seat].act(self.rules.view(self.state, seat), legal)
+        return legal[0]
+
+    def _offer(self, humans: list[int]) -> None:
+        """Put the next human decision on screen, behind a hand-off when it is secret."""
+        seat = self.gate.viewer if self.gate.viewer in humans else humans[0]
+        key = (self.state.actions, seat)
+        if self.handoff_for is not None or (self.panel is not None and self.panel_key == key):
+            return
+        item = self._pending(seat)
+        if item is None:
+            return
+        if item["kind"] in PUBLIC_KINDS:
+            if self.gate.viewer not in (None, seat):
+                self.gate.hide()  # a public move by someone else: fold the last sheet away first
+        elif self.gate.needs_handoff(seat):
+            self._hand_off(seat)
+            return
+        self._open_panel(seat, item, key)
+
+    def _hand_off(self, seat: int) -> None:
+        self.panel = None
+        self.gate.hide()
+        self.handoff_for = seat
+
+        def confirmed() -> None:
+            self.gate.confirm(seat)
+            self.handoff_for = None
+
+        note = _("Only {rat} should look at the screen now.").format(rat=rat_name(seat))
+        self.app.scenes.push(HandoffScene(self.app, rat_name(seat), confirmed, note, self.pause_game))
+
+    def _open_panel(self, seat: int, item: dict[str, Any], key: tuple[int, int]) -> None:
+        legal = self.rules.legal_actions(self.state, seat)
+        if not legal:
+            return
+        view = self.rules.view(self.state, seat)
+        self.panel = ChoicePanel(seat, item, legal, view, self.submit, self._sound)
+        self.panel_key = key
+        self.panel.layout(self._panel_rect(), self.layout.scale)
+        self.tray.enabled = item["kind"] == "roll"
+
+    def _panel_rect(self) -> pygame.Rect:
+        if self.ceremony is None:
+            return self.layout.panel
+        area = self.layout.ceremony
+        height = int(min(area.h * 0.32, 190 * self.layout.scale))
+        return pygame.Rect(area.x + 10, area.bottom - height - 10, area.w - 20, height)
+
+    def submit(self, action: Action, velocity: tuple[float, float] | None = None) -> bool:
+        """Send one action to the engine; on refusal nothing changes and the reason is shown."""
+        outcome = try_apply(self.rules, self.state, action)
+        if not outcome.ok:
+            self.message = outcome.reason
+            self._sound("refuse")
+            return False
+        self.message = ""
+        self.since_move = 0.0
+        self.panel = None
+        self.tray.enabled = False
+        self._play(outcome.events, velocity)
+        seat = action.get("seat")
+        if seat in self.humans:
+            self._after_human(seat)
+        return True
+
+    def _after_human(self, seat: int) -> None:
+        """Fold the sheet away unless the same rat has another secret decision straight away."""
+        item = self._pending(seat)
+        if item is None or item["kind"] in PUBLIC_KINDS:
+            self.gate.hide()
+
+    def _play(self, events: list[Event], velocity: tuple[float, float] | None) -> None:
+        """Animations follow the engine: dice land on the values in the events, the coin on its face."""
+        self._check_ceremony()
+        for event in events:
+            if event.get("type") == "dice":
+                caption = _dice_caption(event)
+                self.tray.animate(event["dice"], velocity, seed=self.state.actions, caption=caption)
+                self._sound("dice_roll")
+            elif event.get("type") == "coin" and self.ceremony is not None:
+                self.ceremony.flip(event["coin"])
+                self._sound("coin")
+            elif event.get("type") == "winner":
+                self._sound("win")
+
+    def _check_ceremony(self) -> None:
+        view = self.rules.view(self.state, None)
+        if view["goal_awards"] and self.ceremony is None:
+            self.ceremony = Ceremony()
+        if self.ceremony is not None:
+            self.ceremony.sync(view)
+
+    def _show_results(self) -> None:
+        if self.results_shown:
+            return
+        self.results_shown = True
+        from pie_table.scenes.results import ResultsScene
+
+        title, lines = results_text(self.rules.view(self.state, None))
+        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines))
+
+    # --- headless --------------------------------------------------------------------------------
+
+    def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
+        """Play on without drawing (bots as bots, humans by first legal action), then snap animations."""
+        self.autoplay = True
+        if turn is not None:
+            while not self.rules.is_over(self.state) and self.state.turn < turn:
+                actors = self.rules.to_act(self.state)
+                if not actors:
+                    break
+                self.submit(self._auto_action(actors[0]))
+        elif at is not None:
+            elapsed = 0.0
+            while elapsed < at and not self.rules.is_over(self.state):
+                self.tray.snap()
+                self.update(1 / 30)
+                elapsed += 1 / 30
+        self.autoplay = False
+        self.snap()
+
+    def snap(self) -> None:
+        """End every animation on the engine's values so the next frame is clean."""
+        self._sync_tray()
+        self._check_ceremony()
+        if self.ceremony is not None:
+            self.ceremony.snap()
+        self.panel = None
+
+    def _sync_tray(self) -> None:
+        dice = self.rules.view(self.state, None)["dice"]
+        last = next((e for e in reversed(self.state.log) if e.get("type") == "dice"), None)
+        if len(dice) == 2:
+            self.tray.show(dice, _dice_caption(last) if last else "")
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table as seen by `display_seat` only."""
+        seat = self.display_seat
+        view = self.rules.view(self.state, seat)
+        self.shown_seat = seat
+        lay, s = self.layout, self.layout.scale
+        draw_felt(surface)
+        draw_top_bar(surface, lay.top, view, s, self._banner(view))
+        draw_goals(surface, lay.goals, view, s)
+        draw_log(surface, lay.log, view, s)
+        cards = rat_cards(view, seat if self.humans else None, view.get("to_act", []))
+        for rect, card in zip(lay.cards, cards, strict=False):
+            draw_rat_card(surface, rect, card, s)
+        self.tray.draw(surface, s)
+        self._draw_sheet(surface, view, cards)
+        if self.ceremony is not None:
+            footer = self._panel_rect().h + 10 if self.panel is not None else 0
+            self.ceremony.draw(surface, lay.ceremony, view, s, footer)
+        if self.panel is not None:
+            self.panel.draw(surface)
+        elif self.ceremony is None:
+            draw_waiting(surface, lay.panel, view, s)
+        if self.message:
+            text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
+            surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
+
+    def _draw_sheet(self, surface: pygame.Surface, view: dict[str, Any], cards: list[RatCard]) -> None:
+        lay, s = self.layout, self.layout.scale
+        seat = view.get("seat")
+        if seat is None or "sheet" not in view:
+            draw_hidden_sheet(surface, lay.sheet, _("Sheets are secret: pass the device to see yours"), s)
+            return
+        notes_h = int(30 * s)
+        rect = pygame.Rect(lay.sheet.x, lay.sheet.y, lay.sheet.w, lay.sheet.h - notes_h)
+        draw_sheet(surface, rect, view["sheet"], cards[seat], s)
+        slip = pygame.Rect(rect.x, rect.bottom + 4, rect.w, notes_h - 4)
+        draw_notes(surface, slip, view.get("notes", []), s)
+
+    def _banner(self, view: dict[str, Any]) -> str:
+        if self.tray.busy:
+            return _("The dice are rolling...")
+        waiting = view.get("to_act", [])
+        if not waiting:
+            return ""
+        return _("Waiting for {rats}").format(rats=", ".join(rat_name(seat) for seat in waiting))
+
+
+def _dice_caption(event: dict[str, Any]) -> str:
+    """Short text under the dice once they land."""
+    a, b = event["dice"]
+    purpose = event.get("purpose", "")
+    if purpose == "goal":
+        return _("{a} + {b} = goal {total}").format(a=a, b=b, total=a + b)
+    if purpose == "order":
+        return _("{rat} rolls {total}").format(rat=rat_name(event.get("seat", 0)), total=a + b)
+    if a == b:
+        return _("Doubles! {n} of any one supply").format(n=a)
+    text = event.get("text", "")
+    return text.split(": ", 1)[1] if ": " in text else f"{a} & {b}"
+
+
+def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
+    """Title and score lines for the results screen, from the public view."""
+    winner = view.get("winner", -1)
+    title = _("The ship sinks")
+    if winner >= 0:
+        title = _("{rat} takes the life raft!").format(rat=rat_name(winner))
+    awards = view.get("awards", [])
+    order = sorted(range(len(awards)), key=lambda seat: -awards[seat])
+    lines = [_("{rat}: {n} awards").format(rat=rat_name(seat), n=awards[seat]) for seat in order]
+    if view.get("coin"):
+        lines.append(_("Heads: every rat escapes!") if view["coin"] == "heads" else _("Tails: lost at sea."))
+    return title, lines

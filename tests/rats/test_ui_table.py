@@ -1,0 +1,204 @@
+"""The RATS table driven by real pygame events: hand-offs, dice rolls, secret choices, a whole game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rats.state import SUPPLIES
+from pie_table.games.rats.ui.table_scene import RatsTableScene
+from pie_table.kit.app import App
+from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.results import ResultsScene
+
+DT = 0.05
+
+
+def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, RatsTableScene]:
+    app = App(size=(1280, 720), headless=True)
+    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), dict(options), seed=seed))
+    app.scenes.push(scene)
+    return app, scene
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    app.step(DT, [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ])
+
+
+def press(app: App, key: int = pygame.K_SPACE) -> None:
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=" ", scancode=0)])
+
+
+def run_until(app: App, scene: RatsTableScene, done: Any, frames: int = 600) -> None:
+    for _ in range(frames):
+        if done():
+            return
+        app.step(DT, [])
+    raise AssertionError("the table never reached the expected moment")
+
+
+def confirm_handoff(app: App) -> None:
+    handoff = app.scenes.current
+    assert isinstance(handoff, HandoffScene)
+    for _ in range(10):
+        app.step(DT, [])  # let it arm
+    press(app, pygame.K_a)
+    assert app.scenes.current is not handoff
+
+
+def panel_button(scene: RatsTableScene, label: str) -> Any:
+    assert scene.panel is not None
+    return next(b for b in scene.panel.buttons if getattr(b, "text", "") == label)
+
+
+def test_two_humans_see_only_their_own_sheet_after_confirming() -> None:
+    # Rat 1 hosts; Rats 2 and 3 are humans who both pick a starting supply in secret.
+    app, scene = make_table("bot:easy,human:hotseat,human:hotseat")
+    drawn: list[tuple[int | None, int | None]] = []  # (seat drawn, seat last confirmed)
+    confirmed: list[int | None] = [None]
+    original_draw, original_confirm = scene.draw, scene.gate.confirm
+
+    def draw(surface: pygame.Surface) -> None:
+        original_draw(surface)
+        drawn.append((scene.shown_seat, confirmed[-1]))
+
+    def confirm(seat: int) -> None:
+        confirmed.append(seat)
+        original_confirm(seat)
+
+    scene.draw, scene.gate.confirm = draw, confirm  # type: ignore[method-assign]
+    run_until(app, scene, lambda: isinstance(app.scenes.current, HandoffScene))
+    assert scene.shown_seat is None  # only public things were drawn before the device was passed
+    first = scene.handoff_for
+    confirm_handoff(app)
+    app.step(DT, [])
+    assert scene.shown_seat == first
+    click(app, scene.panel.buttons[0].rect.center)
+    run_until(app, scene, lambda: isinstance(app.scenes.current, HandoffScene))
+    assert scene.handoff_for != first and scene.gate.viewer is None
+    confirm_handoff(app)
+    app.step(DT, [])
+    assert scene.shown_seat == scene.panel.seat != first
+    assert all(shown is None or shown == last for shown, last in drawn)
+    assert any(shown is not None for shown, _ in drawn)
+
+
+def test_single_human_is_never_asked_to_pass_the_device() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:normal", first_host=1)
+    for _ in range(300):
+        if scene.panel is not None:
+            click(app, scene.panel.buttons[0].rect.center)
+        app.step(DT, [])
+        assert not isinstance(app.scenes.current, HandoffScene)
+        assert scene.shown_seat == 0
+    assert scene.state.turn >= 1
+
+
+def test_roll_button_sends_the_roll_and_dice_land_on_the_engine_values() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy")
+    run_until(app, scene, lambda: scene.panel is not None and scene.panel.kind == "roll")
+    before = scene.state.actions
+    click(app, panel_button(scene, "Roll the dice").rect.center)
+    assert scene.state.actions == before + 1
+    rolled = [e for e in scene.state.log if e["type"] == "dice"][-1]["dice"]
+    assert scene.tray.busy
+    run_until(app, scene, lambda: not scene.tray.busy, frames=200)
+    assert [die.value for die in scene.tray.dice] == rolled == scene.state.dice
+
+
+def test_dragging_and_releasing_a_die_throws_it() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy")
+    run_until(app, scene, lambda: scene.panel is not None and scene.panel.kind == "roll")
+    before = scene.state.actions
+    x, y = scene.tray.dice[0].rect.center
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)])
+    moves = [pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 25 * k, y - 6 * k), rel=(25, -6),
+                                buttons=(1, 0, 0)) for k in range(1, 5)]
+    app.step(DT, moves)
+    assert scene.state.actions == before  # holding a die decides nothing yet
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 100, y - 24), button=1)])
+    assert scene.state.actions == before + 1 and scene.tray.throws == 1
+    run_until(app, scene, lambda: not scene.tray.busy, frames=200)
+    assert [die.value for die in scene.tray.dice] == scene.state.dice
+
+
+def test_space_rolls_too() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy")
+    run_until(app, scene, lambda: scene.panel is not None and scene.panel.kind == "roll")
+    before = scene.state.actions
+    press(app, pygame.K_SPACE)
+    assert scene.state.actions == before + 1
+
+
+def test_clicking_a_secret_choice_applies_exactly_that_action() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy", first_host=1)
+    run_until(app, scene, lambda: scene.panel is not None and scene.panel.kind == "gain")
+    rags = SUPPLIES.index("rags")
+    before = scene.state.sheets[0].supplies[rags]
+    click(app, panel_button(scene, "+2 rags").rect.center)
+    assert scene.state.sheets[0].supplies[rags] == before + 2
+
+
+def test_refused_action_changes_nothing_and_says_why() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy", first_host=1)
+    run_until(app, scene, lambda: scene.panel is not None)
+    before = scene.rules.to_json(scene.state)
+    assert not scene.submit({"type": "nest", "seat": 0, "supply": "rags"})
+    assert scene.rules.to_json(scene.state) == before and scene.message
+
+
+def _click_first_choice(app: App, scene: RatsTableScene) -> None:
+    panel = scene.panel
+    if panel is None:
+        return
+    button = panel.request.ask if panel.request is not None else panel.buttons[0]
+    click(app, button.rect.center)
+
+
+def test_one_human_game_by_clicks_reaches_ceremony_and_results() -> None:
+    app, scene = make_table("human:hotseat,bot:hard,bot:normal", seed=11, vocations=True)
+    saw_ceremony = False
+    for _ in range(6000):
+        if isinstance(app.scenes.current, ResultsScene):
+            break
+        saw_ceremony = saw_ceremony or scene.ceremony is not None
+        _click_first_choice(app, scene)
+        app.step(0.1, [])
+    assert saw_ceremony and scene.rules.is_over(scene.state)
+    assert isinstance(app.scenes.current, ResultsScene)
+    assert scene.ceremony is not None and scene.ceremony.shown == len(scene.state.goals) == 5
+
+
+def test_skip_to_turn_snaps_everything() -> None:
+    app, scene = make_table("bot:hard,bot:easy,bot:normal")
+    scene.skip_to(turn=3)
+    assert scene.state.turn == 3 and not scene.tray.busy
+    app.step(0.0, [])
+    assert scene.shown_seat == 0
+
+
+def test_skip_past_the_end_shows_the_whole_ceremony() -> None:
+    app, scene = make_table("bot:hard,bot:easy,bot:normal,bot:random")
+    scene.skip_to(turn=99)
+    assert scene.rules.is_over(scene.state)
+    assert scene.ceremony is not None and scene.ceremony.ready and not scene.ceremony.flipping
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720), (1920, 1080)])
+def test_layout_regions_fit_the_window_and_do_not_overlap(size: tuple[int, int]) -> None:
+    app, scene = make_table("bot:easy,bot:easy,bot:easy,bot:easy,bot:easy,bot:easy")
+    scene.on_resize(size)
+    lay = scene.layout
+    window = pygame.Rect((0, 0), size)
+    regions = [lay.goals, lay.log, lay.tray, lay.panel, lay.sheet, *lay.cards]
+    assert all(window.contains(r) for r in regions)
+    for i, a in enumerate(regions):
+        for b in regions[i + 1:]:
+            assert not a.colliderect(b), (a, b)
