@@ -138,3 +138,20 @@ def test_fourth_column_lasts_only_for_the_round():
     RULES.apply(state, _OUT0)
     RULES.apply(state, {"type": "start"})
     assert state.columns_allowed == 3 and all(len(p.columns) == 3 for p in state.players)
+
+
+def test_passing_the_target_mid_round_does_not_end_the_game():
+    state = arrange(playing(target=25), columns={0: [["kapow"]]},
+                    piles={(1, "shorty"): ["shorty", "one", "two", "three", "four"]})
+    state.scores = [24, 0]
+    RULES.apply(state, play(0, 0, 1, "shorty"))
+    for _ in range(KAPOW_CLEAR_TICKS + 5):
+        RULES.apply(state, {"type": "tick"})
+    assert state.phase == "play" and state.winner is None and state.scores == [24, 0]
+
+
+def test_second_round_counts_down_again():
+    state = arrange(playing(), decks={0: []})
+    RULES.apply(state, _OUT0)
+    assert RULES.apply(state, {"type": "start"}) == [{"type": "countdown", "n": 3, "round": 2}]
+    assert RULES.legal_actions(state, 0) == []
