@@ -10,6 +10,8 @@ from pie_table.kit import palette as pal
 
 Color = tuple[int, int, int]
 NOTICE_S = 1.6
+# One big KaPow! burst at a time: overlapping bursts are noise on screen and each costs a rotozoom a frame.
+BURST_S = 0.8
 FLASH_S = 2.2
 _LABEL = {"shorty": "Shorty", "sylvie": "Sylvie", "pierre": "Pierre", "one": "One", "two": "Two",
           "three": "Three", "four": "Four", "kapow": "KaPow!", "block": "Block"}
@@ -28,6 +30,8 @@ class Feedback:
         self.flash: tuple[str, Color, float] | None = None
         self.banner: tuple[str, float] | None = None
         self._played_sounds: set[str] = set()
+        self.clock = 0.0
+        self._last_burst = -BURST_S
 
     def play(self, name: str) -> None:
         """A sound, at most once per frame per name (six bots must not make a wall of noise)."""
@@ -38,6 +42,7 @@ class Feedback:
     def new_frame(self, dt: float) -> None:
         """Age notices and flashes; let each sound play again."""
         self._played_sounds.clear()
+        self.clock += dt
         self.notices = {s: (t, left - dt) for s, (t, left) in self.notices.items() if left - dt > 0}
         if self.flash is not None:
             text, color, left = self.flash
@@ -90,7 +95,12 @@ class Feedback:
     def _ev_kapow(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("kapow")
         seat, board, face = ev["seat"], ev["board"], ev["face"]
-        effects.kapow(geom.face_rect(board, face).center)
+        center = geom.face_rect(board, face).center
+        if self.clock - self._last_burst >= BURST_S:
+            self._last_burst = self.clock
+            effects.kapow(center)
+        else:
+            effects.float_text("KaPow!", center, pal.DANGER)
         self.say(f"{self.names[seat]} KaPow! on {self.names[board]}'s {_LABEL.get(face, face)}",
                  self.seat_color(seat))
 

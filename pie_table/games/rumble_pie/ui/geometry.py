@@ -47,6 +47,7 @@ class TableGeometry:
         base_ars = layout.rect(f"seat{slots[0]}_arsenal")
         cw = layout.card_size[0]
         self._col_step = cw + (base_ars.w - ARSENAL_COLS * cw) / (ARSENAL_COLS - 1)
+        self._faces = {(s, f): self._face_rect(s, f) for s in range(len(slots)) for f in FACES}
 
     @property
     def scale(self) -> float:
@@ -71,6 +72,9 @@ class TableGeometry:
 
     def face_rect(self, seat: int, face: str) -> pygame.Rect:
         """Where a pile starts on one chef face: centred on the spot the board art paints."""
+        return pygame.Rect(self._faces[seat, face])
+
+    def _face_rect(self, seat: int, face: str) -> pygame.Rect:
         board = self.zone(seat, "board")
         spot = art.board_spot_rects(board.w, board.h)[face].move(board.topleft)
         rect = pygame.Rect((0, 0), self.card_size)

@@ -92,8 +92,8 @@ class TableSim:
         self.accumulator += min(max(dt, 0.0), MAX_FRAME)
         self._auto_start(min(max(dt, 0.0), MAX_FRAME))
         results = []
-        while self.accumulator >= TICK:
-            self.accumulator -= TICK
+        while self.accumulator >= TICK - 1e-9:  # 1e-9: sixty frames of 1/60 s are sixty ticks, not 59
+            self.accumulator = max(0.0, self.accumulator - TICK)
             results.append(self.step())
         return results
 

@@ -61,9 +61,10 @@ class RumbleTableScene(Scene):
     # --- scene hooks ---------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Art drawn before the display existed is converted for fast blits."""
+        """Art drawn before the display existed is converted for fast blits, and drawn now, not mid-game."""
         art.clear_cache()
         self.view.set_geometry(self.geom)
+        self.view.warm_up(self.sim.state.columns_allowed)
 
     def resume(self) -> None:
         """Back from the pause overlay: time spent paused is not owed to the game."""
@@ -77,6 +78,7 @@ class RumbleTableScene(Scene):
         """Recompute the layout for the new window; cards snap to their new places."""
         self.geom = TableGeometry(self.layout, self.slots, size)
         self.view.set_geometry(self.geom)
+        self.view.warm_up(self.sim.state.columns_allowed)
         relayout(self.cards, self.geom, self.sim.state)
         self.effects = EffectLayer(self.geom.scale, seed=self.setup.seed)
 

@@ -84,6 +84,18 @@ class TableView:
         self._background = None
         self._panels.clear()
 
+    def warm_up(self, columns: int) -> None:
+        """Paint the background and every card picture at this size before the first frame needs them."""
+        self.background(columns)
+        w, h = self.geom.card_size
+        for kind in art.CARD_KINDS:
+            art.card_face(kind, w, h)
+        for info in self.seats:
+            art.card_back(info.color, w, h)
+        art.highlight_outline(w, h)
+        for color in pal.TEAM_COLORS:
+            art.highlight_outline(w, h, color)
+
     def px(self, base: float) -> int:
         """A base-canvas length in window pixels (fonts, margins)."""
         return max(1, round(base * self.geom.scale))
