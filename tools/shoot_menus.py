@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -63,13 +64,12 @@ def _focus_first_option(scene: SeatsScene) -> SeatsScene:
     return scene
 
 
-def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
-    """Render each screen after one frame and save it; returns the files written."""
-    app = App(size, headless=True)
+def screens(app: App) -> dict[str, Callable[[], list[Scene]]]:
+    """Each screen as a stack of scenes (bottom first), built on demand."""
     info = _demo_info()
     setup = GameSetup(info.id, [SeatSpec("human", "keys1"), SeatSpec("bot", level="normal")], {}, [0, 1], 1)
     lines = ["Team Cherry 25", "Team Blueberry 19", "Out! called by seat 2 (+2)"]
-    screens = {
+    found: dict[str, Callable[[], list[Scene]]] = {
         "title": lambda: [TitleScene(app)],
         "game_select": lambda: [TitleScene(app), GameSelectScene(app)],
         "seats": lambda: [GameSelectScene(app), SeatsScene(app, info)],
@@ -79,20 +79,43 @@ def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
     }
     for game in load_games().values():
         if game.id != info.id:
-            screens[f"seats_{game.id}"] = lambda game=game: [GameSelectScene(app), _focus_first_option(
+            found[f"seats_{game.id}"] = lambda game=game: [GameSelectScene(app), _focus_first_option(
                 SeatsScene(app, game))]
+    return found
+
+
+def _show(app: App, make: Callable[[], list[Scene]]) -> None:
+    scenes = make()
+    app.scenes.clear_to(scenes[0])
+    for scene in scenes[1:]:
+        app.scenes.push(scene)
+    app.step(1 / 60, [])
+
+
+def shoot(outdir: Path, size: tuple[int, int]) -> list[Path]:
+    """Render each screen after one frame and save it; returns the files written."""
+    app = App(size, headless=True)
     written = []
     outdir.mkdir(parents=True, exist_ok=True)
-    for name, make in screens.items():
-        scenes = make()
-        app.scenes.clear_to(scenes[0])
-        for scene in scenes[1:]:
-            app.scenes.push(scene)
-        app.step(1 / 60, [])
+    for name, make in screens(app).items():
+        _show(app, make)
         path = outdir / f"{name}_{size[0]}x{size[1]}.png"
         pygame.image.save(app.screen, str(path))
         written.append(path)
     return written
+
+
+def bench(size: tuple[int, int], frames: int = 200) -> dict[str, float]:
+    """Mean milliseconds per App.step (events, update, draw, flip) on each screen."""
+    app = App(size, headless=True)
+    result = {}
+    for name, make in screens(app).items():
+        _show(app, make)
+        start = time.perf_counter()
+        for _ in range(frames):
+            app.step(1 / 60, [])
+        result[name] = (time.perf_counter() - start) / frames * 1000.0
+    return result
 
 
 _STARTUP_CHILD = """
@@ -122,10 +145,14 @@ def measure_startup(runs: int = 5) -> list[float]:
 
 
 def main() -> int:
-    """Shoot into argv[1] (default /tmp/pie_menus) at argv[2] (default 1280x720); `--startup` times launch."""
+    """Shoot into argv[1] (default /tmp/pie_menus) at argv[2] (1280x720); `--startup` / `--bench` measure."""
     if "--startup" in sys.argv:
         times = measure_startup()
         print("startup_ms (spawn -> first title frame):", " ".join(f"{t:.0f}" for t in times))
+        return 0
+    if "--bench" in sys.argv:
+        for name, ms in bench((1280, 720)).items():
+            print(f"{name:>20}: {ms:.2f} ms/frame")
         return 0
     outdir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/tmp/pie_menus")
     size = tuple(int(v) for v in sys.argv[2].split("x")) if len(sys.argv) > 2 else (1280, 720)

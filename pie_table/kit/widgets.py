@@ -84,19 +84,29 @@ def draw_backdrop(surface: pygame.Surface) -> None:
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
     """A cream sheet in a dark wooden frame, with a soft shadow."""
     radius = max(6, int(18 * scale))
-    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, pal.SHADOW, shadow.get_rect(), border_radius=radius)
-    surface.blit(shadow, rect.move(int(6 * scale), int(8 * scale)))
+    surface.blit(_shadow(rect.size, radius), rect.move(int(6 * scale), int(8 * scale)))
     pygame.draw.rect(surface, pal.WOOD_DARK, rect, border_radius=radius)
     inner = rect.inflate(-int(14 * scale) or -2, -int(14 * scale) or -2)
     pygame.draw.rect(surface, pal.PAPER, inner, border_radius=max(4, radius - 4))
 
 
+@lru_cache(maxsize=8)
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, pal.SHADOW, shadow.get_rect(), border_radius=radius)
+    return shadow
+
+
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((20, 12, 6, alpha))
+    return veil
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything already drawn (used behind overlays)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((20, 12, 6, alpha))
-    surface.blit(veil, (0, 0))
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
 class Widget:
