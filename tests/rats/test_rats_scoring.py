@@ -117,3 +117,12 @@ def test_rulebook_ceremony_played_out_final_host_breaks_tie_and_fewest_flips():
     assert state.pending[0] == [{"kind": "flip"}]  # Fluffy has the fewest awards
     act(state, 0, "flip")
     assert state.coin in ("heads", "tails") and state.stage == "over"
+
+
+def test_tied_fewest_awards_final_host_picks_who_flips():
+    sheets = [sheet([5]), sheet([5]), sheet([9], [9])]
+    state = table([[0] * 6] * 3, host=0, stage="ceremony", turn=5, goals=[4, 5, 6, 7, 8], sheets=sheets)
+    assert state.awards == [7, 7, 12] and state.winner == 2
+    assert state.pending[0] == [{"kind": "flipper"}] and state.candidates == [0, 1]
+    act(state, 0, "flipper", rat=1)
+    assert state.pending[1] == [{"kind": "flip"}]
