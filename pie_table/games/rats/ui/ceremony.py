@@ -21,6 +21,8 @@ from pie_table.kit.widgets import fit_text
 _STEP_TIME = 1.4  # seconds between goals when nobody clicks
 _COIN_TIME = 1.3
 _AWARD_COLORS = {3: pal.GOLD, 2: (196, 196, 206), 1: pal.CRUST}
+# Log lines that would give the ceremony away before its turn comes.
+_SPOILERS = frozenset({"goal_awards", "winner", "tie_break"})
 
 
 class Ceremony:
@@ -48,6 +50,19 @@ class Ceremony:
     def sync(self, view: dict[str, Any]) -> None:
         """Learn how many goals the engine scored."""
         self.goals = len(view.get("goal_awards", []))
+
+    def filter_log(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log without the results not yet revealed on the ceremony sheet."""
+        kept, goals = [], 0
+        for entry in log:
+            if entry.get("type") == "goal_awards":
+                goals += 1
+                if goals > self.shown:
+                    continue
+            elif entry.get("type") in _SPOILERS and not self.ready:
+                continue
+            kept.append(entry)
+        return kept
 
     def advance(self) -> bool:
         """Reveal the next goal (a click or key); True if something new showed."""
@@ -90,7 +105,7 @@ class Ceremony:
         col_w = (body.w - label_w) // max(1, seats)
         y = self._rats_row(surface, body, view, label_w, col_w, scale)
         rows = view.get("goal_awards", [])
-        row_h = max(16, min(int(34 * scale), (body.bottom - y - int(80 * scale)) // max(1, len(rows) + 1)))
+        row_h = max(16, min(int(42 * scale), (body.bottom - y - int(80 * scale)) // max(1, len(rows) + 1)))
         for i, (goal, awards) in enumerate(rows[: self.shown]):
             self._goal_row(surface, pygame.Rect(body.x, y + i * row_h, body.w, row_h), goal, awards,
                            label_w, col_w, scale)
@@ -104,28 +119,35 @@ class Ceremony:
                   col_w: int, scale: float) -> int:
         size = int(36 * scale)
         revealed = view.get("revealed") or []
-        items_h = int(44 * scale)
+        items_h = int(60 * scale)
         for seat in range(view.get("seats", 0)):
             x = body.x + label_w + seat * col_w
             surface.blit(art.rat_portrait(size), (x + (col_w - size) // 2, body.y))
             if view.get("host") == seat:
                 hat = art.host_hat(int(26 * scale))
                 surface.blit(hat, hat.get_rect(midbottom=(x + col_w // 2, body.y + int(8 * scale))))
-            name = fit_text(rat_name(seat), int(15 * scale), col_w - 4, pal.INK, "bold")
+            vocations = view.get("vocations") or []
+            vocation = vocations[seat] if seat < len(vocations) else None
+            title = rat_name(seat) + (f" · {vocation.title()}" if vocation else "")
+            name = fit_text(title, int(15 * scale), col_w - 4, pal.INK, "bold")
             surface.blit(name, name.get_rect(midtop=(x + col_w // 2, body.y + size)))
             if seat < len(revealed):
-                area = pygame.Rect(x + 2, body.y + size + name.get_height() + 2, col_w - 4, items_h)
+                area = pygame.Rect(x + 2, body.y + size + int(20 * scale), col_w - 4, items_h)
                 half = pygame.Rect(area.x, area.y, area.w, area.h // 2)
-                item_shapes(surface, half, revealed[seat]["dishes"], "circle", scale, 18)
+                item_shapes(surface, half, revealed[seat]["dishes"], "circle", scale, 28)
                 lower = half.move(0, area.h // 2)
-                item_shapes(surface, lower, revealed[seat]["decorations"], "diamond", scale, 18)
-        return body.y + size + int(20 * scale) + items_h + int(6 * scale)
+                item_shapes(surface, lower, revealed[seat]["decorations"], "diamond", scale, 28)
+        top = body.y + size + int(20 * scale)
+        for k, word in enumerate((_("Dishes"), _("Decorations"))):
+            label = fit_text(word, int(14 * scale), label_w - 6, pal.INK_SOFT, "bold")
+            surface.blit(label, label.get_rect(midleft=(body.x, top + items_h // 4 + k * items_h // 2)))
+        return top + items_h + int(6 * scale)
 
     def _goal_row(self, surface: pygame.Surface, row: pygame.Rect, goal: int, awards: list[int], label_w: int,
                   col_w: int, scale: float) -> None:
         pygame.draw.line(surface, (200, 180, 146), row.topleft, row.topright, 1)
-        name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.5)), label_w - 6, pal.INK, "bold")
-        hint = fit_text(GOAL_HINTS[goal], int(min(12 * scale, row.h * 0.38)), label_w - 6, pal.INK_SOFT)
+        name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.46)), label_w - 6, pal.INK, "bold")
+        hint = fit_text(GOAL_HINTS[goal], int(min(13 * scale, row.h * 0.34)), label_w - 6, pal.INK_SOFT)
         surface.blit(name, (row.x, row.y + 2))
         surface.blit(hint, (row.x, row.y + 2 + name.get_height()))
         for seat, award in enumerate(awards):
@@ -151,8 +173,12 @@ class Ceremony:
             lines.append((_("{rat} takes the life raft!").format(rat=rat_name(winner)), pal.CHERRY))
         else:
             lines.append((_("A tie! The final Host must choose who takes the raft."), pal.INK))
+        final = view.get("coin") or self.coin_face
         if self.coin_face and not self.flipping:
-            fate = (_("Heads! Every rat escapes into the icy sea.") if self.coin_face == "heads"
+            if final != self.coin_face:
+                overrule = _("The coin said {face}, but the Queen overrules it!").format(face=self.coin_face)
+                lines.append((overrule, pal.INK_SOFT))
+            fate = (_("Heads! Every rat escapes into the icy sea.") if final == "heads"
                     else _("Tails! Do send our regards to the captain."))
             lines.append((fate, pal.INK))
         y = rect.y
@@ -160,14 +186,17 @@ class Ceremony:
             image = fit_text(text, int(20 * scale), rect.w - int(70 * scale), ink, "bold")
             surface.blit(image, (rect.x, y))
             y += image.get_height() + int(4 * scale)
+        if self.coin_face and not self.flipping:
+            hint = fit_text(_("Click or press Space for the results"), int(16 * scale), rect.w, pal.INK_SOFT)
+            surface.blit(hint, hint.get_rect(bottomleft=(rect.x, rect.bottom - int(4 * scale))))
         if self.coin_face:
             coin_r = max(8, min(int(26 * scale), rect.h // 2 - 2))
-            self._coin(surface, (rect.right - coin_r - 4, rect.y + coin_r + 2), coin_r)
+            self._coin(surface, (rect.right - coin_r - 4, rect.y + coin_r + 2), coin_r, final)
 
-    def _coin(self, surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
+    def _coin(self, surface: pygame.Surface, centre: tuple[int, int], r: int, final: str) -> None:
         turn = math.cos(self.coin_timer * 14)
         spin = 1.0 if not self.flipping else abs(turn)
-        face = self.coin_face if not self.flipping else ("heads" if turn > 0 else "tails")
+        face = final if not self.flipping else ("heads" if turn > 0 else "tails")
         box = pygame.Rect(0, 0, 2 * r, max(2, int(2 * r * spin)))
         box.center = centre
         pygame.draw.ellipse(surface, pal.GOLD, box)

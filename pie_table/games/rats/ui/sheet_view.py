@@ -265,8 +265,19 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
     if card.revealed is not None and below.h > 10:
         _revealed(surface, below, card.revealed, scale)
     elif card.said and below.h > 10:
-        said = fit_text(f"“{card.said}”", int(13 * scale), below.w, pal.INK)
+        size = int(13 * scale)
+        said = font(size).render(ellipsize(f"“{card.said}”", size, below.w), True, pal.INK)
         surface.blit(said, (below.x, below.y))
+
+
+def ellipsize(text: str, size: int, width: int) -> str:
+    """`text` cut with an ellipsis so it fits `width` pixels at font `size` (readable, not shrunk)."""
+    fnt = font(size)
+    if fnt.size(text)[0] <= width:
+        return text
+    while text and fnt.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def _revealed(surface: pygame.Surface, rect: pygame.Rect, revealed: dict[str, Any], scale: float) -> None:

@@ -19,7 +19,7 @@ from pie_table.kit.i18n import _
 from pie_table.kit.widgets import fit_text, ui_scale, wrap_text
 
 # Log lines worth putting on a rat's card as "what it last said".
-_SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "dice", "vocation", "coin"})
+_SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
 
 
 @dataclass

@@ -340,25 +340,32 @@ class RatsTableScene(Scene):
         view = self.rules.view(self.state, seat)
         self.shown_seat = seat
         lay, s = self.layout, self.layout.scale
+        if self.ceremony is not None:
+            view["log"] = self.ceremony.filter_log(view["log"])
         draw_felt(surface)
         draw_top_bar(surface, lay.top, view, s, self._banner(view))
         draw_goals(surface, lay.goals, view, s)
         draw_log(surface, lay.log, view, s)
+        if self.ceremony is None:
+            self._draw_play_area(surface, view, seat)
+        else:
+            footer = self._panel_rect().h + 10 if self.panel is not None else 0
+            self.ceremony.draw(surface, lay.ceremony, view, s, footer)
+        if self.panel is not None:
+            self.panel.draw(surface)
+        if self.message:
+            text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
+            surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
+
+    def _draw_play_area(self, surface: pygame.Surface, view: dict[str, Any], seat: int | None) -> None:
+        lay, s = self.layout, self.layout.scale
         cards = rat_cards(view, seat if self.humans else None, view.get("to_act", []))
         for rect, card in zip(lay.cards, cards, strict=False):
             draw_rat_card(surface, rect, card, s)
         self.tray.draw(surface, s)
         self._draw_sheet(surface, view, cards)
-        if self.ceremony is not None:
-            footer = self._panel_rect().h + 10 if self.panel is not None else 0
-            self.ceremony.draw(surface, lay.ceremony, view, s, footer)
-        if self.panel is not None:
-            self.panel.draw(surface)
-        elif self.ceremony is None:
+        if self.panel is None and not self.tray.busy:
             draw_waiting(surface, lay.panel, view, s)
-        if self.message:
-            text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
-            surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
 
     def _draw_sheet(self, surface: pygame.Surface, view: dict[str, Any], cards: list[RatCard]) -> None:
         lay, s = self.layout, self.layout.scale
@@ -375,6 +382,8 @@ class RatsTableScene(Scene):
     def _banner(self, view: dict[str, Any]) -> str:
         if self.tray.busy:
             return _("The dice are rolling...")
+        if self.ceremony is not None and not self.ceremony.ready:
+            return _("Click or press Space for the next goal")
         waiting = view.get("to_act", [])
         if not waiting:
             return ""
