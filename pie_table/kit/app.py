@@ -31,6 +31,16 @@ class SilentSound:
         return lambda *args, **kwargs: None
 
 
+def _set_icon() -> None:
+    """A pie as the window icon, when kit.art can draw one (must happen before set_mode)."""
+    try:
+        from pie_table.kit import art
+
+        pygame.display.set_icon(art.pie_icon(64))
+    except Exception:  # an icon is decoration; a missing one never blocks the window
+        pass
+
+
 def make_sound() -> Any:
     """The real SoundBank when kit.sound exists and works, a silent stand-in otherwise."""
     try:
@@ -55,6 +65,8 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         pygame.display.init()
         pygame.font.init()
+        if not headless:
+            _set_icon()
         self.windowed_size = (max(1, size[0]), max(1, size[1]))
         self.fullscreen = False
         self.screen = self._open_window(self.windowed_size)

@@ -57,8 +57,10 @@ class ResultsScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        line_h = int(34 * s)
-        body = max(1, len(self.lines)) * line_h
+        count = max(1, len(self.lines))
+        # Long score lists squeeze their line spacing rather than pushing the buttons off the sheet.
+        line_h = max(int(18 * s), min(int(34 * s), (h - int(290 * s)) // count))
+        body = count * line_h
         panel_h = min(h - int(20 * s), int(250 * s) + body)
         self.panel = pygame.Rect(0, 0, int(min(w - 40 * s, 720 * s)), panel_h)
         self.panel.center = (w // 2, h // 2)
@@ -73,7 +75,7 @@ class ResultsScene(OverlayScene):
         self.notice_label.place(pygame.Rect(self.panel.x, y - int(30 * s), self.panel.w, int(26 * s)), s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        size = int(24 * self.scale)
+        size = min(int(24 * self.scale), int(self.line_h * 0.8))
         for i, line in enumerate(self.lines):
             face = "bold" if i == 0 else "sans"  # the first line is the headline score
             image = fit_text(line, size, self.panel.w - int(60 * self.scale), pal.INK, face)

@@ -185,6 +185,12 @@ class SeatsScene(MenuScene):
         return [self.count, *seat_widgets, *self.option_rows, self.start_button, self.back_button,
                 self.heading, self.options_heading, self.status]
 
+    def enter(self) -> None:
+        super().enter()
+        # Defaults are playable, so Enter right away starts the game.
+        if self.start_button.enabled:
+            self.menu.set_focus(self.start_button)
+
     def status_text(self) -> str:
         """The line above the buttons: the blocking problem first, else a notice, else ready."""
         return self.problem() or self.notice or _("Ready: press Start.")

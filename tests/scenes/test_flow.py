@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit.app import App
 from pie_table.scenes.game_select import GameCard, GameSelectScene, playable_games
 from pie_table.scenes.pause import PauseScene
@@ -189,3 +190,27 @@ def test_pad_buttons_drive_menus(app):
     assert isinstance(app.scenes.current, GameSelectScene)
     app.step(1 / 60, [pygame.event.Event(down, instance_id=5, button=pygame.CONTROLLER_BUTTON_B)])
     assert isinstance(app.scenes.current, TitleScene)
+
+
+def test_enter_three_times_starts_a_game_with_defaults(app):
+    # The fake game sorts last ("Zz"), so walk the list to it with Up (focus wraps from the first card).
+    press(app, pygame.K_RETURN)
+    select = app.scenes.current
+    target = next(c for c in select.cards if c.info.id == fake.GAME_ID)
+    while select.menu.focused is not target:
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.current, SeatsScene)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.current, fake.FakeTable)
+
+
+def test_results_with_many_lines_keep_buttons_on_the_sheet(app):
+    setup = GameSetup(fake.GAME_ID, [SeatSpec("bot", level="easy")] * 2, {}, None, 3)
+    lines = [f"Seat {i}: {i} points" for i in range(14)]
+    results = ResultsScene(app, setup, "Long game", lines)
+    app.scenes.push(results)
+    app.step(1 / 60, [])
+    assert results.panel.contains(results.again_button.rect)
+    assert results.body_top + len(lines) * results.line_h <= results.notice_label.rect.y + 4
+    assert pygame.Rect((0, 0), app.size).contains(results.panel)
