@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from pie_table.games.rats.state import SUPPLIES, SUPPLY_NAMES
-from pie_table.games.rats.ui.labels import action_label, prompt, rat_name, request_text
+from pie_table.games.rats.ui.labels import VOCATION_HINTS, action_label, prompt, rat_name, request_text
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
@@ -45,6 +45,20 @@ class ChoicePanel:
             items = [Button(action_label(a, item, view), self._chooser(a), size=22) for a in self.legal]
         self.buttons = items
         self.menu = Menu(items, on_sound=on_sound)
+        self.hints = self._hints()
+
+    def _hints(self) -> dict[int, str]:
+        """Extra words under the buttons, per button index (-1: whatever is focused)."""
+        if self.kind == "vocation":
+            return {i: VOCATION_HINTS.get(a["vocation"], "") for i, a in enumerate(self.legal)}
+        if self.kind == "roll":
+            return {-1: _("Or grab a die, fling it across the felt and let go (Space works too).")}
+        return {}
+
+    def hint(self) -> str:
+        """The hint for the focused button, if any."""
+        focus = self.menu.focus
+        return self.hints.get(focus, self.hints.get(-1, ""))
 
     def _chooser(self, action: Action) -> Callable[[], None]:
         return lambda: self.choose(action)
@@ -104,6 +118,20 @@ class ChoicePanel:
             surface.blit(fnt.render(line, True, pal.INK), (self.rect.x + pad, y))
             y += fnt.get_linesize()
         self.menu.draw(surface)
+        self._draw_hint(surface, pad)
+
+    def _draw_hint(self, surface: pygame.Surface, pad: int) -> None:
+        text = self.hint()
+        if not text:
+            return
+        fnt = font(int(16 * self.scale))
+        lines = wrap_text(text, fnt, self.rect.w - 2 * pad)
+        y = max((b.rect.bottom for b in self.buttons), default=self.rect.y) + int(12 * self.scale)
+        if y + len(lines) * fnt.get_linesize() > self.rect.bottom - pad // 2:
+            return  # no room under the buttons: the buttons matter more
+        for line in lines:
+            surface.blit(fnt.render(line, True, pal.INK_SOFT), (self.rect.x + pad, y))
+            y += fnt.get_linesize()
 
 
 class RequestForm:
@@ -118,7 +146,14 @@ class RequestForm:
         self.target = Cycler(_("Ask"), targets or [0], fmt=rat_name, size=20)
         self.supply = Cycler(_("For"), supplies or [SUPPLIES[1]], fmt=_supply_word, size=20)
         self.amount = Cycler(_("How many"), amounts or [1], fmt=str, size=20)
-        self.ask = Button(_("Ask politely"), self.submit, enabled=lambda: self.current() is not None, size=22)
+        self.ask = Button("", self.submit, enabled=lambda: self.current() is not None, size=22)
+        for cycler in (self.target, self.supply, self.amount):
+            cycler.on_change = self._changed
+        self._changed(None)
+
+    def _changed(self, _value: Any) -> None:
+        """Keep the Ask button saying exactly what will be asked aloud."""
+        self.ask.text = self.label() or _("Not a request you may make")
 
     def widgets(self) -> list[Widget]:
         """The form's widgets in focus order."""
@@ -137,6 +172,7 @@ class RequestForm:
         self.target.set_value(target)
         self.supply.set_value(supply)
         self.amount.set_value(amount)
+        self._changed(None)
 
     def submit(self) -> None:
         """Send the chosen request."""

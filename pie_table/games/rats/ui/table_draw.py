@@ -151,10 +151,12 @@ def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int]) -> l
     revealed = view.get("revealed")
     awards = view.get("awards") or []
     said = last_words(view.get("log", []), seats)
+    # Before vocations are settled nobody wears the hat yet.
+    hosting = view.get("stage") not in ("start", "order_rolled", "vocation_pick")
     return [RatCard(
         seat=seat,
         vocation=vocations[seat] if seat < len(vocations) else None,
-        is_host=view.get("host") == seat,
+        is_host=hosting and view.get("host") == seat,
         said=said[seat],
         acting=seat in waiting,
         is_viewer=seat == viewer,
