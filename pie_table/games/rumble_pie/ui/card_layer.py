@@ -63,6 +63,7 @@ class CardLayer:
         self.rest: dict[int, Place] = {}
         self.leaving: list[CardSprite] = []  # cleared piles and returning cards, gone when they arrive
         self._order: list[int] = []
+        self._moving: set[int] = set()  # cards mid-animation, drawn above the resting ones
 
     def _new_sprite(self, state: Any, card: int, at: pygame.Rect, face_up: bool) -> CardSprite:
         info = state.cards[card]
@@ -85,6 +86,8 @@ class CardLayer:
                     sprite.flip(MOVE_S, face_up=True)
             if self.rest.get(card) is None or self.rest[card].rect != place.rect or not animate:
                 self._go(sprite, place.rect, animate)
+                if animate:
+                    self._moving.add(card)
         self.rest = places
         self._order = sorted(places, key=lambda c: places[c].order)
 
@@ -124,6 +127,17 @@ class CardLayer:
         label = self.geom.zone(seat, "label")
         return label.centerx - near.w // 2, label.centery - near.h // 2
 
+    def settle(self) -> None:
+        """Forget every animation in flight (after a jump: the next frame must be clean)."""
+        self.leaving.clear()
+        for card in self._moving:
+            sprite = self.sprites.get(card)
+            if sprite is not None:
+                sprite.jump_to(sprite.target_pos)
+                sprite.set_face_up(True)
+                sprite.update(1.0)
+        self._moving.clear()
+
     def spring_back(self, card: int) -> None:
         """A refused card returns to its resting place with a shake."""
         sprite, place = self.sprites.get(card), self.rest.get(card)
@@ -131,38 +145,39 @@ class CardLayer:
             return
         sprite.move_to(place.rect.topleft, MOVE_S)
         sprite.shake()
+        self._moving.add(card)
 
     def shake(self, card: int) -> None:
         """Refusal feedback for a card that never left its place."""
         sprite = self.sprites.get(card)
         if sprite is not None:
             sprite.shake()
+            self._moving.add(card)
 
     def update(self, dt: float) -> None:
         """Advance every animation."""
-        for sprite in self.sprites.values():
-            if sprite.is_animating:  # resting cards keep their image: no per-frame work for them
+        for card in list(self._moving):  # resting cards keep their image: no per-frame work for them
+            sprite = self.sprites.get(card)
+            if sprite is not None:
                 sprite.update(dt)
+            if sprite is None or not sprite.is_animating:
+                self._moving.discard(card)
         for sprite in self.leaving:
             sprite.update(dt)
         self.leaving = [s for s in self.leaving if s.is_animating]
 
     def busy(self) -> bool:
         """True while any card is still moving."""
-        return bool(self.leaving) or any(s.is_animating for s in self.sprites.values())
+        return bool(self.leaving) or bool(self._moving)
 
     def draw(self, surface: pygame.Surface, offset: tuple[int, int], hidden: set[int]) -> None:
         """Resting cards in table order, then moving ones on top; `hidden` cards are drawn by someone else."""
         ox, oy = offset
-        moving = []
-        for card in self._order:
-            if card in hidden:
-                continue
-            sprite = self.sprites[card]
-            if sprite.is_animating:
-                moving.append(sprite)
-            else:
-                surface.blit(sprite.image, sprite.rect.move(ox, oy))
+        skip = hidden | self._moving
+        sprites = self.sprites
+        resting = [(sprites[c].image, sprites[c].rect.move(ox, oy)) for c in self._order if c not in skip]
+        surface.blits(resting, doreturn=False)
+        moving = [sprites[c] for c in self._order if c in self._moving and c not in hidden]
         for sprite in moving + self.leaving:
             surface.blit(sprite.image, sprite.rect.move(ox, oy))
 
@@ -171,6 +186,7 @@ class CardLayer:
         sprite = self.sprites.get(card)
         if sprite is not None:
             sprite.jump_to(topleft)
+            self._moving.add(card)
 
     def card_surface(self, card: int) -> pygame.Surface | None:
         """The current image of a card sprite (for drawing a dragged card)."""
@@ -194,3 +210,4 @@ def relayout(layer: CardLayer, geom: TableGeometry, state: Any) -> None:
         sprite.set_size(w, h)
     layer.leaving.clear()
     layer.sync(state, animate=False)
+    layer.settle()

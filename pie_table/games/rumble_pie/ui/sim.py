@@ -8,6 +8,7 @@ from typing import Any
 from pie_table.core.engine import try_apply
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import RULES, TICK_HZ
+from pie_table.games.rumble_pie.view import public_view
 
 TICK = 1.0 / TICK_HZ
 # A hitch (window drag, breakpoint) may not fast-forward the game by more than this.
@@ -72,6 +73,7 @@ class TableSim:
         self.game_ticks = 0  # ticks since the first start: the CLI's "seconds of game time"
         self.started = False
         self.waiting_s = 0.0
+        self._view: dict[str, Any] | None = None  # the public view, until the next applied action
 
     @property
     def phase(self) -> str:
@@ -115,6 +117,7 @@ class TableSim:
         self._run_bots(result)
         outcome = try_apply(RULES, self.state, {"type": "tick"})
         result.events.extend(outcome.events)
+        self._view = None
         if self.started:
             self.game_ticks += 1
         return result
@@ -122,6 +125,7 @@ class TableSim:
     def _apply(self, action: dict[str, Any], origin: Any, result: TickResult) -> bool:
         outcome = try_apply(RULES, self.state, action)
         if outcome.ok:
+            self._view = None
             if action.get("type") == "start":
                 self.started = True
             result.events.extend(outcome.events)
@@ -139,13 +143,20 @@ class TableSim:
         turn = tick % len(seats)
         for seat in seats[turn:] + seats[:turn]:
             bot = self.bots[seat]
-            action = bot.act(RULES.view(self.state, seat), tick)
+            action = bot.act(self.view_for(seat), tick)
             if action is None:
                 continue
             if not self._apply(action, ("bot", seat), result):
                 refusal = result.refusals.pop()
                 if hasattr(bot, "refused"):
                     bot.refused(action, refusal.reason)
+
+    def view_for(self, seat: int) -> dict[str, Any]:
+        """RULES.view(state, seat), built once per state change: a view is the same for every seat
+        apart from the seat stamp, and six bots each asking every tick was the costliest part of a frame."""
+        if self._view is None:
+            self._view = public_view(self.state)
+        return {**self._view, "seat": seat}
 
     def fast_forward(self, until_tick: int | None = None, until_round: int | None = None,
                      limit: int = 600 * TICK_HZ) -> int:

@@ -42,11 +42,24 @@ def seat_infos(setup: GameSetup, teams: list[int], names: list[str]) -> list[Sea
     return infos
 
 
-def _merge_columns(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The four column keys read better as one line ("Z X C V  columns 1-4")."""
-    cols = [keys for keys, what in rows if what.startswith("column ")]
-    rest = [(keys, what) for keys, what in rows if not what.startswith("column ")]
-    return ([(" ".join(cols), "column (twice: play)")] if cols else []) + rest
+_PAIRS = (("previous target", "next target", "prev / next target"),
+          ("previous column", "next column", "prev / next column"),
+          ("move 1 card", "move 2 cards", "move 1 / 2 cards"))
+
+
+def compact_legend(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Fewer, fuller lines: the column keys on one line, and prev/next and move 1/2 paired up."""
+    keys = {what: k for k, what in rows}
+    firsts = {p[0]: p for p in _PAIRS if p[0] in keys and p[1] in keys}
+    seconds = {p[1] for p in firsts.values()}
+    cols = [k for k, what in rows if what.startswith("column ")]
+    out = [(" ".join(cols), "column (twice: play)")] if cols else []
+    for k, what in rows:
+        if what.startswith("column ") or what in seconds:
+            continue
+        pair = firsts.get(what)
+        out.append((f"{k} / {keys[pair[1]]}", pair[2]) if pair else (k, what))
+    return out
 
 
 def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
@@ -56,7 +69,7 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
         if spec.is_bot:
             continue
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
-        rows = _MOUSE_LEGEND if spec.control == "mouse" else _merge_columns(app.input.legend(spec.control))
+        rows = _MOUSE_LEGEND if spec.control == "mouse" else compact_legend(app.input.legend(spec.control))
         out.append((f"{names[seat]} · {device_name(spec.control)}", color, list(rows)))
     out.append(("Everyone", pal.GOLD, [("Esc · Enter", "pause · start round")]))
     return out

@@ -241,8 +241,8 @@ class RumbleTableScene(Scene):
         if until_tick is not None or turn is not None:
             self.sim.fast_forward(until_tick, turn)
         self.effects.clear()
-        self.cards.leaving.clear()
         self.cards.sync(self.sim.state, animate=False)
+        self.cards.settle()
         for cursor in self.cursors.values():
             cursor.refresh(self.sim.state)
 

@@ -165,8 +165,8 @@ class TableView:
         x, y = rect.x + self.px(8), rect.y + self.px(24)
         rows = sum(len(r) + 1 for _h, _c, r in self.legends)
         room = rect.bottom - y - self.px(4) - self.px(4) * len(self.legends)
-        line = max(self.px(9), min(self.px(14), room // max(1, rows)))
-        size = max(8, min(self.px(12), line - 1))
+        line = max(self.px(11), min(self.px(15), room // max(1, rows)))
+        size = max(9, min(self.px(13), line - 2))
         for header, color, items in self.legends:
             surf.blit(self.text.fit(header, size + 1, color, rect.w - self.px(12), "bold"), (x, y))
             y += line
@@ -182,20 +182,23 @@ class TableView:
     # --- per-frame pieces ---------------------------------------------------------------------
 
     def draw_decks(self, surface: pygame.Surface, state: Any) -> None:
-        """Each face-down deck with its count (a deck card gets a small stack edge when thick)."""
-        w, h = self.geom.card_size
+        """Each face-down deck with its count (pictures cached per count)."""
         for seat, player in enumerate(state.players):
-            rect = self.geom.deck_rect(seat)
             count = len(player.deck)
-            if count:
-                back = art.card_back(self.seats[seat].color, w, h)
-                if count > 10:
-                    surface.blit(back, rect.move(self.px(2), self.px(2)))
-                surface.blit(back, rect)
-            badge = self.text.get(str(count), self.px(13), pal.INK, "bold")
-            box = badge.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(3))).inflate(self.px(8), 2)
-            pygame.draw.rect(surface, pal.CREAM, box, border_radius=box.h // 2)
-            surface.blit(badge, badge.get_rect(center=box.center))
+            image = self.panel(f"deck{seat}", count, lambda s, c=count, i=seat: self._paint_deck(s, i, c))
+            surface.blit(image, self.geom.deck_rect(seat))
+
+    def _paint_deck(self, surf: pygame.Surface, seat: int, count: int) -> None:
+        w, h = self.geom.card_size
+        if count:
+            back = art.card_back(self.seats[seat].color, w, h)
+            if count > 10:  # a thick deck shows an edge
+                surf.blit(back, (self.px(2), self.px(2)))
+            surf.blit(back, (0, 0))
+        badge = self.text.get(str(count), self.px(13), pal.INK, "bold")
+        box = badge.get_rect(midbottom=(w // 2, h - self.px(3))).inflate(self.px(8), 2)
+        pygame.draw.rect(surf, pal.CREAM, box, border_radius=box.h // 2)
+        surf.blit(badge, badge.get_rect(center=box.center))
 
     def draw_clearing(self, surface: pygame.Surface, state: Any) -> None:
         """A KaPow!ed pile glows in the scoring team's colour while it is cleared."""
@@ -219,8 +222,9 @@ class TableView:
         width = max(2, self.px(3))
         for mark in marks:
             if mark.source is not None:
-                pygame.draw.rect(surface, mark.color, mark.source.inflate(width * 2, width * 2), width,
-                                 border_radius=self.px(6))
+                box = mark.source.inflate(width * 2, width * 2)
+                pygame.draw.rect(surface, mark.color, box, width, border_radius=self.px(6))
+                self._flag(surface, mark.tag.split()[0], mark.color, midtop=(box.centerx, box.bottom - 1))
             if mark.target is not None:
                 ring = mark.target.inflate(width * 4, width * 4)
                 pygame.draw.rect(surface, pal.INK, ring.inflate(2, 2), 1, border_radius=self.px(8))
@@ -228,17 +232,22 @@ class TableView:
                 self._tag(surface, mark, ring)
 
     def _tag(self, surface: pygame.Surface, mark: CursorMark, ring: pygame.Rect) -> None:
-        """A little flag naming whose cursor this is, above (or for the second human below) the pile."""
-        text = self.text.get(mark.tag, self.px(11), pal.WHITE, "bold")
-        box = text.get_rect().inflate(self.px(8), self.px(2))
+        """A flag naming whose cursor this is, above (or for the second human below) the pile."""
         if mark.slot == 0:
-            box.midbottom = (ring.centerx, ring.top + 1)
+            self._flag(surface, mark.tag, mark.color, midbottom=(ring.centerx, ring.top + 1))
         else:
-            box.midtop = (ring.centerx, ring.bottom - 1)
+            self._flag(surface, mark.tag, mark.color, midtop=(ring.centerx, ring.bottom - 1))
+
+    def _flag(self, surface: pygame.Surface, text: str, color: Color, **where: tuple[int, int]) -> None:
+        """A small label on a coloured, ink-edged plate, kept inside the play area."""
+        image = self.text.get(text, self.px(11), pal.WHITE, "bold")
+        box = image.get_rect().inflate(self.px(8), self.px(2))
+        for name, point in where.items():
+            setattr(box, name, point)
         box.clamp_ip(self.geom.area("play"))
-        pygame.draw.rect(surface, mark.color, box, border_radius=self.px(4))
+        pygame.draw.rect(surface, color, box, border_radius=self.px(4))
         pygame.draw.rect(surface, pal.INK, box, 1, border_radius=self.px(4))
-        surface.blit(text, text.get_rect(center=box.center))
+        surface.blit(image, image.get_rect(center=box.center))
 
     def draw_notice(self, surface: pygame.Surface, seat: int, text: str, color: Color = pal.DANGER) -> None:
         """A short message over a seat's arsenal (refusal reasons)."""
@@ -256,11 +265,18 @@ class TableView:
         """A panel's picture, repainted by `paint(surface)` only when its content `key` changes."""
         cached = self._panels.get(name)
         if cached is None or cached[0] != key:
-            rect = self.geom.area(name)
-            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            size = self._panel_size(name)
+            surf = pygame.Surface(size, pygame.SRCALPHA)
             paint(surf)
             cached = self._panels[name] = (key, art.prepare(surf))
         return cached[1]
+
+    def _panel_size(self, name: str) -> tuple[int, int]:
+        """Panels are the layout's boxes; deck pictures are a card plus its edge."""
+        if name.startswith("deck"):
+            w, h = self.geom.card_size
+            return w + self.px(2), h + self.px(2)
+        return self.geom.area(name).size
 
     def draw_scores(self, surface: pygame.Surface, state: Any) -> None:
         """Team totals and this round's KaPow!s."""
