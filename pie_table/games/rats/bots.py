@@ -1,8 +1,10 @@
 """RATS bots. They see only `RULES.view(state, seat)` and the legal actions, never other sheets.
 
 Hard and normal value a supply by the chance of out-doing the Host with it times what the
-resulting action is worth; hard prices dishes and decorations by re-scoring the goals on its
-best guess of every sheet (built from what was said aloud), normal by a fixed table per goal.
+resulting action is worth (a dish or decoration priced goal by goal from a fixed table).
+Hard also reads the public log: it estimates the Host's piles to judge that chance, sizes sword
+requests to what the target must hold, and re-scores the goals on its best guess of every
+sheet when it picks a goal or decides between a dish and a decoration.
 Easy plays plausible moves with little thought; random picks any legal action.
 """
 
@@ -85,10 +87,7 @@ class _Context:
         self.cache: dict[tuple[str, int], float] = {}
         self.held: dict[tuple[int, int], float] = {}
         self.others: list[Sheet] = []
-        self.base = 0.0
-        if bot.level == "hard":
-            self.guess_sheets()
-            self.base = self._score(self.sheet)
+        self.base: float | None = None
 
     def guess_sheets(self) -> list[Sheet]:
         """Best guesses of every sheet (mine exact), built once per decision."""
@@ -109,17 +108,20 @@ class _Context:
         return score
 
     def item_gain(self, kind: str, value: int) -> float:
-        """Worth of adding a dish or decoration of `value` to my sheet."""
+        """Rough worth of adding a dish or decoration of `value` to my sheet (goal table)."""
         key = (kind, value)
         if key not in self.cache:
-            if self.bot.level == "hard":
-                mine = Sheet(self.sheet.supplies, self.sheet.nests, list(self.sheet.dishes),
-                             list(self.sheet.decorations))
-                (mine.dishes if kind == "dish" else mine.decorations).append(value)
-                self.cache[key] = self._score(mine) - self.base
-            else:
-                self.cache[key] = _static_item_gain(self.weights, self.sheet, kind, value)
+            self.cache[key] = _static_item_gain(self.weights, self.sheet, kind, value)
         return self.cache[key]
+
+    def standing_gain(self, kind: str, value: int) -> float:
+        """Change in my weighted award lead when the goals are re-scored on the guessed sheets."""
+        if self.base is None:
+            self.guess_sheets()
+            self.base = self._score(self.sheet)
+        mine = Sheet.from_json(self.sheet.to_json())
+        (mine.dishes if kind == "dish" else mine.decorations).append(value)
+        return self._score(mine) - self.base
 
     def use_value(self, supply: int, count: int) -> float:
         """Worth of taking `supply`'s action with `count` of it."""
@@ -252,7 +254,14 @@ class RatsBot:
 
     def _choose_make(self, ctx: _Context, legal: list[Action]) -> Action:
         values = ctx.view["pending"][0]["values"]
-        return self._best(legal, lambda a: ctx.item_gain(a["item"], values[a["item"]]))
+
+        def score(a: Action) -> float:
+            gain = ctx.item_gain(a["item"], values[a["item"]])
+            if self.level == "hard":  # also weigh where the item leaves me against the others
+                gain += ctx.standing_gain(a["item"], values[a["item"]])
+            return gain
+
+        return self._best(legal, score)
 
     def _choose_goal(self, ctx: _Context, legal: list[Action]) -> Action:
         def score(a: Action) -> float:
