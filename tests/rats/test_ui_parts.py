@@ -1,0 +1,148 @@
+"""The RATS table's parts on plain surfaces: labels, the request form, the dice tray, the ceremony pacing."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.ui.ceremony import Ceremony
+from pie_table.games.rats.ui.choices import ChoicePanel, RequestForm
+from pie_table.games.rats.ui.dice_tray import DiceTray
+from pie_table.games.rats.ui.labels import action_label, prompt
+from pie_table.games.rats.ui.sheet_view import RatCard, draw_sheet, ellipsize
+from pie_table.kit.fonts import font
+
+
+def _playout_decisions(seed: int, seats: int = 4, vocations: bool = True):
+    """Yield (seat, pending item, legal actions, seat view) for every decision of one random game."""
+    rng = random.Random(seed)
+    state = RULES.new_state(seats, seed, {"vocations": vocations})
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        view = RULES.view(state, seat)
+        legal = RULES.legal_actions(state, seat)
+        yield seat, view["pending"][0], legal, view
+        RULES.apply(state, rng.choice(legal))
+
+
+def test_every_decision_gets_a_prompt_and_distinct_readable_labels() -> None:
+    kinds = set()
+    for seed in range(6):
+        for _seat, item, legal, view in _playout_decisions(seed):
+            kinds.add(item["kind"])
+            assert prompt(item, view) and prompt(item, view) != item["kind"]
+            if item["kind"] == "request":
+                continue  # a form, not one button per action (tested below)
+            labels = [action_label(a, item, view) for a in legal]
+            assert all(label and label != a["type"] for label, a in zip(labels, legal, strict=True))
+            assert len(set(labels)) == len(labels), labels
+    assert {"roll", "gain", "scavenge", "vocation", "flip"} <= kinds
+
+
+def test_scavenge_label_shows_the_nest_bonus() -> None:
+    view = {"seat": 0, "vocations": [None], "sheet": {"nests": [False, False, True, False, False, False]}}
+    item = {"kind": "scavenge"}
+    assert action_label({"type": "scavenge", "seat": 0, "supply": "straw", "count": 4}, item, view) == \
+        "4 straw (nest: 8)"
+    assert action_label({"type": "scavenge", "seat": 0, "supply": "rags", "count": 3}, item, view) == "3 rags"
+
+
+def _request_legal() -> list[dict]:
+    return [{"type": "request", "seat": 0, "target": t, "supply": s, "amount": a}
+            for t in (1, 2) for s in ("baubles", "rags") for a in (1, 2, 3)]
+
+
+def test_request_form_only_sends_the_legal_action_it_shows() -> None:
+    chosen: list[dict] = []
+    form = RequestForm(_request_legal(), chosen.append)
+    form.select(2, "rags", 3)
+    assert form.ask.text == "Ask Rat 3 for 3 rags"
+    form.ask.activate()
+    assert chosen == [{"type": "request", "seat": 0, "target": 2, "supply": "rags", "amount": 3}]
+
+
+def test_request_form_nudges_keep_the_button_text_in_step() -> None:
+    form = RequestForm(_request_legal(), lambda action: None)
+    before = form.ask.text
+    form.amount.nudge(1)
+    assert form.ask.text != before and form.ask.text == "Ask Rat 2 for 2 baubles"
+
+
+def test_choice_panel_number_keys_pick_the_nth_button() -> None:
+    chosen: list[dict] = []
+    legal = [{"type": "gain", "seat": 1, "supply": s} for s in ("swords", "baubles", "straw")]
+    item = {"kind": "gain", "amount": 2, "reason": "setup"}
+    panel = ChoicePanel(1, item, legal, {"seat": 1}, chosen.append)
+    panel.layout(pygame.Rect(0, 0, 500, 300), 1.0)
+    panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0, unicode="3", scancode=0))
+    assert chosen == [legal[2]]
+
+
+def test_tray_lands_on_the_given_values_whatever_the_throw() -> None:
+    tray = DiceTray()
+    tray.layout(pygame.Rect(0, 0, 500, 220))
+    tray.animate([6, 2], velocity=(2400.0, -900.0), seed=4)
+    assert tray.busy
+    for _ in range(200):
+        tray.update(1 / 30)
+    assert not tray.busy and [d.value for d in tray.dice] == [6, 2]
+    assert all(tray.rect.contains(d.rect) for d in tray.dice)
+
+
+def test_tray_ignores_grabs_unless_a_human_may_throw() -> None:
+    thrown: list[tuple[float, float]] = []
+    tray = DiceTray(on_throw=thrown.append)
+    tray.layout(pygame.Rect(0, 0, 500, 220))
+    centre = tray.dice[1].rect.center
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1)
+    assert not tray.handle_event(down)
+    tray.enabled = True
+    assert tray.handle_event(down) and tray.handle_event(up)
+    assert len(thrown) == 1 and thrown[0][0] > 0  # a bare click still tosses the dice
+
+
+def test_ceremony_reveals_goal_by_goal_and_hides_spoilers() -> None:
+    view = {"goal_awards": [[3, [3, 0]], [8, [1, 3]]]}
+    log = [{"type": "goal_awards", "goal": 3}, {"type": "goal_awards", "goal": 8}, {"type": "winner"}]
+    ceremony = Ceremony(auto=False)
+    ceremony.sync(view)
+    assert not ceremony.ready and ceremony.filter_log(log) == []
+    assert ceremony.advance()
+    assert ceremony.filter_log(log) == log[:1]
+    ceremony.advance()
+    assert ceremony.ready and ceremony.filter_log(log) == log
+    assert not ceremony.advance()
+
+
+def test_ceremony_auto_advances_with_time() -> None:
+    ceremony = Ceremony()
+    ceremony.sync({"goal_awards": [[2, [1]], [5, [3]]]})
+    for _ in range(80):
+        ceremony.update(0.05)
+    assert ceremony.ready
+
+
+@pytest.mark.parametrize("size", [(260, 420), (420, 660)])
+def test_sheet_draws_inside_its_rect(size: tuple[int, int]) -> None:
+    surface = pygame.Surface((size[0] + 40, size[1] + 40))
+    surface.fill((1, 2, 3))
+    rect = pygame.Rect(20, 20, *size)
+    sheet = {"supplies": [3, 0, 12, 1, 0, 7], "nests": [True] + [False] * 5,
+             "dishes": list(range(1, 13)), "decorations": [4, 4, 9]}
+    draw_sheet(surface, rect, sheet, RatCard(seat=2, is_host=True, awards=9), 1.0)
+    background = surface.map_rgb((1, 2, 3))
+    # Nothing is painted outside the sheet except its drop shadow (right and bottom edge).
+    for x in range(surface.get_width()):
+        assert surface.get_at_mapped((x, 5)) == background
+    for y in range(surface.get_height()):
+        assert surface.get_at_mapped((5, y)) == background
+
+
+def test_ellipsize_fits_the_width() -> None:
+    text = ellipsize("Could you possibly part with 12 flowers, Rat 5?", 13, 120)
+    assert text.endswith("…") and font(13).size(text)[0] <= 120
+    assert ellipsize("RATS!", 13, 120) == "RATS!"
