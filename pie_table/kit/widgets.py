@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -50,63 +49,6 @@ def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
 def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
     """Blit `image` centred on `center`."""
     surface.blit(image, image.get_rect(center=center))
-
-
-def column(rect: pygame.Rect, count: int, row_h: int, gap: int) -> list[pygame.Rect]:
-    """`count` rows of height `row_h` stacked from the top of `rect`, full width."""
-    return [pygame.Rect(rect.x, rect.y + i * (row_h + gap), rect.w, row_h) for i in range(count)]
-
-
-@lru_cache(maxsize=4)
-def _backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """Warm wooden planks; cached per window size because menus redraw it every frame."""
-    w, h = size
-    surf = pygame.Surface(size)
-    surf.fill(pal.WOOD)
-    plank = max(40, h // 9)
-    for i, y in enumerate(range(0, h, plank)):
-        shade = pal.WOOD if i % 2 else (128, 78, 44)
-        pygame.draw.rect(surf, shade, (0, y, w, plank))
-        pygame.draw.line(surf, pal.WOOD_DARK, (0, y), (w, y), 2)
-        for j in range(4):
-            # Sparse grain streaks, offset per plank so the boards do not look tiled.
-            gy = y + plank * (j + 1) // 5
-            x0 = (i * 173 + j * 311) % max(1, w)
-            pygame.draw.line(surf, (110, 66, 36), (x0, gy), (min(w, x0 + w // 3), gy), 1)
-    return surf
-
-
-def draw_backdrop(surface: pygame.Surface) -> None:
-    """Paint the menu background over the whole surface."""
-    surface.blit(_backdrop(surface.get_size()), (0, 0))
-
-
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
-    """A cream sheet in a dark wooden frame, with a soft shadow."""
-    radius = max(6, int(18 * scale))
-    surface.blit(_shadow(rect.size, radius), rect.move(int(6 * scale), int(8 * scale)))
-    pygame.draw.rect(surface, pal.WOOD_DARK, rect, border_radius=radius)
-    inner = rect.inflate(-int(14 * scale) or -2, -int(14 * scale) or -2)
-    pygame.draw.rect(surface, pal.PAPER, inner, border_radius=max(4, radius - 4))
-
-
-@lru_cache(maxsize=8)
-def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
-    shadow = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, pal.SHADOW, shadow.get_rect(), border_radius=radius)
-    return shadow
-
-
-@lru_cache(maxsize=4)
-def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((20, 12, 6, alpha))
-    return veil
-
-
-def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken everything already drawn (used behind overlays)."""
-    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
 class Widget:
@@ -243,11 +185,30 @@ class _Row(Widget):
             return
         cap_w = self.control_rect().x - self.rect.x - int(10 * self.scale)
         ink = pal.INK if self.enabled else DISABLED_INK
-        image = fit_text(self.label, int(self.size * self.scale), cap_w, ink, "bold")
-        surface.blit(image, image.get_rect(midleft=(self.rect.x + int(6 * self.scale), self.rect.centery)))
+        size = int(self.size * self.scale)
+        lines = [self.label]
+        if font(size, "bold").size(self.label)[0] > cap_w:
+            lines = self._wrap_caption(size, cap_w)
+            size = self._caption_size
+        images = [fit_text(line, size, cap_w, ink, "bold") for line in lines]
+        y = self.rect.centery - sum(i.get_height() for i in images) // 2
+        for image in images:
+            surface.blit(image, (self.rect.x + int(6 * self.scale), y))
+            y += image.get_height()
         if self.focused:
             marker = font(int(self.size * self.scale), "bold").render("›", True, pal.CHERRY)
             surface.blit(marker, marker.get_rect(midright=(self.rect.x - 2, self.rect.centery)))
+
+
+    def _wrap_caption(self, size: int, cap_w: int) -> list[str]:
+        """A long caption wraps onto smaller lines instead of shrinking to one unreadable line."""
+        for factor in (0.8, 0.7, 0.6):
+            self._caption_size = max(_MIN_TEXT, int(size * factor))
+            fnt = font(self._caption_size, "bold")
+            lines = wrap_text(self.label, fnt, cap_w)
+            if len(lines) * fnt.get_linesize() <= self.rect.h:
+                return lines
+        return lines
 
 
 class Cycler(_Row):

@@ -3,12 +3,66 @@
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
+from pie_table.kit import palette as pal
 from pie_table.kit.scene import Scene
-from pie_table.kit.widgets import Menu, Widget, dim, draw_backdrop, draw_panel, ui_scale
+from pie_table.kit.widgets import Menu, Widget, ui_scale
+
+
+@lru_cache(maxsize=4)
+def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """Warm wooden planks; cached per window size because menus redraw it every frame."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(pal.WOOD)
+    plank = max(40, h // 9)
+    for i, y in enumerate(range(0, h, plank)):
+        shade = pal.WOOD if i % 2 else (128, 78, 44)
+        pygame.draw.rect(surf, shade, (0, y, w, plank))
+        pygame.draw.line(surf, pal.WOOD_DARK, (0, y), (w, y), 2)
+        for j in range(4):
+            # Sparse grain streaks, offset per plank so the boards do not look tiled.
+            gy = y + plank * (j + 1) // 5
+            x0 = (i * 173 + j * 311) % max(1, w)
+            pygame.draw.line(surf, (110, 66, 36), (x0, gy), (min(w, x0 + w // 3), gy), 1)
+    return surf
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    """Paint the menu background over the whole surface."""
+    surface.blit(_backdrop(surface.get_size()), (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
+    """A cream sheet in a dark wooden frame, with a soft shadow."""
+    radius = max(6, int(18 * scale))
+    surface.blit(_shadow(rect.size, radius), rect.move(int(6 * scale), int(8 * scale)))
+    pygame.draw.rect(surface, pal.WOOD_DARK, rect, border_radius=radius)
+    inner = rect.inflate(-int(14 * scale) or -2, -int(14 * scale) or -2)
+    pygame.draw.rect(surface, pal.PAPER, inner, border_radius=max(4, radius - 4))
+
+
+@lru_cache(maxsize=8)
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, pal.SHADOW, shadow.get_rect(), border_radius=radius)
+    return shadow
+
+
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((20, 12, 6, alpha))
+    return veil
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything already drawn (used behind overlays)."""
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
 def play_sound(app: Any, name: str) -> None:

@@ -10,8 +10,8 @@ from pie_table.core.registry import GameInfo, load_games
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Label, Widget, draw_panel, fit_text, wrap_text
-from pie_table.scenes.base import MenuScene, load_factory
+from pie_table.kit.widgets import Button, Label, Widget, fit_text, wrap_text
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 
 
 def playable_games() -> list[GameInfo]:

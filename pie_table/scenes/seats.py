@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 from typing import Any
 
@@ -12,8 +13,8 @@ from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
-from pie_table.kit.widgets import Button, Cycler, Label, TextInput, Toggle, Widget, draw_panel, wrap_text
-from pie_table.scenes.base import MenuScene, load_factory
+from pie_table.kit.widgets import Button, Cycler, Label, TextInput, Toggle, Widget, wrap_text
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
 TEAM_LETTERS = ("A", "B", "C")
@@ -93,7 +94,7 @@ class SeatsScene(MenuScene):
         if clash:
             return clash
         if self.team_game and callable(self.info.extra.get("validate")):
-            reason = self.info.extra["validate"](list(self.seats), list(self.teams))
+            reason = call_validate(self.info.extra["validate"], list(self.seats), list(self.teams))
             if reason:
                 return reason
         for opt in self.info.options:
@@ -174,7 +175,7 @@ class SeatsScene(MenuScene):
         pairs = zip(self.option_rows, info.options, strict=True)
         self.option_help = {id(row): opt.help for row, opt in pairs}
         for row in self.option_rows:
-            row.split = 0.5
+            row.split = 0.56
         self.options_heading = Label(_("Variants") if self.option_rows else "", 28, pal.INK, "bold")
         self.status = Label(self.status_text, 22, pal.CREAM, "bold")
         self.start_button = Button(_("Start"), self.start, enabled=lambda: self.problem() is None, size=30)
@@ -217,7 +218,7 @@ class SeatsScene(MenuScene):
         rows = 1 + len(self.seat_rows)
         gap = int(10 * s)
         row_h = min(int(52 * s), (inner.h - gap * rows) // rows)
-        team_w = int(150 * s) if self.team_game else 0
+        team_w = int(170 * s) if self.team_game else 0
         self.count.place(pygame.Rect(inner.x, inner.y, inner.w - team_w - (gap if team_w else 0), row_h), s)
         for i, row in enumerate(self.seat_rows):
             y = inner.y + (i + 1) * (row_h + gap) + gap
@@ -306,8 +307,20 @@ def compact_legend(entries: list[tuple[str, str]]) -> str:
     return " · ".join(head + rest)
 
 
+def call_validate(validate: Any, seats: list[SeatSpec], teams: list[int]) -> str | None:
+    """Call a game's validate hook, which may take the seat list or just the seat count."""
+    try:
+        first = next(iter(inspect.signature(validate).parameters.values()))
+    except (StopIteration, TypeError, ValueError):
+        return validate(seats, teams)
+    wants_count = first.annotation in (int, "int")
+    return validate(len(seats) if wants_count else seats, teams)
+
+
 def _team_text(team: int) -> str:
-    return _("Team {letter}").format(letter=TEAM_LETTERS[team])
+    """The palette's team name without the word "Team" (the table announces "Team Cherry wins!")."""
+    names = pal.TEAM_NAMES
+    return names[team].removeprefix("Team ") if team < len(names) else TEAM_LETTERS[team]
 
 
 def _index(choices: list[SeatSpec], spec: SeatSpec) -> int:
