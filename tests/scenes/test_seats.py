@@ -133,5 +133,6 @@ def test_real_rumble_pie_defaults_are_valid_when_registered(app):
     scene = open_scene(app, games["rumble-pie"])
     assert [s.spec() for s in scene.seats] == ["human:keys1", "human:keys2", "bot:normal", "bot:normal"]
     assert scene.problem() is None
-    scene.team_rows[1].nudge(-1)  # everybody on one team
+    scene.team_rows[1].nudge(-1)
+    scene.team_rows[3].nudge(-1)  # now everybody is on the first team
     assert scene.problem() is not None and not scene.start_button.enabled
