@@ -1,0 +1,87 @@
+"""Bots: what they infer from the public log, and that their choices have a purpose."""
+
+import pytest
+from rats_helpers import act, go, table
+
+from pie_table.games.rats.bots import goal_weights, make_bot
+from pie_table.games.rats.infer import Tracker
+from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.state import SUPPLIES, Sheet
+
+SW, BA, ST, CR, RA, FL = range(6)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        make_bot("genius", 0, 1)
+
+
+def test_tracker_reads_the_out_do_example_from_the_public_log():
+    state = table([[3, 5, 0, 0, 6, 1], [1, 1, 7, 0, 6, 6], [4, 0, 6, 0, 2, 5]])
+    act(state, 2, "request", target=0, supply="baubles", amount=2)
+    act(state, 0, "gain", supply="straw")
+    act(state, 2, "nest", supply="crumbs")
+    act(state, 1, "nest", supply="rags")
+    act(state, 2, "make", item="dish")
+    act(state, 1, "make", item="decoration")
+    tracker = Tracker(3)
+    tracker.update(RULES.view(state, None))
+    assert tracker.lower[0][SW] == 3  # the Host announced 3 swords and was out-done: it keeps them
+    assert tracker.lower[0][FL] == 1
+    assert tracker.decorations[0] == [6]  # the Host won rags with 6
+    assert tracker.either[1] == [6] and tracker.either[2] == [5]  # flowers: dish or decoration
+    assert tracker.nests == [0, 1, 1]
+    assert tracker.lower[0][BA] == 0  # spent on the baubles action
+    # Victoria only ever said RATS or spent what she announced: all that is sure is the Privilege.
+    assert tracker.host == 1 and tracker.lower[1] == [1] * 6
+
+
+def test_goal_weights_circled_goals_count_fully():
+    weights = goal_weights([7, 8], 2)
+    assert weights[7] == weights[8] == 1.0
+    assert 0 < weights[2] < weights[6] < 1.0  # 6 is rolled more often than 2
+
+
+def test_hard_queen_picks_the_goal_it_leads():
+    voc = ["queen", None, None]
+    state = table([[0] * 6] * 3, stage="turn_start", turn=1, goals=[2], vocations=voc, run=False)
+    state.sheets[0] = Sheet([0] * 6, [False] * 6, [], [5, 6, 7])
+    go(state)
+    bot = make_bot("hard", 0, 1)
+    choice = bot.act(RULES.view(state, 0), RULES.legal_actions(state, 0))
+    assert choice["goal"] in (8, 9, 10, 11)  # decorations or the run: where it is alone at the top
+
+
+def test_hard_requests_what_the_target_is_known_to_hold():
+    # Turn 1: the Host announces 6 baubles and is out-done, so it still holds them on turn 2.
+    state = table([[0, 6, 0, 0, 0, 0], [0, 8, 0, 0, 0, 0], [0] * 6], turn=1, goals=[2])
+    act(state, 1, "gain", supply="swords")  # already compared: carried into turn 2
+    assert state.turn == 2 and state.sheets[0].supplies[BA] == 6
+    state.pending = [[], [], []]
+    state.stage, state.supply_index = "outdo", 0
+    go(state)
+    bot = make_bot("hard", 1, 2)
+    request = bot.act(RULES.view(state, 1), RULES.legal_actions(state, 1))
+    held = state.sheets[request["target"]].supplies[SUPPLIES.index(request["supply"])]
+    assert 1 <= request["amount"] <= held
+
+
+def test_hard_scavenges_into_its_nest():
+    state = table([[0] * 6] * 3, stage="scavenge_rolled", dice=[4, 5], run=False)
+    state.sheets[1].nests[RA] = True
+    go(state)
+    bot = make_bot("hard", 1, 3)
+    choice = bot.act(RULES.view(state, 1), RULES.legal_actions(state, 1))
+    assert choice["supply"] == "rags"  # 4 rags doubled beats 5 crumbs
+
+
+def test_bots_choose_only_legal_actions_and_never_read_other_sheets():
+    state = RULES.new_state(4, 17, {"vocations": True})
+    bots = [make_bot(level, s, s) for s, level in enumerate(("easy", "normal", "hard", "random"))]
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        view = RULES.view(state, seat)
+        legal = RULES.legal_actions(state, seat)
+        action = bots[seat].act(view, legal)
+        assert action in legal
+        RULES.apply(state, action)
