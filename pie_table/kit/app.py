@@ -181,5 +181,5 @@ def launch(size: tuple[int, int] = (1280, 720)) -> int:
 
     app = App(size)
     app.run(TitleScene(app))
-    pygame.quit()
+    # No pygame.quit(): the process is about to end, and cached fonts must stay valid if it does not.
     return 0

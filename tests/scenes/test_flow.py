@@ -214,3 +214,19 @@ def test_results_with_many_lines_keep_buttons_on_the_sheet(app):
     assert results.panel.contains(results.again_button.rect)
     assert results.body_top + len(lines) * results.line_h <= results.notice_label.rect.y + 4
     assert pygame.Rect((0, 0), app.size).contains(results.panel)
+
+
+def test_launch_opens_title_and_returns_on_quit(monkeypatch):
+    from pie_table.kit import app as app_module
+
+    seen = []
+    original_run = app_module.App.run
+
+    def run(self, first_scene=None):
+        seen.append(type(first_scene).__name__)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        original_run(self, first_scene)
+
+    monkeypatch.setattr(app_module.App, "run", run)
+    assert app_module.launch() == 0
+    assert seen == ["TitleScene"]
