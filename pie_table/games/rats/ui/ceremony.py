@@ -146,10 +146,15 @@ class Ceremony:
     def _goal_row(self, surface: pygame.Surface, row: pygame.Rect, goal: int, awards: list[int], label_w: int,
                   col_w: int, scale: float) -> None:
         pygame.draw.line(surface, (200, 180, 146), row.topleft, row.topright, 1)
-        name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.46)), label_w - 6, pal.INK, "bold")
-        hint = fit_text(GOAL_HINTS[goal], int(min(13 * scale, row.h * 0.34)), label_w - 6, pal.INK_SOFT)
-        surface.blit(name, (row.x, row.y + 2))
-        surface.blit(hint, (row.x, row.y + 2 + name.get_height()))
+        width = label_w - 6
+        if row.h < int(36 * scale):  # too tight for two lines: the goal's name alone
+            name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.6)), width, pal.INK, "bold")
+            surface.blit(name, name.get_rect(midleft=(row.x, row.centery)))
+        else:
+            name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.46)), width, pal.INK, "bold")
+            hint = fit_text(GOAL_HINTS[goal], int(min(13 * scale, row.h * 0.34)), label_w - 6, pal.INK_SOFT)
+            surface.blit(name, (row.x, row.y + 2))
+            surface.blit(hint, (row.x, row.y + 2 + name.get_height()))
         for seat, award in enumerate(awards):
             centre = (row.x + label_w + seat * col_w + col_w // 2, row.centery)
             rosette(surface, centre, int(min(13 * scale, row.h * 0.42)), award, scale)

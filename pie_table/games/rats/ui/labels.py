@@ -33,7 +33,7 @@ GOAL_HINTS = {
     9: "top decoration total",
     10: "biggest decoration",
     11: "longest run of values",
-    12: "most items of 3 or less",
+    12: "most items ≤ 3",
 }
 VOCATION_HINTS = {
     "pauper": "Saying RATS with fewer than the Host gains you 1 of any supply.",

@@ -242,7 +242,7 @@ class RatsTableScene(Scene):
         if self.ceremony is None:
             return self.layout.panel
         area = self.layout.ceremony
-        height = int(min(area.h * 0.32, 190 * self.layout.scale))
+        height = int(min(area.h * 0.3, 160 * self.layout.scale))
         return pygame.Rect(area.x + 10, area.bottom - height - 10, area.w - 20, height)
 
     def submit(self, action: Action, velocity: tuple[float, float] | None = None) -> bool:
