@@ -155,15 +155,25 @@ def test_empty_spot_ghosts_the_chef_only_for_chef_spots() -> None:
     assert pygame.mask.from_surface(ghost, 60).count() > pygame.mask.from_surface(plain, 60).count() + 200
 
 
-def test_prepare_converts_only_with_a_display() -> None:
+def test_prepare_leaves_surfaces_alone_without_a_display(monkeypatch) -> None:
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: None)
     surf = pygame.Surface((10, 10), pygame.SRCALPHA)
-    pygame.display.quit()
     assert art.prepare(surf) is surf
-    pygame.display.init()
-    try:
+
+
+def test_prepare_converts_once_a_display_exists() -> None:
+    # Borrow the display if another test opened one; otherwise open (and later close) our own.
+    opened = pygame.display.get_surface() is None
+    if opened:
+        pygame.display.init()
         pygame.display.set_mode((64, 48))
+    try:
+        surf = pygame.Surface((10, 10), pygame.SRCALPHA)
         converted = art.prepare(surf)
         assert converted is not surf
         assert converted.get_flags() & pygame.SRCALPHA
+        art.clear_cache()
+        assert art.card_face("one", 60, 84).get_flags() & pygame.SRCALPHA
     finally:
-        pygame.display.quit()
+        if opened:
+            pygame.display.quit()
