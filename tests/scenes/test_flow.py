@@ -230,3 +230,16 @@ def test_launch_opens_title_and_returns_on_quit(monkeypatch):
     monkeypatch.setattr(app_module.App, "run", run)
     assert app_module.launch() == 0
     assert seen == ["TitleScene"]
+
+
+def test_fullscreen_keys_toggle_and_are_not_passed_to_menus():
+    application = App((1280, 720), headless=False)  # the dummy driver still gives a window
+    application.scenes.push(TitleScene(application))
+    f11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, scancode=pygame.KSCAN_F11, mod=0, unicode="")
+    application.step(1 / 60, [f11])
+    assert application.fullscreen
+    alt_enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, scancode=0, mod=pygame.KMOD_LALT,
+                                   unicode="")
+    application.step(1 / 60, [alt_enter])
+    assert not application.fullscreen and application.size == (1280, 720)
+    assert isinstance(application.scenes.current, TitleScene)  # Enter did not also press Play
