@@ -12,9 +12,14 @@ from pie_table.kit.sound import SOUND_DIR, SOUND_NAMES, SoundBank
 
 
 @pytest.fixture(autouse=True)
-def _no_mixer_left_running():
+def _restore_mixer():
+    """Leave the mixer as we found it, so other tests' sound banks keep working."""
+    was_running = pygame.mixer.get_init() is not None
     yield
-    pygame.mixer.quit()
+    if was_running and not pygame.mixer.get_init():
+        pygame.mixer.init()
+    elif not was_running:
+        pygame.mixer.quit()
 
 
 def test_failing_mixer_makes_a_silent_bank_and_prints_one_line(monkeypatch, capsys) -> None:
