@@ -65,11 +65,13 @@ class HandoffScene(Scene):
         note: str = "",
         on_escape: Callable[[], None] | None = None,
         accent: tuple[int, int, int] = pal.GOLD,
+        icon: pygame.Surface | None = None,
     ) -> None:
         super().__init__(app)
         self.who = who
         self.note = note
         self.accent = accent
+        self.icon = icon  # e.g. the next player's portrait, drawn over the card
         self.on_confirm = on_confirm
         self.on_escape = on_escape
         self.age = 0.0
@@ -109,6 +111,8 @@ class HandoffScene(Scene):
         card.center = (w // 2, h // 2)
         pygame.draw.rect(surface, pal.PAPER, card, border_radius=18)
         pygame.draw.rect(surface, self.accent, card, width=5, border_radius=18)
+        if self.icon is not None:
+            surface.blit(self.icon, self.icon.get_rect(midbottom=(card.centerx, card.y + 24)))
         scale = max(0.6, min(1.0, card.w / 620))
         lines = [
             (_("Pass to {who}").format(who=self.who), int(44 * scale), pal.INK, "title"),

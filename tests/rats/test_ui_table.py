@@ -202,3 +202,16 @@ def test_layout_regions_fit_the_window_and_do_not_overlap(size: tuple[int, int])
     for i, a in enumerate(regions):
         for b in regions[i + 1:]:
             assert not a.colliderect(b), (a, b)
+
+
+def test_escape_pauses_the_table() -> None:
+    from pie_table.scenes.pause import PauseScene
+
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy")
+    app.step(DT, [])
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.current, PauseScene)
+    before = scene.state.actions
+    for _ in range(40):
+        app.step(DT, [])
+    assert scene.state.actions == before  # bots wait while the game is paused

@@ -30,6 +30,7 @@ from pie_table.games.rats.ui.table_draw import (
     draw_waiting,
     rat_cards,
 )
+from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.handoff import HandoffScene, PrivacyGate
 from pie_table.kit.i18n import _
@@ -226,7 +227,9 @@ class RatsTableScene(Scene):
             self.handoff_for = None
 
         note = _("Only {rat} should look at the screen now.").format(rat=rat_name(seat))
-        self.app.scenes.push(HandoffScene(self.app, rat_name(seat), confirmed, note, self.pause_game))
+        portrait = art.rat_portrait(int(96 * self.layout.scale))
+        self.app.scenes.push(HandoffScene(self.app, rat_name(seat), confirmed, note, self.pause_game,
+                                          icon=portrait))
 
     def _open_panel(self, seat: int, item: dict[str, Any], key: tuple[int, int]) -> None:
         legal = self.rules.legal_actions(self.state, seat)
