@@ -177,3 +177,12 @@ def test_prepare_converts_once_a_display_exists() -> None:
     finally:
         if opened:
             pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(4, 4), (12, 17), (24, 34)])
+def test_tiny_sizes_still_draw_without_errors(size: tuple[int, int]) -> None:
+    w, h = size
+    for kind in art.CARD_KINDS:
+        assert art.card_face(kind, w, h).get_size() == (max(4, w), max(4, h))
+    assert art.battle_board(w * 3, h, (200, 60, 60)).get_size() == (max(4, w * 3), max(4, h))
+    assert art.die_face(6, w, "cherry").get_width() == max(4, w)
