@@ -150,10 +150,11 @@ def public_view(state: RatsState) -> dict[str, Any]:
 def _record(state: RatsState, events: list[Event]) -> None:
     """File each event in the public log or in its seat's private notes."""
     for event in events:
+        # A copy, so a caller editing the returned events cannot rewrite the log.
         if "to" in event:
-            state.notes[event["to"]].append(event)
+            state.notes[event["to"]].append(dict(event))
         else:
-            state.log.append(event)
+            state.log.append(dict(event))
 
 
 RULES = RatsRules()
