@@ -135,3 +135,45 @@ def test_resize_letterboxes_and_relays_out():
     assert app.screen.get_at((500, 5))[:3] != (0, 0, 0)
     for place in scene.cards.rest.values():
         assert area.contains(place.rect)
+
+
+def _play_until(scene: RumbleTableScene, phases: tuple[str, ...], limit: int = 60 * 60 * 10) -> None:
+    """Run the simulation headless (rounds auto-started) until one of `phases`."""
+    scene.sim.fast_forward(until_tick=1)
+    for _ in range(limit):
+        if scene.sim.phase in phases:
+            break
+        scene.sim.step()
+    scene.skip_to()
+    assert scene.sim.phase in phases
+
+
+def test_round_summary_offers_go_for_the_next_round():
+    app, scene = make_table("human:keys1," + bots(3), seed=3)
+    _play_until(scene, ("round_over", "game_over"))
+    assert scene.sim.phase == "round_over"
+    app.step(1 / 60)
+    button = scene.summary.go_button
+    assert button is not None
+    for _ in range(120):  # with a human at the table nothing starts by itself
+        app.step(1 / 60)
+    assert scene.sim.phase == "round_over"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
+    app.step(1 / 60)
+    assert scene.sim.phase == "countdown" and scene.sim.state.round == 2
+
+
+def test_game_over_leads_to_the_results_screen():
+    from pie_table.scenes.results import ResultsScene
+
+    app = App(size=(1280, 720), headless=True)
+    setup = GameSetup("rumble-pie", parse_seats(bots(2)), options={"target": 1}, seed=2)
+    scene = RumbleTableScene(app, setup)
+    app.scenes.push(scene)
+    _play_until(scene, ("game_over",))
+    app.step(1 / 60)
+    assert app.scenes.current is scene  # a short beat on the table first
+    for _ in range(3 * 60):
+        app.step(1 / 60)
+    assert isinstance(app.scenes.current, ResultsScene)
+    assert "wins!" in app.scenes.current.title

@@ -71,7 +71,7 @@ class SummaryOverlay:
     def _table(self, surface: pygame.Surface, view: TableView, state: Any, names: list[str],
                panel: pygame.Rect, y: int) -> int:
         px = view.px
-        cols = (panel.x + px(30), panel.x + px(240), panel.x + px(320), panel.x + px(400))
+        cols = (panel.x + px(42), panel.x + px(246), panel.x + px(326), panel.x + px(396))
         for x, text in zip(cols, ("Team", "KaPow!s", "Out!", "Total"), strict=True):
             surface.blit(view.text.get(text, px(13), pal.INK_SOFT, "bold"), (x, y))
         y += px(22)
@@ -87,14 +87,15 @@ class SummaryOverlay:
                 show_button: bool) -> None:
         px = view.px
         self.go_button = None
-        text = view.text.get(prompt, px(14), pal.INK, "bold")
-        if not show_button:
-            surface.blit(text, text.get_rect(midbottom=(panel.centerx, panel.bottom - px(18))))
-            return
-        surface.blit(text, text.get_rect(bottomleft=(panel.x + px(24), panel.bottom - px(22))))
         label = view.text.get("Go!", px(22), pal.INK, "bold")
         box = label.get_rect().inflate(px(40), px(12))
         box.bottomright = (panel.right - px(22), panel.bottom - px(16))
+        room = panel.w - px(48) - (box.w + px(16) if show_button else 0)
+        text = view.text.fit(prompt, px(14), pal.INK, room, "bold")
+        if not show_button:
+            surface.blit(text, text.get_rect(midbottom=(panel.centerx, panel.bottom - px(18))))
+            return
+        surface.blit(text, text.get_rect(midleft=(panel.x + px(24), box.centery)))
         pygame.draw.rect(surface, pal.GOLD, box, border_radius=px(10))
         pygame.draw.rect(surface, pal.INK, box, 2, border_radius=px(10))
         surface.blit(label, label.get_rect(center=box.center))

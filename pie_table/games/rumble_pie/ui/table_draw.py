@@ -190,7 +190,7 @@ def _draw_summary(scene: RumbleTableScene, surface: pygame.Surface) -> None:
     if state.phase not in ("round_over", "game_over") or not state.history:
         return
     humans = scene.sim.has_humans
-    prompt = "Press Play / Enter or click Go! for the next round" if humans else "Next round starts shortly…"
+    prompt = "Next round: Play / Enter or Go!" if humans else "Next round starts shortly…"
     if state.phase == "game_over":
         prompt = "And the winner is…"
     scene.summary.draw(surface, scene.view, state, scene.names, prompt, humans)

@@ -166,7 +166,7 @@ class TableView:
         rows = sum(len(r) + 1 for _h, _c, r in self.legends)
         room = rect.bottom - y - self.px(4) - self.px(4) * len(self.legends)
         line = max(self.px(11), min(self.px(15), room // max(1, rows)))
-        size = max(9, min(self.px(13), line - 2))
+        size = max(7, min(self.px(13), line - 2))
         for header, color, items in self.legends:
             surf.blit(self.text.fit(header, size + 1, color, rect.w - self.px(12), "bold"), (x, y))
             y += line
@@ -226,6 +226,8 @@ class TableView:
                 pygame.draw.rect(surface, mark.color, box, width, border_radius=self.px(6))
                 self._flag(surface, mark.tag.split()[0], mark.color, midtop=(box.centerx, box.bottom - 1))
             if mark.target is not None:
+                glow = art.highlight_outline(mark.target.w, mark.target.h, mark.color)
+                surface.blit(glow, mark.target)
                 ring = mark.target.inflate(width * 4, width * 4)
                 pygame.draw.rect(surface, pal.INK, ring.inflate(2, 2), 1, border_radius=self.px(8))
                 pygame.draw.rect(surface, mark.color, ring, width, border_radius=self.px(8))
@@ -315,11 +317,13 @@ class TableView:
         surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, self.px(26), 12)), rect)
 
     def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int, size: int) -> None:
+        """Word-wrapped lines, newest kept when they do not all fit."""
+        fnt, width = font(self.px(size), "bold"), surf.get_width() - self.px(14)
+        wrapped = [(part, color) for text, color in lines for part in _wrap(text, fnt, width)]
         y, line = top, self.px(size + 4)
         fitting = max(1, (surf.get_height() - top - self.px(4)) // line)
-        for text, color in lines[-fitting:]:
-            surf.blit(self.text.fit(text, self.px(size), color, surf.get_width() - self.px(14), "bold"),
-                      (self.px(8), y))
+        for text, color in wrapped[-fitting:]:
+            surf.blit(self.text.fit(text, self.px(size), color, width, "bold"), (self.px(8), y))
             y += line
 
     def draw_banner(self, surface: pygame.Surface, title: str, sub: str = "", button: str = "") -> None:
@@ -348,3 +352,16 @@ class TableView:
         pygame.draw.rect(surface, pal.INK, box, 2, border_radius=self.px(10))
         surface.blit(label, label.get_rect(center=box.center))
         return box
+
+
+def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to `width` pixels."""
+    lines, current = [], ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and fnt.size(trial)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    return lines + [current] if current else lines
