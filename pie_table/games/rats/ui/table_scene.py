@@ -68,6 +68,8 @@ class RatsTableScene(Scene):
         self.results_shown = False
         self.shown_seat: int | None = None
         self.message = ""
+        self._base: pygame.Surface | None = None
+        self._base_key: tuple[Any, ...] | None = None
         self.layout = compute_layout(app.screen.get_size(), self.state.seats)
         self.tray.layout(self.layout.tray)
         self._sync_tray()
@@ -345,12 +347,9 @@ class RatsTableScene(Scene):
         lay, s = self.layout, self.layout.scale
         if self.ceremony is not None:
             view["log"] = self.ceremony.filter_log(view["log"])
-        draw_felt(surface)
-        draw_top_bar(surface, lay.top, view, s, self._banner(view))
-        draw_goals(surface, lay.goals, view, s)
-        draw_log(surface, lay.log, view, s)
+        surface.blit(self._base_layer(surface.get_size(), view, seat), (0, 0))
         if self.ceremony is None:
-            self._draw_play_area(surface, view, seat)
+            self.tray.draw(surface, s)
         else:
             footer = self._panel_rect().h + 10 if self.panel is not None else 0
             self.ceremony.draw(surface, lay.ceremony, view, s, footer)
@@ -360,12 +359,28 @@ class RatsTableScene(Scene):
             text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
             surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
 
+    def _base_layer(self, size: tuple[int, int], view: dict[str, Any], seat: int | None) -> pygame.Surface:
+        """Everything that only changes when the game does, redrawn only then (text is the costly part)."""
+        ceremony = (self.ceremony.shown, self.ceremony.ready) if self.ceremony is not None else None
+        key = (self.state.actions, seat, size, self.panel is None, self.tray.busy, ceremony)
+        if self._base is None or self._base_key != key:
+            if self._base is None or self._base.get_size() != size:
+                self._base = pygame.Surface(size)
+            lay, s = self.layout, self.layout.scale
+            draw_felt(self._base)
+            draw_top_bar(self._base, lay.top, view, s, self._banner(view))
+            draw_goals(self._base, lay.goals, view, s)
+            draw_log(self._base, lay.log, view, s)
+            if self.ceremony is None:
+                self._draw_play_area(self._base, view, seat)
+            self._base_key = key
+        return self._base
+
     def _draw_play_area(self, surface: pygame.Surface, view: dict[str, Any], seat: int | None) -> None:
         lay, s = self.layout, self.layout.scale
         cards = rat_cards(view, seat if self.humans else None, view.get("to_act", []))
         for rect, card in zip(lay.cards, cards, strict=False):
             draw_rat_card(surface, rect, card, s)
-        self.tray.draw(surface, s)
         self._draw_sheet(surface, view, cards)
         if self.panel is None and not self.tray.busy:
             draw_waiting(surface, lay.panel, view, s)
