@@ -40,8 +40,9 @@ from pie_table.games.rumble_pie.state import TICK_HZ
 
 LEVELS = ("easy", "normal", "hard", "random")
 _RANDOM_RATE = 1 / 30
-# Idle checks in a row with a full arsenal and no useful play before shedding the least harmful card.
-_STUCK_PATIENCE = 3
+# Idle decisions in a row before the bot takes its least harmful action (fills its last arsenal
+# slot, digs blindly, sheds a card where it helps the other team) rather than wait for the table.
+_PATIENCE = 3
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class RumbleBot:
         self.timing = TIMINGS[level]
         self.profile = PROFILES[level]
         self.wait: int | None = None  # ticks until the next decision; None until play starts
-        self.idle_stuck = 0
+        self.idle = 0  # decisions in a row that found nothing worth doing
         self.last_delay = 0
 
     def act(self, view: dict[str, Any], tick: int) -> dict[str, Any] | None:
@@ -91,14 +92,14 @@ class RumbleBot:
         self.wait -= 1
         if self.wait > 0:
             return None
-        return self.decide(view)
+        action = self.decide(view)
+        self.wait = self._delay(self.timing.react)
+        return action
 
     def decide(self, view: dict[str, Any]) -> dict[str, Any] | None:
-        """Think once now (the timer has fired) and re-arm the timer."""
-        patient = self.idle_stuck < _STUCK_PATIENCE
-        action, stuck = choose(view, self.seat, self.profile, self.rng, patient)
-        self.idle_stuck = self.idle_stuck + 1 if stuck and action is None else 0
-        self.wait = self._delay(self.timing.react)
+        """Think once, now: the action to take (None: wait and look again after the next delay)."""
+        action = choose(view, self.seat, self.profile, self.rng, self.idle < _PATIENCE)
+        self.idle = 0 if action is not None else self.idle + 1
         return action
 
     def refused(self, action: dict[str, Any], reason: str) -> None:

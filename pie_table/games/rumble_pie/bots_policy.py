@@ -187,9 +187,14 @@ def score_action(action: Action, t: Table, prof: Profile) -> float:
 
 
 def _draw_score(action: Action, t: Table, prof: Profile) -> float:
-    """Restock towards the level's target; drawing into a column buries its bottom card."""
+    """Restock towards the level's target, but never fill the last slot unless nothing else helps."""
     short = prof.arsenal_target - t.arsenal
-    score = 120.0 + 50.0 * short if short > 0 else 30.0
+    if t.capacity - t.arsenal <= 1:
+        score = -1.0  # a full arsenal cannot draw or dig: only as a last resort
+    elif short > 0:
+        score = 120.0 + 50.0 * short
+    else:
+        score = 30.0
     if "column" in action:
         score -= _bury_cost(action["column"], t, prof)
     return score
@@ -224,28 +229,26 @@ def _out_score(t: Table, prof: Profile) -> float:
     return _OUT
 
 
-def unstick_score(action: Action, t: Table, prof: Profile) -> float:
-    """When nothing helps and the arsenal is full: free any useful card, else shed the least harm."""
-    if action["type"] == "move":
-        src = t.columns[action["from"]]
-        count = action["count"]
-        if len(src) <= count:
-            return -9999.0
-        return best_use(src[-count - 1], t, prof) - 50.0 * count - 1.0
-    if action["type"] == "play":
+def fallback_score(action: Action, t: Table, prof: Profile) -> float:
+    """After waiting in vain: free any useful card, else take the least harmful action."""
+    if action["type"] != "move":
         return score_action(action, t, prof)
-    return -9999.0
+    src = t.columns[action["from"]]
+    count = action["count"]
+    if len(src) <= count:
+        return -9999.0  # moving a whole column frees nothing
+    return best_use(src[-count - 1], t, prof) - 50.0 * count - 1.0
 
 
 def choose(view: dict[str, Any], seat: int, prof: Profile, rng: random.Random,
-           stuck_patience: bool) -> tuple[Action | None, bool]:
-    """The best-scoring legal action (None: nothing worth doing) and whether the bot is stuck."""
+           patient: bool) -> Action | None:
+    """The best-scoring legal action; None when nothing is worth doing and the bot is still patient."""
     actions = legal_actions_from_view(view, seat)
     if not actions:
-        return None, False
+        return None
     t = read_table(view, seat)
     best, best_score = None, 0.0
-    to_hand = rng.random() < prof.hand_draw
+    to_hand = rng.random() < prof.hand_draw or t.capacity - t.arsenal <= 2
     for action in actions:
         if action["type"] == "draw" and ("column" in action) == to_hand:
             continue  # one way of drawing per decision
@@ -254,16 +257,9 @@ def choose(view: dict[str, Any], seat: int, prof: Profile, rng: random.Random,
             score += rng.uniform(-prof.noise, prof.noise)
         if score > best_score:
             best, best_score = action, score
-    if best is not None:
-        return best, False
-    stuck = t.arsenal >= t.capacity
-    if not stuck or stuck_patience:
-        return None, stuck
-    return _least_harm(actions, t, prof), True
-
-
-def _least_harm(actions: list[Action], t: Table, prof: Profile) -> Action | None:
-    """The action that best frees a full arsenal."""
-    scored = [(unstick_score(a, t, prof), i) for i, a in enumerate(actions)]
+    if best is not None or patient:
+        return best
+    scored = [(fallback_score(a, t, prof), i) for i, a in enumerate(actions)
+              if not (a["type"] == "draw" and ("column" in a) == to_hand)]
     score, i = max(scored)
     return actions[i] if score > -9999.0 else None
