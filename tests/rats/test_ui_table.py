@@ -215,3 +215,12 @@ def test_escape_pauses_the_table() -> None:
     for _ in range(40):
         app.step(DT, [])
     assert scene.state.actions == before  # bots wait while the game is paused
+
+
+def test_private_gains_float_only_for_the_rat_at_the_screen() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy")
+    note = {"type": "scavenge", "text": "You scavenge 3 straw.", "supply": 2, "amount": 3}
+    scene._play([dict(note, to=1)], None)  # a bot's secret gain
+    assert not scene.effects.busy
+    scene._play([dict(note, to=0)], None)
+    assert scene.effects.busy

@@ -178,3 +178,42 @@ def stage_text(view: dict[str, Any]) -> str:
     if stage in ("turn_end", "host_change"):
         return _("The hat may change heads")
     return _("Awards ceremony")
+
+
+def note_text(event: dict[str, Any]) -> str:
+    """A few words for a private gain (floated over the sheet), or '' for notes not worth it."""
+    kind = event.get("type")
+    if kind in ("scavenge", "gain"):
+        return "+" + amount_text(event["amount"], event["supply"])
+    if kind == "item":
+        text = _("Dish of {v}!") if event["item"] == "dish" else _("Decoration of {v}!")
+        return text.format(v=event["value"])
+    return ""
+
+
+def dice_caption(event: dict[str, Any]) -> str:
+    """Short text under the dice once they land."""
+    a, b = event["dice"]
+    purpose = event.get("purpose", "")
+    if purpose == "goal":
+        return _("{a} + {b} = goal {total}").format(a=a, b=b, total=a + b)
+    if purpose == "order":
+        return _("{rat} rolls {total}").format(rat=rat_name(event.get("seat", 0)), total=a + b)
+    if a == b:
+        return _("Doubles! {n} of any one supply").format(n=a)
+    text = event.get("text", "")
+    return text.split(": ", 1)[1] if ": " in text else f"{a} & {b}"
+
+
+def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
+    """Title and score lines for the results screen, from the public view."""
+    winner = view.get("winner", -1)
+    title = _("The ship sinks")
+    if winner >= 0:
+        title = _("{rat} takes the life raft!").format(rat=rat_name(winner))
+    awards = view.get("awards", [])
+    order = sorted(range(len(awards)), key=lambda seat: -awards[seat])
+    lines = [_("{rat}: {n} awards").format(rat=rat_name(seat), n=awards[seat]) for seat in order]
+    if view.get("coin"):
+        lines.append(_("Heads: every rat escapes!") if view["coin"] == "heads" else _("Tails: lost at sea."))
+    return title, lines

@@ -18,7 +18,7 @@ from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel
 from pie_table.games.rats.ui.dice_tray import DiceTray
-from pie_table.games.rats.ui.labels import PUBLIC_KINDS, rat_name
+from pie_table.games.rats.ui.labels import PUBLIC_KINDS, dice_caption, note_text, rat_name, results_text
 from pie_table.games.rats.ui.sheet_view import RatCard, draw_hidden_sheet, draw_rat_card, draw_sheet
 from pie_table.games.rats.ui.table_draw import (
     compute_layout,
@@ -32,6 +32,7 @@ from pie_table.games.rats.ui.table_draw import (
 )
 from pie_table.kit import art
 from pie_table.kit import palette as pal
+from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene, PrivacyGate
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
@@ -58,6 +59,7 @@ class RatsTableScene(Scene):
         self.humans = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot]
         self.gate = PrivacyGate(self.humans)
         self.tray = DiceTray(on_throw=self.throw)
+        self.effects = EffectLayer(seed=setup.seed)
         self.panel: ChoicePanel | None = None
         self.panel_key: tuple[int, int] | None = None
         self.ceremony: Ceremony | None = None
@@ -103,6 +105,7 @@ class RatsTableScene(Scene):
         """Recompute every region from the window size."""
         self.layout = compute_layout(size, self.state.seats)
         self.tray.layout(self.layout.tray)
+        self.effects.scale = self.layout.scale
         if self.panel is not None:
             self.panel.layout(self._panel_rect(), self.layout.scale)
 
@@ -164,6 +167,7 @@ class RatsTableScene(Scene):
         """Animate; once the dice rest, let the next bot or human decide."""
         was_busy = self.tray.busy
         self.tray.update(dt)
+        self.effects.update(dt)
         if was_busy and not self.tray.busy:
             self._sound("dice_land")
         if self.ceremony is not None:
@@ -278,7 +282,7 @@ class RatsTableScene(Scene):
         self._check_ceremony()
         for event in events:
             if event.get("type") == "dice":
-                caption = _dice_caption(event)
+                caption = dice_caption(event)
                 self.tray.animate(event["dice"], velocity, seed=self.state.actions, caption=caption)
                 self._sound("dice_roll")
             elif event.get("type") == "coin" and self.ceremony is not None:
@@ -286,6 +290,17 @@ class RatsTableScene(Scene):
                 self._sound("coin")
             elif event.get("type") == "winner":
                 self._sound("win")
+            elif event.get("type") == "new_host" and event.get("seat", -1) < len(self.layout.cards):
+                self.effects.sparkle(self.layout.cards[event["seat"]].midtop, pal.GOLD)
+            elif "to" in event and event["to"] == self.display_seat and self.ceremony is None:
+                self._float_note(event)
+
+    def _float_note(self, event: Event) -> None:
+        """A private gain rises from the sheet, seen only by the rat whose sheet is on screen."""
+        text = note_text(event)
+        if text:
+            sheet = self.layout.sheet
+            self.effects.float_text(text, (sheet.centerx, sheet.y + sheet.h * 0.4))
 
     def _check_ceremony(self) -> None:
         view = self.rules.view(self.state, None)
@@ -329,13 +344,14 @@ class RatsTableScene(Scene):
         self._check_ceremony()
         if self.ceremony is not None:
             self.ceremony.snap()
+        self.effects.clear()
         self.panel = None
 
     def _sync_tray(self) -> None:
         dice = self.rules.view(self.state, None)["dice"]
         last = next((e for e in reversed(self.state.log) if e.get("type") == "dice"), None)
         if len(dice) == 2:
-            self.tray.show(dice, _dice_caption(last) if last else "")
+            self.tray.show(dice, dice_caption(last) if last else "")
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -355,6 +371,7 @@ class RatsTableScene(Scene):
             self.ceremony.draw(surface, lay.ceremony, view, s, footer)
         if self.panel is not None:
             self.panel.draw(surface)
+        self.effects.draw(surface)
         if self.message:
             text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
             surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
@@ -406,31 +423,3 @@ class RatsTableScene(Scene):
         if not waiting:
             return ""
         return _("Waiting for {rats}").format(rats=", ".join(rat_name(seat) for seat in waiting))
-
-
-def _dice_caption(event: dict[str, Any]) -> str:
-    """Short text under the dice once they land."""
-    a, b = event["dice"]
-    purpose = event.get("purpose", "")
-    if purpose == "goal":
-        return _("{a} + {b} = goal {total}").format(a=a, b=b, total=a + b)
-    if purpose == "order":
-        return _("{rat} rolls {total}").format(rat=rat_name(event.get("seat", 0)), total=a + b)
-    if a == b:
-        return _("Doubles! {n} of any one supply").format(n=a)
-    text = event.get("text", "")
-    return text.split(": ", 1)[1] if ": " in text else f"{a} & {b}"
-
-
-def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
-    """Title and score lines for the results screen, from the public view."""
-    winner = view.get("winner", -1)
-    title = _("The ship sinks")
-    if winner >= 0:
-        title = _("{rat} takes the life raft!").format(rat=rat_name(winner))
-    awards = view.get("awards", [])
-    order = sorted(range(len(awards)), key=lambda seat: -awards[seat])
-    lines = [_("{rat}: {n} awards").format(rat=rat_name(seat), n=awards[seat]) for seat in order]
-    if view.get("coin"):
-        lines.append(_("Heads: every rat escapes!") if view["coin"] == "heads" else _("Tails: lost at sea."))
-    return title, lines
