@@ -9,6 +9,7 @@ import pytest
 
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.state import SUPPLIES
+from pie_table.games.rats.ui.labels import PUBLIC_KINDS
 from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
@@ -224,3 +225,30 @@ def test_private_gains_float_only_for_the_rat_at_the_screen() -> None:
     assert not scene.effects.busy
     scene._play([dict(note, to=0)], None)
     assert scene.effects.busy
+
+
+def test_two_human_hot_seat_game_runs_to_results_without_showing_a_sheet_to_the_wrong_rat() -> None:
+    app, scene = make_table("human:hotseat,bot:hard,human:hotseat", seed=7, vocations=True)
+    handoffs = 0
+    for _ in range(4000):
+        top = app.scenes.current
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, HandoffScene):
+            handoffs += 1
+            confirm_handoff(app)
+            continue
+        if scene.panel is not None:
+            if scene.panel.kind not in PUBLIC_KINDS:
+                assert scene.display_seat == scene.panel.seat
+            _click_first_choice(app, scene)
+        app.step(0.1, [])
+    assert isinstance(app.scenes.current, ResultsScene)
+    assert handoffs >= 2 * 5 * 3  # at least both humans' three secret scavenges in each of five turns
+
+
+def test_skip_to_game_seconds_plays_humans_too() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy")
+    scene.skip_to(at=20.0)
+    assert scene.state.turn >= 1 and scene.state.actions > 5
+    assert not scene.tray.busy and scene.panel is None
