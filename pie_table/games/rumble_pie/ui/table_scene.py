@@ -66,6 +66,13 @@ class RumbleTableScene(Scene):
         self.view.set_geometry(self.geom)
         self.view.warm_up(self.sim.state.columns_allowed)
 
+    def pause(self) -> None:
+        """An overlay came up: a card in the mouse's hand goes back where it came from."""
+        if self.mouse is not None and self.mouse.drag is not None:
+            for card in self.mouse.drag.cards:
+                self.cards.spring_back(card)
+            self.mouse.drag = None
+
     def resume(self) -> None:
         """Back from the pause overlay: time spent paused is not owed to the game."""
         self.sim.accumulator = 0.0
