@@ -24,7 +24,7 @@ SUPPLY_USES = (
 )
 GOAL_HINTS = {
     2: "fewest items",
-    3: "most matching values",
+    3: "most shared values",
     4: "biggest dish",
     5: "top dish total",
     6: "most dishes",
