@@ -30,12 +30,13 @@ class Feedback:
         self.flash: tuple[str, Color, float] | None = None
         self.banner: tuple[str, float] | None = None
         self._played_sounds: set[str] = set()
+        self.quiet = False  # fast-forwarding: keep the table talk, skip sounds and effects
         self.clock = 0.0
         self._last_burst = -BURST_S
 
     def play(self, name: str) -> None:
         """A sound, at most once per frame per name (six bots must not make a wall of noise)."""
-        if name not in self._played_sounds:
+        if name not in self._played_sounds and not self.quiet:
             self._played_sounds.add(name)
             self.sound.play(name)
 
@@ -69,7 +70,7 @@ class Feedback:
         """React to one engine event."""
         handler = getattr(self, "_ev_" + str(ev.get("type")), None)
         if handler is not None:
-            handler(ev, geom, effects)
+            handler(ev, geom, _NoEffects() if self.quiet else effects)
 
     def _ev_countdown(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("countdown")
@@ -140,3 +141,10 @@ class Feedback:
 
 def _team_name(team: int | None) -> str:
     return pal.TEAM_NAMES[(team or 0) % len(pal.TEAM_NAMES)]
+
+
+class _NoEffects:
+    """Stands in for the effect layer while fast-forwarding: every effect is skipped."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: None

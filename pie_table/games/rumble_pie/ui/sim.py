@@ -159,8 +159,9 @@ class TableSim:
         return {**self._view, "seat": seat}
 
     def fast_forward(self, until_tick: int | None = None, until_round: int | None = None,
-                     limit: int = 600 * TICK_HZ) -> int:
-        """Run ticks without a screen, starting rounds at once, until game tick / round is reached."""
+                     limit: int = 600 * TICK_HZ, on_result: Any = None) -> int:
+        """Run ticks without a screen, starting rounds at once, until game tick / round is reached
+        (`on_result(TickResult)` sees every tick, e.g. to keep the table talk)."""
         ran = 0
         while ran < limit and not RULES.is_over(self.state):
             if until_tick is not None and self.game_ticks >= until_tick and (self.started or until_tick <= 0):
@@ -169,7 +170,9 @@ class TableSim:
                 break
             if self.phase in _WAITING:
                 self.start("auto")
-            self.step()
+            result = self.step()
+            if on_result is not None:
+                on_result(result)
             ran += 1
         self.accumulator = 0.0
         return ran

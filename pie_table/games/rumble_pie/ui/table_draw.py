@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 Color = tuple[int, int, int]
 _DEVICE_NAMES = {"keys1": "left keys", "keys2": "right keys", "mouse": "mouse"}
 _MOUSE_LEGEND = [
-    ("Drag", "a bottom card onto a pile"),
-    ("Drag", "middle card: move two"),
+    ("Drag", "card onto a pile: play"),
     ("Drag", "card to a column: move"),
+    ("Drag", "middle card: move two"),
     ("Click", "deck: draw a card"),
     ("Drag", "deck to a column: draw"),
 ]

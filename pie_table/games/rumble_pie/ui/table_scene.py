@@ -52,7 +52,8 @@ class RumbleTableScene(Scene):
         self.view = TableView(self.geom, infos, legends(app, setup, self.names))
         self.cards = CardLayer(self.geom, [i.color for i in infos])
         self.effects = EffectLayer(self.geom.scale, seed=setup.seed)
-        self.feedback = Feedback(app.sound, self.names, list(state.teams))
+        short = [f"P{i + 1}" for i in range(n)]  # the log and cursor flags say P1..P6 to stay on one line
+        self.feedback = Feedback(app.sound, short, list(state.teams))
         self.summary = SummaryOverlay()
         self.over_timer: float | None = None
         self.paused_ticks = 0
@@ -126,6 +127,8 @@ class RumbleTableScene(Scene):
         actions = cursor.handle(state, name)
         if self.sim.phase != "play":
             return  # between rounds the cursor may move, but nothing is sent to the engine
+        if name == "play" and not actions:
+            self.feedback.refused(cursor.seat, "No pile takes that card right now")
         for action in actions:
             self.sim.push(action, (device, self._card_of(action)))
 
@@ -187,13 +190,12 @@ class RumbleTableScene(Scene):
         self.effects.update(dt)
         self._check_game_over(dt)
 
-    def _absorb(self, result: TickResult, quiet: bool = False) -> bool:
+    def _absorb(self, result: TickResult) -> bool:
         """Events to sounds/log/effects, refusals to feedback; True if anything changed on the table."""
-        if not quiet:
-            for ev in result.events:
-                self.feedback.on_event(ev, self.geom, self.effects)
-                if ev.get("type") == "played" and ev.get("seat") in self._cursor_seats():
-                    self._cursor_for(ev["seat"]).on_played()
+        for ev in result.events:
+            self.feedback.on_event(ev, self.geom, self.effects)
+            if ev.get("type") == "played" and ev.get("seat") in self._cursor_seats():
+                self._cursor_for(ev["seat"]).on_played()
         for refusal in result.refusals:
             self._refused(refusal.action, refusal.reason, refusal.origin)
         return bool(result.events or result.applied)
@@ -246,7 +248,13 @@ class RumbleTableScene(Scene):
         """Fast-forward to `at` seconds after the first start (or round `turn`), then snap every card."""
         until_tick = round(at * TICK_HZ) if at is not None else None
         if until_tick is not None or turn is not None:
-            self.sim.fast_forward(until_tick, turn)
+            self.feedback.quiet = True
+            try:
+                self.sim.fast_forward(until_tick, turn, on_result=self._absorb)
+            finally:
+                self.feedback.quiet = False
+            self.feedback.notices.clear()
+            self.feedback.flash = self.feedback.banner = None
         self.effects.clear()
         self.cards.sync(self.sim.state, animate=False)
         self.cards.settle()
