@@ -41,6 +41,7 @@ from pie_table.kit.widgets import fit_text
 GAME_ID = "rats"
 _PUBLIC_BEAT = 0.6  # a bot waits this long before a move everyone watches (rolls, picks said aloud)
 _SECRET_BEAT = 0.12  # secret bot picks are quick: nobody sees them being made
+_HANDOFF_BEAT = 0.8  # let everyone read where the dice landed before the screen is covered
 _END_HOLD = 3.0  # seconds the fate of the ship stays up before the results appear by themselves
 _ROLL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 _ADVANCE_KEYS = (*_ROLL_KEYS, pygame.K_RIGHT)
@@ -219,7 +220,8 @@ class RatsTableScene(Scene):
             if self.gate.viewer not in (None, seat):
                 self.gate.hide()  # a public move by someone else: fold the last sheet away first
         elif self.gate.needs_handoff(seat):
-            self._hand_off(seat)
+            if self.since_move >= _HANDOFF_BEAT:
+                self._hand_off(seat)
             return
         self._open_panel(seat, item, key)
 
