@@ -7,6 +7,7 @@ import pytest
 
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.ui import RumbleTableScene
+from pie_table.games.rumble_pie.ui.geometry import PILE_SHOWN
 from pie_table.kit.app import App
 
 FRAME = 1 / 60
@@ -191,3 +192,26 @@ def test_play_key_after_cycling_targets_uses_the_cursor():
     post_key(app, pygame.KSCAN_W)  # play
     step(app)
     assert scene.sim.state.boards[0]["pierre"].cards[-1] == four
+
+
+def test_kapow_by_keys_bursts_then_the_pile_slides_to_the_scorers():
+    app, scene = make_table("human:keys1,human:keys2")
+    (kapow,) = put_column(scene, 0, 0, ["kapow"])
+    start_pile(scene, 1, "shorty", 0, ["shorty", "one", "two", "three", "four"])
+    settle(scene)
+    pile = list(scene.sim.state.boards[1]["shorty"].cards) + [kapow]
+    post_key(app, pygame.KSCAN_Z)
+    step(app)
+    post_key(app, pygame.KSCAN_Z)
+    step(app)
+    assert scene.sim.state.round_kapows[0] == 1
+    assert scene.effects.busy  # the burst and the shake are running
+    for _ in range(120):
+        step(app)
+        if scene.cards.leaving:
+            break
+    assert scene.sim.state.boards[1]["shorty"].cards == []
+    leaving = {s.card_id: s for s in scene.cards.leaving}
+    assert set(leaving) == set(pile[-PILE_SHOWN:])  # the cards that were visible on the pile
+    label = scene.geom.zone(0, "label")  # the scoring team's side of the table
+    assert all(abs(s.target_pos[1] + s.rect.h / 2 - label.centery) < 2 for s in leaving.values())

@@ -83,7 +83,9 @@ class RumbleTableScene(Scene):
         self.pause_game()
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        """Recompute the layout for the new window; cards snap to their new places."""
+        """Recompute the layout for the new window; cards (a dragged one too) snap to their new places."""
+        if self.mouse is not None:
+            self.mouse.drag = None
         self.geom = TableGeometry(self.layout, self.slots, size)
         self.view.set_geometry(self.geom)
         self.view.warm_up(self.sim.state.columns_allowed)
