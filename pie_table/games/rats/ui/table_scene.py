@@ -350,8 +350,9 @@ class RatsTableScene(Scene):
         self.panel = None
 
     def _sync_tray(self) -> None:
-        dice = self.rules.view(self.state, None)["dice"]
-        last = next((e for e in reversed(self.state.log) if e.get("type") == "dice"), None)
+        public = self.rules.view(self.state, None)
+        dice = public["dice"]
+        last = next((e for e in reversed(public["log"]) if e.get("type") == "dice"), None)
         if len(dice) == 2:
             self.tray.show(dice, dice_caption(last) if last else "")
 
