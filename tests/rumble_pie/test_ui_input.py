@@ -215,3 +215,14 @@ def test_kapow_by_keys_bursts_then_the_pile_slides_to_the_scorers():
     assert set(leaving) == set(pile[-PILE_SHOWN:])  # the cards that were visible on the pile
     label = scene.geom.zone(0, "label")  # the scoring team's side of the table
     assert all(abs(s.target_pos[1] + s.rect.h / 2 - label.centery) < 2 for s in leaving.values())
+
+
+def test_mouse_player_calls_out_by_clicking_the_empty_deck(mouse_table):
+    app, scene = mouse_table
+    state = scene.sim.state
+    state.players[0].deck.clear()
+    settle(scene)
+    deck = scene.geom.deck_rect(0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=deck, button=1))
+    step(app)
+    assert state.phase in ("round_over", "game_over") and state.out_by == 0

@@ -45,10 +45,13 @@ class MouseControl:
         self.seat = seat
         self.drag: Drag | None = None
 
-    def press(self, state: Any, geom: TableGeometry, pos: tuple[int, int]) -> bool:
-        """Pick up whatever of ours is under `pos`; True if something was picked up."""
+    def press(self, state: Any, geom: TableGeometry, pos: tuple[int, int]) -> dict[str, Any] | None:
+        """Pick up whatever of ours is under `pos`; a click on our emptied deck calls Out! at once."""
+        player = state.players[self.seat]
+        if not player.deck and geom.deck_rect(self.seat).collidepoint(pos):
+            return {"type": "out", "seat": self.seat}
         self.drag = self._pick(state, geom, pos)
-        return self.drag is not None
+        return None
 
     def _pick(self, state: Any, geom: TableGeometry, pos: tuple[int, int]) -> Drag | None:
         player = state.players[self.seat]

@@ -22,6 +22,7 @@ _MOUSE_LEGEND = [
     ("Drag", "middle card: move two"),
     ("Click", "deck: draw a card"),
     ("Drag", "deck to a column: draw"),
+    ("Click", "empty deck: call Out!"),
 ]
 
 

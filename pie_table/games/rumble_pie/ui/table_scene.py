@@ -56,7 +56,6 @@ class RumbleTableScene(Scene):
         self.feedback = Feedback(app.sound, short, list(state.teams))
         self.summary = SummaryOverlay()
         self.over_timer: float | None = None
-        self.paused_ticks = 0
         self._refresh_all()
 
     # --- scene hooks ---------------------------------------------------------------------------
@@ -155,7 +154,9 @@ class RumbleTableScene(Scene):
             if self._clicked_go(pos):
                 self.request_start()
             elif self.mouse is not None and self.sim.phase == "play":
-                self.mouse.press(self.sim.state, self.geom, pos)
+                action = self.mouse.press(self.sim.state, self.geom, pos)
+                if action is not None:
+                    self.sim.push(action, ("mouse", None))
         elif event.type == pygame.MOUSEMOTION and self.mouse is not None:
             self.mouse.motion(pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mouse is not None:
