@@ -167,15 +167,19 @@ class TableView:
         room = rect.bottom - y - self.px(4) - self.px(4) * len(self.legends)
         line = max(self.px(11), min(self.px(15), room // max(1, rows)))
         size = max(7, min(self.px(13), line - 2))
+        fnt = font(size, "bold")
+        widest = max(fnt.size(k)[0] for _h, _c, rows_ in self.legends for k, _w in rows_)
+        keys_w = min(self.px(80), widest + self.px(8))
         for header, color, items in self.legends:
             surf.blit(self.text.fit(header, size + 1, color, rect.w - self.px(12), "bold"), (x, y))
             y += line
             for keys, what in items:
                 if y + line > rect.bottom:
                     return
-                keys_img = self.text.fit(keys, size, pal.CREAM, self.px(78), "bold")
+                keys_img = self.text.fit(keys, size, pal.CREAM, keys_w - self.px(6), "bold")
                 surf.blit(keys_img, (x + self.px(4), y))
-                surf.blit(self.text.fit(what, size, pal.PAPER, rect.w - self.px(96)), (x + self.px(84), y))
+                what_img = self.text.fit(what, size, pal.PAPER, rect.w - keys_w - self.px(16))
+                surf.blit(what_img, (x + self.px(4) + keys_w, y))
                 y += line
             y += self.px(4)
 
