@@ -78,12 +78,17 @@ def _parse_teams(text: str, seats: int) -> list[int] | None:
     return teams
 
 
-def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
-    """Resolve the game, seats, teams and options named on the command line."""
+def get_game_or_error(game_id: str) -> GameInfo:
+    """The registered game, or a one-line CliError naming the known ones."""
     try:
-        info = get_game(args.game)
+        return get_game(game_id)
     except KeyError as exc:
         raise CliError(str(exc.args[0])) from None
+
+
+def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
+    """Resolve the game, seats, teams and options named on the command line."""
+    info = get_game_or_error(args.game)
     seats = parse_seats(args.seats) if args.seats else parse_seats(",".join(["bot:normal"] * info.min_seats))
     if not info.min_seats <= len(seats) <= info.max_seats:
         raise CliError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats, got {len(seats)}")
@@ -158,6 +163,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.bench == "sim":
+        bench_seats = get_game_or_error(args.game).extra.get("bench_seats")
+        if not args.seats and bench_seats:
+            args.seats = ",".join(["bot:normal"] * bench_seats)
         info, setup = build_setup(args)
         _need_bots(setup)
         figures = _adapter(info, "bench_sim")(setup, args.games)

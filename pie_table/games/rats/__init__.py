@@ -1,6 +1,7 @@
 """RATS: High Tea at Sea — registers the game at import (the engine itself never imports pygame)."""
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
+from pie_table.games.rats import adapters
 from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import DEFAULT_SHIP
@@ -24,5 +25,6 @@ register_game(
         scene_factory="pie_table.games.rats.ui.table_scene:RatsTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),
+        extra={"simulate": adapters.simulate, "bench_sim": adapters.bench_sim, "bench_seats": 4},
     )
 )
