@@ -225,27 +225,26 @@ class TableView:
             surface.blit(art.highlight_outline(rect.w, rect.h), rect)
 
     def draw_cursors(self, surface: pygame.Surface, marks: list[CursorMark]) -> None:
-        """Each human's selection and target: outlines and a name tag in the seat's colour."""
+        """Each human's selection and target: outlines first, then name flags on top of every outline."""
         width = max(2, self.px(3))
+        flags: list[tuple[str, Color, dict[str, tuple[int, int]]]] = []
         for mark in marks:
             if mark.source is not None:
                 box = mark.source.inflate(width * 2, width * 2)
                 pygame.draw.rect(surface, mark.color, box, width, border_radius=self.px(6))
-                self._flag(surface, mark.tag.split()[0], mark.color, midtop=(box.centerx, box.bottom - 1))
+                flags.append((mark.tag.split()[0], mark.color, {"midtop": (box.centerx, box.bottom - 1)}))
             if mark.target is not None:
                 glow = art.highlight_outline(mark.target.w, mark.target.h, mark.color)
                 surface.blit(glow, mark.target)
-                ring = mark.target.inflate(width * 4, width * 4)
+                grow = width * (4 + 3 * mark.slot)  # a second human on the same pile rings outside the first
+                ring = mark.target.inflate(grow, grow)
                 pygame.draw.rect(surface, pal.INK, ring.inflate(2, 2), 1, border_radius=self.px(8))
                 pygame.draw.rect(surface, mark.color, ring, width, border_radius=self.px(8))
-                self._tag(surface, mark, ring)
-
-    def _tag(self, surface: pygame.Surface, mark: CursorMark, ring: pygame.Rect) -> None:
-        """A flag naming whose cursor this is, above (or for the second human below) the pile."""
-        if mark.slot == 0:
-            self._flag(surface, mark.tag, mark.color, midbottom=(ring.centerx, ring.top + 1))
-        else:
-            self._flag(surface, mark.tag, mark.color, midtop=(ring.centerx, ring.bottom - 1))
+                where = "midbottom" if mark.slot == 0 else "midtop"
+                point = (ring.centerx, ring.top + 1) if mark.slot == 0 else (ring.centerx, ring.bottom - 1)
+                flags.append((mark.tag, mark.color, {where: point}))
+        for text, color, where in flags:
+            self._flag(surface, text, color, **where)
 
     def _flag(self, surface: pygame.Surface, text: str, color: Color, **where: tuple[int, int]) -> None:
         """A small label on a coloured, ink-edged plate, kept inside the play area."""
