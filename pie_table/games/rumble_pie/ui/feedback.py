@@ -74,7 +74,10 @@ class Feedback:
 
     def _ev_countdown(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("countdown")
+        self.banner = (str(ev.get("n", "")), 1.05)
         if ev.get("n") == 3:
+            if ev.get("round", 1) > 1:
+                self.play("shuffle")  # every card went back to its deck
             self.say(f"Round {ev.get('round', '')}: get ready!", pal.GOLD)
 
     def _ev_go(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:

@@ -110,7 +110,10 @@ def banner_for(scene: RumbleTableScene) -> tuple[str, str, str]:
             return "Rumble Pie!", "Press Play / Enter or click Go! to start", "Go!"
         return "Rumble Pie!", "The bots are about to start…", ""
     if state.phase == "countdown":
-        return str(max(1, -(-state.phase_ticks // TICK_HZ))), "Get ready…", ""
+        # The engine's countdown events set the number; after a skip_to the state stands in for them.
+        seconds_left = max(1, -(-state.phase_ticks // TICK_HZ))
+        number = scene.feedback.banner[0] if scene.feedback.banner else str(seconds_left)
+        return number, "Get ready…", ""
     if scene.feedback.banner is not None:
         return scene.feedback.banner[0], "", ""
     return "", "", ""
