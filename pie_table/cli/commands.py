@@ -115,12 +115,17 @@ def _need_bots(setup: GameSetup) -> None:
         raise CliError("headless games need bot seats only (e.g. bot:hard,bot:easy)")
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def _headless_games(args: argparse.Namespace) -> tuple[GameInfo, GameSetup, Any]:
+    """Setup and simulate adapter for commands that play whole bot games."""
     info, setup = build_setup(args)
     _need_bots(setup)
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    simulate = _adapter(info, "simulate")
+    return info, setup, _adapter(info, "simulate")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    info, setup, simulate = _headless_games(args)
     for i in range(args.games):
         setup.seed = args.seed + i
         print(json.dumps(simulate(setup)), flush=True)
@@ -128,11 +133,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    info, setup = build_setup(args)
-    _need_bots(setup)
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
-    simulate = _adapter(info, "simulate")
+    info, setup, simulate = _headless_games(args)
     specs = [s.spec() for s in setup.seats]
     base_teams = setup.teams
     wins = {spec: 0 for spec in specs}
