@@ -1,0 +1,60 @@
+"""The headless command contract: JSON lines with the promised keys, PNGs that exist."""
+
+import json
+
+import pygame
+import pytest
+
+from pie_table.cli.main import main
+
+
+def _lines(capsys) -> list[str]:
+    return [ln for ln in capsys.readouterr().out.splitlines() if ln.strip()]
+
+
+def test_simulate_rumble_pie_prints_one_json_per_game(capsys):
+    assert main(["simulate", "rumble-pie", "--seats", "bot:hard,bot:easy", "--seed", "7", "--games", "2",
+                 "--option", "target=5"]) == 0
+    games = [json.loads(ln) for ln in _lines(capsys)]
+    assert [g["seed"] for g in games] == [7, 8]
+    for g in games:
+        assert g["game"] == "rumble-pie" and len(g["scores"]) == 2 and g["rounds"] >= 1
+        assert g["winner"] in (0, 1) and max(g["scores"]) >= 5
+        assert g["scores"][g["winner"]] == max(g["scores"])
+
+
+def test_simulate_is_deterministic_for_a_seed(capsys):
+    args = ["simulate", "rats", "--seats", "bot:hard,bot:easy,bot:normal", "--seed", "3"]
+    main(args)
+    first = _lines(capsys)
+    main(args)
+    assert _lines(capsys) == first
+    game = json.loads(first[0])
+    assert game["game"] == "rats" and len(game["awards"]) == 3 and len(game["goals"]) == 5
+    assert game["winner"] in range(3)
+
+
+def test_arena_last_line_has_win_rate_per_spec(capsys):
+    assert main(["arena", "rats", "--seats", "bot:hard,bot:random", "--games", "6", "--seed", "1"]) == 0
+    last = json.loads(_lines(capsys)[-1])
+    assert set(last["win_rate"]) == {"bot:hard", "bot:random"}
+    assert sum(last["win_rate"].values()) + last["undecided"] / 6 == pytest.approx(1.0)
+
+
+def test_bench_sim_reports_speed(capsys):
+    assert main(["bench", "sim", "rumble-pie", "--seats", "bot:hard,bot:easy", "--games", "1",
+                 "--option", "target=3"]) == 0
+    assert json.loads(_lines(capsys)[-1])["speedup"] > 0
+
+
+@pytest.mark.parametrize("game,when", [("rumble-pie", ["--at", "5"]), ("rats", ["--turn", "2"])])
+def test_screenshot_writes_a_png_of_the_requested_size(tmp_path, capsys, game, when):
+    out = tmp_path / f"{game}.png"
+    seats = "bot:hard,bot:normal,bot:easy,bot:hard"
+    assert main(["screenshot", game, "--seats", seats, "--seed", "3", *when, "--out", str(out),
+                 "--size", "1024x576"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 576)
+    # Not a blank frame: a table has many colours.
+    colours = {image.get_at((x, y))[:3] for x in range(0, 1024, 37) for y in range(0, 576, 29)}
+    assert len(colours) > 20
