@@ -7,8 +7,8 @@ checked by `_request_ok` instead of by membership.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
 
 from pie_table.core.engine import IllegalAction
 from pie_table.games.rats.flow import circle_goal, make_item
@@ -78,16 +78,67 @@ def _options_rat(kind: str) -> Callable[[RatsState, int, Item], list[Action]]:
     return options
 
 
-def _options_request(state: RatsState, seat: int, item: Item) -> list[Action]:
+def _request_axes(state: RatsState, seat: int) -> tuple[list[int], list[str], list[Any]]:
+    """Targets, supply names and amounts a sword request may combine, in listing order."""
     amounts: list[Any] = list(range(1, MAX_REQUEST + 1))
     if state.has(seat, "ruffian"):
         amounts.append("all")
+    targets = [target for target in range(state.seats) if target != seat]
+    supplies = [SUPPLIES[supply] for supply in range(1, 6) if supply not in state.taken]
+    return targets, supplies, amounts
+
+
+def _options_request(state: RatsState, seat: int, item: Item) -> list[Action]:
+    targets, supplies, amounts = _request_axes(state, seat)
     return [
-        {"type": "request", "seat": seat, "target": target, "supply": SUPPLIES[supply], "amount": amount}
-        for target in range(state.seats) if target != seat
-        for supply in range(1, 6) if supply not in state.taken
-        for amount in amounts
+        {"type": "request", "seat": seat, "target": target, "supply": supply, "amount": amount}
+        for target in targets for supply in supplies for amount in amounts
     ]
+
+
+class RequestOptions(Sequence[Action]):
+    """The sword-request options of `legal_actions`, same order, each dict built only when read.
+
+    Hundreds of request dicts per decision cost more than the rest of a bot game's turn; a
+    runner hands this to controllers that only look at a few of them.
+    """
+
+    def __init__(self, state: RatsState, seat: int) -> None:
+        self.seat = seat
+        self.targets, self.supplies, self.amounts = _request_axes(state, seat)
+        self._per_target = len(self.supplies) * len(self.amounts)
+
+    def __len__(self) -> int:
+        return len(self.targets) * self._per_target
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("request option out of range")
+        target, rest = divmod(index, self._per_target)
+        supply, amount = divmod(rest, len(self.amounts))
+        return {"type": "request", "seat": self.seat, "target": self.targets[target],
+                "supply": self.supplies[supply], "amount": self.amounts[amount]}
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self[:])
+
+
+def compact_options(state: RatsState, seat: int) -> Sequence[Action]:
+    """`options_for`, except that sword requests come as a `RequestOptions` built on demand."""
+    pending = state.pending[seat] if 0 <= seat < state.seats else []
+    if pending and pending[0]["kind"] == "request":
+        return RequestOptions(state, seat)
+    return options_for(state, seat)
 
 
 def _options_verdict(state: RatsState, seat: int, item: Item) -> list[Action]:
@@ -227,6 +278,7 @@ _KINDS: dict[str, tuple[_OptionsFn, _ApplyFn]] = {
 }
 # Keys a caller may leave out of an action: they only describe the choice.
 _OPTIONAL = frozenset({"count"})
+_MISSING = object()
 
 
 def options_for(state: RatsState, seat: int) -> list[Action]:
@@ -237,13 +289,18 @@ def options_for(state: RatsState, seat: int) -> list[Action]:
     return _KINDS[item["kind"]][0](state, seat, item)
 
 
-def _same(a: Any, b: Any) -> bool:
-    # type check first: True == 1 in Python, but a bool is never a valid seat or amount
-    return type(a) is type(b) and a == b
-
-
 def _matches(action: Action, option: Action) -> bool:
-    return all((k in _OPTIONAL and k not in action) or _same(action.get(k), v) for k, v in option.items())
+    # A plain loop: this runs for every listed option of every checked action. Types are
+    # compared first: True == 1 in Python, but a bool is never a valid seat or amount.
+    for key, value in option.items():
+        given = action.get(key, _MISSING)
+        if given is _MISSING:
+            if key in _OPTIONAL:
+                continue
+            return False
+        if type(given) is not type(value) or given != value:
+            return False
+    return True
 
 
 def _request_ok(state: RatsState, seat: int, action: Action) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.games.rats.infer import Tracker
@@ -54,25 +55,31 @@ def goal_weights(goals: list[int], turn: int) -> dict[int, float]:
     return weights
 
 
-def _static_item_gain(goals: dict[int, float], sheet: Sheet, kind: str, value: int) -> float:
+def _weight_table(weights: dict[int, float]) -> list[float]:
+    """Goal weights as a list indexed by goal number (0 for goals not worth considering)."""
+    table = [0.0] * 13
+    for goal, weight in weights.items():
+        table[goal] = weight
+    return table
+
+
+def _static_item_gain(w: list[float], items: set[int] | frozenset[int], dish: bool, value: int) -> float:
     """Normal's rough worth of one more item, goal by goal, without looking at other rats."""
-    items = sheet.dishes + sheet.decorations
-    dish = kind == "dish"
-    size = min(1.0, value / 8)
-    table = {
-        2: -0.8,
-        3: 0.8 if value in items else 0.1,
-        11: 0.8 if (value - 1 in items or value + 1 in items) else 0.1,
-        12: 0.9 if value <= 3 else 0.0,
-        4 if dish else 10: size,
-        5 if dish else 9: value / 10,
-        6 if dish else 8: 0.8,
-    }
-    total = 0.0
-    for goal, weight in goals.items():
-        if goal in table:
-            total += weight * table[goal]
-    return total
+    # Greedy/Refined/Generous for a dish, Grandiose/Dapper/Swanky for a decoration.
+    biggest, total, count = (w[4], w[5], w[6]) if dish else (w[10], w[9], w[8])
+    # Rounded so that a dish and a decoration worth the same tie exactly (and the tie is random).
+    return round(-0.8 * w[2]
+            + w[3] * (0.8 if value in items else 0.1)
+            + w[11] * (0.8 if (value - 1 in items or value + 1 in items) else 0.1)
+            + (0.9 * w[12] if value <= 3 else 0.0)
+            + biggest * min(1.0, value / 8)
+            + total * value / 10
+            + count * 0.8, 9)
+
+
+# Stages in which the comparisons still to come start after the current supply.
+_COMPARING = frozenset({"outdo", "swords", "outdo_next"})
+_COMPARED = frozenset({"turn_end", "host_change"})
 
 
 class _Context:
@@ -82,14 +89,33 @@ class _Context:
         self.bot = bot
         self.view = view
         self.me = view["seat"]
-        self.sheet = Sheet.from_json(view["sheet"])
+        mine = view["sheet"]
+        self.supplies: list[int] = mine["supplies"]
+        self.nests: list[bool] = mine["nests"]
+        self.items = set(mine["dishes"]) | set(mine["decorations"])
+        self._sheet: Sheet | None = None
         self.host = view["host"]
         self.weights = bot.weights(view["goals"])
+        self.w = bot.weight_list
         self.vocation = view["vocations"][self.me]
-        self.cache: dict[tuple[str, int], float] = {}
+        self.turn = view["turn"]
+        self.carry_rate = 0.12 if self.turn < TURNS else 0.0
+        stage = view["stage"]
+        rolls_left = SCAVENGE_ROLLS - view["scavenge_index"] if stage.startswith("scaven") else 0
+        self.extra = _PER_ROLL * rolls_left
+        self.host_edge = 0.5 if self.me == self.host else -0.5
+        # First supply still to be compared this turn (6: none).
+        self.next_supply = view["supply_index"] + 1 if stage in _COMPARING else 6 if stage in _COMPARED else 0
         self.held: dict[tuple[int, int], float] = {}
         self.others: list[Sheet] = []
         self.base: float | None = None
+
+    @property
+    def sheet(self) -> Sheet:
+        """My own sheet as a Sheet (built only when a decision needs it)."""
+        if self._sheet is None:
+            self._sheet = Sheet.from_json(self.view["sheet"])
+        return self._sheet
 
     def guess_sheets(self) -> list[Sheet]:
         """Best guesses of every sheet (mine exact), built once per decision."""
@@ -111,29 +137,23 @@ class _Context:
 
     def item_gain(self, kind: str, value: int) -> float:
         """Rough worth of adding a dish or decoration of `value` to my sheet (goal table)."""
-        key = (kind, value)
-        if key not in self.cache:
-            self.cache[key] = _static_item_gain(self.weights, self.sheet, kind, value)
-        return self.cache[key]
+        return _static_item_gain(self.w, self.items, kind == "dish", value)
 
     def standing_gain(self, kind: str, value: int) -> float:
         """Change in my weighted award lead when the goals are re-scored on the guessed sheets."""
         if self.base is None:
             self.guess_sheets()
             self.base = self._score(self.sheet)
-        mine = Sheet.from_json(self.sheet.to_json())
+        mine = Sheet.from_json(self.view["sheet"])
         (mine.dishes if kind == "dish" else mine.decorations).append(value)
         return self._score(mine) - self.base
 
     def use_value(self, supply: int, count: int) -> float:
         """Worth of taking `supply`'s action with `count` of it."""
-        pick = self.vocation == "pickpocket"
-        if supply == CRUMBS:
-            alt = self.item_gain("decoration", count + 2) if pick else -9.0
-            return max(self.item_gain("dish", count), alt)
-        if supply == RAGS:
-            alt = self.item_gain("dish", count + 2) if pick else -9.0
-            return max(self.item_gain("decoration", count), alt)
+        if supply == CRUMBS or supply == RAGS:
+            natural, other = ("dish", "decoration") if supply == CRUMBS else ("decoration", "dish")
+            alt = self.item_gain(other, count + 2) if self.vocation == "pickpocket" else -9.0
+            return max(self.item_gain(natural, count), alt)
         if supply == FLOWERS:
             return max(self.item_gain("dish", count), self.item_gain("decoration", count)) + 0.4
         if supply == STRAW:
@@ -141,55 +161,53 @@ class _Context:
         return 1.4 if supply == BAUBLES else 1.0
 
     def nest_value(self) -> float:
-        if all(self.sheet.nests):
+        if all(self.nests):
             return 0.0
-        plush = self.weights.get(7, 0.0)
-        return 0.35 * (TURNS - self.view["turn"]) + 0.8 * plush
+        return 0.35 * (TURNS - self.turn) + 0.8 * self.w[7]
 
     def rival(self, supply: int) -> float:
         """Expected count to beat at this turn's comparison for `supply`."""
-        view = self.view
-        rolls_left = SCAVENGE_ROLLS - view["scavenge_index"] if view["stage"].startswith("scaven") else 0
-        guess = self.bot.tracker.guess
-        extra = _PER_ROLL * rolls_left
         if self.bot.level != "hard":
-            return 3.0 + extra
+            return 3.0 + self.extra
+        guess = self.bot.tracker.guess
         if self.me == self.host:
-            return max(guess[s][supply] for s in range(view["seats"]) if s != self.me) + extra
-        return guess[self.host][supply] + extra
+            return max(guess[s][supply] for s in range(self.view["seats"]) if s != self.me) + self.extra
+        return guess[self.host][supply] + self.extra
 
     def upcoming(self, supply: int) -> bool:
         """True if `supply` is still to be compared this turn."""
-        stage = self.view["stage"]
-        if stage in ("outdo", "swords", "outdo_next"):
-            return supply > self.view["supply_index"]
-        return stage not in ("turn_end", "host_change")
+        return supply >= self.next_supply
 
     def holding(self, supply: int, count: int) -> float:
         """Worth of holding `count` of `supply` going into the comparisons."""
         key = (supply, count)
-        if key not in self.held:
-            self.held[key] = self._holding(supply, count)
-        return self.held[key]
+        value = self.held.get(key)
+        if value is None:
+            value = self.held[key] = self._holding(supply, count)
+        return value
 
     def _holding(self, supply: int, count: int) -> float:
         if count <= 0:
             return 0.0
-        carry = 0.12 * count if self.view["turn"] < TURNS else 0.0
-        if not self.upcoming(supply):
+        carry = self.carry_rate * count
+        if supply < self.next_supply:
             return carry
         margin = count - self.rival(supply)
-        chance = _sigmoid((margin + (0.5 if self.me == self.host else -0.5)) / 1.2)
+        chance = _sigmoid((margin + self.host_edge) / 1.2)
         return chance * self.use_value(supply, count) + (1 - chance) * carry
 
     def gain_value(self, supply: int, amount: int) -> float:
         """Worth of gaining `amount` of `supply` now."""
-        have = self.sheet.supplies[supply]
+        have = self.supplies[supply]
         return self.holding(supply, have + amount) - self.holding(supply, have)
 
 
 class RatsBot:
     """A bot for one seat at one level."""
+
+    # Sword requests are built from the rules, not picked from the list: the headless runner
+    # may hand over `RequestOptions` (built on demand) instead of hundreds of dicts.
+    lazy_requests = True
 
     def __init__(self, level: str, seat: int, seed: int) -> None:
         if level not in LEVELS:
@@ -199,15 +217,17 @@ class RatsBot:
         self.rng = random.Random(seed)
         self.tracker = Tracker(2)
         self._weights: tuple[list[int], dict[int, float]] = ([], {})
+        self.weight_list = [0.0] * 13
 
     def weights(self, goals: list[int]) -> dict[int, float]:
-        """Goal weights worth considering (cached: they change once a turn)."""
+        """Goal weights worth considering (cached: they change once a turn); also sets `weight_list`."""
         if self._weights[0] != goals or not self._weights[1]:
             full = goal_weights(goals, len(goals))
             self._weights = (list(goals), {g: w for g, w in full.items() if w >= 0.05})
+            self.weight_list = _weight_table(self._weights[1])
         return self._weights[1]
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose one of the legal actions."""
         if len(legal) == 1 or self.level == "random":
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
@@ -222,7 +242,7 @@ class RatsBot:
         chooser = getattr(self, "_choose_" + kind, None)
         return chooser(_Context(self, view), legal) if chooser else self.rng.choice(legal)
 
-    def _easy(self, view: dict[str, Any], legal: list[Action], kind: str) -> Action:
+    def _easy(self, view: dict[str, Any], legal: Sequence[Action], kind: str) -> Action:
         if kind == "scavenge":
             return max(legal, key=lambda a: (a["count"], self.rng.random()))
         if kind == "gain":
@@ -232,31 +252,31 @@ class RatsBot:
             return self.rng.choice(small or legal)
         return self.rng.choice(legal)
 
-    def _best(self, legal: list[Action], score: Any) -> Action:
+    def _best(self, legal: Sequence[Action], score: Any) -> Action:
         return max(legal, key=lambda a: (score(a), self.rng.random()))
 
-    def _choose_scavenge(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_scavenge(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         def score(a: Action) -> float:
             supply = SUPPLIES.index(a["supply"])
-            factor = (3 if ctx.vocation == "carpenter" else 2) if ctx.sheet.nests[supply] else 1
+            factor = (3 if ctx.vocation == "carpenter" else 2) if ctx.nests[supply] else 1
             return ctx.gain_value(supply, a["count"] * factor)
 
         return self._best(legal, score)
 
-    def _choose_gain(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_gain(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         amount = ctx.view["pending"][0]["amount"]
         return self._best(legal, lambda a: ctx.gain_value(SUPPLIES.index(a["supply"]), amount))
 
-    def _choose_nest(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_nest(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         def score(a: Action) -> float:
             supply = SUPPLIES.index(a["supply"])
             if supply in (CRUMBS, RAGS, FLOWERS):
-                return ctx.use_value(supply, 6) + 0.05 * ctx.sheet.supplies[supply]
+                return ctx.use_value(supply, 6) + 0.05 * ctx.supplies[supply]
             return 0.3 if supply == BAUBLES else 0.1
 
         return self._best(legal, score)
 
-    def _choose_make(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_make(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         values = ctx.view["pending"][0]["values"]
 
         def score(a: Action) -> float:
@@ -267,14 +287,14 @@ class RatsBot:
 
         return self._best(legal, score)
 
-    def _choose_goal(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_goal(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         def score(a: Action) -> float:
             awards = goal_awards(a["goal"], ctx.guess_sheets())
             return awards[ctx.me] - max(awards[s] for s in range(len(awards)) if s != ctx.me)
 
         return self._best(legal, score)
 
-    def _choose_request(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_request(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         lower, guess = self.tracker.lower, self.tracker.guess
         view = ctx.view
         best: tuple[float, Action] = (-1e9, legal[0])
@@ -303,21 +323,21 @@ class RatsBot:
         sheet = ctx.guess_sheets()[seat]
         return len(sheet.dishes) + len(sheet.decorations) + sum(sheet.dishes + sheet.decorations) / 10
 
-    def _choose_new_host(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_new_host(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         return min(legal, key=lambda a: self._threat(ctx, a["rat"]))
 
-    def _choose_sword_order(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_sword_order(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         return min(legal, key=lambda a: self._threat(ctx, a["rat"]))
 
-    def _choose_winner(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_winner(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         mine = [a for a in legal if a["rat"] == self.seat]
         return mine[0] if mine else legal[0]
 
-    def _choose_vocation(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_vocation(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         order = ("carpenter", "count", "queen", "pickpocket", "banker", "pauper", "ruffian")
         return min(legal, key=lambda a: order.index(a["vocation"]))
 
-    def _choose_verdict(self, ctx: _Context, legal: list[Action]) -> Action:
+    def _choose_verdict(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         return next(a for a in legal if a["result"] == "heads")
 
 

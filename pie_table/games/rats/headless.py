@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pie_table.games.rats.actions import compact_options
 from pie_table.games.rats.rules import RULES, RatsState
 
 
@@ -20,22 +22,30 @@ class Controller(Protocol):
 class RandomLegalController:
     """Picks uniformly among the legal actions (sword requests: target, supply, amount in turn)."""
 
+    # `act` only indexes `legal`, so `play` may hand it sword requests built on demand.
+    lazy_requests = True
+
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """A uniformly random legal action."""
         return self.rng.choice(legal)
 
 
 def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] | None = None) -> int:
-    """Drive `state` to the end with one controller per seat; return the number of actions."""
+    """Drive `state` to the end with one controller per seat; return the number of actions.
+
+    Controllers with a true `lazy_requests` get sword requests as a `RequestOptions` sequence
+    (same options, same order) instead of hundreds of dicts; `apply` still checks every choice.
+    """
     by_seat = {c.seat: c for c in controllers}
+    lazy = {c.seat: bool(getattr(c, "lazy_requests", False)) for c in controllers}
     count = 0
     while not RULES.is_over(state):
         for seat in RULES.to_act(state):
-            legal = RULES.legal_actions(state, seat)
+            legal = compact_options(state, seat) if lazy[seat] else RULES.legal_actions(state, seat)
             action = by_seat[seat].act(RULES.view(state, seat), legal)
             if record is not None:
                 record.append(action)
