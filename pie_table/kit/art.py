@@ -220,15 +220,21 @@ def _board_shapes(c: pygame.Surface, color: tuple[int, int, int]) -> None:
 
 
 def _board_spot(c: pygame.Surface, name: str, spot: pygame.Rect) -> None:
+    # Printed on the board, not a card: a recessed wooden slot with a round, muted medallion,
+    # so a chef CARD played on top (bright, bordered, name banner) never reads as the empty spot.
     bg, accent = CHEF_COLORS[name]
     radius = int(spot.w * 0.08)
-    rect_at(c, (0, 0, 0, 60), spot.move(0, spot.h * 0.02), radius=radius)
-    pygame.draw.rect(c, lighter(bg, 0.55), spot, border_radius=radius)
-    pygame.draw.rect(c, accent, spot, max(2, spot.w // 28), border_radius=radius)
-    d = int(spot.w * 0.86)
-    face = canvas(d, d)
-    paint_chef(face, name)
-    c.blit(face, face.get_rect(center=spot.center))
+    pygame.draw.rect(c, darker(pal.WOOD, 0.35), spot, border_radius=radius)
+    rect_at(c, (0, 0, 0, 70), spot.inflate(-spot.w * 0.04, -spot.w * 0.04).move(0, spot.h * 0.015),
+            max(2, spot.w // 30), radius=radius)
+    d = int(spot.w * 0.8)
+    medallion = canvas(d, d)
+    pygame.draw.circle(medallion, lighter(bg, 0.35), (d // 2, d // 2), d // 2)
+    paint_chef(medallion, name)
+    medallion.fill((215, 205, 195, 170), special_flags=pygame.BLEND_RGBA_MULT)
+    c.blit(medallion, medallion.get_rect(center=(spot.centerx, spot.centery - spot.h * 0.04)))
+    pygame.draw.circle(c, darker(accent, 0.2), (spot.centerx, int(spot.centery - spot.h * 0.04)), d // 2,
+                       max(2, spot.w // 30))
 
 
 def highlight_outline(w: int, h: int, color: tuple = pal.HIGHLIGHT) -> pygame.Surface:
