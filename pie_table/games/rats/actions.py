@@ -184,11 +184,13 @@ def _apply_goal(state: RatsState, seat: int, item: Item, action: Action, events:
 
 
 def _apply_scavenge(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
-    opt = next(o for o in _options_scavenge(state, seat, item) if o["supply"] == action["supply"])
-    supply = SUPPLIES.index(opt["supply"])
+    supply = SUPPLIES.index(action["supply"])
+    a, b = state.dice
+    # As `_options_scavenge` lists them: the supply on die a comes in b, any other (die b) in a.
+    count = b if supply == a - 1 else a
     sheet = state.sheets[seat]
     factor = (3 if state.has(seat, "carpenter") else 2) if sheet.nests[supply] else 1
-    gained = opt["count"] * factor
+    gained = count * factor
     sheet.supplies[supply] += gained
     tell(events, seat, "scavenge", f"You scavenge {amount_text(gained, supply)}.",
          supply=supply, amount=gained, factor=factor)

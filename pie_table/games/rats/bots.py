@@ -36,6 +36,7 @@ LEVELS = ("easy", "normal", "hard", "random")
 _ROLL_ODDS = {n: (6 - abs(n - 7)) / 36 for n in range(2, 13)}
 # Expected gain of one supply from one scavenge roll still to come (all six supplies alike).
 _PER_ROLL = 0.6
+_SUPPLY_INDEX = {name: i for i, name in enumerate(SUPPLIES)}
 # Decisions that normal and easy make without reading the log.
 _TRACKER_FREE = frozenset({"scavenge", "gain", "nest", "make"})
 
@@ -150,12 +151,14 @@ class _Context:
 
     def use_value(self, supply: int, count: int) -> float:
         """Worth of taking `supply`'s action with `count` of it."""
+        w, items = self.w, self.items
         if supply == CRUMBS or supply == RAGS:
-            natural, other = ("dish", "decoration") if supply == CRUMBS else ("decoration", "dish")
-            alt = self.item_gain(other, count + 2) if self.vocation == "pickpocket" else -9.0
-            return max(self.item_gain(natural, count), alt)
+            dish = supply == CRUMBS
+            alt = _static_item_gain(w, items, not dish, count + 2) if self.vocation == "pickpocket" else -9.0
+            return max(_static_item_gain(w, items, dish, count), alt)
         if supply == FLOWERS:
-            return max(self.item_gain("dish", count), self.item_gain("decoration", count)) + 0.4
+            either = max(_static_item_gain(w, items, True, count), _static_item_gain(w, items, False, count))
+            return either + 0.4
         if supply == STRAW:
             return self.nest_value()
         return 1.4 if supply == BAUBLES else 1.0
@@ -193,13 +196,19 @@ class _Context:
         if supply < self.next_supply:
             return carry
         margin = count - self.rival(supply)
-        chance = _sigmoid((margin + self.host_edge) / 1.2)
+        chance = 1.0 / (1.0 + math.exp(-(margin + self.host_edge) / 1.2))
         return chance * self.use_value(supply, count) + (1 - chance) * carry
 
     def gain_value(self, supply: int, amount: int) -> float:
         """Worth of gaining `amount` of `supply` now."""
         have = self.supplies[supply]
-        return self.holding(supply, have + amount) - self.holding(supply, have)
+        held = self.held
+        now, then = held.get((supply, have)), held.get((supply, have + amount))
+        if now is None:
+            now = held[(supply, have)] = self._holding(supply, have)
+        if then is None:
+            then = held[(supply, have + amount)] = self._holding(supply, have + amount)
+        return then - now
 
 
 class RatsBot:
@@ -257,7 +266,7 @@ class RatsBot:
 
     def _choose_scavenge(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         def score(a: Action) -> float:
-            supply = SUPPLIES.index(a["supply"])
+            supply = _SUPPLY_INDEX[a["supply"]]
             factor = (3 if ctx.vocation == "carpenter" else 2) if ctx.nests[supply] else 1
             return ctx.gain_value(supply, a["count"] * factor)
 
@@ -265,7 +274,7 @@ class RatsBot:
 
     def _choose_gain(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         amount = ctx.view["pending"][0]["amount"]
-        return self._best(legal, lambda a: ctx.gain_value(SUPPLIES.index(a["supply"]), amount))
+        return self._best(legal, lambda a: ctx.gain_value(_SUPPLY_INDEX[a["supply"]], amount))
 
     def _choose_nest(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         def score(a: Action) -> float:

@@ -33,10 +33,11 @@ class Tracker:
         if len(log) < self.seen:  # a new game with the same bot: start again
             self.__init__(self.seats)  # type: ignore[misc]
         self.host = view["host"]
+        handlers = _HANDLERS
         for event in log[self.seen:]:
-            handler = getattr(self, "_on_" + event["type"], None)
+            handler = handlers.get(event["type"])
             if handler is not None:
-                handler(event)
+                handler(self, event)
         self.seen = len(log)
 
     def _add_unknown(self, seat: int, amount: float) -> None:
@@ -135,3 +136,7 @@ class Tracker:
             (dishes if len(dishes) <= len(decorations) else decorations).append(value)
         nests = [i < self.nests[seat] for i in range(6)]
         return Sheet([0] * 6, nests, dishes, decorations)
+
+
+# Event type -> handler, looked up once instead of by name for every log entry.
+_HANDLERS = {name[len("_on_"):]: fn for name, fn in vars(Tracker).items() if name.startswith("_on_")}
