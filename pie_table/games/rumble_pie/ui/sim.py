@@ -7,6 +7,7 @@ from typing import Any
 
 from pie_table.core.engine import try_apply
 from pie_table.core.setup import GameSetup
+from pie_table.games.rumble_pie.adapters import engine_options
 from pie_table.games.rumble_pie.rules import RULES, TICK_HZ
 from pie_table.games.rumble_pie.view import public_view
 
@@ -15,14 +16,6 @@ TICK = 1.0 / TICK_HZ
 MAX_FRAME = 0.25
 AUTO_START_S = 1.5
 _WAITING = ("ready", "round_over")
-
-
-def engine_options(setup: GameSetup) -> dict[str, Any]:
-    """The engine's options for a setup: its options plus a team per seat (alternating by default)."""
-    options = dict(setup.options)
-    teams = setup.teams if setup.teams is not None else [i % 2 for i in range(len(setup.seats))]
-    options["teams"] = list(teams)
-    return options
 
 
 def make_controller(level: str, seat: int, seed: int) -> Any:
