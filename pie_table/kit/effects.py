@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit.art import prepare
 from pie_table.kit.art_draw import canvas, darker, star_points, text_outlined
 from pie_table.kit.tween import ease_out_back, ease_out_cubic
 
@@ -55,15 +56,16 @@ class _Particle:
             pygame.draw.circle(surface, self.color, (int(x), int(y)), int(r))
 
 
+_BURST_FPS = 40  # pre-rendered frames per second of a burst: its slow spin looks smooth at 60 Hz too
+
+
 @dataclass
 class _Burst:
-    """The KaPow! starburst and lettering popping at `center`."""
+    """The KaPow! starburst and lettering popping at `center`, blitted from pre-rendered frames."""
 
     center: tuple[float, float]
-    burst: pygame.Surface
-    word: pygame.Surface
+    frames: list[tuple[pygame.Surface, pygame.Surface]]
     age: float = 0.0
-    scaled: dict[int, pygame.Surface] = field(default_factory=dict)
 
     def update(self, dt: float) -> bool:
         self.age += dt
@@ -72,13 +74,26 @@ class _Burst:
     def draw(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
         p = self.age / _KAPOW_TIME
         alpha = 255 if p < 0.65 else int(255 * (1 - (p - 0.65) / 0.35))
+        cx, cy = int(self.center[0] + offset[0]), int(self.center[1] + offset[1])
+        for img in self.frames[min(len(self.frames) - 1, int(self.age * _BURST_FPS))]:
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(center=(cx, cy)))
+
+
+def burst_frames(burst: pygame.Surface, word: pygame.Surface) -> list[tuple[pygame.Surface, pygame.Surface]]:
+    """Every frame of a burst's grow, spin and pop, rotozoomed once instead of twice per drawn frame."""
+    frames: list[tuple[pygame.Surface, pygame.Surface]] = []
+    settled_word: pygame.Surface | None = None
+    for i in range(math.ceil(_KAPOW_TIME * _BURST_FPS)):
+        p = i / (_KAPOW_TIME * _BURST_FPS)
         grow = ease_out_cubic(min(1.0, p / 0.3))
         pop = ease_out_back(min(1.0, p / 0.3))
-        cx, cy = self.center[0] + offset[0], self.center[1] + offset[1]
-        for surf, scale, angle in ((self.burst, 0.35 + 0.65 * grow, p * 25), (self.word, max(0.05, pop), 10)):
-            img = pygame.transform.rotozoom(surf, angle, scale)
-            img.set_alpha(alpha)
-            surface.blit(img, img.get_rect(center=(int(cx), int(cy))))
+        ring = prepare(pygame.transform.rotozoom(burst, p * 25, 0.35 + 0.65 * grow))
+        if pop >= 1.0 and settled_word is None:
+            settled_word = prepare(pygame.transform.rotozoom(word, 10, 1.0))
+        lettering = settled_word or prepare(pygame.transform.rotozoom(word, 10, max(0.05, pop)))
+        frames.append((ring, lettering))
+    return frames
 
 
 @dataclass
@@ -109,7 +124,7 @@ class EffectLayer:
         self._rng = random.Random(seed)
         self._items: list = []
         self._shake_age = _SHAKE_TIME
-        self._burst_art: tuple[pygame.Surface, pygame.Surface] | None = None
+        self._burst_frames: list[tuple[pygame.Surface, pygame.Surface]] | None = None
 
     @property
     def busy(self) -> bool:
@@ -118,8 +133,7 @@ class EffectLayer:
 
     def kapow(self, center: tuple[float, float]) -> None:
         """A big pie-splat burst with "KaPow!" lettering, cream splats, and a screen shake."""
-        burst, word = self._kapow_art()
-        self._items.append(_Burst(center, burst, word))
+        self._items.append(_Burst(center, self.warm_up()))
         for _ in range(22):
             ang = self._rng.uniform(0, 2 * math.pi)
             speed = self._rng.uniform(180, 520) * self.scale
@@ -168,17 +182,21 @@ class EffectLayer:
         self._items.clear()
         self._shake_age = _SHAKE_TIME
 
+    def warm_up(self) -> list[tuple[pygame.Surface, pygame.Surface]]:
+        """The KaPow! frames at this scale, drawn on the first call (make it before play: no hitch)."""
+        if self._burst_frames is None:
+            self._burst_frames = burst_frames(*self._kapow_art())
+        return self._burst_frames
+
     def _kapow_art(self) -> tuple[pygame.Surface, pygame.Surface]:
-        """The burst and the word, drawn once per layer and scaled per frame."""
-        if self._burst_art is None:
-            r = int(130 * self.scale)
-            burst = canvas(r * 2, r * 2)
-            jag = [1.0, 0.75, 0.95, 0.68, 1.05, 0.8, 0.9, 0.72, 1.0, 0.85, 0.97, 0.7, 0.93, 0.78]
-            pygame.draw.polygon(burst, darker(pal.DANGER, 0.3), star_points(r, r, r, r * 0.58, 14, 0, jag))
-            pygame.draw.polygon(burst, pal.DANGER, star_points(r, r, r * 0.92, r * 0.54, 14, 0, jag))
-            pygame.draw.polygon(burst, pal.LEMON, star_points(r, r, r * 0.66, r * 0.4, 12, 0.2, jag[::-1]))
-            pygame.draw.circle(burst, pal.CREAM_PUFF, (r, r), int(r * 0.36))
-            ink = darker(pal.DANGER, 0.5)
-            word = text_outlined("KaPow!", int(50 * self.scale), pal.WHITE, ink, "title", 4)
-            self._burst_art = (burst, word)
-        return self._burst_art
+        """The burst and the word at full size, before any spin or zoom."""
+        r = int(130 * self.scale)
+        burst = canvas(r * 2, r * 2)
+        jag = [1.0, 0.75, 0.95, 0.68, 1.05, 0.8, 0.9, 0.72, 1.0, 0.85, 0.97, 0.7, 0.93, 0.78]
+        pygame.draw.polygon(burst, darker(pal.DANGER, 0.3), star_points(r, r, r, r * 0.58, 14, 0, jag))
+        pygame.draw.polygon(burst, pal.DANGER, star_points(r, r, r * 0.92, r * 0.54, 14, 0, jag))
+        pygame.draw.polygon(burst, pal.LEMON, star_points(r, r, r * 0.66, r * 0.4, 12, 0.2, jag[::-1]))
+        pygame.draw.circle(burst, pal.CREAM_PUFF, (r, r), int(r * 0.36))
+        ink = darker(pal.DANGER, 0.5)
+        word = text_outlined("KaPow!", int(50 * self.scale), pal.WHITE, ink, "title", 4)
+        return burst, word

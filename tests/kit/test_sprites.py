@@ -134,3 +134,21 @@ def test_effect_layer_kapow_shakes_and_finishes() -> None:
     for _ in range(80):
         layer.update(1 / 60)
     assert not layer.busy and layer.shake_offset() == (0, 0)
+
+
+def test_kapow_frames_are_prerendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    layer = EffectLayer(seed=2)
+    frames = layer.warm_up()
+    assert layer.warm_up() is frames and len(frames) >= 20
+
+    def no_rotozoom(*_args: object) -> None:
+        raise AssertionError("a burst frame was rotozoomed while drawing")
+
+    monkeypatch.setattr(pygame.transform, "rotozoom", no_rotozoom)
+    screen = pygame.Surface((400, 300))
+    layer.kapow((200, 150))
+    layer.kapow((100, 100))
+    for _ in range(60):
+        layer.update(1 / 60)
+        layer.draw(screen)
+    assert not layer.busy

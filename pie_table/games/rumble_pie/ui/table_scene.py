@@ -65,6 +65,7 @@ class RumbleTableScene(Scene):
         art.clear_cache()
         self.view.set_geometry(self.geom)
         self.view.warm_up(self.sim.state.columns_allowed)
+        self.effects.warm_up()
 
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
@@ -90,6 +91,7 @@ class RumbleTableScene(Scene):
         self.view.warm_up(self.sim.state.columns_allowed)
         relayout(self.cards, self.geom, self.sim.state)
         self.effects = EffectLayer(self.geom.scale, seed=self.setup.seed)
+        self.effects.warm_up()
 
     def pause_game(self) -> None:
         """Push the pause overlay (the scene manager stops updating this scene under it)."""
