@@ -43,6 +43,11 @@ class Layout:
         """Card size (w, h) in base coordinates."""
         return int(self.props["card_w"]), int(self.props["card_h"])
 
+    @property
+    def stack(self) -> int:
+        """Offset between cascaded cards in base coordinates (older layouts: 2/7 of a card's height)."""
+        return int(self.props.get("stack", round(self.card_size[1] * 2 / 7)))
+
     def rect(self, name: str) -> pygame.Rect:
         """A copy of zone `name` in base coordinates (KeyError names the zone if it is missing)."""
         return pygame.Rect(self.zones[name])

@@ -46,8 +46,20 @@ def test_every_file_loads_with_its_properties(layout: Layout) -> None:
     n = layout.props["seats"]
     assert layout.path == LAYOUT_DIR / f"rumble-pie-{n}.tmx"
     assert layout.props["game"] == "rumble-pie"
-    assert layout.card_size == (60, 84)
+    cw, ch = layout.card_size
+    assert abs(cw / ch - 5 / 7) < 0.01  # the art's shape
+    assert layout.stack == round(ch * 2 / 7)
     assert layout.size == (1280, 720)
+    if n >= 4:
+        assert layout.card_size == (60, 84)
+
+
+def test_fewer_seats_get_bigger_cards() -> None:
+    heights = [load_layout("rumble-pie", n).card_size[1] for n in SEATS]
+    assert heights == sorted(heights, reverse=True)
+    two, six = load_layout("rumble-pie", 2).card_size, load_layout("rumble-pie", 6).card_size
+    assert two[0] * two[1] >= 2 * six[0] * six[1]  # a 1v1 table reads from across the room
+    assert load_layout("rumble-pie", 3).card_size[1] >= 100
 
 
 def test_load_is_cached() -> None:
@@ -95,37 +107,56 @@ def test_zones_within_a_slot_are_disjoint_and_inside_region(layout: Layout) -> N
 
 
 def test_faces_are_card_spots_inside_their_board(layout: Layout) -> None:
+    cw, ch = layout.card_size
     for s in layout.slots():
         board = layout.zones[f"seat{s.index}_board"]
         faces = {f: layout.zones[f"seat{s.index}_face_{f}"] for f in FACES}
         assert_disjoint(faces)
         for r in faces.values():
-            assert r.size == (60, 84)
+            assert r.size == (cw, ch)
             assert board.contains(r)
-            assert board.bottom - r.top >= 84 + 24  # room for the stacking offset
+            assert board.bottom - r.top >= ch + layout.stack  # room for the stacking offset
         assert [r.x for r in faces.values()] == sorted(r.x for r in faces.values())
 
 
 def test_zone_sizes_fit_their_cards(layout: Layout) -> None:
+    cw, ch = layout.card_size
     for s in layout.slots():
         k = s.index
-        assert layout.zones[f"seat{k}_deck"].size == (60, 84)
-        assert layout.zones[f"seat{k}_hand"].size == (60, 84)
+        assert layout.zones[f"seat{k}_deck"].size == (cw, ch)
+        assert layout.zones[f"seat{k}_hand"].size == (cw, ch)
         ars = layout.zones[f"seat{k}_arsenal"]
-        assert ars.w >= 4 * 60 and ars.h >= 84 + 2 * 24
+        assert ars.w >= 4 * cw and ars.h >= ch + 2 * layout.stack
         assert 18 <= layout.zones[f"seat{k}_label"].h <= 24
+
+
+def test_room_for_a_cursor_badge_under_every_arsenal(layout: Layout) -> None:
+    for s in layout.slots():
+        k = s.index
+        ars = layout.zones[f"seat{k}_arsenal"]
+        badge = pygame.Rect(ars.x, ars.bottom, ars.w, 18)  # a "P1" flag under the cascade's last card
+        assert layout.zones[f"seat{k}_region"].contains(badge), k
+        for p in ("board", "deck", "hand", "label"):
+            assert not badge.colliderect(layout.zones[f"seat{k}_{p}"]), (k, p)
 
 
 def test_top_row_mirrors_board_toward_centre(layout: Layout) -> None:
     for s in layout.slots():
         board = layout.zones[f"seat{s.index}_board"]
         ars = layout.zones[f"seat{s.index}_arsenal"]
+        label = layout.zones[f"seat{s.index}_label"]
+        wide = board.top < ars.bottom and ars.top < board.bottom  # one line: board beside the arsenal
         if s.side == "bottom":
-            assert board.bottom <= ars.top
+            assert wide or board.bottom <= ars.top
+            assert label.top >= max(board.bottom, ars.bottom)
         else:
-            assert ars.bottom <= board.top
+            assert wide or ars.bottom <= board.top
+            assert label.bottom <= min(board.top, ars.top)
     banner = layout.zones["banner"]
-    assert banner.top < CANVAS.centery < banner.bottom
+    for s in layout.slots():
+        region = layout.zones[f"seat{s.index}_region"]
+        assert banner.top >= region.bottom if s.side == "top" else banner.bottom <= region.top
+    assert banner.h >= 72  # the countdown number, its line and the Go! button
 
 
 def test_everything_inside_canvas_and_panel(layout: Layout) -> None:
@@ -147,11 +178,12 @@ def test_slot_width_grows_as_players_drop() -> None:
     two = load_layout("rumble-pie", 2)
     region, board = two.zones["seat0_region"], two.zones["seat0_board"]
     assert region.w == 1040
+    assert board.w > six.zones["seat0_board"].w
     # Content is centred: its bounding box has about equal margins on both sides.
     parts = [two.zones[f"seat0_{p}"] for p in SLOT_PARTS]
     box = parts[0].unionall(parts[1:])
     assert abs((box.left - region.left) - (region.right - box.right)) <= 2
-    assert board.size == six.zones["seat0_board"].size
+    assert box.w >= 0.9 * region.w  # a 1v1 seat spans the felt instead of huddling in its middle
 
 
 @pytest.mark.parametrize("window", [(1920, 1080), (800, 450)])
@@ -160,7 +192,8 @@ def test_scaling_keeps_proportions(layout: Layout, window: tuple[int, int]) -> N
     s = window[0] / 1280
     assert sl.scale == pytest.approx(s)
     assert sl.offset == (0, 0)
-    assert sl.card_size == (round(60 * s), round(84 * s))
+    cw, ch = layout.card_size
+    assert sl.card_size == (round(cw * s), round(ch * s))
     for name, base in layout.zones.items():
         r = sl.rect(name)
         assert abs(r.x - base.x * s) <= 1 and abs(r.y - base.y * s) <= 1, name

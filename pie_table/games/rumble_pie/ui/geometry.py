@@ -12,9 +12,8 @@ from pie_table.kit.layout import Layout, ScaledLayout
 FACES = ("shorty", "sylvie", "pierre")
 ARSENAL_COLS = 4
 ARSENAL_ROWS = 3
-# Offsets in base (1280x720 canvas) pixels: the layout reserves 24 px under each face for a pile.
-_CASCADE = 24
-_PILE_STEP = 5
+# A pile's shown cards step down by this share of the layout's cascade offset (5 px for 60x84 cards).
+_PILE_STEP = 5 / 24
 PILE_SHOWN = 5  # cards of a pile drawn; older ones are hidden under them
 
 
@@ -47,6 +46,7 @@ class TableGeometry:
         base_ars = layout.rect(f"seat{slots[0]}_arsenal")
         cw = layout.card_size[0]
         self._col_step = cw + (base_ars.w - ARSENAL_COLS * cw) / (ARSENAL_COLS - 1)
+        self._cascade = layout.stack  # base px between cascaded cards; the layout reserves it under faces
         self._faces = {(s, f): self._face_rect(s, f) for s in range(len(slots)) for f in FACES}
 
     @property
@@ -85,12 +85,12 @@ class TableGeometry:
         """Rect of card `index` (0 = oldest) of a pile of `size`; hidden cards share the first shown spot."""
         first = max(0, size - PILE_SHOWN)
         step = max(0, index - first)
-        return self.face_rect(seat, face).move(0, round(step * _PILE_STEP * self.scale))
+        return self.face_rect(seat, face).move(0, round(step * _PILE_STEP * self._cascade * self.scale))
 
     def column_card_rect(self, seat: int, col: int, row: int) -> pygame.Rect:
         """Rect of the card at `row` (0 = top of the cascade) of arsenal column `col`."""
         base = self.layout.rect(f"seat{self.slots[seat]}_arsenal")
-        return self._card_at_base(base.x + col * self._col_step, base.y + row * _CASCADE)
+        return self._card_at_base(base.x + col * self._col_step, base.y + row * self._cascade)
 
     def column_rect(self, seat: int, col: int) -> pygame.Rect:
         """The whole cascade area of one arsenal column (for drops and outlines)."""
