@@ -8,7 +8,8 @@ import pygame
 
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import TICK_HZ
-from pie_table.games.rumble_pie.ui.table_view import CursorMark, Legend, SeatInfo
+from pie_table.games.rumble_pie.ui.legend import Legend, grid_cells
+from pie_table.games.rumble_pie.ui.table_view import CursorMark, SeatInfo
 from pie_table.kit import palette as pal
 
 if TYPE_CHECKING:
@@ -71,8 +72,10 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
             continue
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
         rows = _MOUSE_LEGEND if spec.control == "mouse" else compact_legend(app.input.legend(spec.control))
-        out.append((f"{names[seat]} · {device_name(spec.control)}", color, list(rows)))
-    out.append(("Everyone", pal.GOLD, [("Esc · Enter", "pause · start round")]))
+        header = f"{names[seat]} · {device_name(spec.control)}"
+        tag = f"P{seat + 1}"
+        out.append(Legend(header, color, list(rows), tag, grid_cells(list(rows), spec.control)))
+    out.append(Legend("Everyone", pal.GOLD, [("Esc · Enter", "pause · start round")]))
     return out
 
 

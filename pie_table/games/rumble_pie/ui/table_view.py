@@ -10,12 +10,12 @@ from typing import Any
 import pygame
 
 from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
+from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 
 Color = tuple[int, int, int]
-Legend = tuple[str, Color, list[tuple[str, str]]]  # header, colour, (keys, what they do)
 
 
 class TextCache:
@@ -77,6 +77,8 @@ class TableView:
         self._bg_key: Hashable = None
         self._panels: dict[str, tuple[Hashable, pygame.Surface]] = {}
         self.go_button: pygame.Rect | None = None
+        self.legend_bottom = 0  # lowest pixel row the legend drew on (tests check it stays in its box)
+        self.flag_rects: list[pygame.Rect] = []  # this frame's cursor flags (tests check what they cover)
 
     def set_geometry(self, geom: TableGeometry) -> None:
         """New window size: drop every cached picture drawn at the old scale."""
@@ -161,27 +163,8 @@ class TableView:
             surf.blit(text, (rect.x + self.px(8), rect.y + self.px(5)))
 
     def _paint_legend(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        """Each human's keys under a header in their seat colour, squeezed to fit however many humans."""
-        x, y = rect.x + self.px(8), rect.y + self.px(24)
-        rows = sum(len(r) + 1 for _h, _c, r in self.legends)
-        room = rect.bottom - y - self.px(4) - self.px(4) * len(self.legends)
-        line = max(self.px(11), min(self.px(15), room // max(1, rows)))
-        size = max(7, min(self.px(13), line - 2))
-        fnt = font(size, "bold")
-        widest = max(fnt.size(k)[0] for _h, _c, rows_ in self.legends for k, _w in rows_)
-        keys_w = min(self.px(80), widest + self.px(8))
-        for header, color, items in self.legends:
-            surf.blit(self.text.fit(header, size + 1, color, rect.w - self.px(12), "bold"), (x, y))
-            y += line
-            for keys, what in items:
-                if y + line > rect.bottom:
-                    return
-                keys_img = self.text.fit(keys, size, pal.CREAM, keys_w - self.px(6), "bold")
-                surf.blit(keys_img, (x + self.px(4), y))
-                what_img = self.text.fit(what, size, pal.PAPER, rect.w - keys_w - self.px(16))
-                surf.blit(what_img, (x + self.px(4) + keys_w, y))
-                y += line
-            y += self.px(4)
+        """Each human's keys: a list, or a grid when there are too many humans for a readable list."""
+        self.legend_bottom = paint_legend(surf, rect, self.legends, self.text, self.px)
 
     # --- per-frame pieces ---------------------------------------------------------------------
 
@@ -232,7 +215,8 @@ class TableView:
             if mark.source is not None:
                 box = mark.source.inflate(width * 2, width * 2)
                 pygame.draw.rect(surface, mark.color, box, width, border_radius=self.px(6))
-                flags.append((mark.tag.split()[0], mark.color, {"midtop": (box.centerx, box.bottom - 1)}))
+                # The tab hangs from the card's edge over the outline: the layout keeps that much room free.
+                flags.append((mark.tag.split()[0], mark.color, {"midtop": (box.centerx, mark.source.bottom)}))
             if mark.target is not None:
                 glow = art.highlight_outline(mark.target.w, mark.target.h, mark.color)
                 surface.blit(glow, mark.target)
@@ -243,10 +227,10 @@ class TableView:
                 where = "midbottom" if mark.slot == 0 else "midtop"
                 point = (ring.centerx, ring.top + 1) if mark.slot == 0 else (ring.centerx, ring.bottom - 1)
                 flags.append((mark.tag, mark.color, {where: point}))
-        for text, color, where in flags:
-            self._flag(surface, text, color, **where)
+        self.flag_rects = [self._flag(surface, text, color, **where) for text, color, where in flags]
 
-    def _flag(self, surface: pygame.Surface, text: str, color: Color, **where: tuple[int, int]) -> None:
+    def _flag(self, surface: pygame.Surface, text: str, color: Color,
+              **where: tuple[int, int]) -> pygame.Rect:
         """A small label on a coloured, ink-edged plate, kept inside the play area."""
         image = self.text.get(text, self.px(11), pal.WHITE, "bold")
         box = image.get_rect().inflate(self.px(8), self.px(2))
@@ -256,6 +240,7 @@ class TableView:
         pygame.draw.rect(surface, color, box, border_radius=self.px(4))
         pygame.draw.rect(surface, pal.INK, box, 1, border_radius=self.px(4))
         surface.blit(image, image.get_rect(center=box.center))
+        return box
 
     def draw_notice(self, surface: pygame.Surface, seat: int, text: str, color: Color = pal.DANGER) -> None:
         """A short message over a seat's arsenal (refusal reasons)."""

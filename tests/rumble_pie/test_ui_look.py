@@ -1,0 +1,55 @@
+"""What the table shows: cursor badges clear of labels, the key legend inside its box."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rumble_pie.ui import RumbleTableScene
+from pie_table.kit.app import App
+
+
+def make_table(seats: str, size: tuple[int, int] = (1280, 720)) -> tuple[App, RumbleTableScene]:
+    app = App(size=size, headless=True)
+    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats(seats), seed=4))
+    app.scenes.push(scene)
+    pygame.event.clear()
+    return app, scene
+
+
+def fill_columns(scene: RumbleTableScene, seat: int) -> None:
+    """Three cards in each of `seat`'s columns: the cursor sits on the lowest card of a full cascade."""
+    player = scene.sim.state.players[seat]
+    for col in range(scene.sim.state.columns_allowed):
+        player.columns[col] = [player.deck.pop() for _ in range(3)]
+    scene.skip_to()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1000, 600), (1920, 1080)])
+def test_cursor_badges_never_cover_a_label_or_a_board(size: tuple[int, int]) -> None:
+    app, scene = make_table("human:keys1,human:keys2,bot:normal,bot:normal", size)
+    for seat in (0, 1):
+        fill_columns(scene, seat)
+    app.step(1 / 60)
+    badges = [r for r in scene.view.flag_rects if r.h < r.w]
+    assert len(badges) >= 2
+    for badge in badges:
+        for seat in range(4):
+            for part in ("label", "board", "deck"):
+                assert not badge.colliderect(scene.geom.zone(seat, part)), (badge, seat, part)
+
+
+@pytest.mark.parametrize("seats", [
+    "human:keys1,human:keys2,human:pad1,human:pad2",
+    "human:keys1,human:keys2,human:mouse,human:pad1,human:pad2,bot:normal",
+    "human:keys1,human:keys2,bot:normal,bot:normal",
+    "human:pad1,bot:normal",
+])
+def test_the_key_legend_fits_its_box_readably(seats: str) -> None:
+    app, scene = make_table(seats)
+    app.step(1 / 60)
+    box = scene.geom.area("legend")
+    assert scene.view.legend_bottom <= box.bottom
+    humans = [lg for lg in scene.view.legends if lg.tag]
+    assert len(humans) == seats.count("human")
