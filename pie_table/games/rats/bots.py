@@ -164,16 +164,13 @@ class _Context:
     def use_value(self, supply: int, count: int) -> float:
         """Worth of taking `supply`'s action with `count` of it."""
         w, items = self.w, self.items
-
-        def item(dish: bool, value: int) -> float:
-            return _static_item_gain(w, items, dish, value)
-
         if supply == CRUMBS or supply == RAGS:
             dish = supply == CRUMBS
-            alt = item(not dish, count + 2) if self.vocation == "pickpocket" else -9.0
-            return max(item(dish, count), alt)
+            alt = _static_item_gain(w, items, not dish, count + 2) if self.vocation == "pickpocket" else -9.0
+            return max(_static_item_gain(w, items, dish, count), alt)
         if supply == FLOWERS:
-            return max(item(True, count), item(False, count)) + 0.4
+            either = max(_static_item_gain(w, items, True, count), _static_item_gain(w, items, False, count))
+            return either + 0.4
         if supply == STRAW:
             return self.nest_value()
         return 1.4 if supply == BAUBLES else 1.0
@@ -324,13 +321,20 @@ class RatsBot:
         best: tuple[float, Action] = (-1e9, legal[0])
         targets = [t for t in range(view["seats"]) if t != self.seat]
         for supply in (s for s in range(1, 6) if s not in view["taken"]):
+            have = ctx.supplies[supply]
+            base = ctx.holding(supply, have)
+            # Worth of gaining each amount of this supply: the targets' guesses often coincide.
+            gains: dict[int, float] = {}
             for target in targets:
                 low, est = lower[target][supply], guess[target][supply]
                 # Only a sure amount and the amounts around the guess are worth weighing.
                 for amount in {max(1, low), max(1, int(est)), int(est) + 1}:
                     amount = min(amount, 30)
+                    gain = gains.get(amount)
+                    if gain is None:
+                        gain = gains[amount] = ctx.holding(supply, have + amount) - base
                     chance = 1.0 if amount <= low else 0.9 * _sigmoid((est - amount + 0.5) / 1.0)
-                    value = chance * ctx.gain_value(supply, amount)
+                    value = chance * gain
                     if value > best[0]:
                         best = (value, self._request(target, supply, amount))
                 if ctx.vocation == "ruffian" and est >= 1:
