@@ -66,6 +66,7 @@ class RumbleTableScene(Scene):
         self.view.set_geometry(self.geom)
         self.view.warm_up(self.sim.state.columns_allowed)
         self.effects.warm_up()
+        self.draw(self.app.screen)  # fonts and panels are rendered now; the first real frame just blits
 
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
