@@ -53,3 +53,17 @@ def test_the_key_legend_fits_its_box_readably(seats: str) -> None:
     assert scene.view.legend_bottom <= box.bottom
     humans = [lg for lg in scene.view.legends if lg.tag]
     assert len(humans) == seats.count("human")
+
+
+def test_results_put_the_winning_team_first_and_name_each_rounds_kapows() -> None:
+    from types import SimpleNamespace
+
+    from pie_table.games.rumble_pie.ui.summary import result_lines
+
+    history = [{"round": 1, "kapows": [5, 3], "out_by": 0}, {"round": 2, "kapows": [1, 4], "out_by": None}]
+    state = SimpleNamespace(scores=[16, 17], winner=1, history=history)
+    lines = result_lines(state, ["Player 1", "Player 2"])
+    assert lines[0] == "Team Blueberry: 17 points"  # the results screen bolds line one
+    assert lines[1] == "Team Cherry: 16 points"
+    assert lines[2] == "Round 1: KaPow!s Cherry 5 · Blueberry 3; Out! by Player 1"
+    assert lines[3].endswith("Out! by nobody")

@@ -30,13 +30,16 @@ def out_line(state: Any, names: list[str]) -> str:
 
 
 def result_lines(state: Any, names: list[str]) -> list[str]:
-    """Lines for the results screen: final scores and each round."""
-    names_of = pal.TEAM_NAMES
-    lines = [f"{names_of[t % len(names_of)]}: {score} points" for t, score in enumerate(state.scores)]
+    """Lines for the results screen: teams by final score (the winner first, as the screen bolds line one),
+    then each round's KaPow!s per team and who called Out!."""
+    team_names = [pal.TEAM_NAMES[t % len(pal.TEAM_NAMES)] for t in range(len(state.scores))]
+    order = sorted(range(len(state.scores)), key=lambda t: (t != state.winner, -state.scores[t], t))
+    lines = [f"{team_names[t]}: {state.scores[t]} points" for t in order]
+    short = [name.removeprefix("Team ") for name in team_names]
     for entry in state.history:
-        kapows = " / ".join(str(k) for k in entry["kapows"])
+        kapows = " · ".join(f"{short[t]} {k}" for t, k in enumerate(entry["kapows"]))
         caller = names[entry["out_by"]] if entry.get("out_by") is not None else "nobody"
-        lines.append(f"Round {entry['round']}: KaPow!s {kapows}, Out! by {caller}")
+        lines.append(f"Round {entry['round']}: KaPow!s {kapows}; Out! by {caller}")
     return lines[:12]
 
 
