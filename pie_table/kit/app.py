@@ -17,6 +17,7 @@ FPS = 60
 TITLE = "pie_table"
 # One frame may not advance the game by more than this, so a stall (window drag) is no teleport.
 _MAX_DT = 0.1
+_FULLSCREEN_FOCUS_GRACE = 0.75  # seconds after a fullscreen switch in which focus loss is ignored
 _PAD_PLUG_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 
 
@@ -77,6 +78,9 @@ class App:
         self.running = False
         self.frames = 0
         self.startup_ms: float | None = None
+        # Re-creating the window for fullscreen makes some window systems report a focus loss;
+        # that is not the player leaving, so it must not pause a real-time table.
+        self._ignore_focus_until = 0.0
 
     @property
     def size(self) -> tuple[int, int]:
@@ -116,6 +120,7 @@ class App:
             self.windowed_size = self.screen.get_size()
             self.screen = self._open_window((0, 0), pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
+        self._ignore_focus_until = time.perf_counter() + _FULLSCREEN_FOCUS_GRACE
         self.scenes.on_resize(self.screen.get_size())
 
     def quit(self) -> None:
@@ -154,7 +159,8 @@ class App:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
         elif event.type == pygame.WINDOWFOCUSLOST:
-            self.scenes.on_focus_lost()
+            if time.perf_counter() >= self._ignore_focus_until:
+                self.scenes.on_focus_lost()
         elif event.type == pygame.KEYDOWN and self._is_fullscreen_key(event):
             self.toggle_fullscreen()
         else:

@@ -243,3 +243,18 @@ def test_fullscreen_keys_toggle_and_are_not_passed_to_menus():
     application.step(1 / 60, [alt_enter])
     assert not application.fullscreen and application.size == (1280, 720)
     assert isinstance(application.scenes.current, TitleScene)  # Enter did not also press Play
+
+
+def test_focus_loss_right_after_a_fullscreen_switch_does_not_pause(app, monkeypatch):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    table = app.scenes.current
+    # Headless apps never really switch, so stand in for the window re-creation.
+    monkeypatch.setattr(app, "_open_window", lambda size, flags=0: app.screen)
+    monkeypatch.setattr(app, "headless", False)
+    app.toggle_fullscreen()
+    app.step(1 / 60, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+    assert table.focus_lost == 0
+    app._ignore_focus_until = 0.0  # the grace period has passed
+    app.step(1 / 60, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+    assert table.focus_lost == 1
