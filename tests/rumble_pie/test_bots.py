@@ -144,6 +144,15 @@ def test_hard_calls_out_when_deck_is_empty():
     assert action == {"type": "out", "seat": 0}
 
 
+@pytest.mark.parametrize(("opponent_deck", "expected"), [(10, "play"), (0, "out")])
+def test_hard_lands_a_ready_kapow_before_out_only_when_safe(opponent_deck, expected):
+    state = arrange(playing(2, 1), columns={0: [["kapow"], ["two"], []]},
+                    decks={0: [], 1: ["one"] * opponent_deck},
+                    piles={(1, "shorty"): ["shorty", "one", "two", "three", "four"]})
+    action = make_bot("hard", 0, 1).decide(build_view(state, 0))
+    assert action["type"] == expected
+
+
 def test_unknown_level_is_refused():
     assert set(LEVELS) == {"easy", "normal", "hard", "random"}
     with pytest.raises(ValueError):
