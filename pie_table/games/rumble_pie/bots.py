@@ -25,7 +25,8 @@ Policies (scores in `bots_policy`):
   only when nothing better is on (in hard-vs-hard games a target of 5 won 65/100 against 6; 7 and 4
   were no better), never fills the ninth slot while it can wait, draws to the hand when nearly
   full (so a playable card goes straight out), digs a buried card out with a move when it is badly
-  needed, and after three idle looks takes its least harmful action rather than stall.
+  needed. Every level, after three idle looks, accepts a mild cost (filling its last arsenal slot, a
+  One on its own Chef) and after eight a real one (the least harmful shed), so no round stalls.
   Out!: called the moment the deck is empty, except that a KaPow! ready to land is played first when
   every opponent still has at least one card to draw (they need a draw and an Out! of their own, so
   one action of ours cannot lose the bonus); a pie is 1 point, the bonus 2.
@@ -43,9 +44,6 @@ from pie_table.games.rumble_pie.state import TICK_HZ
 
 LEVELS = ("easy", "normal", "hard", "random")
 _RANDOM_RATE = 1 / 30
-# Idle decisions in a row before the bot takes its least harmful action (fills its last arsenal
-# slot, digs blindly, sheds a card where it helps the other team) rather than wait for the table.
-_PATIENCE = 3
 
 
 @dataclass(frozen=True)
@@ -101,7 +99,7 @@ class RumbleBot:
 
     def decide(self, view: dict[str, Any]) -> dict[str, Any] | None:
         """Think once, now: the action to take (None: wait and look again after the next delay)."""
-        action = choose(view, self.seat, self.profile, self.rng, self.idle < _PATIENCE)
+        action = choose(view, self.seat, self.profile, self.rng, self.idle)
         self.idle = 0 if action is not None else self.idle + 1
         return action
 

@@ -24,6 +24,12 @@ _SHED = 60.0
 _THREAT = {2: 60.0, 3: 250.0, 4: 550.0}
 # Worth of digging a buried card out is only taken when the card is this good.
 _DIG_AT = 400.0
+# Idle looks before settling for a mildly costly action (filling the last arsenal slot, a small
+# gift to the other team), and before accepting real harm so that a full arsenal never stalls a round.
+_PATIENCE = 3
+_LONG_PATIENCE = 8
+_MILD_HARM = -150.0
+_NEVER = -9999.0
 
 
 @dataclass(frozen=True)
@@ -230,36 +236,34 @@ def _out_score(t: Table, prof: Profile) -> float:
 
 
 def fallback_score(action: Action, t: Table, prof: Profile) -> float:
-    """After waiting in vain: free any useful card, else take the least harmful action."""
+    """After waiting in vain: free a useful card, fill the last slot, or shed the least harmful card."""
     if action["type"] != "move":
         return score_action(action, t, prof)
     src = t.columns[action["from"]]
     count = action["count"]
-    if len(src) <= count:
-        return -9999.0  # moving a whole column frees nothing
-    return best_use(src[-count - 1], t, prof) - 50.0 * count - 1.0
+    freed = best_use(src[-count - 1], t, prof) if len(src) > count else 0.0
+    return freed - 50.0 * count if freed > 0 else _NEVER  # a move that frees nothing is fidgeting
 
 
 def choose(view: dict[str, Any], seat: int, prof: Profile, rng: random.Random,
-           patient: bool) -> Action | None:
-    """The best-scoring legal action; None when nothing is worth doing and the bot is still patient."""
+           idle: int = 0) -> Action | None:
+    """The best legal action, or None to wait; `idle` (looks in a row that found nothing) lowers the bar."""
     actions = legal_actions_from_view(view, seat)
     if not actions:
         return None
     t = read_table(view, seat)
-    best, best_score = None, 0.0
     to_hand = rng.random() < prof.hand_draw or t.capacity - t.arsenal <= 2
+    actions = [a for a in actions if not (a["type"] == "draw" and ("column" in a) == to_hand)]
+    best, best_score = None, 0.0
     for action in actions:
-        if action["type"] == "draw" and ("column" in action) == to_hand:
-            continue  # one way of drawing per decision
         score = score_action(action, t, prof)
         if prof.noise:
             score += rng.uniform(-prof.noise, prof.noise)
         if score > best_score:
             best, best_score = action, score
-    if best is not None or patient:
+    if best is not None or idle < _PATIENCE:
         return best
-    scored = [(fallback_score(a, t, prof), i) for i, a in enumerate(actions)
-              if not (a["type"] == "draw" and ("column" in a) == to_hand)]
-    score, i = max(scored)
-    return actions[i] if score > -9999.0 else None
+    # Still nothing after a while: mild costs first, real harm only when the wait drags on.
+    floor = _NEVER if idle >= _LONG_PATIENCE else _MILD_HARM
+    score, i = max((fallback_score(a, t, prof), i) for i, a in enumerate(actions))
+    return actions[i] if score > floor else None
