@@ -3,6 +3,7 @@
     python tools/rumble_arena.py hard easy --games 200 --seed 1
 
 Seats alternate between games so neither level always sits first. Prints figures; asserts nothing.
+Run from the project root with PYTHONPATH=. (or after `pip install -e .`).
 """
 
 from __future__ import annotations
@@ -53,15 +54,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    wins = {args.a: 0, args.b: 0, "none": 0}
-    times: dict[str, list[float]] = {args.a: [], args.b: []}
-    points = {args.a: 0, args.b: 0}
+    a, b = f"A:{args.a}", f"B:{args.b}"  # labels stay apart when a level meets itself
+    wins = {a: 0, b: 0, "none": 0}
+    times: dict[str, list[float]] = {a: [], b: []}
+    points = {a: 0, b: 0}
     game_seconds, rounds = 0.0, 0
     start = time.perf_counter()
     for g in range(args.games):
         seed = args.seed + g
-        levels = [args.a, args.b] if g % 2 == 0 else [args.b, args.a]
-        bots = [_Timed(make_bot(lv, s, seed * 1009 + s), times[lv]) for s, lv in enumerate(levels)]
+        levels = [a, b] if g % 2 == 0 else [b, a]
+        bots = [_Timed(make_bot(lv[2:], s, seed * 1009 + s), times[lv]) for s, lv in enumerate(levels)]
         result = run_game(2, seed, None, bots)
         winner = result["winner"]
         wins[levels[winner] if winner is not None else "none"] += 1
@@ -70,8 +72,7 @@ def main() -> None:
         game_seconds += result["ticks"] / TICK_HZ
         rounds += result["rounds"]
     wall = time.perf_counter() - start
-    print(f"{args.a} vs {args.b}: {args.games} games, wins {wins}, "
-          f"{args.a} win rate {wins[args.a] / args.games:.1%}")
+    print(f"{a} vs {b}: {args.games} games, wins {wins}, {a} win rate {wins[a] / args.games:.1%}")
     print(f"points {points}, rounds/game {rounds / args.games:.1f}, "
           f"game minutes/game {game_seconds / args.games / 60:.1f}")
     for lv, ts in times.items():
