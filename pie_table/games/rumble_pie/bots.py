@@ -16,20 +16,22 @@ per card):
 When a decision finds nothing worth doing the bot looks again after another reaction delay.
 Policies (scores in `bots_policy`):
 
-- easy: greedy offence with large random noise, restocks to a full arsenal, draws to the hand half
-  the time, only defends by accident (sheds cards downward where harmless), Out! as soon as it can.
+- easy: greedy offence with large random noise, restocks to a (nearly) full arsenal, draws to the
+  hand half the time, only defends by accident (sheds cards downward where harmless), Out! at once.
 - normal: offence plus defence of own-team piles at Three/Four, restocks to 7, calls Out! at once.
 - hard: KaPow! first, pushes the piles closest to a pie (a Four is worth more with a KaPow! ready),
   defends own-team piles from Two up and weighs each threat by what opponents hold face-up, spends
   spare cards rather than ones an attack pile needs, restocks eagerly to 5 cards and tops up to 8
   only when nothing better is on (in hard-vs-hard games a target of 5 won 65/100 against 6; 7 and 4
-  were no better), never fills the ninth slot while it can wait, draws to the hand when nearly
-  full (so a playable card goes straight out), digs a buried card out with a move when it is badly
-  needed. Every level, after three idle looks, accepts a mild cost (filling its last arsenal slot, a
-  One on its own Chef) and after eight a real one (the least harmful shed), so no round stalls.
+  were no better), draws to the hand when nearly full (so a playable card goes straight out), and
+  digs a buried card out with a move when it is badly needed (a KaPow!, a defence at Four).
   Out!: called the moment the deck is empty, except that a KaPow! ready to land is played first when
   every opponent still has at least one card to draw (they need a draw and an Out! of their own, so
   one action of ours cannot lose the bonus); a pie is 1 point, the bonus 2.
+
+No level fills its ninth arsenal slot while it can wait. After three idle looks in a row a bot
+accepts a mild cost (the ninth slot, a One on its own Chef), after eight a real one (the least
+harmful shed), so a full arsenal never stalls a round.
 """
 
 from __future__ import annotations
