@@ -313,24 +313,27 @@ def _ceremony(state: RatsState, events: Events) -> None:
         shares = ", ".join(f"Rat {s + 1}: {a}" for s, a in enumerate(awards) if a)
         say(events, "goal_awards", f"Goal {goal} ({GOAL_NAMES[goal]}): {shares or 'no awards'}.",
             goal=goal, awards=list(awards))
-    best = max(state.awards)
-    state.candidates = [seat for seat, total in enumerate(state.awards) if total == best]
-    if len(state.candidates) > 1:
-        pend(state, state.host, "winner")
-    else:
-        state.winner = state.candidates[0]
+    winner = _one_or_host_picks(state, max(state.awards), "winner")
+    if winner is not None:
+        state.winner = winner
     state.stage = "winner_known"
+
+
+def _one_or_host_picks(state: RatsState, total: int, kind: str) -> int | None:
+    """The one rat with `total` awards, or None after asking the Host to pick among several."""
+    state.candidates = [seat for seat, awards in enumerate(state.awards) if awards == total]
+    if len(state.candidates) > 1:
+        pend(state, state.host, kind)
+        return None
+    return state.candidates[0]
 
 
 def _winner_known(state: RatsState, events: Events) -> None:
     say(events, "winner", f"Rat {state.winner + 1} is the most fabulous rat aboard and takes the life raft!",
         seat=state.winner, awards=list(state.awards))
-    fewest = min(state.awards)
-    state.candidates = [seat for seat, total in enumerate(state.awards) if total == fewest]
-    if len(state.candidates) > 1:
-        pend(state, state.host, "flipper")
-    else:
-        state.flipper = state.candidates[0]
+    flipper = _one_or_host_picks(state, min(state.awards), "flipper")
+    if flipper is not None:
+        state.flipper = flipper
     state.stage = "flip"
 
 
