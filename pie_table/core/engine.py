@@ -67,6 +67,15 @@ def try_apply(rules: GameRules, state: Any, action: Action) -> Outcome:
         return Outcome(False, [], exc.reason)
 
 
+def copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars); tuples become lists."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [copy_json(v) for v in value]
+    return value
+
+
 def rng_state_to_json(rng: random.Random) -> list[Any]:
     """Serialize a Random's internal state as JSON lists."""
     version, internal, gauss = rng.getstate()

@@ -6,7 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from pie_table.games.rats.actions import compact_options
+from pie_table.core.registry import get_game
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.rats.rules import RULES, RatsState
 
 
@@ -40,17 +42,11 @@ def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] 
     Controllers with a true `lazy_requests` get sword requests as a `RequestOptions` sequence
     (same options, same order) instead of hundreds of dicts; `apply` still checks every choice.
     """
-    by_seat = {c.seat: c for c in controllers}
-    lazy = {c.seat: bool(getattr(c, "lazy_requests", False)) for c in controllers}
-    count = 0
-    while not RULES.is_over(state):
-        for seat in RULES.to_act(state):
-            legal = compact_options(state, seat) if lazy[seat] else RULES.legal_actions(state, seat)
-            action = by_seat[seat].act(RULES.view(state, seat), legal)
-            if record is not None:
-                record.append(action)
-            RULES.apply(state, action)
-            count += 1
+    setup = GameSetup("rats", [SeatSpec("bot", level="custom")] * state.seats, {}, None, state.seed)
+    session = Session(setup, get_game("rats"), bots={c.seat: c for c in controllers}, state=state)
+    count = session.play_out()
+    if record is not None:
+        record.extend(entry.action for entry in session.log)
     return count
 
 

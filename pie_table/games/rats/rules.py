@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event
-from pie_table.games.rats.actions import check, options_for, perform
+from pie_table.games.rats.actions import check, compact_options, options_for, perform
 from pie_table.games.rats.flow import advance, to_act
 from pie_table.games.rats.state import (
     DEFAULT_SHIP,
@@ -49,6 +50,7 @@ class RatsRules:
     """The rules engine object registered as `rats`."""
 
     name = "rats"
+    rules_version = 1
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> RatsState:
         """A fresh game, waiting for its first decision (vocation rolls or setup picks)."""
@@ -69,6 +71,10 @@ class RatsRules:
     def legal_actions(self, state: RatsState, seat: int) -> list[Action]:
         """Every action `seat` may take now (empty when it has nothing to decide)."""
         return options_for(state, seat)
+
+    def compact_legal(self, state: RatsState, seat: int) -> Sequence[Action]:
+        """`legal_actions` in the same order, sword requests built only when indexed (for bots)."""
+        return compact_options(state, seat)
 
     def to_act(self, state: RatsState) -> list[int]:
         """Seats whose decision the game is waiting for (several during secret choices)."""
@@ -93,6 +99,24 @@ class RatsRules:
             data["pending"] = [dict(item) for item in state.pending[seat]]
             data["notes"] = list(state.notes[seat])
         return data
+
+    def shuffle_hidden(self, state: RatsState, seat: int | None, rng: random.Random) -> RatsState:
+        """A copy in which what `seat` may not see is different: other rats' secret sheets (until the
+        ceremony shows them), their pending decisions' contents and private notes, and the dice to come."""
+        copy = self.clone(state)
+        for other in range(copy.seats):
+            if other == seat:
+                continue
+            if copy.stage not in _REVEALED:
+                sheet = copy.sheets[other]
+                sheet.supplies = [rng.randrange(0, 40) for _ in sheet.supplies]
+                sheet.nests = [rng.random() < 0.3 for _ in sheet.nests]
+                sheet.dishes = [rng.randrange(2, 40) for _ in sheet.dishes]
+                sheet.decorations = [rng.randrange(2, 40) for _ in sheet.decorations]
+            copy.notes[other] = [{"type": "note", "text": f"noise {rng.random()}", "to": other}]
+            copy.pending[other] = [{"kind": "noise", "n": rng.random()} for _ in copy.pending[other]]
+        copy.rng = random.Random(rng.random())
+        return copy
 
     def is_over(self, state: RatsState) -> bool:
         """True once the coin has been flipped (and any Queen has ruled on it)."""

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.core.engine import rng_from_json, rng_state_to_json
+from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
 
 # Sheet order: the out-do-the-Host step walks the supplies in this order, and a die showing
 # n as the "type" die means SUPPLIES[n - 1].
@@ -116,19 +116,10 @@ _NESTED = (
 )
 
 
-def _deep(value: Any) -> Any:
-    """Copy plain JSON data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_deep(v) for v in value]
-    return value
-
-
 def state_to_json(state: RatsState) -> dict[str, Any]:
     """The whole state as JSON-compatible data."""
     data: dict[str, Any] = {name: getattr(state, name) for name in _SCALARS}
-    data.update({name: _deep(getattr(state, name)) for name in _NESTED})
+    data.update({name: copy_json(getattr(state, name)) for name in _NESTED})
     data["sheets"] = [sheet.to_json() for sheet in state.sheets]
     data["rng"] = rng_state_to_json(state.rng)
     return data
@@ -140,7 +131,7 @@ def state_from_json(data: dict[str, Any]) -> RatsState:
     for name in _SCALARS:
         setattr(state, name, data[name])
     for name in _NESTED:
-        setattr(state, name, _deep(data[name]))
+        setattr(state, name, copy_json(data[name]))
     state.sheets = [Sheet.from_json(sheet) for sheet in data["sheets"]]
     return state
 
@@ -152,7 +143,7 @@ def say(events: list[dict[str, Any]], kind: str, text: str, **data: Any) -> None
 
 def tell(events: list[dict[str, Any]], seat: int, kind: str, text: str, **data: Any) -> None:
     """Record something only `seat` may see (written secretly on its sheet)."""
-    events.append({"type": kind, "text": text, "to": seat, **data})
+    events.append({"type": kind, "text": text, "to": seat, "audience": [seat], **data})
 
 
 def pend(state: RatsState, seat: int, kind: str, **data: Any) -> None:

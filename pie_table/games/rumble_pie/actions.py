@@ -20,6 +20,11 @@ _PHASE_REASON = {
 }
 
 
+def idle_reason(state: RumbleState) -> str:
+    """Why no seat may act in the current phase."""
+    return _PHASE_REASON.get(state.phase, "Not now")
+
+
 def apply_seat_action(state: RumbleState, action: dict[str, Any]) -> list[Event]:
     """Dispatch one seat action; raises IllegalAction without touching the state."""
     handler = _HANDLERS.get(action.get("type"))
@@ -27,7 +32,7 @@ def apply_seat_action(state: RumbleState, action: dict[str, Any]) -> list[Event]
         raise IllegalAction("Unknown action")
     seat = _index(action, "seat", state.seats, "seat")
     if state.phase != "play":
-        raise IllegalAction(_PHASE_REASON.get(state.phase, "Not now"))
+        raise IllegalAction(idle_reason(state))
     return handler(state, seat, action)
 
 

@@ -7,14 +7,13 @@ import sys
 import time
 from typing import Any
 
-from pie_table.core.engine import IllegalAction
+from pie_table.core.registry import get_game
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.rumble_pie.legal import legal_actions_from_view
-from pie_table.games.rumble_pie.rules import RULES
 from pie_table.games.rumble_pie.state import TICK_HZ, RumbleState
-from pie_table.games.rumble_pie.view import public_view
 
 _START = {"type": "start"}
-_TICK = {"type": "tick"}
 
 
 class RandomLegalController:
@@ -33,74 +32,37 @@ class RandomLegalController:
         return self.rng.choice(actions) if actions else None
 
 
+def _session(seats: int, seed: int, options: dict[str, Any] | None, controllers: list[Any],
+             state: RumbleState | None = None) -> Session:
+    """A session whose bots are the given controllers (any seat without one is a human who never acts)."""
+    seat_specs = [SeatSpec("bot", level="custom")] * seats
+    setup = GameSetup("rumble-pie", seat_specs, dict(options or {}), None, seed)
+    return Session(setup, get_game("rumble-pie"), bots={c.seat: c for c in controllers}, state=state)
+
+
 def run_game(seats: int, seed: int, options: dict[str, Any] | None, controllers: list[Any],
              max_ticks: int = 60 * 60 * 60, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play a whole game; returns scores, winner, rounds, ticks and counts (`log` collects every action)."""
-    state = RULES.new_state(seats, seed, options)
+    session = _session(seats, seed, options, controllers)
+    state = session.state
     applied = 0
-    _system(state, _START, log)
+    session.submit(None, _START)
     while state.phase != "game_over" and state.tick < max_ticks:
-        applied += _one_tick(state, controllers, log)
+        applied += len(session.realtime_step().applied)
         if state.phase == "round_over":
-            _system(state, _START, log)
+            session.submit(None, _START)
+    if log is not None:
+        log.extend(entry.action for entry in session.log)
     return _report(state, seed, applied)
 
 
 def run_tick(state: RumbleState, controllers: list[Any], log: list[dict[str, Any]] | None = None) -> int:
     """Ask every controller once, apply in rotating seat order, then tick; returns the applied count."""
-    return _one_tick(state, controllers, log)
-
-
-def _one_tick(state: RumbleState, controllers: list[Any], log: list[dict[str, Any]] | None) -> int:
-    """All controllers decide from the same view (simultaneous play), then the rotated order settles ties.
-
-    The views share their nested lists (built once per tick for speed): controllers must not mutate them.
-    """
-    applied = 0
-    if state.phase == "play":
-        base = public_view(state)
-        wanted = []
-        for ctl in controllers:
-            view = dict(base)
-            view["seat"] = ctl.seat
-            action = ctl.act(view, state.tick)
-            if action is not None:
-                wanted.append((ctl, action))
-        n = len(controllers)
-        first = state.tick % n if n else 0
-        wanted.sort(key=lambda pair: (pair[0].seat - first) % n)
-        for ctl, action in wanted:
-            applied += _seat_action(state, ctl, action, log)
-    _system(state, _TICK, log)
-    return applied
-
-
-def _seat_action(state: RumbleState, ctl: Any, action: Any, log: list[dict[str, Any]] | None) -> int:
-    """Apply one controller action; a refusal is reported back, never raised."""
-    if isinstance(action, dict) and action.get("type") not in ("play", "draw", "place", "move", "out"):
-        reason = "Controllers may only take seat actions"
-    elif isinstance(action, dict) and action.get("seat") != ctl.seat:
-        reason = "Not your seat"
-    else:
-        try:
-            RULES.apply(state, action)
-        except IllegalAction as exc:
-            reason = exc.reason
-        else:
-            if log is not None:
-                log.append(dict(action))
-            return 1
-    refused = getattr(ctl, "refused", None)
-    if refused is not None:
-        refused(action, reason)
-    return 0
-
-
-def _system(state: RumbleState, action: dict[str, Any], log: list[dict[str, Any]] | None) -> None:
-    """Apply a start/tick (always legal where the runner issues them) and log it."""
-    RULES.apply(state, action)
+    session = _session(state.seats, 0, None, controllers, state=state)
+    step = session.realtime_step()
     if log is not None:
-        log.append(action)
+        log.extend(entry.action for entry in session.log)
+    return len(step.applied)
 
 
 def _report(state: RumbleState, seed: int, applied: int) -> dict[str, Any]:

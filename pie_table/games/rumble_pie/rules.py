@@ -12,7 +12,7 @@ from typing import Any
 
 from pie_table.core.engine import IllegalAction
 from pie_table.games.rumble_pie import flow, legal
-from pie_table.games.rumble_pie.actions import apply_seat_action
+from pie_table.games.rumble_pie.actions import apply_seat_action, idle_reason
 from pie_table.games.rumble_pie.cards import FACES, FULL_KAPOWS, Card, deck_kinds
 from pie_table.games.rumble_pie.legal import can_play, legal_actions_from_view, playable_targets
 from pie_table.games.rumble_pie.state import (
@@ -26,7 +26,7 @@ from pie_table.games.rumble_pie.state import (
     state_from_json,
     state_to_json,
 )
-from pie_table.games.rumble_pie.view import build_view
+from pie_table.games.rumble_pie.view import build_view, public_view
 
 __all__ = ["RULES", "TICK_HZ", "FACES", "KAPOW_CLEAR_TICKS", "PAUSE_TICKS", "RumbleRules", "RumbleState",
            "validate_setup", "replay", "can_play", "playable_targets", "legal_actions_from_view"]
@@ -64,6 +64,9 @@ class RumbleRules:
     """Real-time, all-play Rumble Pie; time advances only through `tick` actions."""
 
     name = "rumble-pie"
+    # The session's own actions: the 60 Hz clock and the start of a round (no seat acts them).
+    system_actions = ("start", "tick")
+    rules_version = 1
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> RumbleState:
         """A fresh game in the `ready` phase with every deck shuffled from `seed`."""
@@ -92,13 +95,33 @@ class RumbleRules:
             return flow.start(state)
         return apply_seat_action(state, action)
 
+    def to_act(self, state: RumbleState) -> list[int]:
+        """Everyone plays at once: every seat during play, nobody otherwise."""
+        return list(range(state.seats)) if state.phase == "play" else []
+
+    def idle_reason(self, state: RumbleState, seat: int) -> str:
+        """Why `seat` may not act now (the phase's own words)."""
+        return idle_reason(state)
+
     def legal_actions(self, state: RumbleState, seat: int) -> list[dict[str, Any]]:
         """Every seat action `apply` would accept now (system actions start/tick not included)."""
         return legal.legal_actions(state, seat)
 
+    def shared_view(self, state: RumbleState) -> dict[str, Any]:
+        """Every seat's view but the seat stamp (nothing in Rumble Pie is private but deck order)."""
+        return public_view(state)
+
     def view(self, state: RumbleState, seat: int | None) -> dict[str, Any]:
         """Public JSON for `seat` (None = spectator); decks appear only as counts."""
         return build_view(state, seat)
+
+    def shuffle_hidden(self, state: RumbleState, seat: int | None, rng: random.Random) -> RumbleState:
+        """A copy in which what nobody may see (every deck's order, the rng) is different."""
+        copy = clone_state(state)
+        for player in copy.players:
+            rng.shuffle(player.deck)
+        copy.rng = random.Random(rng.random())
+        return copy
 
     def is_over(self, state: RumbleState) -> bool:
         """True once a team has won."""
