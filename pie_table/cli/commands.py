@@ -14,10 +14,13 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from pie_table.cli.errors import CliError
 from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SetupError, parse_seats
 
 
@@ -128,7 +131,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     info, setup, simulate = _headless_games(args)
     for i in range(args.games):
         setup.seed = args.seed + i
-        print(json.dumps(simulate(setup)), flush=True)
+        if not args.save_dir:
+            print(json.dumps(simulate(setup)), flush=True)
+            continue
+        # Saving needs the session itself: play it here, then let the game summarise it.
+        session = Session(setup, info)
+        session.run_to_end()
+        result = _adapter(info, "report")(session)
+        result["save"] = str(write_save(Path(args.save_dir) / save_name(session, time.time()), session))
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a save headless: one JSON line; exit 1 if it does not replay, 2 if it is not a save."""
+    try:
+        data = read_save(args.file)
+        session = load_session(data)
+    except SaveError as exc:
+        if not exc.readable:
+            raise CliError(f"{args.file}: {exc.message}") from None
+        print(json.dumps({"game": data["game"], "actions": None, "state_hash": None, "ok": False,
+                          "error": exc.message}))
+        print(f"error: {args.file}: {exc.message}", file=sys.stderr)
+        return 1
+    print(json.dumps({"game": session.info.id, "actions": len(session.log), "state_hash": session.hash(),
+                      "ok": True, "finished": session.is_over()}))
     return 0
 
 
@@ -212,7 +240,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"simulate": cmd_simulate, "arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot}
+_COMMANDS = {"simulate": cmd_simulate, "arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot,
+             "replay": cmd_replay}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play whole games headless; one JSON line per game")
     _add_common(p)
     p.add_argument("--games", type=int, default=1)
+    p.add_argument("--save-dir", default="", help="write each game's save file into this folder")
+
+    p = sub.add_parser("replay", help="replay a save file headless and check it (one JSON line)")
+    p.add_argument("file", help="a save file")
+    p.add_argument("--verify", action="store_true", required=True,
+                   help="replay the whole log and print game, actions, state_hash and ok")
 
     p = sub.add_parser("arena", help="many seeded games; win rate per seat spec")
     _add_common(p)

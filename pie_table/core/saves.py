@@ -12,8 +12,11 @@ line for a player; `SaveError.replays` tells a file that could be read but not r
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pie_table.core.registry import GameInfo, get_game
@@ -61,6 +64,41 @@ def to_save(session: Session, *, saved_at: float | None = None) -> dict[str, Any
         "state_hash": session.hash(),
         "saved_at": time.time() if saved_at is None else saved_at,
     }
+
+
+def write_save(path: str | Path, session: Session) -> Path:
+    """Write `session`'s save to `path` atomically (a temporary file beside it, then a rename),
+    so a crash mid-write leaves the old save whole."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(to_save(session), separators=(",", ":"))
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    """The parsed save at `path`; SaveError(readable=False) for a missing, unreadable or foreign file."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        why = exc.strerror or "unreadable"
+        raise SaveError(f"cannot read {Path(path).name}: {why}", readable=False) from None
+    return parse_save(raw)
+
+
+def save_name(session: Session, started: float) -> str:
+    """A file name for a session's save: game, start time and seed, so games never share a file."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(started))
+    return f"{session.info.id}-{stamp}-{session.setup.seed}.json"
 
 
 def compact_log(log: list[Entry]) -> list[list[Any]]:

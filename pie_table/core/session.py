@@ -285,6 +285,25 @@ class Session:
             step.refusals.append((action, applied.reason, origin))
         return applied
 
+    def run_to_end(self, limit: int = 60 * 60 * 60) -> int:
+        """Play an all-bot game to its end without a screen (real-time: at most `limit` ticks).
+
+        Between a real-time game's rounds the session takes the action the engine waits for
+        (`waiting_action`: Rumble Pie's next round start) at once, as the table does with no human.
+        """
+        if not self.info.realtime:
+            return self.play_out(limit)
+        waiting = self.rules.waiting_action
+        ticks = 0
+        while not self.is_over() and ticks < limit:
+            action = waiting(self.state)
+            if action is not None:
+                self.submit(None, action)
+                continue
+            self.realtime_step()
+            ticks += 1
+        return ticks
+
     def play_out(self, limit: int = 1_000_000) -> int:
         """Run a turn-based all-bot game to its end (or `limit` actions); returns actions applied."""
         count = 0

@@ -5,21 +5,24 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
-from pie_table.games.rats.bots import make_bot
-from pie_table.games.rats.headless import run_game
+from pie_table.games.rats.headless import summary
 
 
-def _controllers(setup: GameSetup) -> list[Any]:
-    return [make_bot(s.level, seat, setup.seed * 1009 + seat) for seat, s in enumerate(setup.seats)]
+def report(session: Session) -> dict[str, Any]:
+    """The CLI's summary of a played game (the winner is one seat)."""
+    result = summary(session.state, len(session.log))
+    result["seats"] = [s.spec() for s in session.setup.seats]
+    result["winning_seats"] = [] if result.get("winner") is None else [result["winner"]]
+    return result
 
 
 def simulate(setup: GameSetup) -> dict[str, Any]:
-    """Play one whole game with bots and report it (the winner is one seat)."""
-    result = run_game(len(setup.seats), setup.seed, dict(setup.options), _controllers(setup))
-    result["seats"] = [s.spec() for s in setup.seats]
-    result["winning_seats"] = [] if result.get("winner") is None else [result["winner"]]
-    return result
+    """Play one whole game with bots and report it."""
+    session = Session(setup)
+    session.run_to_end()
+    return report(session)
 
 
 def bench_sim(setup: GameSetup, games: int | None) -> dict[str, Any]:

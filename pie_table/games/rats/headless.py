@@ -53,10 +53,14 @@ def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] 
 def run_game(seats: int, seed: int, options: dict[str, Any], controllers: list[Any]) -> dict[str, Any]:
     """Play one game to the end and summarise it."""
     state = RULES.new_state(seats, seed, options)
-    actions = play(state, controllers)
+    return summary(state, play(state, controllers))
+
+
+def summary(state: RatsState, actions: int) -> dict[str, Any]:
+    """What a finished game comes to: awards, winner, goals, turns and the number of actions."""
     return {
         "game": "rats",
-        "seed": seed,
+        "seed": state.seed,
         "awards": list(state.awards),
         "winner": state.winner,
         "goals": list(state.goals),

@@ -30,6 +30,7 @@ register_game(
             "validate": validate_setup,
             "validate_setup": adapters.check_setup,
             "simulate": adapters.simulate,
+            "report": adapters.report,
             "bench_sim": adapters.bench_sim,
         },
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
-from pie_table.games.rumble_pie.bots import make_bot
-from pie_table.games.rumble_pie.headless import run_game
+from pie_table.games.rumble_pie import headless
 from pie_table.games.rumble_pie.rules import TICK_HZ, validate_setup
 
 
@@ -24,17 +24,23 @@ def check_setup(setup: GameSetup) -> str | None:
     return validate_setup(len(setup.seats), engine_options(setup)["teams"])
 
 
-def simulate(setup: GameSetup) -> dict[str, Any]:
-    """Play one whole game with bots and report it (winning_seats = the winning team's seats)."""
-    options = engine_options(setup)
-    bots = [make_bot(s.level, seat, setup.seed * 1009 + seat) for seat, s in enumerate(setup.seats)]
-    result = run_game(len(setup.seats), setup.seed, options, bots)
+def report(session: Session) -> dict[str, Any]:
+    """The CLI's summary of a played game (winning_seats = the winning team's seats)."""
+    options = engine_options(session.setup)
+    result = headless.report(session)
     winner = result.get("winner")
     result["teams"] = options["teams"]
-    result["seats"] = [s.spec() for s in setup.seats]
+    result["seats"] = [s.spec() for s in session.setup.seats]
     teams = options["teams"]
     result["winning_seats"] = [i for i, t in enumerate(teams) if winner is not None and t == winner]
     return result
+
+
+def simulate(setup: GameSetup) -> dict[str, Any]:
+    """Play one whole game with bots and report it."""
+    session = Session(setup)
+    session.run_to_end()
+    return report(session)
 
 
 def bench_sim(setup: GameSetup, games: int | None) -> dict[str, Any]:

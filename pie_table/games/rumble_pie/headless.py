@@ -13,8 +13,6 @@ from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.rumble_pie.legal import legal_actions_from_view
 from pie_table.games.rumble_pie.state import TICK_HZ, RumbleState
 
-_START = {"type": "start"}
-
 
 class RandomLegalController:
     """Each tick, with probability `rate`, picks uniformly among the legal actions in its view."""
@@ -44,16 +42,10 @@ def run_game(seats: int, seed: int, options: dict[str, Any] | None, controllers:
              max_ticks: int = 60 * 60 * 60, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play a whole game; returns scores, winner, rounds, ticks and counts (`log` collects every action)."""
     session = _session(seats, seed, options, controllers)
-    state = session.state
-    applied = 0
-    session.submit(None, _START)
-    while state.phase != "game_over" and state.tick < max_ticks:
-        applied += len(session.realtime_step().applied)
-        if state.phase == "round_over":
-            session.submit(None, _START)
+    session.run_to_end(max_ticks)
     if log is not None:
         log.extend(entry.action for entry in session.log)
-    return _report(state, seed, applied)
+    return report(session)
 
 
 def run_tick(state: RumbleState, controllers: list[Any], log: list[dict[str, Any]] | None = None) -> int:
@@ -65,14 +57,16 @@ def run_tick(state: RumbleState, controllers: list[Any], log: list[dict[str, Any
     return len(step.applied)
 
 
-def _report(state: RumbleState, seed: int, applied: int) -> dict[str, Any]:
-    """The summary dict returned by `run_game`."""
-    report = {"game": "rumble-pie", "seed": seed, "scores": list(state.scores), "winner": state.winner,
-              "rounds": len(state.history), "ticks": state.tick, "game_seconds": state.tick / TICK_HZ,
-              "actions": applied}
+def report(session: Session) -> dict[str, Any]:
+    """The summary of a played session: scores, winner, rounds, ticks and the seat actions applied."""
+    state, seed = session.state, session.setup.seed
+    applied = sum(1 for entry in session.log if entry.seat is not None)
+    summary = {"game": "rumble-pie", "seed": seed, "scores": list(state.scores), "winner": state.winner,
+               "rounds": len(state.history), "ticks": state.tick, "game_seconds": state.tick / TICK_HZ,
+               "actions": applied}
     if state.phase != "game_over":
-        report["timeout"] = True
-    return report
+        summary["timeout"] = True
+    return summary
 
 
 def speed(seats: int = 2, games: int = 5, seed: int = 0) -> dict[str, Any]:

@@ -95,6 +95,10 @@ class RumbleRules:
             return flow.start(state)
         return apply_seat_action(state, action)
 
+    def waiting_action(self, state: RumbleState) -> dict[str, Any] | None:
+        """The table's action the game waits for before its clock runs on: the next round's start."""
+        return {"type": "start"} if state.phase in ("ready", "round_over") else None
+
     def to_act(self, state: RumbleState) -> list[int]:
         """Everyone plays at once: every seat during play, nobody otherwise."""
         return list(range(state.seats)) if state.phase == "play" else []

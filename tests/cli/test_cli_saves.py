@@ -1,0 +1,57 @@
+"""`simulate --save-dir` writes saves; `replay FILE --verify` checks them with the promised exit codes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from pie_table.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _lines(capsys) -> list[dict]:
+    return [json.loads(ln) for ln in capsys.readouterr().out.splitlines() if ln.strip()]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+
+
+def test_simulated_games_save_and_replay_to_the_same_hash(tmp_path, capsys):
+    assert main(["simulate", "rats", "--seats", "bot:hard,bot:easy", "--games", "2", "--seed", "5",
+                 "--save-dir", str(tmp_path)]) == 0
+    games = _lines(capsys)
+    assert len(games) == 2 and all(Path(g["save"]).exists() for g in games)
+    assert main(["simulate", "rumble-pie", "--seats", "bot:hard,bot:easy", "--option", "target=4",
+                 "--save-dir", str(tmp_path)]) == 0
+    games += _lines(capsys)
+    for game in games:
+        assert main(["replay", game["save"], "--verify"]) == 0
+        line = _lines(capsys)[-1]
+        assert line["ok"] and line["game"] == game["game"] and line["actions"] > 10
+        assert len(line["state_hash"]) == 16
+
+
+def test_a_save_that_does_not_replay_exits_1(tmp_path, capsys):
+    main(["simulate", "rats", "--seats", "bot:normal,bot:easy", "--save-dir", str(tmp_path)])
+    path = Path(_lines(capsys)[0]["save"])
+    data = json.loads(path.read_text())
+    data["log"][1][1]["type"] = "nonsense"
+    path.write_text(json.dumps(data))
+    out = _run("replay", str(path), "--verify")
+    assert out.returncode == 1
+    assert json.loads(out.stdout.strip().splitlines()[-1])["ok"] is False
+    assert "action 2 is refused" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_unreadable_and_foreign_files_exit_2_with_one_line(tmp_path):
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"format": "pie_table-save", "version": 1, "ga')
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text('{"name": "a settings file"}')
+    for path in (cut, foreign, tmp_path / "missing.json"):
+        out = _run("replay", str(path), "--verify")
+        assert out.returncode == 2, out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
