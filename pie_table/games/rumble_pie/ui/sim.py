@@ -5,28 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.core.engine import try_apply
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.adapters import engine_options
 from pie_table.games.rumble_pie.rules import RULES, TICK_HZ
-from pie_table.games.rumble_pie.view import public_view
 
 TICK = 1.0 / TICK_HZ
 # A hitch (window drag, breakpoint) may not fast-forward the game by more than this.
 MAX_FRAME = 0.25
 AUTO_START_S = 1.5
 _WAITING = ("ready", "round_over")
-
-
-def make_controller(level: str, seat: int, seed: int) -> Any:
-    """A bot for a seat; until bots.py exists, the engine's random legal player stands in."""
-    try:
-        from pie_table.games.rumble_pie.bots import make_bot
-    except ImportError:
-        from pie_table.games.rumble_pie.headless import RandomLegalController
-
-        return RandomLegalController(seat, seed)
-    return make_bot(level, seat, seed)
 
 
 @dataclass
@@ -49,24 +37,24 @@ class TickResult:
 
 
 class TableSim:
-    """Owns the game state and advances it in whole ticks at TICK_HZ, whatever the frame rate."""
+    """Paces the game's session in whole ticks at TICK_HZ, whatever the frame rate."""
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
         self.options = engine_options(setup)
-        self.state = RULES.new_state(len(setup.seats), setup.seed, self.options)
-        self.bots = {
-            seat: make_controller(spec.level, seat, setup.seed * 1009 + seat)
-            for seat, spec in enumerate(setup.seats)
-            if spec.is_bot
-        }
+        self.session = Session(setup)
+        self.bots = self.session.bots
         self.has_humans = len(self.bots) < len(setup.seats)
         self.queue: list[tuple[dict[str, Any], Any]] = []
         self.accumulator = 0.0
         self.game_ticks = 0  # ticks since the first start: the CLI's "seconds of game time"
         self.started = False
         self.waiting_s = 0.0
-        self._view: dict[str, Any] | None = None  # the public view, until the next applied action
+
+    @property
+    def state(self) -> Any:
+        """The engine state (the session's)."""
+        return self.session.state
 
     @property
     def phase(self) -> str:
@@ -102,54 +90,27 @@ class TableSim:
             self.start("auto")
 
     def step(self) -> TickResult:
-        """One tick: queued human actions in read order, then the bots, then the engine's tick."""
-        result = TickResult(self.game_ticks)
+        """One tick: queued human actions in read order, then the bots, then the engine's tick.
+
+        The seat of a human action is the one its device plays for (the controls put it there);
+        round starts are the table's own actions and go in with no seat.
+        """
         queued, self.queue = self.queue, []
-        for action, origin in queued:
-            self._apply(action, origin, result)
-        self._run_bots(result)
-        outcome = try_apply(RULES, self.state, {"type": "tick"})
-        result.events.extend(outcome.events)
-        self._view = None
+        items = [(None if a.get("type") in RULES.system_actions else a.get("seat"), a, origin)
+                 for a, origin in queued]
+        done = self.session.realtime_step(items)
+        result = TickResult(self.game_ticks, done.events,
+                            [Refusal(a, reason, origin) for a, reason, origin in done.refusals],
+                            done.applied)
+        if any(a.get("type") == "start" for a, _ in done.applied):
+            self.started = True
         if self.started:
             self.game_ticks += 1
         return result
 
-    def _apply(self, action: dict[str, Any], origin: Any, result: TickResult) -> bool:
-        outcome = try_apply(RULES, self.state, action)
-        if outcome.ok:
-            self._view = None
-            if action.get("type") == "start":
-                self.started = True
-            result.events.extend(outcome.events)
-            result.applied.append((action, origin))
-        else:
-            result.refusals.append(Refusal(action, outcome.reason, origin))
-        return outcome.ok
-
-    def _run_bots(self, result: TickResult) -> None:
-        """Each bot sees the state as it is after the humans' actions; the first seat rotates per tick."""
-        tick = self.state.tick
-        seats = list(self.bots)
-        if not seats:
-            return
-        turn = tick % len(seats)
-        for seat in seats[turn:] + seats[:turn]:
-            bot = self.bots[seat]
-            action = bot.act(self.view_for(seat), tick)
-            if action is None:
-                continue
-            if not self._apply(action, ("bot", seat), result):
-                refusal = result.refusals.pop()
-                if hasattr(bot, "refused"):
-                    bot.refused(action, refusal.reason)
-
     def view_for(self, seat: int) -> dict[str, Any]:
-        """RULES.view(state, seat), built once per state change: a view is the same for every seat
-        apart from the seat stamp, and six bots each asking every tick was the costliest part of a frame."""
-        if self._view is None:
-            self._view = public_view(self.state)
-        return {**self._view, "seat": seat}
+        """The seat's view (the session builds the shared part once per state change)."""
+        return self.session.view(seat)
 
     def fast_forward(self, until_tick: int | None = None, until_round: int | None = None,
                      limit: int = 600 * TICK_HZ, on_result: Any = None) -> int:
