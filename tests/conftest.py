@@ -1,7 +1,10 @@
 """Headless pygame for every test: the dummy drivers must be set before pygame is imported."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Autosaves, settings and statistics written by tests go to a throw-away folder, never the user's own.
+os.environ["PIE_TABLE_HOME"] = tempfile.mkdtemp(prefix="pie_table_tests_")

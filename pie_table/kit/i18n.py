@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import gettext
-from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
+from pie_table.paths import assets_dir
+
+LOCALE_DIR = assets_dir("locale")
 DOMAIN = "pie_table"
 
 # Picks the language from LANGUAGE / LC_ALL / LANG; fallback=True means a missing catalogue is no error.

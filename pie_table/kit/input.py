@@ -10,8 +10,9 @@ from typing import Any
 import pygame
 
 from pie_table.kit.i18n import N_, _
+from pie_table.paths import assets_dir
 
-KEYMAP_DIR = Path(__file__).resolve().parents[2] / "assets" / "keymaps"
+KEYMAP_DIR = assets_dir("keymaps")
 KEY_DEVICES = ("keys1", "keys2")
 # Menus are driven by these actions, whichever device produced them.
 MENU_ACTIONS = ("up", "down", "left", "right", "accept", "back")

@@ -13,7 +13,9 @@ from typing import Any, NamedTuple
 
 import pygame
 
-LAYOUT_DIR = Path(__file__).resolve().parents[2] / "assets" / "layouts"
+from pie_table.paths import assets_dir
+
+LAYOUT_DIR = assets_dir("layouts")
 REQUIRED_PROPS = ("card_w", "card_h", "game", "seats")
 
 

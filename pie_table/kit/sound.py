@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pygame
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+from pie_table.paths import assets_dir
+
+SOUND_DIR = assets_dir("sounds")
 SOUND_NAMES = (
     "card_slide", "card_place", "draw", "shuffle", "kapow", "block", "refuse", "countdown", "go", "out",
     "win", "click", "dice_roll", "dice_land", "coin",

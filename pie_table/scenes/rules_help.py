@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -12,9 +11,10 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 from pie_table.kit.widgets import Button, Label, Widget, wrap_text
+from pie_table.paths import assets_dir
 from pie_table.scenes.base import OverlayScene
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
+RULES_DIR = assets_dir("rules")
 # kind -> (font size at scale 1, face, space above in lines)
 _STYLES = {
     "h1": (34, "title", 0.6),
