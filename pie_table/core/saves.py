@@ -232,3 +232,58 @@ def _migrate(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
     if migrate is None:
         raise SaveError(f"the save was made with older {info.title} rules that this table no longer plays")
     return migrate(data)
+
+
+class Autosaver:
+    """Keeps one save file per game up to date while it is played.
+
+    Turn-based games are saved after every action (`every_action`); a real-time game calls `save`
+    at round ends and on pause, since a tick log rewritten 60 times a second would be waste. A
+    failed write (full disk, read-only folder) is reported once through `notice`, never raised:
+    losing an autosave must not stop the game.
+    """
+
+    def __init__(self, session: Session, folder: str | Path, *, every_action: bool,
+                 path: str | Path | None = None, enabled: bool = True) -> None:
+        """`path`: the file a resumed game came from (it is kept up to date instead of a new one);
+        `enabled=False` for a game only watched (a replay), which must not write anything."""
+        self.session = session
+        self.path = Path(path) if path is not None else Path(folder) / save_name(session, time.time())
+        self.enabled = enabled
+        self.notice = ""
+        self._failed = False
+        if every_action:
+            session.listeners.append(lambda entry, events: self.save())
+
+    def save(self) -> bool:
+        """Write the save now; False (with `notice` set once) if it could not be written."""
+        if not self.enabled:
+            return True
+        try:
+            write_save(self.path, self.session)
+        except OSError as exc:
+            if not self._failed:
+                self.notice = f"Autosave failed: {exc.strerror or exc}"
+            self._failed = True
+            return False
+        self._failed = False
+        return True
+
+
+def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[str]]:
+    """Every readable save in `folder`, newest first, and one line per file that is not a save.
+
+    Damaged files are reported, never deleted or moved: they may be the only copy of a game.
+    """
+    saves: list[SaveInfo] = []
+    problems: list[str] = []
+    root = Path(folder)
+    if not root.is_dir():
+        return saves, problems
+    for path in sorted(root.glob("*.json")):
+        try:
+            saves.append(save_info(str(path), read_save(path)))
+        except SaveError as exc:
+            problems.append(f"{path.name}: {exc.message}")
+    saves.sort(key=lambda info: info.saved_at, reverse=True)
+    return saves, problems

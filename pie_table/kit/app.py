@@ -137,6 +137,7 @@ class App:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(dt)
         self.running = False
+        self.scenes.close_all()
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events to the scene stack, update the top scene, draw, flip."""

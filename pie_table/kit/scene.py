@@ -100,6 +100,11 @@ class SceneManager:
         self._stack.append(scene)
         scene.enter()
 
+    def close_all(self) -> None:
+        """The app is closing: every scene exits, top first (a table saves its game on exit)."""
+        while self._stack:
+            self._stack.pop().exit()
+
     def pop_until(self, keep: Callable[[Scene], bool]) -> Scene | None:
         """Pop scenes until the top satisfies `keep` (or the stack is empty); returns the new top."""
         popped = False

@@ -20,17 +20,29 @@ from pie_table.scenes.base import OverlayScene, load_factory, unwind_to_menu
 class ResultsScene(OverlayScene):
     """Shown over the finished table (push it); `lines` are the score lines to list."""
 
-    def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str]) -> None:
+    def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
+                 replay_path: str | None = None) -> None:
+        """`replay_path`: the finished game's save, offered as *Watch the replay*."""
         super().__init__(app)
         self.setup, self.title, self.lines = setup, title, list(lines)
+        self.replay_path = replay_path
         self.notice = ""
 
     def build(self) -> list[Widget]:
         self.heading = Label(self.title, 46, pal.INK, "title")
         self.again_button = Button(_("Play again"), self.play_again, size=28)
         self.menu_button = Button(_("Back to menu"), self.back, size=28)
+        self.replay_button = Button(_("Watch the replay"), self.watch, size=24,
+                                    enabled=self.replay_path is not None)
         self.notice_label = Label(lambda: self.notice, 20, pal.DANGER, "bold")
-        return [self.again_button, self.menu_button, self.heading, self.notice_label]
+        return [self.again_button, self.menu_button, self.replay_button, self.heading, self.notice_label]
+
+    def watch(self) -> None:
+        """Open the finished game's replay over the results (Esc there comes back here)."""
+        from pie_table.scenes.saved_games import open_save
+
+        if self.replay_path is not None:
+            self.notice = open_save(self.app, self.replay_path, watch=True)
 
     def next_setup(self) -> GameSetup:
         """The same seats and options with a fresh seed."""
@@ -59,9 +71,9 @@ class ResultsScene(OverlayScene):
         w, h, s = size[0], size[1], self.scale
         count = max(1, len(self.lines))
         # Long score lists squeeze their line spacing rather than pushing the buttons off the sheet.
-        line_h = max(int(18 * s), min(int(34 * s), (h - int(290 * s)) // count))
+        line_h = max(int(18 * s), min(int(34 * s), (h - int(360 * s)) // count))
         body = count * line_h
-        panel_h = min(h - int(20 * s), int(250 * s) + body)
+        panel_h = min(h - int(20 * s), int(320 * s) + body)
         self.panel = pygame.Rect(0, 0, int(min(w - 40 * s, 720 * s)), panel_h)
         self.panel.center = (w // 2, h // 2)
         self.heading.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(24 * s), self.panel.w - 40,
@@ -72,7 +84,9 @@ class ResultsScene(OverlayScene):
         y = self.panel.bottom - bh - int(32 * s)
         self.again_button.place(pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh), s)
         self.menu_button.place(pygame.Rect(self.panel.centerx + gap // 2, y, bw, bh), s)
-        self.notice_label.place(pygame.Rect(self.panel.x, y - int(30 * s), self.panel.w, int(26 * s)), s)
+        ry = y - bh - int(14 * s)
+        self.replay_button.place(pygame.Rect(self.panel.centerx - bw // 2, ry, bw, bh), s)
+        self.notice_label.place(pygame.Rect(self.panel.x, ry - int(30 * s), self.panel.w, int(26 * s)), s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         size = min(int(24 * self.scale), int(self.line_h * 0.8))

@@ -11,6 +11,7 @@ from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 from pie_table.kit.widgets import Button, Label, Widget, blit_center
 from pie_table.scenes.base import MenuScene
+from pie_table.scenes.saved_games import SavedGamesScene, describe, latest_unfinished, open_save
 
 
 def _art() -> Any:
@@ -67,11 +68,34 @@ class TitleScene(MenuScene):
         self._title_pos = (0, 0)
 
     def build(self) -> list[Widget]:
+        self.saved = latest_unfinished()
         self.play = Button(_("Play"), self.open_games, size=34)
+        self.continue_button = Button(self._continue_text(), self.continue_game, size=22)
+        self.load_button = Button(_("Saved games"), self.open_saves, size=26)
         self.quit_button = Button(_("Quit"), self.app.quit, size=30)
+        self.notice = ""
+        self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
         self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
-        return [self.play, self.quit_button, self.tagline, self.hint]
+        resume = [self.continue_button] if self.saved is not None else []
+        return [self.play, *resume, self.load_button, self.quit_button, self.tagline, self.hint, self.status]
+
+    def _continue_text(self) -> str:
+        if self.saved is None:
+            return ""
+        return _("Continue: {game}").format(game=describe(self.saved).rsplit(" · ", 1)[0])
+
+    def continue_game(self) -> None:
+        """Pick up the game saved most recently, where it stopped."""
+        if self.saved is not None:
+            self.notice = open_save(self.app, self.saved.path)
+
+    def open_saves(self) -> None:
+        """The list of saved games."""
+        self.app.scenes.push(SavedGamesScene(self.app))
+
+    def resume(self) -> None:
+        self.rebuild()  # a game may have been saved or finished meanwhile
 
     def open_games(self) -> None:
         """Go to the game list."""
@@ -86,9 +110,14 @@ class TitleScene(MenuScene):
         w, h, s = size[0], size[1], self.scale
         self._title_pos = (w // 2, int(h * 0.24))
         self.tagline.place(pygame.Rect(0, int(h * 0.24 + 78 * s), w, int(36 * s)), s)
-        bw, bh = int(300 * s), int(66 * s)
-        self.play.place(pygame.Rect(w // 2 - bw // 2, int(h * 0.52), bw, bh), s)
-        self.quit_button.place(pygame.Rect(w // 2 - bw // 2, int(h * 0.52) + bh + int(22 * s), bw, bh), s)
+        bw, bh, gap = int(300 * s), int(56 * s), int(12 * s)
+        wide = int(min(w * 0.56, 640 * s))
+        buttons = [b for b in self.menu.items if isinstance(b, Button)]
+        top = int(h * 0.60) - len(buttons) * (bh + gap) // 2
+        for i, button in enumerate(buttons):
+            width = wide if button is self.continue_button else bw
+            button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
+        self.status.place(pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s)), s)
         self.hint.place(pygame.Rect(0, h - int(40 * s), w, int(28 * s)), s)
         portrait = int(min(w * 0.2, h * 0.34))
         if portrait != self._decor_size:

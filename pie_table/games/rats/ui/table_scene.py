@@ -11,9 +11,10 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.engine import Action, Event, try_apply
+from pie_table.core.engine import Action, Event
+from pie_table.core.saves import Autosaver
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
-from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel
@@ -37,6 +38,7 @@ from pie_table.kit.handoff import HandoffScene, PrivacyGate
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
 from pie_table.kit.widgets import fit_text
+from pie_table.paths import saves_dir
 
 GAME_ID = "rats"
 _PUBLIC_BEAT = 0.6  # a bot waits this long before a move everyone watches (rolls, picks said aloud)
@@ -50,14 +52,20 @@ _ADVANCE_KEYS = (*_ROLL_KEYS, pygame.K_RIGHT)
 class RatsTableScene(Scene):
     """One game of RATS at the table."""
 
-    def __init__(self, app: Any, setup: GameSetup) -> None:
+    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+                 save_path: str | None = None, watch: bool = False) -> None:
+        """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
+        `watch`: a replay drives the game (`replay_apply`); nobody is asked anything here."""
         super().__init__(app)
         self.setup = setup
         self.rules = RULES
-        self.state = RULES.new_state(len(setup.seats), setup.seed, dict(setup.options))
-        self.bots = {seat: make_bot(spec.level or "normal", seat, setup.seed * 101 + seat)
-                     for seat, spec in enumerate(setup.seats) if spec.is_bot}
-        self.humans = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot]
+        self.session = session if session is not None else Session(setup)
+        self.watch = watch
+        self.watch_seat: int | None = None
+        self.autosave = Autosaver(self.session, saves_dir(), every_action=True, path=save_path,
+                                  enabled=not watch)
+        self.bots = self.session.bots
+        self.humans = self.session.humans
         self.gate = PrivacyGate(self.humans)
         self.tray = DiceTray(on_throw=self.throw)
         self.effects = EffectLayer(seed=setup.seed)
@@ -77,11 +85,19 @@ class RatsTableScene(Scene):
         self.tray.layout(self.layout.tray)
         self._sync_tray()
 
+    @property
+    def state(self) -> Any:
+        """The engine state (the session's; undo may replace it)."""
+        return self.session.state
+
     # --- who sees what ---------------------------------------------------------------------------
 
     @property
     def display_seat(self) -> int | None:
-        """The seat whose view the screen shows: the human at the screen; with no humans, Rat 1."""
+        """The seat whose view the screen shows: the human at the screen; with no humans, Rat 1;
+        in a replay, the seat the viewer chose (None: a spectator, who sees public things only)."""
+        if self.watch:
+            return self.watch_seat
         if not self.humans:
             return 0  # bots only: nobody's secret to keep, so the spectator follows the first rat
         return self.gate.viewer
@@ -101,6 +117,10 @@ class RatsTableScene(Scene):
 
     def resume(self) -> None:
         self.on_resize(self.app.screen.get_size())
+
+    def exit(self) -> None:
+        """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
+        self.autosave.save()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute every region from the window size."""
@@ -132,6 +152,9 @@ class RatsTableScene(Scene):
         """Esc pauses; dice, ceremony and the choice panel take the rest."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause_game()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
             return
         if self.tray.handle_event(event):
             return
@@ -180,6 +203,8 @@ class RatsTableScene(Scene):
 
     def _pump(self, dt: float) -> None:
         self._check_ceremony()
+        if self.watch:
+            return  # a replay feeds the moves; nobody decides here
         if self.rules.is_over(self.state):
             self.end_timer += dt
             if self.end_timer >= _END_HOLD:
@@ -202,10 +227,11 @@ class RatsTableScene(Scene):
 
     def _auto_action(self, seat: int) -> Action:
         """A bot's choice from its own view, or a human's first legal action when autoplaying."""
-        legal = self.rules.legal_actions(self.state, seat)
         if seat in self.bots:
-            return self.bots[seat].act(self.rules.view(self.state, seat), legal)
-        return legal[0]
+            action = self.session.bot_action(seat)
+            if action is not None:
+                return action
+        return self.rules.legal_actions(self.state, seat)[0]
 
     def _offer(self, humans: list[int]) -> None:
         """Put the next human decision on screen, behind a hand-off when it is secret."""
@@ -257,13 +283,17 @@ class RatsTableScene(Scene):
         return pygame.Rect(area.x + 10, area.bottom - height - 10, area.w - 20, height)
 
     def submit(self, action: Action, velocity: tuple[float, float] | None = None) -> bool:
-        """Send one action to the engine; on refusal nothing changes and the reason is shown."""
-        outcome = try_apply(self.rules, self.state, action)
+        """Send one action through the session for the seat it was offered to (the panel's or the
+        bot's); on refusal nothing changes and the reason is shown."""
+        outcome = self.session.submit(action.get("seat"), action).outcome
         if not outcome.ok:
             self.message = outcome.reason
             self._sound("refuse")
             return False
-        self.message = ""
+        if self.autosave.notice:
+            self.message, self.autosave.notice = self.autosave.notice, ""
+        else:
+            self.message = ""
         self.since_move = 0.0
         self.panel = None
         self.tray.enabled = False
@@ -271,6 +301,23 @@ class RatsTableScene(Scene):
         seat = action.get("seat")
         if seat in self.humans:
             self._after_human(seat)
+        return True
+
+    def undo(self) -> bool:
+        """Take back the human's last decision, where the session allows it (against bots, before
+        anything new was revealed or anyone else moved); the reason shows when it does not."""
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        if seat is None or not self.session.can_undo(seat):
+            self.message = (_("Undo is off when several people share the table") if len(self.humans) > 1
+                            else _("Nothing to undo: something new was revealed, or another rat moved"))
+            self._sound("refuse")
+            return False
+        self.session.undo(seat)
+        self.autosave.save()
+        self.message = ""
+        self.panel = None
+        self.since_move = 0.0
+        self._sync_tray()
         return True
 
     def _after_human(self, seat: int) -> None:
@@ -311,14 +358,27 @@ class RatsTableScene(Scene):
         if self.ceremony is not None:
             self.ceremony.sync(view)
 
+    def replay_apply(self, seat: int | None, action: Action) -> bool:
+        """A replay's next logged move, applied and animated like a live one (the ceremony, which
+        waits for a click at a live table, shows what it has at once)."""
+        if self.ceremony is not None:
+            self.ceremony.snap()
+        return self.submit(action)
+
+    @property
+    def busy(self) -> bool:
+        """True while dice or the coin are still moving (a replay waits for them)."""
+        return self.tray.busy or (self.ceremony is not None and self.ceremony.flipping)
+
     def _show_results(self) -> None:
-        if self.results_shown:
+        if self.results_shown or self.watch:
             return
         self.results_shown = True
         from pie_table.scenes.results import ResultsScene
 
         title, lines = results_text(self.rules.view(self.state, None))
-        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines))
+        self.autosave.save()
+        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 
     # --- headless --------------------------------------------------------------------------------
 

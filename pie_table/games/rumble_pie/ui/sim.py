@@ -39,16 +39,17 @@ class TickResult:
 class TableSim:
     """Paces the game's session in whole ticks at TICK_HZ, whatever the frame rate."""
 
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: GameSetup, session: Session | None = None, watch: bool = False) -> None:
         self.setup = setup
         self.options = engine_options(setup)
-        self.session = Session(setup)
+        self.session = session if session is not None else Session(setup)
         self.bots = self.session.bots
         self.has_humans = len(self.bots) < len(setup.seats)
         self.queue: list[tuple[dict[str, Any], Any]] = []
         self.accumulator = 0.0
         self.game_ticks = 0  # ticks since the first start: the CLI's "seconds of game time"
-        self.started = False
+        self.started = bool(self.session.log)  # a resumed game has long since started
+        self.watch = watch  # a replay feeds the ticks: the clock does not run here
         self.waiting_s = 0.0
 
     @property
@@ -72,6 +73,8 @@ class TableSim:
 
     def advance(self, dt: float) -> list[TickResult]:
         """Run as many whole ticks as `dt` (clamped) pays for; leftover time waits for the next frame."""
+        if self.watch:
+            return []
         self.accumulator += min(max(dt, 0.0), MAX_FRAME)
         self._auto_start(min(max(dt, 0.0), MAX_FRAME))
         results = []
@@ -106,6 +109,18 @@ class TableSim:
             self.started = True
         if self.started:
             self.game_ticks += 1
+        return result
+
+    def replay_apply(self, seat: int | None, action: dict[str, Any]) -> TickResult:
+        """One logged entry of a replay, applied through the session."""
+        applied = self.session.submit(seat, action)
+        result = TickResult(self.game_ticks, list(applied.events))
+        if applied.ok:
+            result.applied.append((action, ("replay", seat)))
+            if action.get("type") == "start":
+                self.started = True
+            if action.get("type") == "tick" and self.started:
+                self.game_ticks += 1
         return result
 
     def view_for(self, seat: int) -> dict[str, Any]:

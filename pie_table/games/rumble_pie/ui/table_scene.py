@@ -6,6 +6,8 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.saves import Autosaver
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.ui.card_layer import CardLayer, relayout
@@ -22,6 +24,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.layout import load_layout
 from pie_table.kit.scene import Scene
+from pie_table.paths import saves_dir
 
 RESULTS_BEAT_S = 2.5
 _START_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -31,10 +34,19 @@ _WAITING = ("ready", "round_over")
 class RumbleTableScene(Scene):
     """The table a Rumble Pie game is played on."""
 
-    def __init__(self, app: Any, setup: GameSetup) -> None:
+    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+                 save_path: str | None = None, watch: bool = False) -> None:
+        """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
+        `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still."""
         super().__init__(app)
         self.setup = setup
-        self.sim = TableSim(setup)
+        self.watch = watch
+        self.watch_seat: int | None = None
+        self.sim = TableSim(setup, session, watch)
+        # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
+        self.autosave = Autosaver(self.sim.session, saves_dir(), every_action=False, path=save_path,
+                                  enabled=not watch)
+        self.resumed = session is not None and not watch
         state = self.sim.state
         n = len(setup.seats)
         self.names = [f"Player {i + 1}" for i in range(n)]
@@ -68,6 +80,10 @@ class RumbleTableScene(Scene):
         self.effects.warm_up()
         self.draw(self.app.screen)  # fonts and panels are rendered now; the first real frame just blits
 
+    def exit(self) -> None:
+        """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
+        self.autosave.save()
+
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
         if self.mouse is not None and self.mouse.drag is not None:
@@ -99,6 +115,7 @@ class RumbleTableScene(Scene):
         if self.app.scenes.current is self and self.over_timer is None:
             from pie_table.scenes.pause import PauseScene
 
+            self.autosave.save()
             self.app.scenes.push(PauseScene(self.app, self.setup.game_id))
 
     # --- input ---------------------------------------------------------------------------------
@@ -186,6 +203,12 @@ class RumbleTableScene(Scene):
 
     def update(self, dt: float) -> None:
         """Run the fixed-timestep simulation, then the animations."""
+        if self.resumed:
+            # A game continued mid-round opens paused, so everyone can take their places first.
+            self.resumed = False
+            if self.sim.phase not in _WAITING:
+                self.pause_game()
+                return
         self.feedback.new_frame(dt)
         changed = False
         for result in self.sim.advance(dt):
@@ -200,6 +223,8 @@ class RumbleTableScene(Scene):
         """Events to sounds/log/effects, refusals to feedback; True if anything changed on the table."""
         for ev in result.events:
             self.feedback.on_event(ev, self.geom, self.effects)
+            if ev.get("type") == "round_over":
+                self.autosave.save()
             if ev.get("type") == "played" and ev.get("seat") in self._cursor_seats():
                 self._cursor_for(ev["seat"]).on_played()
         for refusal in result.refusals:
@@ -230,9 +255,21 @@ class RumbleTableScene(Scene):
         if self.mouse is not None:
             self.mouse.refresh(state)
 
+    def replay_apply(self, seat: int | None, action: dict[str, Any]) -> bool:
+        """A replay's next logged entry, applied and animated like a live tick."""
+        result = self.sim.replay_apply(seat, action)
+        if self._absorb(result):
+            self._refresh_all()
+        return bool(result.applied)
+
+    @property
+    def busy(self) -> bool:
+        """Rumble Pie's replay never waits for an animation: time itself is the log."""
+        return False
+
     def _check_game_over(self, dt: float) -> None:
         """After the last round, a short beat, then the results screen."""
-        if self.sim.phase != "game_over":
+        if self.sim.phase != "game_over" or self.watch:
             return
         self.over_timer = (self.over_timer or 0.0) + dt
         if self.over_timer >= RESULTS_BEAT_S and self.app.scenes.current is self:
@@ -241,7 +278,8 @@ class RumbleTableScene(Scene):
             state = self.sim.state
             title = f"{pal.TEAM_NAMES[(state.winner or 0) % len(pal.TEAM_NAMES)]} wins!"
             lines = result_lines(state, self.names)
-            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines))
+            self.autosave.save()
+            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 
     # --- headless hooks --------------------------------------------------------------------------
 

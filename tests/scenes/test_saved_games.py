@@ -1,0 +1,192 @@
+"""Quit mid-game, Continue from the title, finish; the saved-games list; watch a replay; undo at the table."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from pie_table.core.saves import list_saves, load_session, read_save
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rats.ui.table_scene import RatsTableScene
+from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
+from pie_table.kit.app import App
+from pie_table.paths import saves_dir
+from pie_table.scenes.pause import PauseScene
+from pie_table.scenes.replay import ReplayScene
+from pie_table.scenes.results import ResultsScene
+from pie_table.scenes.saved_games import SavedGamesScene, open_save
+from pie_table.scenes.title import TitleScene
+
+DT = 0.05
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _app() -> App:
+    app = App(size=(1280, 720), headless=True)
+    app.scenes.push(TitleScene(app))
+    app.step(DT, [])
+    return app
+
+
+def _key(app, key, mod=0):
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)])
+
+
+def _click(app, rect):
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)])
+
+
+def test_rats_quit_midway_continue_from_the_title_and_finish(home):
+    app = _app()
+    table = RatsTableScene(app, GameSetup("rats", parse_seats("bot:hard,bot:easy,bot:normal"), {}, seed=5))
+    app.scenes.push(table)
+    table.skip_to(turn=3)
+    saved_hash = table.session.hash()
+    app.scenes.pop()  # back to the title: the table saves as it leaves
+    title = app.scenes.current
+    assert isinstance(title, TitleScene) and title.saved is not None
+    assert title.continue_button in title.menu.items and "RATS" in title.continue_button.text
+    _click(app, title.continue_button.rect)
+    resumed = app.scenes.current
+    assert isinstance(resumed, RatsTableScene) and resumed.session.hash() == saved_hash
+    resumed.skip_to(turn=99)
+    assert resumed.session.is_over()
+    for _ in range(200):
+        app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)])
+        if isinstance(app.scenes.current, ResultsScene):
+            break
+    results = app.scenes.current
+    assert isinstance(results, ResultsScene) and results.replay_path == str(resumed.autosave.path)
+    saves, problems = list_saves(saves_dir())
+    # One file for the whole game: the resumed game kept writing to the save it came from.
+    assert len(saves) == 1 and saves[0].finished and not problems
+    assert load_session(read_save(saves[0].path)).hash() == resumed.session.hash()
+
+
+def test_rumble_pause_saves_and_a_continued_game_opens_paused(home):
+    app = _app()
+    setup = GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=4)
+    table = RumbleTableScene(app, setup)
+    app.scenes.push(table)
+    table.sim.fast_forward(until_tick=600)
+    table.pause_game()
+    assert isinstance(app.scenes.current, PauseScene)
+    path = table.autosave.path
+    assert path.exists() and load_session(read_save(path)).hash() == table.sim.session.hash()
+    app.scenes.pop_until(lambda scene: scene.is_menu)
+    assert open_save(app, str(path)) == ""
+    resumed = app.scenes.current
+    assert isinstance(resumed, RumbleTableScene) and resumed.sim.session.hash() == table.sim.session.hash()
+    app.step(DT, [])
+    assert isinstance(app.scenes.current, PauseScene)  # a round in play waits for the players
+    app.scenes.pop()
+    resumed.sim.fast_forward(until_round=99)
+    assert resumed.sim.session.is_over()
+
+
+def test_the_saved_games_list_shows_damaged_files_in_one_line_and_keeps_them(home):
+    session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy"), {}, seed=2))
+    session.play_out()
+    from pie_table.core.saves import write_save
+
+    write_save(saves_dir() / "good.json", session)
+    (saves_dir() / "broken.json").write_text('{"format": "pie_table-save", "vers')
+    app = _app()
+    scene = SavedGamesScene(app)
+    app.scenes.push(scene)
+    app.step(DT, [])
+    assert len(scene.rows) == 1 and "broken.json" in scene.notice and "\n" not in scene.notice
+    assert (saves_dir() / "broken.json").exists()
+    _click(app, scene.rows[0][0].rect)  # a finished game opens as a replay
+    assert isinstance(app.scenes.current, ReplayScene)
+
+
+def _replay(home, seats="bot:hard,human:mouse,bot:normal"):
+    session = Session(GameSetup("rats", parse_seats(seats), {"vocations": True}, seed=7))
+    while not session.is_over():
+        for seat in session.to_act():
+            action = session.bot_action(seat) if seat in session.bots else session.legal(seat)[0]
+            session.submit(seat, action)
+    from pie_table.core.saves import write_save
+
+    path = write_save(saves_dir() / "r.json", session)
+    app = _app()
+    scene = ReplayScene(app, read_save(path))
+    app.scenes.push(scene)
+    return app, scene, session
+
+
+def test_replay_steps_back_and_forth_to_the_same_states(home):
+    app, scene, session = _replay(home)
+    for _ in range(30):
+        _key(app, pygame.K_RIGHT)
+    at_30 = scene.table.session.hash()
+    _key(app, pygame.K_RIGHT)
+    _key(app, pygame.K_LEFT)
+    assert scene.table.session.hash() == at_30 and scene.position == scene.moves[29]
+    _key(app, pygame.K_END)
+    assert scene.table.session.hash() == session.hash()
+    _key(app, pygame.K_HOME)
+    assert scene.position == 0
+    _key(app, pygame.K_SPACE)
+    for _ in range(200):
+        app.step(0.5, [])
+    assert scene.position > 10  # playing on by itself
+
+
+def test_replay_from_a_seat_shows_that_seat_only(home):
+    app, scene, _session = _replay(home)
+    scene.jump(0.5)
+    for viewer in (None, 0, 1, 2):
+        scene.set_viewer(viewer)
+        app.step(DT, [])
+        shown = scene.table.view()
+        state, rules = scene.table.state, scene.table.rules
+        assert shown == rules.view(state, viewer)
+        # Nothing another seat holds reaches the screen: deal it all differently, the view is the same.
+        assert rules.view(rules.shuffle_hidden(state, viewer, random.Random(viewer)), viewer) == shown
+        if viewer is None:
+            assert "sheet" not in shown
+        else:
+            assert shown["sheet"] == state.sheets[viewer].to_json()
+
+
+def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
+    app = App(size=(1280, 720), headless=True)
+    table = RatsTableScene(app, GameSetup("rats", parse_seats("human:mouse,bot:normal"), {}, seed=3))
+    app.scenes.push(table)
+    undone = refused = 0
+    for _ in range(400):
+        if table.session.is_over():
+            break
+        seat = 0
+        if seat in table.session.to_act():
+            before = table.session.hash()
+            table.submit(table.session.legal(seat)[0])
+            entry = table.session.log[-1]
+            if entry.barrier:
+                _key(app, pygame.K_z, pygame.KMOD_CTRL)
+                assert table.session.log[-1] is entry and table.message  # a reveal: no undo, and why
+                refused += 1
+            else:
+                _key(app, pygame.K_z, pygame.KMOD_CTRL)
+                assert table.session.hash() == before
+                undone += 1
+                table.submit(table.session.legal(seat)[0])
+        for other in table.session.to_act():
+            if other != 0:
+                table.session.submit(other, table.session.bot_action(other))
+    assert undone > 0 and refused > 0
+    saved = json.loads(Path(table.autosave.path).read_text())
+    assert saved["actions"] == len(table.session.log)
