@@ -230,11 +230,6 @@ class Session:
         view = self.view(seat)
         if self.info.realtime:
             return bot.act(view, getattr(self.state, "tick", 0))
-        # A bot that only indexes its options may take them in a game's compact form (RATS sword
-        # requests: one lazy sequence instead of hundreds of dicts); `apply` still checks the pick.
-        compact = getattr(self.rules, "compact_legal", None)
-        if compact is not None and getattr(bot, "lazy_requests", False):
-            return bot.act(view, compact(self.state, seat))
         return bot.act(view, self.legal(seat))
 
     def step_bots(self) -> list[Applied]:

@@ -89,6 +89,10 @@ class Widget:
         """Typed text or editing keys; only TextInput uses them."""
         return False
 
+    def key_event(self, event: pygame.event.Event) -> bool:
+        """A key or wheel event the focused widget handles itself (before the menu); True if used."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the widget."""
 
@@ -270,6 +274,69 @@ class Cycler(_Row):
         blit_center(surface, image, box.center)
 
 
+class NumberCycler(Cycler):
+    """A Cycler over whole numbers (and perhaps a few words after them, such as "all") that is quick
+    for large amounts: type the digits, PageUp/PageDown or Shift+arrows step by ten, and the mouse
+    wheel steps by one (by ten with Shift)."""
+
+    _TYPING_PAUSE_MS = 1200  # digits typed further apart than this start a new number
+
+    def __init__(self, label: str, values: Sequence[Any], **kwargs: Any) -> None:
+        super().__init__(label, values, **kwargs)
+        self._typed = ""
+        self._typed_at = -10_000
+
+    def key_event(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            big = pygame.key.get_mods() & pygame.KMOD_SHIFT
+            return self.step_by(event.y * (10 if big else 1))
+        if event.type != pygame.KEYDOWN:
+            return False
+        digit = _DIGIT_KEYS.get(event.key)
+        if digit is not None:
+            return self.type_digit(digit, pygame.time.get_ticks())
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return self.step_by(10 if event.key == pygame.K_PAGEUP else -10)
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
+            return self.step_by(10 if event.key == pygame.K_RIGHT else -10)
+        return False
+
+    def type_digit(self, digit: str, now_ms: int) -> bool:
+        """Append a typed digit to the number being typed (a pause starts a new number)."""
+        if now_ms - self._typed_at > self._TYPING_PAUSE_MS:
+            self._typed = ""
+        self._typed_at = now_ms
+        self._typed = (self._typed + digit).lstrip("0")[:6]
+        if not self._typed:
+            return False
+        numbers = [v for v in self.values if isinstance(v, int)]
+        wanted = int(self._typed)
+        best = min(numbers, key=lambda v: (abs(v - wanted), v)) if numbers else None
+        return best is not None and self._select(best)
+
+    def step_by(self, step: int) -> bool:
+        """Move by `step` numbers, stopping at the ends (no wrap-around for big steps)."""
+        numbers = [i for i, v in enumerate(self.values) if isinstance(v, int)]
+        if not numbers or self.index not in numbers:
+            return self.nudge(1 if step > 0 else -1)
+        position = max(0, min(len(numbers) - 1, numbers.index(self.index) + step))
+        return self._select(self.values[numbers[position]])
+
+    def _select(self, value: Any) -> bool:
+        if value == self.value:
+            return False
+        self.set_value(value)
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+
+_DIGIT_KEYS = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)} | {
+    getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}
+
+
 class Toggle(_Row):
     """An on/off switch."""
 
@@ -381,6 +448,12 @@ class Menu:
         if isinstance(current, TextInput) and (event.type == pygame.TEXTINPUT or (
                 event.type == pygame.KEYDOWN and event.key not in _MENU_KEYS_WHILE_TYPING)):
             return current.text_event(event)
+        if event.type == pygame.MOUSEWHEEL:
+            target = next((i for i in self.items if i.hover), current)
+            return target is not None and target.key_event(event)
+        if current is not None and event.type == pygame.KEYDOWN and current.key_event(event):
+            self._sound("click")
+            return True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self._mouse(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:

@@ -122,11 +122,27 @@ def test_swords_most_first_host_breaks_ties_and_swords_are_spent():
     act(state, 0, "sword_order", rat=2)
     act(state, 2, "request", target=0, supply="rags", amount=4)
     assert state.sheets[2].supplies[RA] == 4 and state.sheets[0].supplies[RA] == 0
-    with pytest.raises(IllegalAction):  # rags were just taken from a rat this turn
-        act(state, 1, "request", target=2, supply="rags", amount=1)
-    with pytest.raises(IllegalAction):  # never cocktail swords
+    # Rags were just taken from Rat 1: nobody may ask Rat 1 for rags again this turn...
+    with pytest.raises(IllegalAction, match="rags were already taken from Rat 1 this turn"):
+        act(state, 1, "request", target=0, supply="rags", amount=1)
+    with pytest.raises(IllegalAction, match="never cocktail swords"):
         act(state, 1, "request", target=2, supply="swords", amount=1)
-    assert all(a["supply"] not in ("rags", "swords") for a in RULES.legal_actions(state, 1))
+    legal = list(RULES.legal_actions(state, 1))
+    assert not any(a["target"] == 0 and a["supply"] == "rags" for a in legal)
+    assert all(a["supply"] != "swords" for a in legal)
+    # ...but rags may still be asked of another rat (who now holds the four just taken).
+    act(state, 1, "request", target=2, supply="rags", amount=4)
+    assert "Rat 3: Indeed, here are 4 rags." in texts(state)
+    assert state.taken == [[0, RA], [2, RA]]
+
+
+def test_a_request_may_name_large_amounts():
+    state = table([[0, 0, 0, 0, 60, 0], [3, 0, 0, 0, 0, 0], [0] * 6])
+    assert RULES.to_act(state) == [1]
+    with pytest.raises(IllegalAction, match="a whole number from 1 to 999"):
+        act(state, 1, "request", target=0, supply="rags", amount=1000)
+    act(state, 1, "request", target=0, supply="rags", amount=54)  # beyond the old cap of 30
+    assert "Rat 1: Indeed, here are 54 rags." in texts(state)
 
 
 def test_nobody_has_any_nobody_acts_and_host_acts_on_tie():

@@ -53,8 +53,23 @@ def test_pauper_gains_one_when_saying_rats_with_fewer_not_on_tie():
     act(state, 1, "gain", supply="flowers")
     assert state.sheets[1].supplies[FL] == 1
     act(state, 0, "request", target=2, supply="rags", amount=1)
-    # baubles: 2 against the Host's 2 is a tie, so no gain this time
-    assert not state.pending[1] and state.pending[0][0]["reason"] == "baubles"
+    # baubles: 2 against the Host's 2 is a tie, so no gain this time, but the Pauper is still asked
+    assert state.pending[1] == [{"kind": "pauper_tie"}]
+    assert RULES.legal_actions(state, 1) == [{"type": "pauper_tie", "seat": 1}]
+    act(state, 1, "pauper_tie")
+    assert state.sheets[1].supplies[BA] == 2 and not state.pending[1]
+    assert state.pending[0][0]["reason"] == "baubles"
+
+
+def test_whether_the_pauper_had_fewer_or_tied_is_secret():
+    """The same public table whether the Pauper had fewer than the Host or tied: who is asked,
+    in what order, and everything said aloud."""
+    voc = [None, "pauper", None]
+    fewer = table([[0, 2, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0] * 6], vocations=voc)
+    tied = table([[0, 2, 0, 0, 0, 0], [0, 2, 0, 0, 0, 0], [0] * 6], vocations=voc)
+    assert RULES.view(fewer, None) == RULES.view(tied, None)
+    assert RULES.view(fewer, 2) == RULES.view(tied, 2)
+    assert RULES.to_act(fewer) == RULES.to_act(tied) == [1]
 
 
 def test_ruffian_requests_all_of_a_supply():

@@ -146,3 +146,31 @@ def test_ellipsize_fits_the_width() -> None:
     text = ellipsize("Could you possibly part with 12 flowers, Rat 5?", 13, 120)
     assert text.endswith("…") and font(13).size(text)[0] <= 120
     assert ellipsize("RATS!", 13, 120) == "RATS!"
+
+
+def test_request_form_names_the_rule_when_a_supply_was_just_taken_from_that_rat() -> None:
+    legal = [a for a in _request_legal() if not (a["target"] == 1 and a["supply"] == "rags")]
+    chosen: list[dict] = []
+    form = RequestForm(legal, chosen.append)
+    form.select(1, "rags", 2)
+    assert form.current() is None and "just gave up rags" in form.ask.text
+    form.ask.activate()
+    assert chosen == []
+    form.select(2, "rags", 2)  # the same supply from another rat is fine
+    form.ask.activate()
+    assert chosen == [{"type": "request", "seat": 0, "target": 2, "supply": "rags", "amount": 2}]
+
+
+def test_request_form_takes_large_amounts_typed_as_digits() -> None:
+    from rats_helpers import table
+
+    from pie_table.games.rats.rules import RULES
+
+    state = table([[0, 0, 0, 0, 60, 0], [3, 0, 0, 0, 0, 0], [0] * 6])
+    chosen: list[dict] = []
+    form = RequestForm(RULES.legal_actions(state, 1), chosen.append)
+    form.select(0, "rags", 1)
+    form.amount.type_digit("5", 0)
+    form.amount.type_digit("4", 100)
+    form.ask.activate()
+    assert chosen == [{"type": "request", "seat": 1, "target": 0, "supply": "rags", "amount": 54}]

@@ -26,8 +26,10 @@ from pie_table.games.rats.state import (
 Action = dict[str, Any]
 Events = list[dict[str, Any]]
 Item = dict[str, Any]
-# A request may ask for at most this many of a supply (keeps the legal list finite).
-MAX_REQUEST = 30
+# The largest amount a request may name. The rulebook sets no cap; this bound only keeps the list
+# of legal requests finite, and no rat comes near it in five turns (bot games peak near 35 of one
+# supply, a Carpenter at about 54 rags in a turn). See docs/rulings/rats.md.
+MAX_REQUEST = 999
 
 
 def _act(kind: str, seat: int, **data: Any) -> Action:
@@ -48,6 +50,14 @@ def _options_vocation(state: RatsState, seat: int, item: Item) -> list[Action]:
 
 def _options_gain(state: RatsState, seat: int, item: Item) -> list[Action]:
     return [_act("gain", seat, supply=name) for name in SUPPLIES]
+
+
+def _options_pauper_tie(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("pauper_tie", seat)]
+
+
+def _apply_pauper_tie(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    tell(events, seat, "pauper_tie", "You tied with the Host: no Pauper's gain this time.")
 
 
 def _options_goal(state: RatsState, seat: int, item: Item) -> list[Action]:
@@ -78,38 +88,38 @@ def _options_rat(kind: str) -> Callable[[RatsState, int, Item], list[Action]]:
     return options
 
 
-def _request_axes(state: RatsState, seat: int) -> tuple[list[int], list[str], list[Any]]:
-    """Targets, supply names and amounts a sword request may combine, in listing order."""
+def just_taken(state: RatsState, target: int, supply: int) -> bool:
+    """True if someone took `supply` from rat `target` with a sword this turn: nobody may ask that
+    rat for it again this turn (the same supply from another rat is fine)."""
+    return [target, supply] in state.taken
+
+
+def _request_axes(state: RatsState, seat: int) -> tuple[list[tuple[int, str]], list[Any]]:
+    """The (target, supply name) pairs a sword request may name, and the amounts, in listing order."""
     amounts: list[Any] = list(range(1, MAX_REQUEST + 1))
     if state.has(seat, "ruffian"):
         amounts.append("all")
-    targets = [target for target in range(state.seats) if target != seat]
-    supplies = [SUPPLIES[supply] for supply in range(1, 6) if supply not in state.taken]
-    return targets, supplies, amounts
+    pairs = [(target, SUPPLIES[supply]) for target in range(state.seats) if target != seat
+             for supply in range(1, 6) if not just_taken(state, target, supply)]
+    return pairs, amounts
 
 
-def _options_request(state: RatsState, seat: int, item: Item) -> list[Action]:
-    targets, supplies, amounts = _request_axes(state, seat)
-    return [
-        {"type": "request", "seat": seat, "target": target, "supply": supply, "amount": amount}
-        for target in targets for supply in supplies for amount in amounts
-    ]
+def _options_request(state: RatsState, seat: int, item: Item) -> Sequence[Action]:
+    # Thousands of amounts: listed lazily, in the same order a full list would have.
+    return RequestOptions(state, seat)
 
 
 class RequestOptions(Sequence[Action]):
-    """The sword-request options of `legal_actions`, same order, each dict built only when read.
-
-    Hundreds of request dicts per decision cost more than the rest of a bot game's turn; a
-    runner hands this to controllers that only look at a few of them.
-    """
+    """The sword-request options of `legal_actions`: every (rat, supply) pair a request may name,
+    times every amount, each dict built only when read (thousands of dicts per decision would cost
+    more than the rest of a turn, and bots and the form only look at a few of them)."""
 
     def __init__(self, state: RatsState, seat: int) -> None:
         self.seat = seat
-        self.targets, self.supplies, self.amounts = _request_axes(state, seat)
-        self._per_target = len(self.supplies) * len(self.amounts)
+        self.pairs, self.amounts = _request_axes(state, seat)
 
     def __len__(self) -> int:
-        return len(self.targets) * self._per_target
+        return len(self.pairs) * len(self.amounts)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -124,21 +134,13 @@ class RequestOptions(Sequence[Action]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("request option out of range")
-        target, rest = divmod(index, self._per_target)
-        supply, amount = divmod(rest, len(self.amounts))
-        return {"type": "request", "seat": self.seat, "target": self.targets[target],
-                "supply": self.supplies[supply], "amount": self.amounts[amount]}
+        pair, amount = divmod(index, len(self.amounts))
+        target, supply = self.pairs[pair]
+        return {"type": "request", "seat": self.seat, "target": target, "supply": supply,
+                "amount": self.amounts[amount]}
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self[:])
-
-
-def compact_options(state: RatsState, seat: int) -> Sequence[Action]:
-    """`options_for`, except that sword requests come as a `RequestOptions` built on demand."""
-    pending = state.pending[seat] if 0 <= seat < state.seats else []
-    if pending and pending[0]["kind"] == "request":
-        return RequestOptions(state, seat)
-    return options_for(state, seat)
 
 
 def _options_verdict(state: RatsState, seat: int, item: Item) -> list[Action]:
@@ -223,7 +225,7 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
     if given:
         state.sheets[target].supplies[supply] -= given
         state.sheets[seat].supplies[supply] += given
-        state.taken.append(supply)
+        state.taken.append([target, supply])
         say(events, "handover", f"Rat {target + 1}: Indeed, here are {amount_text(given, supply)}.",
             seat=target, to_seat=seat, supply=supply, amount=given)
     else:
@@ -267,6 +269,7 @@ _KINDS: dict[str, tuple[_OptionsFn, _ApplyFn]] = {
     "flip": (_options_flip, _apply_flip),
     "vocation": (_options_vocation, _apply_vocation),
     "gain": (_options_gain, _apply_gain),
+    "pauper_tie": (_options_pauper_tie, _apply_pauper_tie),
     "goal": (_options_goal, _apply_goal),
     "scavenge": (_options_scavenge, _apply_scavenge),
     "nest": (_options_nest, _apply_nest),
@@ -283,7 +286,7 @@ _OPTIONAL = frozenset({"count"})
 _MISSING = object()
 
 
-def options_for(state: RatsState, seat: int) -> list[Action]:
+def options_for(state: RatsState, seat: int) -> Sequence[Action]:
     """Legal actions for `seat`'s current decision (empty when it has none)."""
     if not 0 <= seat < state.seats or not state.pending[seat]:
         return []
@@ -311,8 +314,8 @@ def _request_ok(state: RatsState, seat: int, action: Action) -> str:
         return "ask another rat at the table"
     if supply not in SUPPLIES or SUPPLIES.index(supply) == SWORDS:
         return "you may request baubles, straw, crumbs, rags or flowers, never cocktail swords"
-    if SUPPLIES.index(supply) in state.taken:
-        return f"{supply} were already taken from a rat this turn"
+    if just_taken(state, target, SUPPLIES.index(supply)):
+        return f"{supply} were already taken from Rat {target + 1} this turn: ask another rat for them"
     if amount == "all" and isinstance(amount, str):
         return "" if state.has(seat, "ruffian") else "only the Ruffian may request all of a supply"
     if type(amount) is not int or not 1 <= amount <= MAX_REQUEST:

@@ -31,7 +31,6 @@ class _Timed:
 
     def __init__(self, inner: Any, times: list[float]) -> None:
         self.inner, self.seat, self.times = inner, inner.seat, times
-        self.lazy_requests = getattr(inner, "lazy_requests", False)
 
     def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         start = time.process_time()

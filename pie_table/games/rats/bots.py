@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from pie_table.games.rats.actions import MAX_REQUEST
 from pie_table.games.rats.infer import Tracker
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
@@ -228,7 +229,6 @@ class RatsBot:
 
     # Sword requests are built from the rules, not picked from the list: the headless runner
     # may hand over `RequestOptions` (built on demand) instead of hundreds of dicts.
-    lazy_requests = True
 
     def __init__(self, level: str, seat: int, seed: int) -> None:
         if level not in LEVELS:
@@ -320,16 +320,19 @@ class RatsBot:
         view = ctx.view
         best: tuple[float, Action] = (-1e9, legal[0])
         targets = [t for t in range(view["seats"]) if t != self.seat]
-        for supply in (s for s in range(1, 6) if s not in view["taken"]):
+        taken = {(t, s) for t, s in view["taken"]}
+        for supply in range(1, 6):
             have = ctx.supplies[supply]
             base = ctx.holding(supply, have)
             # Worth of gaining each amount of this supply: the targets' guesses often coincide.
             gains: dict[int, float] = {}
             for target in targets:
+                if (target, supply) in taken:
+                    continue
                 low, est = lower[target][supply], guess[target][supply]
                 # Only a sure amount and the amounts around the guess are worth weighing.
                 for amount in {max(1, low), max(1, int(est)), int(est) + 1}:
-                    amount = min(amount, 30)
+                    amount = min(amount, MAX_REQUEST)
                     gain = gains.get(amount)
                     if gain is None:
                         gain = gains[amount] = ctx.holding(supply, have + amount) - base
@@ -338,7 +341,7 @@ class RatsBot:
                     if value > best[0]:
                         best = (value, self._request(target, supply, amount))
                 if ctx.vocation == "ruffian" and est >= 1:
-                    value = ctx.gain_value(supply, min(30, int(est)))
+                    value = ctx.gain_value(supply, min(MAX_REQUEST, int(est)))
                     if value > best[0]:
                         best = (value, self._request(target, supply, "all"))
         return best[1]

@@ -190,8 +190,13 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
                 seat=seat, supply=supply, count=counts[seat])
         else:
             say(events, "rats", f"Rat {seat + 1}: RATS!", seat=seat, supply=supply)
-            if counts[seat] < host_count and state.has(seat, "pauper"):
-                pend(state, seat, "gain", amount=1, reason="pauper")
+            if state.has(seat, "pauper"):
+                # Asked in both cases: a decision only when fewer would tell everyone watching
+                # whether the Pauper tied with the Host, and vocation use is secret.
+                if counts[seat] < host_count:
+                    pend(state, seat, "gain", amount=1, reason="pauper")
+                else:
+                    pend(state, seat, "pauper_tie")
     if beaters:
         return beaters
     if host_count > 0:

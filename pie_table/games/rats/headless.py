@@ -22,10 +22,7 @@ class Controller(Protocol):
 
 
 class RandomLegalController:
-    """Picks uniformly among the legal actions (sword requests: target, supply, amount in turn)."""
-
-    # `act` only indexes `legal`, so `play` may hand it sword requests built on demand.
-    lazy_requests = True
+    """Picks uniformly among the legal actions."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -39,8 +36,7 @@ class RandomLegalController:
 def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] | None = None) -> int:
     """Drive `state` to the end with one controller per seat; return the number of actions.
 
-    Controllers with a true `lazy_requests` get sword requests as a `RequestOptions` sequence
-    (same options, same order) instead of hundreds of dicts; `apply` still checks every choice.
+    Sword requests reach controllers as a lazy `RequestOptions` sequence; `apply` checks every pick.
     """
     setup = GameSetup("rats", [SeatSpec("bot", level="custom")] * state.seats, {}, None, state.seed)
     session = Session(setup, get_game("rats"), bots={c.seat: c for c in controllers}, state=state)

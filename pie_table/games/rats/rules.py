@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event
-from pie_table.games.rats.actions import check, compact_options, options_for, perform
+from pie_table.games.rats.actions import check, options_for, perform
 from pie_table.games.rats.flow import advance, to_act
 from pie_table.games.rats.state import (
     DEFAULT_SHIP,
@@ -68,13 +68,10 @@ class RatsRules:
         _record(state, events)
         return state
 
-    def legal_actions(self, state: RatsState, seat: int) -> list[Action]:
-        """Every action `seat` may take now (empty when it has nothing to decide)."""
+    def legal_actions(self, state: RatsState, seat: int) -> Sequence[Action]:
+        """Every action `seat` may take now (empty when it has nothing to decide); sword requests
+        come as a lazy sequence, since they run to thousands."""
         return options_for(state, seat)
-
-    def compact_legal(self, state: RatsState, seat: int) -> Sequence[Action]:
-        """`legal_actions` in the same order, sword requests built only when indexed (for bots)."""
-        return compact_options(state, seat)
 
     def to_act(self, state: RatsState) -> list[int]:
         """Seats whose decision the game is waiting for (several during secret choices)."""
@@ -153,7 +150,7 @@ def public_view(state: RatsState) -> dict[str, Any]:
         "scavenge_index": state.scavenge_index,
         "supply_index": state.supply_index,
         "sword_queue": [list(e) for e in state.sword_queue],
-        "taken": list(state.taken),
+        "taken": [list(pair) for pair in state.taken],
         "candidates": list(state.candidates),
         "to_act": to_act(state),
         "log": list(state.log),

@@ -82,7 +82,8 @@ class RatsState:
     pick_order: list[int] = field(default_factory=list)
     sword_queue: list[list[int]] = field(default_factory=list)
     sword_current: int = -1
-    taken: list[int] = field(default_factory=list)
+    # [rat, supply] for each supply taken from a rat with a sword this turn.
+    taken: list[list[int]] = field(default_factory=list)
     flower_bids: list[list[int]] = field(default_factory=list)
     candidates: list[int] = field(default_factory=list)
     goal_awards: list[list[Any]] = field(default_factory=list)

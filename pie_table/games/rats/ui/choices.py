@@ -6,21 +6,21 @@ hands the exact legal action dict to `on_choose`, so the engine alone decides wh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
+from pie_table.games.rats.actions import RequestOptions
 from pie_table.games.rats.state import SUPPLIES, SUPPLY_NAMES
 from pie_table.games.rats.ui.labels import VOCATION_HINTS, action_label, prompt, rat_name, request_text
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Cycler, Menu, Widget, fit_text, wrap_text
+from pie_table.kit.widgets import Button, Cycler, Menu, NumberCycler, Widget, fit_text, wrap_text
 
 Action = dict[str, Any]
 _NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
-_REQUEST_MAX_SHOWN = 40
 
 
 class ChoicePanel:
@@ -137,22 +137,29 @@ class ChoicePanel:
 class RequestForm:
     """Sword request: pick a rat, a supply and an amount, then ask (only legal combinations are offered)."""
 
-    def __init__(self, legal: list[Action], on_choose: Callable[[Action], None]) -> None:
+    def __init__(self, legal: Sequence[Action], on_choose: Callable[[Action], None]) -> None:
         self.legal = legal
         self.on_choose = on_choose
-        targets = sorted({a["target"] for a in legal})
-        supplies = [name for name in SUPPLIES if any(a["supply"] == name for a in legal)]
-        amounts = _amounts(legal)
+        # The legal requests are every allowed (rat, supply) pair times every amount: read the
+        # pairs and the amounts once rather than walking thousands of options.
+        self.pairs, amounts = _request_axes(legal)
+        self.seat = legal[0]["seat"] if len(legal) else 0
+        targets = sorted({t for t, _s in self.pairs})
+        supplies = [name for name in SUPPLIES if any(s == name for _t, s in self.pairs)]
         self.target = Cycler(_("Ask"), targets or [0], fmt=rat_name, size=20)
         self.supply = Cycler(_("For"), supplies or [SUPPLIES[1]], fmt=_supply_word, size=20)
-        self.amount = Cycler(_("How many"), amounts or [1], fmt=str, size=20)
+        self.amount = NumberCycler(_("How many"), amounts or [1], fmt=_amount_word, size=20)
         self.ask = Button("", self.submit, enabled=lambda: self.current() is not None, size=22)
         for cycler in (self.target, self.supply, self.amount):
             cycler.on_change = self._changed
         self._changed(None)
 
     def _changed(self, _value: Any) -> None:
-        """Keep the Ask button saying exactly what will be asked aloud."""
+        """Keep the Ask button saying exactly what will be asked aloud, or why it cannot be."""
+        if (self.target.value, self.supply.value) not in self.pairs:
+            self.ask.text = _("{rat} just gave up {supply} this turn: ask another rat").format(
+                rat=rat_name(self.target.value), supply=_supply_word(self.supply.value))
+            return
         self.ask.text = self.label() or _("Not a request you may make")
 
     def widgets(self) -> list[Widget]:
@@ -160,12 +167,13 @@ class RequestForm:
         return [self.target, self.supply, self.amount, self.ask]
 
     def current(self) -> Action | None:
-        """The legal action matching the form, if any."""
-        for action in self.legal:
-            if (action["target"], action["supply"], action["amount"]) == (
-                    self.target.value, self.supply.value, self.amount.value):
-                return action
-        return None
+        """The legal action matching the form, if any (the rat and supply must be a pair the rules
+        allow: a supply just taken from a rat cannot be asked of that rat again this turn)."""
+        pair = (self.target.value, self.supply.value)
+        if pair not in self.pairs:
+            return None
+        return {"type": "request", "seat": self.seat, "target": pair[0], "supply": pair[1],
+                "amount": self.amount.value}
 
     def select(self, target: int, supply: str, amount: int | str) -> None:
         """Set the form's three values (used by keyboard shortcuts and tests)."""
@@ -193,10 +201,18 @@ class RequestForm:
             widget.place(pygame.Rect(area.x, area.y + i * (row_h + gap), area.w, row_h), scale)
 
 
-def _amounts(legal: list[Action]) -> list[int | str]:
-    numbers = sorted({a["amount"] for a in legal if isinstance(a["amount"], int)})[:_REQUEST_MAX_SHOWN]
+def _request_axes(legal: Sequence[Action]) -> tuple[set[tuple[int, str]], list[int | str]]:
+    """The allowed (rat, supply) pairs and the amounts of a list of sword requests."""
+    if isinstance(legal, RequestOptions):
+        return set(legal.pairs), list(legal.amounts)
+    pairs = {(a["target"], a["supply"]) for a in legal}
+    amounts = sorted({a["amount"] for a in legal if isinstance(a["amount"], int)})
     extra: list[int | str] = ["all"] if any(a["amount"] == "all" for a in legal) else []
-    return [*numbers, *extra]
+    return pairs, [*amounts, *extra]
+
+
+def _amount_word(amount: int | str) -> str:
+    return _("all of it") if amount == "all" else str(amount)
 
 
 def _supply_word(name: str) -> str:

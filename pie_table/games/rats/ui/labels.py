@@ -94,6 +94,7 @@ def prompt(item: dict[str, Any], view: dict[str, Any]) -> str:
         "winner": _("Tied for most awards: who takes the life raft?"),
         "flipper": _("Tied for fewest awards: who flips the coin?"),
         "verdict": _("Queen, let the coin stand or overrule it?"),
+        "pauper_tie": _("You tied with the Host, so the Pauper gains nothing this time."),
     }
     return fixed.get(kind, kind)
 
@@ -111,6 +112,8 @@ def action_label(action: Action, item: dict[str, Any], view: dict[str, Any]) -> 
     kind = action.get("type", "")
     if kind in ("roll", "flip"):
         return _("Roll the dice") if kind == "roll" else _("Flip the coin")
+    if kind == "pauper_tie":
+        return _("Carry on")
     if kind == "vocation":
         return str(action["vocation"]).title()
     if kind == "goal":
