@@ -16,9 +16,17 @@ from pie_table.kit.i18n import _
 from pie_table.kit.widgets import Button, Label, Widget, fit_text
 from pie_table.scenes.base import OverlayScene, load_factory, unwind_to_menu
 
+# Keys pressed this soon after the results appear are ignored: they were meant for the game.
+_ARM_S = 1.0
+
 
 class ResultsScene(OverlayScene):
-    """Shown over the finished table (push it); `lines` are the score lines to list."""
+    """Shown over the finished table (push it); `lines` are the score lines to list.
+
+    No button has focus at first and keys are ignored for a moment, so a player still pressing
+    Space from the game (or its ceremony) can never start a new game or leave by accident: Play
+    again and Back to menu take a deliberate choice (an arrow key first, or the mouse).
+    """
 
     def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
                  replay_path: str | None = None) -> None:
@@ -27,6 +35,21 @@ class ResultsScene(OverlayScene):
         self.setup, self.title, self.lines = setup, title, list(lines)
         self.replay_path = replay_path
         self.notice = ""
+        self.shown_s = 0.0
+
+    def enter(self) -> None:
+        super().enter()
+        self.menu.focus = -1
+        for item in self.menu.items:
+            item.focused = False
+
+    def update(self, dt: float) -> None:
+        self.shown_s += dt
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.shown_s < _ARM_S:
+            return
+        super().handle_event(event)
 
     def build(self) -> list[Widget]:
         self.heading = Label(self.title, 46, pal.INK, "title")

@@ -252,3 +252,19 @@ def test_skip_to_game_seconds_plays_humans_too() -> None:
     scene.skip_to(at=20.0)
     assert scene.state.turn >= 1 and scene.state.actions > 5
     assert not scene.tray.busy and scene.panel is None
+
+
+def test_space_mashed_through_the_ceremony_never_skips_past_the_results() -> None:
+    app, scene = make_table("human:hotseat,bot:hard,bot:normal", seed=11)
+    scene.skip_to(turn=99)
+    assert scene.rules.is_over(scene.state)
+    results = None
+    for _ in range(400):  # the player keeps pressing Space from the last decision onwards
+        press(app, pygame.K_SPACE)
+        if isinstance(app.scenes.current, ResultsScene):
+            results = app.scenes.current
+    assert results is not None and app.scenes.current is results
+    assert app.scenes.stack[-2] is scene  # the finished table is still beneath: no new game began
+    assert results.menu.focused is None
+    press(app, pygame.K_DOWN)  # a deliberate choice: focus a button first...
+    assert results.menu.focused is results.again_button

@@ -177,3 +177,25 @@ def test_game_over_leads_to_the_results_screen():
         app.step(1 / 60)
     assert isinstance(app.scenes.current, ResultsScene)
     assert "wins!" in app.scenes.current.title
+
+
+def test_mashing_play_keys_at_a_rounds_end_never_skips_the_summary():
+    from pie_table.games.rumble_pie.ui.table_scene import START_LOCKOUT_S
+
+    app, scene = make_table("human:keys1,human:keys2," + bots(2), seed=3)
+    _play_until(scene, ("round_over", "game_over"))
+    assert scene.sim.phase == "round_over"
+    # Both players keep hammering their play keys (W, Up) and Enter right after the round ends.
+    for _ in range(int(START_LOCKOUT_S * 60) - 6):
+        post_key(pygame.K_w, pygame.KSCAN_W)
+        post_key(pygame.K_UP, pygame.KSCAN_UP)
+        post_key(pygame.K_RETURN, pygame.KSCAN_RETURN)
+        app.step(1 / 60)
+    assert scene.sim.phase == "round_over" and scene.sim.state.round == 1
+    for _ in range(120):  # the play keys alone never start the next round
+        post_key(pygame.K_w, pygame.KSCAN_W)
+        app.step(1 / 60)
+    assert scene.sim.phase == "round_over"
+    post_key(pygame.K_RETURN, pygame.KSCAN_RETURN)  # a deliberate Enter once the summary has been seen
+    app.step(1 / 60)
+    assert scene.sim.phase == "countdown" and scene.sim.state.round == 2

@@ -110,7 +110,7 @@ def banner_for(scene: RumbleTableScene) -> tuple[str, str, str]:
     humans = scene.sim.has_humans
     if state.phase == "ready":
         if humans:
-            return "Rumble Pie!", "Press Play / Enter or click Go! to start", "Go!"
+            return "Rumble Pie!", "Press Enter (pad: Start) or click Go! to start", "Go!"
         return "Rumble Pie!", "The bots are about to start…", ""
     if state.phase == "countdown":
         # The engine's countdown events set the number; after a skip_to the state stands in for them.
@@ -197,7 +197,7 @@ def _draw_summary(scene: RumbleTableScene, surface: pygame.Surface) -> None:
     if state.phase not in ("round_over", "game_over") or not state.history:
         return
     humans = scene.sim.has_humans
-    prompt = "Next round: Play / Enter or Go!" if humans else "Next round starts shortly…"
+    prompt = "Next round: Enter (pad: Start) or Go!" if humans else "Next round starts shortly…"
     if state.phase == "game_over":
         prompt = "And the winner is…"
     scene.summary.draw(surface, scene.view, state, scene.names, prompt, humans)

@@ -27,6 +27,9 @@ from pie_table.kit.scene import Scene
 from pie_table.paths import saves_dir
 
 RESULTS_BEAT_S = 2.5
+# Between rounds, a start asked for sooner than this after the round ended is ignored: players still
+# hammering their keys at the end of a round must see the summary, not skip it.
+START_LOCKOUT_S = 1.2
 _START_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 _WAITING = ("ready", "round_over")
 
@@ -68,6 +71,7 @@ class RumbleTableScene(Scene):
         self.feedback = Feedback(app.sound, short, list(state.teams))
         self.summary = SummaryOverlay()
         self.over_timer: float | None = None
+        self.waiting_s = 0.0  # how long the table has been between rounds
         self._refresh_all()
 
     # --- scene hooks ---------------------------------------------------------------------------
@@ -136,12 +140,12 @@ class RumbleTableScene(Scene):
 
     def _intent(self, device: str, name: str) -> None:
         if name == "pause":
-            self.pause_game()
+            if self.sim.phase in _WAITING and device.startswith("pad"):
+                self.request_start()  # a pad has no Enter: its Start button says Go! between rounds
+            else:
+                self.pause_game()
             return
         state = self.sim.state
-        if self.sim.phase in _WAITING and name == "play":
-            self.request_start()
-            return
         cursor = self.cursors.get(device)
         if cursor is None:
             return
@@ -163,16 +167,22 @@ class RumbleTableScene(Scene):
             return player.columns[source][-1]
         return None
 
-    def request_start(self) -> None:
-        """Go! for the first or the next round (only between rounds)."""
-        if self.sim.phase in _WAITING:
-            self.sim.start("human")
+    def request_start(self, clicked: bool = False) -> bool:
+        """Go! for the first or the next round (Enter, a pad's Start, or a click on Go!; the play
+        keys never start a round). After a round, a key only counts once the summary has been up
+        for a moment; a click on the Go! button is deliberate and counts at once."""
+        if self.sim.phase not in _WAITING:
+            return False
+        if self.sim.phase == "round_over" and not clicked and self.waiting_s < START_LOCKOUT_S:
+            return False
+        self.sim.start("human")
+        return True
 
     def _mouse_event(self, event: pygame.event.Event) -> None:
         pos = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._clicked_go(pos):
-                self.request_start()
+                self.request_start(clicked=True)
             elif self.mouse is not None and self.sim.phase == "play":
                 action = self.mouse.press(self.sim.state, self.geom, pos)
                 if action is not None:
@@ -209,6 +219,7 @@ class RumbleTableScene(Scene):
             if self.sim.phase not in _WAITING:
                 self.pause_game()
                 return
+        self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
         self.feedback.new_frame(dt)
         changed = False
         for result in self.sim.advance(dt):
