@@ -96,9 +96,10 @@ def read_save(path: str | Path) -> dict[str, Any]:
 
 
 def save_name(session: Session, started: float) -> str:
-    """A file name for a session's save: game, start time and seed, so games never share a file."""
+    """A file name for a session's save: game, start time (to the millisecond) and seed, so two
+    games never share a file."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(started))
-    return f"{session.info.id}-{stamp}-{session.setup.seed}.json"
+    return f"{session.info.id}-{stamp}{int(started * 1000) % 1000:03d}-{session.setup.seed}.json"
 
 
 def compact_log(log: list[Entry]) -> list[list[Any]]:

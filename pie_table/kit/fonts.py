@@ -27,3 +27,25 @@ def font(size: int, face: str = "sans") -> pygame.font.Font:
 def render(text: str, size: int, color: tuple[int, int, int], face: str = "sans") -> pygame.Surface:
     """Anti-aliased text surface."""
     return font(size, face).render(text, True, color)
+
+
+# The smallest text the table ever draws: legible at 1280x720 (and larger windows scale up).
+# Text that would need to be smaller is shortened with an ellipsis instead.
+MIN_READABLE = 12
+_ELLIPSIS = "…"
+
+
+def fit(text: str, size: int, max_w: int, face: str = "sans", floor: int = MIN_READABLE) -> tuple[str, int]:
+    """(text, size) that fits `max_w` pixels: the font shrinks, but never below `floor` (nor below
+    MIN_READABLE); past that the text is cut and ends with an ellipsis."""
+    floor = max(MIN_READABLE, min(floor, int(size)))
+    size = max(floor, int(size))
+    while size > floor and font(size, face).size(text)[0] > max_w:
+        size -= 1
+    fnt = font(size, face)
+    if fnt.size(text)[0] <= max_w:
+        return text, size
+    cut = text
+    while cut and fnt.size(cut.rstrip() + _ELLIPSIS)[0] > max_w:
+        cut = cut[:-1]
+    return (cut.rstrip() + _ELLIPSIS) if cut else _ELLIPSIS, size

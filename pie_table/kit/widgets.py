@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import fit, font
 
 Color = tuple[int, int, int]
 BASE_SIZE = (1280, 720)
@@ -23,11 +23,10 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 def fit_text(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:
-    """Render `text` at `size`, shrinking the font until it fits `max_w` pixels."""
-    size = max(8, int(size))
-    while size > 8 and font(size, face).size(text)[0] > max_w:
-        size -= 1
-    return font(size, face).render(text, True, color)
+    """Render `text` at `size` within `max_w` pixels: smaller down to a readable floor, then cut
+    with an ellipsis (see fonts.fit)."""
+    shown, size = fit(text, size, max_w, face)
+    return font(size, face).render(shown, True, color)
 
 
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:

@@ -63,7 +63,7 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     factory = load_factory(get_game(session.setup.game_id).scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
-    app.scenes.push(factory(app, session.setup, session))
+    app.scenes.push(factory(app, session.setup, session, save_path=path))
     return ""
 
 

@@ -353,4 +353,4 @@ def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Widget:
     if opt.choices:
         index = opt.choices.index(options[opt.key]) if options[opt.key] in opt.choices else 0
         return Cycler(opt.label, opt.choices, index, store)
-    return TextInput(opt.label, str(options[opt.key]), store)
+    return TextInput(opt.label, str(options[opt.key]), store, max_len=40)

@@ -97,10 +97,25 @@ def test_drawn_card_plays_straight_from_the_hand():
 def test_freeze_gives_everyone_a_fourth_column():
     state = arrange(playing(), columns={0: _FULL, 1: _FULL})
     events = RULES.apply(state, {"type": "tick"})
-    assert events == [{"type": "freeze", "columns": 4}]
+    assert events == [{"type": "freeze", "columns": 4, "ends_round": False}]
     assert state.columns_allowed == 4 and all(len(p.columns) == 4 for p in state.players)
     RULES.apply(state, {"type": "draw", "seat": 0, "column": 3})
     assert len(state.players[0].columns[3]) == 1
+
+
+def test_a_second_freeze_in_a_round_ends_it_without_the_out_bonus():
+    state = arrange(playing(), columns={0: _FULL, 1: _FULL})
+    RULES.apply(state, {"type": "tick"})  # first freeze: the fourth column
+    full4 = [*_FULL, ["two", "two", "three"]]
+    state = arrange(state, columns={0: full4, 1: full4})
+    state.round_kapows = [1, 0]
+    before = list(state.scores)
+    events = RULES.apply(state, {"type": "tick"})
+    assert events[0] == {"type": "freeze", "columns": 4, "ends_round": True}
+    assert state.phase == "round_over" and state.columns_allowed == 4
+    summary = state.history[-1]
+    assert summary["frozen"] and summary["out_by"] is None and summary["bonus"] == 0
+    assert state.scores == [before[0] + 1, before[1]]  # KaPow!s count, no Out! bonus
 
 
 def test_no_freeze_while_anyone_can_play_or_draw():

@@ -37,7 +37,7 @@ def test_out_with_cards_left_in_the_arsenal_ends_the_round_with_the_bonus():
     assert [e["type"] for e in events] == ["out", "round_over"]
     assert state.phase == "round_over" and state.scores == [2, 0] and state.out_by == 0
     assert state.history == [{"round": 1, "kapows": [0, 0], "out_by": 0, "out_team": 0, "bonus": 2,
-                              "scores": [2, 0]}]
+                              "scores": [2, 0], "frozen": False}]
 
 
 def test_only_the_first_out_caller_gets_the_bonus():
@@ -155,3 +155,14 @@ def test_second_round_counts_down_again():
     RULES.apply(state, _OUT0)
     assert RULES.apply(state, {"type": "start"}) == [{"type": "countdown", "n": 3, "round": 2}]
     assert RULES.legal_actions(state, 0) == []
+
+
+def test_with_teams_of_three_two_and_one_only_the_lone_player_keeps_four_kapows():
+    from pathlib import Path
+
+    from pie_table.games.rumble_pie.rules import team_kapows
+
+    assert team_kapows([0, 0, 0, 1, 1, 2]) == [3, 3, 3, 3, 3, 4]
+    # The rules help says the same thing the engine does.
+    help_text = (Path(__file__).resolve().parents[2] / "assets" / "rules" / "rumble-pie.md").read_text()
+    assert "larger than the smallest team" in help_text and "one player more than the others" not in help_text

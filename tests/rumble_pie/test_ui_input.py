@@ -134,6 +134,23 @@ def test_click_deck_draws_and_drag_deck_draws_to_column(mouse_table):
     assert len(scene.sim.state.players[0].columns[2]) == 1
 
 
+def test_a_lone_human_on_keys_can_use_the_mouse_too():
+    app, scene = make_table("human:keys1,bot:easy")
+    deck = scene.geom.deck_rect(0).center
+    drag(app, deck, deck)
+    assert scene.sim.state.players[0].hand is not None
+
+
+def test_with_two_humans_on_keys_a_click_says_who_the_mouse_is_for():
+    from pie_table.games.rumble_pie.ui.table_scene import MOUSE_HINT
+
+    app, scene = make_table("human:keys1,human:keys2,bot:easy,bot:easy")
+    deck = scene.geom.deck_rect(0).center
+    drag(app, deck, deck)
+    assert scene.sim.state.players[0].hand is None
+    assert scene.feedback.flash is not None and scene.feedback.flash[0] == MOUSE_HINT
+
+
 # --- two keyboards --------------------------------------------------------------------------------
 
 

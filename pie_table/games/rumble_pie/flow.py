@@ -70,10 +70,15 @@ def tick(state: RumbleState, is_frozen: Any) -> list[Event]:
             state.phase = "play"
             events.append({"type": "resume"})
     elif is_frozen(state):
+        if state.columns_allowed > BASE_COLUMNS:
+            # Frozen again with the fourth column out: the rulebook's remedy is spent, so the round
+            # ends here (KaPow!s count, nobody earns the Out! bonus). See docs/rulings/rumble-pie.md.
+            events.append({"type": "freeze", "columns": state.columns_allowed, "ends_round": True})
+            return events + end_round(state, frozen=True)
         state.columns_allowed += 1
         for player in state.players:
             player.columns.append([])
-        events.append({"type": "freeze", "columns": state.columns_allowed})
+        events.append({"type": "freeze", "columns": state.columns_allowed, "ends_round": False})
     return events
 
 
@@ -114,8 +119,9 @@ def _clear_piles(state: RumbleState) -> list[Event]:
     return events
 
 
-def end_round(state: RumbleState) -> list[Event]:
-    """Score the round (KaPow!s plus the Out! bonus), record it, and decide whether the game is over."""
+def end_round(state: RumbleState, frozen: bool = False) -> list[Event]:
+    """Score the round (KaPow!s plus the Out! bonus), record it, and decide whether the game is over
+    (`frozen`: it ended on a second freeze rather than an Out!)."""
     out_team = state.teams[state.out_by] if state.out_by is not None else None
     bonus = [0] * state.team_count
     if out_team is not None:
@@ -124,7 +130,7 @@ def end_round(state: RumbleState) -> list[Event]:
         state.scores[team] += state.round_kapows[team] + bonus[team]
     summary = {"round": state.round, "kapows": list(state.round_kapows), "out_by": state.out_by,
                "out_team": out_team, "bonus": OUT_BONUS if out_team is not None else 0,
-               "scores": list(state.scores)}
+               "scores": list(state.scores), "frozen": frozen}
     state.history.append(summary)
     state.phase = "round_over"
     state.phase_ticks = 0

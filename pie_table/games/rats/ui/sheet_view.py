@@ -15,7 +15,7 @@ import pygame
 from pie_table.games.rats.ui.labels import SUPPLY_TITLES, SUPPLY_USES, rat_name
 from pie_table.kit import art
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import fit, font
 from pie_table.kit.i18n import _
 from pie_table.kit.widgets import fit_text
 
@@ -272,12 +272,7 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
 
 def ellipsize(text: str, size: int, width: int) -> str:
     """`text` cut with an ellipsis so it fits `width` pixels at font `size` (readable, not shrunk)."""
-    fnt = font(size)
-    if fnt.size(text)[0] <= width:
-        return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return fit(text, size, width, floor=size)[0]
 
 
 def _revealed(surface: pygame.Surface, rect: pygame.Rect, revealed: dict[str, Any], scale: float) -> None:

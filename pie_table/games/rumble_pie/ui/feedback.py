@@ -60,6 +60,10 @@ class Feedback:
         """A seat's team colour (log lines are tinted by team)."""
         return pal.TEAM_COLORS[self.teams[seat] % len(pal.TEAM_COLORS)]
 
+    def hint(self, text: str) -> None:
+        """A table-wide note in the status box (not a refusal: nothing was tried)."""
+        self.flash = (text, pal.GOLD, FLASH_S * 1.5)
+
     def refused(self, seat: int, reason: str) -> None:
         """A human's action was turned down: buzz, and show why next to that player."""
         self.play("refuse")
@@ -122,8 +126,12 @@ class Feedback:
 
     def _ev_freeze(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("shuffle")
-        self.flash = ("Frozen! Everyone gets a fourth column", pal.HIGHLIGHT, FLASH_S * 2)
-        self.say("Frozen! Everyone gets another column", pal.HIGHLIGHT)
+        if ev.get("ends_round"):
+            text = "Frozen again: the round is over (no Out! bonus)"
+        else:
+            text = "Frozen! Everyone gets a fourth column for this round"
+        self.flash = (text, pal.HIGHLIGHT, FLASH_S * 2)
+        self.say(text, pal.HIGHLIGHT)
 
     def _ev_pause(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.flash = ("KaPow! Everyone stops while the pie is cleared", pal.GOLD, FLASH_S)

@@ -24,6 +24,8 @@ def summary_lines(state: Any, names: list[str]) -> list[tuple[str, str, str, str
 def out_line(state: Any, names: list[str]) -> str:
     """Who called Out! in the last round (or that nobody did)."""
     last = state.history[-1]
+    if last.get("frozen"):
+        return "Frozen again: the round ended with no Out! bonus"
     if last.get("out_by") is None:
         return "Nobody called Out!"
     return f"{names[last['out_by']]} called Out! (+{last['bonus']})"
@@ -39,7 +41,8 @@ def result_lines(state: Any, names: list[str]) -> list[str]:
     for entry in state.history:
         kapows = " · ".join(f"{short[t]} {k}" for t, k in enumerate(entry["kapows"]))
         caller = names[entry["out_by"]] if entry.get("out_by") is not None else "nobody"
-        lines.append(f"Round {entry['round']}: KaPow!s {kapows}; Out! by {caller}")
+        ending = "frozen, no Out!" if entry.get("frozen") else f"Out! by {caller}"
+        lines.append(f"Round {entry['round']}: KaPow!s {kapows}; {ending}")
     return lines[:12]
 
 

@@ -96,10 +96,12 @@ def status_lines(scene: RumbleTableScene) -> list[tuple[str, Color]]:
         lines.append((f"Round {state.round} over", pal.GOLD))
     else:
         lines.append(("Game over", pal.GOLD))
-    if state.columns_allowed > 3:
-        lines.append((f"Frozen earlier: {state.columns_allowed} columns", pal.HIGHLIGHT))
-    if scene.feedback.flash is not None:
-        text, color, _left = scene.feedback.flash
+    flash = scene.feedback.flash
+    # The reminder of an earlier freeze gives way while the freeze's own message is showing.
+    if state.columns_allowed > 3 and phase == "play" and (flash is None or not flash[0].startswith("Frozen")):
+        lines.append(("Four columns until the round ends", pal.HIGHLIGHT))
+    if flash is not None:
+        text, color, _left = flash
         lines.append((text, color))
     return lines
 

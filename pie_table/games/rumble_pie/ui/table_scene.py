@@ -27,6 +27,7 @@ from pie_table.kit.scene import Scene
 from pie_table.paths import saves_dir
 
 RESULTS_BEAT_S = 2.5
+MOUSE_HINT = "The mouse plays only for a Human · Mouse seat (pick one on the seat screen)"
 # Between rounds, a start asked for sooner than this after the round ended is ignored: players still
 # hammering their keys at the end of a round must see the summary, not skip it.
 START_LOCKOUT_S = 1.2
@@ -61,8 +62,12 @@ class RumbleTableScene(Scene):
             for seat, spec in enumerate(setup.seats)
             if not spec.is_bot and spec.control != "mouse"
         }
-        mouse_seats = [s for s, spec in enumerate(setup.seats) if not spec.is_bot and spec.control == "mouse"]
-        self.mouse = MouseControl(mouse_seats[0]) if mouse_seats else None
+        humans = [s for s, spec in enumerate(setup.seats) if not spec.is_bot]
+        mouse_seats = [s for s in humans if setup.seats[s].control == "mouse"]
+        # The mouse plays for the Human · Mouse seat; with a single human at the table it plays for
+        # them whatever their keys, since there is nobody else it could belong to.
+        mouse_seat = mouse_seats[0] if mouse_seats else (humans[0] if len(humans) == 1 else None)
+        self.mouse = MouseControl(mouse_seat) if mouse_seat is not None else None
         infos = seat_infos(setup, state.teams, self.names)
         self.view = TableView(self.geom, infos, legends(app, setup, self.names))
         self.cards = CardLayer(self.geom, [i.color for i in infos])
@@ -187,6 +192,9 @@ class RumbleTableScene(Scene):
                 action = self.mouse.press(self.sim.state, self.geom, pos)
                 if action is not None:
                     self.sim.push(action, ("mouse", None))
+            elif self.mouse is None and self.sim.phase == "play":
+                # Several people share the keyboard and none took the mouse: say so, not nothing.
+                self.feedback.hint(MOUSE_HINT)
         elif event.type == pygame.MOUSEMOTION and self.mouse is not None:
             self.mouse.motion(pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mouse is not None:

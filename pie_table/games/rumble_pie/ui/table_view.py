@@ -13,6 +13,7 @@ from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
 from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
 from pie_table.kit import art
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import fit as fit_font
 from pie_table.kit.fonts import font
 
 Color = tuple[int, int, int]
@@ -36,10 +37,16 @@ class TextCache:
         return surf
 
     def fit(self, text: str, size: int, color: Color, max_w: int, face: str = "sans") -> pygame.Surface:
-        """The text at `size`, or smaller until it fits `max_w` pixels."""
-        while size > 8 and font(size, face).size(text)[0] > max_w:
-            size -= 1
-        return self.get(text, size, color, face)
+        """The text within `max_w` pixels: smaller down to a readable floor, then cut with an
+        ellipsis (fits are cached too: the search for a size measures text many times)."""
+        key = ("fit", text, size, color, max_w, face)
+        surf = self._items.get(key)
+        if surf is None:
+            shown, fitted = fit_font(text, size, max_w, face)
+            surf = self._items[key] = self.get(shown, fitted, color, face)
+            if len(self._items) > self._limit:
+                self._items.popitem(last=False)
+        return surf
 
 
 @dataclass(frozen=True)
@@ -285,14 +292,18 @@ class TableView:
         for team, total in enumerate(state.scores):
             color = pal.TEAM_COLORS[team % len(pal.TEAM_COLORS)]
             pygame.draw.circle(surf, color, (self.px(16), y + line // 2), self.px(7))
-            name = self.text.get(pal.TEAM_NAMES[team % len(pal.TEAM_NAMES)], self.px(13), pal.CREAM, "bold")
-            surf.blit(name, (self.px(28), y + (line - name.get_height()) // 2))
             score = self.text.get(str(total), self.px(18), pal.CREAM, "bold")
-            surf.blit(score, score.get_rect(midright=(w - self.px(56), y + line // 2)))
+            score_rect = score.get_rect(midright=(w - self.px(56), y + line // 2))
+            # The name gets what the score leaves, so a two- or three-digit score never runs into it.
+            room = score_rect.x - self.px(8) - self.px(28)
+            team_name = pal.TEAM_NAMES[team % len(pal.TEAM_NAMES)]
+            name = self.text.fit(team_name, self.px(13), pal.CREAM, room, "bold")
+            surf.blit(name, (self.px(28), y + (line - name.get_height()) // 2))
+            surf.blit(score, score_rect)
             extra = self.text.get(f"+{state.round_kapows[team]}", self.px(12), pal.GOLD, "bold")
             surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
             y += line
-        note = self.text.get("total   +KaPow!s this round", self.px(10), pal.PAPER)
+        note = self.text.fit("total   +KaPow!s this round", self.px(12), pal.PAPER, w - self.px(16))
         surf.blit(note, note.get_rect(bottomright=(w - self.px(8), surf.get_height() - self.px(4))))
 
     def draw_status(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
@@ -308,12 +319,12 @@ class TableView:
         surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, self.px(26), 12)), rect)
 
     def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int, size: int) -> None:
-        """Word-wrapped lines, newest kept when they do not all fit."""
+        """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
+        whole, so the box never starts with the tail of a message cut in two."""
         fnt, width = font(self.px(size), "bold"), surf.get_width() - self.px(14)
-        wrapped = [(part, color) for text, color in lines for part in _wrap(text, fnt, width)]
         y, line = top, self.px(size + 4)
         fitting = max(1, (surf.get_height() - top - self.px(4)) // line)
-        for text, color in wrapped[-fitting:]:
+        for text, color in fit_entries([(_wrap(text, fnt, width), color) for text, color in lines], fitting):
             surf.blit(self.text.fit(text, self.px(size), color, width, "bold"), (self.px(8), y))
             y += line
 
@@ -356,3 +367,18 @@ def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
         else:
             current = trial
     return lines + [current] if current else lines
+
+
+def fit_entries(entries: list[tuple[list[str], Color]], room: int) -> list[tuple[str, Color]]:
+    """The wrapped lines of the newest entries that fit in `room` lines, oldest first; an entry that
+    does not fit is left out whole (the newest one alone keeps its first lines if it is too long)."""
+    kept: list[tuple[list[str], Color]] = []
+    used = 0
+    for parts, color in reversed(entries):
+        if used + len(parts) > room:
+            if not kept:
+                kept.append((parts[:room], color))
+            break
+        kept.append((parts, color))
+        used += len(parts)
+    return [(part, color) for parts, color in reversed(kept) for part in parts]

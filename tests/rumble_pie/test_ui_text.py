@@ -1,0 +1,67 @@
+"""Text on the Rumble Pie table stays readable and apart: scores beside names, whole status messages."""
+
+import pygame
+import pytest
+
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rumble_pie.ui import RumbleTableScene
+from pie_table.games.rumble_pie.ui.table_view import fit_entries
+from pie_table.kit.app import App
+from pie_table.kit.fonts import MIN_READABLE, fit
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600), (1920, 1080)])
+def test_a_three_digit_score_never_touches_the_team_name(size, monkeypatch):
+    app = App(size=size, headless=True)
+    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats("bot:easy,bot:easy,bot:easy"),
+                                            {}, [0, 1, 2], 1))
+    app.scenes.push(scene)
+    scene.sim.state.scores = [123, 88, 7]
+    view = scene.view
+    surf_texts: dict[int, str] = {}
+    original_get, original_fit = view.text.get, view.text.fit
+
+    def remember(make):
+        def wrapped(text, *args, **kwargs):
+            surf = make(text, *args, **kwargs)
+            surf_texts[id(surf)] = text
+            return surf
+        return wrapped
+
+    monkeypatch.setattr(view.text, "get", remember(original_get))
+    monkeypatch.setattr(view.text, "fit", remember(original_fit))
+    drawn: list[tuple[str, pygame.Rect]] = []
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            rect = super().blit(source, dest, *args, **kwargs)
+            if id(source) in surf_texts:
+                drawn.append((surf_texts[id(source)], rect))
+            return rect
+
+    view._paint_scores(Spy(view.geom.area("scores").size), scene.sim.state)
+    names = [r for text, r in drawn if text.startswith("Team")]
+    scores = [r for text, r in drawn if text in ("123", "88", "7")]
+    assert len(names) == 3 and len(scores) == 3
+    for name, score in zip(names, scores, strict=True):
+        assert not name.colliderect(score), (name, score)
+
+
+def test_status_entries_are_kept_or_dropped_whole():
+    entries = [(["Frozen earlier:", "4 columns"], (1, 1, 1)), (["Round 1"], (2, 2, 2)),
+               (["Not your card:", "the pile is", "cleared"], (3, 3, 3))]
+    assert fit_entries(entries, 4) == [("Round 1", (2, 2, 2)), ("Not your card:", (3, 3, 3)),
+                                       ("the pile is", (3, 3, 3)), ("cleared", (3, 3, 3))]
+    # Never the tail of a message cut in two at the top of the box.
+    assert fit_entries(entries, 5)[0] == ("Round 1", (2, 2, 2))
+    assert fit_entries(entries, 2) == [("Not your card:", (3, 3, 3)), ("the pile is", (3, 3, 3))]
+
+
+def test_fitting_never_goes_below_the_readable_floor_it_cuts_instead():
+    pygame.font.init()
+    text, size = fit("A very long ship name that will never fit in so little room", 22, 120)
+    assert size >= MIN_READABLE and text.endswith("…")
+    from pie_table.kit.fonts import font
+
+    assert font(size).size(text)[0] <= 120
+    assert fit("Short", 22, 400) == ("Short", 22)
