@@ -1,0 +1,3 @@
+from pie_table.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,256 @@
+"""The headless subcommands: simulate, arena, screenshot and bench, for any registered game.
+
+Each game supplies adapters in `GameInfo.extra`:
+- `simulate(setup) -> dict`: one whole game; the dict has at least `game`, `seed`, `winner`
+  and `winning_seats` (seats credited with the win), plus game-specific fields.
+- `bench_sim(setup, games) -> dict`: speed figures (e.g. `speedup` or `games_per_s`).
+Screenshot and frame benchmarks build the game's table scene in a headless App.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from pie_table.cli.errors import CliError
+from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, SetupError, parse_seats
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`1280x720` → (1280, 720); CliError on anything else."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise CliError(f"bad size {text!r}: expected WIDTHxHEIGHT, e.g. 1280x720") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise CliError(f"size {text!r} out of range (320x240 to 7680x4320)")
+    return w, h
+
+
+def _parse_value(raw: str) -> Any:
+    low = raw.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+def _parse_options(info: GameInfo, args: argparse.Namespace) -> dict[str, Any]:
+    known = {o.key: o for o in info.options}
+    options = {o.key: o.default for o in info.options}
+    for item in args.option:
+        key, sep, raw = item.partition("=")
+        if not sep:
+            raise CliError(f"bad --option {item!r}: expected KEY=VALUE")
+        if key not in known:
+            raise CliError(f"unknown option {key!r} for {info.id}; known: {', '.join(known) or 'none'}")
+        options[key] = _parse_value(raw)
+    if getattr(args, "vocations", False):
+        if "vocations" not in known:
+            raise CliError(f"--vocations is not an option of {info.id}")
+        options["vocations"] = True
+    return options
+
+
+def _parse_teams(text: str, seats: int) -> list[int] | None:
+    if not text:
+        return None
+    parts = [p.strip().upper() for p in text.split(",") if p.strip()]
+    if len(parts) != seats:
+        raise CliError(f"--teams names {len(parts)} teams for {seats} seats")
+    teams = []
+    for p in parts:
+        if p.isdigit():
+            teams.append(int(p))
+        elif len(p) == 1 and "A" <= p <= "C":
+            teams.append(ord(p) - ord("A"))
+        else:
+            raise CliError(f"bad team {p!r}: use A, B, C or 0, 1, 2")
+    return teams
+
+
+def get_game_or_error(game_id: str) -> GameInfo:
+    """The registered game, or a one-line CliError naming the known ones."""
+    try:
+        return get_game(game_id)
+    except KeyError as exc:
+        raise CliError(str(exc.args[0])) from None
+
+
+def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
+    """Resolve the game, seats, teams and options named on the command line."""
+    info = get_game_or_error(args.game)
+    seats = parse_seats(args.seats) if args.seats else parse_seats(",".join(["bot:normal"] * info.min_seats))
+    if not info.min_seats <= len(seats) <= info.max_seats:
+        raise CliError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats, got {len(seats)}")
+    teams = _parse_teams(args.teams, len(seats))
+    options = _parse_options(info, args)
+    setup = GameSetup(info.id, seats, options, teams, seed=args.seed)
+    validate = info.extra.get("validate_setup")
+    if validate is not None:
+        reason = validate(setup)
+        if reason:
+            raise CliError(reason)
+    return info, setup
+
+
+def _adapter(info: GameInfo, name: str) -> Any:
+    fn = info.extra.get(name)
+    if fn is None:
+        raise CliError(f"{info.id} has no headless '{name}' yet")
+    return fn
+
+
+def _need_bots(setup: GameSetup) -> None:
+    if any(not s.is_bot for s in setup.seats):
+        raise CliError("headless games need bot seats only (e.g. bot:hard,bot:easy)")
+
+
+def _headless_games(args: argparse.Namespace) -> tuple[GameInfo, GameSetup, Any]:
+    """Setup and simulate adapter for commands that play whole bot games."""
+    info, setup = build_setup(args)
+    _need_bots(setup)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    return info, setup, _adapter(info, "simulate")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    info, setup, simulate = _headless_games(args)
+    for i in range(args.games):
+        setup.seed = args.seed + i
+        if not args.save_dir:
+            print(json.dumps(simulate(setup)), flush=True)
+            continue
+        # Saving needs the session itself: play it here, then let the game summarise it.
+        session = Session(setup, info)
+        session.run_to_end()
+        result = _adapter(info, "report")(session)
+        result["save"] = str(write_save(Path(args.save_dir) / save_name(session, time.time()), session))
+        print(json.dumps(result), flush=True)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a save headless: one JSON line; exit 1 if it does not replay, 2 if it is not a save."""
+    try:
+        data = read_save(args.file)
+        session = load_session(data)
+    except SaveError as exc:
+        if not exc.readable:
+            raise CliError(f"{args.file}: {exc.message}") from None
+        print(json.dumps({"game": data["game"], "actions": None, "state_hash": None, "ok": False,
+                          "error": exc.message}))
+        print(f"error: {args.file}: {exc.message}", file=sys.stderr)
+        return 1
+    print(json.dumps({"game": session.info.id, "actions": len(session.log), "state_hash": session.hash(),
+                      "ok": True, "finished": session.is_over()}))
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    info, setup, simulate = _headless_games(args)
+    specs = [s.spec() for s in setup.seats]
+    base_teams = setup.teams
+    wins = {spec: 0 for spec in specs}
+    draws = 0
+    start = time.perf_counter()
+    for i in range(args.games):
+        # Rotate who sits where each game so no spec keeps a seat advantage (first Host, first mover).
+        shift = i % len(specs)
+        order = specs[shift:] + specs[:shift]
+        game = GameSetup(info.id, parse_seats(",".join(order)), dict(setup.options),
+                         None if base_teams is None else base_teams[shift:] + base_teams[:shift],
+                         seed=args.seed + i)
+        result = simulate(game)
+        winners = {order[s] for s in result.get("winning_seats", [])}
+        if not winners:
+            draws += 1
+        for spec in winners:
+            wins[spec] += 1
+    elapsed = time.perf_counter() - start
+    rates = {spec: wins[spec] / args.games for spec in wins}
+    for spec, rate in rates.items():
+        print(f"{spec:>14}: {wins[spec]:4d} wins / {args.games} games = {rate:.1%}")
+    print(f"{'undecided':>14}: {draws}   ({elapsed:.1f} s)")
+    print(json.dumps({"game": info.id, "games": args.games, "seed": args.seed, "win_rate": rates,
+                      "undecided": draws}))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.bench == "sim":
+        bench_seats = get_game_or_error(args.game).extra.get("bench_seats")
+        if not args.seats and bench_seats:
+            args.seats = ",".join(["bot:normal"] * bench_seats)
+        info, setup = build_setup(args)
+        _need_bots(setup)
+        figures = _adapter(info, "bench_sim")(setup, args.games)
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+        print(json.dumps(figures))
+        return 0
+    if args.bench == "frames":
+        return bench_frames(args)
+    raise CliError("bench needs 'frames' or 'sim'")
+
+
+def bench_frames(args: argparse.Namespace) -> int:
+    """Time update+draw of the live table with bots playing, frame by frame."""
+    from pie_table.cli.headless_app import make_table
+
+    info, setup = build_setup(args)
+    app, scene = make_table(info, setup, parse_size(args.shot_size))
+    times: list[float] = []
+    dt = 1 / 60
+    for _ in range(max(1, args.frames)):
+        t0 = time.perf_counter()
+        app.step(dt)
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    p50 = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(f"frames: {len(times)}  p50: {p50:.2f} ms  p99: {p99:.2f} ms  max: {times[-1]:.2f} ms")
+    print(json.dumps({"game": info.id, "frames": len(times), "frame_ms_p50": round(p50, 3),
+                      "frame_ms_p99": round(p99, 3), "frame_ms_max": round(times[-1], 3)}))
+    return 0
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    from pie_table.cli.headless_app import make_table, save_png
+
+    info, setup = build_setup(args)
+    app, scene = make_table(info, setup, parse_size(args.shot_size))
+    scene.skip_to(at=args.at, turn=args.turn)
+    app.step(0.0)
+    save_png(app.screen, args.out)
+    print(json.dumps({"game": info.id, "out": args.out, "at": args.at, "turn": args.turn}))
+    return 0
+
+
+_COMMANDS = {"simulate": cmd_simulate, "arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot,
+             "replay": cmd_replay}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch a parsed subcommand."""
+    try:
+        return _COMMANDS[args.command](args)
+    except SetupError as exc:
+        raise CliError(str(exc)) from None
+    except ValueError as exc:
+        # Engines refuse impossible setups (team sizes, seat counts) with a one-line ValueError.
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,91 @@
+"""`python main.py` opens the table; subcommands run games without a window.
+
+simulate / arena / screenshot / bench — the contract other tools rely on. Bad arguments get
+one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from pie_table.cli.errors import CliError
+from pie_table.core.setup import SetupError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a mistake in one line instead of usage plus error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CliError(f"{self.prog}: {message}")
+
+
+def _add_common(p: argparse.ArgumentParser, games: bool = True) -> None:
+    if games:
+        p.add_argument("game", help="game id, e.g. rumble-pie or rats")
+    p.add_argument("--seats", default="", help="comma-separated seat specs, e.g. bot:hard,bot:easy")
+    p.add_argument("--teams", default="", help="team letter or number per seat, e.g. A,B,A,B")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, e.g. --option target=10 (repeatable)")
+    p.add_argument("--vocations", action="store_true", help="RATS: play with Vermin Vocations")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    parser = _Parser(prog="pie-table", description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1280x720", help="window size WxH")
+    parser.add_argument("--fullscreen", action="store_true")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("simulate", help="play whole games headless; one JSON line per game")
+    _add_common(p)
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--save-dir", default="", help="write each game's save file into this folder")
+
+    p = sub.add_parser("replay", help="replay a save file headless and check it (one JSON line)")
+    p.add_argument("file", help="a save file")
+    p.add_argument("--verify", action="store_true", required=True,
+                   help="replay the whole log and print game, actions, state_hash and ok")
+
+    p = sub.add_parser("arena", help="many seeded games; win rate per seat spec")
+    _add_common(p)
+    p.add_argument("--games", type=int, default=200)
+
+    p = sub.add_parser("screenshot", help="play to a moment and save that frame as PNG")
+    _add_common(p)
+    p.add_argument("--at", type=float, default=None, help="seconds of game time (real-time games)")
+    p.add_argument("--turn", type=int, default=None, help="turn number (turn-based games)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--size", dest="shot_size", default="1280x720")
+
+    p = sub.add_parser("bench", help="benchmarks that print figures; last line JSON")
+    bsub = p.add_subparsers(dest="bench", parser_class=_Parser)
+    bf = bsub.add_parser("frames", help="frame time of the table with animations")
+    _add_common(bf)
+    bf.add_argument("--frames", type=int, default=600)
+    bf.add_argument("--size", dest="shot_size", default="1280x720")
+    bs = bsub.add_parser("sim", help="headless simulation speed")
+    _add_common(bs)
+    bs.add_argument("--games", type=int, default=None)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run it; returns the process exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(args_list)
+        if args.command is None:
+            from pie_table.cli.play import play
+
+            return play(args)
+        from pie_table.cli import commands
+
+        return commands.run(args)
+    except (CliError, SetupError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

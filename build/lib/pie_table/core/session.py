@@ -1,0 +1,354 @@
+"""One session runs a game for every caller: the table scenes, the CLI and the tests.
+
+The session holds the setup and the state, decides *who* acts (the engine only says whom it waits
+for; the seat of an action is the caller's, never trusted from the action dict), seeds the bots
+the same way everywhere, records every applied action, and offers undo against bots. Saves,
+resume and replay are built on its log (`pie_table.core.saves`).
+
+Pure Python: no pygame, no clock. Pacing (how long a bot waits, when a reaction window runs out)
+is the caller's business; the session turns it into logged actions (`timeout`), never a timer
+the engine reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pie_table.core.engine import Action, Event, IllegalAction, Outcome
+from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.setup import GameSetup
+
+# Actions only the session itself submits, with no seat: the engine's clock and round starts for a
+# real-time game, and the end of a reaction window's time.
+TIMEOUT = "timeout"
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The one rule that seeds a seat's bot from the game's seed (table, CLI and tests alike)."""
+    return seed * 1009 + seat
+
+
+def engine_options(setup: GameSetup) -> dict[str, Any]:
+    """The options the engine starts from: the setup's options plus its teams, when it has them."""
+    options = dict(setup.options)
+    if setup.teams is not None:
+        options["teams"] = list(setup.teams)
+    return options
+
+
+def make_bots(setup: GameSetup, info: GameInfo) -> dict[int, Any]:
+    """A bot for every bot seat, each seeded by `bot_seed`."""
+    if info.bot_factory is None:
+        return {}
+    return {seat: info.bot_factory(spec.level or "normal", seat, bot_seed(setup.seed, seat))
+            for seat, spec in enumerate(setup.seats) if spec.is_bot}
+
+
+def state_hash(rules: Any, state: Any) -> str:
+    """A short fingerprint of the whole state (canonical JSON, rng included)."""
+    text = json.dumps(rules.to_json(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def visible_to(event: Event, seat: int | None) -> bool:
+    """True if `seat` (None: a spectator) may see `event`.
+
+    An event names its audience with `audience` (a list of seats); without it the event is public.
+    Games address secret events this way and the session filters them for every seat.
+    """
+    audience = event.get("audience")
+    if audience is None:
+        return True
+    return seat is not None and seat in audience
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see, in order."""
+    return [e for e in events if visible_to(e, seat)]
+
+
+def is_barrier(event: Event) -> bool:
+    """True if the event revealed something (a draw, a roll, a card seen): undo stops there."""
+    return bool(event.get("barrier"))
+
+
+@dataclass
+class Entry:
+    """One applied action in the log: who acted (None for the session's own actions)."""
+
+    seat: int | None
+    action: Action
+    barrier: bool = False  # the action revealed hidden information to somebody
+
+    def to_json(self) -> list[Any]:
+        """Compact JSON form: [seat, action]."""
+        return [self.seat, self.action]
+
+
+@dataclass
+class Applied:
+    """What `submit` did: the outcome plus, on success, the log entry."""
+
+    outcome: Outcome
+    entry: Entry | None = None
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True if the action was applied."""
+        return self.outcome.ok
+
+    @property
+    def reason(self) -> str:
+        """The refusal reason ('' when applied)."""
+        return self.outcome.reason
+
+
+_TICK: Action = {"type": "tick"}
+
+
+@dataclass
+class TickStep:
+    """What one real-time tick produced: events in order, applied and refused actions (with origins)."""
+
+    tick: int
+    events: list[Event] = field(default_factory=list)
+    applied: list[tuple[Action, Any]] = field(default_factory=list)
+    refusals: list[tuple[Action, str, Any]] = field(default_factory=list)
+
+
+class Session:
+    """A game in progress: setup, state, bots, the action log and undo."""
+
+    def __init__(self, setup: GameSetup, info: GameInfo | None = None, *,
+                 bots: dict[int, Any] | None = None, state: Any = None) -> None:
+        """A new game from `setup`; `bots` replaces the setup's bots (tests, arenas with custom
+        controllers) and `state` continues an existing state instead of dealing a new one."""
+        self.setup = setup
+        self.info = info or get_game(setup.game_id)
+        self.rules = self.info.rules
+        self.state = state if state is not None else self.rules.new_state(
+            len(setup.seats), setup.seed, engine_options(setup))
+        self.log: list[Entry] = []
+        self.bots: dict[int, Any] = dict(bots) if bots is not None else make_bots(setup, self.info)
+        self.humans = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot]
+        self.system_actions: frozenset[str] = frozenset(getattr(self.rules, "system_actions", ())) | {TIMEOUT}
+        # Snapshots for undo: (log length, state JSON) taken before each undoable human action.
+        self._undo: list[tuple[int, dict[str, Any]]] = []
+        self.listeners: list[Callable[[Entry, list[Event]], None]] = []
+        self._shared: dict[str, Any] | None = None
+
+    # -- what the game waits for ----------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        """Seats the game waits for now."""
+        return list(self.rules.to_act(self.state))
+
+    def is_over(self) -> bool:
+        """True once the game is decided."""
+        return bool(self.rules.is_over(self.state))
+
+    def legal(self, seat: int) -> list[Action]:
+        """What `seat` may do now (empty when the game does not wait for it)."""
+        return self.rules.legal_actions(self.state, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator).
+
+        Games whose views differ only by the seat stamp (Rumble Pie: nothing is private) offer
+        `shared_view`; it is built once per state change and shared, so callers must not mutate it.
+        """
+        shared = getattr(self.rules, "shared_view", None)
+        if shared is None:
+            return self.rules.view(self.state, seat)
+        if self._shared is None:
+            self._shared = shared(self.state)
+        return {**self._shared, "seat": seat}
+
+    def hash(self) -> str:
+        """Fingerprint of the current state."""
+        return state_hash(self.rules, self.state)
+
+    # -- acting ----------------------------------------------------------------------------------------
+
+    def submit(self, seat: int | None, action: Action) -> Applied:
+        """Apply `action` for `seat` (None: the session's own clock/timeout); refusals change nothing."""
+        reason = self._refuse(seat, action)
+        if reason:
+            return Applied(Outcome(False, [], reason))
+        # Logged actions are never mutated, so the session's own (seatless) ones need no copy.
+        stamped = action if seat is None else {**action, "seat": seat}
+        # Barriers and snapshots serve undo only; a real-time game (no undo) skips their cost.
+        track = self.undo_allowed
+        rng = getattr(self.state, "rng", None) if track else None
+        before_rng = rng.getstate() if rng is not None else None
+        snapshot = self.rules.to_json(self.state) if self._undoable(seat) else None
+        try:
+            events = self.rules.apply(self.state, stamped)
+        except IllegalAction as exc:
+            return Applied(Outcome(False, [], exc.reason))
+        self._shared = None
+        barrier = track and any(is_barrier(e) for e in events)
+        if rng is not None and getattr(self.state, "rng", None) is rng and rng.getstate() != before_rng:
+            barrier = True  # randomness was drawn: something nobody knew is now known
+        entry = Entry(seat, stamped, barrier)
+        if snapshot is not None:
+            self._undo.append((len(self.log), snapshot))
+        self.log.append(entry)
+        for listener in self.listeners:
+            listener(entry, events)
+        return Applied(Outcome(True, events), entry, events)
+
+    def _refuse(self, seat: int | None, action: Any) -> str:
+        """Why the session itself refuses an action before the engine sees it ('' if it does not)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return "Malformed action"
+        if seat is None:
+            if action["type"] not in self.system_actions:
+                return "Only the table may take that action"
+            return ""
+        if action["type"] in self.system_actions:
+            return "Only the table may take that action"
+        if not isinstance(seat, int) or not 0 <= seat < len(self.setup.seats):
+            return "No such seat"
+        if "seat" in action and action["seat"] != seat:
+            return "Not your seat"
+        if self.is_over():
+            return "The game is over"
+        if seat not in self.rules.to_act(self.state):
+            explain = getattr(self.rules, "idle_reason", None)
+            return explain(self.state, seat) if explain is not None else "It is not your turn to act"
+        return ""
+
+    def bot_action(self, seat: int) -> Action | None:
+        """What the bot at `seat` chooses from its own view (None if it passes its chance)."""
+        bot = self.bots[seat]
+        view = self.view(seat)
+        if self.info.realtime:
+            return bot.act(view, getattr(self.state, "tick", 0))
+        return bot.act(view, self.legal(seat))
+
+    def step_bots(self) -> list[Applied]:
+        """Let every bot the game waits for act once (turn-based games); returns what was applied."""
+        done = []
+        for seat in self.to_act():
+            if seat in self.bots:
+                action = self.bot_action(seat)
+                if action is not None:
+                    done.append(self.submit(seat, action))
+        return done
+
+    def realtime_step(self, queued: Iterable[tuple[int | None, Action, Any]] = ()) -> TickStep:
+        """One tick of a real-time game: queued human actions in the order they were read, then the
+        bots, then the clock. The bots all decide from the same view, as people at a table do, and
+        their actions land in an order whose first seat rotates every tick, so no seat always wins
+        a race for a pile (the loser is told why through its `refused`)."""
+        step = TickStep(getattr(self.state, "tick", 0))
+        for seat, action, origin in queued:
+            self._step_apply(step, seat, action, origin)
+        seats = list(self.bots)
+        if seats and self.rules.to_act(self.state):
+            wanted = []
+            for seat in seats:
+                action = self.bot_action(seat)
+                if action is not None:
+                    wanted.append((seat, action))
+            count = len(self.setup.seats)
+            first = step.tick % count
+            wanted.sort(key=lambda pair: (pair[0] - first) % count)
+            for seat, action in wanted:
+                applied = self._step_apply(step, seat, action, ("bot", seat))
+                if not applied.ok:
+                    step.refusals.pop()
+                    refused = getattr(self.bots[seat], "refused", None)
+                    if refused is not None:
+                        refused(action, applied.reason)
+        tick = self.submit(None, _TICK)
+        step.events.extend(tick.events)
+        return step
+
+    def _step_apply(self, step: TickStep, seat: int | None, action: Action, origin: Any) -> Applied:
+        applied = self.submit(seat, action)
+        if applied.ok:
+            step.events.extend(applied.events)
+            step.applied.append((applied.entry.action if applied.entry else action, origin))
+        else:
+            step.refusals.append((action, applied.reason, origin))
+        return applied
+
+    def run_to_end(self, limit: int = 60 * 60 * 60) -> int:
+        """Play an all-bot game to its end without a screen (real-time: at most `limit` ticks).
+
+        Between a real-time game's rounds the session takes the action the engine waits for
+        (`waiting_action`: Rumble Pie's next round start) at once, as the table does with no human.
+        """
+        if not self.info.realtime:
+            return self.play_out(limit)
+        waiting = self.rules.waiting_action
+        ticks = 0
+        while not self.is_over() and ticks < limit:
+            action = waiting(self.state)
+            if action is not None:
+                self.submit(None, action)
+                continue
+            self.realtime_step()
+            ticks += 1
+        return ticks
+
+    def play_out(self, limit: int = 1_000_000) -> int:
+        """Run a turn-based all-bot game to its end (or `limit` actions); returns actions applied."""
+        count = 0
+        while not self.is_over() and count < limit:
+            waiting = self.to_act()
+            if not waiting or any(seat not in self.bots for seat in waiting):
+                break
+            for applied in self.step_bots():
+                if not applied.ok:
+                    raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+                count += 1
+        return count
+
+    # -- undo --------------------------------------------------------------------------------------------
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Undo exists only against bots: one human, a turn-based game."""
+        return len(self.humans) == 1 and not self.info.realtime
+
+    def _undoable(self, seat: int | None) -> bool:
+        return seat is not None and self.undo_allowed and seat in self.humans
+
+    def can_undo(self, seat: int) -> bool:
+        """True if `seat`'s last action may be taken back now.
+
+        Only while nothing happened after it but that seat's own actions, and none of them revealed
+        hidden information (a roll, a draw, a card seen): the engine marks those barriers.
+        """
+        if not self._undoable(seat) or not self._undo or not self.log:
+            return False
+        start, _ = self._undo[-1]
+        tail = self.log[start:]
+        return all(e.seat == seat and not e.barrier for e in tail)
+
+    def undo(self, seat: int) -> bool:
+        """Take back `seat`'s last action; False (nothing changed) where undo is not allowed."""
+        if not self.can_undo(seat):
+            return False
+        start, snapshot = self._undo.pop()
+        self.state = self.rules.from_json(snapshot)
+        del self.log[start:]
+        return True
+
+    # -- replay ------------------------------------------------------------------------------------------
+
+    def replay(self, entries: Iterable[Entry | list[Any]]) -> None:
+        """Apply logged entries in order; IllegalAction naming the entry if one cannot apply."""
+        for index, item in enumerate(entries):
+            seat, action = (item.seat, item.action) if isinstance(item, Entry) else (item[0], item[1])
+            applied = self.submit(seat, action)
+            if not applied.ok:
+                raise IllegalAction(f"action {index + 1} of the log cannot be applied: {applied.reason}")

@@ -1,0 +1,84 @@
+"""Who sits where: seat specs shared by the seat screen, the table scenes and the CLI."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+HUMAN_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2", "pad3", "pad4")
+BOT_LEVELS = ("easy", "normal", "hard", "random")
+
+
+class SetupError(ValueError):
+    """A seat list or option that cannot be played; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat: a human on some control, or a bot of some level."""
+
+    kind: str  # "human" | "bot"
+    control: str = ""  # human: one of HUMAN_CONTROLS (or "hotseat" for turn-based games)
+    level: str = ""  # bot: one of BOT_LEVELS
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def label(self) -> str:
+        """Short text for the seat screen and score boards."""
+        return f"Bot ({self.level})" if self.is_bot else f"Human ({self.control})"
+
+    def spec(self) -> str:
+        """The CLI form, e.g. `bot:hard` or `human:keys1`."""
+        return f"bot:{self.level}" if self.is_bot else f"human:{self.control}"
+
+
+def parse_seat(text: str) -> SeatSpec:
+    """Parse `human:keys1` / `bot:hard`; raise SetupError with a one-line reason."""
+    kind, _, detail = text.strip().partition(":")
+    if kind == "bot":
+        level = detail or "normal"
+        if level not in BOT_LEVELS:
+            raise SetupError(f"unknown bot level {level!r} (use {', '.join(BOT_LEVELS)})")
+        return SeatSpec("bot", level=level)
+    if kind == "human":
+        control = detail or "mouse"
+        if control not in HUMAN_CONTROLS and control != "hotseat":
+            raise SetupError(f"unknown human control {control!r} (use {', '.join(HUMAN_CONTROLS)})")
+        return SeatSpec("human", control=control)
+    raise SetupError(f"bad seat spec {text!r}: expected human:<control> or bot:<level>")
+
+
+def parse_seats(text: str) -> list[SeatSpec]:
+    """Parse a comma-separated seat list."""
+    parts = [p for p in text.split(",") if p.strip()]
+    if not parts:
+        raise SetupError("no seats given")
+    return [parse_seat(p) for p in parts]
+
+
+@dataclass
+class GameSetup:
+    """Everything chosen before a game starts."""
+
+    game_id: str
+    seats: list[SeatSpec]
+    options: dict[str, Any] = field(default_factory=dict)
+    teams: list[int] | None = None  # team index per seat, for team games
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["seats"] = [s.spec() for s in self.seats]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSetup:
+        return cls(
+            game_id=data["game_id"],
+            seats=[parse_seat(s) for s in data["seats"]],
+            options=dict(data.get("options", {})),
+            teams=list(data["teams"]) if data.get("teams") is not None else None,
+            seed=int(data.get("seed", 0)),
+        )

@@ -1,0 +1,31 @@
+"""RATS: High Tea at Sea — registers the game at import (the engine itself never imports pygame)."""
+
+from pie_table.core.registry import GameInfo, OptionInfo, register_game
+from pie_table.games.rats import adapters
+from pie_table.games.rats.bots import make_bot
+from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.state import DEFAULT_SHIP
+
+register_game(
+    GameInfo(
+        id="rats",
+        title="RATS: High Tea at Sea",
+        blurb="Posh rats scavenge, out-do the Host and throw a banquet before the ship sinks.",
+        min_seats=2,
+        max_seats=6,
+        rules=RULES,
+        options=(
+            OptionInfo("vocations", "Vermin Vocations", False,
+                       help="Each rat rolls for the order and takes a unique vocation power."),
+            OptionInfo("two_player_variant", "High Tea for Two", False,
+                       help="Extra supplies for the rat who is not the Host; always on with two rats."),
+            OptionInfo("ship_name", "Ship name", DEFAULT_SHIP, help="The first Host names the ship."),
+        ),
+        realtime=False,
+        scene_factory="pie_table.games.rats.ui.table_scene:RatsTableScene",
+        bot_factory=make_bot,
+        bot_levels=("easy", "normal", "hard", "random"),
+        extra={"simulate": adapters.simulate, "report": adapters.report, "bench_sim": adapters.bench_sim,
+               "bench_seats": 4},
+    )
+)

@@ -1,0 +1,352 @@
+"""Seat decisions: which actions each pending decision allows, and what choosing one does.
+
+Every decision kind has an `_options_*` (the legal action dicts) and an `_apply_*` (the direct
+effect). Sword requests have too many amounts to list cheaply for validation, so they are
+checked by `_request_ok` instead of by membership.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
+
+from pie_table.core.engine import IllegalAction
+from pie_table.games.rats.flow import circle_goal, make_item
+from pie_table.games.rats.state import (
+    GOAL_NAMES,
+    SUPPLIES,
+    SWORDS,
+    VOCATIONS,
+    RatsState,
+    amount_text,
+    say,
+    tell,
+)
+
+Action = dict[str, Any]
+Events = list[dict[str, Any]]
+Item = dict[str, Any]
+# The largest amount a request may name. The rulebook sets no cap; this bound only keeps the list
+# of legal requests finite, and no rat comes near it in five turns (bot games peak near 35 of one
+# supply, a Carpenter at about 54 rags in a turn). See docs/rulings/rats.md.
+MAX_REQUEST = 999
+
+
+def _act(kind: str, seat: int, **data: Any) -> Action:
+    return {"type": kind, "seat": seat, **data}
+
+
+def _options_roll(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("roll", seat)]
+
+
+def _options_flip(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("flip", seat)]
+
+
+def _options_vocation(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("vocation", seat, vocation=v) for v in VOCATIONS if v not in state.vocations]
+
+
+def _options_gain(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("gain", seat, supply=name) for name in SUPPLIES]
+
+
+def _options_pauper_tie(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("pauper_tie", seat)]
+
+
+def _apply_pauper_tie(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    tell(events, seat, "pauper_tie", "You tied with the Host: no Pauper's gain this time.")
+
+
+def _options_goal(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("goal", seat, goal=g) for g in GOAL_NAMES if g not in state.goals]
+
+
+def _options_scavenge(state: RatsState, seat: int, item: Item) -> list[Action]:
+    a, b = state.dice
+    if a == b:
+        return [_act("scavenge", seat, supply=name, count=a) for name in SUPPLIES]
+    return [_act("scavenge", seat, supply=SUPPLIES[a - 1], count=b),
+            _act("scavenge", seat, supply=SUPPLIES[b - 1], count=a)]
+
+
+def _options_nest(state: RatsState, seat: int, item: Item) -> list[Action]:
+    nests = state.sheets[seat].nests
+    return [_act("nest", seat, supply=name) for i, name in enumerate(SUPPLIES) if not nests[i]]
+
+
+def _options_make(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("make", seat, item=kind) for kind in ("dish", "decoration")]
+
+
+def _options_rat(kind: str) -> Callable[[RatsState, int, Item], list[Action]]:
+    def options(state: RatsState, seat: int, item: Item) -> list[Action]:
+        return [_act(kind, seat, rat=r) for r in state.candidates]
+
+    return options
+
+
+def just_taken(state: RatsState, target: int, supply: int) -> bool:
+    """True if someone took `supply` from rat `target` with a sword this turn: nobody may ask that
+    rat for it again this turn (the same supply from another rat is fine)."""
+    return [target, supply] in state.taken
+
+
+def _request_axes(state: RatsState, seat: int) -> tuple[list[tuple[int, str]], list[Any]]:
+    """The (target, supply name) pairs a sword request may name, and the amounts, in listing order."""
+    amounts: list[Any] = list(range(1, MAX_REQUEST + 1))
+    if state.has(seat, "ruffian"):
+        amounts.append("all")
+    pairs = [(target, SUPPLIES[supply]) for target in range(state.seats) if target != seat
+             for supply in range(1, 6) if not just_taken(state, target, supply)]
+    return pairs, amounts
+
+
+def _options_request(state: RatsState, seat: int, item: Item) -> Sequence[Action]:
+    # Thousands of amounts: listed lazily, in the same order a full list would have.
+    return RequestOptions(state, seat)
+
+
+class RequestOptions(Sequence[Action]):
+    """The sword-request options of `legal_actions`: every (rat, supply) pair a request may name,
+    times every amount, each dict built only when read (thousands of dicts per decision would cost
+    more than the rest of a turn, and bots and the form only look at a few of them)."""
+
+    def __init__(self, state: RatsState, seat: int) -> None:
+        self.seat = seat
+        self.pairs, self.amounts = _request_axes(state, seat)
+
+    def __len__(self) -> int:
+        return len(self.pairs) * len(self.amounts)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("request option out of range")
+        pair, amount = divmod(index, len(self.amounts))
+        target, supply = self.pairs[pair]
+        return {"type": "request", "seat": self.seat, "target": target, "supply": supply,
+                "amount": self.amounts[amount]}
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self[:])
+
+
+def _options_verdict(state: RatsState, seat: int, item: Item) -> list[Action]:
+    return [_act("verdict", seat, result=face) for face in ("heads", "tails")]
+
+
+def _apply_roll(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    dice = [state.rng.randint(1, 6), state.rng.randint(1, 6)]
+    purpose = item["purpose"]
+    if purpose == "order":
+        state.order_rolls[seat].append(sum(dice))
+        text = f"Rat {seat + 1} rolls {dice[0]} and {dice[1]} for the vocation order."
+    else:
+        state.dice = dice
+        text = _roll_text(purpose, dice)
+    say(events, "dice", text, seat=seat, dice=dice, purpose=purpose)
+
+
+def _roll_text(purpose: str, dice: list[int]) -> str:
+    a, b = dice
+    if purpose == "goal":
+        return f"The Host rolls {a} and {b}: banquet goal {a + b}."
+    if a == b:
+        return f"The Host rolls doubles! {a} of any one supply."
+    return f"The Host rolls {a} and {b}: {amount_text(b, a - 1)} or {amount_text(a, b - 1)}."
+
+
+def _apply_vocation(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    state.vocations[seat] = action["vocation"]
+    say(events, "vocation", f"Rat {seat + 1} becomes the {action['vocation'].title()}.",
+        seat=seat, vocation=action["vocation"])
+
+
+def _apply_gain(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    supply = SUPPLIES.index(action["supply"])
+    state.sheets[seat].supplies[supply] += item["amount"]
+    tell(events, seat, "gain", f"You gain {amount_text(item['amount'], supply)} ({item['reason']}).",
+         supply=supply, amount=item["amount"], reason=item["reason"])
+
+
+def _apply_goal(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    circle_goal(state, action["goal"], events)
+
+
+def _apply_scavenge(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    supply = SUPPLIES.index(action["supply"])
+    a, b = state.dice
+    # As `_options_scavenge` lists them: the supply on die a comes in b, any other (die b) in a.
+    count = b if supply == a - 1 else a
+    sheet = state.sheets[seat]
+    factor = (3 if state.has(seat, "carpenter") else 2) if sheet.nests[supply] else 1
+    gained = count * factor
+    sheet.supplies[supply] += gained
+    tell(events, seat, "scavenge", f"You scavenge {amount_text(gained, supply)}.",
+         supply=supply, amount=gained, factor=factor)
+
+
+def _apply_nest(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    supply = SUPPLIES.index(action["supply"])
+    state.sheets[seat].nests[supply] = True
+    tell(events, seat, "nest", f"You build a nest by your {action['supply']}.", supply=supply)
+
+
+def _apply_make(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    make_item(state, seat, action["item"], item["values"][action["item"]], events)
+
+
+def _apply_sword_order(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    state.sword_current = action["rat"]
+    state.candidates = []
+    say(events, "sword_order", f"The Host lets Rat {action['rat'] + 1} ask first.", seat=action["rat"])
+
+
+def _apply_request(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    target, amount = action["target"], action["amount"]
+    supply = SUPPLIES.index(action["supply"])
+    have = state.sheets[target].supplies[supply]
+    asked = f"all of your {action['supply']}" if amount == "all" else amount_text(amount, supply)
+    say(events, "request", f"Rat {seat + 1}: Could you possibly part with {asked}, Rat {target + 1}?",
+        seat=seat, target=target, supply=supply, amount=amount)
+    given = have if amount == "all" else (amount if have >= amount else 0)
+    if given:
+        state.sheets[target].supplies[supply] -= given
+        state.sheets[seat].supplies[supply] += given
+        state.taken.append([target, supply])
+        say(events, "handover", f"Rat {target + 1}: Indeed, here are {amount_text(given, supply)}.",
+            seat=target, to_seat=seat, supply=supply, amount=given)
+    else:
+        say(events, "refused", f"Rat {target + 1}: RATS!", seat=target, to_seat=seat, supply=supply)
+    state.sword_queue = [entry for entry in state.sword_queue if entry[0] != seat]
+    state.sword_current = -1
+
+
+def _apply_new_host(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    state.candidates = [action["rat"]]
+    say(events, "host_choice", f"The Host hands the hat to Rat {action['rat'] + 1}.", seat=action["rat"])
+
+
+def _apply_winner(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    state.winner = action["rat"]
+    say(events, "tie_break", f"The final Host breaks the tie in favour of Rat {action['rat'] + 1}.",
+        seat=action["rat"])
+
+
+def _apply_flipper(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    state.flipper = action["rat"]
+    say(events, "flipper", f"The Host asks Rat {action['rat'] + 1} to flip the coin.", seat=action["rat"])
+
+
+def _apply_flip(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    state.coin = "heads" if state.rng.random() < 0.5 else "tails"
+    say(events, "coin", f"Rat {seat + 1} flips the coin: {state.coin}!", seat=seat, coin=state.coin)
+
+
+def _apply_verdict(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    if action["result"] != state.coin:
+        state.coin = action["result"]
+        say(events, "overrule", f"The Queen overrules the coin: it is {state.coin}.",
+            seat=seat, coin=state.coin)
+
+
+_OptionsFn = Callable[[RatsState, int, Item], list[Action]]
+_ApplyFn = Callable[[RatsState, int, Item, Action, Events], None]
+_KINDS: dict[str, tuple[_OptionsFn, _ApplyFn]] = {
+    "roll": (_options_roll, _apply_roll),
+    "flip": (_options_flip, _apply_flip),
+    "vocation": (_options_vocation, _apply_vocation),
+    "gain": (_options_gain, _apply_gain),
+    "pauper_tie": (_options_pauper_tie, _apply_pauper_tie),
+    "goal": (_options_goal, _apply_goal),
+    "scavenge": (_options_scavenge, _apply_scavenge),
+    "nest": (_options_nest, _apply_nest),
+    "make": (_options_make, _apply_make),
+    "sword_order": (_options_rat("sword_order"), _apply_sword_order),
+    "request": (_options_request, _apply_request),
+    "new_host": (_options_rat("new_host"), _apply_new_host),
+    "winner": (_options_rat("winner"), _apply_winner),
+    "flipper": (_options_rat("flipper"), _apply_flipper),
+    "verdict": (_options_verdict, _apply_verdict),
+}
+# Keys a caller may leave out of an action: they only describe the choice.
+_OPTIONAL = frozenset({"count"})
+_MISSING = object()
+
+
+def options_for(state: RatsState, seat: int) -> Sequence[Action]:
+    """Legal actions for `seat`'s current decision (empty when it has none)."""
+    if not 0 <= seat < state.seats or not state.pending[seat]:
+        return []
+    item = state.pending[seat][0]
+    return _KINDS[item["kind"]][0](state, seat, item)
+
+
+def _matches(action: Action, option: Action) -> bool:
+    # A plain loop: this runs for every listed option of every checked action. Types are
+    # compared first: True == 1 in Python, but a bool is never a valid seat or amount.
+    for key, value in option.items():
+        given = action.get(key, _MISSING)
+        if given is _MISSING:
+            if key in _OPTIONAL:
+                continue
+            return False
+        if type(given) is not type(value) or given != value:
+            return False
+    return True
+
+
+def _request_ok(state: RatsState, seat: int, action: Action) -> str:
+    target, supply, amount = action.get("target"), action.get("supply"), action.get("amount")
+    if type(target) is not int or not 0 <= target < state.seats or target == seat:
+        return "ask another rat at the table"
+    if supply not in SUPPLIES or SUPPLIES.index(supply) == SWORDS:
+        return "you may request baubles, straw, crumbs, rags or flowers, never cocktail swords"
+    if just_taken(state, target, SUPPLIES.index(supply)):
+        return f"{supply} were already taken from Rat {target + 1} this turn: ask another rat for them"
+    if amount == "all" and isinstance(amount, str):
+        return "" if state.has(seat, "ruffian") else "only the Ruffian may request all of a supply"
+    if type(amount) is not int or not 1 <= amount <= MAX_REQUEST:
+        return f"request a whole number from 1 to {MAX_REQUEST}"
+    return ""
+
+
+def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
+    """Raise IllegalAction unless `action` is legal now; return its seat and decision."""
+    if not isinstance(action, dict):
+        raise IllegalAction("an action must be a dict")
+    seat = action.get("seat")
+    if type(seat) is not int or not 0 <= seat < state.seats:
+        raise IllegalAction("unknown seat")
+    if state.stage == "over":
+        raise IllegalAction("the game is over")
+    if not state.pending[seat]:
+        raise IllegalAction("that rat has nothing to decide now")
+    item = state.pending[seat][0]
+    if action.get("type") != item["kind"]:
+        raise IllegalAction(f"that rat must decide {item['kind']!r} now")
+    if item["kind"] == "request":
+        reason = _request_ok(state, seat, action)
+        if reason:
+            raise IllegalAction(reason)
+    elif not any(_matches(action, option) for option in options_for(state, seat)):
+        raise IllegalAction(f"not a legal {item['kind']} choice")
+    return seat, item
+
+
+def perform(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
+    """Pop the seat's decision and apply the (already checked) choice."""
+    state.pending[seat].pop(0)
+    _KINDS[item["kind"]][1](state, seat, item, action, events)

@@ -1,0 +1,181 @@
+"""RATS: High Tea at Sea as a `GameRules` engine (pure Python, no pygame)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pie_table.core.engine import Action, Event
+from pie_table.games.rats.actions import check, options_for, perform
+from pie_table.games.rats.flow import advance, to_act
+from pie_table.games.rats.state import (
+    DEFAULT_SHIP,
+    RatsState,
+    Sheet,
+    state_from_json,
+    state_to_json,
+)
+
+MIN_SEATS, MAX_SEATS = 2, 6
+_DEFAULTS: dict[str, Any] = {
+    "vocations": False,
+    "two_player_variant": False,
+    "ship_name": DEFAULT_SHIP,
+    "first_host": 0,
+    # Ruling options for the two-player variant (see docs/rulings/rats.md).
+    "two_player_bonus_picks": 2,
+    "two_player_privilege_each_turn": True,
+}
+# Stages after which every sheet is compared in the open at the Awards Ceremony.
+_REVEALED = frozenset({"winner_known", "flip", "flipped", "verdict", "over"})
+
+
+def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Fill defaults and apply the seat-count rules to the options."""
+    merged = dict(_DEFAULTS)
+    merged.update(options or {})
+    merged["vocations"] = bool(merged["vocations"])
+    # The variant exists only for two rats: forced on for two, meaningless for more.
+    merged["two_player_variant"] = seats == 2
+    merged["ship_name"] = str(merged["ship_name"]) or DEFAULT_SHIP
+    first = merged["first_host"]
+    merged["first_host"] = first if type(first) is int and 0 <= first < seats else 0
+    merged["two_player_bonus_picks"] = 1 if merged["two_player_bonus_picks"] == 1 else 2
+    merged["two_player_privilege_each_turn"] = bool(merged["two_player_privilege_each_turn"])
+    return merged
+
+
+class RatsRules:
+    """The rules engine object registered as `rats`."""
+
+    name = "rats"
+    rules_version = 1
+
+    def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> RatsState:
+        """A fresh game, waiting for its first decision (vocation rolls or setup picks)."""
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"RATS needs {MIN_SEATS} to {MAX_SEATS} rats, not {seats}")
+        state = RatsState(seats=seats, seed=seed, options=normalize_options(seats, options),
+                          rng=random.Random(seed))
+        state.sheets = [Sheet() for _ in range(seats)]
+        state.vocations = [None] * seats
+        state.pending = [[] for _ in range(seats)]
+        state.order_rolls = [[] for _ in range(seats)]
+        state.notes = [[] for _ in range(seats)]
+        events: list[Event] = []
+        advance(state, events)
+        _record(state, events)
+        return state
+
+    def legal_actions(self, state: RatsState, seat: int) -> Sequence[Action]:
+        """Every action `seat` may take now (empty when it has nothing to decide); sword requests
+        come as a lazy sequence, since they run to thousands."""
+        return options_for(state, seat)
+
+    def to_act(self, state: RatsState) -> list[int]:
+        """Seats whose decision the game is waiting for (several during secret choices)."""
+        return to_act(state)
+
+    def apply(self, state: RatsState, action: Action) -> list[Event]:
+        """Apply one seat's decision and run the game on to the next decisions."""
+        seat, item = check(state, action)
+        events: list[Event] = []
+        perform(state, seat, item, action, events)
+        advance(state, events)
+        state.actions += 1
+        _record(state, events)
+        return events
+
+    def view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
+        """Public information plus, for a seat, its own sheet, decisions and private notes."""
+        data = public_view(state)
+        if seat is not None and 0 <= seat < state.seats:
+            data["seat"] = seat
+            data["sheet"] = state.sheets[seat].to_json()
+            data["pending"] = [dict(item) for item in state.pending[seat]]
+            data["notes"] = list(state.notes[seat])
+        return data
+
+    def shuffle_hidden(self, state: RatsState, seat: int | None, rng: random.Random) -> RatsState:
+        """A copy in which what `seat` may not see is different: other rats' secret sheets (until the
+        ceremony shows them), their pending decisions' contents and private notes, and the dice to come."""
+        copy = self.clone(state)
+        for other in range(copy.seats):
+            if other == seat:
+                continue
+            if copy.stage not in _REVEALED:
+                sheet = copy.sheets[other]
+                sheet.supplies = [rng.randrange(0, 40) for _ in sheet.supplies]
+                sheet.nests = [rng.random() < 0.3 for _ in sheet.nests]
+                sheet.dishes = [rng.randrange(2, 40) for _ in sheet.dishes]
+                sheet.decorations = [rng.randrange(2, 40) for _ in sheet.decorations]
+            copy.notes[other] = [{"type": "note", "text": f"noise {rng.random()}", "to": other}]
+            copy.pending[other] = [{"kind": "noise", "n": rng.random()} for _ in copy.pending[other]]
+        copy.rng = random.Random(rng.random())
+        return copy
+
+    def is_over(self, state: RatsState) -> bool:
+        """True once the coin has been flipped (and any Queen has ruled on it)."""
+        return state.stage == "over"
+
+    def to_json(self, state: RatsState) -> dict[str, Any]:
+        """The whole state as JSON-compatible data."""
+        return state_to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> RatsState:
+        """Inverse of `to_json`."""
+        return state_from_json(data)
+
+    def clone(self, state: RatsState) -> RatsState:
+        """An independent copy of the state."""
+        return state_from_json(state_to_json(state))
+
+
+def public_view(state: RatsState) -> dict[str, Any]:
+    """What every seat (and a spectator) may see."""
+    data: dict[str, Any] = {
+        "game": "rats",
+        "seat": None,
+        "seats": state.seats,
+        "options": dict(state.options),
+        "ship": state.options["ship_name"],
+        "stage": state.stage,
+        "turn": state.turn,
+        "host": state.host,
+        "goals": list(state.goals),
+        "vocations": list(state.vocations),
+        "order_rolls": [list(r) for r in state.order_rolls],
+        "dice": list(state.dice),
+        "scavenge_index": state.scavenge_index,
+        "supply_index": state.supply_index,
+        "sword_queue": [list(e) for e in state.sword_queue],
+        "taken": [list(pair) for pair in state.taken],
+        "candidates": list(state.candidates),
+        "to_act": to_act(state),
+        "log": list(state.log),
+        "goal_awards": [[g, list(a)] for g, a in state.goal_awards],
+        "awards": list(state.awards),
+        "winner": state.winner,
+        "coin": state.coin,
+        "over": state.stage == "over",
+    }
+    if state.stage in _REVEALED:
+        data["revealed"] = [
+            {"dishes": list(s.dishes), "decorations": list(s.decorations), "nests": list(s.nests)}
+            for s in state.sheets
+        ]
+    return data
+
+
+def _record(state: RatsState, events: list[Event]) -> None:
+    """File each event in the public log or in its seat's private notes."""
+    for event in events:
+        # A copy, so a caller editing the returned events cannot rewrite the log.
+        if "to" in event:
+            state.notes[event["to"]].append(dict(event))
+        else:
+            state.log.append(dict(event))
+
+
+RULES = RatsRules()

@@ -1,0 +1,85 @@
+"""Banquet goals: what each goal measures on a sheet, and the 3 / 2 / 1 awards it hands out."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from pie_table.games.rats.state import GOAL_NAMES, Sheet
+
+CHEAP, COMPOSED, ELEGANT, DAINTY = 2, 3, 11, 12
+# A dish or decoration counts as small for Dainty at this value or below.
+_SMALL = 3
+
+
+def matching_count(values: Sequence[int]) -> int:
+    """How many items share their value with at least one other item (Composed)."""
+    counts = Counter(values)
+    return sum(n for n in counts.values() if n >= 2)
+
+
+def longest_run(values: Sequence[int]) -> int:
+    """Length of the longest run of consecutive distinct values (Elegant)."""
+    distinct = sorted(set(values))
+    best = run = 0
+    previous = None
+    for value in distinct:
+        run = run + 1 if previous is not None and value == previous + 1 else 1
+        best = max(best, run)
+        previous = value
+    return best
+
+
+def goal_metric(goal: int, sheet: Sheet) -> int:
+    """The number a goal compares for one sheet (for Cheap, smaller is better)."""
+    items = sheet.dishes + sheet.decorations
+    measures = {
+        2: lambda: len(items),
+        3: lambda: matching_count(items),
+        4: lambda: max(sheet.dishes, default=0),
+        5: lambda: sum(sheet.dishes),
+        6: lambda: len(sheet.dishes),
+        7: lambda: sum(sheet.nests),
+        8: lambda: len(sheet.decorations),
+        9: lambda: sum(sheet.decorations),
+        10: lambda: max(sheet.decorations, default=0),
+        11: lambda: longest_run(items),
+        12: lambda: sum(1 for v in items if v <= _SMALL),
+    }
+    return measures[goal]()
+
+
+def qualifies(goal: int, metric: int) -> bool:
+    """Whether a rat counted something towards the goal and so earns at least one award."""
+    if goal == CHEAP:
+        return True  # zero items is the best Cheap result, so everyone takes part
+    if goal in (COMPOSED, ELEGANT):
+        return metric >= 2  # a single item cannot match or form a run
+    return metric > 0
+
+
+def goal_awards(goal: int, sheets: Sequence[Sheet]) -> list[int]:
+    """Awards per seat for one goal: 3 for every rat tied 1st, 2 for tied 2nd, 1 for the rest."""
+    if goal not in GOAL_NAMES:
+        raise ValueError(f"no banquet goal {goal}")
+    metrics = [goal_metric(goal, sheet) for sheet in sheets]
+    sign = -1 if goal == CHEAP else 1
+    ranked = sorted({sign * m for m in metrics if qualifies(goal, m)}, reverse=True)
+    places = {value: place for place, value in enumerate(ranked)}
+    awards = []
+    for metric in metrics:
+        if not qualifies(goal, metric):
+            awards.append(0)
+            continue
+        place = places[sign * metric]
+        awards.append(3 if place == 0 else 2 if place == 1 else 1)
+    return awards
+
+
+def total_awards(goals: Sequence[int], sheets: Sequence[Sheet]) -> list[int]:
+    """Each seat's total awards over the circled goals."""
+    totals = [0] * len(sheets)
+    for goal in goals:
+        for seat, award in enumerate(goal_awards(goal, sheets)):
+            totals[seat] += award
+    return totals

@@ -1,0 +1,162 @@
+"""Plain-data state of a RATS game: the sheets, the pending decisions and the table log."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
+
+# Sheet order: the out-do-the-Host step walks the supplies in this order, and a die showing
+# n as the "type" die means SUPPLIES[n - 1].
+SUPPLIES = ("swords", "baubles", "straw", "crumbs", "rags", "flowers")
+SUPPLY_NAMES = ("cocktail swords", "baubles", "straw", "crumbs", "rags", "flowers")
+SWORDS, BAUBLES, STRAW, CRUMBS, RAGS, FLOWERS = range(6)
+
+GOAL_NAMES = {
+    2: "Cheap",
+    3: "Composed",
+    4: "Greedy",
+    5: "Refined",
+    6: "Generous",
+    7: "Plush",
+    8: "Swanky",
+    9: "Dapper",
+    10: "Grandiose",
+    11: "Elegant",
+    12: "Dainty",
+}
+VOCATIONS = ("pauper", "ruffian", "carpenter", "pickpocket", "banker", "count", "queen")
+TURNS = 5
+SCAVENGE_ROLLS = 3
+DEFAULT_SHIP = "The Crumbly Gull"
+
+
+@dataclass
+class Sheet:
+    """One rat's secret sheet."""
+
+    supplies: list[int] = field(default_factory=lambda: [0] * 6)
+    nests: list[bool] = field(default_factory=lambda: [False] * 6)
+    dishes: list[int] = field(default_factory=list)
+    decorations: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON copy of the sheet."""
+        return {
+            "supplies": list(self.supplies),
+            "nests": list(self.nests),
+            "dishes": list(self.dishes),
+            "decorations": list(self.decorations),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Sheet:
+        """Inverse of `to_json`."""
+        return cls(
+            list(data["supplies"]), list(data["nests"]), list(data["dishes"]), list(data["decorations"])
+        )
+
+
+@dataclass
+class RatsState:
+    """Everything about one game; `stage` names what the flow does once nobody has to decide."""
+
+    seats: int
+    seed: int
+    options: dict[str, Any]
+    rng: random.Random
+    stage: str = "start"
+    turn: int = 0
+    host: int = 0
+    sheets: list[Sheet] = field(default_factory=list)
+    vocations: list[str | None] = field(default_factory=list)
+    goals: list[int] = field(default_factory=list)
+    # Per seat, a queue of decisions; the head is what that seat decides now.
+    pending: list[list[dict[str, Any]]] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+    scavenge_index: int = 0
+    supply_index: int = 0
+    order_rolls: list[list[int]] = field(default_factory=list)
+    pick_order: list[int] = field(default_factory=list)
+    sword_queue: list[list[int]] = field(default_factory=list)
+    sword_current: int = -1
+    # [rat, supply] for each supply taken from a rat with a sword this turn.
+    taken: list[list[int]] = field(default_factory=list)
+    flower_bids: list[list[int]] = field(default_factory=list)
+    candidates: list[int] = field(default_factory=list)
+    goal_awards: list[list[Any]] = field(default_factory=list)
+    awards: list[int] = field(default_factory=list)
+    winner: int = -1
+    flipper: int = -1
+    coin: str = ""
+    log: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[list[dict[str, Any]]] = field(default_factory=list)
+    actions: int = 0
+
+    def vocation_seat(self, vocation: str) -> int:
+        """The seat holding `vocation`, or -1."""
+        for seat, held in enumerate(self.vocations):
+            if held == vocation:
+                return seat
+        return -1
+
+    def has(self, seat: int, vocation: str) -> bool:
+        """True if `seat` holds `vocation`."""
+        return self.vocations[seat] == vocation
+
+
+_SCALARS = (
+    "seats", "seed", "stage", "turn", "host", "scavenge_index", "supply_index",
+    "sword_current", "winner", "flipper", "coin", "actions",
+)
+_NESTED = (
+    "options", "vocations", "goals", "pending", "dice", "order_rolls", "pick_order", "sword_queue",
+    "taken", "flower_bids", "candidates", "goal_awards", "awards", "log", "notes",
+)
+
+
+def state_to_json(state: RatsState) -> dict[str, Any]:
+    """The whole state as JSON-compatible data."""
+    data: dict[str, Any] = {name: getattr(state, name) for name in _SCALARS}
+    data.update({name: copy_json(getattr(state, name)) for name in _NESTED})
+    data["sheets"] = [sheet.to_json() for sheet in state.sheets]
+    data["rng"] = rng_state_to_json(state.rng)
+    return data
+
+
+def state_from_json(data: dict[str, Any]) -> RatsState:
+    """Inverse of `state_to_json`."""
+    state = RatsState(seats=data["seats"], seed=data["seed"], options={}, rng=rng_from_json(data["rng"]))
+    for name in _SCALARS:
+        setattr(state, name, data[name])
+    for name in _NESTED:
+        setattr(state, name, copy_json(data[name]))
+    state.sheets = [Sheet.from_json(sheet) for sheet in data["sheets"]]
+    return state
+
+
+def say(events: list[dict[str, Any]], kind: str, text: str, **data: Any) -> None:
+    """Record something said aloud: public to every seat."""
+    events.append({"type": kind, "text": text, **data})
+
+
+def tell(events: list[dict[str, Any]], seat: int, kind: str, text: str, **data: Any) -> None:
+    """Record something only `seat` may see (written secretly on its sheet)."""
+    events.append({"type": kind, "text": text, "to": seat, "audience": [seat], **data})
+
+
+def pend(state: RatsState, seat: int, kind: str, **data: Any) -> None:
+    """Queue a decision for `seat`."""
+    state.pending[seat].append({"kind": kind, **data})
+
+
+def amount_text(amount: int, supply: int) -> str:
+    """'5 rags', '1 cocktail sword'."""
+    name = SUPPLY_NAMES[supply]
+    if amount == 1 and name.endswith("s") and supply != BAUBLES:
+        name = name[:-1]
+    elif amount == 1 and supply == BAUBLES:
+        name = "bauble"
+    return f"{amount} {name}"

@@ -1,0 +1,219 @@
+"""The secret-choice panel: one button per legal action (or, for sword requests, a small form).
+
+A panel is built from `RULES.legal_actions(state, seat)` and the deciding seat's own view; choosing
+hands the exact legal action dict to `on_choose`, so the engine alone decides what it means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from pie_table.games.rats.actions import RequestOptions
+from pie_table.games.rats.state import SUPPLIES, SUPPLY_NAMES
+from pie_table.games.rats.ui.labels import VOCATION_HINTS, action_label, prompt, rat_name, request_text
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
+from pie_table.kit.widgets import Button, Cycler, Menu, NumberCycler, Widget, fit_text, wrap_text
+
+Action = dict[str, Any]
+_NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
+
+
+class ChoicePanel:
+    """Buttons for one pending decision of one seat."""
+
+    def __init__(self, seat: int, item: dict[str, Any], legal: list[Action], view: dict[str, Any],
+                 on_choose: Callable[[Action], None], on_sound: Callable[[str], Any] | None = None) -> None:
+        self.seat = seat
+        self.item = item
+        self.legal = list(legal)
+        self.on_choose = on_choose
+        self.kind = item.get("kind", "")
+        self.title = _("{rat}, your decision").format(rat=rat_name(seat))
+        self.question = prompt(item, view)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self.request: RequestForm | None = None
+        if self.kind == "request":
+            self.request = RequestForm(self.legal, self.choose)
+            items: list[Widget] = self.request.widgets()
+        else:
+            items = [Button(action_label(a, item, view), self._chooser(a), size=22) for a in self.legal]
+        self.buttons = items
+        self.menu = Menu(items, on_sound=on_sound)
+        self.hints = self._hints()
+
+    def _hints(self) -> dict[int, str]:
+        """Extra words under the buttons, per button index (-1: whatever is focused)."""
+        if self.kind == "vocation":
+            return {i: VOCATION_HINTS.get(a["vocation"], "") for i, a in enumerate(self.legal)}
+        if self.kind == "roll":
+            return {-1: _("Or grab a die, fling it across the felt and let go (Space works too).")}
+        return {}
+
+    def hint(self) -> str:
+        """The hint for the focused button, if any."""
+        focus = self.menu.focus
+        return self.hints.get(focus, self.hints.get(-1, ""))
+
+    def _chooser(self, action: Action) -> Callable[[], None]:
+        return lambda: self.choose(action)
+
+    def choose(self, action: Action) -> None:
+        """Hand `action` (one of the legal ones) to the table."""
+        self.on_choose(action)
+
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        """Place the title and a grid of buttons inside `rect`."""
+        self.rect, self.scale = pygame.Rect(rect), scale
+        top = rect.y + self._text_height()
+        pad = int(12 * scale)
+        area = pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, rect.bottom - top - int(10 * scale))
+        if self.request is not None:
+            self.request.layout(area, scale)
+            return
+        self._grid(area, scale)
+
+    def _text_height(self) -> int:
+        fnt = font(int(18 * self.scale))
+        lines = wrap_text(self.question, fnt, self.rect.w - int(24 * self.scale))
+        return int(46 * self.scale) + len(lines) * fnt.get_linesize()
+
+    def _grid(self, area: pygame.Rect, scale: float) -> None:
+        count = max(1, len(self.buttons))
+        cols = 1 if count <= 2 and area.w < 360 * scale else min(3, count) if count > 4 else min(2, count)
+        rows = -(-count // cols)
+        gap = int(8 * scale)
+        row_h = max(24, min(int(48 * scale), (area.h - gap * (rows - 1)) // rows))
+        col_w = (area.w - gap * (cols - 1)) // cols
+        for i, button in enumerate(self.buttons):
+            r, c = divmod(i, cols)
+            cell = pygame.Rect(area.x + c * (col_w + gap), area.y + r * (row_h + gap), col_w, row_h)
+            button.place(cell, scale)
+
+    def handle_event(self, event: pygame.event.Event, menu_action: str | None = None) -> bool:
+        """Mouse, keyboard focus and number keys 1-9 for the n-th button."""
+        if event.type == pygame.KEYDOWN and event.key in _NUMBER_KEYS and self.request is None:
+            index = _NUMBER_KEYS[event.key]
+            if index < len(self.buttons):
+                return self.buttons[index].activate()
+        return self.menu.handle_event(event, menu_action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paper panel, the question, and the buttons."""
+        s = self.scale
+        pygame.draw.rect(surface, pal.WOOD_DARK, self.rect.move(0, 4), border_radius=int(14 * s))
+        pygame.draw.rect(surface, pal.PAPER, self.rect, border_radius=int(14 * s))
+        pygame.draw.rect(surface, pal.CHERRY, self.rect, max(2, int(3 * s)), border_radius=int(14 * s))
+        pad = int(12 * s)
+        title = fit_text(self.title, int(22 * s), self.rect.w - 2 * pad, pal.CHERRY, "title")
+        surface.blit(title, (self.rect.x + pad, self.rect.y + int(8 * s)))
+        fnt = font(int(18 * s))
+        y = self.rect.y + int(40 * s)
+        for line in wrap_text(self.question, fnt, self.rect.w - 2 * pad):
+            surface.blit(fnt.render(line, True, pal.INK), (self.rect.x + pad, y))
+            y += fnt.get_linesize()
+        self.menu.draw(surface)
+        self._draw_hint(surface, pad)
+
+    def _draw_hint(self, surface: pygame.Surface, pad: int) -> None:
+        text = self.hint()
+        if not text:
+            return
+        fnt = font(int(16 * self.scale))
+        lines = wrap_text(text, fnt, self.rect.w - 2 * pad)
+        y = max((b.rect.bottom for b in self.buttons), default=self.rect.y) + int(12 * self.scale)
+        if y + len(lines) * fnt.get_linesize() > self.rect.bottom - pad // 2:
+            return  # no room under the buttons: the buttons matter more
+        for line in lines:
+            surface.blit(fnt.render(line, True, pal.INK_SOFT), (self.rect.x + pad, y))
+            y += fnt.get_linesize()
+
+
+class RequestForm:
+    """Sword request: pick a rat, a supply and an amount, then ask (only legal combinations are offered)."""
+
+    def __init__(self, legal: Sequence[Action], on_choose: Callable[[Action], None]) -> None:
+        self.legal = legal
+        self.on_choose = on_choose
+        # The legal requests are every allowed (rat, supply) pair times every amount: read the
+        # pairs and the amounts once rather than walking thousands of options.
+        self.pairs, amounts = _request_axes(legal)
+        self.seat = legal[0]["seat"] if len(legal) else 0
+        targets = sorted({t for t, _s in self.pairs})
+        supplies = [name for name in SUPPLIES if any(s == name for _t, s in self.pairs)]
+        self.target = Cycler(_("Ask"), targets or [0], fmt=rat_name, size=20)
+        self.supply = Cycler(_("For"), supplies or [SUPPLIES[1]], fmt=_supply_word, size=20)
+        self.amount = NumberCycler(_("How many"), amounts or [1], fmt=_amount_word, size=20)
+        self.ask = Button("", self.submit, enabled=lambda: self.current() is not None, size=22)
+        for cycler in (self.target, self.supply, self.amount):
+            cycler.on_change = self._changed
+        self._changed(None)
+
+    def _changed(self, _value: Any) -> None:
+        """Keep the Ask button saying exactly what will be asked aloud, or why it cannot be."""
+        if (self.target.value, self.supply.value) not in self.pairs:
+            self.ask.text = _("{rat} just gave up {supply} this turn: ask another rat").format(
+                rat=rat_name(self.target.value), supply=_supply_word(self.supply.value))
+            return
+        self.ask.text = self.label() or _("Not a request you may make")
+
+    def widgets(self) -> list[Widget]:
+        """The form's widgets in focus order."""
+        return [self.target, self.supply, self.amount, self.ask]
+
+    def current(self) -> Action | None:
+        """The legal action matching the form, if any (the rat and supply must be a pair the rules
+        allow: a supply just taken from a rat cannot be asked of that rat again this turn)."""
+        pair = (self.target.value, self.supply.value)
+        if pair not in self.pairs:
+            return None
+        return {"type": "request", "seat": self.seat, "target": pair[0], "supply": pair[1],
+                "amount": self.amount.value}
+
+    def select(self, target: int, supply: str, amount: int | str) -> None:
+        """Set the form's three values (used by keyboard shortcuts and tests)."""
+        self.target.set_value(target)
+        self.supply.set_value(supply)
+        self.amount.set_value(amount)
+        self._changed(None)
+
+    def submit(self) -> None:
+        """Send the chosen request."""
+        action = self.current()
+        if action is not None:
+            self.on_choose(action)
+
+    def label(self) -> str:
+        """What the Ask button will say aloud."""
+        action = self.current()
+        return request_text(action) if action else ""
+
+    def layout(self, area: pygame.Rect, scale: float) -> None:
+        """Three rows and a button."""
+        gap = int(6 * scale)
+        row_h = max(22, min(int(40 * scale), (area.h - 3 * gap) // 4))
+        for i, widget in enumerate(self.widgets()):
+            widget.place(pygame.Rect(area.x, area.y + i * (row_h + gap), area.w, row_h), scale)
+
+
+def _request_axes(legal: Sequence[Action]) -> tuple[set[tuple[int, str]], list[int | str]]:
+    """The allowed (rat, supply) pairs and the amounts of a list of sword requests."""
+    if isinstance(legal, RequestOptions):
+        return set(legal.pairs), list(legal.amounts)
+    pairs = {(a["target"], a["supply"]) for a in legal}
+    amounts = sorted({a["amount"] for a in legal if isinstance(a["amount"], int)})
+    extra: list[int | str] = ["all"] if any(a["amount"] == "all" for a in legal) else []
+    return pairs, [*amounts, *extra]
+
+
+def _amount_word(amount: int | str) -> str:
+    return _("all of it") if amount == "all" else str(amount)
+
+
+def _supply_word(name: str) -> str:
+    return SUPPLY_NAMES[SUPPLIES.index(name)]

@@ -1,0 +1,283 @@
+"""A rat's sheet drawn like the paper one: supply rows with nests, dishes as circles, decorations as diamonds.
+
+Everything here draws from plain view data (a sheet dict from `RULES.view`), never from the state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from pie_table.games.rats.ui.labels import SUPPLY_TITLES, SUPPLY_USES, rat_name
+from pie_table.kit import art
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import fit, font
+from pie_table.kit.i18n import _
+from pie_table.kit.widgets import fit_text
+
+_RULE = (200, 180, 146)  # the printed lines of the paper sheet
+_GLYPH_COLORS = ((150, 150, 170), pal.GOLD, (214, 186, 96), pal.CRUST_DARK, pal.BLUEBERRY, pal.CHERRY)
+
+
+@dataclass
+class RatCard:
+    """The public facts about one rat, for its small card at the table."""
+
+    seat: int
+    vocation: str | None = None
+    is_host: bool = False
+    said: str = ""
+    acting: bool = False
+    is_viewer: bool = False
+    awards: int | None = None
+    revealed: dict[str, Any] | None = None
+
+
+def paper(surface: pygame.Surface, rect: pygame.Rect, scale: float,
+          edge: tuple[int, int, int] = pal.INK_SOFT) -> None:
+    """A cream paper rectangle with a soft shadow and a thin ink edge."""
+    radius = max(4, int(10 * scale))
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 4), border_radius=radius)
+    pygame.draw.rect(surface, pal.PAPER, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, max(1, int(2 * scale)), border_radius=radius)
+
+
+def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any], card: RatCard,
+               scale: float = 1.0) -> None:
+    """The full secret sheet of the rat at the screen."""
+    paper(surface, rect, scale)
+    pad = int(12 * scale)
+    y = _header(surface, rect, card, scale, pad)
+    rows_h = int(rect.h * 0.52)
+    row_h = max(18, (rows_h - int(24 * scale)) // 6)
+    y = _supply_rows(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6), sheet, row_h, scale)
+    y += int(8 * scale)
+    bottom = rect.bottom - pad - (int(30 * scale) if card.awards is not None else 0)
+    half = max(20, (bottom - y) // 2)
+    _items(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, half), _("Dishes"),
+           sheet.get("dishes", []), "circle", scale)
+    _items(surface, pygame.Rect(rect.x + pad, y + half, rect.w - 2 * pad, half), _("Decorations"),
+           sheet.get("decorations", []), "diamond", scale)
+    if card.awards is not None:
+        row = pygame.Rect(rect.x + pad, bottom, rect.w - 2 * pad, int(28 * scale))
+        awards_row(surface, row, card.awards, scale)
+
+
+def _header(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: float, pad: int) -> int:
+    size = int(52 * scale)
+    top = rect.y + pad
+    surface.blit(art.rat_portrait(size), (rect.x + pad, top))
+    if card.is_host:
+        hat = art.host_hat(int(34 * scale))
+        surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, top + int(10 * scale))))
+    text_x = rect.x + pad + size + int(10 * scale)
+    width = rect.right - pad - text_x
+    title = _("{rat}'s sheet").format(rat=rat_name(card.seat))
+    surface.blit(fit_text(title, int(24 * scale), width, pal.INK, "title"), (text_x, top))
+    subtitle = _vocation_line(card)
+    surface.blit(fit_text(subtitle, int(16 * scale), width, pal.INK_SOFT), (text_x, top + int(30 * scale)))
+    line_y = top + size + int(6 * scale)
+    pygame.draw.line(surface, _RULE, (rect.x + pad, line_y), (rect.right - pad, line_y), 2)
+    return line_y + int(6 * scale)
+
+
+def _vocation_line(card: RatCard) -> str:
+    parts = []
+    if card.is_host:
+        parts.append(_("the Host"))
+    if card.vocation:
+        parts.append(_("the {vocation}").format(vocation=card.vocation.title()))
+    return ", ".join(parts) if parts else _("a guest")
+
+
+def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any], row_h: int,
+                 scale: float) -> int:
+    supplies = sheet.get("supplies", [0] * 6)
+    nests = sheet.get("nests", [False] * 6)
+    for i in range(6):
+        row = pygame.Rect(rect.x, rect.y + i * row_h, rect.w, row_h)
+        if i % 2 == 0:
+            pygame.draw.rect(surface, pal.CREAM, row, border_radius=4)
+        box = max(10, int(row_h * 0.6))
+        nest_rect = pygame.Rect(0, 0, box, box)
+        nest_rect.midleft = (row.x + 4, row.centery)
+        nest_box(surface, nest_rect, bool(nests[i]), scale)
+        glyph = pygame.Rect(nest_rect.right + int(8 * scale), 0, box, box)
+        glyph.centery = row.centery
+        supply_glyph(surface, glyph, i)
+        _supply_text(surface, row, glyph.right + int(8 * scale), i, int(supplies[i]), scale)
+    return rect.bottom
+
+
+def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int, count: int,
+                 scale: float) -> None:
+    count_w = int(46 * scale)
+    width = row.right - count_w - x - 4
+    name = fit_text(SUPPLY_TITLES[supply], int(min(18 * scale, row.h * 0.45)), width, pal.INK, "bold")
+    use = fit_text(SUPPLY_USES[supply], int(min(13 * scale, row.h * 0.32)), width, pal.INK_SOFT)
+    block = name.get_height() + use.get_height()
+    top = row.centery - block // 2
+    surface.blit(name, (x, top))
+    surface.blit(use, (x, top + name.get_height()))
+    ink = pal.INK if count else _RULE
+    number = fit_text(str(count), int(min(28 * scale, row.h * 0.8)), count_w, ink, "title")
+    surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
+
+
+def nest_box(surface: pygame.Surface, rect: pygame.Rect, built: bool, scale: float = 1.0) -> None:
+    """The little square beside a supply: outlined when empty, filled with straw once a nest is built."""
+    if built:
+        pygame.draw.rect(surface, (222, 192, 110), rect)
+        for k in range(4):
+            y = rect.y + (k + 1) * rect.h // 5
+            pygame.draw.line(surface, pal.CRUST_DARK, (rect.x + 2, y), (rect.right - 3, y - rect.h // 6), 2)
+    pygame.draw.rect(surface, pal.INK if built else _RULE, rect, max(1, int(2 * scale)))
+
+
+def supply_glyph(surface: pygame.Surface, rect: pygame.Rect, supply: int) -> None:
+    """A tiny drawn icon for each supply, so rows are told apart at a glance."""
+    color = _GLYPH_COLORS[supply]
+    cx, cy, r = rect.centerx, rect.centery, rect.w // 2
+    if supply == 0:  # a cocktail sword
+        pygame.draw.line(surface, color, (rect.x + 2, rect.bottom - 2), (rect.right - 2, rect.y + 2), 3)
+        hilt = (rect.x + r // 2 + 2, rect.bottom - r // 2 - 2)
+        pygame.draw.circle(surface, pal.CHERRY, hilt, max(2, r // 3))
+    elif supply == 1:  # a bauble
+        pygame.draw.circle(surface, color, (cx, cy + 1), max(3, r - 2))
+        pygame.draw.circle(surface, pal.WHITE, (cx - r // 3, cy - r // 3), max(1, r // 4))
+    elif supply == 2:  # a bundle of straw
+        for dx in (-r // 2, 0, r // 2):
+            pygame.draw.line(surface, color, (cx + dx, rect.y + 1), (cx + dx // 2, rect.bottom - 1), 2)
+    elif supply == 3:  # crumbs
+        for dx, dy in ((-r // 2, r // 3), (r // 3, r // 2), (0, -r // 3), (r // 2, -r // 2)):
+            pygame.draw.circle(surface, color, (cx + dx, cy + dy), max(2, r // 4))
+    elif supply == 4:  # a rag
+        pts = [(rect.x + 1, rect.y + 3), (rect.right - 1, rect.y + 1), (rect.right - 3, rect.bottom - 1),
+               (rect.x + 3, rect.bottom - 3)]
+        pygame.draw.polygon(surface, color, pts)
+    else:  # a flower
+        for k in range(5):
+            ang = k * 2 * math.pi / 5
+            pygame.draw.circle(surface, color, (cx + math.cos(ang) * r * 0.5, cy + math.sin(ang) * r * 0.5),
+                               max(2, r // 3))
+        pygame.draw.circle(surface, pal.LEMON, (cx, cy), max(2, r // 4))
+
+
+def _items(surface: pygame.Surface, rect: pygame.Rect, title: str, values: Sequence[int], shape: str,
+           scale: float) -> None:
+    head = fit_text(title, int(18 * scale), rect.w, pal.INK, "bold")
+    surface.blit(head, (rect.x, rect.y))
+    area = pygame.Rect(rect.x, rect.y + head.get_height() + 2, rect.w, rect.h - head.get_height() - 2)
+    item_shapes(surface, area, values, shape, scale)
+
+
+def item_shapes(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int], shape: str,
+                scale: float, max_size: int = 44) -> None:
+    """Values drawn in circles (dishes) or diamonds (decorations), wrapping to fit `area`."""
+    if not values:
+        hint = fit_text(_("none yet"), int(14 * scale), area.w, _RULE)
+        surface.blit(hint, (area.x + 4, area.y + 2))
+        return
+    size = _shape_size(area, len(values), int(max_size * scale))
+    per_row = max(1, area.w // (size + 4))
+    for i, value in enumerate(values):
+        row, col = divmod(i, per_row)
+        cell = pygame.Rect(area.x + col * (size + 4), area.y + row * (size + 4), size, size)
+        _shape(surface, cell, shape)
+        number = fit_text(str(value), int(size * 0.45), int(size * 0.7), pal.INK, "bold")
+        surface.blit(number, number.get_rect(center=cell.center))
+
+
+def _shape_size(area: pygame.Rect, count: int, biggest: int) -> int:
+    size = max(12, min(biggest, area.h))
+    while size > 12:
+        per_row = max(1, area.w // (size + 4))
+        if math.ceil(count / per_row) * (size + 4) <= area.h + 4:
+            break
+        size -= 2
+    return size
+
+
+def _shape(surface: pygame.Surface, cell: pygame.Rect, shape: str) -> None:
+    width = max(2, cell.w // 16)
+    if shape == "circle":
+        pygame.draw.circle(surface, pal.CREAM, cell.center, cell.w // 2 - 1)
+        pygame.draw.circle(surface, pal.INK, cell.center, cell.w // 2 - 1, width)
+        return
+    cx, cy, r = cell.centerx, cell.centery, cell.w // 2 - 1
+    points = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    pygame.draw.polygon(surface, pal.CREAM, points)
+    pygame.draw.polygon(surface, pal.INK, points, width)
+
+
+def awards_row(surface: pygame.Surface, rect: pygame.Rect, count: int, scale: float) -> None:
+    """'Awards: 9' with that many little rosettes (as many as fit)."""
+    label = fit_text(_("Awards: {n}").format(n=count), int(18 * scale), rect.w // 2, pal.INK, "bold")
+    surface.blit(label, label.get_rect(midleft=(rect.x, rect.centery)))
+    r = max(4, int(7 * scale))
+    x = rect.x + label.get_width() + int(10 * scale)
+    for _k in range(count):
+        if x + 2 * r > rect.right:
+            break
+        pygame.draw.circle(surface, pal.GOLD, (x + r, rect.centery), r)
+        pygame.draw.circle(surface, pal.CHERRY, (x + r, rect.centery), max(2, r // 2))
+        x += 2 * r + 3
+
+
+def draw_hidden_sheet(surface: pygame.Surface, rect: pygame.Rect, text: str, scale: float = 1.0) -> None:
+    """A folded sheet: the secret side is turned away while the device changes hands."""
+    paper(surface, rect, scale)
+    for k in range(1, 12):
+        y = rect.y + k * rect.h // 12
+        pygame.draw.line(surface, _RULE, (rect.x + 16, y), (rect.right - 16, y), 1)
+    fnt = font(int(20 * scale), "bold")
+    image = fnt.render(text, True, pal.INK_SOFT)
+    if image.get_width() > rect.w - 20:
+        image = fit_text(text, int(20 * scale), rect.w - 20, pal.INK_SOFT, "bold")
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: float = 1.0) -> None:
+    """A small public card: portrait, name, hat, vocation, what the rat last said, and any revealed items."""
+    edge = pal.HIGHLIGHT if card.acting else (pal.CHERRY if card.is_viewer else pal.INK_SOFT)
+    paper(surface, rect, scale, edge)
+    if card.acting:
+        radius = max(4, int(10 * scale))
+        pygame.draw.rect(surface, pal.HIGHLIGHT, rect, max(2, int(4 * scale)), border_radius=radius)
+    pad = int(6 * scale)
+    size = min(int(40 * scale), rect.h - 2 * pad)
+    surface.blit(art.rat_portrait(size), (rect.x + pad, rect.y + pad))
+    if card.is_host:
+        hat = art.host_hat(int(28 * scale))
+        surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, rect.y + pad + int(8 * scale))))
+    x = rect.x + pad * 2 + size
+    width = rect.right - pad - x
+    name = rat_name(card.seat) + (_(" (you)") if card.is_viewer else "")
+    surface.blit(fit_text(name, int(17 * scale), width, pal.INK, "bold"), (x, rect.y + pad))
+    sub = _vocation_line(card) + (_(" · {n} awards").format(n=card.awards) if card.awards is not None else "")
+    surface.blit(fit_text(sub, int(13 * scale), width, pal.INK_SOFT), (x, rect.y + pad + int(20 * scale)))
+    below = pygame.Rect(rect.x + pad, rect.y + pad + size + int(4 * scale), rect.w - 2 * pad, 0)
+    below.h = rect.bottom - pad - below.y
+    if card.revealed is not None and below.h > 10:
+        _revealed(surface, below, card.revealed, scale)
+    elif card.said and below.h > 10:
+        size = int(13 * scale)
+        said = font(size).render(ellipsize(f"“{card.said}”", size, below.w), True, pal.INK)
+        surface.blit(said, (below.x, below.y))
+
+
+def ellipsize(text: str, size: int, width: int) -> str:
+    """`text` cut with an ellipsis so it fits `width` pixels at font `size` (readable, not shrunk)."""
+    return fit(text, size, width, floor=size)[0]
+
+
+def _revealed(surface: pygame.Surface, rect: pygame.Rect, revealed: dict[str, Any], scale: float) -> None:
+    half = rect.w // 2
+    item_shapes(surface, pygame.Rect(rect.x, rect.y, half - 2, rect.h), revealed.get("dishes", []), "circle",
+                scale, 22)
+    item_shapes(surface, pygame.Rect(rect.x + half, rect.y, half, rect.h), revealed.get("decorations", []),
+                "diamond", scale, 22)

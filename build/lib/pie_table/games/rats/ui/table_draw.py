@@ -1,0 +1,203 @@
+"""Where everything sits on the RATS table for a window size, and the drawing of its public parts.
+
+Every function here draws from a view dict (`RULES.view(state, seat)`), never from the game state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from pie_table.games.rats.state import GOAL_NAMES, TURNS
+from pie_table.games.rats.ui.labels import GOAL_HINTS, rat_name, stage_text
+from pie_table.games.rats.ui.sheet_view import RatCard, ellipsize, paper
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
+from pie_table.kit.widgets import fit_text, ui_scale, wrap_text
+
+# Log lines worth putting on a rat's card as "what it last said".
+_SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
+
+
+@dataclass
+class TableLayout:
+    """Rects of every table region for one window size."""
+
+    size: tuple[int, int] = (1280, 720)
+    scale: float = 1.0
+    top: pygame.Rect = field(default_factory=pygame.Rect)
+    goals: pygame.Rect = field(default_factory=pygame.Rect)
+    log: pygame.Rect = field(default_factory=pygame.Rect)
+    cards: list[pygame.Rect] = field(default_factory=list)
+    tray: pygame.Rect = field(default_factory=pygame.Rect)
+    panel: pygame.Rect = field(default_factory=pygame.Rect)
+    sheet: pygame.Rect = field(default_factory=pygame.Rect)
+    stage: pygame.Rect = field(default_factory=pygame.Rect)
+    ceremony: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
+    """Split the window: goals and log left; rats, dice and choices in the middle; the sheet right."""
+    w, h = size
+    s = ui_scale(size)
+    m = int(10 * s)
+    top = pygame.Rect(0, 0, w, int(44 * s))
+    left_w = int(w * 0.21)
+    right_w = int(w * 0.31)
+    body_y = top.bottom + m
+    goals_h = min(int(300 * s), (h - body_y) // 2)
+    goals = pygame.Rect(m, body_y, left_w, goals_h)
+    log = pygame.Rect(m, goals.bottom + m, left_w, h - goals.bottom - 2 * m)
+    sheet = pygame.Rect(w - right_w - m, body_y, right_w, h - body_y - m)
+    centre = pygame.Rect(goals.right + m, body_y, sheet.x - goals.right - 2 * m, h - body_y - m)
+    per_row = 3 if seats > 2 else 2
+    rows = -(-seats // per_row)
+    card_h = int(70 * s)
+    card_w = (centre.w - (per_row - 1) * m) // per_row
+    cards = [pygame.Rect(centre.x + (i % per_row) * (card_w + m), centre.y + (i // per_row) * (card_h + m),
+                         card_w, card_h) for i in range(seats)]
+    cards_bottom = centre.y + rows * (card_h + m)
+    tray_h = min(int(180 * s), (centre.bottom - cards_bottom) // 2)
+    tray = pygame.Rect(centre.x + 5, cards_bottom + 5, centre.w - 10, tray_h)
+    panel = pygame.Rect(centre.x, tray.bottom + m + 5, centre.w, centre.bottom - tray.bottom - m - 5)
+    ceremony = pygame.Rect(centre.x, body_y, sheet.right - centre.x, h - body_y - m)
+    return TableLayout(size, s, top, goals, log, cards, tray, panel, sheet, centre, ceremony)
+
+
+def draw_felt(surface: pygame.Surface) -> None:
+    """The table cloth under everything."""
+    surface.fill(pal.FELT_DARK)
+
+
+def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
+                 banner: str) -> None:
+    """Ship name, turn counter, where the game is, and who the table waits for."""
+    pygame.draw.rect(surface, pal.WOOD, rect)
+    pygame.draw.line(surface, pal.WOOD_DARK, rect.bottomleft, rect.bottomright, 3)
+    pad = int(12 * scale)
+    ship = fit_text(_("Aboard {ship}").format(ship=view.get("ship", "")), int(22 * scale), rect.w // 3,
+                    pal.CREAM, "title")
+    surface.blit(ship, ship.get_rect(midleft=(rect.x + pad, rect.centery)))
+    turn = max(1, view.get("turn", 0))
+    info = _("Turn {n} of {total}").format(n=turn, total=TURNS) + "  ·  " + stage_text(view)
+    right = fit_text(info, int(18 * scale), rect.w // 3, pal.CREAM, "bold")
+    surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
+    if banner:
+        mid = fit_text(banner, int(18 * scale), rect.w // 3 - pad, pal.HIGHLIGHT, "bold")
+        surface.blit(mid, mid.get_rect(center=rect.center))
+
+
+def draw_goals(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:
+    """Banquet goals 2-12; circled ones are ringed, the newest in cherry."""
+    paper(surface, rect, scale)
+    pad = int(8 * scale)
+    head = fit_text(_("Banquet goals"), int(20 * scale), rect.w - 2 * pad, pal.INK, "title")
+    surface.blit(head, (rect.x + pad, rect.y + pad))
+    circled = list(view.get("goals", []))
+    top = rect.y + pad + head.get_height() + int(4 * scale)
+    row_h = (rect.bottom - pad - top) // len(GOAL_NAMES)
+    for i, goal in enumerate(sorted(GOAL_NAMES)):
+        row = pygame.Rect(rect.x + pad, top + i * row_h, rect.w - 2 * pad, row_h)
+        _goal_row(surface, row, goal, circled, scale)
+
+
+def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: list[int], scale: float) -> None:
+    on = goal in circled
+    newest = bool(circled) and circled[-1] == goal
+    ink = pal.INK if on else pal.INK_SOFT
+    num = fit_text(str(goal), int(min(18 * scale, row.h * 0.75)), int(30 * scale), ink, "bold")
+    centre = (row.x + int(14 * scale), row.centery)
+    surface.blit(num, num.get_rect(center=centre))
+    if on:
+        ring = pal.CHERRY if newest else pal.INK
+        pygame.draw.circle(surface, ring, centre, max(6, int(min(13 * scale, row.h * 0.5))), 2)
+    name_w = int(row.w * 0.36)
+    face = "bold" if on else "sans"
+    name = fit_text(GOAL_NAMES[goal], int(min(16 * scale, row.h * 0.7)), name_w, ink, face)
+    surface.blit(name, name.get_rect(midleft=(row.x + int(32 * scale), row.centery)))
+    hint_x = row.x + int(32 * scale) + name_w + int(4 * scale)
+    size = max(9, int(min(12 * scale, row.h * 0.55)))
+    text = ellipsize(GOAL_HINTS[goal], size, row.right - hint_x)
+    if len(text) > 4:  # a hint cut to a stub says nothing; leave the space empty instead
+        hint = font(size).render(text, True, ink)
+        surface.blit(hint, hint.get_rect(midleft=(hint_x, row.centery)))
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:
+    """The newest things said aloud, oldest at the top, as many as fit."""
+    paper(surface, rect, scale)
+    pad = int(8 * scale)
+    head = fit_text(_("Said aloud"), int(18 * scale), rect.w - 2 * pad, pal.INK, "title")
+    surface.blit(head, (rect.x + pad, rect.y + pad))
+    fnt = font(int(14 * scale))
+    line_h = fnt.get_linesize()
+    top = rect.y + pad + head.get_height() + int(4 * scale)
+    room = max(0, (rect.bottom - pad - top) // line_h)
+    lines: list[str] = []
+    for entry in reversed(view.get("log", [])):
+        wrapped = wrap_text(entry.get("text", ""), fnt, rect.w - 2 * pad)
+        if len(lines) + len(wrapped) > room:
+            break
+        lines = wrapped + lines
+    for i, line in enumerate(lines):
+        ink = pal.INK if i >= len(lines) - 3 else pal.INK_SOFT
+        surface.blit(fnt.render(line, True, ink), (rect.x + pad, top + i * line_h))
+
+
+def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int]) -> list[RatCard]:
+    """Public facts per rat, from the view: host, vocation, last words, and the end-of-game reveal."""
+    seats = view.get("seats", 0)
+    vocations = view.get("vocations", [None] * seats)
+    revealed = view.get("revealed")
+    awards = view.get("awards") or []
+    said = last_words(view.get("log", []), seats)
+    # Before vocations are settled nobody wears the hat yet.
+    hosting = view.get("stage") not in ("start", "order_rolled", "vocation_pick")
+    return [RatCard(
+        seat=seat,
+        vocation=vocations[seat] if seat < len(vocations) else None,
+        is_host=hosting and view.get("host") == seat,
+        said=said[seat],
+        acting=seat in waiting,
+        is_viewer=seat == viewer,
+        awards=awards[seat] if seat < len(awards) and view.get("goal_awards") else None,
+        revealed=revealed[seat] if revealed else None,
+    ) for seat in range(seats)]
+
+
+def last_words(log: list[dict[str, Any]], seats: int) -> list[str]:
+    """What each rat most recently said aloud (the speaker is the event's `seat`)."""
+    said = [""] * seats
+    for entry in log:
+        seat = entry.get("seat")
+        if entry.get("type") in _SPEECH and isinstance(seat, int) and 0 <= seat < seats:
+            said[seat] = entry.get("text", "").removeprefix(rat_name(seat) + ": ")
+    return said
+
+
+def draw_notes(surface: pygame.Surface, rect: pygame.Rect, notes: list[dict[str, Any]], scale: float) -> None:
+    """The viewer's latest private note (what it secretly wrote down), on a slip under the sheet."""
+    if not notes:
+        return
+    text = notes[-1].get("text", "")
+    image = fit_text(text, int(15 * scale), rect.w - int(16 * scale), pal.INK_SOFT, "bold")
+    slip = pygame.Rect(rect.x, rect.y, rect.w, image.get_height() + int(8 * scale))
+    pygame.draw.rect(surface, pal.CREAM, slip, border_radius=6)
+    surface.blit(image, (slip.x + int(8 * scale), slip.y + int(4 * scale)))
+
+
+def draw_waiting(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:
+    """With no decision on screen: a quiet plaque naming who the table waits for."""
+    waiting = view.get("to_act", [])
+    if not waiting:
+        return
+    names = ", ".join(rat_name(seat) for seat in waiting)
+    plaque = pygame.Rect(0, 0, rect.w - int(40 * scale), int(56 * scale))
+    plaque.midtop = (rect.centerx, rect.y + int(20 * scale))
+    pygame.draw.rect(surface, pal.FELT, plaque, border_radius=int(12 * scale))
+    words = _("{rats} deciding...").format(rats=names)
+    text = fit_text(words, int(20 * scale), plaque.w - 20, pal.CREAM, "bold")
+    surface.blit(text, text.get_rect(center=plaque.center))

@@ -1,0 +1,68 @@
+"""Rumble Pie cards: kinds, pile values, deck recipe and the one rule for what stacks on what."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+FACES = ("shorty", "sylvie", "pierre")
+NUMBERS = ("one", "two", "three", "four")
+KINDS = FACES + NUMBERS + ("kapow", "block")
+
+# Position of each kind in the pile sequence; a Block counts as a One.
+VALUE = {"shorty": 0, "sylvie": 0, "pierre": 0, "one": 1, "block": 1, "two": 2, "three": 3, "four": 4,
+         "kapow": 5}
+
+LABEL = {"shorty": "Shorty Chef", "sylvie": "Sylvie Chef", "pierre": "Pierre Chef", "one": "One",
+         "two": "Two", "three": "Three", "four": "Four", "kapow": "KaPow!", "block": "Block"}
+
+# (kind, copies) per player deck; the KaPow! count drops to 3 on a team with an extra player.
+_RECIPE = (("shorty", 2), ("sylvie", 2), ("pierre", 2), ("one", 7), ("two", 9), ("three", 9),
+           ("four", 7), ("kapow", 4), ("block", 3))
+FULL_KAPOWS = 4
+_BLOCKABLE = frozenset(("two", "three", "four"))
+
+
+class Card(NamedTuple):
+    """A card for the whole game: its kind and the seat whose deck it belongs to."""
+
+    kind: str
+    owner: int
+
+
+def deck_kinds(kapows: int = FULL_KAPOWS) -> list[str]:
+    """The kinds of one player's deck, in recipe order (45 cards, or 44 with 3 KaPow!s)."""
+    kinds: list[str] = []
+    for kind, copies in _RECIPE:
+        kinds.extend([kind] * (kapows if kind == "kapow" else copies))
+    return kinds
+
+
+def play_reason(kind: str, face: str, top: str | None, clearing: bool, own_team: bool,
+                penalty: bool = False) -> str | None:
+    """Why `kind` may not go on the pile (top kind or None when empty), or None when it may."""
+    if clearing or top == "kapow":
+        return "That pile is being cleared after a KaPow!"
+    if top is None:
+        return _start_reason(kind, face, own_team)
+    if kind in FACES:
+        return "Chef cards only start a pile"
+    if kind == "kapow":
+        if top != "four":
+            return f"KaPow! only lands on a Four, not a {LABEL[top]}"
+        if own_team and not penalty:
+            return "KaPow! cannot land on your own team"
+        return None
+    if kind == "block":
+        return None if top in _BLOCKABLE else f"A Block only goes on a Two, Three or Four, not a {LABEL[top]}"
+    if abs(VALUE[kind] - VALUE[top]) != 1:
+        return f"A {LABEL[kind]} cannot go on a {LABEL[top]}"
+    return None
+
+
+def _start_reason(kind: str, face: str, own_team: bool) -> str | None:
+    """Why `kind` may not start a pile on an empty spot."""
+    if kind != face:
+        return f"Only the {LABEL[face]} card starts a pile there"
+    if own_team:
+        return "Start piles on an opponent's board"
+    return None

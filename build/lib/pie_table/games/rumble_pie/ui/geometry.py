@@ -1,0 +1,126 @@
+"""Where things sit on the Rumble Pie table: seat-to-slot seating and card rects in window pixels."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from pie_table.kit import art
+from pie_table.kit.layout import Layout, ScaledLayout
+
+FACES = ("shorty", "sylvie", "pierre")
+ARSENAL_COLS = 4
+ARSENAL_ROWS = 3
+# A pile's shown cards step down by this share of the layout's cascade offset (5 px for 60x84 cards).
+_PILE_STEP = 5 / 24
+PILE_SHOWN = 5  # cards of a pile drawn; older ones are hidden under them
+
+
+def seat_slots(teams: list[int]) -> list[int]:
+    """Layout slot of each seat: team 0 fills the bottom row, team 1 the top row, the rest fill gaps."""
+    n = len(teams)
+    n_bottom = math.ceil(n / 2)
+    bottom = list(range(n_bottom))
+    top = list(range(n_bottom, n))
+    slots: list[int | None] = [None] * n
+    for seat, team in enumerate(teams):
+        row = bottom if team == 0 else top if team == 1 else None
+        if row:
+            slots[seat] = row.pop(0)
+    rest = bottom + top
+    for seat in range(n):
+        if slots[seat] is None:
+            slots[seat] = rest.pop(0)
+    return [int(s) for s in slots if s is not None]
+
+
+class TableGeometry:
+    """The layout fitted to the window, answering 'where is this card' and 'what is under the mouse'."""
+
+    def __init__(self, layout: Layout, slots: list[int], window: tuple[int, int]) -> None:
+        self.layout = layout
+        self.slots = slots
+        self.scaled: ScaledLayout = layout.scale_to(window)
+        self.card_size = self.scaled.card_size
+        base_ars = layout.rect(f"seat{slots[0]}_arsenal")
+        cw = layout.card_size[0]
+        self._col_step = cw + (base_ars.w - ARSENAL_COLS * cw) / (ARSENAL_COLS - 1)
+        self._cascade = layout.stack  # base px between cascaded cards; the layout reserves it under faces
+        self._faces = {(s, f): self._face_rect(s, f) for s in range(len(slots)) for f in FACES}
+
+    @property
+    def scale(self) -> float:
+        """Window pixels per base pixel."""
+        return self.scaled.scale
+
+    def zone(self, seat: int, name: str) -> pygame.Rect:
+        """Zone `seat{slot}_{name}` of `seat` in window coordinates."""
+        return self.scaled.rect(f"seat{self.slots[seat]}_{name}")
+
+    def area(self, name: str) -> pygame.Rect:
+        """A global zone (scores, status, legend, log, banner, play, panel) in window coordinates."""
+        return self.scaled.rect(name)
+
+    def side(self, seat: int) -> str:
+        """'bottom' or 'top': which row the seat sits in."""
+        return str(self.layout.zone_props[f"seat{self.slots[seat]}_region"]["side"])
+
+    def _card_at_base(self, x: float, y: float) -> pygame.Rect:
+        left, top = self.scaled.to_window((x, y))
+        return pygame.Rect((left, top), self.card_size)
+
+    def face_rect(self, seat: int, face: str) -> pygame.Rect:
+        """Where a pile starts on one chef face: centred on the spot the board art paints."""
+        return pygame.Rect(self._faces[seat, face])
+
+    def _face_rect(self, seat: int, face: str) -> pygame.Rect:
+        board = self.zone(seat, "board")
+        spot = art.board_spot_rects(board.w, board.h)[face].move(board.topleft)
+        rect = pygame.Rect((0, 0), self.card_size)
+        rect.center = spot.center
+        return rect
+
+    def pile_card_rect(self, seat: int, face: str, index: int, size: int) -> pygame.Rect:
+        """Rect of card `index` (0 = oldest) of a pile of `size`; hidden cards share the first shown spot."""
+        first = max(0, size - PILE_SHOWN)
+        step = max(0, index - first)
+        return self.face_rect(seat, face).move(0, round(step * _PILE_STEP * self._cascade * self.scale))
+
+    def column_card_rect(self, seat: int, col: int, row: int) -> pygame.Rect:
+        """Rect of the card at `row` (0 = top of the cascade) of arsenal column `col`."""
+        base = self.layout.rect(f"seat{self.slots[seat]}_arsenal")
+        return self._card_at_base(base.x + col * self._col_step, base.y + row * self._cascade)
+
+    def column_rect(self, seat: int, col: int) -> pygame.Rect:
+        """The whole cascade area of one arsenal column (for drops and outlines)."""
+        top = self.column_card_rect(seat, col, 0)
+        bottom = self.column_card_rect(seat, col, ARSENAL_ROWS - 1)
+        return top.union(bottom)
+
+    def deck_rect(self, seat: int) -> pygame.Rect:
+        """The face-down deck."""
+        base = self.layout.rect(f"seat{self.slots[seat]}_deck")
+        return self._card_at_base(base.x, base.y)
+
+    def hand_rect(self, seat: int) -> pygame.Rect:
+        """Where the drawn (held) card waits."""
+        base = self.layout.rect(f"seat{self.slots[seat]}_hand")
+        return self._card_at_base(base.x, base.y)
+
+    def face_at(self, pos: tuple[int, int]) -> tuple[int, str] | None:
+        """(seat, face) of the pile area under `pos` (the spot plus its stacking room), or None."""
+        for seat in range(len(self.slots)):
+            for face in FACES:
+                spot = self.face_rect(seat, face)
+                area = spot.union(self.pile_card_rect(seat, face, PILE_SHOWN - 1, PILE_SHOWN))
+                if area.collidepoint(pos):
+                    return seat, face
+        return None
+
+    def column_at(self, seat: int, pos: tuple[int, int], columns: int) -> int | None:
+        """Index of `seat`'s arsenal column under `pos` (only the first `columns`), or None."""
+        for col in range(columns):
+            if self.column_rect(seat, col).collidepoint(pos):
+                return col
+        return None

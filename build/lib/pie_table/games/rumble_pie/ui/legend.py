@@ -1,0 +1,137 @@
+"""The key legend in the side panel: a list per human, or one compact grid when the list would not fit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+
+Color = tuple[int, int, int]
+# Short names of what a key does, in grid row order; the list's wording maps onto them.
+GRID_ROWS = ("column", "target", "play", "draw", "move 1/2", "Out!", "pause")
+_SHORT = {
+    "column (twice: play)": "column", "prev / next column": "column", "prev / next target": "target",
+    "play card": "play", "draw": "draw", "move 1 / 2 cards": "move 1/2", "call Out!": "Out!",
+    "pause": "pause",
+}
+# The mouse has no keys, so in the grid it gets two lines under it instead of a column.
+_MOUSE_LINES = [("drag", "play or move cards"), ("click deck", "draw, Out!")]
+_LIST_MIN_LINE = 14  # base px: below this the list is unreadable and the grid takes over
+
+
+@dataclass(frozen=True)
+class Legend:
+    """One block of the legend: a header in the seat's colour and its (keys, what they do) lines."""
+
+    header: str
+    color: Color
+    rows: list[tuple[str, str]]
+    tag: str = ""  # "P3": the grid's column head; empty for the everyone-line
+    cells: dict[str, str] = field(default_factory=dict)  # grid row -> keys
+
+
+def grid_cells(rows: list[tuple[str, str]], control: str) -> dict[str, str]:
+    """The grid's cells for one human: short keys per row name ("Z X C V" -> "ZXCV", "A / D" -> "A/D")."""
+    if control == "mouse":
+        return {}
+    cells = {}
+    for keys, what in rows:
+        name = _SHORT.get(what)
+        if name is not None and name not in cells:
+            cells[name] = keys.replace(" / ", "/").replace(" ", "")
+    return cells
+
+
+class Text(Protocol):
+    """The text cache the table view owns."""
+
+    def get(self, text: str, size: int, color: Color, face: str = "sans") -> pygame.Surface: ...
+    def fit(self, text: str, size: int, color: Color, max_w: int, face: str = "sans") -> pygame.Surface: ...
+
+
+def paint_legend(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
+                 px: Callable[[float], int]) -> int:
+    """Draw the legend inside `rect` (below its title); returns the lowest pixel row it drew on."""
+    humans = [lg for lg in legends if lg.tag]
+    lines = sum(len(lg.rows) + 1 for lg in legends)
+    room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
+    if len(humans) <= 1 or room // max(1, lines) >= px(_LIST_MIN_LINE):
+        return _paint_list(surf, rect, legends, text, px)
+    return _paint_grid(surf, rect, legends, text, px)
+
+
+def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
+                px: Callable[[float], int]) -> int:
+    """Each human's keys under a header in their seat colour."""
+    x, y = rect.x + px(8), rect.y + px(24)
+    lines = sum(len(lg.rows) + 1 for lg in legends)
+    room = rect.bottom - y - px(4) - px(4) * len(legends)
+    line = max(px(11), min(px(15), room // max(1, lines)))
+    size = max(7, min(px(13), line - 2))
+    widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
+    keys_w = min(px(80), widest + px(8))
+    for lg in legends:
+        surf.blit(text.fit(lg.header, size + 1, lg.color, rect.w - px(12), "bold"), (x, y))
+        y += line
+        for keys, what in lg.rows:
+            surf.blit(text.fit(keys, size, pal.CREAM, keys_w - px(6), "bold"), (x + px(4), y))
+            surf.blit(text.fit(what, size, pal.PAPER, rect.w - keys_w - px(16)), (x + px(4) + keys_w, y))
+            y += line
+        y += px(4)
+    return y - px(4)
+
+
+def _grid_columns(humans: list[Legend]) -> list[tuple[list[Legend], dict[str, str]]]:
+    """One column per distinct set of keys: two pads with the same buttons share a column."""
+    columns: list[tuple[list[Legend], dict[str, str]]] = []
+    for lg in humans:
+        same = next((c for c in columns if c[1] == lg.cells), None)
+        if same is None:
+            columns.append(([lg], lg.cells))
+        else:
+            same[0].append(lg)
+    return columns
+
+
+def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
+                px: Callable[[float], int]) -> int:
+    """Rows are what a key does, columns are the humans (P1, P2, ...): many players in a few lines."""
+    columns = _grid_columns([lg for lg in legends if lg.cells])
+    rows = [r for r in GRID_ROWS if any(r in cells for _l, cells in columns)]
+    others = [lg for lg in legends if not lg.cells]
+    x, y = rect.x + px(8), rect.y + px(26)
+    extra = sum(1 + (len(_MOUSE_LINES) if lg.tag else len(lg.rows)) for lg in others)
+    line = min(px(20), (rect.bottom - y - px(6)) // (len(rows) + 1 + extra))
+    size = max(8, min(px(14), line - 3))
+    label_w = max(font(size, "bold").size(r)[0] for r in rows) + px(8)
+    col_w = (rect.right - px(6) - x - label_w) // len(columns)
+    for i, (owners, cells) in enumerate(columns):
+        cx = x + label_w + i * col_w
+        _paint_tags(surf, owners, pygame.Rect(cx, y, col_w, line), size, text)
+        for j, name in enumerate(rows):
+            img = text.fit(cells.get(name, "–"), size, pal.CREAM, col_w - px(4), "bold")
+            surf.blit(img, (cx, y + (j + 1) * line))
+    for j, name in enumerate(rows):
+        surf.blit(text.get(name, size, pal.PAPER), (x, y + (j + 1) * line))
+    y += (len(rows) + 1) * line + px(4)
+    for lg in others:
+        surf.blit(text.fit(lg.header, size, lg.color, rect.w - px(12), "bold"), (x, y))
+        for keys, what in _MOUSE_LINES if lg.tag else lg.rows:
+            y += line
+            surf.blit(text.fit(f"{keys}: {what}", size, pal.CREAM, rect.w - px(16)), (x + px(4), y))
+        y += line
+    return y
+
+
+def _paint_tags(surf: pygame.Surface, owners: list[Legend], cell: pygame.Rect, size: int, text: Text) -> None:
+    """A grid column's head: each owner's tag (P3) in their seat colour, side by side."""
+    x, each = cell.x, cell.w // len(owners)
+    for lg in owners:
+        img = text.fit(lg.tag, size + 1, lg.color, each - 2, "bold")
+        surf.blit(img, (x, cell.y))
+        x += min(each, img.get_width() + max(3, size // 3))  # a gap, so "P3 P4" never reads as "P3P4"

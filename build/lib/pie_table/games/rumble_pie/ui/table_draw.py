@@ -1,0 +1,205 @@
+"""Composing a frame of the Rumble Pie table, plus the static facts (seat labels, legends) it shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from pie_table.core.setup import GameSetup
+from pie_table.games.rumble_pie.rules import TICK_HZ
+from pie_table.games.rumble_pie.ui.legend import Legend, grid_cells
+from pie_table.games.rumble_pie.ui.table_view import CursorMark, SeatInfo
+from pie_table.kit import palette as pal
+
+if TYPE_CHECKING:
+    from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
+
+Color = tuple[int, int, int]
+_DEVICE_NAMES = {"keys1": "left keys", "keys2": "right keys", "mouse": "mouse"}
+_MOUSE_LEGEND = [
+    ("Drag", "card onto a pile: play"),
+    ("Drag", "card to a column: move"),
+    ("Drag", "middle card: move two"),
+    ("Click", "deck: draw a card"),
+    ("Drag", "deck to a column: draw"),
+    ("Click", "empty deck: call Out!"),
+]
+
+
+def device_name(control: str) -> str:
+    """'left keys', 'right keys', 'pad 1', 'mouse'."""
+    if control.startswith("pad"):
+        return f"pad {control[3:]}"
+    return _DEVICE_NAMES.get(control, control)
+
+
+def seat_infos(setup: GameSetup, teams: list[int], names: list[str]) -> list[SeatInfo]:
+    """Label facts per seat: name, team, who plays it, its colour."""
+    infos = []
+    for seat, spec in enumerate(setup.seats):
+        control = f"Bot · {spec.level}" if spec.is_bot else f"Human · {device_name(spec.control)}"
+        color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
+        infos.append(SeatInfo(names[seat], teams[seat], control, color, spec.is_bot))
+    return infos
+
+
+_PAIRS = (("previous target", "next target", "prev / next target"),
+          ("previous column", "next column", "prev / next column"),
+          ("move 1 card", "move 2 cards", "move 1 / 2 cards"))
+
+
+def compact_legend(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Fewer, fuller lines: the column keys on one line, and prev/next and move 1/2 paired up."""
+    keys = {what: k for k, what in rows}
+    firsts = {p[0]: p for p in _PAIRS if p[0] in keys and p[1] in keys}
+    seconds = {p[1] for p in firsts.values()}
+    cols = [k for k, what in rows if what.startswith("column ")]
+    out = [(" ".join(cols), "column (twice: play)")] if cols else []
+    for k, what in rows:
+        if what.startswith("column ") or what in seconds:
+            continue
+        pair = firsts.get(what)
+        out.append((f"{k} / {keys[pair[1]]}", pair[2]) if pair else (k, what))
+    return out
+
+
+def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
+    """Each human's keys, headed in their seat colour; one general line last."""
+    out: list[Legend] = []
+    for seat, spec in enumerate(setup.seats):
+        if spec.is_bot:
+            continue
+        color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
+        rows = _MOUSE_LEGEND if spec.control == "mouse" else compact_legend(app.input.legend(spec.control))
+        header = f"{names[seat]} · {device_name(spec.control)}"
+        tag = f"P{seat + 1}"
+        out.append(Legend(header, color, list(rows), tag, grid_cells(list(rows), spec.control)))
+    out.append(Legend("Everyone", pal.GOLD, [("Esc · Enter", "pause · start round")]))
+    return out
+
+
+def status_lines(scene: RumbleTableScene) -> list[tuple[str, Color]]:
+    """The status box: what phase we are in, then the latest flash (refusal, freeze)."""
+    state = scene.sim.state
+    phase = state.phase
+    lines: list[tuple[str, Color]] = []
+    if phase == "ready":
+        lines.append(("Waiting for Go!", pal.GOLD))
+    elif phase == "countdown":
+        lines.append((f"Get ready… {max(1, -(-state.phase_ticks // TICK_HZ))}", pal.GOLD))
+    elif phase == "play":
+        lines.append((f"Round {state.round}: everyone plays!", pal.CREAM))
+    elif phase == "kapow_pause":
+        lines.append(("KaPow! pause…", pal.GOLD))
+    elif phase == "round_over":
+        lines.append((f"Round {state.round} over", pal.GOLD))
+    else:
+        lines.append(("Game over", pal.GOLD))
+    flash = scene.feedback.flash
+    # The reminder of an earlier freeze gives way while the freeze's own message is showing.
+    if state.columns_allowed > 3 and phase == "play" and (flash is None or not flash[0].startswith("Frozen")):
+        lines.append(("Four columns until the round ends", pal.HIGHLIGHT))
+    if flash is not None:
+        text, color, _left = flash
+        lines.append((text, color))
+    return lines
+
+
+def banner_for(scene: RumbleTableScene) -> tuple[str, str, str]:
+    """(big text, small text, button) for the centre strip."""
+    state = scene.sim.state
+    humans = scene.sim.has_humans
+    if state.phase == "ready":
+        if humans:
+            return "Rumble Pie!", "Press Enter (pad: Start) or click Go! to start", "Go!"
+        return "Rumble Pie!", "The bots are about to start…", ""
+    if state.phase == "countdown":
+        # The engine's countdown events set the number; after a skip_to the state stands in for them.
+        seconds_left = max(1, -(-state.phase_ticks // TICK_HZ))
+        number = scene.feedback.banner[0] if scene.feedback.banner else str(seconds_left)
+        return number, "Get ready…", ""
+    if scene.feedback.banner is not None:
+        return scene.feedback.banner[0], "", ""
+    return "", "", ""
+
+
+def cursor_marks(scene: RumbleTableScene) -> list[CursorMark]:
+    """Where each keyboard/pad human's selection and target are, in window pixels."""
+    state, geom = scene.sim.state, scene.geom
+    marks, aimed = [], set()
+    for device, cursor in scene.cursors.items():
+        seat, player = cursor.seat, state.players[cursor.seat]
+        source = None
+        if player.hand is not None:
+            source = geom.hand_rect(seat)
+        elif cursor.column < state.columns_allowed:
+            rows = len(player.columns[cursor.column]) if cursor.column < len(player.columns) else 0
+            source = geom.column_card_rect(seat, cursor.column, max(0, rows - 1))
+        target = None
+        if cursor.target is not None:
+            board, face = cursor.target
+            size = len(state.boards[board][face].cards)
+            target = geom.pile_card_rect(board, face, max(0, size - 1), max(1, size))
+        slot = 1 if cursor.target in aimed else 0
+        aimed.add(cursor.target)
+        tag = f"P{seat + 1} {device_name(device)}"
+        color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
+        marks.append(CursorMark(seat, tag, color, source, target, slot))
+    return marks
+
+
+def draw_table(scene: RumbleTableScene, surface: pygame.Surface) -> None:
+    """One frame: background, decks, cards, cursors, panels, banner, shake, effects, drag, summary."""
+    state, view = scene.sim.state, scene.view
+    surface.blit(view.background(state.columns_allowed), (0, 0))
+    view.draw_decks(surface, state)
+    drag = scene.mouse.drag if scene.mouse is not None else None
+    scene.cards.draw(surface, (0, 0), set(drag.cards) if drag else set())
+    view.draw_clearing(surface, state)
+    if drag is not None:
+        view.draw_targets(surface, state, drag.targets)
+    view.draw_cursors(surface, cursor_marks(scene))
+    for seat, (text, _left) in scene.feedback.notices.items():
+        view.draw_notice(surface, seat, text)
+    view.draw_scores(surface, state)
+    view.draw_status(surface, status_lines(scene))
+    view.draw_log(surface, list(scene.feedback.log))
+    title, sub, button = banner_for(scene)
+    view.draw_banner(surface, title, sub, button if state.phase == "ready" else "")
+    dx, dy = scene.effects.shake_offset()
+    if dx or dy:
+        surface.scroll(dx, dy)
+    scene.effects.draw(surface)
+    if drag is not None:
+        _draw_drag(scene, surface, drag)
+    _draw_summary(scene, surface)
+
+
+def _draw_drag(scene: RumbleTableScene, surface: pygame.Surface, drag: Any) -> None:
+    """The cards in the mouse's hand (or a deck card), drawn above everything on the table."""
+    x, y = drag.topleft
+    if not drag.cards:
+        w, h = scene.geom.card_size
+        from pie_table.kit import art
+
+        surface.blit(art.card_back(pal.SEAT_COLORS[scene.mouse.seat % len(pal.SEAT_COLORS)], w, h), (x, y))
+        return
+    step = scene.geom.column_card_rect(0, 0, 1).y - scene.geom.column_card_rect(0, 0, 0).y
+    for i, card in enumerate(drag.cards):
+        image = scene.cards.card_surface(card)
+        if image is not None:
+            surface.blit(image, (x, y + i * step))
+
+
+def _draw_summary(scene: RumbleTableScene, surface: pygame.Surface) -> None:
+    """Between rounds and at the end: the summary panel over the table."""
+    state = scene.sim.state
+    scene.summary.go_button = None
+    if state.phase not in ("round_over", "game_over") or not state.history:
+        return
+    humans = scene.sim.has_humans
+    prompt = "Next round: Enter (pad: Start) or Go!" if humans else "Next round starts shortly…"
+    if state.phase == "game_over":
+        prompt = "And the winner is…"
+    scene.summary.draw(surface, scene.view, state, scene.names, prompt, humans)

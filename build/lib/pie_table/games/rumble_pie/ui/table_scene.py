@@ -1,0 +1,331 @@
+"""The Rumble Pie table: a fixed-timestep game everyone plays at once, on keys, pads, mouse and bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core.saves import Autosaver
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup
+from pie_table.games.rumble_pie.rules import TICK_HZ
+from pie_table.games.rumble_pie.ui.card_layer import CardLayer, relayout
+from pie_table.games.rumble_pie.ui.controls import Cursor
+from pie_table.games.rumble_pie.ui.feedback import Feedback
+from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
+from pie_table.games.rumble_pie.ui.mouse import MouseControl
+from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
+from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
+from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
+from pie_table.games.rumble_pie.ui.table_view import TableView
+from pie_table.kit import art
+from pie_table.kit import palette as pal
+from pie_table.kit.effects import EffectLayer
+from pie_table.kit.layout import load_layout
+from pie_table.kit.scene import Scene
+from pie_table.paths import saves_dir
+
+RESULTS_BEAT_S = 2.5
+MOUSE_HINT = "The mouse plays only for a Human · Mouse seat (pick one on the seat screen)"
+# Between rounds, a start asked for sooner than this after the round ended is ignored: players still
+# hammering their keys at the end of a round must see the summary, not skip it.
+START_LOCKOUT_S = 1.2
+_START_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+_WAITING = ("ready", "round_over")
+
+
+class RumbleTableScene(Scene):
+    """The table a Rumble Pie game is played on."""
+
+    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+                 save_path: str | None = None, watch: bool = False) -> None:
+        """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
+        `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still."""
+        super().__init__(app)
+        self.setup = setup
+        self.watch = watch
+        self.watch_seat: int | None = None
+        self.sim = TableSim(setup, session, watch)
+        # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
+        self.autosave = Autosaver(self.sim.session, saves_dir(), every_action=False, path=save_path,
+                                  enabled=not watch)
+        self.resumed = session is not None and not watch
+        state = self.sim.state
+        n = len(setup.seats)
+        self.names = [f"Player {i + 1}" for i in range(n)]
+        self.layout = load_layout("rumble-pie", n)
+        self.slots = seat_slots(list(state.teams))
+        self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())
+        self.cursors: dict[str, Cursor] = {
+            spec.control: Cursor(spec.control, seat)
+            for seat, spec in enumerate(setup.seats)
+            if not spec.is_bot and spec.control != "mouse"
+        }
+        humans = [s for s, spec in enumerate(setup.seats) if not spec.is_bot]
+        mouse_seats = [s for s in humans if setup.seats[s].control == "mouse"]
+        # The mouse plays for the Human · Mouse seat; with a single human at the table it plays for
+        # them whatever their keys, since there is nobody else it could belong to.
+        mouse_seat = mouse_seats[0] if mouse_seats else (humans[0] if len(humans) == 1 else None)
+        self.mouse = MouseControl(mouse_seat) if mouse_seat is not None else None
+        infos = seat_infos(setup, state.teams, self.names)
+        self.view = TableView(self.geom, infos, legends(app, setup, self.names))
+        self.cards = CardLayer(self.geom, [i.color for i in infos])
+        self.effects = EffectLayer(self.geom.scale, seed=setup.seed)
+        short = [f"P{i + 1}" for i in range(n)]  # the log and cursor flags say P1..P6 to stay on one line
+        self.feedback = Feedback(app.sound, short, list(state.teams))
+        self.summary = SummaryOverlay()
+        self.over_timer: float | None = None
+        self.waiting_s = 0.0  # how long the table has been between rounds
+        self._refresh_all()
+
+    # --- scene hooks ---------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Art drawn before the display existed is converted for fast blits, and drawn now, not mid-game."""
+        art.clear_cache()
+        self.view.set_geometry(self.geom)
+        self.view.warm_up(self.sim.state.columns_allowed)
+        self.effects.warm_up()
+        self.draw(self.app.screen)  # fonts and panels are rendered now; the first real frame just blits
+
+    def exit(self) -> None:
+        """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
+        self.autosave.save()
+
+    def pause(self) -> None:
+        """An overlay came up: a card in the mouse's hand goes back where it came from."""
+        if self.mouse is not None and self.mouse.drag is not None:
+            for card in self.mouse.drag.cards:
+                self.cards.spring_back(card)
+            self.mouse.drag = None
+
+    def resume(self) -> None:
+        """Back from the pause overlay: time spent paused is not owed to the game."""
+        self.sim.accumulator = 0.0
+
+    def on_focus_lost(self) -> None:
+        """A table pauses itself when the window loses focus."""
+        self.pause_game()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Recompute the layout for the new window; cards (a dragged one too) snap to their new places."""
+        if self.mouse is not None:
+            self.mouse.drag = None
+        self.geom = TableGeometry(self.layout, self.slots, size)
+        self.view.set_geometry(self.geom)
+        self.view.warm_up(self.sim.state.columns_allowed)
+        relayout(self.cards, self.geom, self.sim.state)
+        self.effects = EffectLayer(self.geom.scale, seed=self.setup.seed)
+        self.effects.warm_up()
+
+    def pause_game(self) -> None:
+        """Push the pause overlay (the scene manager stops updating this scene under it)."""
+        if self.app.scenes.current is self and self.over_timer is None:
+            from pie_table.scenes.pause import PauseScene
+
+            self.autosave.save()
+            self.app.scenes.push(PauseScene(self.app, self.setup.game_id))
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and pads become intents, mouse drops become actions; all queue for the next tick."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause_game()
+            return
+        if event.type == pygame.KEYDOWN and event.key in _START_KEYS:
+            self.request_start()
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            self._mouse_event(event)
+            return
+        for intent in self.app.input.translate(event):
+            if intent.pressed:
+                self._intent(intent.device, intent.name)
+
+    def _intent(self, device: str, name: str) -> None:
+        if name == "pause":
+            if self.sim.phase in _WAITING and device.startswith("pad"):
+                self.request_start()  # a pad has no Enter: its Start button says Go! between rounds
+            else:
+                self.pause_game()
+            return
+        state = self.sim.state
+        cursor = self.cursors.get(device)
+        if cursor is None:
+            return
+        actions = cursor.handle(state, name)
+        if self.sim.phase != "play":
+            return  # between rounds the cursor may move, but nothing is sent to the engine
+        if name == "play" and not actions:
+            self.feedback.refused(cursor.seat, "No pile takes that card right now")
+        for action in actions:
+            self.sim.push(action, (device, self._card_of(action)))
+
+    def _card_of(self, action: dict[str, Any]) -> int | None:
+        """The card an action would move (for refusal feedback), if there is one."""
+        player = self.sim.state.players[action["seat"]]
+        source = action.get("source", action.get("from"))
+        if action["type"] == "place" or source == "hand":
+            return player.hand
+        if isinstance(source, int) and source < len(player.columns) and player.columns[source]:
+            return player.columns[source][-1]
+        return None
+
+    def request_start(self, clicked: bool = False) -> bool:
+        """Go! for the first or the next round (Enter, a pad's Start, or a click on Go!; the play
+        keys never start a round). After a round, a key only counts once the summary has been up
+        for a moment; a click on the Go! button is deliberate and counts at once."""
+        if self.sim.phase not in _WAITING:
+            return False
+        if self.sim.phase == "round_over" and not clicked and self.waiting_s < START_LOCKOUT_S:
+            return False
+        self.sim.start("human")
+        return True
+
+    def _mouse_event(self, event: pygame.event.Event) -> None:
+        pos = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._clicked_go(pos):
+                self.request_start(clicked=True)
+            elif self.mouse is not None and self.sim.phase == "play":
+                action = self.mouse.press(self.sim.state, self.geom, pos)
+                if action is not None:
+                    self.sim.push(action, ("mouse", None))
+            elif self.mouse is None and self.sim.phase == "play":
+                # Several people share the keyboard and none took the mouse: say so, not nothing.
+                self.feedback.hint(MOUSE_HINT)
+        elif event.type == pygame.MOUSEMOTION and self.mouse is not None:
+            self.mouse.motion(pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mouse is not None:
+            self._drop(pos)
+
+    def _clicked_go(self, pos: tuple[int, int]) -> bool:
+        buttons = (self.view.go_button, self.summary.go_button)
+        return any(b is not None and b.collidepoint(pos) for b in buttons)
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        assert self.mouse is not None
+        drag = self.mouse.drag
+        action = self.mouse.release(self.sim.state, self.geom, pos)
+        card = drag.cards[0] if drag and drag.cards else None
+        if card is not None:
+            self.cards.hold_at(card, drag.topleft)  # animate from where it was let go
+        if action is None:
+            if card is not None:
+                self.cards.spring_back(card)
+            return
+        self.sim.push(action, ("mouse", card))
+
+    # --- simulation ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Run the fixed-timestep simulation, then the animations."""
+        if self.resumed:
+            # A game continued mid-round opens paused, so everyone can take their places first.
+            self.resumed = False
+            if self.sim.phase not in _WAITING:
+                self.pause_game()
+                return
+        self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
+        self.feedback.new_frame(dt)
+        changed = False
+        for result in self.sim.advance(dt):
+            changed |= self._absorb(result)
+        if changed:
+            self._refresh_all()
+        self.cards.update(dt)
+        self.effects.update(dt)
+        self._check_game_over(dt)
+
+    def _absorb(self, result: TickResult) -> bool:
+        """Events to sounds/log/effects, refusals to feedback; True if anything changed on the table."""
+        for ev in result.events:
+            self.feedback.on_event(ev, self.geom, self.effects)
+            if ev.get("type") == "round_over":
+                self.autosave.save()
+            if ev.get("type") == "played" and ev.get("seat") in self._cursor_seats():
+                self._cursor_for(ev["seat"]).on_played()
+        for refusal in result.refusals:
+            self._refused(refusal.action, refusal.reason, refusal.origin)
+        return bool(result.events or result.applied)
+
+    def _cursor_seats(self) -> set[int]:
+        return {c.seat for c in self.cursors.values()}
+
+    def _cursor_for(self, seat: int) -> Cursor:
+        return next(c for c in self.cursors.values() if c.seat == seat)
+
+    def _refused(self, action: dict[str, Any], reason: str, origin: Any) -> None:
+        seat = action.get("seat")
+        if seat is None:
+            return
+        self.feedback.refused(seat, reason)
+        card = origin[1] if isinstance(origin, tuple) else None
+        if card is not None:
+            self.cards.spring_back(card)
+
+    def _refresh_all(self) -> None:
+        """After the state changed: sprites to their places, cursors and drag targets recomputed."""
+        state = self.sim.state
+        self.cards.sync(state)
+        for cursor in self.cursors.values():
+            cursor.refresh(state)
+        if self.mouse is not None:
+            self.mouse.refresh(state)
+
+    def replay_apply(self, seat: int | None, action: dict[str, Any]) -> bool:
+        """A replay's next logged entry, applied and animated like a live tick."""
+        result = self.sim.replay_apply(seat, action)
+        if self._absorb(result):
+            self._refresh_all()
+        return bool(result.applied)
+
+    @property
+    def busy(self) -> bool:
+        """Rumble Pie's replay never waits for an animation: time itself is the log."""
+        return False
+
+    def _check_game_over(self, dt: float) -> None:
+        """After the last round, a short beat, then the results screen."""
+        if self.sim.phase != "game_over" or self.watch:
+            return
+        self.over_timer = (self.over_timer or 0.0) + dt
+        if self.over_timer >= RESULTS_BEAT_S and self.app.scenes.current is self:
+            from pie_table.scenes.results import ResultsScene
+
+            state = self.sim.state
+            title = f"{pal.TEAM_NAMES[(state.winner or 0) % len(pal.TEAM_NAMES)]} wins!"
+            lines = result_lines(state, self.names)
+            self.autosave.save()
+            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
+
+    # --- headless hooks --------------------------------------------------------------------------
+
+    @property
+    def game_seconds(self) -> float:
+        """Seconds of game time since the first Go! (start)."""
+        return self.sim.game_ticks / TICK_HZ
+
+    def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
+        """Fast-forward to `at` seconds after the first start (or round `turn`), then snap every card."""
+        until_tick = round(at * TICK_HZ) if at is not None else None
+        if until_tick is not None or turn is not None:
+            self.feedback.quiet = True
+            try:
+                self.sim.fast_forward(until_tick, turn, on_result=self._absorb)
+            finally:
+                self.feedback.quiet = False
+            self.feedback.notices.clear()
+            self.feedback.flash = self.feedback.banner = None
+        self.effects.clear()
+        self.cards.sync(self.sim.state, animate=False)
+        self.cards.settle()
+        for cursor in self.cursors.values():
+            cursor.refresh(self.sim.state)
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole table, then the shake, effects and overlays."""
+        draw_table(self, surface)

@@ -1,0 +1,384 @@
+"""Drawing the Rumble Pie table: a cached static background, decks, cursors, side panels and banner."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
+from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
+from pie_table.kit import art
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import fit as fit_font
+from pie_table.kit.fonts import font
+
+Color = tuple[int, int, int]
+
+
+class TextCache:
+    """Rendered text by (text, size, colour, face): unchanged text is never rendered twice."""
+
+    def __init__(self, limit: int = 600) -> None:
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._limit = limit
+
+    def get(self, text: str, size: int, color: Color, face: str = "sans") -> pygame.Surface:
+        """The text surface, rendered on first use."""
+        key = (text, size, color, face)
+        surf = self._items.get(key)
+        if surf is None:
+            surf = self._items[key] = art.prepare(font(size, face).render(text, True, color))
+            if len(self._items) > self._limit:
+                self._items.popitem(last=False)
+        return surf
+
+    def fit(self, text: str, size: int, color: Color, max_w: int, face: str = "sans") -> pygame.Surface:
+        """The text within `max_w` pixels: smaller down to a readable floor, then cut with an
+        ellipsis (fits are cached too: the search for a size measures text many times)."""
+        key = ("fit", text, size, color, max_w, face)
+        surf = self._items.get(key)
+        if surf is None:
+            shown, fitted = fit_font(text, size, max_w, face)
+            surf = self._items[key] = self.get(shown, fitted, color, face)
+            if len(self._items) > self._limit:
+                self._items.popitem(last=False)
+        return surf
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What the table shows about a seat that never changes during a game."""
+
+    name: str
+    team: int
+    control: str  # "Human · left keys", "Bot · hard"
+    color: Color
+    is_bot: bool
+
+
+@dataclass
+class CursorMark:
+    """One human's keyboard/pad cursor: the card it would play and the pile it aims at."""
+
+    seat: int
+    tag: str
+    color: Color
+    source: pygame.Rect | None
+    target: pygame.Rect | None
+    slot: int  # 0 or 1: two humans aiming at one pile put their tags on opposite sides
+
+
+class TableView:
+    """Draws everything except the card sprites and effects, caching whatever does not change."""
+
+    def __init__(self, geom: TableGeometry, seats: list[SeatInfo], legends: list[Legend]) -> None:
+        self.geom = geom
+        self.seats = seats
+        self.legends = legends
+        self.text = TextCache()
+        self._background: pygame.Surface | None = None
+        self._bg_key: Hashable = None
+        self._panels: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self.go_button: pygame.Rect | None = None
+        self.legend_bottom = 0  # lowest pixel row the legend drew on (tests check it stays in its box)
+        self.flag_rects: list[pygame.Rect] = []  # this frame's cursor flags (tests check what they cover)
+
+    def set_geometry(self, geom: TableGeometry) -> None:
+        """New window size: drop every cached picture drawn at the old scale."""
+        self.geom = geom
+        self._background = None
+        self._panels.clear()
+
+    def warm_up(self, columns: int) -> None:
+        """Paint the background and every card picture at this size before the first frame needs them."""
+        self.background(columns)
+        w, h = self.geom.card_size
+        for kind in art.CARD_KINDS:
+            art.card_face(kind, w, h)
+        for info in self.seats:
+            art.card_back(info.color, w, h)
+        art.highlight_outline(w, h)
+        for color in pal.TEAM_COLORS:
+            art.highlight_outline(w, h, color)
+
+    def px(self, base: float) -> int:
+        """A base-canvas length in window pixels (fonts, margins)."""
+        return max(1, round(base * self.geom.scale))
+
+    # --- static background --------------------------------------------------------------------
+
+    def background(self, columns: int) -> pygame.Surface:
+        """Felt, regions, boards, empty spots, labels and legend: drawn once per size and column count."""
+        key = (self.geom.scaled.window, columns)
+        if self._background is None or self._bg_key != key:
+            self._background = self._paint_background(columns)
+            self._bg_key = key
+        return self._background
+
+    def _paint_background(self, columns: int) -> pygame.Surface:
+        surf = pygame.Surface(self.geom.scaled.window)
+        surf.fill(pal.FELT_DARK)  # the letterbox, when the window's aspect differs from the table's
+        g = self.geom
+        pygame.draw.rect(surf, pal.FELT, g.area("play"))
+        pygame.draw.rect(surf, pal.WOOD, g.area("panel"))
+        for seat in range(len(self.seats)):
+            self._paint_seat(surf, seat, columns)
+        for name, title in (("scores", "Scores"), ("status", ""), ("legend", "Keys"), ("log", "Table talk")):
+            self._paint_box(surf, g.area(name), title)
+        self._paint_legend(surf, g.area("legend"))
+        return art.prepare(surf).convert() if pygame.display.get_surface() else surf
+
+    def _paint_seat(self, surf: pygame.Surface, seat: int, columns: int) -> None:
+        g, info = self.geom, self.seats[seat]
+        team_color = pal.TEAM_COLORS[info.team % len(pal.TEAM_COLORS)]
+        region = g.zone(seat, "region").inflate(-self.px(6), -self.px(6))
+        pygame.draw.rect(surf, pal.FELT_DARK, region, border_radius=self.px(12))
+        pygame.draw.rect(surf, team_color, region, max(1, self.px(2)), border_radius=self.px(12))
+        board = g.zone(seat, "board")
+        surf.blit(art.battle_board(board.w, board.h, team_color), board)
+        w, h = g.card_size
+        for col in range(columns):
+            surf.blit(art.empty_spot("column", w, h), g.column_card_rect(seat, col, 0))
+        surf.blit(art.empty_spot("deck", w, h), g.deck_rect(seat))
+        hand = g.hand_rect(seat)
+        surf.blit(art.empty_spot("hand", w, h), hand)
+        hint = self.text.fit("drawn", self.px(11), pal.CREAM, hand.w - 4)
+        surf.blit(hint, hint.get_rect(center=hand.center))
+        self._paint_label(surf, seat, team_color)
+
+    def _paint_label(self, surf: pygame.Surface, seat: int, team_color: Color) -> None:
+        info, rect = self.seats[seat], self.geom.zone(seat, "label")
+        r = rect.h // 3
+        pygame.draw.circle(surf, info.color, (rect.x + r + 1, rect.centery), r)
+        pygame.draw.circle(surf, pal.CREAM, (rect.x + r + 1, rect.centery), r, 1)
+        team = pal.TEAM_NAMES[info.team % len(pal.TEAM_NAMES)]
+        right = self.text.get(team, self.px(13), team_color, "bold")
+        surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
+        room = rect.w - right.get_width() - 3 * r - 8
+        left = self.text.fit(f"{info.name} · {info.control}", self.px(13), pal.CREAM, room, "bold")
+        surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
+
+    def _paint_box(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+        pygame.draw.rect(surf, pal.WOOD_DARK, rect, border_radius=self.px(8))
+        pygame.draw.rect(surf, pal.CRUST_DARK, rect, 1, border_radius=self.px(8))
+        if title:
+            text = self.text.get(title, self.px(14), pal.GOLD, "bold")
+            surf.blit(text, (rect.x + self.px(8), rect.y + self.px(5)))
+
+    def _paint_legend(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """Each human's keys: a list, or a grid when there are too many humans for a readable list."""
+        self.legend_bottom = paint_legend(surf, rect, self.legends, self.text, self.px)
+
+    # --- per-frame pieces ---------------------------------------------------------------------
+
+    def draw_decks(self, surface: pygame.Surface, state: Any) -> None:
+        """Each face-down deck with its count (pictures cached per count)."""
+        for seat, player in enumerate(state.players):
+            count = len(player.deck)
+            image = self.panel(f"deck{seat}", count, lambda s, c=count, i=seat: self._paint_deck(s, i, c))
+            surface.blit(image, self.geom.deck_rect(seat))
+
+    def _paint_deck(self, surf: pygame.Surface, seat: int, count: int) -> None:
+        w, h = self.geom.card_size
+        if count:
+            back = art.card_back(self.seats[seat].color, w, h)
+            if count > 10:  # a thick deck shows an edge
+                surf.blit(back, (self.px(2), self.px(2)))
+            surf.blit(back, (0, 0))
+        else:  # an empty deck is where Out! is called
+            out = self.text.get("Out!", self.px(18), pal.GOLD, "title")
+            surf.blit(out, out.get_rect(center=(w // 2, h // 2 - self.px(6))))
+        badge = self.text.get(str(count), self.px(13), pal.INK, "bold")
+        box = badge.get_rect(midbottom=(w // 2, h - self.px(3))).inflate(self.px(8), 2)
+        pygame.draw.rect(surf, pal.CREAM, box, border_radius=box.h // 2)
+        surf.blit(badge, badge.get_rect(center=box.center))
+
+    def draw_clearing(self, surface: pygame.Surface, state: Any) -> None:
+        """A KaPow!ed pile glows in the scoring team's colour while it is cleared."""
+        for seat, board in enumerate(state.boards):
+            for face in FACES:
+                pile = board[face]
+                if pile.clearing and pile.cards and pile.scored_by is not None:
+                    top = self.geom.pile_card_rect(seat, face, len(pile.cards) - 1, len(pile.cards))
+                    color = pal.TEAM_COLORS[pile.scored_by % len(pal.TEAM_COLORS)]
+                    surface.blit(art.highlight_outline(top.w, top.h, color), top)
+
+    def draw_targets(self, surface: pygame.Surface, state: Any, targets: list[tuple[int, str]]) -> None:
+        """Legal drop piles light up while a card is dragged."""
+        for seat, face in targets:
+            size = len(state.boards[seat][face].cards)
+            rect = self.geom.pile_card_rect(seat, face, max(0, size - 1), max(1, size))
+            surface.blit(art.highlight_outline(rect.w, rect.h), rect)
+
+    def draw_cursors(self, surface: pygame.Surface, marks: list[CursorMark]) -> None:
+        """Each human's selection and target: outlines first, then name flags on top of every outline."""
+        width = max(2, self.px(3))
+        flags: list[tuple[str, Color, dict[str, tuple[int, int]]]] = []
+        for mark in marks:
+            if mark.source is not None:
+                box = mark.source.inflate(width * 2, width * 2)
+                pygame.draw.rect(surface, mark.color, box, width, border_radius=self.px(6))
+                # The tab hangs from the card's edge over the outline: the layout keeps that much room free.
+                flags.append((mark.tag.split()[0], mark.color, {"midtop": (box.centerx, mark.source.bottom)}))
+            if mark.target is not None:
+                glow = art.highlight_outline(mark.target.w, mark.target.h, mark.color)
+                surface.blit(glow, mark.target)
+                grow = width * (4 + 3 * mark.slot)  # a second human on the same pile rings outside the first
+                ring = mark.target.inflate(grow, grow)
+                pygame.draw.rect(surface, pal.INK, ring.inflate(2, 2), 1, border_radius=self.px(8))
+                pygame.draw.rect(surface, mark.color, ring, width, border_radius=self.px(8))
+                where = "midbottom" if mark.slot == 0 else "midtop"
+                point = (ring.centerx, ring.top + 1) if mark.slot == 0 else (ring.centerx, ring.bottom - 1)
+                flags.append((mark.tag, mark.color, {where: point}))
+        self.flag_rects = [self._flag(surface, text, color, **where) for text, color, where in flags]
+
+    def _flag(self, surface: pygame.Surface, text: str, color: Color,
+              **where: tuple[int, int]) -> pygame.Rect:
+        """A small label on a coloured, ink-edged plate, kept inside the play area."""
+        image = self.text.get(text, self.px(11), pal.WHITE, "bold")
+        box = image.get_rect().inflate(self.px(8), self.px(2))
+        for name, point in where.items():
+            setattr(box, name, point)
+        box.clamp_ip(self.geom.area("play"))
+        pygame.draw.rect(surface, color, box, border_radius=self.px(4))
+        pygame.draw.rect(surface, pal.INK, box, 1, border_radius=self.px(4))
+        surface.blit(image, image.get_rect(center=box.center))
+        return box
+
+    def draw_notice(self, surface: pygame.Surface, seat: int, text: str, color: Color = pal.DANGER) -> None:
+        """A short message over a seat's arsenal (refusal reasons)."""
+        ars = self.geom.zone(seat, "arsenal")
+        label = self.text.fit(text, self.px(13), pal.WHITE, ars.w + self.px(60), "bold")
+        box = label.get_rect(center=(ars.centerx, ars.centery)).inflate(self.px(12), self.px(6))
+        box.clamp_ip(self.geom.zone(seat, "region"))
+        pygame.draw.rect(surface, color, box, border_radius=self.px(6))
+        pygame.draw.rect(surface, pal.INK, box, 1, border_radius=self.px(6))
+        surface.blit(label, label.get_rect(center=box.center))
+
+    # --- cached panels -----------------------------------------------------------------------
+
+    def panel(self, name: str, key: Hashable, paint: Any) -> pygame.Surface:
+        """A panel's picture, repainted by `paint(surface)` only when its content `key` changes."""
+        cached = self._panels.get(name)
+        if cached is None or cached[0] != key:
+            size = self._panel_size(name)
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            paint(surf)
+            cached = self._panels[name] = (key, art.prepare(surf))
+        return cached[1]
+
+    def _panel_size(self, name: str) -> tuple[int, int]:
+        """Panels are the layout's boxes; deck pictures are a card plus its edge."""
+        if name.startswith("deck"):
+            w, h = self.geom.card_size
+            return w + self.px(2), h + self.px(2)
+        return self.geom.area(name).size
+
+    def draw_scores(self, surface: pygame.Surface, state: Any) -> None:
+        """Team totals and this round's KaPow!s."""
+        key = (tuple(state.scores), tuple(state.round_kapows), state.round, state.target)
+        rect = self.geom.area("scores")
+        surface.blit(self.panel("scores", key, lambda s: self._paint_scores(s, state)), rect)
+
+    def _paint_scores(self, surf: pygame.Surface, state: Any) -> None:
+        w = surf.get_width()
+        head = self.text.get(f"Round {state.round} · to {state.target}", self.px(12), pal.PAPER)
+        surf.blit(head, head.get_rect(topright=(w - self.px(8), self.px(7))))
+        y, line = self.px(30), self.px(24)
+        for team, total in enumerate(state.scores):
+            color = pal.TEAM_COLORS[team % len(pal.TEAM_COLORS)]
+            pygame.draw.circle(surf, color, (self.px(16), y + line // 2), self.px(7))
+            score = self.text.get(str(total), self.px(18), pal.CREAM, "bold")
+            score_rect = score.get_rect(midright=(w - self.px(56), y + line // 2))
+            # The name gets what the score leaves, so a two- or three-digit score never runs into it.
+            room = score_rect.x - self.px(8) - self.px(28)
+            team_name = pal.TEAM_NAMES[team % len(pal.TEAM_NAMES)]
+            name = self.text.fit(team_name, self.px(13), pal.CREAM, room, "bold")
+            surf.blit(name, (self.px(28), y + (line - name.get_height()) // 2))
+            surf.blit(score, score_rect)
+            extra = self.text.get(f"+{state.round_kapows[team]}", self.px(12), pal.GOLD, "bold")
+            surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
+            y += line
+        note = self.text.fit("total   +KaPow!s this round", self.px(12), pal.PAPER, w - self.px(16))
+        surf.blit(note, note.get_rect(bottomright=(w - self.px(8), surf.get_height() - self.px(4))))
+
+    def draw_status(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
+        """The status box: up to three short lines."""
+        key = tuple(lines)
+        rect = self.geom.area("status")
+        surface.blit(self.panel("status", key, lambda s: self._paint_lines(s, lines, self.px(8), 15)), rect)
+
+    def draw_log(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
+        """The table talk: the latest few happenings, newest last."""
+        key = tuple(lines)
+        rect = self.geom.area("log")
+        surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, self.px(26), 12)), rect)
+
+    def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int, size: int) -> None:
+        """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
+        whole, so the box never starts with the tail of a message cut in two."""
+        fnt, width = font(self.px(size), "bold"), surf.get_width() - self.px(14)
+        y, line = top, self.px(size + 4)
+        fitting = max(1, (surf.get_height() - top - self.px(4)) // line)
+        for text, color in fit_entries([(_wrap(text, fnt, width), color) for text, color in lines], fitting):
+            surf.blit(self.text.fit(text, self.px(size), color, width, "bold"), (self.px(8), y))
+            y += line
+
+    def draw_banner(self, surface: pygame.Surface, title: str, sub: str = "", button: str = "") -> None:
+        """The centre strip: countdown, Go!, prompts; an optional Go! button for the mouse."""
+        rect = self.geom.area("banner")
+        self.go_button = None
+        if not title:
+            return
+        big = self.text.get(title, self.px(40), pal.GOLD, "title")
+        shadow = self.text.get(title, self.px(40), pal.INK, "title")
+        center = (rect.centerx, rect.centery - (self.px(12) if sub else 0))
+        surface.blit(shadow, shadow.get_rect(center=(center[0] + 2, center[1] + 3)))
+        surface.blit(big, big.get_rect(center=center))
+        if sub:
+            small = self.text.get(sub, self.px(15), pal.CREAM, "bold")
+            surface.blit(small, small.get_rect(center=(rect.centerx, rect.bottom - self.px(14))))
+        if button:
+            self.go_button = self._button(surface, button, rect)
+
+    def _button(self, surface: pygame.Surface, text: str, banner: pygame.Rect) -> pygame.Rect:
+        label = self.text.get(text, self.px(22), pal.INK, "bold")
+        box = label.get_rect().inflate(self.px(40), self.px(14))
+        box.midright = (banner.right - self.px(24), banner.centery)
+        pygame.draw.rect(surface, pal.WOOD_DARK, box.move(0, self.px(3)), border_radius=self.px(10))
+        pygame.draw.rect(surface, pal.GOLD, box, border_radius=self.px(10))
+        pygame.draw.rect(surface, pal.INK, box, 2, border_radius=self.px(10))
+        surface.blit(label, label.get_rect(center=box.center))
+        return box
+
+
+def _wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to `width` pixels."""
+    lines, current = [], ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and fnt.size(trial)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    return lines + [current] if current else lines
+
+
+def fit_entries(entries: list[tuple[list[str], Color]], room: int) -> list[tuple[str, Color]]:
+    """The wrapped lines of the newest entries that fit in `room` lines, oldest first; an entry that
+    does not fit is left out whole (the newest one alone keeps its first lines if it is too long)."""
+    kept: list[tuple[list[str], Color]] = []
+    used = 0
+    for parts, color in reversed(entries):
+        if used + len(parts) > room:
+            if not kept:
+                kept.append((parts[:room], color))
+            break
+        kept.append((parts, color))
+        used += len(parts)
+    return [(part, color) for parts, color in reversed(kept) for part in parts]

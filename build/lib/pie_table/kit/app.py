@@ -1,0 +1,192 @@
+"""The window, the main loop and what every scene shares: scene stack, input router, sound, clock."""
+
+from __future__ import annotations
+
+import os
+import time
+import warnings
+from typing import Any
+
+import pygame
+
+from pie_table.kit.input import InputRouter
+from pie_table.kit.scene import Scene, SceneManager
+
+MIN_SIZE = (800, 450)
+FPS = 60
+TITLE = "pie_table"
+# One frame may not advance the game by more than this, so a stall (window drag) is no teleport.
+_MAX_DT = 0.1
+_FULLSCREEN_FOCUS_GRACE = 0.75  # seconds after a fullscreen switch in which focus loss is ignored
+_PAD_PLUG_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
+
+
+class SilentSound:
+    """Stand-in for kit.sound's SoundBank when it is missing: every call does nothing."""
+
+    def play(self, name: str, *args: Any, **kwargs: Any) -> None:
+        """Play nothing."""
+
+    def __getattr__(self, name: str) -> Any:
+        # Any other SoundBank method (volume, mute...) is a harmless no-op.
+        return lambda *args, **kwargs: None
+
+
+def _set_icon() -> None:
+    """A pie as the window icon, when kit.art can draw one (must happen before set_mode)."""
+    try:
+        from pie_table.kit import art
+
+        pygame.display.set_icon(art.pie_icon(64))
+    except Exception:  # an icon is decoration; a missing one never blocks the window
+        pass
+
+
+def make_sound() -> Any:
+    """The real SoundBank when kit.sound exists and works, a silent stand-in otherwise."""
+    try:
+        from pie_table.kit import sound
+    except ImportError:
+        return SilentSound()
+    try:
+        return sound.SoundBank.create()
+    except Exception as exc:  # sound is decoration; the table must still open
+        print(f"pie_table: sound disabled ({exc})")
+        return SilentSound()
+
+
+class App:
+    """Owns the window and runs the scene stack at 60 fps."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), headless: bool = False) -> None:
+        self.started = time.perf_counter()
+        self.headless = headless
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        pygame.display.init()
+        pygame.font.init()
+        if not headless:
+            _set_icon()
+        self.windowed_size = (max(1, size[0]), max(1, size[1]))
+        self.fullscreen = False
+        self.screen = self._open_window(self.windowed_size)
+        self.scenes = SceneManager()
+        self.input = InputRouter(pads=not headless)
+        self.sound = make_sound()
+        self.clock = pygame.time.Clock()
+        self.running = False
+        self.frames = 0
+        self.startup_ms: float | None = None
+        # Re-creating the window for fullscreen makes some window systems report a focus loss;
+        # that is not the player leaving, so it must not pause a real-time table.
+        self._ignore_focus_until = 0.0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Current drawing size in pixels."""
+        return self.screen.get_size()
+
+    def _open_window(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> pygame.Surface:
+        screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(TITLE)
+        window = None if self.headless else self._window()
+        if window is not None:
+            try:
+                window.minimum_size = MIN_SIZE
+            except (pygame.error, ValueError):
+                pass  # some window managers refuse; smaller windows still work
+        return screen
+
+    @staticmethod
+    def _window() -> Any:
+        """The display module's Window (pygame-ce), used only to set the minimum size."""
+        try:
+            with warnings.catch_warnings():
+                # from_display_module is flagged for future removal; it is the only handle on the
+                # display-module window in pygame-ce 2.5, and losing it only loses the size floor.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a desktop-sized fullscreen and the last windowed size."""
+        if self.headless:
+            return
+        if self.fullscreen:
+            self.screen = self._open_window(self.windowed_size)
+        else:
+            self.windowed_size = self.screen.get_size()
+            self.screen = self._open_window((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self._ignore_focus_until = time.perf_counter() + _FULLSCREEN_FOCUS_GRACE
+        self.scenes.on_resize(self.screen.get_size())
+
+    def quit(self) -> None:
+        """Make `run` return after the current frame."""
+        self.running = False
+
+    def run(self, first_scene: Scene | None = None) -> None:
+        """Main loop: push `first_scene` and run frames until quit or the stack empties."""
+        if first_scene is not None:
+            self.scenes.push(first_scene)
+        self.running = True
+        self.clock.tick()
+        while self.running and self.scenes.current is not None:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(dt)
+        self.running = False
+        self.scenes.close_all()
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events to the scene stack, update the top scene, draw, flip."""
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self._dispatch(event)
+        self.scenes.update(min(dt, _MAX_DT))
+        self.screen.fill((0, 0, 0))
+        self.scenes.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        if self.startup_ms is None:
+            self.startup_ms = (time.perf_counter() - self.started) * 1000.0
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        """App-wide events first (quit, resize, focus, fullscreen); everything else to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            if time.perf_counter() >= self._ignore_focus_until:
+                self.scenes.on_focus_lost()
+        elif event.type == pygame.KEYDOWN and self._is_fullscreen_key(event):
+            self.toggle_fullscreen()
+        else:
+            if event.type in _PAD_PLUG_EVENTS:
+                # The router must hear about pads even while a menu (which never translates) is on top.
+                self.input.translate(event)
+            self.scenes.handle_event(event)
+
+    def _resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        self.scenes.on_resize(self.screen.get_size())
+
+    @staticmethod
+    def _is_fullscreen_key(event: pygame.event.Event) -> bool:
+        alt = getattr(event, "mod", 0) & pygame.KMOD_ALT
+        return event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(alt))
+
+
+def launch(size: tuple[int, int] = (1280, 720)) -> int:
+    """Open the window on the title screen and run until the player quits (`python main.py`)."""
+    from pie_table.scenes.title import TitleScene
+
+    app = App(size)
+    app.run(TitleScene(app))
+    # No pygame.quit(): the process is about to end, and cached fonts must stay valid if it does not.
+    return 0

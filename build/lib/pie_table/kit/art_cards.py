@@ -1,0 +1,296 @@
+"""Card faces and backs for Rumble Pie, drawn in code.
+
+A card is painted in two passes: shapes on a supersampled canvas (smooth edges), then text rendered
+natively at the final size (font hinting keeps small numerals crisp at 60x84).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef
+from pie_table.kit.art_draw import (
+    SUPERSAMPLE,
+    canvas,
+    darker,
+    draw_pie,
+    ellipse_at,
+    lighter,
+    rounded_mask,
+    star_points,
+    supersampled,
+    text_outlined,
+    vertical_gradient,
+)
+from pie_table.kit.fonts import font
+
+PIE_KINDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# Each numeral has its own filling and ink so a glance at colour already says which card it is.
+PIE_FILLINGS = {1: pal.CHERRY, 2: pal.BLUEBERRY, 3: pal.APPLE, 4: pal.LEMON}
+PIE_INKS = {1: (170, 30, 44), 2: (50, 62, 140), 3: (70, 118, 34), 4: (184, 120, 16)}
+KIND_ACCENTS = {
+    **{name: CHEF_COLORS[name][1] for name in CHEF_NAMES},
+    **{kind: PIE_INKS[n] for kind, n in PIE_KINDS.items()},
+    "kapow": pal.DANGER,
+    "block": (96, 104, 124),
+}
+CARD_KINDS = tuple(KIND_ACCENTS)
+_TIN = (186, 188, 198)
+
+
+def corner_radius(w: int) -> int:
+    """The rounded-corner radius used for a card of width w."""
+    return max(3, int(w * 0.08))
+
+
+def paint_face(kind: str, w: int, h: int) -> pygame.Surface:
+    """A finished card face of `kind` at w x h (not cached; art.card_face caches)."""
+    if kind not in KIND_ACCENTS:
+        raise ValueError(f"unknown card kind {kind!r}")
+    base = supersampled(w, h, lambda s: _paint_shapes(s, kind))
+    _draw_text(base, kind)
+    return rounded_mask(base, corner_radius(w))
+
+
+def _paint_shapes(s: pygame.Surface, kind: str) -> None:
+    w, h = s.get_size()
+    accent = KIND_ACCENTS[kind]
+    top = pal.CREAM if kind != "kapow" else (255, 236, 180)
+    s.blit(vertical_gradient((w, h), top, pal.PAPER), (0, 0))
+    bw = max(2, int(w * 0.045))
+    r = corner_radius(w // SUPERSAMPLE) * SUPERSAMPLE
+    pygame.draw.rect(s, accent, s.get_rect(), bw, border_radius=r)
+    inner = s.get_rect().inflate(-bw * 3, -bw * 3)
+    pygame.draw.rect(s, lighter(accent, 0.55), inner, max(1, bw // 3), border_radius=max(1, r - bw))
+    if kind in CHEF_NAMES:
+        _chef_shapes(s, kind)
+    elif kind in PIE_KINDS:
+        _pie_shapes(s, PIE_KINDS[kind])
+    elif kind == "kapow":
+        _kapow_shapes(s)
+    else:
+        _block_shapes(s)
+
+
+def _chef_shapes(s: pygame.Surface, name: str) -> None:
+    w, h = s.get_size()
+    d = int(w * 0.78)
+    portrait = canvas(d, d)
+    paint_chef(portrait, name)
+    s.blit(portrait, ((w - d) // 2, int(h * 0.17)))
+    _ribbon(s, pygame.Rect(int(w * 0.1), int(h * 0.74), int(w * 0.8), int(h * 0.12)), CHEF_COLORS[name][1])
+    small = int(w * 0.2)
+    mini = canvas(small, small)
+    paint_chef(mini, name)
+    s.blit(mini, (int(w * 0.05), int(h * 0.035)))
+    s.blit(pygame.transform.rotate(mini, 180), (w - small - int(w * 0.05), h - small - int(h * 0.035)))
+
+
+def _ribbon(s: pygame.Surface, rect: pygame.Rect, color) -> None:
+    """A name banner with notched tails."""
+    tail = rect.h * 0.6
+    for side in (-1, 1):
+        x = rect.left if side < 0 else rect.right
+        drop = rect.h * 0.25
+        pts = [(x, rect.top + drop), (x - side * tail * 1.3, rect.top + drop),
+               (x - side * tail * 0.8, rect.centery + drop), (x - side * tail * 1.3, rect.bottom + drop),
+               (x, rect.bottom + drop)]
+        pygame.draw.polygon(s, darker(color, 0.3), pts)
+    pygame.draw.rect(s, color, rect, border_radius=rect.h // 5)
+    pygame.draw.rect(s, lighter(color, 0.3), rect.inflate(-rect.h * 0.3, -rect.h * 0.3), max(1, rect.h // 14),
+                     border_radius=rect.h // 6)
+
+
+def pie_layout(n: int, w: int, h: int) -> list[tuple[float, float, float]]:
+    """(cx, cy, r) of each of the n pies in the lower part of a w x h card."""
+    top, bottom = h * 0.56, h * 0.84
+    mid_y = (top + bottom) / 2
+    if n == 1:
+        return [(w * 0.5, mid_y, w * 0.25)]
+    if n == 2:
+        return [(w * 0.33, mid_y, w * 0.17), (w * 0.67, mid_y, w * 0.17)]
+    if n == 3:
+        r = w * 0.14
+        return [(w * 0.5, top + r * 0.5, r), (w * 0.29, bottom - r * 0.6, r), (w * 0.71, bottom - r * 0.6, r)]
+    r = w * 0.13
+    return [(w * x, y, r) for y in (top + r * 0.4, bottom - r * 0.55) for x in (0.33, 0.67)]
+
+
+def _pie_shapes(s: pygame.Surface, n: int) -> None:
+    w, h = s.get_size()
+    ink = PIE_INKS[n]
+    # A soft medallion behind the centre numeral.
+    ellipse_at(s, lighter(ink, 0.82), w * 0.5, h * 0.33, w * 0.3, h * 0.2)
+    ellipse_at(s, lighter(ink, 0.55), w * 0.5, h * 0.33, w * 0.3, h * 0.2, max(1, int(w * 0.015)))
+    for cx, cy, r in pie_layout(n, w, h):
+        draw_pie(s, cx, cy, r, PIE_FILLINGS[n])
+
+
+def _kapow_shapes(s: pygame.Surface) -> None:
+    w, h = s.get_size()
+    cx, cy = w * 0.5, h * 0.5
+    jag = [1.0, 0.78, 0.95, 0.7, 1.05, 0.82, 0.92, 0.74, 1.0, 0.86, 0.96, 0.72]
+    pygame.draw.polygon(s, darker(pal.DANGER, 0.25), star_points(cx, cy, w * 0.5, w * 0.3, 12, 0.1, jag))
+    pygame.draw.polygon(s, pal.DANGER, star_points(cx, cy, w * 0.46, w * 0.27, 12, 0.1, jag))
+    pygame.draw.polygon(s, pal.LEMON, star_points(cx, cy, w * 0.33, w * 0.2, 10, 0.35, jag[::-1]))
+    # Cream splats flung from the impact.
+    for i, (dist, rad) in enumerate([(0.36, 0.05), (0.42, 0.035), (0.3, 0.04), (0.4, 0.03), (0.34, 0.045)]):
+        a = 0.5 + i * 1.3
+        x, y = cx + math.cos(a) * w * dist, cy + math.sin(a) * h * dist * 0.95
+        ellipse_at(s, pal.CREAM_PUFF, x, y, w * rad * 1.3, w * rad)
+    draw_pie(s, w * 0.5, h * 0.83, w * 0.14, pal.CHERRY)
+    _mini_burst(s, w * 0.13, h * 0.09, w * 0.1)
+    _mini_burst(s, w * 0.87, h * 0.91, w * 0.1)
+
+
+def _mini_burst(s: pygame.Surface, cx: float, cy: float, r: float) -> None:
+    pygame.draw.polygon(s, pal.DANGER, star_points(cx, cy, r, r * 0.55, 8, 0.2))
+    pygame.draw.polygon(s, pal.LEMON, star_points(cx, cy, r * 0.55, r * 0.3, 8, 0.4))
+
+
+def _block_shapes(s: pygame.Surface) -> None:
+    w, h = s.get_size()
+    cx, cy = w * 0.5, h * 0.42
+    _tin_shield(s, cx, cy, w * 0.33)
+    _rolling_pin(s, cx, cy + w * 0.02, w * 0.4)
+    for x, y in ((w * 0.14, h * 0.1), (w * 0.86, h * 0.9)):
+        _tin_shield(s, x, y, w * 0.105, small=True)
+
+
+def _tin_shield(s: pygame.Surface, cx: float, cy: float, r: float, small: bool = False) -> None:
+    """A pie tin held up like a shield: fluted rim, dished centre."""
+    pygame.draw.circle(s, darker(_TIN, 0.35), (cx, cy), r)
+    for i in range(24 if not small else 12):
+        a = 2 * math.pi * i / (24 if not small else 12)
+        pygame.draw.circle(s, _TIN, (cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9), r * 0.14)
+    pygame.draw.circle(s, darker(_TIN, 0.15), (cx, cy), r * 0.78)
+    pygame.draw.circle(s, lighter(_TIN, 0.25), (cx, cy), r * 0.64)
+    if not small:
+        ellipse_at(s, (255, 255, 255, 160), cx - r * 0.25, cy - r * 0.3, r * 0.22, r * 0.12)
+
+
+def _rolling_pin(s: pygame.Surface, cx: float, cy: float, half: float) -> None:
+    """A wooden rolling pin laid diagonally across the shield."""
+    ang = math.radians(-28)
+    dx, dy = math.cos(ang), math.sin(ang)
+    nx, ny = -dy, dx
+
+    def quad(a: float, b: float, thick: float) -> list[tuple[float, float]]:
+        return [(cx + dx * u + nx * thick * sign, cy + dy * u + ny * thick * sign)
+                for u, sign in ((a, 1), (b, 1), (b, -1), (a, -1))]
+
+    t = half * 0.2
+    for sign in (-1, 1):
+        pygame.draw.polygon(s, pal.WOOD_DARK, quad(sign * half * 0.7, sign * half * 1.15, t * 0.42))
+        end = (cx + dx * sign * half * 1.15, cy + dy * sign * half * 1.15)
+        pygame.draw.circle(s, pal.WOOD, end, t * 0.5)
+    pygame.draw.polygon(s, pal.WOOD_DARK, quad(-half * 0.72, half * 0.72, t * 1.08))
+    pygame.draw.polygon(s, pal.WOOD_LIGHT, quad(-half * 0.7, half * 0.7, t))
+    shine = [(x - nx * t * 0.45, y - ny * t * 0.45) for x, y in quad(-half * 0.62, half * 0.62, t * 0.2)]
+    pygame.draw.polygon(s, lighter(pal.WOOD_LIGHT, 0.3), shine)
+
+
+def _draw_text(s: pygame.Surface, kind: str) -> None:
+    """Numerals and labels, rendered at the final size."""
+    w, h = s.get_size()
+    if kind in PIE_KINDS:
+        n = PIE_KINDS[kind]
+        _corner_text(s, str(n), PIE_INKS[n])
+        big = text_outlined(str(n), int(h * 0.36), PIE_INKS[n], pal.WHITE, "title", max(1, w // 40))
+        s.blit(big, big.get_rect(center=(w // 2, int(h * 0.33))))
+    elif kind in CHEF_NAMES:
+        label = fit_label(kind.capitalize(), int(w * 0.72), int(h * 0.085), pal.WHITE)
+        s.blit(label, label.get_rect(center=(w // 2, int(h * 0.8))))
+    elif kind == "kapow":
+        _kapow_text(s)
+    else:
+        _corner_text(s, "1", pal.INK, size=0.13)
+        label = fit_label("BLOCK", int(w * 0.72), int(h * 0.1), KIND_ACCENTS["block"])
+        s.blit(label, label.get_rect(center=(w // 2, int(h * 0.69))))
+        # Narrow enough to clear the bottom-right corner shield.
+        note = fit_label("counts as 1", int(w * 0.56), int(h * 0.065), pal.INK_SOFT, "sans")
+        s.blit(note, note.get_rect(center=(w // 2, int(h * 0.785))))
+
+
+def fit_label(text: str, max_w: int, max_h: int, color, face: str = "bold") -> pygame.Surface:
+    """The largest rendering of `text` that fits max_w x max_h (cap height, not line height)."""
+    size = max(6, int(max_h * 1.35))
+    while size > 6 and font(size, face).size(text)[0] > max_w:
+        size -= 1
+    return font(size, face).render(text, True, color)
+
+
+def _corner_text(s: pygame.Surface, text: str, color, size: float = 0.17) -> None:
+    """The index numeral in the top-left corner and, upside down, the bottom-right."""
+    w, h = s.get_size()
+    surf = font(max(8, int(h * size)), "title").render(text, True, color)
+    rect = surf.get_rect(center=(int(w * 0.14), int(h * 0.1) + 1))
+    s.blit(surf, rect)
+    flipped = pygame.transform.rotate(surf, 180)
+    s.blit(flipped, flipped.get_rect(center=(w - rect.centerx, h - rect.centery)))
+
+
+def _kapow_text(s: pygame.Surface) -> None:
+    w, h = s.get_size()
+    size = max(8, int(w * 0.25))
+    while size > 8 and font(size, "title").size("KaPow!")[0] > w * 0.86:
+        size -= 1
+    word = text_outlined("KaPow!", size, pal.WHITE, darker(pal.DANGER, 0.45), "title", max(1, w // 30))
+    word = pygame.transform.rotozoom(word, 12, 1.0)
+    s.blit(word, word.get_rect(center=(w // 2, int(h * 0.49))))
+
+
+def paint_back(color, w: int, h: int) -> pygame.Surface:
+    """An owner-tinted card back with a woven lattice-crust pattern (not cached)."""
+    base = supersampled(w, h, lambda s: _back_shapes(s, tuple(color[:3])))
+    return rounded_mask(base, corner_radius(w))
+
+
+def _back_shapes(s: pygame.Surface, color: tuple[int, int, int]) -> None:
+    w, h = s.get_size()
+    s.blit(vertical_gradient((w, h), lighter(color, 0.1), darker(color, 0.2)), (0, 0))
+    _lattice_weave(s, color)
+    bw = max(2, int(w * 0.05))
+    r = corner_radius(w // SUPERSAMPLE) * SUPERSAMPLE
+    pygame.draw.rect(s, pal.CREAM, s.get_rect(), bw, border_radius=r)
+    pygame.draw.rect(s, darker(color, 0.35), s.get_rect().inflate(-bw * 2, -bw * 2), max(1, bw // 2),
+                     border_radius=max(1, r - bw))
+    ellipse_at(s, darker(color, 0.4), w / 2, h / 2, w * 0.3, w * 0.3)
+    ellipse_at(s, pal.CREAM, w / 2, h / 2, w * 0.27, w * 0.27)
+    draw_pie(s, w / 2, h / 2 + w * 0.02, w * 0.2, color)
+
+
+def _lattice_weave(s: pygame.Surface, color: tuple[int, int, int]) -> None:
+    """Diagonal crust strips woven over and under, as on a lattice pie top."""
+    w, h = s.get_size()
+    step = max(6, int(w * 0.2))
+    strip = max(3, int(step * 0.42))
+    crust, shade = mix_crust(color), darker(mix_crust(color), 0.22)
+    diag = w + h
+    layer_a, layer_b = canvas(w, h), canvas(w, h)
+    for k in range(-diag, diag, step):
+        pygame.draw.line(layer_a, shade, (k, 0), (k + h, h), strip + 2)
+        pygame.draw.line(layer_a, crust, (k, 0), (k + h, h), strip)
+        pygame.draw.line(layer_b, shade, (k + h, 0), (k, h), strip + 2)
+        pygame.draw.line(layer_b, lighter(crust, 0.08), (k + h, 0), (k, h), strip)
+    s.blit(layer_a, (0, 0))
+    s.blit(layer_b, (0, 0))
+    # Weave: re-lay the first strips over the second at alternate crossings.
+    ks = list(range(-diag, diag, step))
+    for ia, ka in enumerate(ks):
+        for ib, kb in enumerate(ks):
+            if (ia + ib) % 2:
+                continue
+            x, y = (ka + kb + h) / 2, (kb + h - ka) / 2
+            if -step < x < w + step and -step < y < h + step:
+                clip = pygame.Rect(0, 0, strip + 2, strip + 2)
+                clip.center = (int(x), int(y))
+                s.blit(layer_a, clip, clip)
+
+
+def mix_crust(color) -> tuple[int, int, int]:
+    """Crust colour warmed slightly toward the owner's tint."""
+    return tuple(int(pal.CRUST[i] * 0.8 + color[i] * 0.2) for i in range(3))  # type: ignore[return-value]

@@ -1,0 +1,202 @@
+"""EffectLayer: short-lived table effects drawn over the cards — KaPow! bursts, floating text, sparkles.
+
+Effects are time-based (dt in seconds) and own no game state; the scene asks `shake_offset()` each frame
+and adds it to where it draws the table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.art import prepare
+from pie_table.kit.art_draw import canvas, darker, star_points, text_outlined
+from pie_table.kit.tween import ease_out_back, ease_out_cubic
+
+_KAPOW_TIME = 0.8
+_SHAKE_TIME = 0.4
+_SHAKE_PX = 10.0
+_FLOAT_TIME = 1.1
+_SPARKLE_TIME = 0.6
+
+
+@dataclass
+class _Particle:
+    """A dot or star flying outward under gravity, fading as it ages."""
+
+    pos: list[float]
+    vel: list[float]
+    color: tuple[int, int, int]
+    radius: float
+    life: float
+    star: bool = False
+    age: float = 0.0
+    gravity: float = 500.0
+
+    def update(self, dt: float) -> bool:
+        self.age += dt
+        self.vel[1] += self.gravity * dt
+        self.pos[0] += self.vel[0] * dt
+        self.pos[1] += self.vel[1] * dt
+        return self.age < self.life
+
+    def draw(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
+        fade = 1 - self.age / self.life
+        r = max(1.0, self.radius * (0.5 + 0.5 * fade))
+        x, y = self.pos[0] + offset[0], self.pos[1] + offset[1]
+        if self.star:
+            twinkle = 0.6 + 0.4 * math.sin(self.age * 30)
+            points = star_points(x, y, r * 2 * twinkle, r * 0.5, 4, self.age * 4)
+            pygame.draw.polygon(surface, self.color, points)
+        else:
+            pygame.draw.circle(surface, self.color, (int(x), int(y)), int(r))
+
+
+_BURST_FPS = 40  # pre-rendered frames per second of a burst: its slow spin looks smooth at 60 Hz too
+
+
+@dataclass
+class _Burst:
+    """The KaPow! starburst and lettering popping at `center`, blitted from pre-rendered frames."""
+
+    center: tuple[float, float]
+    frames: list[tuple[pygame.Surface, pygame.Surface]]
+    age: float = 0.0
+
+    def update(self, dt: float) -> bool:
+        self.age += dt
+        return self.age < _KAPOW_TIME
+
+    def draw(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
+        p = self.age / _KAPOW_TIME
+        alpha = 255 if p < 0.65 else int(255 * (1 - (p - 0.65) / 0.35))
+        cx, cy = int(self.center[0] + offset[0]), int(self.center[1] + offset[1])
+        for img in self.frames[min(len(self.frames) - 1, int(self.age * _BURST_FPS))]:
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(center=(cx, cy)))
+
+
+def burst_frames(burst: pygame.Surface, word: pygame.Surface) -> list[tuple[pygame.Surface, pygame.Surface]]:
+    """Every frame of a burst's grow, spin and pop, rotozoomed once instead of twice per drawn frame."""
+    frames: list[tuple[pygame.Surface, pygame.Surface]] = []
+    settled_word: pygame.Surface | None = None
+    for i in range(math.ceil(_KAPOW_TIME * _BURST_FPS)):
+        p = i / (_KAPOW_TIME * _BURST_FPS)
+        grow = ease_out_cubic(min(1.0, p / 0.3))
+        pop = ease_out_back(min(1.0, p / 0.3))
+        ring = prepare(pygame.transform.rotozoom(burst, p * 25, 0.35 + 0.65 * grow))
+        if pop >= 1.0 and settled_word is None:
+            settled_word = prepare(pygame.transform.rotozoom(word, 10, 1.0))
+        lettering = settled_word or prepare(pygame.transform.rotozoom(word, 10, max(0.05, pop)))
+        frames.append((ring, lettering))
+    return frames
+
+
+@dataclass
+class _FloatText:
+    """Text that rises and fades: "+1", "Blocked!", a player's name."""
+
+    image: pygame.Surface
+    pos: tuple[float, float]
+    age: float = 0.0
+
+    def update(self, dt: float) -> bool:
+        self.age += dt
+        return self.age < _FLOAT_TIME
+
+    def draw(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
+        p = self.age / _FLOAT_TIME
+        rise = 46 * ease_out_cubic(p)
+        self.image.set_alpha(255 if p < 0.5 else int(255 * (1 - (p - 0.5) / 0.5)))
+        x, y = self.pos[0] + offset[0], self.pos[1] + offset[1] - rise
+        surface.blit(self.image, self.image.get_rect(center=(int(x), int(y))))
+
+
+class EffectLayer:
+    """All running effects; `update(dt)` then `draw(surface)` once per frame."""
+
+    def __init__(self, scale: float = 1.0, seed: int | None = None) -> None:
+        self.scale = scale
+        self._rng = random.Random(seed)
+        self._items: list = []
+        self._shake_age = _SHAKE_TIME
+        self._burst_frames: list[tuple[pygame.Surface, pygame.Surface]] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """True while any effect or screen shake is still running."""
+        return bool(self._items) or self._shake_age < _SHAKE_TIME
+
+    def kapow(self, center: tuple[float, float]) -> None:
+        """A big pie-splat burst with "KaPow!" lettering, cream splats, and a screen shake."""
+        self._items.append(_Burst(center, self.warm_up()))
+        for _ in range(22):
+            ang = self._rng.uniform(0, 2 * math.pi)
+            speed = self._rng.uniform(180, 520) * self.scale
+            color = self._rng.choice([pal.CREAM_PUFF, pal.CREAM_PUFF, pal.CHERRY, pal.CRUST])
+            vel = [math.cos(ang) * speed, math.sin(ang) * speed - 120]
+            radius = self._rng.uniform(3, 8) * self.scale
+            life = self._rng.uniform(0.5, 0.8)
+            self._items.append(_Particle([center[0], center[1]], vel, color, radius, life))
+        self._shake_age = 0.0
+
+    def float_text(self, text: str, pos: tuple[float, float], color: tuple = pal.GOLD) -> None:
+        """`text` rising from `pos` and fading out over about a second."""
+        image = text_outlined(text, int(26 * self.scale), tuple(color[:3]), darker(color[:3], 0.6), "bold", 2)
+        self._items.append(_FloatText(image, (float(pos[0]), float(pos[1]))))
+
+    def sparkle(self, pos: tuple[float, float], color: tuple = pal.HIGHLIGHT) -> None:
+        """A little twinkle of stars at `pos` (a card landing well, a point scored)."""
+        for i in range(9):
+            ang = 2 * math.pi * i / 9 + self._rng.uniform(-0.3, 0.3)
+            speed = self._rng.uniform(60, 150) * self.scale
+            self._items.append(_Particle([pos[0], pos[1]], [math.cos(ang) * speed, math.sin(ang) * speed],
+                                         tuple(color[:3]), self._rng.uniform(2, 4) * self.scale,
+                                         _SPARKLE_TIME * self._rng.uniform(0.7, 1.0), star=True, gravity=60))
+
+    def shake_offset(self) -> tuple[int, int]:
+        """How far to displace the table this frame (0, 0 when no shake is running)."""
+        if self._shake_age >= _SHAKE_TIME:
+            return (0, 0)
+        p = self._shake_age / _SHAKE_TIME
+        amp = _SHAKE_PX * self.scale * (1 - p) ** 2
+        return (int(amp * math.sin(p * 38)), int(amp * math.cos(p * 29)))
+
+    def update(self, dt: float) -> None:
+        """Advance every effect by dt seconds and drop the finished ones."""
+        self._shake_age = min(_SHAKE_TIME, self._shake_age + max(0.0, dt))
+        self._items = [item for item in self._items if item.update(max(0.0, dt))]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw every running effect (shaken along with the table)."""
+        offset = self.shake_offset()
+        for item in self._items:
+            item.draw(surface, offset)
+
+    def clear(self) -> None:
+        """Stop every effect at once."""
+        self._items.clear()
+        self._shake_age = _SHAKE_TIME
+
+    def warm_up(self) -> list[tuple[pygame.Surface, pygame.Surface]]:
+        """The KaPow! frames at this scale, drawn on the first call (make it before play: no hitch)."""
+        if self._burst_frames is None:
+            self._burst_frames = burst_frames(*self._kapow_art())
+        return self._burst_frames
+
+    def _kapow_art(self) -> tuple[pygame.Surface, pygame.Surface]:
+        """The burst and the word at full size, before any spin or zoom."""
+        r = int(130 * self.scale)
+        burst = canvas(r * 2, r * 2)
+        jag = [1.0, 0.75, 0.95, 0.68, 1.05, 0.8, 0.9, 0.72, 1.0, 0.85, 0.97, 0.7, 0.93, 0.78]
+        pygame.draw.polygon(burst, darker(pal.DANGER, 0.3), star_points(r, r, r, r * 0.58, 14, 0, jag))
+        pygame.draw.polygon(burst, pal.DANGER, star_points(r, r, r * 0.92, r * 0.54, 14, 0, jag))
+        pygame.draw.polygon(burst, pal.LEMON, star_points(r, r, r * 0.66, r * 0.4, 12, 0.2, jag[::-1]))
+        pygame.draw.circle(burst, pal.CREAM_PUFF, (r, r), int(r * 0.36))
+        ink = darker(pal.DANGER, 0.5)
+        word = text_outlined("KaPow!", int(50 * self.scale), pal.WHITE, ink, "title", 4)
+        return burst, word

@@ -1,0 +1,138 @@
+"""Hot-seat privacy: who sits at the screen now, and the opaque "pass the device" screen between players.
+
+`PrivacyGate` is plain bookkeeping (which seat's secrets may be shown). `HandoffScene` is the screen
+pushed between two humans: it is opaque and NOT an overlay, so the scene manager does not even draw
+the table beneath it; nothing secret can leak through while the device changes hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from pie_table.kit import fonts
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
+from pie_table.kit.scene import Scene
+
+# Ignore input for this long after the screen appears, so the click or key that ended the previous
+# player's choice (or key repeat) does not wave the next player straight through.
+_ARM_DELAY = 0.3
+_Line = tuple[str, int, Any, str]  # text, pixel size, colour, font face
+_CONFIRM_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.CONTROLLERBUTTONDOWN)
+
+
+class PrivacyGate:
+    """Tracks which hot-seat human is at the screen, so secrets are shown only to that seat."""
+
+    def __init__(self, humans: Sequence[int]) -> None:
+        self.humans = list(humans)
+        # A single human never has to pass the device: their secrets are always theirs to see.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+
+    @property
+    def shared(self) -> bool:
+        """True when several humans share the screen and hand-offs are needed."""
+        return len(self.humans) > 1
+
+    def needs_handoff(self, seat: int) -> bool:
+        """True if `seat`'s secrets may not be shown until the device is passed to it."""
+        return self.shared and seat in self.humans and self.viewer != seat
+
+    def confirm(self, seat: int) -> None:
+        """`seat` confirmed it is at the screen."""
+        if seat in self.humans:
+            self.viewer = seat
+
+    def hide(self) -> None:
+        """Nobody is known to be at the screen any more (only public information may show)."""
+        if self.shared:
+            self.viewer = None
+
+
+class HandoffScene(Scene):
+    """An opaque "Pass to ..." screen; any key, click, touch or pad button confirms and pops it."""
+
+    is_overlay = False  # opaque on purpose: the table beneath is not drawn at all
+
+    def __init__(
+        self,
+        app: Any,
+        who: str,
+        on_confirm: Callable[[], None] | None = None,
+        note: str = "",
+        on_escape: Callable[[], None] | None = None,
+        accent: tuple[int, int, int] = pal.GOLD,
+        icon: pygame.Surface | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.who = who
+        self.note = note
+        self.accent = accent
+        self.icon = icon  # e.g. the next player's portrait, drawn over the card
+        self.on_confirm = on_confirm
+        self.on_escape = on_escape
+        self.age = 0.0
+        self.confirmed = False
+
+    @property
+    def armed(self) -> bool:
+        """True once input is accepted."""
+        return self.age >= _ARM_DELAY
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Confirm on any key/click once armed; Esc goes to `on_escape` when given."""
+        if event.type not in _CONFIRM_EVENTS or not self.armed or self.confirmed:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_escape is not None:
+            self.on_escape()
+            return
+        self.confirm()
+
+    def confirm(self) -> None:
+        """Leave the screen and tell the owner the right player is now looking."""
+        self.confirmed = True
+        if self.app.scenes.current is self:
+            self.app.scenes.pop()
+        if self.on_confirm is not None:
+            self.on_confirm()
+
+    def update(self, dt: float) -> None:
+        """Count time towards arming."""
+        self.age += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Cover the whole window and ask for the device to be passed."""
+        w, h = surface.get_size()
+        surface.fill(pal.WOOD_DARK)
+        card = pygame.Rect(0, 0, min(w - 40, 620), min(h - 40, 260))
+        card.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, pal.PAPER, card, border_radius=18)
+        pygame.draw.rect(surface, self.accent, card, width=5, border_radius=18)
+        if self.icon is not None:
+            surface.blit(self.icon, self.icon.get_rect(midbottom=(card.centerx, card.y + 24)))
+        scale = max(0.6, min(1.0, card.w / 620))
+        lines = [
+            (_("Pass to {who}").format(who=self.who), int(44 * scale), pal.INK, "title"),
+            (self.note, int(22 * scale), pal.INK_SOFT, "sans"),
+            (self._prompt(), int(22 * scale), pal.INK_SOFT if self.armed else pal.PAPER, "bold"),
+        ]
+        self._draw_lines(surface, card, [line for line in lines if line[0]])
+
+    def _prompt(self) -> str:
+        return _("Press any key or click to continue")
+
+    @staticmethod
+    def _draw_lines(surface: pygame.Surface, card: pygame.Rect, lines: list[_Line]) -> None:
+        images = [fonts.render(text, size, color, face) for text, size, color, face in lines]
+        gap = 18
+        total = sum(img.get_height() for img in images) + gap * (len(images) - 1)
+        y = card.centery - total // 2
+        for img in images:
+            if img.get_width() > card.w - 24:
+                ratio = (card.w - 24) / img.get_width()
+                img = pygame.transform.smoothscale(img, (card.w - 24, max(1, int(img.get_height() * ratio))))
+            surface.blit(img, img.get_rect(midtop=(card.centerx, y)))
+            y += img.get_height() + gap

@@ -1,0 +1,89 @@
+"""SoundBank: the table's sound effects from assets/sounds/*.wav by name; silent when there is no device.
+
+`play()` never raises: a missing device, a missing file or a mixer error all mean "stay quiet".
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+
+from pie_table.paths import assets_dir
+
+SOUND_DIR = assets_dir("sounds")
+SOUND_NAMES = (
+    "card_slide", "card_place", "draw", "shuffle", "kapow", "block", "refuse", "countdown", "go", "out",
+    "win", "click", "dice_roll", "dice_land", "coin",
+)
+
+
+class SoundBank:
+    """Named sounds with a master volume and mute; silent (but callable) without a mixer."""
+
+    def __init__(self, sounds: dict[str, pygame.mixer.Sound] | None = None, enabled: bool = True) -> None:
+        self._sounds = dict(sounds or {})
+        self.enabled = enabled and bool(self._sounds)
+        self.volume = 1.0
+        self.muted = False
+
+    @classmethod
+    def create(cls, enabled: bool = True, sound_dir: Path = SOUND_DIR) -> SoundBank:
+        """Start the mixer and load every WAV in `sound_dir`; on failure print one line and play silently."""
+        if not enabled:
+            return cls.silent()
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+        except (pygame.error, OSError, NotImplementedError) as exc:
+            print(f"pie_table: no sound device ({exc}); playing silently", file=sys.stderr)
+            return cls.silent()
+        return cls(_load_all(sound_dir), enabled=True)
+
+    @classmethod
+    def silent(cls) -> SoundBank:
+        """A bank that accepts every call and plays nothing."""
+        return cls({}, enabled=False)
+
+    @property
+    def names(self) -> list[str]:
+        """The loaded sound names."""
+        return sorted(self._sounds)
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play sound `name` at `volume` x the master volume; unknown names and errors are ignored."""
+        if not self.enabled or self.muted:
+            return
+        sound = self._sounds.get(name)
+        if sound is None:
+            return
+        try:
+            sound.set_volume(max(0.0, min(1.0, volume * self.volume)))
+            sound.play()
+        except pygame.error:
+            pass  # a busy or vanished device must never take the game down
+
+    def set_volume(self, volume: float) -> None:
+        """Master volume, 0.0-1.0."""
+        self.volume = max(0.0, min(1.0, float(volume)))
+
+    def mute(self, muted: bool = True) -> None:
+        """Silence (or un-silence) every sound."""
+        self.muted = bool(muted)
+
+    def toggle_mute(self) -> bool:
+        """Flip mute; returns the new state."""
+        self.mute(not self.muted)
+        return self.muted
+
+
+def _load_all(sound_dir: Path) -> dict[str, pygame.mixer.Sound]:
+    """Every readable WAV in `sound_dir` by stem; unreadable files are skipped."""
+    sounds = {}
+    for path in sorted(Path(sound_dir).glob("*.wav")):
+        try:
+            sounds[path.stem] = pygame.mixer.Sound(str(path))
+        except (pygame.error, OSError):
+            continue
+    return sounds

@@ -1,0 +1,1 @@
+"""Menu and overlay scenes: title, game select, seats and variants, pause, rules help, results."""

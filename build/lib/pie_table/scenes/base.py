@@ -1,0 +1,173 @@
+"""Shared plumbing for menu screens: a Menu focus group, layout on resize, sounds, backdrop."""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.scene import Scene
+from pie_table.kit.widgets import Menu, Widget, ui_scale
+
+
+@lru_cache(maxsize=4)
+def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """Warm wooden planks; cached per window size because menus redraw it every frame."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(pal.WOOD)
+    plank = max(40, h // 9)
+    for i, y in enumerate(range(0, h, plank)):
+        shade = pal.WOOD if i % 2 else (128, 78, 44)
+        pygame.draw.rect(surf, shade, (0, y, w, plank))
+        pygame.draw.line(surf, pal.WOOD_DARK, (0, y), (w, y), 2)
+        for j in range(4):
+            # Sparse grain streaks, offset per plank so the boards do not look tiled.
+            gy = y + plank * (j + 1) // 5
+            x0 = (i * 173 + j * 311) % max(1, w)
+            pygame.draw.line(surf, (110, 66, 36), (x0, gy), (min(w, x0 + w // 3), gy), 1)
+    return surf
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    """Paint the menu background over the whole surface."""
+    surface.blit(_backdrop(surface.get_size()), (0, 0))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
+    """A cream sheet in a dark wooden frame, with a soft shadow."""
+    radius = max(6, int(18 * scale))
+    surface.blit(_shadow(rect.size, radius), rect.move(int(6 * scale), int(8 * scale)))
+    pygame.draw.rect(surface, pal.WOOD_DARK, rect, border_radius=radius)
+    inner = rect.inflate(-int(14 * scale) or -2, -int(14 * scale) or -2)
+    pygame.draw.rect(surface, pal.PAPER, inner, border_radius=max(4, radius - 4))
+
+
+@lru_cache(maxsize=8)
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, pal.SHADOW, shadow.get_rect(), border_radius=radius)
+    return shadow
+
+
+@lru_cache(maxsize=4)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((20, 12, 6, alpha))
+    return veil
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything already drawn (used behind overlays)."""
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+
+
+def play_sound(app: Any, name: str) -> None:
+    """Play a UI sound if the app has one; a missing sound name is never an error."""
+    try:
+        app.sound.play(name)
+    except Exception:  # sound is decoration: an unknown name or dead device must not break a menu
+        pass
+
+
+class MenuScene(Scene):
+    """A full-screen menu: subclasses build widgets in `build()` and place them in `layout()`."""
+
+    is_menu = True
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.scale = 1.0
+        self.menu = Menu([], on_back=self.back, on_sound=lambda name: play_sound(app, name))
+
+    def build(self) -> list[Widget]:
+        """The widgets of this screen, in keyboard focus order."""
+        return []
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place every widget for a window of `size` (self.scale is already set)."""
+
+    def back(self) -> None:
+        """Esc / B / the Back button: leave this screen."""
+        self.app.scenes.pop()
+
+    def rebuild(self) -> None:
+        """Recreate the widgets (e.g. after the seat count changed), keeping focus position."""
+        old_focus = self.menu.focus
+        self.menu.items = self.build()
+        self.menu.focus = -1
+        self.menu.move_focus(1)
+        if 0 <= old_focus < len(self.menu.items) and self.menu.items[old_focus].focusable:
+            self.menu.set_focus(self.menu.items[old_focus])
+        self.on_resize(self.app.screen.get_size())
+
+    def enter(self) -> None:
+        self.rebuild()
+
+    def resume(self) -> None:
+        self.on_resize(self.app.screen.get_size())
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.scale = ui_scale(size)
+        self.layout(size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.menu.handle_event(event, self.app.input.menu_action(event))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        self.draw_content(surface)
+        self.menu.draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Anything drawn between the backdrop and the widgets (panels, titles)."""
+
+
+class OverlayScene(MenuScene):
+    """A menu drawn on a cream sheet over the frozen scene beneath (pause, rules, results)."""
+
+    is_overlay = True
+    is_menu = False
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def beneath(self) -> Scene | None:
+        """The scene this overlay is drawn over, if any."""
+        stack = self.app.scenes.stack
+        index = stack.index(self) if self in stack else len(stack)
+        return stack[index - 1] if index > 0 else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        below = self.beneath()
+        if below is None or below.is_menu:
+            draw_backdrop(surface)  # nothing worth showing through: a menu is not the table
+        else:
+            dim(surface)
+        draw_panel(surface, self.panel, self.scale)
+        self.draw_content(surface)
+        self.menu.draw(surface)
+
+
+def load_factory(spec: str) -> Any | None:
+    """Import a `"package.module:Name"` scene factory; None if it is missing or broken."""
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        return None
+    try:
+        module = importlib.import_module(module_name)
+    except Exception:  # a half-written game must only vanish from the list, not crash the menu
+        return None
+    return getattr(module, attr, None)
+
+
+def unwind_to_menu(app: Any) -> None:
+    """Pop the table and its overlays back to the nearest menu scene (title if there is none)."""
+    if app.scenes.pop_until(lambda scene: scene.is_menu) is None:
+        from pie_table.scenes.title import TitleScene
+
+        app.scenes.push(TitleScene(app))

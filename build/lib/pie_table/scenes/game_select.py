@@ -1,0 +1,110 @@
+"""The game list: every registered game whose table scene can really be imported."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core.registry import GameInfo, load_games
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
+from pie_table.kit.widgets import Button, Label, Widget, fit_text, wrap_text
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+
+
+def playable_games() -> list[GameInfo]:
+    """Registered games whose scene_factory imports, sorted by title."""
+    games = [info for info in load_games().values()
+             if info.scene_factory and load_factory(info.scene_factory) is not None]
+    return sorted(games, key=lambda info: info.title)
+
+
+class GameCard(Widget):
+    """A wide button showing a game's title, player count and blurb."""
+
+    def __init__(self, info: GameInfo, on_pick: Any) -> None:
+        super().__init__()
+        self.info, self.on_pick = info, on_pick
+
+    def activate(self) -> bool:
+        self.on_pick(self.info)
+        return True
+
+    def icon(self, size: int) -> pygame.Surface | None:
+        """A rat for the rat game, a pie for the others (None until kit.art is there)."""
+        try:
+            from pie_table.kit import art
+
+            return art.rat_portrait(size) if "rat" in self.info.id else art.pie_icon(size)
+        except Exception:  # decoration only: a card without its icon is still a working button
+            return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        self._box(surface, self.rect, pal.HIGHLIGHT if self.focused or self.hover else pal.CREAM)
+        pad = int(20 * s)
+        icon = self.icon(self.rect.h - 2 * int(14 * s))
+        text_rect = pygame.Rect(self.rect)
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+            text_rect.x += icon.get_width() + pad
+            text_rect.w -= icon.get_width() + pad
+        self._draw_text(surface, text_rect, s)
+
+    def _draw_text(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+        pad = int(20 * s)
+        title = fit_text(self.info.title, int(30 * s), rect.w // 2, pal.INK, "bold")
+        surface.blit(title, (rect.x + pad, rect.y + int(12 * s)))
+        seats = _("{lo}–{hi} players").format(lo=self.info.min_seats, hi=self.info.max_seats)
+        if self.info.realtime:
+            seats += " · " + _("real time")
+        meta = fit_text(seats, int(20 * s), rect.w // 2 - pad, pal.INK_SOFT, "bold")
+        surface.blit(meta, meta.get_rect(topright=(rect.right - pad, rect.y + int(20 * s))))
+        fnt = font(int(20 * s), "sans")
+        y = rect.y + int(12 * s) + title.get_height() + int(6 * s)
+        for line in wrap_text(self.info.blurb, fnt, rect.w - 2 * pad):
+            if y + fnt.get_linesize() > rect.bottom - int(6 * s):
+                break  # a long blurb is cut rather than spilling out of its card
+            surface.blit(fnt.render(line, True, pal.INK), (rect.x + pad, y))
+            y += fnt.get_linesize()
+
+
+class GameSelectScene(MenuScene):
+    """Pick a game; leads to its seat and variant screen."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.games = playable_games()
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("Choose a game"), 44, pal.CREAM, "title")
+        self.cards = [GameCard(info, self.pick) for info in self.games]
+        self.empty = Label(_("No game is ready to play yet.") if not self.games else "", 26, pal.INK)
+        self.back_button = Button(_("Back"), self.back, size=26)
+        return [*self.cards, self.back_button, self.heading, self.empty]
+
+    def pick(self, info: GameInfo) -> None:
+        """Open the seat screen for `info`."""
+        from pie_table.scenes.seats import SeatsScene
+
+        self.app.scenes.push(SeatsScene(self.app, info))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.heading.place(pygame.Rect(0, int(24 * s), w, int(60 * s)), s)
+        self.panel = pygame.Rect(0, 0, min(w - int(40 * s), int(900 * s)), h - int(210 * s))
+        self.panel.midtop = (w // 2, int(100 * s))
+        inner = self.panel.inflate(-int(60 * s), -int(60 * s))
+        count = max(1, len(self.cards))
+        gap = int(18 * s)
+        card_h = min(int(150 * s), (inner.h - gap * (count - 1)) // count)
+        for i, card in enumerate(self.cards):
+            card.place(pygame.Rect(inner.x, inner.y + i * (card_h + gap), inner.w, card_h), s)
+        self.empty.place(inner, s)
+        bw, bh = int(220 * s), int(56 * s)
+        self.back_button.place(pygame.Rect(w // 2 - bw // 2, self.panel.bottom + int(26 * s), bw, bh), s)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.panel, self.scale)

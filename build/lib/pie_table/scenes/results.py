@@ -1,0 +1,122 @@
+"""End of a game: the outcome, then Play again (same seats, new shuffle) or Back to menu."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import pygame
+
+from pie_table.core.registry import get_game
+from pie_table.core.setup import GameSetup
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
+from pie_table.kit.widgets import Button, Label, Widget, fit_text
+from pie_table.scenes.base import OverlayScene, load_factory, unwind_to_menu
+
+# Keys pressed this soon after the results appear are ignored: they were meant for the game.
+_ARM_S = 1.0
+
+
+class ResultsScene(OverlayScene):
+    """Shown over the finished table (push it); `lines` are the score lines to list.
+
+    No button has focus at first and keys are ignored for a moment, so a player still pressing
+    Space from the game (or its ceremony) can never start a new game or leave by accident: Play
+    again and Back to menu take a deliberate choice (an arrow key first, or the mouse).
+    """
+
+    def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
+                 replay_path: str | None = None) -> None:
+        """`replay_path`: the finished game's save, offered as *Watch the replay*."""
+        super().__init__(app)
+        self.setup, self.title, self.lines = setup, title, list(lines)
+        self.replay_path = replay_path
+        self.notice = ""
+        self.shown_s = 0.0
+
+    def enter(self) -> None:
+        super().enter()
+        self.menu.focus = -1
+        for item in self.menu.items:
+            item.focused = False
+
+    def update(self, dt: float) -> None:
+        self.shown_s += dt
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.shown_s < _ARM_S:
+            return
+        super().handle_event(event)
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(self.title, 46, pal.INK, "title")
+        self.again_button = Button(_("Play again"), self.play_again, size=28)
+        self.menu_button = Button(_("Back to menu"), self.back, size=28)
+        self.replay_button = Button(_("Watch the replay"), self.watch, size=24,
+                                    enabled=self.replay_path is not None)
+        self.notice_label = Label(lambda: self.notice, 20, pal.DANGER, "bold")
+        return [self.again_button, self.menu_button, self.replay_button, self.heading, self.notice_label]
+
+    def watch(self) -> None:
+        """Open the finished game's replay over the results (Esc there comes back here)."""
+        from pie_table.scenes.saved_games import open_save
+
+        if self.replay_path is not None:
+            self.notice = open_save(self.app, self.replay_path, watch=True)
+
+    def next_setup(self) -> GameSetup:
+        """The same seats and options with a fresh seed."""
+        seed = int(time.time() * 1000) % (2**31)
+        if seed == self.setup.seed:
+            seed = (seed + 1) % (2**31)
+        return dataclasses.replace(self.setup, seats=list(self.setup.seats), seed=seed)
+
+    def play_again(self) -> None:
+        """Replace the finished table (and this overlay) by a new table with the same setup."""
+        try:
+            factory = load_factory(get_game(self.setup.game_id).scene_factory)
+        except KeyError:
+            factory = None
+        if factory is None:
+            self.notice = _("This game's table could not be loaded.")
+            return
+        new_setup = self.next_setup()
+        self.app.scenes.pop_until(lambda scene: scene.is_menu)
+        self.app.scenes.push(factory(self.app, new_setup))
+
+    def back(self) -> None:
+        unwind_to_menu(self.app)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        count = max(1, len(self.lines))
+        # Long score lists squeeze their line spacing rather than pushing the buttons off the sheet.
+        line_h = max(int(18 * s), min(int(34 * s), (h - int(360 * s)) // count))
+        body = count * line_h
+        panel_h = min(h - int(20 * s), int(320 * s) + body)
+        self.panel = pygame.Rect(0, 0, int(min(w - 40 * s, 720 * s)), panel_h)
+        self.panel.center = (w // 2, h // 2)
+        self.heading.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(24 * s), self.panel.w - 40,
+                                       int(64 * s)), s)
+        self.body_top = self.panel.y + int(100 * s)
+        self.line_h = line_h
+        bw, bh, gap = int(240 * s), int(56 * s), int(24 * s)
+        y = self.panel.bottom - bh - int(32 * s)
+        self.again_button.place(pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh), s)
+        self.menu_button.place(pygame.Rect(self.panel.centerx + gap // 2, y, bw, bh), s)
+        ry = y - bh - int(14 * s)
+        self.replay_button.place(pygame.Rect(self.panel.centerx - bw // 2, ry, bw, bh), s)
+        self.notice_label.place(pygame.Rect(self.panel.x, ry - int(30 * s), self.panel.w, int(26 * s)), s)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = min(int(24 * self.scale), int(self.line_h * 0.8))
+        for i, line in enumerate(self.lines):
+            face = "bold" if i == 0 else "sans"  # the first line is the headline score
+            image = fit_text(line, size, self.panel.w - int(60 * self.scale), pal.INK, face)
+            surface.blit(image, image.get_rect(midtop=(self.panel.centerx, self.body_top + i * self.line_h)))
+        if not self.lines:
+            image = font(size).render(_("No scores to show."), True, pal.INK_SOFT)
+            surface.blit(image, image.get_rect(midtop=(self.panel.centerx, self.body_top)))

@@ -1,0 +1,163 @@
+"""In-app rules: a scrollable sheet rendered from assets/rules/<game_id>.md (a small markdown subset)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
+from pie_table.kit.widgets import Button, Label, Widget, wrap_text
+from pie_table.paths import assets_dir
+from pie_table.scenes.base import OverlayScene
+
+RULES_DIR = assets_dir("rules")
+# kind -> (font size at scale 1, face, space above in lines)
+_STYLES = {
+    "h1": (34, "title", 0.6),
+    "h2": (27, "bold", 0.8),
+    "h3": (23, "bold", 0.6),
+    "bullet": (21, "sans", 0.15),
+    "para": (21, "sans", 0.5),
+}
+_SCROLL_KEYS = {
+    pygame.K_UP: -1,
+    pygame.K_DOWN: 1,
+    pygame.K_PAGEUP: -8,
+    pygame.K_PAGEDOWN: 8,
+    pygame.K_HOME: -10_000,
+    pygame.K_END: 10_000,
+}
+
+
+def parse_markdown(text: str) -> list[tuple[str, str]]:
+    """Blocks of (kind, text): headings h1-h3, bullets (also numbered) and joined paragraphs."""
+    blocks: list[tuple[str, str]] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(("para", " ".join(para)))
+            para.clear()
+
+    for raw in text.splitlines():
+        line = re.sub(r"\*\*|__|`", "", raw.strip())
+        heading = re.match(r"^(#{1,3})\s+(.*)", line)
+        bullet = re.match(r"^(?:[-*+]|\d+[.)])\s+(.*)", line)
+        if heading:
+            flush()
+            blocks.append((f"h{len(heading.group(1))}", heading.group(2)))
+        elif bullet:
+            flush()
+            number = re.match(r"^(\d+)[.)]", line)
+            blocks.append(("bullet", (f"{number.group(1)}. " if number else "• ") + bullet.group(1)))
+        elif not line:
+            flush()
+        else:
+            para.append(line)
+    flush()
+    return blocks
+
+
+def load_rules(game_id: str) -> str:
+    """The rules text for `game_id` (dashes and underscores both accepted), or a short apology."""
+    for name in (game_id, game_id.replace("_", "-"), game_id.replace("-", "_")):
+        path = RULES_DIR / f"{name}.md"
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+    return "# " + _("Rules") + "\n\n" + _("No rules help has been written for this game yet.")
+
+
+def render_blocks(blocks: list[tuple[str, str]], width: int, scale: float) -> pygame.Surface:
+    """All blocks word-wrapped to `width` on one tall transparent surface."""
+    placed: list[tuple[pygame.Surface, int, int]] = []  # (image, x, y)
+    y = 0
+    indent = int(26 * scale)
+    for kind, text in blocks:
+        size, face, space = _STYLES[kind]
+        fnt = font(int(size * scale), face)
+        y += int(fnt.get_linesize() * space) if placed else 0
+        color = pal.CHERRY if kind in ("h1", "h2") else pal.INK
+        x0 = indent if kind == "bullet" else 0
+        # Continuation lines of a bullet hang under its text, not under the bullet mark.
+        hang = int(18 * scale) if kind == "bullet" else 0
+        for i, line in enumerate(wrap_text(text, fnt, width - x0 - hang)):
+            placed.append((fnt.render(line, True, color), x0 + (hang if i else 0), y))
+            y += fnt.get_linesize()
+    surf = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
+    for image, x, line_y in placed:
+        surf.blit(image, (x, line_y))
+    return surf
+
+
+class RulesHelpScene(OverlayScene):
+    """Scroll with the wheel, arrows, Page Up/Down or the d-pad; Esc or Close returns."""
+
+    def __init__(self, app: Any, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.blocks = parse_markdown(load_rules(game_id))
+        self.scroll = 0
+        self.sheet: pygame.Surface | None = None
+        self.view = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> list[Widget]:
+        self.close_button = Button(_("Close"), self.back, size=26)
+        self.hint = Label(_("Wheel, arrows or Page Up/Down to scroll"), 17, pal.INK_SOFT)
+        return [self.close_button, self.hint]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.panel = pygame.Rect(0, 0, min(w - int(40 * s), int(900 * s)), h - int(40 * s))
+        self.panel.center = (w // 2, h // 2)
+        pad = int(36 * s)
+        self.view = pygame.Rect(self.panel.x + pad, self.panel.y + pad, self.panel.w - 2 * pad,
+                                self.panel.h - 2 * pad - int(70 * s))
+        bw, bh = int(200 * s), int(52 * s)
+        close = pygame.Rect(self.panel.right - pad - bw, self.panel.bottom - pad - bh + 8, bw, bh)
+        self.close_button.place(close, s)
+        self.hint.place(pygame.Rect(self.panel.x + pad, close.y, self.panel.w // 2, bh), s)
+        self.hint.align = "left"
+        self.sheet = render_blocks(self.blocks, self.view.w, s)
+        self.scroll_by(0)
+
+    def max_scroll(self) -> int:
+        """How far the sheet can scroll before its end shows at the bottom of the view."""
+        return max(0, (self.sheet.get_height() if self.sheet else 0) - self.view.h)
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll by `lines` text lines (negative scrolls up), clamped to the sheet."""
+        step = int(font(int(21 * self.scale)).get_linesize())
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + lines * step))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-3 * event.y)
+        elif event.type == pygame.KEYDOWN and event.key in _SCROLL_KEYS:
+            self.scroll_by(_SCROLL_KEYS[event.key])
+        else:
+            action = self.app.input.menu_action(event)
+            if action in ("up", "down"):
+                self.scroll_by(-2 if action == "up" else 2)
+            else:
+                self.menu.handle_event(event, action)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.sheet is None:
+            return
+        surface.blit(self.sheet, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, self.view.h))
+        if self.max_scroll():
+            self._draw_scrollbar(surface)
+
+    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+        track = pygame.Rect(self.view.right + int(8 * self.scale), self.view.y, max(4, int(8 * self.scale)),
+                            self.view.h)
+        pygame.draw.rect(surface, pal.CREAM, track, border_radius=track.w // 2)
+        total = self.sheet.get_height() if self.sheet else 1
+        thumb_h = max(track.w * 3, track.h * self.view.h // total)
+        thumb_y = track.y + (track.h - thumb_h) * self.scroll // max(1, self.max_scroll())
+        thumb = pygame.Rect(track.x, thumb_y, track.w, thumb_h)
+        pygame.draw.rect(surface, pal.WOOD_LIGHT, thumb, border_radius=track.w // 2)

@@ -1,0 +1,356 @@
+"""Seats and variants for any registered game: who plays with what, teams, options, then Start."""
+
+from __future__ import annotations
+
+import inspect
+import time
+from typing import Any
+
+import pygame
+
+from pie_table.core.registry import GameInfo, OptionInfo
+from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import N_, _
+from pie_table.kit.widgets import Button, Cycler, Label, TextInput, Toggle, Widget, wrap_text
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+
+REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
+TEAM_LETTERS = ("A", "B", "C")
+_CONTROL_NAMES = {
+    "keys1": N_("Keys left"),
+    "keys2": N_("Keys right"),
+    "mouse": N_("Mouse"),
+    "pad1": N_("Pad 1"),
+    "pad2": N_("Pad 2"),
+    "hotseat": N_("Human"),
+}
+
+
+def seat_text(spec: SeatSpec) -> str:
+    """How a seat choice reads on its cycler."""
+    if spec.is_bot:
+        return _("Bot · {level}").format(level=_(spec.level))
+    if spec.control == "hotseat":
+        return _("Human")
+    return _("Human · {control}").format(control=_(_CONTROL_NAMES.get(spec.control, spec.control)))
+
+
+def seat_choices(info: GameInfo) -> list[SeatSpec]:
+    """Every choice for one seat: humans by control (realtime) or one hotseat human, then bot levels."""
+    controls = REALTIME_CONTROLS if info.realtime else ("hotseat",)
+    humans = [SeatSpec("human", control=c) for c in controls]
+    return humans + [SeatSpec("bot", level=lv) for lv in info.bot_levels]
+
+
+def default_seats(info: GameInfo, count: int) -> list[SeatSpec]:
+    """Two keyboard humans then bots for realtime games; one hotseat human then bots otherwise."""
+    levels = info.bot_levels
+    bot = SeatSpec("bot", level="normal" if "normal" in levels else levels[len(levels) // 2])
+    humans = [SeatSpec("human", control="keys1"), SeatSpec("human", control="keys2")] if info.realtime \
+        else [SeatSpec("human", control="hotseat")]
+    return [humans[i] if i < len(humans) else bot for i in range(count)]
+
+
+def default_count(info: GameInfo) -> int:
+    """The seat count shown first: the game's own default, else 4 within its limits."""
+    wanted = int(info.extra.get("default_seats", 4))
+    return max(info.min_seats, min(info.max_seats, wanted))
+
+
+def duplicate_control(seats: list[SeatSpec]) -> str | None:
+    """Why two humans cannot play as set (they share one physical control), or None."""
+    holder: dict[str, int] = {}
+    for i, spec in enumerate(seats):
+        if spec.is_bot or spec.control == "hotseat":
+            continue
+        if spec.control in holder:
+            name = _(_CONTROL_NAMES.get(spec.control, spec.control))
+            return _("Seats {a} and {b} both use {control}: one control per player.").format(
+                a=holder[spec.control] + 1, b=i + 1, control=name)
+        holder[spec.control] = i
+    return None
+
+
+class SeatsScene(MenuScene):
+    """The seat and variant screen; Start replaces it with the game's table scene."""
+
+    def __init__(self, app: Any, info: GameInfo) -> None:
+        super().__init__(app)
+        self.info = info
+        self.team_game = bool(info.extra.get("teams"))
+        count = default_count(info)
+        self.seats = default_seats(info, count)
+        self.teams = [i % 2 for i in range(count)]
+        self.options: dict[str, Any] = {opt.key: opt.default for opt in info.options}
+        self.notice = ""
+        self._refused = ""  # set while a cycler skips taken controls, shown once the choice lands
+
+    # -- rules of the screen -------------------------------------------------------------------
+    def problem(self) -> str | None:
+        """Why Start is disabled now, or None when the setup can be played."""
+        clash = duplicate_control(self.seats)
+        if clash:
+            return clash
+        if self.team_game and callable(self.info.extra.get("validate")):
+            reason = call_validate(self.info.extra["validate"], list(self.seats), list(self.teams))
+            if reason:
+                return reason
+        for opt in self.info.options:
+            numeric = isinstance(opt.default, int) and not isinstance(opt.default, bool)
+            if numeric and not opt.choices and not _is_int(self.options[opt.key]):
+                return _("{label} must be a whole number.").format(label=opt.label)
+        return None
+
+    def control_free(self, seat: int, spec: SeatSpec) -> bool:
+        """A human control may be chosen only if no other seat holds it; refusals leave a notice."""
+        if spec.is_bot or spec.control == "hotseat":
+            return True
+        for i, other in enumerate(self.seats):
+            if i != seat and not other.is_bot and other.control == spec.control:
+                self._refused = _("{control} is taken by seat {n}: skipped.").format(
+                    control=_(_CONTROL_NAMES.get(spec.control, spec.control)), n=i + 1)
+                return False
+        return True
+
+    def set_count(self, count: int) -> None:
+        """Change how many seats there are, keeping the choices of the seats that remain."""
+        extra = default_seats(self.info, count)
+        self.seats = [*self.seats[:count], *[extra[-1]] * max(0, count - len(self.seats))]
+        self.teams = [*self.teams[:count], *[i % 2 for i in range(len(self.teams), count)]]
+        self.rebuild()
+
+    def set_seat(self, seat: int, spec: SeatSpec) -> None:
+        """Give seat `seat` a new controller."""
+        self.seats[seat] = spec
+        pads = [d for d in self.app.input.devices() if d.startswith("pad")]
+        missing = not spec.is_bot and spec.control.startswith("pad") and spec.control not in pads
+        pad_note = ""
+        if missing:
+            pad_note = _("{pad} is not plugged in yet.").format(pad=_(_CONTROL_NAMES[spec.control]))
+        self.notice = " ".join(t for t in (self._refused, pad_note) if t)
+        self._refused = ""
+
+    def set_team(self, seat: int, team: int) -> None:
+        """Move seat `seat` to team `team`."""
+        self.teams[seat] = team
+
+    def setup(self) -> GameSetup:
+        """The GameSetup the table will be built from (seed from the clock)."""
+        options = {opt.key: _coerce(opt, self.options[opt.key]) for opt in self.info.options}
+        teams = list(self.teams) if self.team_game else None
+        seed = int(time.time() * 1000) % (2**31)
+        return GameSetup(self.info.id, list(self.seats), options, teams, seed)
+
+    def start(self) -> None:
+        """Build the table scene from the chosen setup and put it in place of this screen."""
+        factory = load_factory(self.info.scene_factory)
+        if factory is None or self.problem():
+            self.notice = _("This game's table could not be loaded.") if factory is None else self.notice
+            return
+        self.app.scenes.replace(factory(self.app, self.setup()))
+
+    # -- widgets -------------------------------------------------------------------------------
+    def build(self) -> list[Widget]:
+        info = self.info
+        self.heading = Label(info.title, 44, pal.CREAM, "title")
+        counts = list(range(info.min_seats, info.max_seats + 1))
+        self.count = Cycler(_("Players"), counts, counts.index(len(self.seats)), self.set_count)
+        self.count.split = 0.3
+        self.seat_rows: list[Cycler] = []
+        self.team_rows: list[Cycler] = []
+        choices = seat_choices(info)
+        for i, spec in enumerate(self.seats):
+            row = Cycler(_("Seat {n}").format(n=i + 1), choices, _index(choices, spec),
+                         lambda v, i=i: self.set_seat(i, v), seat_text,
+                         accept=lambda v, i=i: self.control_free(i, v))
+            row.split = 0.3
+            self.seat_rows.append(row)
+            if self.team_game:
+                self.team_rows.append(Cycler("", range(len(TEAM_LETTERS)), self.teams[i],
+                                             lambda v, i=i: self.set_team(i, v), _team_text,
+                                             color=lambda t: pal.TEAM_COLORS[t % len(pal.TEAM_COLORS)]))
+        self.option_rows = [_option_widget(opt, self.options) for opt in info.options]
+        pairs = zip(self.option_rows, info.options, strict=True)
+        self.option_help = {id(row): opt.help for row, opt in pairs}
+        for row in self.option_rows:
+            row.split = 0.56
+        self.options_heading = Label(_("Variants") if self.option_rows else "", 28, pal.INK, "bold")
+        self.status = Label(self.status_text, 22, pal.CREAM, "bold")
+        self.start_button = Button(_("Start"), self.start, enabled=lambda: self.problem() is None, size=30)
+        self.back_button = Button(_("Back"), self.back, size=26)
+        seat_widgets: list[Widget] = []
+        for i, row in enumerate(self.seat_rows):
+            seat_widgets += [row, self.team_rows[i]] if self.team_game else [row]
+        return [self.count, *seat_widgets, *self.option_rows, self.start_button, self.back_button,
+                self.heading, self.options_heading, self.status]
+
+    def enter(self) -> None:
+        super().enter()
+        # Defaults are playable, so Enter right away starts the game.
+        if self.start_button.enabled:
+            self.menu.set_focus(self.start_button)
+
+    def status_text(self) -> str:
+        """The line above the buttons: the blocking problem first, else a notice, else ready."""
+        return self.problem() or self.notice or _("Ready: press Start.")
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        margin, gap = int(36 * s), int(24 * s)
+        self.heading.place(pygame.Rect(0, int(18 * s), w, int(60 * s)), s)
+        top, bottom = int(92 * s), h - int(150 * s)
+        side_w = int(min(420 * s, (w - 2 * margin) * 0.36)) if self.option_rows else 0
+        main_w = min(int(820 * s), w - 2 * margin - (side_w + gap if side_w else 0))
+        left = (w - main_w - (side_w + gap if side_w else 0)) // 2
+        self.seat_panel = pygame.Rect(left, top, main_w, bottom - top)
+        self.side_panel = pygame.Rect(self.seat_panel.right + gap, top, side_w, bottom - top)
+        self._place_seats(self.seat_panel.inflate(-int(80 * s), -int(40 * s)), s)
+        self._place_options(self.side_panel.inflate(-int(40 * s), -int(40 * s)), s)
+        self.status.place(pygame.Rect(margin, bottom + int(14 * s), w - 2 * margin, int(34 * s)), s)
+        bw, bh = int(220 * s), int(58 * s)
+        y = h - bh - int(26 * s)
+        self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
+        self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)
+
+    def _place_seats(self, inner: pygame.Rect, s: float) -> None:
+        rows = 1 + len(self.seat_rows)
+        gap = int(10 * s)
+        row_h = min(int(52 * s), (inner.h - gap * rows) // rows)
+        team_w = int(170 * s) if self.team_game else 0
+        self.count.place(pygame.Rect(inner.x, inner.y, inner.w - team_w - (gap if team_w else 0), row_h), s)
+        for i, row in enumerate(self.seat_rows):
+            y = inner.y + (i + 1) * (row_h + gap) + gap
+            row.place(pygame.Rect(inner.x, y, inner.w - team_w - (gap if team_w else 0), row_h), s)
+            if self.team_game:
+                self.team_rows[i].place(pygame.Rect(inner.right - team_w, y, team_w, row_h), s)
+        top = (self.seat_rows[-1].rect.bottom if self.seat_rows else inner.y) + int(18 * s)
+        self.legend_rect = pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top))
+
+    def _place_options(self, inner: pygame.Rect, s: float) -> None:
+        row_h, gap = int(48 * s), int(12 * s)
+        self.options_heading.place(pygame.Rect(inner.x, inner.y, inner.w, int(36 * s)), s)
+        for i, row in enumerate(self.option_rows):
+            row.place(pygame.Rect(inner.x, inner.y + int(48 * s) + i * (row_h + gap), inner.w, row_h), s)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.seat_panel, self.scale)
+        if self.option_rows:
+            draw_panel(surface, self.side_panel, self.scale)
+        self.status.color = pal.LEMON if self.problem() else pal.CREAM
+        self._draw_legend(surface)
+        self._draw_option_help(surface)
+        for i, row in enumerate(self.seat_rows):
+            dot = (row.rect.x - int(16 * self.scale), row.rect.centery)
+            color = pal.SEAT_COLORS[i % len(pal.SEAT_COLORS)]
+            pygame.draw.circle(surface, color, dot, max(3, int(7 * self.scale)))
+
+
+    def legend_lines(self) -> list[str]:
+        """One line per keyboard or pad human: which keys do what."""
+        lines = []
+        for i, spec in enumerate(self.seats):
+            if spec.is_bot or spec.control in ("hotseat", "mouse"):
+                continue
+            keys = compact_legend(self.app.input.legend(spec.control))
+            name = _(_CONTROL_NAMES.get(spec.control, spec.control))
+            lines.append(_("Seat {n} ({control}): {keys}").format(n=i + 1, control=name, keys=keys))
+        return lines
+
+    def _draw_option_help(self, surface: pygame.Surface) -> None:
+        """The focused (or hovered) option's explanation under the option rows."""
+        shown = [row for row in self.option_rows if row.hover] or [self.menu.focused]
+        text = self.option_help.get(id(shown[0]), "")
+        if not text or not self.option_rows:
+            return
+        fnt = font(max(12, int(18 * self.scale)))
+        y = self.option_rows[-1].rect.bottom + int(24 * self.scale)
+        x, width = self.option_rows[0].rect.x, self.option_rows[0].rect.w
+        for line in wrap_text(text, fnt, width):
+            if y + fnt.get_linesize() > self.side_panel.bottom - int(20 * self.scale):
+                break
+            surface.blit(fnt.render(line, True, pal.INK_SOFT), (x, y))
+            y += fnt.get_linesize()
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        """Key help under the seat rows, as far as the space allows (none with many seats)."""
+        fnt = font(max(12, int(17 * self.scale)))
+        y = self.legend_rect.y
+        for line in self.legend_lines():
+            wrapped = _wrap_items(line, fnt, self.legend_rect.w)
+            if y + len(wrapped) * fnt.get_linesize() > self.legend_rect.bottom:
+                break
+            for part in wrapped:
+                surface.blit(fnt.render(part, True, pal.INK_SOFT), (self.legend_rect.x, y))
+                y += fnt.get_linesize()
+            y += fnt.get_linesize() // 3
+
+
+def _wrap_items(line: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Wrap at the ` · ` separators so a key never ends up apart from what it does."""
+    rows: list[str] = []
+    for item in line.split(" · "):
+        trial = f"{rows[-1]} · {item}" if rows else item
+        if rows and fnt.size(trial)[0] <= width:
+            rows[-1] = trial
+        else:
+            rows.append(item)
+    return [part for row in rows for part in wrap_text(row, fnt, width)]
+
+
+def compact_legend(entries: list[tuple[str, str]]) -> str:
+    """`Z X C V columns · A previous target ...`: the four column keys are merged into one item."""
+    columns = [key for key, what in entries if what.startswith(_("column"))]
+    rest = [f"{key} {what}" for key, what in entries if not what.startswith(_("column"))]
+    head = [" ".join(columns) + " " + _("columns")] if columns else []
+    return " · ".join(head + rest)
+
+
+def call_validate(validate: Any, seats: list[SeatSpec], teams: list[int]) -> str | None:
+    """Call a game's validate hook, which may take the seat list or just the seat count."""
+    try:
+        first = next(iter(inspect.signature(validate).parameters.values()))
+    except (StopIteration, TypeError, ValueError):
+        return validate(seats, teams)
+    wants_count = first.annotation in (int, "int")
+    return validate(len(seats) if wants_count else seats, teams)
+
+
+def _team_text(team: int) -> str:
+    """The palette's team name without the word "Team" (the table announces "Team Cherry wins!")."""
+    names = pal.TEAM_NAMES
+    return names[team].removeprefix("Team ") if team < len(names) else TEAM_LETTERS[team]
+
+
+def _index(choices: list[SeatSpec], spec: SeatSpec) -> int:
+    return choices.index(spec) if spec in choices else len(choices) - 1
+
+
+def _is_int(value: Any) -> bool:
+    try:
+        int(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _coerce(opt: OptionInfo, value: Any) -> Any:
+    """Text typed for a numeric option becomes a number."""
+    if isinstance(opt.default, int) and not isinstance(opt.default, bool) and _is_int(value):
+        return int(value)
+    return value
+
+
+def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Widget:
+    """bool -> Toggle, a list of choices -> Cycler, anything else -> TextInput."""
+
+    def store(value: Any, key: str = opt.key) -> None:
+        options[key] = value
+
+    if isinstance(opt.default, bool):
+        return Toggle(opt.label, options[opt.key], store)
+    if opt.choices:
+        index = opt.choices.index(options[opt.key]) if options[opt.key] in opt.choices else 0
+        return Cycler(opt.label, opt.choices, index, store)
+    return TextInput(opt.label, str(options[opt.key]), store, max_len=40)

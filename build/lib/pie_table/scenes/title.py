@@ -1,0 +1,149 @@
+"""The title screen: the name, some drawn pastry, and Play / Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
+from pie_table.kit.widgets import Button, Label, Widget, blit_center
+from pie_table.scenes.base import MenuScene
+from pie_table.scenes.saved_games import SavedGamesScene, describe, latest_unfinished, open_save
+
+
+def _art() -> Any:
+    """kit.art when it exists (another module draws the cards and portraits), else None."""
+    try:
+        from pie_table.kit import art
+    except ImportError:
+        return None
+    return art
+
+
+def _fallback_pie(size: int) -> pygame.Surface:
+    """A plain pie (crust disc, cherry filling) used until kit.art is available."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    pygame.draw.circle(surf, pal.CRUST_DARK, (c, c), c - 2)
+    pygame.draw.circle(surf, pal.CRUST, (c, c), int(c * 0.86))
+    pygame.draw.circle(surf, pal.CHERRY, (c, c), int(c * 0.62))
+    reach, width = int(c * 0.6), max(2, c // 12)
+    for k in range(-2, 3):
+        off = int(k * c * 0.22)
+        pygame.draw.line(surf, pal.CRUST, (c + off, c - reach), (c + off, c + reach), width)
+        pygame.draw.line(surf, pal.CRUST, (c - reach, c + off), (c + reach, c + off), width)
+    return surf
+
+
+def decorations(size: int) -> dict[str, pygame.Surface | None]:
+    """Portraits for the title, each None when kit.art cannot draw it."""
+    art = _art()
+    found: dict[str, pygame.Surface | None] = {"pie": None, "rat": None, "chef": None}
+    if art is not None:
+        painters = {
+            "pie": lambda: art.pie_icon(size * 2 // 3),
+            "rat": lambda: art.rat_portrait(size),
+            "chef": lambda: art.chef_portrait("pierre", size),
+        }
+        for key, paint in painters.items():
+            try:
+                found[key] = paint()
+            except Exception:  # art still being written must not keep the title from opening
+                found[key] = None
+    if found["pie"] is None:
+        found["pie"] = _fallback_pie(size * 2 // 3)
+    return found
+
+
+class TitleScene(MenuScene):
+    """First screen: Play leads to the game list, Quit closes the window."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self._decor: dict[str, pygame.Surface | None] = {}
+        self._decor_size = 0
+        self._title_pos = (0, 0)
+
+    def build(self) -> list[Widget]:
+        self.saved = latest_unfinished()
+        self.play = Button(_("Play"), self.open_games, size=34)
+        self.continue_button = Button(self._continue_text(), self.continue_game, size=22)
+        self.load_button = Button(_("Saved games"), self.open_saves, size=26)
+        self.quit_button = Button(_("Quit"), self.app.quit, size=30)
+        self.notice = ""
+        self.status = Label(lambda: self.notice, 18, pal.LEMON)
+        self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
+        self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
+        resume = [self.continue_button] if self.saved is not None else []
+        return [self.play, *resume, self.load_button, self.quit_button, self.tagline, self.hint, self.status]
+
+    def _continue_text(self) -> str:
+        if self.saved is None:
+            return ""
+        return _("Continue: {game}").format(game=describe(self.saved).rsplit(" · ", 1)[0])
+
+    def continue_game(self) -> None:
+        """Pick up the game saved most recently, where it stopped."""
+        if self.saved is not None:
+            self.notice = open_save(self.app, self.saved.path)
+
+    def open_saves(self) -> None:
+        """The list of saved games."""
+        self.app.scenes.push(SavedGamesScene(self.app))
+
+    def resume(self) -> None:
+        self.rebuild()  # a game may have been saved or finished meanwhile
+
+    def open_games(self) -> None:
+        """Go to the game list."""
+        from pie_table.scenes.game_select import GameSelectScene
+
+        self.app.scenes.push(GameSelectScene(self.app))
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self._title_pos = (w // 2, int(h * 0.24))
+        self.tagline.place(pygame.Rect(0, int(h * 0.24 + 78 * s), w, int(36 * s)), s)
+        bw, bh, gap = int(300 * s), int(56 * s), int(12 * s)
+        wide = int(min(w * 0.56, 640 * s))
+        buttons = [b for b in self.menu.items if isinstance(b, Button)]
+        top = int(h * 0.60) - len(buttons) * (bh + gap) // 2
+        for i, button in enumerate(buttons):
+            width = wide if button is self.continue_button else bw
+            button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
+        self.status.place(pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s)), s)
+        self.hint.place(pygame.Rect(0, h - int(40 * s), w, int(28 * s)), s)
+        portrait = int(min(w * 0.2, h * 0.34))
+        if portrait != self._decor_size:
+            self._decor = decorations(portrait)
+            self._decor_size = portrait
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        self._draw_title(surface)
+        left, right = (int(w * 0.16), int(h * 0.6)), (int(w * 0.84), int(h * 0.6))
+        pie, rat, chef = self._decor.get("pie"), self._decor.get("rat"), self._decor.get("chef")
+        if chef is not None:
+            blit_center(surface, chef, left)
+        if rat is not None:
+            blit_center(surface, rat, right)
+        if pie is not None:
+            # The chef holds the pie up in front; without a chef the pie takes the chef's place.
+            spot = (left[0] + self._decor_size // 3, left[1] + self._decor_size // 3) if chef else left
+            blit_center(surface, pie, spot)
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        size = int(112 * self.scale)
+        fnt = font(size, "title")
+        text = "pie_table"
+        for dx, dy in ((4, 6), (3, 4)):
+            shadow = fnt.render(text, True, pal.WOOD_DARK)
+            blit_center(surface, shadow, (self._title_pos[0] + int(dx * self.scale),
+                                          self._title_pos[1] + int(dy * self.scale)))
+        blit_center(surface, fnt.render(text, True, pal.LEMON), self._title_pos)
