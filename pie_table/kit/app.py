@@ -12,7 +12,9 @@ import pygame
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
 
-MIN_SIZE = (800, 450)
+# The smallest window every table still lays out legibly (the Rumble Pie key legend and sidebar
+# need this much); the window manager is asked to keep it, and a smaller --size is raised to it.
+MIN_SIZE = (960, 540)
 FPS = 60
 TITLE = "pie_table"
 # One frame may not advance the game by more than this, so a stall (window drag) is no teleport.
@@ -69,6 +71,8 @@ class App:
         if not headless:
             _set_icon()
         self.windowed_size = (max(1, size[0]), max(1, size[1]))
+        if not headless:
+            self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
         self.screen = self._open_window(self.windowed_size)
         self.scenes = SceneManager()
@@ -81,6 +85,7 @@ class App:
         # Re-creating the window for fullscreen makes some window systems report a focus loss;
         # that is not the player leaving, so it must not pause a real-time table.
         self._ignore_focus_until = 0.0
+        self._windowed_pos: tuple[int, int] | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -114,11 +119,24 @@ class App:
         """Switch between a desktop-sized fullscreen and the last windowed size."""
         if self.headless:
             return
+        window = self._window()
         if self.fullscreen:
             self.screen = self._open_window(self.windowed_size)
+            window = self._window()
+            if window is not None and self._windowed_pos is not None:
+                pygame.event.pump()
+                _place(window, self._windowed_pos)
         else:
             self.windowed_size = self.screen.get_size()
-            self.screen = self._open_window((0, 0), pygame.FULLSCREEN)
+            self._windowed_pos = tuple(window.position) if window is not None else None
+            # The desktop's own size at its top-left corner: without a window manager, a fullscreen
+            # window keeps the windowed offset and hangs off the screen. The move must come before
+            # the switch (X ignores it afterwards; checked under Xvfb with no window manager).
+            if window is not None:
+                _place(window, (0, 0))
+                pygame.event.pump()
+            desktop = pygame.display.get_desktop_sizes()[0]
+            self.screen = self._open_window(desktop, pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
         self._ignore_focus_until = time.perf_counter() + _FULLSCREEN_FOCUS_GRACE
         self.scenes.on_resize(self.screen.get_size())
@@ -180,6 +198,14 @@ class App:
     def _is_fullscreen_key(event: pygame.event.Event) -> bool:
         alt = getattr(event, "mod", 0) & pygame.KMOD_ALT
         return event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(alt))
+
+
+def _place(window: Any, position: tuple[int, int]) -> None:
+    """Move the window; a system that will not move it keeps it where it is."""
+    try:
+        window.position = position
+    except (pygame.error, AttributeError, ValueError):
+        pass
 
 
 def launch(size: tuple[int, int] = (1280, 720)) -> int:

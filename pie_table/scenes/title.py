@@ -11,6 +11,7 @@ from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 from pie_table.kit.widgets import Button, Label, Widget, blit_center
 from pie_table.scenes.base import MenuScene
+from pie_table.scenes.confirm import confirm_quit
 from pie_table.scenes.saved_games import SavedGamesScene, describe, latest_unfinished, open_save
 
 
@@ -104,7 +105,8 @@ class TitleScene(MenuScene):
         self.app.scenes.push(GameSelectScene(self.app))
 
     def back(self) -> None:
-        self.app.quit()
+        """Esc on the title asks first; the Quit button, a deliberate choice, quits at once."""
+        confirm_quit(self.app)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale

@@ -112,3 +112,10 @@ def test_empty_stack_is_harmless():
     mgr.update(0.1)
     mgr.draw(pygame.Surface((4, 4)))
     assert mgr.current is None
+
+
+def test_a_window_asked_smaller_than_the_minimum_opens_at_the_minimum():
+    from pie_table.kit.app import MIN_SIZE, App
+
+    app = App((640, 400))  # a real (not headless) app, on SDL's dummy video driver in tests
+    assert app.screen.get_size() == MIN_SIZE

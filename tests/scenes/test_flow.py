@@ -258,3 +258,23 @@ def test_focus_loss_right_after_a_fullscreen_switch_does_not_pause(app, monkeypa
     app._ignore_focus_until = 0.0  # the grace period has passed
     app.step(1 / 60, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
     assert table.focus_lost == 1
+
+
+def test_escape_never_quits_without_asking(app):
+    from pie_table.scenes.confirm import ConfirmScene
+
+    app.running = True
+    open_seats(app)
+    for _ in range(3):  # seats -> game list -> title -> the question
+        press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.current, ConfirmScene) and app.running
+    press(app, pygame.K_RETURN)  # the safe answer has focus: Enter means Stay
+    assert isinstance(app.scenes.current, TitleScene)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)  # Esc again answers no
+    assert isinstance(app.scenes.current, TitleScene)
+    press(app, pygame.K_ESCAPE)
+    confirm = app.scenes.current
+    assert app.running
+    click(app, confirm.yes_button.rect)
+    assert app.running is False
