@@ -55,10 +55,10 @@ class ResultsScene(OverlayScene):
         self.heading = Label(self.title, 46, pal.INK, "title")
         self.again_button = Button(_("Play again"), self.play_again, size=28)
         self.menu_button = Button(_("Back to menu"), self.back, size=28)
-        self.replay_button = Button(_("Watch the replay"), self.watch, size=24,
-                                    enabled=self.replay_path is not None)
+        self.replay_button = Button(_("Watch the replay"), self.watch, size=24)
         self.notice_label = Label(lambda: self.notice, 20, pal.DANGER, "bold")
-        return [self.again_button, self.menu_button, self.replay_button, self.heading, self.notice_label]
+        replay = [self.replay_button] if self.replay_path is not None else []
+        return [self.again_button, self.menu_button, *replay, self.heading, self.notice_label]
 
     def watch(self) -> None:
         """Open the finished game's replay over the results (Esc there comes back here)."""

@@ -47,6 +47,11 @@ def parse_markdown(text: str) -> list[tuple[str, str]]:
         line = re.sub(r"\*\*|__|`", "", raw.strip())
         heading = re.match(r"^(#{1,3})\s+(.*)", line)
         bullet = re.match(r"^(?:[-*+]|\d+[.)])\s+(.*)", line)
+        if line and not heading and not bullet and raw[:1] in (" ", "\t") and blocks and not para \
+                and blocks[-1][0] == "bullet":
+            # An indented line right under a bullet continues it (markdown's wrapped list item).
+            blocks[-1] = ("bullet", f"{blocks[-1][1]} {line}")
+            continue
         if heading:
             flush()
             blocks.append((f"h{len(heading.group(1))}", heading.group(2)))
