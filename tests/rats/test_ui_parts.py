@@ -174,3 +174,40 @@ def test_request_form_takes_large_amounts_typed_as_digits() -> None:
     form.amount.type_digit("4", 100)
     form.ask.activate()
     assert chosen == [{"type": "request", "seat": 1, "target": 0, "supply": "rags", "amount": 54}]
+
+
+def test_one_is_singular_in_what_rats_say() -> None:
+    from rats_helpers import act, table, texts
+
+    state = table([[0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0], [0] * 6])
+    assert "Rat 2: I'm afraid I have 1 cocktail sword." in texts(state)
+    state = table([[0, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0], [0] * 6])
+    act(state, 1, "request", target=0, supply="baubles", amount=1)
+    assert "Rat 1: Indeed, here is 1 bauble." in texts(state)
+
+
+def test_speech_bubbles_start_empty_each_turn() -> None:
+    from pie_table.games.rats.ui.table_draw import last_words
+
+    log = [{"type": "rats", "seat": 1, "text": "Rat 2: RATS!"}, {"type": "turn", "text": "Turn 2"}]
+    assert last_words(log, 3) == ["", "", ""]
+    log.append({"type": "afraid", "seat": 0, "text": "Rat 1: I'm afraid I have 2 rags."})
+    assert last_words(log, 3) == ["I'm afraid I have 2 rags.", "", ""]
+
+
+def test_nothing_is_said_about_a_roll_until_the_dice_land() -> None:
+    from pie_table.games.rats.ui.table_draw import until_the_dice_land
+
+    log = [{"type": "turn"}, {"type": "dice", "dice": [3, 4]}, {"type": "goal", "text": "goal 7"}]
+    assert until_the_dice_land(log) == [{"type": "turn"}]
+    assert until_the_dice_land(log[:1]) == log[:1]
+
+
+def test_results_say_one_award_not_one_awards() -> None:
+    from pie_table.games.rats.ui.labels import results_text
+
+    view = {"awards": [1, 5], "winner": 1, "seats": 2, "coin": "heads", "flipper": 0,
+            "goal_awards": [[2, [1, 5]]]}
+    _title, lines = results_text(view)
+    assert any(line.endswith(": 1 award") for line in lines)
+    assert any(line.endswith(": 5 awards") for line in lines)

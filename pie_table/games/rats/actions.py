@@ -226,7 +226,8 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
         state.sheets[target].supplies[supply] -= given
         state.sheets[seat].supplies[supply] += given
         state.taken.append([target, supply])
-        say(events, "handover", f"Rat {target + 1}: Indeed, here are {amount_text(given, supply)}.",
+        verb = "is" if given == 1 else "are"
+        say(events, "handover", f"Rat {target + 1}: Indeed, here {verb} {amount_text(given, supply)}.",
             seat=target, to_seat=seat, supply=supply, amount=given)
     else:
         say(events, "refused", f"Rat {target + 1}: RATS!", seat=target, to_seat=seat, supply=supply)

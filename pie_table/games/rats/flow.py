@@ -186,7 +186,7 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
             continue
         if counts[seat] > host_count:
             beaters.append(seat)
-            say(events, "afraid", f"Rat {seat + 1}: I'm afraid I have {counts[seat]} {name}.",
+            say(events, "afraid", f"Rat {seat + 1}: I'm afraid I have {amount_text(counts[seat], supply)}.",
                 seat=seat, supply=supply, count=counts[seat])
         else:
             say(events, "rats", f"Rat {seat + 1}: RATS!", seat=seat, supply=supply)

@@ -15,7 +15,7 @@ from pie_table.games.rats.ui.labels import GOAL_HINTS, goal_title, rat_name
 from pie_table.games.rats.ui.sheet_view import item_shapes, paper
 from pie_table.kit import art
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.widgets import fit_text
 
 _STEP_TIME = 1.4  # seconds between goals when nobody clicks
@@ -119,7 +119,8 @@ class Ceremony:
                   col_w: int, scale: float) -> int:
         size = int(36 * scale)
         revealed = view.get("revealed") or []
-        items_h = int(60 * scale)
+        items_h = int(84 * scale)
+        third = items_h // 3
         for seat in range(view.get("seats", 0)):
             x = body.x + label_w + seat * col_w
             surface.blit(art.rat_portrait(size), (x + (col_w - size) // 2, body.y))
@@ -132,15 +133,18 @@ class Ceremony:
             name = fit_text(title, int(15 * scale), col_w - 4, pal.INK, "bold")
             surface.blit(name, name.get_rect(midtop=(x + col_w // 2, body.y + size)))
             if seat < len(revealed):
-                area = pygame.Rect(x + 2, body.y + size + int(20 * scale), col_w - 4, items_h)
-                half = pygame.Rect(area.x, area.y, area.w, area.h // 2)
-                item_shapes(surface, half, revealed[seat]["dishes"], "circle", scale, 28)
-                lower = half.move(0, area.h // 2)
-                item_shapes(surface, lower, revealed[seat]["decorations"], "diamond", scale, 28)
+                row = pygame.Rect(x + 2, body.y + size + int(20 * scale), col_w - 4, third)
+                item_shapes(surface, row, revealed[seat]["dishes"], "circle", scale, 24)
+                item_shapes(surface, row.move(0, third), revealed[seat]["decorations"], "diamond", scale, 24)
+                # Nests decide Plush, so they are shown beside the items they are compared with.
+                nests = sum(1 for built in revealed[seat].get("nests", []) if built)
+                text = ngettext("{n} nest", "{n} nests", nests).format(n=nests)
+                count = fit_text(text, int(15 * scale), row.w, pal.INK, "bold")
+                surface.blit(count, count.get_rect(center=row.move(0, 2 * third).center))
         top = body.y + size + int(20 * scale)
-        for k, word in enumerate((_("Dishes"), _("Decorations"))):
+        for k, word in enumerate((_("Dishes"), _("Decorations"), _("Nests"))):
             label = fit_text(word, int(14 * scale), label_w - 6, pal.INK_SOFT, "bold")
-            surface.blit(label, label.get_rect(midleft=(body.x, top + items_h // 4 + k * items_h // 2)))
+            surface.blit(label, label.get_rect(midleft=(body.x, top + third // 2 + k * third)))
         return top + items_h + int(6 * scale)
 
     def _goal_row(self, surface: pygame.Surface, row: pygame.Rect, goal: int, awards: list[int], label_w: int,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.games.rats.state import GOAL_NAMES, SUPPLIES, SUPPLY_NAMES, amount_text
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, ngettext
 
 Action = dict[str, Any]
 
@@ -216,7 +216,8 @@ def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
         title = _("{rat} takes the life raft!").format(rat=rat_name(winner))
     awards = view.get("awards", [])
     order = sorted(range(len(awards)), key=lambda seat: -awards[seat])
-    lines = [_("{rat}: {n} awards").format(rat=rat_name(seat), n=awards[seat]) for seat in order]
+    lines = [ngettext("{rat}: {n} award", "{rat}: {n} awards", awards[seat]).format(
+        rat=rat_name(seat), n=awards[seat]) for seat in order]
     if view.get("coin"):
         lines.append(_("Heads: every rat escapes!") if view["coin"] == "heads" else _("Tails: lost at sea."))
     return title, lines

@@ -15,9 +15,9 @@ import pygame
 from pie_table.games.rats.ui.labels import SUPPLY_TITLES, SUPPLY_USES, rat_name
 from pie_table.kit import art
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit, font
-from pie_table.kit.i18n import _
-from pie_table.kit.widgets import fit_text
+from pie_table.kit.fonts import MIN_READABLE, fit, font
+from pie_table.kit.i18n import _, ngettext
+from pie_table.kit.widgets import fit_text, wrap_text
 
 _RULE = (200, 180, 146)  # the printed lines of the paper sheet
 _GLYPH_COLORS = ((150, 150, 170), pal.GOLD, (214, 186, 96), pal.CRUST_DARK, pal.BLUEBERRY, pal.CHERRY)
@@ -234,11 +234,21 @@ def draw_hidden_sheet(surface: pygame.Surface, rect: pygame.Rect, text: str, sca
     for k in range(1, 12):
         y = rect.y + k * rect.h // 12
         pygame.draw.line(surface, _RULE, (rect.x + 16, y), (rect.right - 16, y), 1)
-    fnt = font(int(20 * scale), "bold")
-    image = fnt.render(text, True, pal.INK_SOFT)
-    if image.get_width() > rect.w - 20:
-        image = fit_text(text, int(20 * scale), rect.w - 20, pal.INK_SOFT, "bold")
-    surface.blit(image, image.get_rect(center=rect.center))
+    # The words sit on a plain label laid over the ruled lines, so no line runs through them.
+    fnt = font(max(MIN_READABLE, int(20 * scale)), "bold")
+    lines = wrap_text(text, fnt, rect.w - int(60 * scale))
+    step = fnt.get_linesize()
+    label = pygame.Rect(0, 0, max(fnt.size(line)[0] for line in lines) + int(28 * scale),
+                        step * len(lines) + int(18 * scale))
+    label.center = rect.center
+    radius = max(4, int(8 * scale))
+    pygame.draw.rect(surface, pal.CREAM, label, border_radius=radius)
+    pygame.draw.rect(surface, pal.INK_SOFT, label, max(1, int(2 * scale)), border_radius=radius)
+    y = label.y + int(9 * scale)
+    for line in lines:
+        image = fnt.render(line, True, pal.INK_SOFT)
+        surface.blit(image, image.get_rect(midtop=(label.centerx, y)))
+        y += step
 
 
 def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: float = 1.0) -> None:
@@ -258,7 +268,9 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
     width = rect.right - pad - x
     name = rat_name(card.seat) + (_(" (you)") if card.is_viewer else "")
     surface.blit(fit_text(name, int(17 * scale), width, pal.INK, "bold"), (x, rect.y + pad))
-    sub = _vocation_line(card) + (_(" · {n} awards").format(n=card.awards) if card.awards is not None else "")
+    awards = card.awards
+    sub = _vocation_line(card) + (
+        ngettext(" · {n} award", " · {n} awards", awards).format(n=awards) if awards is not None else "")
     surface.blit(fit_text(sub, int(13 * scale), width, pal.INK_SOFT), (x, rect.y + pad + int(20 * scale)))
     below = pygame.Rect(rect.x + pad, rect.y + pad + size + int(4 * scale), rect.w - 2 * pad, 0)
     below.h = rect.bottom - pad - below.y

@@ -168,12 +168,24 @@ def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int]) -> l
     ) for seat in range(seats)]
 
 
+def until_the_dice_land(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log without the latest roll and what followed it: while the dice still tumble nobody
+    has read them yet, so the table does not say the result aloud before they land."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index].get("type") == "dice":
+            return log[:index]
+    return log
+
+
 def last_words(log: list[dict[str, Any]], seats: int) -> list[str]:
-    """What each rat most recently said aloud (the speaker is the event's `seat`)."""
+    """What each rat said aloud in the current turn (the speaker is the event's `seat`): a new
+    turn starts with empty bubbles, so last turn's words never seem to answer this turn's rolls."""
     said = [""] * seats
     for entry in log:
         seat = entry.get("seat")
-        if entry.get("type") in _SPEECH and isinstance(seat, int) and 0 <= seat < seats:
+        if entry.get("type") == "turn":
+            said = [""] * seats
+        elif entry.get("type") in _SPEECH and isinstance(seat, int) and 0 <= seat < seats:
             said[seat] = entry.get("text", "").removeprefix(rat_name(seat) + ": ")
     return said
 

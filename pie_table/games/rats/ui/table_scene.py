@@ -30,6 +30,7 @@ from pie_table.games.rats.ui.table_draw import (
     draw_top_bar,
     draw_waiting,
     rat_cards,
+    until_the_dice_land,
 )
 from pie_table.kit import art
 from pie_table.kit import palette as pal
@@ -426,6 +427,8 @@ class RatsTableScene(Scene):
         lay, s = self.layout, self.layout.scale
         if self.ceremony is not None:
             view["log"] = self.ceremony.filter_log(view["log"])
+        if self.tray.busy:
+            view["log"] = until_the_dice_land(view["log"])
         surface.blit(self._base_layer(surface.get_size(), view, seat), (0, 0))
         if self.ceremony is None:
             self.tray.draw(surface, s)
