@@ -42,9 +42,15 @@ def test_arena_last_line_has_win_rate_per_spec(capsys):
 
 
 def test_bench_sim_reports_speed(capsys):
-    assert main(["bench", "sim", "rumble-pie", "--seats", "bot:hard,bot:easy", "--games", "1",
-                 "--option", "target=3"]) == 0
-    assert json.loads(_lines(capsys)[-1])["speedup"] > 0
+    args = ["--seats", "bot:hard,bot:easy", "--seed", "4", "--option", "target=3"]
+    assert main(["bench", "sim", "rumble-pie", *args, "--games", "3"]) == 0
+    figures = json.loads(_lines(capsys)[-1])
+    # The game time benchmarked is exactly that of the same three games simulated one by one.
+    assert main(["simulate", "rumble-pie", *args, "--games", "3"]) == 0
+    games = [json.loads(line) for line in _lines(capsys)]
+    assert figures["games"] == 3
+    assert figures["game_seconds"] == pytest.approx(sum(g["game_seconds"] for g in games), abs=0.1)
+    assert figures["speedup"] == pytest.approx(figures["game_seconds"] / figures["wall_seconds"], rel=0.01)
 
 
 @pytest.mark.parametrize("game,when", [("rumble-pie", ["--at", "5"]), ("rats", ["--turn", "2"])])

@@ -69,16 +69,29 @@ def test_mute_and_volume_are_kept_and_clamped() -> None:
     assert bank.toggle_mute() is False
 
 
-def test_play_swallows_mixer_errors(monkeypatch) -> None:
-    class Exploding:
-        def set_volume(self, _v):
-            pass
+def test_play_swallows_mixer_errors_and_keeps_playing(monkeypatch) -> None:
+    class Fake:
+        def __init__(self, explode: bool) -> None:
+            self.explode, self.plays, self.volumes = explode, 0, []
+
+        def set_volume(self, v):
+            self.volumes.append(v)
 
         def play(self):
-            raise pygame.error("device vanished")
+            self.plays += 1
+            if self.explode:
+                raise pygame.error("device vanished")
 
-    bank = SoundBank({"kapow": Exploding()})
-    bank.play("kapow")  # must not raise
+    broken, fine = Fake(True), Fake(False)
+    bank = SoundBank({"kapow": broken, "click": fine})
+    bank.set_volume(0.5)
+    bank.play("kapow")  # the device fails mid-game: no exception reaches the table...
+    bank.play("kapow")
+    bank.play("click", volume=0.5)  # ...and other sounds still play, at the master volume
+    assert broken.plays == 2 and fine.plays == 1 and fine.volumes == [0.25]
+    bank.toggle_mute()
+    bank.play("click")
+    assert fine.plays == 1  # muted: nothing is played
 
 
 @pytest.mark.parametrize("name", SOUND_NAMES)

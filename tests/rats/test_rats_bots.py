@@ -76,12 +76,26 @@ def test_hard_scavenges_into_its_nest():
 
 
 def test_bots_choose_only_legal_actions_and_never_read_other_sheets():
+    """At every decision, a twin bot deciding from a table where everything the seat cannot see
+    (other sheets, other rats' pending choices and notes, the dice to come) was dealt differently
+    picks exactly the same action: the bot decides from its own view alone."""
+    import copy
+    import random
+
+    shuffler = random.Random(5)
     state = RULES.new_state(4, 17, {"vocations": True})
-    bots = [make_bot(level, s, s) for s, level in enumerate(("easy", "normal", "hard", "random"))]
+    levels = ("easy", "normal", "hard", "random")
+    bots = [make_bot(level, s, s) for s, level in enumerate(levels)]
+    decisions = 0
     while not RULES.is_over(state):
         seat = RULES.to_act(state)[0]
-        view = RULES.view(state, seat)
         legal = RULES.legal_actions(state, seat)
-        action = bots[seat].act(view, legal)
+        twin = copy.deepcopy(bots[seat])
+        other = RULES.shuffle_hidden(state, seat, random.Random(shuffler.random()))
+        assert RULES.view(other, seat) == RULES.view(state, seat)
+        action = bots[seat].act(RULES.view(state, seat), legal)
         assert action in legal
+        assert twin.act(RULES.view(other, seat), RULES.legal_actions(other, seat)) == action
         RULES.apply(state, action)
+        decisions += 1
+    assert decisions > 50

@@ -133,3 +133,16 @@ def test_headless_reports_refusals_to_the_controller():
     ctls = [Stubborn(0), RandomLegalController(1, 1)]
     run_game(2, 1, None, ctls, max_ticks=400)
     assert "Out! needs an empty deck" in ctls[0].reasons
+
+
+def test_the_engine_imports_without_pygame():
+    """The Rumble Pie rules, bots and headless runner need no pygame (pygame is blocked here)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import pie_table.games.rumble_pie.rules, pie_table.games.rumble_pie.bots\n"
+            "import pie_table.games.rumble_pie.headless, pie_table.games.rumble_pie\n"
+            "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr

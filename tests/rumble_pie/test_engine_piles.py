@@ -48,7 +48,7 @@ def test_chef_refused_on_a_team_mates_board():
 
 def test_empty_spot_takes_only_a_chef():
     _, reason = _one_card("one", [])
-    assert reason is not None
+    assert reason == "Only the Shorty Chef card starts a pile there"
 
 
 @pytest.mark.parametrize(("pile", "card"), [
@@ -63,14 +63,19 @@ def test_sequence_up_and_down_accepted(pile, card):
     assert pile_kinds(state, 1, "shorty") == pile + [card]
 
 
-@pytest.mark.parametrize(("pile", "card"), [
-    (["shorty", "one", "two", "three", "four"], "two"), (["shorty"], "two"), (["shorty", "one"], "one"),
-    (["shorty", "one"], "three"), (["shorty", "one", "two"], "four"), (["shorty", "one"], "shorty"),
-    (["shorty"], "shorty"), (["shorty", "one", "two"], "sylvie"),
+@pytest.mark.parametrize(("pile", "card", "why"), [
+    (["shorty", "one", "two", "three", "four"], "two", "A Two cannot go on a Four"),
+    (["shorty"], "two", "A Two cannot go on a Shorty Chef"),
+    (["shorty", "one"], "one", "A One cannot go on a One"),
+    (["shorty", "one"], "three", "A Three cannot go on a One"),
+    (["shorty", "one", "two"], "four", "A Four cannot go on a Two"),
+    (["shorty", "one"], "shorty", "Chef cards only start a pile"),
+    (["shorty"], "shorty", "Chef cards only start a pile"),
+    (["shorty", "one", "two"], "sylvie", "Chef cards only start a pile"),
 ])
-def test_out_of_sequence_refused(pile, card):
+def test_out_of_sequence_refused(pile, card, why):
     state, reason = _one_card(card, pile)
-    assert reason is not None
+    assert reason == why
     assert pile_kinds(state, 1, "shorty") == pile
 
 
@@ -91,15 +96,18 @@ def test_block_goes_on_two_three_four(top):
     assert reason is None and pile_kinds(state, 1, "shorty")[-1] == "block"
 
 
-@pytest.mark.parametrize("pile", [["shorty"], ["shorty", "one"], ["shorty", "one", "two", "block"]])
-def test_block_refused_on_chef_one_or_block(pile):
+@pytest.mark.parametrize(("pile", "top"), [
+    (["shorty"], "a Shorty Chef"), (["shorty", "one"], "a One"),
+    (["shorty", "one", "two", "block"], "a Block"),
+])
+def test_block_refused_on_chef_one_or_block(pile, top):
     _, reason = _one_card("block", pile)
-    assert reason is not None
+    assert reason == f"A Block only goes on a Two, Three or Four, not {top}"
 
 
 def test_block_counts_as_one():
     assert _one_card("two", ["shorty", "one", "two", "block"])[1] is None
-    assert _one_card("one", ["shorty", "one", "two", "block"])[1] is not None
+    assert _one_card("one", ["shorty", "one", "two", "block"])[1] == "A One cannot go on a Block"
 
 
 _FOUR = ["shorty", "one", "two", "three", "four"]
@@ -115,7 +123,7 @@ def test_kapow_on_an_opponents_four_scores_and_clears():
 
 def test_kapow_refused_on_a_three():
     _, reason = _one_card("kapow", _FOUR[:-1])
-    assert reason is not None
+    assert reason == "KaPow! only lands on a Four, not a Three"
 
 
 def test_kapow_refused_on_own_board_and_team_mates_board():
@@ -137,7 +145,7 @@ def test_clearing_pile_takes_nothing_then_goes_to_the_scoring_team():
     RULES.apply(state, play(0, 0, 1, "shorty"))
     RULES.apply(state, {"type": "tick"})
     assert _try(state, play(0, 1, 1, "shorty")) == "That pile is being cleared after a KaPow!"
-    assert _try(state, play(1, 0, 1, "shorty")) is not None
+    assert _try(state, play(1, 0, 1, "shorty")) == "That pile is being cleared after a KaPow!"
     events = []
     for _ in range(KAPOW_CLEAR_TICKS - 1):
         events += RULES.apply(state, {"type": "tick"})

@@ -48,8 +48,9 @@ def bench_sim(setup: GameSetup, games: int | None) -> dict[str, Any]:
     games = games or 5
     game_seconds = 0.0
     start = time.perf_counter()
+    base = setup.seed
     for i in range(games):
-        setup.seed += i
+        setup.seed = base + i  # the same games `simulate --games N` plays
         game_seconds += simulate(setup)["ticks"] / TICK_HZ
     wall = time.perf_counter() - start
     return {"game": "rumble-pie", "games": games, "game_seconds": round(game_seconds, 1),
