@@ -49,9 +49,11 @@ class SaveInfo:
     actions: int
 
 
-def to_save(session: Session, *, saved_at: float | None = None) -> dict[str, Any]:
-    """The save document for `session` (JSON-compatible)."""
-    return {
+def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool = True) -> dict[str, Any]:
+    """The save document for `session` (JSON-compatible). `with_hash=False` leaves out the state
+    hash, which costs a full serialisation of the state: the autosave after every action skips it
+    (a damaged log is still refused by the replay); saves on leaving and at the end carry it."""
+    doc = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "game": session.info.id,
@@ -61,17 +63,19 @@ def to_save(session: Session, *, saved_at: float | None = None) -> dict[str, Any
         "log": compact_log(session.log),
         "actions": len(session.log),
         "finished": session.is_over(),
-        "state_hash": session.hash(),
         "saved_at": time.time() if saved_at is None else saved_at,
     }
+    if with_hash:
+        doc["state_hash"] = session.hash()
+    return doc
 
 
-def write_save(path: str | Path, session: Session) -> Path:
+def write_save(path: str | Path, session: Session, with_hash: bool = True) -> Path:
     """Write `session`'s save to `path` atomically (a temporary file beside it, then a rename),
     so a crash mid-write leaves the old save whole."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(to_save(session), separators=(",", ":"))
+    text = json.dumps(to_save(session, with_hash=with_hash), separators=(",", ":"))
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -240,8 +244,10 @@ class Autosaver:
 
     Turn-based games are saved after every action (`every_action`); a real-time game calls `save`
     at round ends and on pause, since a tick log rewritten 60 times a second would be waste. A
-    failed write (full disk, read-only folder) is reported once through `notice`, never raised:
-    losing an autosave must not stop the game.
+    table calls `flush` once a frame: the save for an action is written on the frame after it,
+    so a frame never pays for both the redraw an action causes and the write. A failed write
+    (full disk, read-only folder) is reported once through `notice`, never raised: losing an
+    autosave must not stop the game.
     """
 
     def __init__(self, session: Session, folder: str | Path, *, every_action: bool,
@@ -252,16 +258,26 @@ class Autosaver:
         self.path = Path(path) if path is not None else Path(folder) / save_name(session, time.time())
         self.enabled = enabled
         self.notice = ""
+        self.dirty = False
         self._failed = False
         if every_action:
-            session.listeners.append(lambda entry, events: self.save())
+            session.listeners.append(lambda entry, events: self._mark())
 
-    def save(self) -> bool:
+    def _mark(self) -> None:
+        self.dirty = True
+
+    def flush(self) -> bool:
+        """Write the save if an action is waiting for it (without the state hash, the costly part;
+        the game's end and leaving the table write a full save)."""
+        return self.save(with_hash=self.session.is_over()) if self.dirty else True
+
+    def save(self, with_hash: bool = True) -> bool:
         """Write the save now; False (with `notice` set once) if it could not be written."""
+        self.dirty = False
         if not self.enabled:
             return True
         try:
-            write_save(self.path, self.session)
+            write_save(self.path, self.session, with_hash)
         except OSError as exc:
             if not self._failed:
                 self.notice = f"Autosave failed: {exc.strerror or exc}"

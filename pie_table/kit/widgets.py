@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -24,7 +25,13 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 def fit_text(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:
     """Render `text` at `size` within `max_w` pixels: smaller down to a readable floor, then cut
-    with an ellipsis (see fonts.fit)."""
+    with an ellipsis (see fonts.fit). Cached: tables redraw the same labels after every move, and
+    measuring and rendering text is most of a redraw. Callers blit the image and never change it."""
+    return _fitted(str(text), int(size), int(max_w), tuple(color), face)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
     shown, size = fit(text, size, max_w, face)
     return font(size, face).render(shown, True, color)
 

@@ -188,5 +188,6 @@ def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
             if other != 0:
                 table.session.submit(other, table.session.bot_action(other))
     assert undone > 0 and refused > 0
+    table.autosave.flush()  # what a frame does: write the save any action left waiting
     saved = json.loads(Path(table.autosave.path).read_text())
     assert saved["actions"] == len(table.session.log)

@@ -269,6 +269,12 @@ class RatsBot:
         if kind == "gain":
             return self.rng.choice([a for a in legal if a["supply"] in ("crumbs", "rags", "flowers")])
         if kind == "request":
+            # A small request of a random rat and supply, picked without walking every amount.
+            pairs = getattr(legal, "pairs", None)
+            if pairs:
+                target, supply = self.rng.choice(pairs)
+                return {"type": "request", "seat": self.seat, "target": target, "supply": supply,
+                        "amount": self.rng.choice((1, 2))}
             small = [a for a in legal if a["amount"] in (1, 2)]
             return self.rng.choice(small or legal)
         return self.rng.choice(legal)

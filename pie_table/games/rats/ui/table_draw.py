@@ -6,6 +6,7 @@ Every function here draws from a view dict (`RULES.view(state, seat)`), never fr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -132,19 +133,31 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], s
     pad = int(8 * scale)
     head = fit_text(_("Said aloud"), int(18 * scale), rect.w - 2 * pad, pal.INK, "title")
     surface.blit(head, (rect.x + pad, rect.y + pad))
-    fnt = font(int(14 * scale))
-    line_h = fnt.get_linesize()
+    size = int(14 * scale)
+    line_h = font(size).get_linesize()
     top = rect.y + pad + head.get_height() + int(4 * scale)
     room = max(0, (rect.bottom - pad - top) // line_h)
     lines: list[str] = []
     for entry in reversed(view.get("log", [])):
-        wrapped = wrap_text(entry.get("text", ""), fnt, rect.w - 2 * pad)
+        wrapped = _wrapped(entry.get("text", ""), size, rect.w - 2 * pad)
         if len(lines) + len(wrapped) > room:
             break
-        lines = wrapped + lines
+        lines = list(wrapped) + lines
     for i, line in enumerate(lines):
         ink = pal.INK if i >= len(lines) - 3 else pal.INK_SOFT
-        surface.blit(fnt.render(line, True, ink), (rect.x + pad, top + i * line_h))
+        surface.blit(_line_image(line, size, ink), (rect.x + pad, top + i * line_h))
+
+
+# Every action redraws the log, but nearly all of its lines are the ones already shown: the
+# wrapping and the rendered lines are kept (bounded; a new window size starts them afresh).
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
+    return tuple(wrap_text(text, font(size), width))
+
+
+@lru_cache(maxsize=1024)
+def _line_image(text: str, size: int, ink: tuple[int, int, int]) -> pygame.Surface:
+    return font(size).render(text, True, ink)
 
 
 def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int]) -> list[RatCard]:

@@ -7,6 +7,7 @@ from the engine's events; the tray animates them afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -82,6 +83,7 @@ class RatsTableScene(Scene):
         self.message = ""
         self._base: pygame.Surface | None = None
         self._base_key: tuple[Any, ...] | None = None
+        self._panels: dict[str, tuple[Any, tuple[pygame.Surface, tuple[int, int]]]] = {}
         self.layout = compute_layout(app.screen.get_size(), self.state.seats)
         self.tray.layout(self.layout.tray)
         self._sync_tray()
@@ -115,6 +117,8 @@ class RatsTableScene(Scene):
 
     def enter(self) -> None:
         self.on_resize(self.app.screen.get_size())
+        # Drawn once off-screen now, so fonts and panels are ready and the first real frame is quick.
+        self.draw(pygame.Surface(self.app.screen.get_size()))
 
     def resume(self) -> None:
         self.on_resize(self.app.screen.get_size())
@@ -190,6 +194,7 @@ class RatsTableScene(Scene):
 
     def update(self, dt: float) -> None:
         """Animate; once the dice rest, let the next bot or human decide."""
+        self.autosave.flush()  # the last action's save, a frame after its redraw
         was_busy = self.tray.busy
         self.tray.update(dt)
         self.effects.update(dt)
@@ -452,30 +457,67 @@ class RatsTableScene(Scene):
             lay, s = self.layout, self.layout.scale
             draw_felt(self._base)
             draw_top_bar(self._base, lay.top, view, s, self._banner(view))
-            draw_goals(self._base, lay.goals, view, s)
+            # The goals and the sheet change far less often than the log: each keeps its own image.
+            goals = tuple(view.get("goals", []))
+            self._panel(self._base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s))
             draw_log(self._base, lay.log, view, s)
             if self.ceremony is None:
                 self._draw_play_area(self._base, view, seat)
             self._base_key = key
         return self._base
 
+    def _panel(self, target: pygame.Surface, name: str, key: Any, rect: pygame.Rect,
+               paint: Callable[[pygame.Surface, pygame.Rect], None], reach: int = 0) -> None:
+        """Blit panel `name`, painting it again only when `key` (or its size) changed.
+
+        A panel whose drawing stays on its paper and shadow (`reach` 0) is kept opaque, on the
+        felt every panel lies on: an opaque copy is several times cheaper to blit than a
+        transparent one. A panel with parts reaching further out (the Host's hat above a rat's
+        card: `reach` in unscaled pixels) is kept transparent with a margin all round.
+        """
+        scale = self.layout.scale
+        full = (key, rect.size, scale)
+        cached = self._panels.get(name)
+        if cached is None or cached[0] != full:
+            if reach:
+                margin = int(reach * scale) + 4
+                image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
+                paint(image, pygame.Rect(margin, margin, rect.w, rect.h))
+                offset = (-margin, -margin)
+            else:
+                shadow = 6  # paper() drops its shadow 3-4 px right and down
+                image = pygame.Surface((rect.w + shadow, rect.h + shadow))
+                draw_felt(image)
+                paint(image, pygame.Rect(0, 0, rect.w, rect.h))
+                offset = (0, 0)
+            cached = self._panels[name] = (full, (image, offset))
+        image, (dx, dy) = cached[1]
+        target.blit(image, (rect.x + dx, rect.y + dy))
+
     def _draw_play_area(self, surface: pygame.Surface, view: dict[str, Any], seat: int | None) -> None:
         lay, s = self.layout, self.layout.scale
         cards = rat_cards(view, seat if self.humans else None, view.get("to_act", []))
-        for rect, card in zip(lay.cards, cards, strict=False):
-            draw_rat_card(surface, rect, card, s)
-        self._draw_sheet(surface, view, cards)
+        for i, (rect, card) in enumerate(zip(lay.cards, cards, strict=False)):
+            self._panel(surface, f"card{i}", card, rect,
+                        lambda surf, r, card=card: draw_rat_card(surf, r, card, s), reach=24)
+        mine = view.get("seat")
+        # What the sheet shows, compared by value (the rest of the rat's card changes every move).
+        card = cards[mine] if mine is not None else None
+        facts = (card.is_host, card.vocation, card.awards) if card is not None else None
+        key = (mine, view.get("sheet"), view.get("notes", [])[-1:], facts)
+        self._panel(surface, "sheet", key, lay.sheet, lambda surf, r: self._draw_sheet(surf, r, view, cards))
         if self.panel is None and not self.tray.busy:
             draw_waiting(surface, lay.panel, view, s)
 
-    def _draw_sheet(self, surface: pygame.Surface, view: dict[str, Any], cards: list[RatCard]) -> None:
-        lay, s = self.layout, self.layout.scale
+    def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect, view: dict[str, Any],
+                    cards: list[RatCard]) -> None:
+        s = self.layout.scale
         seat = view.get("seat")
         if seat is None or "sheet" not in view:
-            draw_hidden_sheet(surface, lay.sheet, _("Sheets are secret: pass the device to see yours"), s)
+            draw_hidden_sheet(surface, area, _("Sheets are secret: pass the device to see yours"), s)
             return
         notes_h = int(30 * s)
-        rect = pygame.Rect(lay.sheet.x, lay.sheet.y, lay.sheet.w, lay.sheet.h - notes_h)
+        rect = pygame.Rect(area.x, area.y, area.w, area.h - notes_h)
         draw_sheet(surface, rect, view["sheet"], cards[seat], s)
         slip = pygame.Rect(rect.x, rect.bottom + 4, rect.w, notes_h - 4)
         draw_notes(surface, slip, view.get("notes", []), s)
