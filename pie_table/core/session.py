@@ -136,6 +136,7 @@ class Session:
         self.log: list[Entry] = []
         self.bots: dict[int, Any] = dict(bots) if bots is not None else make_bots(setup, self.info)
         self.humans = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot]
+        self._undo_allowed = len(self.humans) == 1 and not self.info.realtime
         self.system_actions: frozenset[str] = frozenset(getattr(self.rules, "system_actions", ())) | {TIMEOUT}
         # Snapshots for undo: (log length, state JSON) taken before each undoable human action.
         self._undo: list[tuple[int, dict[str, Any]]] = []
@@ -180,10 +181,14 @@ class Session:
         reason = self._refuse(seat, action)
         if reason:
             return Applied(Outcome(False, [], reason))
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int | None, action: Action) -> Applied:
+        """Apply an action the session has already checked (seat asked, shape right)."""
         # Logged actions are never mutated, so the session's own (seatless) ones need no copy.
         stamped = action if seat is None else {**action, "seat": seat}
         # Barriers and snapshots serve undo only; a real-time game (no undo) skips their cost.
-        track = self.undo_allowed
+        track = self._undo_allowed
         rng = getattr(self.state, "rng", None) if track else None
         before_rng = rng.getstate() if rng is not None else None
         snapshot = self.rules.to_json(self.state) if self._undoable(seat) else None
@@ -227,10 +232,14 @@ class Session:
     def bot_action(self, seat: int) -> Action | None:
         """What the bot at `seat` chooses from its own view (None if it passes its chance)."""
         bot = self.bots[seat]
-        view = self.view(seat)
         if self.info.realtime:
-            return bot.act(view, getattr(self.state, "tick", 0))
-        return bot.act(view, self.legal(seat))
+            return bot.act(self.view(seat), getattr(self.state, "tick", 0))
+        legal = self.legal(seat)
+        if len(legal) == 1:
+            # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
+            # happened from their view's history when next asked, not from being called.
+            return legal[0]
+        return bot.act(self.view(seat), legal)
 
     def step_bots(self) -> list[Applied]:
         """Let every bot the game waits for act once (turn-based games); returns what was applied."""
@@ -300,13 +309,19 @@ class Session:
         return ticks
 
     def play_out(self, limit: int = 1_000_000) -> int:
-        """Run a turn-based all-bot game to its end (or `limit` actions); returns actions applied."""
+        """Run a turn-based all-bot game to its end (or `limit` actions); returns actions applied.
+
+        The seats come from the engine's own `to_act`, so the session's seat check is not run
+        again for each of them (the engine still checks every action)."""
         count = 0
-        while not self.is_over() and count < limit:
-            waiting = self.to_act()
-            if not waiting or any(seat not in self.bots for seat in waiting):
+        rules, state, bots = self.rules, self.state, self.bots
+        while not rules.is_over(state) and count < limit:
+            waiting = rules.to_act(state)
+            if not waiting or any(seat not in bots for seat in waiting):
                 break
-            for applied in self.step_bots():
+            for seat in waiting:
+                action = self.bot_action(seat)
+                applied = self._apply(seat, action) if isinstance(action, dict) else self.submit(seat, action)
                 if not applied.ok:
                     raise IllegalAction(f"a bot's action was refused: {applied.reason}")
                 count += 1
@@ -317,10 +332,10 @@ class Session:
     @property
     def undo_allowed(self) -> bool:
         """Undo exists only against bots: one human, a turn-based game."""
-        return len(self.humans) == 1 and not self.info.realtime
+        return self._undo_allowed
 
     def _undoable(self, seat: int | None) -> bool:
-        return seat is not None and self.undo_allowed and seat in self.humans
+        return seat is not None and self._undo_allowed and seat in self.humans
 
     def can_undo(self, seat: int) -> bool:
         """True if `seat`'s last action may be taken back now.

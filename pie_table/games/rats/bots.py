@@ -119,6 +119,8 @@ class _Context:
         # guesses from the log, and a flatter curve won clearly more games against normal
         # (41% vs 35% of 900 three-rat games, seeds 0-899; fair share 33%).
         self.spread = _HARD_SPREAD if self.hard else 1.2
+        self.fixed_rival = None if bot.level == "hard" else 3.0 + self.extra
+        self.item_cache: dict[tuple[bool, int], float] = {}
 
     @property
     def sheet(self) -> Sheet:
@@ -162,16 +164,22 @@ class _Context:
             gain = self.standing[key] = self._score(mine) - self.base
         return gain
 
+    def _item(self, dish: bool, value: int) -> float:
+        """`_static_item_gain` for this decision, each (kind, value) worked out once."""
+        key = (dish, value)
+        gain = self.item_cache.get(key)
+        if gain is None:
+            gain = self.item_cache[key] = _static_item_gain(self.w, self.items, dish, value)
+        return gain
+
     def use_value(self, supply: int, count: int) -> float:
         """Worth of taking `supply`'s action with `count` of it."""
-        w, items = self.w, self.items
         if supply == CRUMBS or supply == RAGS:
             dish = supply == CRUMBS
-            alt = _static_item_gain(w, items, not dish, count + 2) if self.vocation == "pickpocket" else -9.0
-            return max(_static_item_gain(w, items, dish, count), alt)
+            alt = self._item(not dish, count + 2) if self.vocation == "pickpocket" else -9.0
+            return max(self._item(dish, count), alt)
         if supply == FLOWERS:
-            either = max(_static_item_gain(w, items, True, count), _static_item_gain(w, items, False, count))
-            return either + 0.4
+            return max(self._item(True, count), self._item(False, count)) + 0.4
         if supply == STRAW:
             return self.nest_value()
         return 1.4 if supply == BAUBLES else 1.0
@@ -208,8 +216,9 @@ class _Context:
         carry = self.carry_rate * count
         if supply < self.next_supply:
             return carry
-        margin = count - self.rival(supply)
-        chance = 1.0 / (1.0 + math.exp(-(margin + self.host_edge) / self.spread))
+        # Normal's rival is the same for every supply: worked out once per decision.
+        rival = self.fixed_rival if self.fixed_rival is not None else self.rival(supply)
+        chance = 1.0 / (1.0 + math.exp(-(count - rival + self.host_edge) / self.spread))
         return chance * self.use_value(supply, count) + (1 - chance) * carry
 
     def gain_value(self, supply: int, amount: int) -> float:

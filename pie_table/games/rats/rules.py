@@ -153,7 +153,9 @@ def public_view(state: RatsState) -> dict[str, Any]:
         "taken": [list(pair) for pair in state.taken],
         "candidates": list(state.candidates),
         "to_act": to_act(state),
-        "log": list(state.log),
+        # Shared, not copied (it is the longest part of every view, built for every decision):
+        # callers read views and never change them.
+        "log": state.log,
         "goal_awards": [[g, list(a)] for g, a in state.goal_awards],
         "awards": list(state.awards),
         "winner": state.winner,
