@@ -47,7 +47,8 @@ def _demo_info() -> GameInfo:
     return GameInfo(
         "rumble-pie", "Rumble Pie", "Real-time pie fight.", 2, 6, rules=None, realtime=True,  # type: ignore[arg-type]
         options=options,
-        extra={"teams": True, "validate": lambda seats, teams: None if len(set(teams)) > 1 else "Two teams"},
+        team_game=True,
+        validate_teams=lambda seats, teams: None if len(set(teams)) > 1 else "Two teams",
     )
 
 

@@ -1,6 +1,6 @@
 """The headless subcommands: simulate, arena, screenshot and bench, for any registered game.
 
-Each game supplies adapters in `GameInfo.extra`:
+Each game supplies adapters as `GameInfo` fields:
 - `simulate(setup) -> dict`: one whole game; the dict has at least `game`, `seed`, `winner`
   and `winning_seats` (seats credited with the win), plus game-specific fields.
 - `bench_sim(setup, games) -> dict`: speed figures (e.g. `speedup` or `games_per_s`).
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pie_table.cli.errors import CliError
-from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.registry import GameInfo, get_game, load_problems
 from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SetupError, parse_seats
@@ -82,11 +82,14 @@ def _parse_teams(text: str, seats: int) -> list[int] | None:
 
 
 def get_game_or_error(game_id: str) -> GameInfo:
-    """The registered game, or a one-line CliError naming the known ones."""
+    """The registered game, or a one-line CliError naming the known ones (and any game that
+    could not load, so a broken package is not mistaken for a missing one)."""
     try:
         return get_game(game_id)
     except KeyError as exc:
-        raise CliError(str(exc.args[0])) from None
+        problems = load_problems().items()
+        broken = "; ".join(f"{m.rsplit('.', 1)[-1]} could not load ({why})" for m, why in problems)
+        raise CliError(str(exc.args[0]) + (f"; {broken}" if broken else "")) from None
 
 
 def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
@@ -98,7 +101,7 @@ def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
     teams = _parse_teams(args.teams, len(seats))
     options = _parse_options(info, args)
     setup = GameSetup(info.id, seats, options, teams, seed=args.seed)
-    validate = info.extra.get("validate_setup")
+    validate = info.validate_setup
     if validate is not None:
         reason = validate(setup)
         if reason:
@@ -107,7 +110,7 @@ def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
 
 
 def _adapter(info: GameInfo, name: str) -> Any:
-    fn = info.extra.get(name)
+    fn = getattr(info, name)
     if fn is None:
         raise CliError(f"{info.id} has no headless '{name}' yet")
     return fn
@@ -192,7 +195,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.bench == "sim":
-        bench_seats = get_game_or_error(args.game).extra.get("bench_seats")
+        bench_seats = get_game_or_error(args.game).bench_seats
         if not args.seats and bench_seats:
             args.seats = ",".join(["bot:normal"] * bench_seats)
         info, setup = build_setup(args)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pie_table.core.engine import GameRules
@@ -33,15 +33,29 @@ class GameInfo:
     rules: GameRules
     options: tuple[OptionInfo, ...] = ()
     realtime: bool = False
-    # Builds the table scene: (app, setup) -> Scene. Imported lazily so engines stay pygame-free.
+    # Builds the table scene: (app, setup, session=None, save_path=None, watch=False) -> Scene.
+    # Imported lazily, by name, so engines stay pygame-free.
     scene_factory: str = ""
     # Builds a bot controller: (difficulty, seat, rng_seed) -> bot.
     bot_factory: Callable[..., Any] | None = None
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
-    extra: dict[str, Any] = field(default_factory=dict)
+    default_seats: int = 4  # the seat count the seat screen offers first
+    # Seats play in teams (the seat screen shows a team picker per seat).
+    team_game: bool = False
+    # (seats or seat count, teams) -> one-line reason the teams cannot play, or None.
+    validate_teams: Callable[..., str | None] | None = None
+    # GameSetup -> one-line reason the setup cannot play, or None (the CLI's check).
+    validate_setup: Callable[..., str | None] | None = None
+    # Headless adapters: one whole bot game from a setup, a played Session's summary, speed figures.
+    simulate: Callable[..., dict[str, Any]] | None = None
+    report: Callable[..., dict[str, Any]] | None = None
+    bench_sim: Callable[..., dict[str, Any]] | None = None
+    bench_seats: int = 0  # seats `bench sim` fills with normal bots when none are given (0: the minimum)
 
 
 _GAMES: dict[str, GameInfo] = {}
+# Game modules that failed to import, with one line saying why (shown, never swallowed).
+_PROBLEMS: dict[str, str] = {}
 # Modules that register a game when imported; listed once so discovery stays explicit.
 _GAME_MODULES = ("pie_table.games.rumble_pie", "pie_table.games.rats")
 
@@ -52,15 +66,23 @@ def register_game(info: GameInfo) -> None:
 
 
 def load_games() -> dict[str, GameInfo]:
-    """Import every game package once and return the registry."""
+    """Import every game package once and return the registry. A package that fails to import
+    is left out and its reason kept for `load_problems`: one broken game must not take the whole
+    table down, nor vanish without a word."""
     for module in _GAME_MODULES:
+        if module in _PROBLEMS:
+            continue
         try:
             importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            # A game package still being written must not take the whole table down.
-            if exc.name is None or not exc.name.startswith(module):
-                raise
+        except Exception as exc:  # noqa: BLE001 - any failure of one game is reported, not fatal
+            _PROBLEMS[module] = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
     return dict(_GAMES)
+
+
+def load_problems() -> dict[str, str]:
+    """Game modules that could not be loaded, each with a one-line reason."""
+    load_games()
+    return dict(_PROBLEMS)
 
 
 def get_game(game_id: str) -> GameInfo:

@@ -206,13 +206,3 @@ def _place(window: Any, position: tuple[int, int]) -> None:
         window.position = position
     except (pygame.error, AttributeError, ValueError):
         pass
-
-
-def launch(size: tuple[int, int] = (1280, 720)) -> int:
-    """Open the window on the title screen and run until the player quits (`python main.py`)."""
-    from pie_table.scenes.title import TitleScene
-
-    app = App(size)
-    app.run(TitleScene(app))
-    # No pygame.quit(): the process is about to end, and cached fonts must stay valid if it does not.
-    return 0

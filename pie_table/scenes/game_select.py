@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.registry import GameInfo, load_games
+from pie_table.core.registry import GameInfo, load_games, load_problems
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
@@ -83,7 +83,11 @@ class GameSelectScene(MenuScene):
         self.cards = [GameCard(info, self.pick) for info in self.games]
         self.empty = Label(_("No game is ready to play yet.") if not self.games else "", 26, pal.INK)
         self.back_button = Button(_("Back"), self.back, size=26)
-        return [*self.cards, self.back_button, self.heading, self.empty]
+        problems = load_problems()
+        text = "; ".join(_("{game} could not load ({why})").format(game=module.rsplit(".", 1)[-1], why=why)
+                         for module, why in problems.items())
+        self.problems = Label(text, 18, pal.LEMON)
+        return [*self.cards, self.back_button, self.heading, self.empty, self.problems]
 
     def pick(self, info: GameInfo) -> None:
         """Open the seat screen for `info`."""
@@ -105,6 +109,7 @@ class GameSelectScene(MenuScene):
         self.empty.place(inner, s)
         bw, bh = int(220 * s), int(56 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw // 2, self.panel.bottom + int(26 * s), bw, bh), s)
+        self.problems.place(pygame.Rect(0, self.panel.bottom + int(2 * s), w, int(24 * s)), s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel, self.scale)

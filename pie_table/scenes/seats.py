@@ -55,7 +55,7 @@ def default_seats(info: GameInfo, count: int) -> list[SeatSpec]:
 
 def default_count(info: GameInfo) -> int:
     """The seat count shown first: the game's own default, else 4 within its limits."""
-    wanted = int(info.extra.get("default_seats", 4))
+    wanted = info.default_seats
     return max(info.min_seats, min(info.max_seats, wanted))
 
 
@@ -79,7 +79,7 @@ class SeatsScene(MenuScene):
     def __init__(self, app: Any, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
-        self.team_game = bool(info.extra.get("teams"))
+        self.team_game = info.team_game
         count = default_count(info)
         self.seats = default_seats(info, count)
         self.teams = [i % 2 for i in range(count)]
@@ -93,8 +93,8 @@ class SeatsScene(MenuScene):
         clash = duplicate_control(self.seats)
         if clash:
             return clash
-        if self.team_game and callable(self.info.extra.get("validate")):
-            reason = call_validate(self.info.extra["validate"], list(self.seats), list(self.teams))
+        if self.team_game and self.info.validate_teams is not None:
+            reason = call_validate(self.info.validate_teams, list(self.seats), list(self.teams))
             if reason:
                 return reason
         for opt in self.info.options:

@@ -51,14 +51,14 @@ def validate(seats, teams):
 
 def make_info(realtime=True, teams=True, factory=f"{MODULE}:FakeTable"):
     """The fake GameInfo (teams and options switchable)."""
-    extra = {"teams": True, "validate": validate} if teams else {}
+    hooks = {"team_game": True, "validate_teams": validate} if teams else {}
     options = (
         OptionInfo("target", "Points to win", 25, (10, 25)),
         OptionInfo("fast", "Fast deal", False),
         OptionInfo("name", "Table name", "kitchen"),
     )
     return GameInfo(GAME_ID, "Zz Test Pie", "A pie game that exists only in tests.", 2, 6, rules=None,
-                    options=options, realtime=realtime, scene_factory=factory, extra=extra)
+                    options=options, realtime=realtime, scene_factory=factory, **hooks)
 
 
 def install(info=None):

@@ -216,7 +216,10 @@ def test_results_with_many_lines_keep_buttons_on_the_sheet(app):
     assert pygame.Rect((0, 0), app.size).contains(results.panel)
 
 
-def test_launch_opens_title_and_returns_on_quit(monkeypatch):
+def test_play_opens_title_and_returns_on_quit(monkeypatch):
+    import argparse
+
+    from pie_table.cli.play import play
     from pie_table.kit import app as app_module
 
     seen = []
@@ -228,7 +231,7 @@ def test_launch_opens_title_and_returns_on_quit(monkeypatch):
         original_run(self, first_scene)
 
     monkeypatch.setattr(app_module.App, "run", run)
-    assert app_module.launch() == 0
+    assert play(argparse.Namespace(size="1280x720", fullscreen=False)) == 0
     assert seen == ["TitleScene"]
 
 

@@ -25,7 +25,9 @@ register_game(
         scene_factory="pie_table.games.rats.ui.table_scene:RatsTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),
-        extra={"simulate": adapters.simulate, "report": adapters.report, "bench_sim": adapters.bench_sim,
-               "bench_seats": 4},
+        simulate=adapters.simulate,
+        report=adapters.report,
+        bench_sim=adapters.bench_sim,
+        bench_seats=4,
     )
 )

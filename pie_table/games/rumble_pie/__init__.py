@@ -25,13 +25,11 @@ register_game(
         scene_factory="pie_table.games.rumble_pie.ui.table_scene:RumbleTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard"),
-        extra={
-            "teams": True,
-            "validate": validate_setup,
-            "validate_setup": adapters.check_setup,
-            "simulate": adapters.simulate,
-            "report": adapters.report,
-            "bench_sim": adapters.bench_sim,
-        },
+        team_game=True,
+        validate_teams=validate_setup,
+        validate_setup=adapters.check_setup,
+        simulate=adapters.simulate,
+        report=adapters.report,
+        bench_sim=adapters.bench_sim,
     )
 )

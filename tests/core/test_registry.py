@@ -1,0 +1,45 @@
+"""Games declare themselves once; a game that cannot load is reported, not silently dropped."""
+
+import pytest
+
+from pie_table.cli.commands import get_game_or_error
+from pie_table.cli.errors import CliError
+from pie_table.core import registry
+
+
+@pytest.fixture
+def broken(monkeypatch):
+    monkeypatch.setattr(registry, "_GAME_MODULES", (*registry._GAME_MODULES, "tests.core.broken_game"))
+    monkeypatch.setattr(registry, "_PROBLEMS", {})
+
+
+def test_a_broken_game_is_reported_with_its_reason_and_the_rest_still_load(broken):
+    games = registry.load_games()
+    assert {"rats", "rumble-pie"} <= set(games)
+    assert registry.load_problems() == {"tests.core.broken_game": "ImportError: the deck file is missing"}
+
+
+def test_the_cli_names_a_game_that_could_not_load(broken):
+    reason = r"broken_game could not load \(ImportError: the deck file is missing\)"
+    with pytest.raises(CliError, match=reason):
+        get_game_or_error("pie-rats")
+
+
+def test_the_game_list_shows_what_could_not_load(broken):
+    from pie_table.kit.app import App
+    from pie_table.scenes.game_select import GameSelectScene
+
+    app = App((1280, 720), headless=True)
+    scene = GameSelectScene(app)
+    app.scenes.push(scene)
+    app.step(1 / 60, [])
+    shown = scene.problems.current_text()
+    assert "broken_game could not load (ImportError: the deck file is missing)" in shown
+    assert {card.info.id for card in scene.cards} >= {"rats", "rumble-pie"}
+
+
+def test_game_info_has_typed_hooks_instead_of_a_bag():
+    info = registry.get_game("rumble-pie")
+    assert info.team_game and callable(info.validate_teams) and callable(info.simulate)
+    assert not hasattr(info, "extra")
+    assert registry.get_game("rats").bench_seats == 4
