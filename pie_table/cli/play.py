@@ -12,6 +12,7 @@ def play(args: argparse.Namespace) -> int:
     from pie_table.scenes.title import TitleScene
 
     app = App(size=parse_size(args.size), headless=False)
+    app.home = TitleScene
     if args.fullscreen:
         app.toggle_fullscreen()
     app.run(TitleScene(app))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -86,6 +87,9 @@ class App:
         # that is not the player leaving, so it must not pause a real-time table.
         self._ignore_focus_until = 0.0
         self._windowed_pos: tuple[int, int] | None = None
+        # Builds the screen to fall back to when every menu has been left (the title): set by
+        # whoever opens the app, so the kit itself never imports a scene.
+        self.home: Callable[[App], Scene] | None = None
 
     @property
     def size(self) -> tuple[int, int]:

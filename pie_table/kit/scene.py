@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
-
-if TYPE_CHECKING:
-    from pie_table.kit.app import App
 
 
 class Scene:
@@ -19,7 +16,7 @@ class Scene:
     # Menu scenes are where "back to menu" unwinds to.
     is_menu = False
 
-    def __init__(self, app: App | Any) -> None:
+    def __init__(self, app: Any) -> None:  # the App (kit.app imports this module, not back)
         self.app = app
 
     def enter(self) -> None:

@@ -166,8 +166,7 @@ def load_factory(spec: str) -> Any | None:
 
 
 def unwind_to_menu(app: Any) -> None:
-    """Pop the table and its overlays back to the nearest menu scene (title if there is none)."""
-    if app.scenes.pop_until(lambda scene: scene.is_menu) is None:
-        from pie_table.scenes.title import TitleScene
-
-        app.scenes.push(TitleScene(app))
+    """Pop the table and its overlays back to the nearest menu scene; with none left, the app's
+    home screen (`app.home`, the title) starts afresh."""
+    if app.scenes.pop_until(lambda scene: scene.is_menu) is None and app.home is not None:
+        app.scenes.push(app.home(app))

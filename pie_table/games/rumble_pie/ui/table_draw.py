@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -12,8 +12,21 @@ from pie_table.games.rumble_pie.ui.legend import Legend, grid_cells
 from pie_table.games.rumble_pie.ui.table_view import CursorMark, SeatInfo
 from pie_table.kit import palette as pal
 
-if TYPE_CHECKING:
-    from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
+
+class TableParts(Protocol):
+    """What composing a frame reads from the table scene (the scene imports this module, so the
+    drawing names the parts it needs instead of importing the scene back)."""
+
+    sim: Any
+    geom: Any
+    view: Any
+    cards: Any
+    effects: Any
+    feedback: Any
+    mouse: Any
+    cursors: dict[str, Any]
+    summary: Any
+    names: list[str]
 
 Color = tuple[int, int, int]
 _DEVICE_NAMES = {"keys1": "left keys", "keys2": "right keys", "mouse": "mouse"}
@@ -79,7 +92,7 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
     return out
 
 
-def status_lines(scene: RumbleTableScene) -> list[tuple[str, Color]]:
+def status_lines(scene: TableParts) -> list[tuple[str, Color]]:
     """The status box: what phase we are in, then the latest flash (refusal, freeze)."""
     state = scene.sim.state
     phase = state.phase
@@ -106,7 +119,7 @@ def status_lines(scene: RumbleTableScene) -> list[tuple[str, Color]]:
     return lines
 
 
-def banner_for(scene: RumbleTableScene) -> tuple[str, str, str]:
+def banner_for(scene: TableParts) -> tuple[str, str, str]:
     """(big text, small text, button) for the centre strip."""
     state = scene.sim.state
     humans = scene.sim.has_humans
@@ -124,7 +137,7 @@ def banner_for(scene: RumbleTableScene) -> tuple[str, str, str]:
     return "", "", ""
 
 
-def cursor_marks(scene: RumbleTableScene) -> list[CursorMark]:
+def cursor_marks(scene: TableParts) -> list[CursorMark]:
     """Where each keyboard/pad human's selection and target are, in window pixels."""
     state, geom = scene.sim.state, scene.geom
     marks, aimed = [], set()
@@ -149,7 +162,7 @@ def cursor_marks(scene: RumbleTableScene) -> list[CursorMark]:
     return marks
 
 
-def draw_table(scene: RumbleTableScene, surface: pygame.Surface) -> None:
+def draw_table(scene: TableParts, surface: pygame.Surface) -> None:
     """One frame: background, decks, cards, cursors, panels, banner, shake, effects, drag, summary."""
     state, view = scene.sim.state, scene.view
     surface.blit(view.background(state.columns_allowed), (0, 0))
@@ -176,7 +189,7 @@ def draw_table(scene: RumbleTableScene, surface: pygame.Surface) -> None:
     _draw_summary(scene, surface)
 
 
-def _draw_drag(scene: RumbleTableScene, surface: pygame.Surface, drag: Any) -> None:
+def _draw_drag(scene: TableParts, surface: pygame.Surface, drag: Any) -> None:
     """The cards in the mouse's hand (or a deck card), drawn above everything on the table."""
     x, y = drag.topleft
     if not drag.cards:
@@ -192,7 +205,7 @@ def _draw_drag(scene: RumbleTableScene, surface: pygame.Surface, drag: Any) -> N
             surface.blit(image, (x, y + i * step))
 
 
-def _draw_summary(scene: RumbleTableScene, surface: pygame.Surface) -> None:
+def _draw_summary(scene: TableParts, surface: pygame.Surface) -> None:
     """Between rounds and at the end: the summary panel over the table."""
     state = scene.sim.state
     scene.summary.go_button = None
