@@ -9,8 +9,10 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit.menu import Menu
 from pie_table.kit.scene import Scene
-from pie_table.kit.widgets import Menu, Widget, ui_scale
+from pie_table.kit.text import ui_scale
+from pie_table.kit.widgets import Widget
 
 
 @lru_cache(maxsize=4)

@@ -10,7 +10,8 @@ from pie_table.core.registry import GameInfo, load_games, load_problems
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Label, Widget, fit_text, wrap_text
+from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 
 

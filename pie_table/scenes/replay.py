@@ -20,7 +20,7 @@ from pie_table.core.saves import expand_log, load_session
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
-from pie_table.kit.widgets import fit_text, ui_scale
+from pie_table.kit.text import fit_text, ui_scale
 from pie_table.scenes.base import load_factory
 
 _SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)

@@ -13,7 +13,8 @@ from pie_table.core.setup import GameSetup
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Label, Widget, fit_text
+from pie_table.kit.text import fit_text
+from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, load_factory, unwind_to_menu
 
 # Keys pressed this soon after the results appear are ignored: they were meant for the game.

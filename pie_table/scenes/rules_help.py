@@ -10,7 +10,8 @@ import pygame
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Label, Widget, wrap_text
+from pie_table.kit.text import wrap_text
+from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import assets_dir
 from pie_table.scenes.base import OverlayScene
 

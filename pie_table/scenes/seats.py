@@ -13,7 +13,9 @@ from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
-from pie_table.kit.widgets import Button, Cycler, Label, TextInput, Toggle, Widget, wrap_text
+from pie_table.kit.rows import Cycler, TextInput, Toggle
+from pie_table.kit.text import wrap_text
+from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")

@@ -9,7 +9,8 @@ import pygame
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Label, Widget, blit_center
+from pie_table.kit.text import blit_center
+from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene
 from pie_table.scenes.confirm import confirm_quit
 from pie_table.scenes.saved_games import SavedGamesScene, describe, latest_unfinished, open_save

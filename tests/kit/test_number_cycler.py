@@ -2,7 +2,8 @@
 
 import pygame
 
-from pie_table.kit.widgets import Menu, NumberCycler
+from pie_table.kit.menu import Menu
+from pie_table.kit.rows import NumberCycler
 
 
 def _key(key, mod=0):

@@ -2,7 +2,10 @@
 
 import pygame
 
-from pie_table.kit.widgets import Button, Cycler, Label, Menu, TextInput, Toggle, ui_scale, wrap_text
+from pie_table.kit.menu import Menu
+from pie_table.kit.rows import Cycler, TextInput, Toggle
+from pie_table.kit.text import ui_scale, wrap_text
+from pie_table.kit.widgets import Button, Label
 
 pygame.init()
 

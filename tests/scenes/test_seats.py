@@ -9,7 +9,7 @@ import pytest
 
 from pie_table.core.setup import SeatSpec
 from pie_table.kit.app import App
-from pie_table.kit.widgets import Cycler, TextInput, Toggle
+from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.scenes.seats import SeatsScene, duplicate_control, seat_choices
 
 _spec = importlib.util.spec_from_file_location("fake_game", Path(__file__).with_name("fake_game.py"))

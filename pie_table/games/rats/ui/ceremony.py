@@ -16,7 +16,7 @@ from pie_table.games.rats.ui.sheet_view import item_shapes, paper
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, ngettext
-from pie_table.kit.widgets import fit_text
+from pie_table.kit.text import fit_text
 
 _STEP_TIME = 1.4  # seconds between goals when nobody clicks
 _COIN_TIME = 1.3

@@ -17,7 +17,10 @@ from pie_table.games.rats.ui.labels import VOCATION_HINTS, action_label, prompt,
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import Button, Cycler, Menu, NumberCycler, Widget, fit_text, wrap_text
+from pie_table.kit.menu import Menu
+from pie_table.kit.rows import Cycler, NumberCycler
+from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.widgets import Button, Widget
 
 Action = dict[str, Any]
 _NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}

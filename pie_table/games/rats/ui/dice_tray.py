@@ -13,7 +13,7 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit.dice import DieSprite
-from pie_table.kit.widgets import fit_text
+from pie_table.kit.text import fit_text
 
 _TINTS = ("ivory", "cherry")
 _ROLL_TIME = 0.9

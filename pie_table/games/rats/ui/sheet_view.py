@@ -17,7 +17,7 @@ from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import MIN_READABLE, fit, font
 from pie_table.kit.i18n import _, ngettext
-from pie_table.kit.widgets import fit_text, wrap_text
+from pie_table.kit.text import fit_text, wrap_text
 
 _RULE = (200, 180, 146)  # the printed lines of the paper sheet
 _GLYPH_COLORS = ((150, 150, 170), pal.GOLD, (214, 186, 96), pal.CRUST_DARK, pal.BLUEBERRY, pal.CHERRY)

@@ -17,7 +17,7 @@ from pie_table.games.rats.ui.sheet_view import RatCard, ellipsize, paper
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
-from pie_table.kit.widgets import fit_text, ui_scale, wrap_text
+from pie_table.kit.text import fit_text, ui_scale, wrap_text
 
 # Log lines worth putting on a rat's card as "what it last said".
 _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})

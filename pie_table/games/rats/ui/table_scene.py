@@ -39,7 +39,7 @@ from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene, PrivacyGate
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
-from pie_table.kit.widgets import fit_text
+from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
 
 GAME_ID = "rats"

@@ -1,0 +1,244 @@
+"""Labelled rows with a value: cyclers (and the number picker), toggles and one-line text input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.text import Color, blit_center, fit_text, wrap_text
+from pie_table.kit.widgets import _MIN_TEXT, DISABLED, DISABLED_INK, Widget
+
+
+class _Row(Widget):
+    """A labelled row: caption on the left, a control box on the right."""
+
+    def __init__(self, label: str, enabled: bool | Callable[[], bool] = True, size: int = 24) -> None:
+        super().__init__(enabled)
+        self.label, self.size = label, size
+        self.split = 0.42  # share of the row width given to the caption
+
+    def control_rect(self) -> pygame.Rect:
+        """Where the value box sits (right part of the row, or all of it without a caption)."""
+        if not self.label:
+            return pygame.Rect(self.rect)
+        split = int(self.rect.w * self.split)
+        return pygame.Rect(self.rect.x + split, self.rect.y, self.rect.w - split, self.rect.h)
+
+    def _draw_caption(self, surface: pygame.Surface) -> None:
+        if not self.label:
+            return
+        cap_w = self.control_rect().x - self.rect.x - int(10 * self.scale)
+        ink = pal.INK if self.enabled else DISABLED_INK
+        size = int(self.size * self.scale)
+        lines = [self.label]
+        if font(size, "bold").size(self.label)[0] > cap_w:
+            lines = self._wrap_caption(size, cap_w)
+            size = self._caption_size
+        images = [fit_text(line, size, cap_w, ink, "bold") for line in lines]
+        y = self.rect.centery - sum(i.get_height() for i in images) // 2
+        for image in images:
+            surface.blit(image, (self.rect.x + int(6 * self.scale), y))
+            y += image.get_height()
+        if self.focused:
+            marker = font(int(self.size * self.scale), "bold").render("›", True, pal.CHERRY)
+            surface.blit(marker, marker.get_rect(midright=(self.rect.x - 2, self.rect.centery)))
+
+
+    def _wrap_caption(self, size: int, cap_w: int) -> list[str]:
+        """A long caption wraps onto smaller lines instead of shrinking to one unreadable line."""
+        for factor in (0.8, 0.7, 0.6):
+            self._caption_size = max(_MIN_TEXT, int(size * factor))
+            fnt = font(self._caption_size, "bold")
+            lines = wrap_text(self.label, fnt, cap_w)
+            if len(lines) * fnt.get_linesize() <= self.rect.h:
+                return lines
+        return lines
+
+
+class Cycler(_Row):
+    """A choice among values: ◀ value ▶, left/right or click on either half."""
+
+    def __init__(self, label: str, values: Sequence[Any], index: int = 0,
+                 on_change: Callable[[Any], Any] | None = None, fmt: Callable[[Any], str] = str,
+                 enabled: bool | Callable[[], bool] = True, size: int = 24,
+                 accept: Callable[[Any], bool] | None = None,
+                 color: Callable[[Any], Color | None] | None = None) -> None:
+        super().__init__(label, enabled, size)
+        self.values = list(values)
+        self.index = index
+        self.on_change, self.fmt = on_change, fmt
+        # `accept` may refuse a value (e.g. a control another human already holds); it is skipped.
+        self.accept = accept
+        self.color = color
+
+    @property
+    def value(self) -> Any:
+        """The chosen value."""
+        return self.values[self.index]
+
+    def set_value(self, value: Any) -> None:
+        """Select `value` without calling on_change."""
+        self.index = self.values.index(value)
+
+    def nudge(self, step: int) -> bool:
+        if not self.enabled or not self.values:
+            return False
+        n = len(self.values)
+        for k in range(1, n):
+            candidate = (self.index + step * k) % n
+            if self.accept is None or self.accept(self.values[candidate]):
+                self.index = candidate
+                if self.on_change:
+                    self.on_change(self.value)
+                return True
+        return False
+
+    def activate(self) -> bool:
+        return self.nudge(1)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        box = self.control_rect()
+        return self.nudge(-1 if pos[0] < box.x + box.w // 3 else 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_caption(surface)
+        box = self.control_rect()
+        tint = self.color(self.value) if self.color else None
+        self._box(surface, box, tint if tint and self.enabled else self._fill())
+        ink = pal.INK if self.enabled else DISABLED_INK
+        size = int(self.size * self.scale)
+        arrow_w = int(28 * self.scale)
+        for glyph, x in (("◀", box.x + arrow_w // 2 + 4), ("▶", box.right - arrow_w // 2 - 4)):
+            blit_center(surface, font(int(size * 0.8), "sans").render(glyph, True, ink), (x, box.centery))
+        image = fit_text(self.fmt(self.value), size, box.w - 2 * arrow_w - 12, ink, "bold")
+        blit_center(surface, image, box.center)
+
+
+class NumberCycler(Cycler):
+    """A Cycler over whole numbers (and perhaps a few words after them, such as "all") that is quick
+    for large amounts: type the digits, PageUp/PageDown or Shift+arrows step by ten, and the mouse
+    wheel steps by one (by ten with Shift)."""
+
+    _TYPING_PAUSE_MS = 1200  # digits typed further apart than this start a new number
+
+    def __init__(self, label: str, values: Sequence[Any], **kwargs: Any) -> None:
+        super().__init__(label, values, **kwargs)
+        self._typed = ""
+        self._typed_at = -10_000
+
+    def key_event(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            big = pygame.key.get_mods() & pygame.KMOD_SHIFT
+            return self.step_by(event.y * (10 if big else 1))
+        if event.type != pygame.KEYDOWN:
+            return False
+        digit = _DIGIT_KEYS.get(event.key)
+        if digit is not None:
+            return self.type_digit(digit, pygame.time.get_ticks())
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return self.step_by(10 if event.key == pygame.K_PAGEUP else -10)
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
+            return self.step_by(10 if event.key == pygame.K_RIGHT else -10)
+        return False
+
+    def type_digit(self, digit: str, now_ms: int) -> bool:
+        """Append a typed digit to the number being typed (a pause starts a new number)."""
+        if now_ms - self._typed_at > self._TYPING_PAUSE_MS:
+            self._typed = ""
+        self._typed_at = now_ms
+        self._typed = (self._typed + digit).lstrip("0")[:6]
+        if not self._typed:
+            return False
+        numbers = [v for v in self.values if isinstance(v, int)]
+        wanted = int(self._typed)
+        best = min(numbers, key=lambda v: (abs(v - wanted), v)) if numbers else None
+        return best is not None and self._select(best)
+
+    def step_by(self, step: int) -> bool:
+        """Move by `step` numbers, stopping at the ends (no wrap-around for big steps)."""
+        numbers = [i for i, v in enumerate(self.values) if isinstance(v, int)]
+        if not numbers or self.index not in numbers:
+            return self.nudge(1 if step > 0 else -1)
+        position = max(0, min(len(numbers) - 1, numbers.index(self.index) + step))
+        return self._select(self.values[numbers[position]])
+
+    def _select(self, value: Any) -> bool:
+        if value == self.value:
+            return False
+        self.set_value(value)
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+
+_DIGIT_KEYS = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)} | {
+    getattr(pygame, f"K_KP{n}"): str(n) for n in range(10)}
+
+
+class Toggle(_Row):
+    """An on/off switch."""
+
+    def __init__(self, label: str, value: bool = False, on_change: Callable[[bool], Any] | None = None,
+                 enabled: bool | Callable[[], bool] = True, size: int = 24) -> None:
+        super().__init__(label, enabled, size)
+        self.value, self.on_change = bool(value), on_change
+
+    def activate(self) -> bool:
+        if not self.enabled:
+            return False
+        self.value = not self.value
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def nudge(self, step: int) -> bool:
+        return self.activate()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_caption(surface)
+        box = self.control_rect()
+        self._box(surface, box, self._fill())
+        pill = pygame.Rect(0, 0, int(box.h * 1.6), int(box.h * 0.56))
+        pill.midleft = (box.x + int(14 * self.scale), box.centery)
+        pygame.draw.rect(surface, pal.APPLE if self.value else pal.INK_SOFT, pill, border_radius=pill.h // 2)
+        knob_x = pill.right - pill.h // 2 if self.value else pill.x + pill.h // 2
+        pygame.draw.circle(surface, pal.CREAM, (knob_x, pill.centery), max(3, pill.h // 2 - 3))
+        text = "On" if self.value else "Off"
+        image = font(int(self.size * self.scale), "bold").render(text, True, pal.INK)
+        surface.blit(image, image.get_rect(midleft=(pill.right + int(12 * self.scale), box.centery)))
+
+
+class TextInput(_Row):
+    """One line of text; typing goes here while it has focus."""
+
+    def __init__(self, label: str, text: str = "", on_change: Callable[[str], Any] | None = None,
+                 max_len: int = 24, size: int = 24) -> None:
+        super().__init__(label, True, size)
+        self.text, self.on_change, self.max_len = text, on_change, max_len
+
+    def text_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            new = (self.text + event.text)[: self.max_len]
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            new = self.text[:-1]
+        else:
+            return False
+        if new != self.text:
+            self.text = new
+            if self.on_change:
+                self.on_change(new)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_caption(surface)
+        box = self.control_rect()
+        self._box(surface, box, pal.CREAM if self.enabled else DISABLED)
+        shown = self.text + ("|" if self.focused and pygame.time.get_ticks() // 500 % 2 == 0 else "")
+        image = fit_text(shown or " ", int(self.size * self.scale), box.w - 20, pal.INK)
+        surface.blit(image, image.get_rect(midleft=(box.x + int(12 * self.scale), box.centery)))

@@ -1,0 +1,51 @@
+"""Text and layout helpers every screen shares: the UI scale, fitting and wrapping text, centring."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from pie_table.kit.fonts import fit, font
+
+Color = tuple[int, int, int]
+BASE_SIZE = (1280, 720)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much bigger than the 1280x720 design the window is (never below a readable floor)."""
+    return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
+
+
+def fit_text(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:
+    """Render `text` at `size` within `max_w` pixels: smaller down to a readable floor, then cut
+    with an ellipsis (see fonts.fit). Cached: tables redraw the same labels after every move, and
+    measuring and rendering text is most of a redraw. Callers blit the image and never change it."""
+    return _fitted(str(text), int(size), int(max_w), tuple(color), face)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
+    shown, size = fit(text, size, max_w, face)
+    return font(size, face).render(shown, True, color)
+
+
+def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Split `text` into lines no wider than `width` (a single long word keeps its own line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if fnt.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
+    """Blit `image` centred on `center`."""
+    surface.blit(image, image.get_rect(center=center))
