@@ -1,3 +1,0 @@
-from pie_table.cli.main import main
-
-raise SystemExit(main())

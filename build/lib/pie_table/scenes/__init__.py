@@ -1,1 +1,0 @@
-"""Menu and overlay scenes: title, game select, seats and variants, pause, rules help, results."""
