@@ -7,7 +7,6 @@ from the engine's events; the tray animates them afterwards.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,18 +20,11 @@ from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel
 from pie_table.games.rats.ui.dice_tray import DiceTray
 from pie_table.games.rats.ui.labels import PUBLIC_KINDS, dice_caption, note_text, rat_name, results_text
-from pie_table.games.rats.ui.sheet_view import RatCard, draw_hidden_sheet, draw_rat_card, draw_sheet
 from pie_table.games.rats.ui.table_draw import (
     compute_layout,
-    draw_felt,
-    draw_goals,
-    draw_log,
-    draw_notes,
-    draw_top_bar,
-    draw_waiting,
-    rat_cards,
     until_the_dice_land,
 )
+from pie_table.games.rats.ui.table_paint import TablePainter
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
@@ -81,9 +73,7 @@ class RatsTableScene(Scene):
         self.results_shown = False
         self.shown_seat: int | None = None
         self.message = ""
-        self._base: pygame.Surface | None = None
-        self._base_key: tuple[Any, ...] | None = None
-        self._panels: dict[str, tuple[Any, tuple[pygame.Surface, tuple[int, int]]]] = {}
+        self.painter = TablePainter()
         self.layout = compute_layout(app.screen.get_size(), self.state.seats)
         self.tray.layout(self.layout.tray)
         self._sync_tray()
@@ -434,7 +424,7 @@ class RatsTableScene(Scene):
             view["log"] = self.ceremony.filter_log(view["log"])
         if self.tray.busy:
             view["log"] = until_the_dice_land(view["log"])
-        surface.blit(self._base_layer(surface.get_size(), view, seat), (0, 0))
+        surface.blit(self.painter.base_layer(self, surface.get_size(), view, seat), (0, 0))
         if self.ceremony is None:
             self.tray.draw(surface, s)
         else:
@@ -447,82 +437,8 @@ class RatsTableScene(Scene):
             text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
             surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
 
-    def _base_layer(self, size: tuple[int, int], view: dict[str, Any], seat: int | None) -> pygame.Surface:
-        """Everything that only changes when the game does, redrawn only then (text is the costly part)."""
-        ceremony = (self.ceremony.shown, self.ceremony.ready) if self.ceremony is not None else None
-        key = (self.state.actions, seat, size, self.panel is None, self.tray.busy, ceremony)
-        if self._base is None or self._base_key != key:
-            if self._base is None or self._base.get_size() != size:
-                self._base = pygame.Surface(size)
-            lay, s = self.layout, self.layout.scale
-            draw_felt(self._base)
-            draw_top_bar(self._base, lay.top, view, s, self._banner(view))
-            # The goals and the sheet change far less often than the log: each keeps its own image.
-            goals = tuple(view.get("goals", []))
-            self._panel(self._base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s))
-            draw_log(self._base, lay.log, view, s)
-            if self.ceremony is None:
-                self._draw_play_area(self._base, view, seat)
-            self._base_key = key
-        return self._base
-
-    def _panel(self, target: pygame.Surface, name: str, key: Any, rect: pygame.Rect,
-               paint: Callable[[pygame.Surface, pygame.Rect], None], reach: int = 0) -> None:
-        """Blit panel `name`, painting it again only when `key` (or its size) changed.
-
-        A panel whose drawing stays on its paper and shadow (`reach` 0) is kept opaque, on the
-        felt every panel lies on: an opaque copy is several times cheaper to blit than a
-        transparent one. A panel with parts reaching further out (the Host's hat above a rat's
-        card: `reach` in unscaled pixels) is kept transparent with a margin all round.
-        """
-        scale = self.layout.scale
-        full = (key, rect.size, scale)
-        cached = self._panels.get(name)
-        if cached is None or cached[0] != full:
-            if reach:
-                margin = int(reach * scale) + 4
-                image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
-                paint(image, pygame.Rect(margin, margin, rect.w, rect.h))
-                offset = (-margin, -margin)
-            else:
-                shadow = 6  # paper() drops its shadow 3-4 px right and down
-                image = pygame.Surface((rect.w + shadow, rect.h + shadow))
-                draw_felt(image)
-                paint(image, pygame.Rect(0, 0, rect.w, rect.h))
-                offset = (0, 0)
-            cached = self._panels[name] = (full, (image, offset))
-        image, (dx, dy) = cached[1]
-        target.blit(image, (rect.x + dx, rect.y + dy))
-
-    def _draw_play_area(self, surface: pygame.Surface, view: dict[str, Any], seat: int | None) -> None:
-        lay, s = self.layout, self.layout.scale
-        cards = rat_cards(view, seat if self.humans else None, view.get("to_act", []))
-        for i, (rect, card) in enumerate(zip(lay.cards, cards, strict=False)):
-            self._panel(surface, f"card{i}", card, rect,
-                        lambda surf, r, card=card: draw_rat_card(surf, r, card, s), reach=24)
-        mine = view.get("seat")
-        # What the sheet shows, compared by value (the rest of the rat's card changes every move).
-        card = cards[mine] if mine is not None else None
-        facts = (card.is_host, card.vocation, card.awards) if card is not None else None
-        key = (mine, view.get("sheet"), view.get("notes", [])[-1:], facts)
-        self._panel(surface, "sheet", key, lay.sheet, lambda surf, r: self._draw_sheet(surf, r, view, cards))
-        if self.panel is None and not self.tray.busy:
-            draw_waiting(surface, lay.panel, view, s)
-
-    def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect, view: dict[str, Any],
-                    cards: list[RatCard]) -> None:
-        s = self.layout.scale
-        seat = view.get("seat")
-        if seat is None or "sheet" not in view:
-            draw_hidden_sheet(surface, area, _("Sheets are secret: pass the device to see yours"), s)
-            return
-        notes_h = int(30 * s)
-        rect = pygame.Rect(area.x, area.y, area.w, area.h - notes_h)
-        draw_sheet(surface, rect, view["sheet"], cards[seat], s)
-        slip = pygame.Rect(rect.x, rect.bottom + 4, rect.w, notes_h - 4)
-        draw_notes(surface, slip, view.get("notes", []), s)
-
-    def _banner(self, view: dict[str, Any]) -> str:
+    def banner(self, view: dict[str, Any]) -> str:
+        """The words in the middle of the top bar."""
         if self.tray.busy:
             return _("The dice are rolling...")
         if self.ceremony is not None and not self.ceremony.ready:
