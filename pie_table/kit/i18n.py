@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gettext
+from typing import Any
 
+from pie_table.core.messages import translate
 from pie_table.paths import assets_dir
 
 LOCALE_DIR = assets_dir("locale")
@@ -26,3 +28,14 @@ def N_(text: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Plural-aware translation."""
     return _translation.ngettext(singular, plural, count)
+
+
+def tr(message: Any) -> str:
+    """An engine's message (a `Msg`, a stored {"msg", "params"} event or a plain message id) in the
+    player's language."""
+    return translate(message, _translation.gettext, _translation.ngettext)
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """What an engine event says, translated (events without a message id show their text)."""
+    return tr(event) if "msg" in event else str(event.get("text", ""))

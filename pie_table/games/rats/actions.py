@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 from pie_table.core.engine import IllegalAction
+from pie_table.core.messages import Msg
 from pie_table.games.rats.flow import circle_goal, make_item
 from pie_table.games.rats.state import (
     GOAL_NAMES,
@@ -18,8 +19,10 @@ from pie_table.games.rats.state import (
     SWORDS,
     VOCATIONS,
     RatsState,
-    amount_text,
+    rat,
     say,
+    supply_amount,
+    supply_word,
     tell,
 )
 
@@ -152,32 +155,35 @@ def _apply_roll(state: RatsState, seat: int, item: Item, action: Action, events:
     purpose = item["purpose"]
     if purpose == "order":
         state.order_rolls[seat].append(sum(dice))
-        text = f"Rat {seat + 1} rolls {dice[0]} and {dice[1]} for the vocation order."
+        text = Msg("{rat} rolls {a} and {b} for the vocation order.", rat=rat(seat), a=dice[0], b=dice[1])
     else:
         state.dice = dice
         text = _roll_text(purpose, dice)
     say(events, "dice", text, seat=seat, dice=dice, purpose=purpose)
 
 
-def _roll_text(purpose: str, dice: list[int]) -> str:
+def _roll_text(purpose: str, dice: list[int]) -> Msg:
     a, b = dice
     if purpose == "goal":
-        return f"The Host rolls {a} and {b}: banquet goal {a + b}."
+        return Msg("The Host rolls {a} and {b}: banquet goal {goal}.", a=a, b=b, goal=a + b)
     if a == b:
-        return f"The Host rolls doubles! {a} of any one supply."
-    return f"The Host rolls {a} and {b}: {amount_text(b, a - 1)} or {amount_text(a, b - 1)}."
+        return Msg("The Host rolls doubles! {n} of any one supply.", n=a)
+    return Msg("The Host rolls {a} and {b}: {first} or {second}.", a=a, b=b,
+               first=supply_amount(b, a - 1), second=supply_amount(a, b - 1))
 
 
 def _apply_vocation(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     state.vocations[seat] = action["vocation"]
-    say(events, "vocation", f"Rat {seat + 1} becomes the {action['vocation'].title()}.",
+    say(events, "vocation", Msg("{rat} becomes the {vocation}.", rat=rat(seat),
+                                vocation=Msg(action["vocation"].title())),
         seat=seat, vocation=action["vocation"])
 
 
 def _apply_gain(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     supply = SUPPLIES.index(action["supply"])
     state.sheets[seat].supplies[supply] += item["amount"]
-    tell(events, seat, "gain", f"You gain {amount_text(item['amount'], supply)} ({item['reason']}).",
+    tell(events, seat, "gain", Msg("You gain {amount} ({why}).", amount=supply_amount(item["amount"], supply),
+                                   why=Msg(item["reason"])),
          supply=supply, amount=item["amount"], reason=item["reason"])
 
 
@@ -194,14 +200,15 @@ def _apply_scavenge(state: RatsState, seat: int, item: Item, action: Action, eve
     factor = (3 if state.has(seat, "carpenter") else 2) if sheet.nests[supply] else 1
     gained = count * factor
     sheet.supplies[supply] += gained
-    tell(events, seat, "scavenge", f"You scavenge {amount_text(gained, supply)}.",
+    tell(events, seat, "scavenge", Msg("You scavenge {amount}.", amount=supply_amount(gained, supply)),
          supply=supply, amount=gained, factor=factor)
 
 
 def _apply_nest(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     supply = SUPPLIES.index(action["supply"])
     state.sheets[seat].nests[supply] = True
-    tell(events, seat, "nest", f"You build a nest by your {action['supply']}.", supply=supply)
+    text = Msg("You build a nest by your {supply}.", supply=supply_word(supply))
+    tell(events, seat, "nest", text, supply=supply)
 
 
 def _apply_make(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
@@ -211,55 +218,63 @@ def _apply_make(state: RatsState, seat: int, item: Item, action: Action, events:
 def _apply_sword_order(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     state.sword_current = action["rat"]
     state.candidates = []
-    say(events, "sword_order", f"The Host lets Rat {action['rat'] + 1} ask first.", seat=action["rat"])
+    text = Msg("The Host lets {rat} ask first.", rat=rat(action["rat"]))
+    say(events, "sword_order", text, seat=action["rat"])
 
 
 def _apply_request(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     target, amount = action["target"], action["amount"]
     supply = SUPPLIES.index(action["supply"])
     have = state.sheets[target].supplies[supply]
-    asked = f"all of your {action['supply']}" if amount == "all" else amount_text(amount, supply)
-    say(events, "request", f"Rat {seat + 1}: Could you possibly part with {asked}, Rat {target + 1}?",
+    asked = (Msg("all of your {supply}", supply=supply_word(supply)) if amount == "all"
+             else supply_amount(amount, supply))
+    say(events, "request", Msg("{rat}: Could you possibly part with {asked}, {target}?", rat=rat(seat),
+                               asked=asked, target=rat(target)),
         seat=seat, target=target, supply=supply, amount=amount)
     given = have if amount == "all" else (amount if have >= amount else 0)
     if given:
         state.sheets[target].supplies[supply] -= given
         state.sheets[seat].supplies[supply] += given
         state.taken.append([target, supply])
-        verb = "is" if given == 1 else "are"
-        say(events, "handover", f"Rat {target + 1}: Indeed, here {verb} {amount_text(given, supply)}.",
+        here = supply_amount(given, supply)
+        text = (Msg("{rat}: Indeed, here is {amount}.", rat=rat(target), amount=here) if given == 1
+                else Msg("{rat}: Indeed, here are {amount}.", rat=rat(target), amount=here))
+        say(events, "handover", text,
             seat=target, to_seat=seat, supply=supply, amount=given)
     else:
-        say(events, "refused", f"Rat {target + 1}: RATS!", seat=target, to_seat=seat, supply=supply)
+        say(events, "refused", Msg("{rat}: RATS!", rat=rat(target)), seat=target, to_seat=seat, supply=supply)
     state.sword_queue = [entry for entry in state.sword_queue if entry[0] != seat]
     state.sword_current = -1
 
 
 def _apply_new_host(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     state.candidates = [action["rat"]]
-    say(events, "host_choice", f"The Host hands the hat to Rat {action['rat'] + 1}.", seat=action["rat"])
+    text = Msg("The Host hands the hat to {rat}.", rat=rat(action["rat"]))
+    say(events, "host_choice", text, seat=action["rat"])
 
 
 def _apply_winner(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     state.winner = action["rat"]
-    say(events, "tie_break", f"The final Host breaks the tie in favour of Rat {action['rat'] + 1}.",
+    say(events, "tie_break", Msg("The final Host breaks the tie in favour of {rat}.", rat=rat(action["rat"])),
         seat=action["rat"])
 
 
 def _apply_flipper(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     state.flipper = action["rat"]
-    say(events, "flipper", f"The Host asks Rat {action['rat'] + 1} to flip the coin.", seat=action["rat"])
+    text = Msg("The Host asks {rat} to flip the coin.", rat=rat(action["rat"]))
+    say(events, "flipper", text, seat=action["rat"])
 
 
 def _apply_flip(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     state.coin = "heads" if state.rng.random() < 0.5 else "tails"
-    say(events, "coin", f"Rat {seat + 1} flips the coin: {state.coin}!", seat=seat, coin=state.coin)
+    say(events, "coin", Msg("{rat} flips the coin: {face}!", rat=rat(seat), face=Msg(state.coin)), seat=seat,
+        coin=state.coin)
 
 
 def _apply_verdict(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     if action["result"] != state.coin:
         state.coin = action["result"]
-        say(events, "overrule", f"The Queen overrules the coin: it is {state.coin}.",
+        say(events, "overrule", Msg("The Queen overrules the coin: it is {face}.", face=Msg(state.coin)),
             seat=seat, coin=state.coin)
 
 
@@ -316,11 +331,12 @@ def _request_ok(state: RatsState, seat: int, action: Action) -> str:
     if supply not in SUPPLIES or SUPPLIES.index(supply) == SWORDS:
         return "you may request baubles, straw, crumbs, rags or flowers, never cocktail swords"
     if just_taken(state, target, SUPPLIES.index(supply)):
-        return f"{supply} were already taken from Rat {target + 1} this turn: ask another rat for them"
+        return Msg("{supply} were already taken from {rat} this turn: ask another rat for them",
+                   supply=supply_word(SUPPLIES.index(supply)), rat=rat(target))
     if amount == "all" and isinstance(amount, str):
         return "" if state.has(seat, "ruffian") else "only the Ruffian may request all of a supply"
     if type(amount) is not int or not 1 <= amount <= MAX_REQUEST:
-        return f"request a whole number from 1 to {MAX_REQUEST}"
+        return Msg("request a whole number from 1 to {most}", most=MAX_REQUEST)
     return ""
 
 
@@ -337,13 +353,13 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
         raise IllegalAction("that rat has nothing to decide now")
     item = state.pending[seat][0]
     if action.get("type") != item["kind"]:
-        raise IllegalAction(f"that rat must decide {item['kind']!r} now")
+        raise IllegalAction(Msg("that rat must decide {kind!r} now", kind=item["kind"]))
     if item["kind"] == "request":
         reason = _request_ok(state, seat, action)
         if reason:
             raise IllegalAction(reason)
     elif not any(_matches(action, option) for option in options_for(state, seat)):
-        raise IllegalAction(f"not a legal {item['kind']} choice")
+        raise IllegalAction(Msg("not a legal {kind} choice", kind=item["kind"]))
     return seat, item
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pie_table.core.messages import Msg
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
     CRUMBS,
@@ -17,13 +18,14 @@ from pie_table.games.rats.state import (
     RAGS,
     SCAVENGE_ROLLS,
     STRAW,
-    SUPPLY_NAMES,
     SWORDS,
     TURNS,
     RatsState,
-    amount_text,
     pend,
+    rat,
     say,
+    supply_amount,
+    supply_word,
     tell,
 )
 
@@ -55,14 +57,13 @@ def _order_rolled(state: RatsState, events: Events) -> None:
     keys = [tuple(rolls) for rolls in state.order_rolls]
     tied = [seat for seat, key in enumerate(keys) if keys.count(key) > 1]
     if tied:
-        names = ", ".join(f"Rat {s + 1}" for s in tied)
-        say(events, "reroll", f"A tie! {names} roll again.", seats=tied)
+        say(events, "reroll", Msg("A tie! {rats} roll again.", rats=[rat(s) for s in tied]), seats=tied)
         for seat in tied:
             pend(state, seat, "roll", purpose="order")
         return
     state.pick_order = sorted(range(state.seats), key=lambda s: keys[s], reverse=True)
-    say(events, "pick_order", "Vocations are chosen in this order: "
-        + ", ".join(f"Rat {s + 1}" for s in state.pick_order), order=list(state.pick_order))
+    say(events, "pick_order", Msg("Vocations are chosen in this order: {rats}",
+                                  rats=[rat(s) for s in state.pick_order]), order=list(state.pick_order))
     state.stage = "vocation_pick"
 
 
@@ -76,8 +77,8 @@ def _vocation_pick(state: RatsState, events: Events) -> None:
 
 
 def _setup(state: RatsState, events: Events) -> None:
-    say(events, "welcome", f"Rat {state.host + 1} is the Host and welcomes everyone aboard "
-        f"{state.options['ship_name']}!", host=state.host)
+    say(events, "welcome", Msg("{rat} is the Host and welcomes everyone aboard {ship}!", rat=rat(state.host),
+                               ship=state.options["ship_name"]), host=state.host)
     _privilege(state, events)
     count = state.vocation_seat("count")
     if count >= 0:
@@ -96,7 +97,7 @@ def _setup(state: RatsState, events: Events) -> None:
 def _privilege(state: RatsState, events: Events) -> None:
     for supply in range(6):
         state.sheets[state.host].supplies[supply] += 1
-    say(events, "privilege", f"Rat {state.host + 1} takes the Host's Privilege: 1 of each supply.",
+    say(events, "privilege", Msg("{rat} takes the Host's Privilege: 1 of each supply.", rat=rat(state.host)),
         seat=state.host)
 
 
@@ -111,7 +112,7 @@ def _turn_start(state: RatsState, events: Events) -> None:
         state.stage = "ceremony"
         return
     state.turn += 1
-    say(events, "turn", f"Turn {state.turn} of {TURNS} begins.", turn=state.turn)
+    say(events, "turn", Msg("Turn {turn} of {turns} begins.", turn=state.turn, turns=TURNS), turn=state.turn)
     if state.has(state.host, "queen"):
         pend(state, state.host, "goal", reason="queen")
         state.stage = "goal_set"
@@ -123,7 +124,8 @@ def _turn_start(state: RatsState, events: Events) -> None:
 def _goal_rolled(state: RatsState, events: Events) -> None:
     rolled = sum(state.dice)
     if rolled in state.goals:
-        say(events, "goal_taken", f"Goal {rolled} is already circled: the Host picks another.", goal=rolled)
+        say(events, "goal_taken", Msg("Goal {goal} is already circled: the Host picks another.", goal=rolled),
+            goal=rolled)
         pend(state, state.host, "goal", reason="circled")
     else:
         circle_goal(state, rolled, events)
@@ -133,7 +135,8 @@ def _goal_rolled(state: RatsState, events: Events) -> None:
 def circle_goal(state: RatsState, goal: int, events: Events) -> None:
     """Everyone circles `goal`."""
     state.goals.append(goal)
-    say(events, "goal", f"Everyone circles goal {goal}: {GOAL_NAMES[goal]}.", goal=goal)
+    say(events, "goal", Msg("Everyone circles goal {goal}: {name}.", goal=goal, name=Msg(GOAL_NAMES[goal])),
+        goal=goal)
 
 
 def _goal_set(state: RatsState, events: Events) -> None:
@@ -177,8 +180,7 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
     """Announce one supply round of out-do-the-Host and return who must take the action."""
     counts = [sheet.supplies[supply] for sheet in state.sheets]
     host_count = counts[state.host]
-    name = SUPPLY_NAMES[supply]
-    say(events, "host_has", f"Your Host has {amount_text(host_count, supply)}.",
+    say(events, "host_has", Msg("Your Host has {amount}.", amount=supply_amount(host_count, supply)),
         seat=state.host, supply=supply, count=host_count)
     beaters = []
     for seat in range(state.seats):
@@ -186,10 +188,11 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
             continue
         if counts[seat] > host_count:
             beaters.append(seat)
-            say(events, "afraid", f"Rat {seat + 1}: I'm afraid I have {amount_text(counts[seat], supply)}.",
+            say(events, "afraid", Msg("{rat}: I'm afraid I have {amount}.", rat=rat(seat),
+                                      amount=supply_amount(counts[seat], supply)),
                 seat=seat, supply=supply, count=counts[seat])
         else:
-            say(events, "rats", f"Rat {seat + 1}: RATS!", seat=seat, supply=supply)
+            say(events, "rats", Msg("{rat}: RATS!", rat=rat(seat)), seat=seat, supply=supply)
             if state.has(seat, "pauper"):
                 # Asked in both cases: a decision only when fewer would tell everyone watching
                 # whether the Pauper tied with the Host, and vocation use is secret.
@@ -201,7 +204,8 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
         return beaters
     if host_count > 0:
         return [state.host]  # the Host wins ties and takes the action when it has the most
-    say(events, "nobody", f"Nobody has any {name}: nobody takes the action.", supply=supply)
+    text = Msg("Nobody has any {supply}: nobody takes the action.", supply=supply_word(supply))
+    say(events, "nobody", text, supply=supply)
     return []
 
 
@@ -211,8 +215,8 @@ def _take_actions(state: RatsState, supply: int, actors: list[int], events: Even
         sheet = state.sheets[seat]
         spent = sheet.supplies[supply]
         sheet.supplies[supply] = 0
-        say(events, "action", f"Rat {seat + 1} spends {amount_text(spent, supply)}.",
-            seat=seat, supply=supply, count=spent)
+        text = Msg("{rat} spends {amount}.", rat=rat(seat), amount=supply_amount(spent, supply))
+        say(events, "action", text, seat=seat, supply=supply, count=spent)
         if supply == SWORDS:
             state.sword_queue.append([seat, spent])
         elif supply == STRAW:
@@ -247,7 +251,9 @@ def make_item(state: RatsState, seat: int, item: str, value: int, events: Events
     """Draw a dish or decoration of `value` on the seat's sheet."""
     sheet = state.sheets[seat]
     (sheet.dishes if item == "dish" else sheet.decorations).append(value)
-    tell(events, seat, "item", f"You make a {item} of {value}.", item=item, value=value)
+    text = Msg("You make a dish of {value}.", value=value) if item == "dish" else Msg(
+        "You make a decoration of {value}.", value=value)
+    tell(events, seat, "item", text, item=item, value=value)
 
 
 def _swords(state: RatsState, events: Events) -> None:
@@ -289,7 +295,7 @@ def _host_change(state: RatsState, events: Events) -> None:
     changed = bool(state.flower_bids) and state.candidates[0] != state.host
     if changed:
         state.host = state.candidates[0]
-        say(events, "new_host", f"Rat {state.host + 1} has the most flowers and becomes the Host!",
+        say(events, "new_host", Msg("{rat} has the most flowers and becomes the Host!", rat=rat(state.host)),
             seat=state.host)
     state.flower_bids = []
     state.candidates = []
@@ -308,16 +314,17 @@ def _host_change(state: RatsState, events: Events) -> None:
 
 
 def _ceremony(state: RatsState, events: Events) -> None:
-    say(events, "ceremony", f"Rat {state.host + 1}, the final Host, leads the Awards Ceremony.")
+    say(events, "ceremony", Msg("{rat}, the final Host, leads the Awards Ceremony.", rat=rat(state.host)))
     state.awards = [0] * state.seats
     for goal in sorted(state.goals):
         awards = goal_awards(goal, state.sheets)
         state.goal_awards.append([goal, awards])
         for seat, award in enumerate(awards):
             state.awards[seat] += award
-        shares = ", ".join(f"Rat {s + 1}: {a}" for s, a in enumerate(awards) if a)
-        say(events, "goal_awards", f"Goal {goal} ({GOAL_NAMES[goal]}): {shares or 'no awards'}.",
-            goal=goal, awards=list(awards))
+        shares = [Msg("{rat}: {n}", rat=rat(s), n=a) for s, a in enumerate(awards) if a]
+        text = (Msg("Goal {goal} ({name}): {shares}.", goal=goal, name=Msg(GOAL_NAMES[goal]), shares=shares)
+                if shares else Msg("Goal {goal} ({name}): no awards.", goal=goal, name=Msg(GOAL_NAMES[goal])))
+        say(events, "goal_awards", text, goal=goal, awards=list(awards))
     winner = _one_or_host_picks(state, max(state.awards), "winner")
     if winner is not None:
         state.winner = winner
@@ -334,7 +341,8 @@ def _one_or_host_picks(state: RatsState, total: int, kind: str) -> int | None:
 
 
 def _winner_known(state: RatsState, events: Events) -> None:
-    say(events, "winner", f"Rat {state.winner + 1} is the most fabulous rat aboard and takes the life raft!",
+    say(events, "winner", Msg("{rat} is the most fabulous rat aboard and takes the life raft!",
+                              rat=rat(state.winner)),
         seat=state.winner, awards=list(state.awards))
     flipper = _one_or_host_picks(state, min(state.awards), "flipper")
     if flipper is not None:

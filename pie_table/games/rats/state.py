@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
+from pie_table.core.messages import Msg, as_json, plural, render
 
 # Sheet order: the out-do-the-Host step walks the supplies in this order, and a die showing
 # n as the "type" die means SUPPLIES[n - 1].
@@ -138,13 +139,14 @@ def state_from_json(data: dict[str, Any]) -> RatsState:
 
 
 def say(events: list[dict[str, Any]], kind: str, text: str, **data: Any) -> None:
-    """Record something said aloud: public to every seat."""
-    events.append({"type": kind, "text": text, **data})
+    """Record something said aloud: public to every seat. `text` is a message id or a `Msg`; the
+    event keeps the English text and, for the UI to translate, the id and its parameters."""
+    events.append({"type": kind, "text": str(text), **as_json(text), **data})
 
 
 def tell(events: list[dict[str, Any]], seat: int, kind: str, text: str, **data: Any) -> None:
     """Record something only `seat` may see (written secretly on its sheet)."""
-    events.append({"type": kind, "text": text, "to": seat, "audience": [seat], **data})
+    events.append({"type": kind, "text": str(text), **as_json(text), "to": seat, "audience": [seat], **data})
 
 
 def pend(state: RatsState, seat: int, kind: str, **data: Any) -> None:
@@ -152,11 +154,33 @@ def pend(state: RatsState, seat: int, kind: str, **data: Any) -> None:
     state.pending[seat].append({"kind": kind, **data})
 
 
-def amount_text(amount: int, supply: int) -> str:
-    """'5 rags', '1 cocktail sword'."""
-    name = SUPPLY_NAMES[supply]
-    if amount == 1 and name.endswith("s") and supply != BAUBLES:
-        name = name[:-1]
-    elif amount == 1 and supply == BAUBLES:
-        name = "bauble"
-    return f"{amount} {name}"
+# Singular and plural message ids per supply, in sheet order.
+_AMOUNTS = (
+    ("{n} cocktail sword", "{n} cocktail swords"),
+    ("{n} bauble", "{n} baubles"),
+    ("{n} straw", "{n} straw"),
+    ("{n} crumb", "{n} crumbs"),
+    ("{n} rag", "{n} rags"),
+    ("{n} flower", "{n} flowers"),
+)
+
+
+def supply_amount(count: int, supply: int) -> dict[str, Any]:
+    """'5 rags', '1 cocktail sword' as a plural message parameter."""
+    one, other = _AMOUNTS[supply]
+    return plural(count, one, other)
+
+
+def amount_text(count: int, supply: int) -> str:
+    """'5 rags', '1 cocktail sword' in English."""
+    return render("{a}", {"a": supply_amount(count, supply)})
+
+
+def rat(seat: int) -> Msg:
+    """'Rat 3' for seat 2."""
+    return Msg("Rat {n}", n=seat + 1)
+
+
+def supply_word(supply: int) -> Msg:
+    """A supply's name ('cocktail swords', 'straw') as a message."""
+    return Msg(SUPPLY_NAMES[supply])

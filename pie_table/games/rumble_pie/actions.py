@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.core.engine import IllegalAction
+from pie_table.core.messages import Msg
 from pie_table.games.rumble_pie.cards import FACES
 from pie_table.games.rumble_pie.flow import end_round, start_pause
 from pie_table.games.rumble_pie.legal import can_play, source_kind
@@ -45,7 +46,8 @@ def _draw(state: RumbleState, seat: int, action: dict[str, Any]) -> list[Event]:
     if player.hand is not None:
         raise IllegalAction("Place or play the card you are holding first")
     if player.arsenal_count() >= state.capacity:
-        raise IllegalAction(f"Only {state.capacity - 1} or fewer cards in the arsenal allow a draw")
+        most = state.capacity - 1
+        raise IllegalAction(Msg("Only {most} or fewer cards in the arsenal allow a draw", most=most))
     if column is not None:
         _need_room(player.columns[column], 1)
     card = player.deck.pop()
@@ -157,14 +159,14 @@ def _column(state: RumbleState, action: dict[str, Any], key: str) -> int:
 def _need_room(column: list[int], count: int) -> None:
     """Columns hold at most three cards."""
     if len(column) + count > COLUMN_DEPTH:
-        raise IllegalAction(f"That column is full ({COLUMN_DEPTH} cards at most)")
+        raise IllegalAction(Msg("That column is full ({most} cards at most)", most=COLUMN_DEPTH))
 
 
 def _index(action: dict[str, Any], key: str, limit: int, what: str) -> int:
     """An int field in range, or a refusal."""
     value = action.get(key)
     if not _is_int(value) or not 0 <= value < limit:
-        raise IllegalAction(f"No such {what}")
+        raise IllegalAction(Msg("No such {what}", what=Msg(what)))
     return value
 
 

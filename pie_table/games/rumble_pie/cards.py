@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pie_table.core.messages import Msg
+
 FACES = ("shorty", "sylvie", "pierre")
 NUMBERS = ("one", "two", "three", "four")
 KINDS = FACES + NUMBERS + ("kapow", "block")
@@ -48,21 +50,23 @@ def play_reason(kind: str, face: str, top: str | None, clearing: bool, own_team:
         return "Chef cards only start a pile"
     if kind == "kapow":
         if top != "four":
-            return f"KaPow! only lands on a Four, not a {LABEL[top]}"
+            return Msg("KaPow! only lands on a Four, not a {card}", card=Msg(LABEL[top]))
         if own_team and not penalty:
             return "KaPow! cannot land on your own team"
         return None
     if kind == "block":
-        return None if top in _BLOCKABLE else f"A Block only goes on a Two, Three or Four, not a {LABEL[top]}"
+        if top in _BLOCKABLE:
+            return None
+        return Msg("A Block only goes on a Two, Three or Four, not a {top}", top=Msg(LABEL[top]))
     if abs(VALUE[kind] - VALUE[top]) != 1:
-        return f"A {LABEL[kind]} cannot go on a {LABEL[top]}"
+        return Msg("A {card} cannot go on a {top}", card=Msg(LABEL[kind]), top=Msg(LABEL[top]))
     return None
 
 
 def _start_reason(kind: str, face: str, own_team: bool) -> str | None:
     """Why `kind` may not start a pile on an empty spot."""
     if kind != face:
-        return f"Only the {LABEL[face]} card starts a pile there"
+        return Msg("Only the {chef} card starts a pile there", chef=Msg(LABEL[face]))
     if own_team:
         return "Start piles on an opponent's board"
     return None

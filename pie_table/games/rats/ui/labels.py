@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.games.rats.state import GOAL_NAMES, SUPPLIES, SUPPLY_NAMES, amount_text
-from pie_table.kit.i18n import _, ngettext
+from pie_table.kit.i18n import _, ngettext, tr
 
 Action = dict[str, Any]
 
@@ -204,8 +204,11 @@ def dice_caption(event: dict[str, Any]) -> str:
         return _("{rat} rolls {total}").format(rat=rat_name(event.get("seat", 0)), total=a + b)
     if a == b:
         return _("Doubles! {n} of any one supply").format(n=a)
-    text = event.get("text", "")
-    return text.split(": ", 1)[1] if ": " in text else f"{a} & {b}"
+    params = event.get("params", {})
+    if "first" in params and "second" in params:
+        choice = {"first": params["first"], "second": params["second"]}
+        return tr({"msg": "{first} or {second}.", "params": choice})
+    return f"{a} & {b}"
 
 
 def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:

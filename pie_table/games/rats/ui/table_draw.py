@@ -16,7 +16,7 @@ from pie_table.games.rats.ui.labels import GOAL_HINTS, rat_name, stage_text
 from pie_table.games.rats.ui.sheet_view import RatCard, ellipsize, paper
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, event_text
 from pie_table.kit.text import fit_text, ui_scale, wrap_text
 
 # Log lines worth putting on a rat's card as "what it last said".
@@ -139,7 +139,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], s
     room = max(0, (rect.bottom - pad - top) // line_h)
     lines: list[str] = []
     for entry in reversed(view.get("log", [])):
-        wrapped = _wrapped(entry.get("text", ""), size, rect.w - 2 * pad)
+        wrapped = _wrapped(event_text(entry), size, rect.w - 2 * pad)
         if len(lines) + len(wrapped) > room:
             break
         lines = list(wrapped) + lines
@@ -199,7 +199,7 @@ def last_words(log: list[dict[str, Any]], seats: int) -> list[str]:
         if entry.get("type") == "turn":
             said = [""] * seats
         elif entry.get("type") in _SPEECH and isinstance(seat, int) and 0 <= seat < seats:
-            said[seat] = entry.get("text", "").removeprefix(rat_name(seat) + ": ")
+            said[seat] = event_text(entry).removeprefix(rat_name(seat) + ": ")
     return said
 
 
@@ -207,7 +207,7 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, notes: list[dict[str,
     """The viewer's latest private note (what it secretly wrote down), on a slip under the sheet."""
     if not notes:
         return
-    text = notes[-1].get("text", "")
+    text = event_text(notes[-1])
     image = fit_text(text, int(15 * scale), rect.w - int(16 * scale), pal.INK_SOFT, "bold")
     slip = pygame.Rect(rect.x, rect.y, rect.w, image.get_height() + int(8 * scale))
     pygame.draw.rect(surface, pal.CREAM, slip, border_radius=6)

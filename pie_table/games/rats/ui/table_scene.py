@@ -29,7 +29,7 @@ from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene, PrivacyGate
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, tr
 from pie_table.kit.scene import Scene
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
@@ -283,7 +283,7 @@ class RatsTableScene(Scene):
         bot's); on refusal nothing changes and the reason is shown."""
         outcome = self.session.submit(action.get("seat"), action).outcome
         if not outcome.ok:
-            self.message = outcome.reason
+            self.message = tr(outcome.reason)
             self._sound("refuse")
             return False
         if self.autosave.notice:

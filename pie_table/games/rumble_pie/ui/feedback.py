@@ -7,6 +7,7 @@ from typing import Any
 
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry
 from pie_table.kit import palette as pal
+from pie_table.kit.i18n import tr
 
 Color = tuple[int, int, int]
 NOTICE_S = 1.6
@@ -67,6 +68,7 @@ class Feedback:
     def refused(self, seat: int, reason: str) -> None:
         """A human's action was turned down: buzz, and show why next to that player."""
         self.play("refuse")
+        reason = tr(reason)  # the engine's message, in the player's language
         self.notices[seat] = (reason, NOTICE_S)
         self.flash = (f"{self.names[seat]}: {reason}", pal.DANGER, FLASH_S)
 

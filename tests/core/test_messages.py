@@ -1,0 +1,73 @@
+"""Engine messages carry an id and parameters; the UI renders them in the player's language."""
+
+import gettext
+import json
+
+import pytest
+
+from pie_table.core.engine import IllegalAction
+from pie_table.core.messages import Msg, as_json, plural, render, translate
+from pie_table.games.rats.rules import RULES as RATS
+from pie_table.games.rumble_pie.rules import RULES as RUMBLE
+from pie_table.kit import i18n
+
+_SPANISH = {
+    "Rat {n}": "Rata {n}",
+    "{rat}: RATS!": "{rat}: ¡RATAS!",
+    "Your Host has {amount}.": "Tu anfitrión tiene {amount}.",
+    "A {card} cannot go on a {top}": "Un {card} no va sobre un {top}",
+    "Two": "Dos",
+    "Four": "Cuatro",
+}
+_PLURALS = {("{n} rag", "{n} rags"): ("{n} trapo", "{n} trapos")}
+
+
+class _Catalogue(gettext.NullTranslations):
+    def gettext(self, message):
+        return _SPANISH.get(message, message)
+
+    def ngettext(self, singular, plural_, n):
+        one, other = _PLURALS.get((singular, plural_), (singular, plural_))
+        return one if n == 1 else other
+
+
+@pytest.fixture
+def spanish(monkeypatch):
+    monkeypatch.setattr(i18n, "_translation", _Catalogue())
+
+
+def test_a_message_is_english_text_that_keeps_its_id_and_parameters():
+    rag = plural(1, "{n} rag", "{n} rags")
+    msg = Msg("{rat}: I'm afraid I have {amount}.", rat=Msg("Rat {n}", n=2), amount=rag)
+    assert msg == "Rat 2: I'm afraid I have 1 rag."
+    data = json.loads(json.dumps(as_json(msg)))
+    assert translate(data) == msg
+    assert render("{names}", {"names": [Msg("Rat {n}", n=1), Msg("Rat {n}", n=3)]}) == "Rat 1, Rat 3"
+
+
+def test_a_broken_translation_falls_back_to_the_english():
+    assert render("{a} and {b}", {"a": 1, "b": 2}, gettext=lambda s: "{a} y {c}") == "1 and 2"
+
+
+def test_rats_events_are_translated_by_the_ui(spanish):
+    from tests.rats.rats_helpers import table
+
+    state = table([[0, 0, 0, 0, 2, 0], [0, 0, 0, 0, 0, 0], [0] * 6])
+    said = [i18n.event_text(e) for e in state.log]
+    assert "Tu anfitrión tiene 2 trapos." in said
+    assert "Your Host has 2 rags." in [e["text"] for e in state.log]
+    assert "Rata 2: ¡RATAS!" in said
+    # The log keeps the id and parameters through a save: the JSON state translates the same.
+    again = RATS.from_json(json.loads(json.dumps(RATS.to_json(state))))
+    assert [i18n.event_text(e) for e in again.log] == said
+
+
+def test_rumble_pie_refusals_are_translated_by_the_ui(spanish):
+    from tests.rumble_pie.helpers import arrange, play, playing
+
+    pile = ["shorty", "one", "two", "three", "four"]
+    state = arrange(playing(), columns={0: [["two"]]}, piles={(1, "shorty"): pile})
+    with pytest.raises(IllegalAction) as caught:
+        RUMBLE.apply(state, play(0, 0, 1, "shorty"))
+    assert caught.value.reason == "A Two cannot go on a Four"  # English for logs and tests
+    assert i18n.tr(caught.value.reason) == "Un Dos no va sobre un Cuatro"
