@@ -11,16 +11,20 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pie_table.core.messages import Msg
+
 Action = dict[str, Any]
 Event = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """Raised by `apply` for a refused action; the state is untouched."""
+    """Raised by `apply` for a refused action; the state is untouched. `reason` is the English
+    text; `message` the same as a message (id and parameters) for the UI to translate."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Msg) -> None:
+        super().__init__(str(reason))
+        self.reason = str(reason)
+        self.message = reason
 
 
 @dataclass
@@ -30,6 +34,7 @@ class Outcome:
     ok: bool
     events: list[Event] = field(default_factory=list)
     reason: str = ""
+    message: Any = None  # the refusal as a message for the UI to translate (else `reason`)
 
 
 class GameRules(Protocol):
@@ -64,11 +69,14 @@ def try_apply(rules: GameRules, state: Any, action: Action) -> Outcome:
     try:
         return Outcome(True, rules.apply(state, action))
     except IllegalAction as exc:
-        return Outcome(False, [], exc.reason)
+        return Outcome(False, [], exc.reason, exc.message)
 
 
 def copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists, scalars); tuples become lists."""
+    """A deep copy of plain JSON data (dicts, lists, scalars); tuples become lists, and an engine
+    message (`Msg`) becomes its JSON form ({"msg", "params"}), which `messages.revive` undoes."""
+    if isinstance(value, Msg):
+        return value.to_json()
     if isinstance(value, dict):
         return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -32,21 +32,77 @@ def plural(n: int, one: str, other: str) -> dict[str, Any]:
     return {"n": n, "one": one, "other": other}
 
 
-class Msg(str):
-    """English text that remembers its message id and parameters."""
+class Msg:
+    """An engine's message: its id and parameters, read as English text wherever a string is.
 
-    msgid: str
-    params: dict[str, Any]
+    The English is worked out only when somebody reads it (most events are never read in a
+    headless game), then kept. A `Msg` compares equal to its English text, formats and hashes
+    like it, and lends it every other `str` method.
+    """
 
-    def __new__(cls, msgid: str, **params: Any) -> Msg:
-        obj = super().__new__(cls, render(msgid, params))
-        obj.msgid = msgid
-        obj.params = params
-        return obj
+    __slots__ = ("msgid", "params", "_text")
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.msgid = msgid
+        self.params = params
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = _english(self.msgid, self.params)
+        return self._text
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Msg | str):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __bool__(self) -> bool:
+        return bool(self.msgid)
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __add__(self, other: str) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: str) -> str:
+        return other + str(self)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(str(self), name)  # startswith, split, ... as on the English text
 
     def to_json(self) -> dict[str, Any]:
         """{"msg": id, "params": {...}} with nested messages as JSON too."""
         return {"msg": self.msgid, "params": {k: _param_json(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Msg:
+        """Inverse of `to_json`."""
+        return cls(data["msg"], **{k: revive(v) for k, v in data.get("params", {}).items()})
+
+
+def revive(value: Any) -> Any:
+    """JSON data back to what the engine stored: {"msg", "params"} dicts become `Msg` again."""
+    if isinstance(value, dict) and "msg" in value and "params" in value:
+        return Msg.from_json(value)
+    if isinstance(value, list):
+        return [revive(v) for v in value]
+    return value
 
 
 def _param_json(value: Any) -> Any:
@@ -60,6 +116,21 @@ def _param_json(value: Any) -> Any:
 def as_json(message: str) -> dict[str, Any]:
     """Any engine text as {"msg", "params"}: a plain str is its own message id."""
     return message.to_json() if isinstance(message, Msg) else {"msg": str(message), "params": {}}
+
+
+def _english(msgid: str, params: dict[str, Any]) -> str:
+    """The English text, quickly: engines build a message for every event, and a nested `Msg`
+    already is its English text, so only plurals and lists need any work."""
+    if not params:
+        return msgid
+    if not any(type(value) in _COMPOUND for value in params.values()):
+        return msgid.format_map(params)
+    values = {key: _render_value(value, _same, _english_plural) if type(value) in _COMPOUND else value
+              for key, value in params.items()}
+    return msgid.format_map(values)
+
+
+_COMPOUND = frozenset({dict, list, tuple})  # plurals, stored messages, lists of names
 
 
 def render(msgid: str, params: dict[str, Any] | None = None, gettext: Gettext = _same,

@@ -107,6 +107,11 @@ class Applied:
         """The refusal reason ('' when applied)."""
         return self.outcome.reason
 
+    @property
+    def message(self) -> Any:
+        """The refusal as a message the UI translates (its id and parameters)."""
+        return self.outcome.message if self.outcome.message is not None else self.outcome.reason
+
 
 _TICK: Action = {"type": "tick"}
 
@@ -195,7 +200,7 @@ class Session:
         try:
             events = self.rules.apply(self.state, stamped)
         except IllegalAction as exc:
-            return Applied(Outcome(False, [], exc.reason))
+            return Applied(Outcome(False, [], exc.reason, exc.message))
         self._shared = None
         barrier = track and any(is_barrier(e) for e in events)
         if rng is not None and getattr(self.state, "rng", None) is rng and rng.getstate() != before_rng:
@@ -286,7 +291,7 @@ class Session:
             step.events.extend(applied.events)
             step.applied.append((applied.entry.action if applied.entry else action, origin))
         else:
-            step.refusals.append((action, applied.reason, origin))
+            step.refusals.append((action, applied.message, origin))
         return applied
 
     def run_to_end(self, limit: int = 60 * 60 * 60) -> int:

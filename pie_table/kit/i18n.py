@@ -37,5 +37,5 @@ def tr(message: Any) -> str:
 
 
 def event_text(event: dict[str, Any]) -> str:
-    """What an engine event says, translated (events without a message id show their text)."""
-    return tr(event) if "msg" in event else str(event.get("text", ""))
+    """What an engine event says (its `text`: a message or a message id), translated."""
+    return tr(event.get("text", ""))

@@ -39,7 +39,7 @@ def spanish(monkeypatch):
 def test_a_message_is_english_text_that_keeps_its_id_and_parameters():
     rag = plural(1, "{n} rag", "{n} rags")
     msg = Msg("{rat}: I'm afraid I have {amount}.", rat=Msg("Rat {n}", n=2), amount=rag)
-    assert msg == "Rat 2: I'm afraid I have 1 rag."
+    assert msg == "Rat 2: I'm afraid I have 1 rag." and str(msg).endswith("1 rag.")
     data = json.loads(json.dumps(as_json(msg)))
     assert translate(data) == msg
     assert render("{names}", {"names": [Msg("Rat {n}", n=1), Msg("Rat {n}", n=3)]}) == "Rat 1, Rat 3"
@@ -70,4 +70,22 @@ def test_rumble_pie_refusals_are_translated_by_the_ui(spanish):
     with pytest.raises(IllegalAction) as caught:
         RUMBLE.apply(state, play(0, 0, 1, "shorty"))
     assert caught.value.reason == "A Two cannot go on a Four"  # English for logs and tests
-    assert i18n.tr(caught.value.reason) == "Un Dos no va sobre un Cuatro"
+    assert i18n.tr(caught.value.message) == "Un Dos no va sobre un Cuatro"
+
+
+def test_the_table_shows_a_refusal_in_the_players_language(spanish):
+    """Through the session and the Rumble Pie table's feedback, not just the engine."""
+    from pie_table.core.setup import GameSetup, parse_seats
+    from pie_table.games.rumble_pie.ui import RumbleTableScene
+    from pie_table.kit.app import App
+    from tests.rumble_pie.helpers import arrange
+
+    app = App((1280, 720), headless=True)
+    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats("human:keys1,bot:easy"), seed=1))
+    app.scenes.push(scene)
+    scene.skip_to(at=3.5)
+    four = ["shorty", "one", "two", "three", "four"]
+    arrange(scene.sim.state, columns={0: [["two"]]}, piles={(1, "shorty"): four})
+    scene.sim.push({"type": "play", "seat": 0, "source": 0, "board": 1, "face": "shorty"}, ("keys1", None))
+    scene.update(1 / 60)
+    assert scene.feedback.notices[0][0] == "Un Dos no va sobre un Cuatro"

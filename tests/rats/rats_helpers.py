@@ -54,7 +54,7 @@ def act(state: RatsState, seat: int, kind: str, **data: Any) -> list[dict[str, A
 
 def texts(state: RatsState) -> list[str]:
     """The public log as plain sentences."""
-    return [e["text"] for e in state.log]
+    return [str(e["text"]) for e in state.log]
 
 
 def peek_dice(state: RatsState) -> list[int]:

@@ -47,8 +47,8 @@ def test_bots_only_choose_legal_actions(levels):
         run_tick(state, bots, None)
         if state.phase == "round_over":
             RULES.apply(state, {"type": "start"})
-    choices = [(a, legal) for a, legal in seen if not isinstance(legal, str)]
-    refusals = [reason for _, reason in seen if isinstance(reason, str)]
+    choices = [(a, legal) for a, legal in seen if isinstance(legal, list)]
+    refusals = [reason for _, reason in seen if not isinstance(reason, list)]
     assert len(choices) > 100
     assert all(action in legal for action, legal in choices)
     assert all(reason.startswith(_RACES) for reason in refusals), refusals
@@ -107,7 +107,7 @@ def test_teammates_racing_for_one_pile_one_is_refused_and_replans_soon():
     for checked in bots:
         checked.bot.wait = 1  # both decide on this very tick
     run_tick(state, bots, None)
-    refusals = [(action["seat"], reason) for action, reason in seen if isinstance(reason, str)]
+    refusals = [(action["seat"], reason) for action, reason in seen if not isinstance(reason, list)]
     assert len(refusals) == 1 and refusals[0][1].startswith(_PILE_RACE)
     loser = next(c.bot for c in bots if c.seat == refusals[0][0])
     lo, hi = TIMINGS["hard"].replan

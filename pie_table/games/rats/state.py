@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
-from pie_table.core.messages import Msg, as_json, plural, render
+from pie_table.core.messages import Msg, plural, render, revive
 
 # Sheet order: the out-do-the-Host step walks the supplies in this order, and a die showing
 # n as the "type" die means SUPPLIES[n - 1].
@@ -135,18 +136,20 @@ def state_from_json(data: dict[str, Any]) -> RatsState:
     for name in _NESTED:
         setattr(state, name, copy_json(data[name]))
     state.sheets = [Sheet.from_json(sheet) for sheet in data["sheets"]]
+    for event in [*state.log, *(e for notes in state.notes for e in notes)]:
+        event["text"] = revive(event.get("text", ""))
     return state
 
 
 def say(events: list[dict[str, Any]], kind: str, text: str, **data: Any) -> None:
-    """Record something said aloud: public to every seat. `text` is a message id or a `Msg`; the
-    event keeps the English text and, for the UI to translate, the id and its parameters."""
-    events.append({"type": kind, "text": str(text), **as_json(text), **data})
+    """Record something said aloud: public to every seat. `text` is a message id or a `Msg`
+    (English text that keeps its id and parameters for the UI to translate)."""
+    events.append({"type": kind, "text": text, **data})
 
 
 def tell(events: list[dict[str, Any]], seat: int, kind: str, text: str, **data: Any) -> None:
     """Record something only `seat` may see (written secretly on its sheet)."""
-    events.append({"type": kind, "text": str(text), **as_json(text), "to": seat, "audience": [seat], **data})
+    events.append({"type": kind, "text": text, "to": seat, "audience": [seat], **data})
 
 
 def pend(state: RatsState, seat: int, kind: str, **data: Any) -> None:
@@ -176,11 +179,13 @@ def amount_text(count: int, supply: int) -> str:
     return render("{a}", {"a": supply_amount(count, supply)})
 
 
+@lru_cache(maxsize=16)
 def rat(seat: int) -> Msg:
-    """'Rat 3' for seat 2."""
+    """'Rat 3' for seat 2 (shared: messages are never changed once made)."""
     return Msg("Rat {n}", n=seat + 1)
 
 
+@lru_cache(maxsize=8)
 def supply_word(supply: int) -> Msg:
     """A supply's name ('cocktail swords', 'straw') as a message."""
     return Msg(SUPPLY_NAMES[supply])

@@ -204,7 +204,7 @@ def dice_caption(event: dict[str, Any]) -> str:
         return _("{rat} rolls {total}").format(rat=rat_name(event.get("seat", 0)), total=a + b)
     if a == b:
         return _("Doubles! {n} of any one supply").format(n=a)
-    params = event.get("params", {})
+    params = getattr(event.get("text"), "params", {})
     if "first" in params and "second" in params:
         choice = {"first": params["first"], "second": params["second"]}
         return tr({"msg": "{first} or {second}.", "params": choice})

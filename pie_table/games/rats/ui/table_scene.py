@@ -281,9 +281,10 @@ class RatsTableScene(Scene):
     def submit(self, action: Action, velocity: tuple[float, float] | None = None) -> bool:
         """Send one action through the session for the seat it was offered to (the panel's or the
         bot's); on refusal nothing changes and the reason is shown."""
-        outcome = self.session.submit(action.get("seat"), action).outcome
+        applied = self.session.submit(action.get("seat"), action)
+        outcome = applied.outcome
         if not outcome.ok:
-            self.message = tr(outcome.reason)
+            self.message = tr(applied.message)
             self._sound("refuse")
             return False
         if self.autosave.notice:
