@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from pie_table.core.engine import Action, Event
+from pie_table.core.pacing import Pace, Pacer
 from pie_table.core.saves import Autosaver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
@@ -74,6 +75,8 @@ class RatsTableScene(Scene):
         self.shown_seat: int | None = None
         self.message = ""
         self.painter = TablePainter()
+        self.pacer = Pacer(self.session, Pace(public=_PUBLIC_BEAT, secret=_SECRET_BEAT), seed=setup.seed,
+                           beat=self._beat)
         self.layout = compute_layout(app.screen.get_size(), self.state.seats)
         self.tray.layout(self.layout.tray)
         self._sync_tray()
@@ -209,17 +212,20 @@ class RatsTableScene(Scene):
         if self.ceremony is not None and not self.ceremony.ready:
             return
         actors = self.rules.to_act(self.state)
-        bots = [seat for seat in actors if seat in self.bots or self.autoplay]
-        if bots:
-            self._bot_turn(bots[0])
+        if self.autoplay and actors:
+            self.submit(self._auto_action(actors[0]))
+        elif any(seat in self.bots for seat in actors):
+            # The session's pacer moves the bots once their beat has passed, as people would.
+            for applied in self.pacer.update(dt):
+                if applied.ok and applied.entry is not None:
+                    self._applied(applied.entry.seat, applied.events, None)
         elif actors:
             self._offer(actors)
 
-    def _bot_turn(self, seat: int) -> None:
+    def _beat(self, seat: int) -> float:
+        """How long a bot waits: a move everyone watches takes longer than a secret pick."""
         item = self._pending(seat) or {}
-        beat = _PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT
-        if self.since_move >= beat or self.autoplay:
-            self.submit(self._auto_action(seat))
+        return _PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT
 
     def _auto_action(self, seat: int) -> Action:
         """A bot's choice from its own view, or a human's first legal action when autoplaying."""
@@ -287,6 +293,11 @@ class RatsTableScene(Scene):
             self.message = tr(applied.message)
             self._sound("refuse")
             return False
+        self._applied(action.get("seat"), outcome.events, velocity)
+        return True
+
+    def _applied(self, seat: int | None, events: list[Event], velocity: tuple[float, float] | None) -> None:
+        """After any move was applied (a human's, or a bot's through the pacer): animate it."""
         if self.autosave.notice:
             self.message, self.autosave.notice = self.autosave.notice, ""
         else:
@@ -294,11 +305,9 @@ class RatsTableScene(Scene):
         self.since_move = 0.0
         self.panel = None
         self.tray.enabled = False
-        self._play(outcome.events, velocity)
-        seat = action.get("seat")
+        self._play(events, velocity)
         if seat in self.humans:
             self._after_human(seat)
-        return True
 
     def undo(self) -> bool:
         """Take back the human's last decision, where the session allows it (against bots, before
