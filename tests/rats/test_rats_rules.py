@@ -210,3 +210,13 @@ def test_illegal_actions_change_nothing():
 
 def test_supply_index_helper():
     assert supply("flowers") == FL
+
+
+def test_a_bool_never_passes_for_a_number_in_a_choice():
+    state = table([[0] * 6] * 3, stage="scavenge_rolled", dice=[1, 4], run=False)
+    go(state)
+    seat = RULES.to_act(state)[0]
+    one = next(a for a in RULES.legal_actions(state, seat) if a["count"] == 1)
+    sneaky = {**one, "count": True}  # equal to the option as Python compares (True == 1)
+    with pytest.raises(IllegalAction, match="not a legal scavenge choice"):
+        RULES.apply(state, sneaky)

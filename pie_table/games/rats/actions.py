@@ -310,6 +310,15 @@ def options_for(state: RatsState, seat: int) -> Sequence[Action]:
     return _KINDS[item["kind"]][0](state, seat, item)
 
 
+def _listed(action: Action, options: Sequence[Action]) -> bool:
+    """True if `action` is one of `options`. An exact copy (what bots and the UI send) is found by
+    plain dict equality; anything else is compared key by key, types first (True == 1 in Python,
+    but a bool is never a valid seat or amount)."""
+    if action in options and not any(type(value) is bool for value in action.values()):
+        return True
+    return any(_matches(action, option) for option in options)
+
+
 def _matches(action: Action, option: Action) -> bool:
     # A plain loop: this runs for every listed option of every checked action. Types are
     # compared first: True == 1 in Python, but a bool is never a valid seat or amount.
@@ -358,7 +367,7 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
         reason = _request_ok(state, seat, action)
         if reason:
             raise IllegalAction(reason)
-    elif not any(_matches(action, option) for option in options_for(state, seat)):
+    elif not _listed(action, options_for(state, seat)):
         raise IllegalAction(Msg("not a legal {kind} choice", kind=item["kind"]))
     return seat, item
 
