@@ -175,6 +175,10 @@ class Session:
             self._shared = shared(self.state)
         return {**self._shared, "seat": seat}
 
+    def forget_views(self) -> None:
+        """Drop the shared view kept since the last action (after the state was changed by hand)."""
+        self._shared = None
+
     def hash(self) -> str:
         """Fingerprint of the current state."""
         return state_hash(self.rules, self.state)

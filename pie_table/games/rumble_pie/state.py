@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pie_table.core.engine import rng_from_json, rng_state_to_json
@@ -70,6 +71,11 @@ class RumbleState:
     def capacity(self) -> int:
         """Arsenal capacity: 3 cards per allowed column."""
         return COLUMN_DEPTH * self.columns_allowed
+
+    @cached_property
+    def card_table(self) -> tuple[tuple[str, int], ...]:
+        """(kind, owner) per card id: fixed for the whole game, so worked out once (for views)."""
+        return tuple((card.kind, card.owner) for card in self.cards)
 
     @property
     def penalty(self) -> bool:

@@ -47,6 +47,13 @@ def public_view(state: RumbleState) -> dict[str, Any]:
                         "clearing": p.clearing, "scored_by": p.scored_by}
                     for f, p in board.items()} for board in state.boards],
         "set_aside_counts": [len(x) for x in state.set_aside],
+        # Public too: which cards a KaPow! set aside, the penalty discard, and each card's kind and
+        # owner (decks are dealt from known sets, so a deck's contents are no secret: its order is,
+        # and decks are given only as counts and as sorted ids).
+        "set_aside_ids": [list(x) for x in state.set_aside],
+        "discard_ids": list(state.discard),
+        "cards": state.card_table,
+        "penalty": state.penalty,
         "discard_count": len(state.discard),
         "played_this_tick": sorted([b, f] for b, f in state.played_this_tick),
         "history": [{**h, "kapows": list(h["kapows"]), "scores": list(h["scores"])} for h in state.history],
@@ -61,6 +68,7 @@ def _player(state: RumbleState, seat: int) -> dict[str, Any]:
         "seat": seat,
         "team": state.teams[seat],
         "deck_count": len(player.deck),
+        "deck_ids": sorted(player.deck),
         "columns": [[cards[c].kind for c in col] for col in player.columns],
         "column_ids": [list(col) for col in player.columns],
         "hand": cards[player.hand].kind if player.hand is not None else None,

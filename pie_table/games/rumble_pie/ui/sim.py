@@ -9,6 +9,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.adapters import engine_options
 from pie_table.games.rumble_pie.rules import RULES, TICK_HZ
+from pie_table.games.rumble_pie.ui.table_state import TableState
 
 TICK = 1.0 / TICK_HZ
 # A hitch (window drag, breakpoint) may not fast-forward the game by more than this.
@@ -50,12 +51,26 @@ class TableSim:
         self.game_ticks = 0  # ticks since the first start: the CLI's "seconds of game time"
         self.started = bool(self.session.log)  # a resumed game has long since started
         self.watch = watch  # a replay feeds the ticks: the clock does not run here
+        self._table: tuple[Any, TableState] | None = None
         self.waiting_s = 0.0
 
     @property
     def state(self) -> Any:
         """The engine state (the session's)."""
         return self.session.state
+
+    def table(self) -> TableState:
+        """The public table (what every seat may see) in the shape the table code reads; built
+        once per state change (`invalidate` after changing the state by hand, as tests do)."""
+        key = (len(self.session.log), self.session.state.tick)
+        if self._table is None or self._table[0] != key:
+            self._table = (key, TableState(self.session.view(None)))
+        return self._table[1]
+
+    def invalidate(self) -> None:
+        """Forget the cached public table (and the session's shared view it is built from)."""
+        self._table = None
+        self.session.forget_views()
 
     @property
     def phase(self) -> str:

@@ -94,7 +94,7 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
 
 def status_lines(scene: TableParts) -> list[tuple[str, Color]]:
     """The status box: what phase we are in, then the latest flash (refusal, freeze)."""
-    state = scene.sim.state
+    state = scene.sim.table()
     phase = state.phase
     lines: list[tuple[str, Color]] = []
     if phase == "ready":
@@ -121,7 +121,7 @@ def status_lines(scene: TableParts) -> list[tuple[str, Color]]:
 
 def banner_for(scene: TableParts) -> tuple[str, str, str]:
     """(big text, small text, button) for the centre strip."""
-    state = scene.sim.state
+    state = scene.sim.table()
     humans = scene.sim.has_humans
     if state.phase == "ready":
         if humans:
@@ -139,7 +139,7 @@ def banner_for(scene: TableParts) -> tuple[str, str, str]:
 
 def cursor_marks(scene: TableParts) -> list[CursorMark]:
     """Where each keyboard/pad human's selection and target are, in window pixels."""
-    state, geom = scene.sim.state, scene.geom
+    state, geom = scene.sim.table(), scene.geom
     marks, aimed = [], set()
     for device, cursor in scene.cursors.items():
         seat, player = cursor.seat, state.players[cursor.seat]
@@ -164,7 +164,7 @@ def cursor_marks(scene: TableParts) -> list[CursorMark]:
 
 def draw_table(scene: TableParts, surface: pygame.Surface) -> None:
     """One frame: background, decks, cards, cursors, panels, banner, shake, effects, drag, summary."""
-    state, view = scene.sim.state, scene.view
+    state, view = scene.sim.table(), scene.view
     surface.blit(view.background(state.columns_allowed), (0, 0))
     view.draw_decks(surface, state)
     drag = scene.mouse.drag if scene.mouse is not None else None
@@ -207,7 +207,7 @@ def _draw_drag(scene: TableParts, surface: pygame.Surface, drag: Any) -> None:
 
 def _draw_summary(scene: TableParts, surface: pygame.Surface) -> None:
     """Between rounds and at the end: the summary panel over the table."""
-    state = scene.sim.state
+    state = scene.sim.table()
     scene.summary.go_button = None
     if state.phase not in ("round_over", "game_over") or not state.history:
         return

@@ -51,7 +51,7 @@ class RumbleTableScene(Scene):
         self.autosave = Autosaver(self.sim.session, saves_dir(), every_action=False, path=save_path,
                                   enabled=not watch)
         self.resumed = session is not None and not watch
-        state = self.sim.state
+        state = self.sim.table()
         n = len(setup.seats)
         self.names = [f"Player {i + 1}" for i in range(n)]
         self.layout = load_layout("rumble-pie", n)
@@ -85,7 +85,7 @@ class RumbleTableScene(Scene):
         """Art drawn before the display existed is converted for fast blits, and drawn now, not mid-game."""
         art.clear_cache()
         self.view.set_geometry(self.geom)
-        self.view.warm_up(self.sim.state.columns_allowed)
+        self.view.warm_up(self.sim.table().columns_allowed)
         self.effects.warm_up()
         self.draw(self.app.screen)  # fonts and panels are rendered now; the first real frame just blits
 
@@ -114,8 +114,8 @@ class RumbleTableScene(Scene):
             self.mouse.drag = None
         self.geom = TableGeometry(self.layout, self.slots, size)
         self.view.set_geometry(self.geom)
-        self.view.warm_up(self.sim.state.columns_allowed)
-        relayout(self.cards, self.geom, self.sim.state)
+        self.view.warm_up(self.sim.table().columns_allowed)
+        relayout(self.cards, self.geom, self.sim.table())
         self.effects = EffectLayer(self.geom.scale, seed=self.setup.seed)
         self.effects.warm_up()
 
@@ -131,6 +131,7 @@ class RumbleTableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys and pads become intents, mouse drops become actions; all queue for the next tick."""
+        self.sim.invalidate()  # input reads the table as it is now
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause_game()
             return
@@ -150,7 +151,7 @@ class RumbleTableScene(Scene):
             else:
                 self.pause_game()
             return
-        state = self.sim.state
+        state = self.sim.table()
         cursor = self.cursors.get(device)
         if cursor is None:
             return
@@ -164,7 +165,7 @@ class RumbleTableScene(Scene):
 
     def _card_of(self, action: dict[str, Any]) -> int | None:
         """The card an action would move (for refusal feedback), if there is one."""
-        player = self.sim.state.players[action["seat"]]
+        player = self.sim.table().players[action["seat"]]
         source = action.get("source", action.get("from"))
         if action["type"] == "place" or source == "hand":
             return player.hand
@@ -189,7 +190,7 @@ class RumbleTableScene(Scene):
             if self._clicked_go(pos):
                 self.request_start(clicked=True)
             elif self.mouse is not None and self.sim.phase == "play":
-                action = self.mouse.press(self.sim.state, self.geom, pos)
+                action = self.mouse.press(self.sim.table(), self.geom, pos)
                 if action is not None:
                     self.sim.push(action, ("mouse", None))
             elif self.mouse is None and self.sim.phase == "play":
@@ -207,7 +208,7 @@ class RumbleTableScene(Scene):
     def _drop(self, pos: tuple[int, int]) -> None:
         assert self.mouse is not None
         drag = self.mouse.drag
-        action = self.mouse.release(self.sim.state, self.geom, pos)
+        action = self.mouse.release(self.sim.table(), self.geom, pos)
         card = drag.cards[0] if drag and drag.cards else None
         if card is not None:
             self.cards.hold_at(card, drag.topleft)  # animate from where it was let go
@@ -267,7 +268,8 @@ class RumbleTableScene(Scene):
 
     def _refresh_all(self) -> None:
         """After the state changed: sprites to their places, cursors and drag targets recomputed."""
-        state = self.sim.state
+        self.sim.invalidate()
+        state = self.sim.table()
         self.cards.sync(state)
         for cursor in self.cursors.values():
             cursor.refresh(state)
@@ -294,7 +296,7 @@ class RumbleTableScene(Scene):
         if self.over_timer >= RESULTS_BEAT_S and self.app.scenes.current is self:
             from pie_table.scenes.results import ResultsScene
 
-            state = self.sim.state
+            state = self.sim.table()
             title = f"{pal.TEAM_NAMES[(state.winner or 0) % len(pal.TEAM_NAMES)]} wins!"
             lines = result_lines(state, self.names)
             self.autosave.save()
@@ -319,10 +321,10 @@ class RumbleTableScene(Scene):
             self.feedback.notices.clear()
             self.feedback.flash = self.feedback.banner = None
         self.effects.clear()
-        self.cards.sync(self.sim.state, animate=False)
+        self.cards.sync(self.sim.table(), animate=False)
         self.cards.settle()
         for cursor in self.cursors.values():
-            cursor.refresh(self.sim.state)
+            cursor.refresh(self.sim.table())
 
     # --- drawing ---------------------------------------------------------------------------------
 
