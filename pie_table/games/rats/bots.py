@@ -89,6 +89,11 @@ _COMPARED = frozenset({"turn_end", "host_change"})
 class _Context:
     """One decision's picture of the table, from the bot's own view."""
 
+    # Built for every decision a bot makes: slots make it cheap to fill.
+    __slots__ = ("bot", "view", "me", "supplies", "nests", "items", "_sheet", "host", "weights", "w",
+                 "vocation", "turn", "carry_rate", "extra", "host_edge", "next_supply", "held", "others",
+                 "base", "standing", "hard", "spread", "fixed_rival", "item_cache")
+
     def __init__(self, bot: RatsBot, view: dict[str, Any]) -> None:
         self.bot = bot
         self.view = view
