@@ -12,8 +12,6 @@ line for a player; `SaveError.replays` tells a file that could be read but not r
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Entry, Session
 from pie_table.core.setup import GameSetup, SetupError
+from pie_table.userfiles import write_text_atomic
 
 SAVE_FORMAT = "pie_table-save"
 SAVE_VERSION = 1
@@ -73,20 +72,8 @@ def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool 
 def write_save(path: str | Path, session: Session, with_hash: bool = True) -> Path:
     """Write `session`'s save to `path` atomically (a temporary file beside it, then a rename),
     so a crash mid-write leaves the old save whole."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(to_save(session, with_hash=with_hash), separators=(",", ":"))
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_text_atomic(path, text)
 
 
 def read_save(path: str | Path) -> dict[str, Any]:

@@ -1,0 +1,217 @@
+"""Per-user JSON files (settings, statistics, players): versioned, written atomically, read safely.
+
+A file holds `{"format": kind, "version": N, ...payload}`. Writing goes to a temporary file in the
+same folder, flushed and fsynced, then `os.replace`d over the old one, so a crash or a full disk
+mid-write leaves the old file whole.
+
+Reading never raises for a bad file. `read_json` returns a `ReadResult` that says which of three
+things happened: the payload was read (`ok`), there is no file (`missing`: use defaults, say
+nothing), or the file was refused (`refused`, with a `Problem` and a one-line reason). A refused
+file is set aside (renamed beside itself, e.g. `settings.json.bad-20261124-0012`) when the caller
+asks for it, and the result's `notice` is the line for the UI to show. A save loader, say, refuses
+a newer save but leaves it in place; settings set any bad file aside and start from defaults.
+Pure Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Literal
+
+from pie_table.core.messages import Msg
+
+Payload = dict[str, Any]
+Migrate = Callable[[Payload, int], Payload]
+_RESERVED = ("format", "version")
+
+
+class Problem(StrEnum):
+    """Why a file was refused."""
+
+    UNREADABLE = "unreadable"  # the file exists but could not be read (permissions, a folder)
+    EMPTY = "empty"
+    DAMAGED = "damaged"  # not JSON: truncated, random bytes, not UTF-8
+    WRONG_TYPE = "wrong-type"  # JSON, but not an object with a whole-number version, or a bad payload
+    FOREIGN = "foreign"  # some other kind of file
+    NEWER = "newer"  # written by a newer pie_table
+    OLD = "old"  # an older version that cannot be brought up to date
+
+
+_REASONS = {
+    Problem.UNREADABLE: "could not be read",
+    Problem.EMPTY: "is empty",
+    Problem.DAMAGED: "is damaged (not readable JSON)",
+    Problem.WRONG_TYPE: "does not hold what it should",
+    Problem.FOREIGN: "is not a pie_table {kind} file",
+    Problem.NEWER: "was written by a newer version of pie_table",
+    Problem.OLD: "is from an older version that cannot be read any more",
+}
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What `read_json` found: `status` is "ok" (payload read), "missing" (no file: use defaults
+    silently) or "refused" (`problem` and `reason` say why; `set_aside` is where the file went, if
+    it was moved)."""
+
+    status: Literal["ok", "missing", "refused"]
+    path: Path
+    payload: Payload | None = None
+    problem: Problem | None = None
+    reason: Msg | None = None
+    set_aside: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def notice(self) -> Msg | None:
+        """One line for the player about a refused file, or None when there is nothing to say."""
+        if self.status != "refused":
+            return None
+        if self.set_aside is not None:
+            return Msg("{name} {reason}; it was set aside as {aside}.",
+                       name=self.path.name, reason=self.reason, aside=self.set_aside.name)
+        return Msg("{name} {reason}.", name=self.path.name, reason=self.reason)
+
+
+class _Refusal(Exception):
+    def __init__(self, problem: Problem, kind: str) -> None:
+        super().__init__(problem.value)
+        self.problem = problem
+        self.reason = Msg(_REASONS[problem], kind=kind)
+
+
+def write_json(path: str | Path, kind: str, version: int, payload: Payload) -> Path:
+    """Write `payload` as a `kind` file of `version` to `path` atomically (folders made as needed).
+    Raises OSError (or json's TypeError/ValueError) on failure, and the old file is left as it was."""
+    if any(key in payload for key in _RESERVED):
+        raise ValueError(f"a payload may not use the keys {_RESERVED}")
+    text = json.dumps({"format": kind, "version": version, **payload}, indent=1, sort_keys=True)
+    return write_text_atomic(path, text)
+
+
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Write `text` to `path` through a temporary file beside it (flushed and fsynced, then renamed
+    over the old one), so a crash or a full disk mid-write leaves the old file whole."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def read_json(path: str | Path, kind: str, version: int, migrate: Migrate | None = None,
+              validate: Callable[[Payload], None] | None = None,
+              set_aside: bool | Collection[Problem] = True) -> ReadResult:
+    """Read a `kind` file of `version`. An older file goes through `migrate(payload, its_version)`
+    (refused as OLD without one, or if it raises ValueError/KeyError/TypeError); `validate(payload)`
+    raises ValueError/KeyError/TypeError for a payload of the wrong shape. `set_aside` says which
+    refused files to rename aside: all (True), none (False) or those with the listed problems."""
+    target = Path(path)
+    try:
+        payload = _load(target, kind, version, migrate, validate)
+    except FileNotFoundError:
+        return ReadResult("missing", target)
+    except _Refusal as refusal:
+        wanted = set_aside if isinstance(set_aside, bool) else refusal.problem in set_aside
+        moved = move_aside(target) if wanted and refusal.problem is not Problem.UNREADABLE else None
+        return ReadResult("refused", target, problem=refusal.problem, reason=refusal.reason, set_aside=moved)
+    return ReadResult("ok", target, payload=payload)
+
+
+def move_aside(path: str | Path, now: float | None = None) -> Path | None:
+    """Rename `path` to `<name>.bad-YYYYMMDD-HHMM` beside itself (with -2, -3... when that name is
+    taken, so an earlier set-aside file is never overwritten). None if it could not be moved."""
+    source = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M", time.localtime(now))
+    for number in range(1, 1000):
+        suffix = f".bad-{stamp}" if number == 1 else f".bad-{stamp}-{number}"
+        candidate = source.with_name(source.name + suffix)
+        try:
+            os.link(source, candidate)  # fails if the name is taken: no check-then-rename race
+        except FileExistsError:
+            continue
+        except OSError:
+            return _rename_if_free(source, candidate)
+        try:
+            os.unlink(source)
+        except OSError:
+            candidate.unlink(missing_ok=True)
+            return None
+        return candidate
+    return None
+
+
+def _rename_if_free(source: Path, candidate: Path) -> Path | None:
+    # For file systems without hard links; the check and the rename are not one step there.
+    if candidate.exists():
+        return None
+    try:
+        os.rename(source, candidate)
+    except OSError:
+        return None
+    return candidate
+
+
+def _load(path: Path, kind: str, version: int, migrate: Migrate | None,
+          validate: Callable[[Payload], None] | None) -> Payload:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError:
+        raise _Refusal(Problem.UNREADABLE, kind) from None
+    if not raw.strip():
+        raise _Refusal(Problem.EMPTY, kind)
+    try:
+        doc = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise _Refusal(Problem.DAMAGED, kind) from None
+    if not isinstance(doc, dict):
+        raise _Refusal(Problem.WRONG_TYPE, kind)
+    if doc.get("format") != kind:
+        raise _Refusal(Problem.FOREIGN, kind)
+    found = doc.get("version")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise _Refusal(Problem.WRONG_TYPE, kind)
+    if found > version:
+        raise _Refusal(Problem.NEWER, kind)
+    payload = {key: value for key, value in doc.items() if key not in _RESERVED}
+    if found < version:
+        payload = _migrate(migrate, payload, found, kind)
+    if validate is not None:
+        try:
+            validate(payload)
+        except (ValueError, KeyError, TypeError):
+            raise _Refusal(Problem.WRONG_TYPE, kind) from None
+    return payload
+
+
+def _migrate(migrate: Migrate | None, payload: Payload, found: int, kind: str) -> Payload:
+    """The caller's migration from version `found`; none, a refusal or a non-object result is OLD."""
+    if migrate is None:
+        raise _Refusal(Problem.OLD, kind)
+    try:
+        result = migrate(payload, found)
+    except (ValueError, KeyError, TypeError):
+        raise _Refusal(Problem.OLD, kind) from None
+    if not isinstance(result, dict):
+        raise _Refusal(Problem.OLD, kind)
+    return result
