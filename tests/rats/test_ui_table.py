@@ -268,3 +268,15 @@ def test_space_mashed_through_the_ceremony_never_skips_past_the_results() -> Non
     assert results.menu.focused is None
     press(app, pygame.K_DOWN)  # a deliberate choice: focus a button first...
     assert results.menu.focused is results.again_button
+
+
+def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
+    """Views share the state's lists; the sheet's kept image must still be painted again."""
+    app, scene = make_table("human:hotseat,bot:easy", seed=4)
+    app.step(DT, [])
+    before = scene.painter._panels.get("sheet")
+    scene.session.state.sheets[0].supplies[4] += 5
+    scene.session.state.actions += 1  # as a move would
+    app.step(DT, [])
+    after = scene.painter._panels.get("sheet")
+    assert before is not None and after is not None and after[1] is not before[1]

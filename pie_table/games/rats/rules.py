@@ -91,10 +91,13 @@ class RatsRules:
         """Public information plus, for a seat, its own sheet, decisions and private notes."""
         data = public_view(state)
         if seat is not None and 0 <= seat < state.seats:
+            sheet = state.sheets[seat]
             data["seat"] = seat
-            data["sheet"] = state.sheets[seat].to_json()
-            data["pending"] = [dict(item) for item in state.pending[seat]]
-            data["notes"] = list(state.notes[seat])
+            # Shared like the public part: read-only, asked for afresh after each move.
+            data["sheet"] = {"supplies": sheet.supplies, "nests": sheet.nests, "dishes": sheet.dishes,
+                             "decorations": sheet.decorations}
+            data["pending"] = state.pending[seat]
+            data["notes"] = state.notes[seat]
         return data
 
     def shuffle_hidden(self, state: RatsState, seat: int | None, rng: random.Random) -> RatsState:
@@ -133,31 +136,32 @@ class RatsRules:
 
 
 def public_view(state: RatsState) -> dict[str, Any]:
-    """What every seat (and a spectator) may see."""
+    """What every seat (and a spectator) may see.
+
+    Built for every decision of every bot, so the state's lists are shared rather than copied:
+    a view is read, never changed, and is asked for afresh after each move."""
     data: dict[str, Any] = {
         "game": "rats",
         "seat": None,
         "seats": state.seats,
-        "options": dict(state.options),
+        "options": state.options,
         "ship": state.options["ship_name"],
         "stage": state.stage,
         "turn": state.turn,
         "host": state.host,
-        "goals": list(state.goals),
-        "vocations": list(state.vocations),
-        "order_rolls": [list(r) for r in state.order_rolls],
-        "dice": list(state.dice),
+        "goals": state.goals,
+        "vocations": state.vocations,
+        "order_rolls": state.order_rolls,
+        "dice": state.dice,
         "scavenge_index": state.scavenge_index,
         "supply_index": state.supply_index,
-        "sword_queue": [list(e) for e in state.sword_queue],
-        "taken": [list(pair) for pair in state.taken],
-        "candidates": list(state.candidates),
+        "sword_queue": state.sword_queue,
+        "taken": state.taken,
+        "candidates": state.candidates,
         "to_act": to_act(state),
-        # Shared, not copied (it is the longest part of every view, built for every decision):
-        # callers read views and never change them.
         "log": state.log,
-        "goal_awards": [[g, list(a)] for g, a in state.goal_awards],
-        "awards": list(state.awards),
+        "goal_awards": state.goal_awards,
+        "awards": state.awards,
         "winner": state.winner,
         "coin": state.coin,
         "over": state.stage == "over",

@@ -106,7 +106,10 @@ class TablePainter:
         # What the sheet shows, compared by value (the rest of the rat's card changes every move).
         card = cards[mine] if mine is not None else None
         facts = (card.is_host, card.vocation, card.awards) if card is not None else None
-        key = (mine, view.get("sheet"), view.get("notes", [])[-1:], facts)
+        sheet = view.get("sheet")
+        # Copied into the key: a view shares the state's lists, which the next move changes.
+        shown = tuple(tuple(values) for values in sheet.values()) if sheet is not None else None
+        key = (mine, shown, tuple(view.get("notes", [])[-1:]), facts)
         self._panel(surface, "sheet", key, lay.sheet, lambda surf, r: self._draw_sheet(surf, r, view, cards))
         if scene.panel is None and not scene.tray.busy:
             draw_waiting(surface, lay.panel, view, s)
