@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +126,34 @@ class TickStep:
     refusals: list[tuple[Action, str, Any]] = field(default_factory=list)
 
 
+class PrivacyGate:
+    """Tracks which hot-seat human is at the screen, so secrets are shown only to that seat."""
+
+    def __init__(self, humans: Sequence[int]) -> None:
+        self.humans = list(humans)
+        # A single human never has to pass the device: their secrets are always theirs to see.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+
+    @property
+    def shared(self) -> bool:
+        """True when several humans share the screen and hand-offs are needed."""
+        return len(self.humans) > 1
+
+    def needs_handoff(self, seat: int) -> bool:
+        """True if `seat`'s secrets may not be shown until the device is passed to it."""
+        return self.shared and seat in self.humans and self.viewer != seat
+
+    def confirm(self, seat: int) -> None:
+        """`seat` confirmed it is at the screen."""
+        if seat in self.humans:
+            self.viewer = seat
+
+    def hide(self) -> None:
+        """Nobody is known to be at the screen any more (only public information may show)."""
+        if self.shared:
+            self.viewer = None
+
+
 class Session:
     """A game in progress: setup, state, bots, the action log and undo."""
 
@@ -142,6 +170,8 @@ class Session:
         self.bots: dict[int, Any] = dict(bots) if bots is not None else make_bots(setup, self.info)
         self.humans = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot]
         self._undo_allowed = len(self.humans) == 1 and not self.info.realtime
+        # Who sits at a shared screen: whose secrets the table may show (hand-offs between humans).
+        self.gate = PrivacyGate(self.humans)
         self.system_actions: frozenset[str] = frozenset(getattr(self.rules, "system_actions", ())) | {TIMEOUT}
         # Snapshots for undo: (log length, state JSON) taken before each undoable human action.
         self._undo: list[tuple[int, dict[str, Any]]] = []

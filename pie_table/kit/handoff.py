@@ -1,13 +1,14 @@
-"""Hot-seat privacy: who sits at the screen now, and the opaque "pass the device" screen between players.
+"""The opaque "pass the device" screen between two players who share one screen.
 
-`PrivacyGate` is plain bookkeeping (which seat's secrets may be shown). `HandoffScene` is the screen
-pushed between two humans: it is opaque and NOT an overlay, so the scene manager does not even draw
-the table beneath it; nothing secret can leak through while the device changes hands.
+Who sits at the screen is the session's bookkeeping (`pie_table.core.session.PrivacyGate`).
+`HandoffScene` is the screen pushed between two humans: it is opaque and NOT an overlay, so the
+scene manager does not even draw the table beneath it; nothing secret can leak while the device
+changes hands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -22,34 +23,6 @@ from pie_table.kit.scene import Scene
 _ARM_DELAY = 0.3
 _Line = tuple[str, int, Any, str]  # text, pixel size, colour, font face
 _CONFIRM_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.CONTROLLERBUTTONDOWN)
-
-
-class PrivacyGate:
-    """Tracks which hot-seat human is at the screen, so secrets are shown only to that seat."""
-
-    def __init__(self, humans: Sequence[int]) -> None:
-        self.humans = list(humans)
-        # A single human never has to pass the device: their secrets are always theirs to see.
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-
-    @property
-    def shared(self) -> bool:
-        """True when several humans share the screen and hand-offs are needed."""
-        return len(self.humans) > 1
-
-    def needs_handoff(self, seat: int) -> bool:
-        """True if `seat`'s secrets may not be shown until the device is passed to it."""
-        return self.shared and seat in self.humans and self.viewer != seat
-
-    def confirm(self, seat: int) -> None:
-        """`seat` confirmed it is at the screen."""
-        if seat in self.humans:
-            self.viewer = seat
-
-    def hide(self) -> None:
-        """Nobody is known to be at the screen any more (only public information may show)."""
-        if self.shared:
-            self.viewer = None
 
 
 class HandoffScene(Scene):

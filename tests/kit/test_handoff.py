@@ -3,8 +3,9 @@
 import pygame
 import pytest
 
+from pie_table.core.session import PrivacyGate
 from pie_table.kit.app import App
-from pie_table.kit.handoff import HandoffScene, PrivacyGate
+from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.scene import Scene
 
 SECRET = (1, 2, 3)

@@ -29,7 +29,7 @@ from pie_table.games.rats.ui.table_paint import TablePainter
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
-from pie_table.kit.handoff import HandoffScene, PrivacyGate
+from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.scene import Scene
 from pie_table.kit.text import fit_text
@@ -61,7 +61,7 @@ class RatsTableScene(Scene):
                                   enabled=not watch)
         self.bots = self.session.bots
         self.humans = self.session.humans
-        self.gate = PrivacyGate(self.humans)
+        self.gate = self.session.gate
         self.tray = DiceTray(on_throw=self.throw)
         self.effects = EffectLayer(seed=setup.seed)
         self.panel: ChoicePanel | None = None
