@@ -88,8 +88,13 @@ def get_game_or_error(game_id: str) -> GameInfo:
         return get_game(game_id)
     except KeyError as exc:
         problems = load_problems().items()
-        broken = "; ".join(f"{m.rsplit('.', 1)[-1]} could not load ({why})" for m, why in problems)
+        broken = "; ".join(f"{_short(m)} could not load ({why})" for m, why in problems)
         raise CliError(str(exc.args[0]) + (f"; {broken}" if broken else "")) from None
+
+
+def _short(module: str) -> str:
+    """A game module's own name (`pie_table.games.rats` -> `rats`)."""
+    return module.rsplit(".", 1)[-1]
 
 
 def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
@@ -248,7 +253,10 @@ _COMMANDS = {"simulate": cmd_simulate, "arena": cmd_arena, "bench": cmd_bench, "
 
 
 def run(args: argparse.Namespace) -> int:
-    """Dispatch a parsed subcommand."""
+    """Dispatch a parsed subcommand, first naming on stderr any game that could not load (stdout
+    stays the command's own output)."""
+    for module, why in load_problems().items():
+        print(f"warning: {_short(module)} could not load ({why})", file=sys.stderr)
     try:
         return _COMMANDS[args.command](args)
     except SetupError as exc:

@@ -25,6 +25,15 @@ def test_the_cli_names_a_game_that_could_not_load(broken):
         get_game_or_error("pie-rats")
 
 
+def test_every_cli_command_warns_on_stderr_and_still_runs(broken, capsys):
+    from pie_table.cli.main import main
+
+    assert main(["simulate", "rats", "--seats", "bot:easy,bot:easy", "--seed", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "warning: broken_game could not load (ImportError: the deck file is missing)\n"
+    assert '"game": "rats"' in out and "broken_game" not in out
+
+
 def test_the_game_list_shows_what_could_not_load(broken):
     from pie_table.kit.app import App
     from pie_table.scenes.game_select import GameSelectScene
