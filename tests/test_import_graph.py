@@ -13,7 +13,16 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _top_level_imports(tree: ast.Module) -> set[str]:
+def _base(node: ast.ImportFrom, importer: str, is_package: bool) -> str | None:
+    """The absolute module a `from ... import` names (relative ones resolved against `importer`)."""
+    if node.level == 0:
+        return node.module
+    parts = importer.split(".") if is_package else importer.split(".")[:-1]
+    parts = parts[:len(parts) - (node.level - 1)]
+    return ".".join([*parts, node.module] if node.module else parts)
+
+
+def _top_level_imports(tree: ast.Module, importer: str = "", is_package: bool = False) -> set[str]:
     found: set[str] = set()
     nodes = list(tree.body)
     while nodes:
@@ -22,16 +31,16 @@ def _top_level_imports(tree: ast.Module) -> set[str]:
             nodes.extend(node.body + node.orelse)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and (base := _base(node, importer, is_package)):
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
     return {name for name in found if name.startswith("pie_table")}
 
 
 def _graph() -> dict[str, set[str]]:
     modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
     # A module's own parent packages are loaded before it anyway (`from pkg import sub`): no edge.
-    return {name: {m for m in _top_level_imports(ast.parse(path.read_text()))
+    return {name: {m for m in _top_level_imports(ast.parse(path.read_text()), name, path.stem == "__init__")
                    if m in modules and m != name and not name.startswith(m + ".")}
             for name, path in modules.items()}
 
@@ -64,6 +73,13 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_no_import_circles():
     assert _cycle(_graph()) is None, " -> ".join(_cycle(_graph()) or [])
+
+
+def test_relative_imports_count_too():
+    tree = ast.parse("from . import b\nfrom ..core import engine\nfrom .c import d\n")
+    assert _top_level_imports(tree, "pie_table.kit.a") >= {
+        "pie_table.kit.b", "pie_table.core.engine", "pie_table.kit.c", "pie_table.kit.c.d"}
+    assert "pie_table.kit.b" in _top_level_imports(ast.parse("from . import b"), "pie_table.kit", True)
 
 
 def test_the_checker_finds_a_circle():
