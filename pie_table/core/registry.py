@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pie_table.core.engine import GameRules
+from pie_table.core.setup import GameSetup
 
 
 @dataclass(frozen=True)
@@ -37,19 +38,20 @@ class GameInfo:
     # Imported lazily, by name, so engines stay pygame-free.
     scene_factory: str = ""
     # Builds a bot controller: (difficulty, seat, rng_seed) -> bot.
-    bot_factory: Callable[..., Any] | None = None
+    bot_factory: Callable[[str, int, int], Any] | None = None
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
     default_seats: int = 4  # the seat count the seat screen offers first
     # Seats play in teams (the seat screen shows a team picker per seat).
     team_game: bool = False
-    # (seats or seat count, teams) -> one-line reason the teams cannot play, or None.
-    validate_teams: Callable[..., str | None] | None = None
-    # GameSetup -> one-line reason the setup cannot play, or None (the CLI's check).
-    validate_setup: Callable[..., str | None] | None = None
-    # Headless adapters: one whole bot game from a setup, a played Session's summary, speed figures.
-    simulate: Callable[..., dict[str, Any]] | None = None
-    report: Callable[..., dict[str, Any]] | None = None
-    bench_sim: Callable[..., dict[str, Any]] | None = None
+    # (seat count, team of each seat) -> one-line reason the teams cannot play, or None.
+    validate_teams: Callable[[int, list[int]], str | None] | None = None
+    # One-line reason the setup cannot play, or None (the CLI's check).
+    validate_setup: Callable[[GameSetup], str | None] | None = None
+    # Headless adapters: one whole bot game from a setup, a played Session's summary (the
+    # session module imports this one, hence Any), speed figures for a number of games.
+    simulate: Callable[[GameSetup], dict[str, Any]] | None = None
+    report: Callable[[Any], dict[str, Any]] | None = None
+    bench_sim: Callable[[GameSetup, int | None], dict[str, Any]] | None = None
     bench_seats: int = 0  # seats `bench sim` fills with normal bots when none are given (0: the minimum)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import time
 from typing import Any
 
@@ -96,7 +95,7 @@ class SeatsScene(MenuScene):
         if clash:
             return clash
         if self.team_game and self.info.validate_teams is not None:
-            reason = call_validate(self.info.validate_teams, list(self.seats), list(self.teams))
+            reason = self.info.validate_teams(len(self.seats), list(self.teams))
             if reason:
                 return reason
         for opt in self.info.options:
@@ -307,16 +306,6 @@ def compact_legend(entries: list[tuple[str, str]]) -> str:
     rest = [f"{key} {what}" for key, what in entries if not what.startswith(_("column"))]
     head = [" ".join(columns) + " " + _("columns")] if columns else []
     return " · ".join(head + rest)
-
-
-def call_validate(validate: Any, seats: list[SeatSpec], teams: list[int]) -> str | None:
-    """Call a game's validate hook, which may take the seat list or just the seat count."""
-    try:
-        first = next(iter(inspect.signature(validate).parameters.values()))
-    except (StopIteration, TypeError, ValueError):
-        return validate(seats, teams)
-    wants_count = first.annotation in (int, "int")
-    return validate(len(seats) if wants_count else seats, teams)
 
 
 def _team_text(team: int) -> str:

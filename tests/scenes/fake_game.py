@@ -44,7 +44,7 @@ class FakeTable(Scene):
         self.sizes.append(size)
 
 
-def validate(seats, teams):
+def validate(seats: int, teams: list[int]) -> str | None:
     """Every team needs a player, and at least two teams must play."""
     return None if len(set(teams)) >= 2 else "Pick at least two teams."
 
