@@ -113,11 +113,6 @@ def _param_json(value: Any) -> Any:
     return value
 
 
-def as_json(message: str) -> dict[str, Any]:
-    """Any engine text as {"msg", "params"}: a plain str is its own message id."""
-    return message.to_json() if isinstance(message, Msg) else {"msg": str(message), "params": {}}
-
-
 def _english(msgid: str, params: dict[str, Any]) -> str:
     """The English text, quickly: engines build a message for every event, and a nested `Msg`
     already is its English text, so only plurals and lists need any work."""

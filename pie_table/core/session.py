@@ -280,16 +280,6 @@ class Session:
             return legal[0]
         return bot.act(self.view(seat), legal)
 
-    def step_bots(self) -> list[Applied]:
-        """Let every bot the game waits for act once (turn-based games); returns what was applied."""
-        done = []
-        for seat in self.to_act():
-            if seat in self.bots:
-                action = self.bot_action(seat)
-                if action is not None:
-                    done.append(self.submit(seat, action))
-        return done
-
     def realtime_step(self, queued: Iterable[tuple[int | None, Action, Any]] = ()) -> TickStep:
         """One tick of a real-time game: queued human actions in the order they were read, then the
         bots, then the clock. The bots all decide from the same view, as people at a table do, and

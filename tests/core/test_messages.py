@@ -6,7 +6,7 @@ import json
 import pytest
 
 from pie_table.core.engine import IllegalAction
-from pie_table.core.messages import Msg, as_json, plural, render, translate
+from pie_table.core.messages import Msg, plural, render, translate
 from pie_table.games.rats.rules import RULES as RATS
 from pie_table.games.rumble_pie.rules import RULES as RUMBLE
 from pie_table.kit import i18n
@@ -40,7 +40,7 @@ def test_a_message_is_english_text_that_keeps_its_id_and_parameters():
     rag = plural(1, "{n} rag", "{n} rags")
     msg = Msg("{rat}: I'm afraid I have {amount}.", rat=Msg("Rat {n}", n=2), amount=rag)
     assert msg == "Rat 2: I'm afraid I have 1 rag." and str(msg).endswith("1 rag.")
-    data = json.loads(json.dumps(as_json(msg)))
+    data = json.loads(json.dumps(msg.to_json()))
     assert translate(data) == msg
     assert render("{names}", {"names": [Msg("Rat {n}", n=1), Msg("Rat {n}", n=3)]}) == "Rat 1, Rat 3"
 

@@ -38,8 +38,7 @@ def test_a_finished_game_reloads_to_the_same_state():
 
 def test_a_game_quit_midway_continues_where_it_stopped():
     session = _rats(seed=8)
-    for _ in range(40):
-        session.step_bots()
+    session.play_out(limit=40)
     data = json.loads(json.dumps(to_save(session)))
     assert not data["finished"]
     resumed = load_session(parse_save(json.dumps(data)))
@@ -91,8 +90,7 @@ def test_an_unknown_game_and_newer_rules_are_refused():
 
 def test_a_log_that_does_not_apply_is_refused_not_skipped():
     session = _rats()
-    for _ in range(10):
-        session.step_bots()
+    session.play_out(limit=10)
     data = to_save(session)
     data["log"].insert(2, [1, {"type": "goal", "goal": 99}])
     with pytest.raises(SaveError, match="action 3 is refused") as caught:
