@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
-from pie_table.core.registry import GameInfo
+from pie_table.cli.errors import CliError
+from pie_table.core.registry import GameInfo, GameLoadError, import_factory
 from pie_table.core.setup import GameSetup
-
-
-def load_factory(path: str) -> Any:
-    """Import `module:Name` and return the named object."""
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 def make_table(info: GameInfo, setup: GameSetup, size: tuple[int, int]) -> tuple[Any, Any]:
     """A headless App with the game's table scene on top, ready to step."""
     from pie_table.kit.app import App
 
+    try:
+        factory = import_factory(info.scene_factory)
+    except GameLoadError as exc:
+        raise CliError(f"{info.id}: its table could not load ({exc})") from None
     app = App(size=size, headless=True)
-    scene = load_factory(info.scene_factory)(app, setup)
+    scene = factory(app, setup)
     app.scenes.push(scene)
     return app, scene
 

@@ -77,8 +77,33 @@ def load_games() -> dict[str, GameInfo]:
         try:
             importlib.import_module(module)
         except Exception as exc:  # noqa: BLE001 - any failure of one game is reported, not fatal
-            _PROBLEMS[module] = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+            _PROBLEMS[module] = one_line(exc)
     return dict(_GAMES)
+
+
+class GameLoadError(Exception):
+    """A part of a game (its table scene) that could not be imported; the message is one line."""
+
+
+def one_line(exc: BaseException) -> str:
+    """`ImportError: the deck file is missing`: an exception as one short line for a player."""
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+
+
+def import_factory(spec: str) -> Callable[..., Any]:
+    """The object named by `"package.module:Name"` (a game's `scene_factory`), imported now;
+    GameLoadError saying why when it cannot be (the UI is loaded by name so engines stay pygame-free)."""
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        raise GameLoadError(f"{spec!r} does not name a module and an object")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # noqa: BLE001 - a broken table must be named, never crash the menu
+        raise GameLoadError(one_line(exc)) from None
+    found = getattr(module, attr, None)
+    if found is None:
+        raise GameLoadError(f"{module_name} has no {attr}")
+    return found
 
 
 def load_problems() -> dict[str, str]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
+from pie_table.core.registry import GameLoadError, import_factory
 from pie_table.kit import palette as pal
 from pie_table.kit.menu import Menu
 from pie_table.kit.scene import Scene
@@ -156,15 +156,12 @@ class OverlayScene(MenuScene):
 
 
 def load_factory(spec: str) -> Any | None:
-    """Import a `"package.module:Name"` scene factory; None if it is missing or broken."""
-    module_name, _, attr = spec.partition(":")
-    if not module_name or not attr:
-        return None
+    """Import a `"package.module:Name"` scene factory; None if it is missing or broken (the game
+    list names the reason, see `game_select.playable_games`)."""
     try:
-        module = importlib.import_module(module_name)
-    except Exception:  # a half-written game must only vanish from the list, not crash the menu
+        return import_factory(spec)
+    except GameLoadError:
         return None
-    return getattr(module, attr, None)
 
 
 def unwind_to_menu(app: Any) -> None:

@@ -6,20 +6,31 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.registry import GameInfo, load_games, load_problems
+from pie_table.core.registry import GameInfo, GameLoadError, import_factory, load_games, load_problems
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+from pie_table.scenes.base import MenuScene, draw_panel
 
 
-def playable_games() -> list[GameInfo]:
-    """Registered games whose scene_factory imports, sorted by title."""
-    games = [info for info in load_games().values()
-             if info.scene_factory and load_factory(info.scene_factory) is not None]
-    return sorted(games, key=lambda info: info.title)
+def playable_games() -> tuple[list[GameInfo], list[str]]:
+    """Registered games whose table scene imports (sorted by title), and one line for each game
+    that cannot be played because its package or its table would not import."""
+    problems = [(module.rsplit(".", 1)[-1], why) for module, why in load_problems().items()]
+    games = []
+    for info in load_games().values():
+        if not info.scene_factory:
+            continue  # a game without a table (headless only) is not a fault
+        try:
+            import_factory(info.scene_factory)
+        except GameLoadError as exc:
+            problems.append((info.title, str(exc)))
+            continue
+        games.append(info)
+    lines = [_("{game} could not load ({why})").format(game=game, why=why) for game, why in problems]
+    return sorted(games, key=lambda info: info.title), lines
 
 
 class GameCard(Widget):
@@ -77,17 +88,14 @@ class GameSelectScene(MenuScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.games = playable_games()
+        self.games, self.load_problems = playable_games()
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Choose a game"), 44, pal.CREAM, "title")
         self.cards = [GameCard(info, self.pick) for info in self.games]
         self.empty = Label(_("No game is ready to play yet.") if not self.games else "", 26, pal.INK)
         self.back_button = Button(_("Back"), self.back, size=26)
-        problems = load_problems()
-        text = "; ".join(_("{game} could not load ({why})").format(game=module.rsplit(".", 1)[-1], why=why)
-                         for module, why in problems.items())
-        self.problems = Label(text, 18, pal.LEMON)
+        self.problems = Label("; ".join(self.load_problems), 18, pal.LEMON)
         return [*self.cards, self.back_button, self.heading, self.empty, self.problems]
 
     def pick(self, info: GameInfo) -> None:

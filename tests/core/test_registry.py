@@ -52,3 +52,23 @@ def test_game_info_has_typed_hooks_instead_of_a_bag():
     assert info.team_game and callable(info.validate_teams) and callable(info.simulate)
     assert not hasattr(info, "extra")
     assert registry.get_game("rats").bench_seats == 4
+
+
+def test_a_table_that_cannot_import_is_named_with_its_reason():
+    with pytest.raises(registry.GameLoadError, match=r"^ImportError: the deck file is missing$"):
+        registry.import_factory("tests.core.broken_game:Table")
+    with pytest.raises(registry.GameLoadError, match=r"^tests.core.test_registry has no NoSuchTable$"):
+        registry.import_factory("tests.core.test_registry:NoSuchTable")
+    with pytest.raises(registry.GameLoadError, match="does not name a module and an object"):
+        registry.import_factory("just_a_module")
+
+
+def test_the_cli_says_when_a_table_cannot_load():
+    import dataclasses
+
+    from pie_table.cli.headless_app import make_table
+
+    info = dataclasses.replace(registry.get_game("rats"), scene_factory="tests.core.broken_game:Table")
+    reason = r"^rats: its table could not load \(ImportError: the deck file is missing\)$"
+    with pytest.raises(CliError, match=reason):
+        make_table(info, None, (960, 540))
