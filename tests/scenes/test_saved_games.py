@@ -191,3 +191,25 @@ def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
     table.autosave.flush()  # what a frame does: write the save any action left waiting
     saved = json.loads(Path(table.autosave.path).read_text())
     assert saved["actions"] == len(table.session.log)
+
+
+def test_a_rumble_pie_game_replays_in_the_viewer_tick_by_tick(home):
+    session = Session(GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=6))
+    session.run_to_end()
+    from pie_table.core.saves import write_save
+
+    path = write_save(saves_dir() / "rumble.json", session)
+    app = _app()
+    scene = ReplayScene(app, read_save(path))
+    app.scenes.push(scene)
+    _key(app, pygame.K_5)  # half way
+    middle = scene.position
+    assert 0 < middle < len(scene.entries)
+    _key(app, pygame.K_RIGHT)
+    assert scene.position > middle and scene.entries[scene.position - 1][0] is not None  # up to a move
+    _key(app, pygame.K_SPACE)
+    for _ in range(30):
+        app.step(0.1, [])  # playing: ticks at game speed
+    assert scene.position > middle + 60
+    _key(app, pygame.K_END)
+    assert scene.table.sim.session.hash() == session.hash()
