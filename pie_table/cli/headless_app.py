@@ -20,6 +20,9 @@ def make_table(info: GameInfo, setup: GameSetup, size: tuple[int, int]) -> tuple
         raise CliError(f"{info.id}: its table could not load ({exc})") from None
     app = App(size=size, headless=True)
     scene = factory(app, setup)
+    autosave = getattr(scene, "autosave", None)
+    if autosave is not None:
+        autosave.enabled = False  # a screenshot or a benchmark is not a game anyone will continue
     app.scenes.push(scene)
     return app, scene
 

@@ -55,3 +55,11 @@ def test_unreadable_and_foreign_files_exit_2_with_one_line(tmp_path):
         out = _run("replay", str(path), "--verify")
         assert out.returncode == 2, out.stderr
         assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_screenshots_and_frame_benchmarks_leave_no_saved_games(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    assert main(["screenshot", "rats", "--seats", "bot:hard,bot:easy", "--turn", "2",
+                 "--out", str(tmp_path / "r.png")]) == 0
+    assert main(["bench", "frames", "rats", "--seats", "bot:hard,bot:easy", "--frames", "120"]) == 0
+    assert not (tmp_path / "data" / "saves").exists() or not any((tmp_path / "data" / "saves").iterdir())
