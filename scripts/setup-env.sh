@@ -11,6 +11,8 @@ fi
 stamp="$venv/.pie_table_installed"
 if [ ! -f "$stamp" ] || [ "$root/pyproject.toml" -nt "$stamp" ]; then
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$root[test]"
+  # The build backend's notes (an editable install's "be careful with folders" banner) are not
+  # for players: the install stays quiet unless something actually fails.
+  PYTHONWARNINGS=ignore "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$root[test]"
   touch "$stamp"
 fi
