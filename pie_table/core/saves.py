@@ -277,7 +277,9 @@ class Autosaver:
 def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[str]]:
     """Every readable save in `folder`, newest first, and one line per file that is not a save.
 
-    Damaged files are reported, never deleted or moved: they may be the only copy of a game.
+    Damaged files are reported, never deleted or moved: they may be the only copy of a game. A
+    file unchanged since it was last read (same size and time) is not parsed again: the title
+    lists the saves each time it is shown, and a long Rumble Pie log is tens of kilobytes.
     """
     saves: list[SaveInfo] = []
     problems: list[str] = []
@@ -286,8 +288,26 @@ def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[str]]:
         return saves, problems
     for path in sorted(root.glob("*.json")):
         try:
-            saves.append(save_info(str(path), read_save(path)))
+            saves.append(_summary(path))
         except SaveError as exc:
             problems.append(f"{path.name}: {exc.message}")
+        except OSError:
+            continue  # gone between the listing and the read (another copy of the app saved)
     saves.sort(key=lambda info: info.saved_at, reverse=True)
     return saves, problems
+
+
+_SUMMARIES: dict[str, tuple[tuple[int, int], SaveInfo]] = {}
+
+
+def _summary(path: Path) -> SaveInfo:
+    stat = path.stat()
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    known = _SUMMARIES.get(str(path))
+    if known is not None and known[0] == stamp:
+        return known[1]
+    info = save_info(str(path), read_save(path))
+    if len(_SUMMARIES) > 512:
+        _SUMMARIES.clear()
+    _SUMMARIES[str(path)] = (stamp, info)
+    return info

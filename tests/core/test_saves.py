@@ -141,3 +141,24 @@ def test_a_thousand_mutilated_saves_are_each_refused_cleanly_or_replayed():
             outcomes["replayed"] += 1
     # Every path is exercised: most damage is caught by the parser, some only by the replay.
     assert outcomes["unreadable"] > 500 and outcomes["does not replay"] > 20 and outcomes["replayed"] > 0
+
+
+def test_listing_reads_a_save_again_only_when_it_changed(tmp_path, monkeypatch):
+    import os
+
+    from pie_table.core import saves as saves_module
+
+    session = _rats()
+    session.play_out(limit=20)
+    path = saves_module.write_save(tmp_path / "a.json", session)
+    reads = []
+    real = saves_module.read_save
+    monkeypatch.setattr(saves_module, "read_save", lambda p: reads.append(p) or real(p))
+    first, _ = saves_module.list_saves(tmp_path)
+    again, _ = saves_module.list_saves(tmp_path)
+    assert len(reads) == 1 and first == again and first[0].actions == 20
+    session.play_out(limit=5)
+    saves_module.write_save(path, session)
+    os.utime(path, ns=(1, 2_000_000_000_000_000_000))  # a different time, whatever the clock's grain
+    updated, _ = saves_module.list_saves(tmp_path)
+    assert len(reads) == 2 and updated[0].actions == 25
