@@ -17,6 +17,7 @@ import pygame
 
 from pie_table.core.registry import get_game
 from pie_table.core.saves import expand_log, load_session
+from pie_table.core.session import Entry
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
@@ -26,6 +27,7 @@ from pie_table.scenes.base import load_factory
 _SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 _TURN_BEAT = 1.1  # seconds between moves of a turn-based game at speed 1
 _BAR_H = 64
+_MARK_EVERY = 500
 
 
 class ReplayScene(Scene):
@@ -45,6 +47,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.position = 0  # entries applied so far
         self.table: Any = None
+        self._marks: dict[int, dict[str, Any]] = {}
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.track = pygame.Rect(0, 0, 0, 0)
         self._rebuild(0)
@@ -52,8 +55,9 @@ class ReplayScene(Scene):
     # --- the game beneath ------------------------------------------------------------------------
 
     def _rebuild(self, upto: int) -> None:
-        """A fresh table showing the game after its first `upto` entries (replayed from the seed)."""
-        session = load_session(self.data, upto=upto)
+        """A fresh table showing the game after its first `upto` entries (replayed from the seed,
+        or from the nearest state kept on the way)."""
+        session = self._session_at(upto)
         factory = load_factory(self.info.scene_factory)
         self.table = factory(self.app, session.setup, session, watch=True)
         self.table.watch_seat = self.viewer
@@ -62,6 +66,24 @@ class ReplayScene(Scene):
         self.table.on_resize(self._table_size())
         if hasattr(self.table, "snap"):
             self.table.snap()
+
+    def _session_at(self, upto: int) -> Any:
+        """The game after `upto` entries. States are kept every `_MARK_EVERY` entries as they are
+        passed, so going back in a long real-time game replays a few hundred entries, not all."""
+        start = max((mark for mark in self._marks if mark <= upto), default=0)
+        if start == 0:
+            session = load_session(self.data, upto=0)
+        else:
+            session = load_session(self.data, upto=0)
+            session.state = session.rules.from_json(self._marks[start])
+            session.log = [Entry(seat, action) for seat, action in self.entries[:start]]
+        for index in range(start, upto):
+            seat, action = self.entries[index]
+            if not session.submit(seat, action).ok:
+                break  # a save that stops replaying here shows the game as far as it goes
+            if (index + 1) % _MARK_EVERY == 0 and index + 1 not in self._marks:
+                self._marks[index + 1] = session.rules.to_json(session.state)
+        return session
 
     def _table_size(self) -> tuple[int, int]:
         w, h = self.app.screen.get_size()

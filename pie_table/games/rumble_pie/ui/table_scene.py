@@ -82,8 +82,10 @@ class RumbleTableScene(Scene):
     # --- scene hooks ---------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Art drawn before the display existed is converted for fast blits, and drawn now, not mid-game."""
-        art.clear_cache()
+        """Art drawn before the display existed is converted for fast blits, and drawn now, not mid-game.
+        (A replay rebuilds its table at every step back: by then the art is already converted.)"""
+        if not self.watch:
+            art.clear_cache()
         self.view.set_geometry(self.geom)
         self.view.warm_up(self.sim.table().columns_allowed)
         self.effects.warm_up()
