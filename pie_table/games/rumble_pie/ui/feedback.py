@@ -7,7 +7,7 @@ from typing import Any
 
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import tr
+from pie_table.kit.i18n import _, tr
 
 Color = tuple[int, int, int]
 NOTICE_S = 1.6
@@ -84,7 +84,7 @@ class Feedback:
         if ev.get("n") == 3:
             if ev.get("round", 1) > 1:
                 self.play("shuffle")  # every card went back to its deck
-            self.say(f"Round {ev.get('round', '')}: get ready!", pal.GOLD)
+            self.say(_("Round {n}: get ready!").format(n=ev.get("round", "")), pal.GOLD)
 
     def _ev_go(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("go")
@@ -129,18 +129,24 @@ class Feedback:
     def _ev_freeze(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("shuffle")
         if ev.get("ends_round"):
-            text = "Frozen again: the round is over (no Out! bonus)"
+            text = _("Frozen again: the round is over (no Out! bonus)")
         else:
-            text = "Frozen! Everyone gets a fourth column for this round"
+            text = _("Frozen! Everyone gets a fourth column for this round")
         self.flash = (text, pal.HIGHLIGHT, FLASH_S * 2)
+        self._freeze_text = text
         self.say(text, pal.HIGHLIGHT)
 
+    def freeze_showing(self) -> bool:
+        """True while the flash on screen is the latest freeze message."""
+        # Compared by text, not prefix, so it holds in every language.
+        return self.flash is not None and self.flash[0] == getattr(self, "_freeze_text", None)
+
     def _ev_pause(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
-        self.flash = ("KaPow! Everyone stops while the pie is cleared", pal.GOLD, FLASH_S)
+        self.flash = (_("KaPow! Everyone stops while the pie is cleared"), pal.GOLD, FLASH_S)
 
     def _ev_round_over(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         kapows = " / ".join(str(k) for k in ev.get("kapows", []))
-        self.say(f"Round {ev.get('round')} over: KaPow!s {kapows}", pal.GOLD)
+        self.say(_("Round {n} over: KaPow!s {kapows}").format(n=ev.get("round"), kapows=kapows), pal.GOLD)
 
     def _ev_game_over(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("win")

@@ -8,6 +8,7 @@ import pygame
 
 from pie_table.games.rumble_pie.ui.table_view import TableView
 from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
 
 
 def summary_lines(state: Any, names: list[str]) -> list[tuple[str, str, str, str, int]]:
@@ -25,9 +26,9 @@ def out_line(state: Any, names: list[str]) -> str:
     """Who called Out! in the last round (or that nobody did)."""
     last = state.history[-1]
     if last.get("frozen"):
-        return "Frozen again: the round ended with no Out! bonus"
+        return _("Frozen again: the round ended with no Out! bonus")
     if last.get("out_by") is None:
-        return "Nobody called Out!"
+        return _("Nobody called Out!")
     return f"{names[last['out_by']]} called Out! (+{last['bonus']})"
 
 
@@ -41,8 +42,9 @@ def result_lines(state: Any, names: list[str]) -> list[str]:
     for entry in state.history:
         kapows = " · ".join(f"{short[t]} {k}" for t, k in enumerate(entry["kapows"]))
         caller = names[entry["out_by"]] if entry.get("out_by") is not None else "nobody"
-        ending = "frozen, no Out!" if entry.get("frozen") else f"Out! by {caller}"
-        lines.append(f"Round {entry['round']}: KaPow!s {kapows}; {ending}")
+        ending = _("frozen, no Out!") if entry.get("frozen") else _("Out! by {caller}").format(caller=caller)
+        lines.append(_("Round {n}: KaPow!s {kapows}; {ending}").format(n=entry["round"], kapows=kapows,
+                                                                       ending=ending))
     return lines[:12]
 
 
@@ -66,7 +68,7 @@ class SummaryOverlay:
         pygame.draw.rect(surface, pal.WOOD_DARK, panel, border_radius=px(16))
         pygame.draw.rect(surface, pal.PAPER, panel.inflate(-px(12), -px(12)), border_radius=px(12))
         over = state.phase == "game_over"
-        title = f"Round {state.history[-1]['round']} over" if not over else "Game over"
+        title = _("Round {n} over").format(n=state.history[-1]["round"]) if not over else _("Game over")
         head = view.text.get(title, px(28), pal.INK, "title")
         surface.blit(head, head.get_rect(midtop=(panel.centerx, panel.y + px(16))))
         y = self._table(surface, view, state, names, panel, panel.y + px(62))
@@ -78,7 +80,7 @@ class SummaryOverlay:
                panel: pygame.Rect, y: int) -> int:
         px = view.px
         cols = (panel.x + px(42), panel.x + px(246), panel.x + px(326), panel.x + px(396))
-        for x, text in zip(cols, ("Team", "KaPow!s", "Out!", "Total"), strict=True):
+        for x, text in zip(cols, (_("Team"), _("KaPow!s"), _("Out!"), _("Total")), strict=True):
             surface.blit(view.text.get(text, px(13), pal.INK_SOFT, "bold"), (x, y))
         y += px(22)
         for name, kapows, bonus, total, team in summary_lines(state, names):
@@ -93,7 +95,7 @@ class SummaryOverlay:
                 show_button: bool) -> None:
         px = view.px
         self.go_button = None
-        label = view.text.get("Go!", px(22), pal.INK, "bold")
+        label = view.text.get(_("Go!"), px(22), pal.INK, "bold")
         box = label.get_rect().inflate(px(40), px(12))
         box.bottomright = (panel.right - px(22), panel.bottom - px(16))
         room = panel.w - px(48) - (box.w + px(16) if show_button else 0)

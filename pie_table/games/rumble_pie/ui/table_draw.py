@@ -11,6 +11,7 @@ from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.ui.legend import Legend, grid_cells
 from pie_table.games.rumble_pie.ui.table_view import CursorMark, SeatInfo
 from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
 
 
 class TableParts(Protocol):
@@ -98,21 +99,21 @@ def status_lines(scene: TableParts) -> list[tuple[str, Color]]:
     phase = state.phase
     lines: list[tuple[str, Color]] = []
     if phase == "ready":
-        lines.append(("Waiting for Go!", pal.GOLD))
+        lines.append((_("Waiting for Go!"), pal.GOLD))
     elif phase == "countdown":
-        lines.append((f"Get ready… {max(1, -(-state.phase_ticks // TICK_HZ))}", pal.GOLD))
+        lines.append((_("Get ready… {n}").format(n=max(1, -(-state.phase_ticks // TICK_HZ))), pal.GOLD))
     elif phase == "play":
-        lines.append((f"Round {state.round}: everyone plays!", pal.CREAM))
+        lines.append((_("Round {n}: everyone plays!").format(n=state.round), pal.CREAM))
     elif phase == "kapow_pause":
-        lines.append(("KaPow! pause…", pal.GOLD))
+        lines.append((_("KaPow! pause…"), pal.GOLD))
     elif phase == "round_over":
-        lines.append((f"Round {state.round} over", pal.GOLD))
+        lines.append((_("Round {n} over").format(n=state.round), pal.GOLD))
     else:
-        lines.append(("Game over", pal.GOLD))
+        lines.append((_("Game over"), pal.GOLD))
     flash = scene.feedback.flash
     # The reminder of an earlier freeze gives way while the freeze's own message is showing.
-    if state.columns_allowed > 3 and phase == "play" and (flash is None or not flash[0].startswith("Frozen")):
-        lines.append(("Four columns until the round ends", pal.HIGHLIGHT))
+    if state.columns_allowed > 3 and phase == "play" and not scene.feedback.freeze_showing():
+        lines.append((_("Four columns until the round ends"), pal.HIGHLIGHT))
     if flash is not None:
         text, color, _left = flash
         lines.append((text, color))
@@ -125,13 +126,13 @@ def banner_for(scene: TableParts) -> tuple[str, str, str]:
     humans = scene.sim.has_humans
     if state.phase == "ready":
         if humans:
-            return "Rumble Pie!", "Press Enter (pad: Start) or click Go! to start", "Go!"
-        return "Rumble Pie!", "The bots are about to start…", ""
+            return "Rumble Pie!", _("Press Enter (pad: Start) or click Go! to start"), _("Go!")
+        return "Rumble Pie!", _("The bots are about to start…"), ""
     if state.phase == "countdown":
         # The engine's countdown events set the number; after a skip_to the state stands in for them.
         seconds_left = max(1, -(-state.phase_ticks // TICK_HZ))
         number = scene.feedback.banner[0] if scene.feedback.banner else str(seconds_left)
-        return number, "Get ready…", ""
+        return number, _("Get ready…"), ""
     if scene.feedback.banner is not None:
         return scene.feedback.banner[0], "", ""
     return "", "", ""
@@ -212,7 +213,7 @@ def _draw_summary(scene: TableParts, surface: pygame.Surface) -> None:
     if state.phase not in ("round_over", "game_over") or not state.history:
         return
     humans = scene.sim.has_humans
-    prompt = "Next round: Enter (pad: Start) or Go!" if humans else "Next round starts shortly…"
+    prompt = _("Next round: Enter (pad: Start) or Go!") if humans else _("Next round starts shortly…")
     if state.phase == "game_over":
-        prompt = "And the winner is…"
+        prompt = _("And the winner is…")
     scene.summary.draw(surface, scene.view, state, scene.names, prompt, humans)

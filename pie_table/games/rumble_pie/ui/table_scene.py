@@ -22,12 +22,13 @@ from pie_table.games.rumble_pie.ui.table_view import TableView
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
+from pie_table.kit.i18n import N_, _
 from pie_table.kit.layout import load_layout
 from pie_table.kit.scene import Scene
 from pie_table.paths import saves_dir
 
 RESULTS_BEAT_S = 2.5
-MOUSE_HINT = "The mouse plays only for a Human · Mouse seat (pick one on the seat screen)"
+MOUSE_HINT = N_("The mouse plays only for a Human · Mouse seat (pick one on the seat screen)")
 # Between rounds, a start asked for sooner than this after the round ended is ignored: players still
 # hammering their keys at the end of a round must see the summary, not skip it.
 START_LOCKOUT_S = 1.2
@@ -53,7 +54,7 @@ class RumbleTableScene(Scene):
         self.resumed = session is not None and not watch
         state = self.sim.table()
         n = len(setup.seats)
-        self.names = [f"Player {i + 1}" for i in range(n)]
+        self.names = [_("Player {n}").format(n=i + 1) for i in range(n)]
         self.layout = load_layout("rumble-pie", n)
         self.slots = seat_slots(list(state.teams))
         self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())
@@ -161,7 +162,7 @@ class RumbleTableScene(Scene):
         if self.sim.phase != "play":
             return  # between rounds the cursor may move, but nothing is sent to the engine
         if name == "play" and not actions:
-            self.feedback.refused(cursor.seat, "No pile takes that card right now")
+            self.feedback.refused(cursor.seat, N_("No pile takes that card right now"))
         for action in actions:
             self.sim.push(action, (device, self._card_of(action)))
 
@@ -197,7 +198,7 @@ class RumbleTableScene(Scene):
                     self.sim.push(action, ("mouse", None))
             elif self.mouse is None and self.sim.phase == "play":
                 # Several people share the keyboard and none took the mouse: say so, not nothing.
-                self.feedback.hint(MOUSE_HINT)
+                self.feedback.hint(_(MOUSE_HINT))
         elif event.type == pygame.MOUSEMOTION and self.mouse is not None:
             self.mouse.motion(pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mouse is not None:
