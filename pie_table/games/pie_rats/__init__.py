@@ -1,0 +1,36 @@
+"""Pie Rats of the Carob Bean Farm — registers the game at import (the engine never imports pygame)."""
+
+from pie_table.core.registry import GameInfo, OptionInfo, register_game
+from pie_table.games.pie_rats import adapters
+from pie_table.games.pie_rats.bots import make_bot
+from pie_table.games.pie_rats.rules import RULES
+
+register_game(
+    GameInfo(
+        id="pie-rats",
+        title="Pie Rats of the Carob Bean Farm",
+        blurb="Captains lure each other's rats and carry pies off the farmhouse window sill.",
+        min_seats=2,
+        max_seats=6,
+        rules=RULES,
+        options=(
+            OptionInfo(
+                "phase6",
+                "Phase 6 rule",
+                "a",
+                choices=("a", "b", "c"),
+                help='a: call "I\'m looting a pie!" to freeze; b: phase 6 is always frozen; '
+                "c: never frozen, anything goes.",
+            ),
+            OptionInfo("pies", "Pies", 10, choices=(6, 8, 10, 12, 14, 16), help="How many pies are baked."),
+        ),
+        realtime=False,
+        scene_factory="",  # the table scene lands next; until then the game is headless only
+        bot_factory=make_bot,
+        bot_levels=("easy", "normal", "hard", "random"),
+        simulate=adapters.simulate,
+        report=adapters.report,
+        bench_sim=adapters.bench_sim,
+        bench_seats=4,
+    )
+)

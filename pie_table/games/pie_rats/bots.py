@@ -1,0 +1,261 @@
+"""Pie Rats bots: random, easy, normal and hard. Each decides from its seat's view and its legal
+moves only (never another hand, never the deck order).
+
+- random: any legal move.
+- easy: tables what it holds, lures and loots the first thing it finds, never plays a card out of turn.
+- normal: tables everything, lures the strongest rat it can afford, loots the richest pie it can,
+  uses Spinach and Kidnapping to reach a pie, Mirrors a Charm aimed at its own crew, steals the
+  best charisma card in the theft window.
+- hard: as normal, and weighs the table: protects the rat most at risk when a lure is not worth
+  more, beans or kidnaps in the leader's crew before phase 6, Mirrors any Charm of a Captain ahead
+  of it, ambushes a loot that would put someone ahead, keeps its charisma cards for the lure that
+  pays.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, CHARM, PIES
+from pie_table.games.pie_rats.reckon import lure_need
+
+Action = dict[str, Any]
+LEVELS = ("random", "easy", "normal", "hard")
+# Which action cards a bot keeps through a refill, most wanted first.
+_KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_theft": 4}
+
+
+def _points(view: dict[str, Any], seat: int) -> int:
+    return view["standings"][seat][0]
+
+
+def _leader(view: dict[str, Any], me: int) -> int | None:
+    """The best-placed other Captain (points, then crew strength)."""
+    others = [s for s in range(view["seats"]) if s != me]
+    if not others:
+        return None
+    return max(others, key=lambda s: (view["standings"][s][0], sum(r["strength"] for r in view["crews"][s])))
+
+
+class PieRatsBot:
+    """One bot seat."""
+
+    def __init__(self, level: str, seat: int, seed: int) -> None:
+        self.level = level if level in LEVELS else "normal"
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Choose one of `legal`."""
+        if self.level == "random" or len(legal) == 1:
+            return self.rng.choice(legal)
+        top = view["decisions"][-1] if view["decisions"] else {"kind": "turn"}
+        kind = top["kind"]
+        by_type: dict[str, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        if kind == "refill":
+            return self._refill(view, by_type["refill"])
+        if kind == "theft":
+            return self._theft_window(view, by_type)
+        if kind == "mirror":
+            return self._mirror(view, top, by_type)
+        if kind == "ambush":
+            return self._ambush(view, top, by_type)
+        return self._turn(view, by_type)
+
+    # -- windows --------------------------------------------------------------------------------------
+
+    def _theft_window(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        thefts = by_type.get("theft", [])
+        if not thefts or self.level == "easy":
+            return by_type["pass"][0]
+        owner = {c: s for s, tabled in enumerate(view["charisma"]) for c in tabled}
+
+        def worth(action: Action) -> float:
+            card = CARDS[action["target"]]
+            bonus = 1.5 if card.key == CHARM else 0.0
+            if self.level == "hard":
+                bonus += 0.5 * (_points(view, owner[action["target"]]) >= _points(view, self.seat))
+            return card.charisma + bonus
+
+        best = max(thefts, key=worth)
+        # Normal steals only something worth a card; hard waits for a +2 unless the pile is low.
+        return best if worth(best) >= 2 else by_type["pass"][0]
+
+    def _mirror(self, view: dict[str, Any], top: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        mirrors = by_type.get("mirror", [])
+        if not mirrors:
+            return by_type["pass"][0]
+        held = top["data"]["held"]
+        mine = {r["card"] for r in view["crews"][self.seat]}
+        aimed_at_me = any(t in mine for t in held["targets"])
+        ahead = _points(view, held["seat"]) >= _points(view, self.seat)
+        if aimed_at_me or (self.level == "hard" and ahead) or (self.level == "easy" and aimed_at_me):
+            return mirrors[0]
+        return by_type["pass"][0]
+
+    def _ambush(self, view: dict[str, Any], top: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        held = top["data"]["held"]
+        mean = by_type.get("kidnap", []) + by_type.get("bean", [])
+        if not mean or self.level == "easy":
+            return by_type["pass"][0]
+        looter = held["seat"]
+        gain = PIES[held["pie"]].points
+        threat = _points(view, looter) + gain >= _points(view, self.seat) + (0 if self.level == "hard" else 3)
+        if not threat:
+            return by_type["pass"][0]
+        used = set(held["crew"])
+        strength = {r["card"]: r["strength"] for r in view["crews"][looter]}
+        spare = held["total"] - held["weight"]
+        breaking = [a for a in mean if a["crew"] in used and strength[a["crew"]] > spare]
+        if not breaking:
+            return by_type["pass"][0]
+        return max(breaking, key=lambda a: (strength[a["crew"]], a["type"] == "kidnap"))
+
+    def _refill(self, view: dict[str, Any], refills: list[Action]) -> Action:
+        """Crew and charisma were tabled, so the hand holds action cards: keep the useful ones (at
+        most two, so at least one fresh card comes), discard the rest. Easy keeps nothing."""
+        keep_at_most = 0 if self.level == "easy" else 2
+        hand = sorted(view["hand"], key=lambda c: (_KEEP.get(CARDS[c].key, 9), c))
+        if self.level == "normal":
+            hand = [c for c in hand if CARDS[c].key != "carob_bean"] + [
+                c for c in hand if CARDS[c].key == "carob_bean"
+            ]
+        unwanted = sorted(c for c in hand[keep_at_most:] if CARDS[c].kind == "action")
+        for action in refills:
+            if sorted(action["cards"]) == unwanted:
+                return action
+        return min(refills, key=lambda a: len(a["cards"]))
+
+    # -- turns ------------------------------------------------------------------------------------------
+
+    def _turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        phase = view["phase"]
+        done = by_type["done"][0]
+        if phase == 2:
+            if "table" in by_type:
+                return by_type["table"][0]
+            return done
+        if phase == 3:
+            return by_type["crew"][0] if "crew" in by_type else done
+        if phase == 4:
+            return self._declare(view, by_type) or done
+        if phase == 5:
+            if "lure" in by_type:
+                return self._lure(view, by_type["lure"])
+            if self.level == "hard":
+                mean = self._spoil(view, by_type)
+                if mean is not None:
+                    return mean
+            return done
+        return self._loot_turn(view, by_type) or done
+
+    def _declare(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
+        if "declare" not in by_type:
+            return None
+        have = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][self.seat])
+        best_target = 0
+        for owner, crew in enumerate(view["crews"]):
+            if owner == self.seat:
+                continue
+            for rat in crew:
+                if not rat["protected"] and lure_need([rat["loyalty"]]) <= have:
+                    best_target = max(best_target, rat["strength"])
+        protects = by_type.get("protect", [])
+        if self.level == "easy":
+            return by_type["declare"][0] if best_target else (protects[0] if protects else None)
+        risk = 0
+        if protects:
+            rivals = max(
+                CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][s])
+                for s in range(view["seats"])
+                if s != self.seat
+            )
+            for rat in view["crews"][self.seat]:
+                if lure_need([rat["loyalty"]]) <= rivals + (1 if self.level == "hard" else 0):
+                    risk = max(risk, rat["strength"])
+        if best_target and best_target >= risk:
+            return by_type["declare"][0]
+        if protects and risk:
+            strength = {r["card"]: (r["strength"], -r["loyalty"]) for r in view["crews"][self.seat]}
+            return max(protects, key=lambda a: strength[a["crew"]])
+        return by_type["declare"][0] if best_target else None
+
+    def _lure(self, view: dict[str, Any], lures: list[Action]) -> Action:
+        if self.level == "easy":
+            return lures[0]
+        strength = {r["card"]: r["strength"] for crew in view["crews"] for r in crew}
+        owner = {r["card"]: s for s, crew in enumerate(view["crews"]) for r in crew}
+
+        def worth(action: Action) -> float:
+            gained = sum(strength[t] for t in action["targets"])
+            spent = sum(CARDS[c].charisma for c in action["cards"])
+            hurt = 0.0
+            if self.level == "hard":
+                hurt = sum(
+                    0.5 * strength[t]
+                    for t in action["targets"]
+                    if _points(view, owner[t]) >= _points(view, self.seat)
+                )
+            return gained + hurt - 0.6 * spent
+
+        return max(lures, key=worth)
+
+    def _spoil(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
+        """Hard, before phase 6: a Bean or Kidnapping in the leader's crew."""
+        leader = _leader(view, self.seat)
+        if leader is None or _points(view, leader) < _points(view, self.seat):
+            return None
+        strength = {r["card"]: r["strength"] for r in view["crews"][leader]}
+        options = [
+            a
+            for a in by_type.get("kidnap", []) + by_type.get("bean", [])
+            if a["crew"] in strength and strength[a["crew"]] >= 3
+        ]
+        if not options:
+            return None
+        return max(options, key=lambda a: (strength[a["crew"]], a["type"] == "kidnap"))
+
+    def _loot_turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
+        loots = by_type.get("loot", [])
+        best_pie = max((PIES[p].points for p in view["sill"]), default=0)
+        if "call_loot" in by_type and (loots or self._helpers(view, by_type)) and self.level != "easy":
+            return by_type["call_loot"][0]
+        if self.level != "easy":
+            better = self._helpers(view, by_type)
+            current = max((PIES[a["pie"]].points for a in loots), default=0)
+            if better is not None and better[0] > current:
+                return better[1]
+        if loots:
+            if self.level == "easy":
+                return loots[0]
+            strength = {r["card"]: r["strength"] for r in view["crews"][self.seat]}
+            return max(loots, key=lambda a: (PIES[a["pie"]].points, -sum(strength[c] for c in a["crew"])))
+        if best_pie and self.level == "hard":
+            return self._spoil(view, by_type)
+        return None
+
+    def _helpers(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> tuple[int, Action] | None:
+        """A Spinach or Kidnapping that lets the crew carry a richer pie: (its points, the move)."""
+        crew = view["crews"][self.seat]
+        total = CAPTAIN_STRENGTH + sum(r["strength"] for r in crew)
+        strength = {r["card"]: r["strength"] for r in crew}
+        all_strength = {r["card"]: r["strength"] for c in view["crews"] for r in c}
+        best: tuple[int, Action] | None = None
+        for action in by_type.get("spinach", []) + by_type.get("kidnap", []):
+            extra = (
+                strength.get(action["crew"], 0)
+                if action["type"] == "spinach"
+                else all_strength[action["crew"]]
+            )
+            reach = [PIES[p].points for p in view["sill"] if PIES[p].weight <= total + extra]
+            if reach and (best is None or max(reach) > best[0]):
+                best = (max(reach), action)
+        return best
+
+
+def make_bot(level: str, seat: int, seed: int) -> PieRatsBot:
+    """The registry's bot factory."""
+    return PieRatsBot(level, seat, seed)

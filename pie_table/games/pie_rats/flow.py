@@ -1,0 +1,456 @@
+"""How a Pie Rats round runs: the phases, the turns within them, and the reaction windows.
+
+Every phase from 2 to 6 is walked by every Captain from the Lead Player clockwise, each asked for
+a turn even with nothing to play, so that how long a turn takes tells nobody what is in a hand.
+Reaction windows (Charisma Theft after phase 2, a Mirror against a Charm, an ambush on a loot) ask
+every other seat, sealed, with pass always legal; the held move resolves when the window closes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pie_table.core.decisions import Decision
+from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.messages import Msg
+from pie_table.games.pie_rats import moves
+from pie_table.games.pie_rats.deck import BEAN, KIDNAP, PIES
+from pie_table.games.pie_rats.state import HAND_SIZE, ROUND_CAP, PieRatsState, captain_name, say, tell
+
+TURN, THEFT_WINDOW, MIRROR_WINDOW, AMBUSH_WINDOW, REFILL = "turn", "theft", "mirror", "ambush", "refill"
+PHASE_NAMES = {1: "Reveal", 2: "Charisma", 3: "Crew", 4: "Declare", 5: "Lure", 6: "Loot"}
+
+
+# -- opening decisions -----------------------------------------------------------------------------------
+
+
+def open_turn(state: PieRatsState) -> None:
+    state.stack.push(TURN, [state.turn_seat()], data={"public": {"phase": state.phase}})
+
+
+def open_window(state: PieRatsState, kind: str, seats: list[int], held: dict[str, Any] | None = None) -> None:
+    order = [s for s in state.order() if s in seats]
+    public = {"held": held} if held is not None else {}
+    state.stack.push(
+        kind,
+        seats,
+        allow_pass=True,
+        sealed=True,
+        priority=order,
+        deadline=float(state.options["reaction_seconds"]),
+        data={"held": held, "public": public},
+    )
+
+
+def others(state: PieRatsState, seat: int) -> list[int]:
+    return [s for s in range(state.seats) if s != seat]
+
+
+def start_round(state: PieRatsState, events: list[Event]) -> None:
+    state.round += 1
+    state.phase = 1
+    for flags in (state.declared, state.acted, state.looted, state.frozen, state.tried):
+        flags[:] = [False] * state.seats
+    for crew in state.crews:
+        for rat in crew:
+            rat.protected = rat.lured = False
+    say(
+        events,
+        "round",
+        Msg("Round {round}: {captain} leads.", round=state.round, captain=captain_name(state, state.lead)),
+        round=state.round,
+        lead=state.lead,
+    )
+    if state.pie_deck:
+        pie = state.pie_deck.pop()
+        state.sill.append(pie)
+        say(
+            events,
+            "reveal",
+            Msg(
+                "A pie cools on the window sill: {pie} (weight {weight}, {points} points).",
+                pie=Msg(PIES[pie].name),
+                weight=PIES[pie].weight,
+                points=PIES[pie].points,
+            ),
+            pie=pie,
+        )
+    start_phase(state, 2, events)
+
+
+def start_phase(state: PieRatsState, phase: int, events: list[Event]) -> None:
+    state.phase = phase
+    state.turn_index = 0
+    if phase == 5:  # `acted` now means "has made its lure"
+        state.acted[:] = [False] * state.seats
+    say(events, "phase", Msg("Phase {phase}: {name}", phase=phase, name=Msg(PHASE_NAMES[phase])), phase=phase)
+    open_turn(state)
+
+
+def end_turn(state: PieRatsState, events: list[Event]) -> None:
+    """The turn on top of the stack is over: the next Captain, or the phase's end."""
+    state.stack.pop()
+    state.turn_index += 1
+    if state.turn_index < state.seats:
+        open_turn(state)
+        return
+    end_phase(state, events)
+
+
+def end_phase(state: PieRatsState, events: list[Event]) -> None:
+    if state.phase == 2 and any(state.charisma):
+        open_window(state, THEFT_WINDOW, list(range(state.seats)))
+        return
+    if state.phase == 5:
+        for crew in state.crews:
+            for rat in crew:
+                rat.lured = False
+    if state.phase < 6:
+        start_phase(state, state.phase + 1, events)
+        return
+    state.stack.push(REFILL, list(range(state.seats)), sealed=True)
+    say(
+        events,
+        "refill",
+        Msg(
+            "Round {round} is over: discard what you like, then draw to {n}.", round=state.round, n=HAND_SIZE
+        ),
+    )
+
+
+# -- applying ---------------------------------------------------------------------------------------------
+
+
+def apply(state: PieRatsState, seat: int | None, action: Action, events: list[Event]) -> None:
+    """Check and apply one action for `seat` (None: the table's timeout). Raises before any change."""
+    if state.over:
+        raise IllegalAction(Msg("The game is over"))
+    top = state.stack.top()
+    if top is None:
+        raise IllegalAction(Msg("Nothing is waiting for a decision"))
+    kind = action.get("type")
+    if kind == "timeout":
+        if seat is not None:
+            raise IllegalAction(Msg("Only the table may take that action"))
+        if top.deadline is None:
+            raise IllegalAction(Msg("This decision has no time limit"))
+        top.run_out()
+        close_window(state, top, events)
+        return
+    if seat is None or not isinstance(seat, int) or seat not in top.waiting_on():
+        raise IllegalAction(Msg("It is not your turn to act"))
+    if top.kind == TURN:
+        turn_move(state, seat, action, events)
+    elif top.kind == REFILL:
+        refill(state, top, seat, action, events)
+    else:
+        window_answer(state, top, seat, action, events)
+
+
+def turn_move(state: PieRatsState, seat: int, action: Action, events: list[Event]) -> None:
+    kind, phase = action.get("type"), state.phase
+    if kind == "done":
+        if phase == 6 and _owes_penalty(state, seat):
+            moves.do_no_loot(state, seat, events)
+        end_turn(state, events)
+        return
+    allowed = _TURN_MOVES.get(phase, ())
+    if kind not in allowed:
+        raise IllegalAction(_wrong_phase(kind, phase))
+    if kind == "table":
+        moves.do_table(state, seat, moves.check_table(state, seat, action), events)
+    elif kind == "theft":
+        moves.do_theft(state, seat, moves.check_theft(state, seat, action), events)
+    elif kind == "crew":
+        moves.do_crew(state, seat, moves.check_crew(state, seat, action), events)
+    elif kind in ("protect", "declare"):
+        if state.acted[seat]:
+            raise IllegalAction(Msg("Protect one crew member or declare a lure: not both"))
+        if kind == "protect":
+            moves.do_protect(state, seat, moves.check_protect(state, seat, action), events)
+        else:
+            moves.do_declare(state, seat, events)
+        end_turn(state, events)
+    elif kind == "lure":
+        lure = moves.check_lure(state, seat, action)
+        if moves.has_charm(lure):
+            moves.announce_lure(state, lure, events)
+            open_window(state, MIRROR_WINDOW, others(state, seat), lure)
+        else:
+            moves.do_lure(state, lure, events)
+            end_turn(state, events)  # a lure is the last thing a Captain does in phase 5
+    elif kind == "spinach":
+        moves.do_spinach(state, seat, moves.check_spinach(state, seat, action), events)
+    elif kind == "kidnap":
+        moves.do_kidnap(state, seat, moves.check_mean(state, seat, action, KIDNAP), events)
+    elif kind == "bean":
+        moves.do_bean(state, seat, moves.check_mean(state, seat, action, BEAN), events)
+    elif kind == "call_loot":
+        moves.check_call(state, seat)
+        moves.do_call(state, seat, events)
+    elif kind == "loot":
+        loot = moves.check_loot(state, seat, action)
+        if _ambush_open(state, seat):
+            say(
+                events,
+                "loot_try",
+                Msg(
+                    "{captain} reaches for {pie} (strength {total} for weight {weight}).",
+                    captain=captain_name(state, seat),
+                    pie=Msg(PIES[loot["pie"]].name),
+                    total=loot["total"],
+                    weight=loot["weight"],
+                ),
+                seat=seat,
+                pie=loot["pie"],
+                crew=list(loot["crew"]),
+            )
+            state.tried[seat] = True
+            open_window(state, AMBUSH_WINDOW, others(state, seat), loot)
+        else:
+            _finish_loot(state, loot, events)
+
+
+_ITEMS = ("spinach", "kidnap", "bean")
+_TURN_MOVES: dict[int, tuple[str, ...]] = {
+    2: ("table", "theft"),
+    3: ("crew", *_ITEMS),
+    4: ("protect", "declare", *_ITEMS),
+    5: ("lure", *_ITEMS),
+    6: ("call_loot", "loot", *_ITEMS),
+}
+
+
+def _wrong_phase(kind: Any, phase: int) -> Msg:
+    if kind == "table":
+        return Msg("Charisma cards are tabled in phase 2 only")
+    if kind == "crew":
+        return Msg("Crew members join in phase 3 only")
+    if kind in ("protect", "declare"):
+        return Msg("Protecting and declaring happen in phase 4")
+    if kind == "lure":
+        return Msg("Lures happen in phase 5")
+    if kind == "theft":
+        return Msg("Charisma Theft is played in phase 2")
+    if kind in ("loot", "call_loot"):
+        return Msg("Pies are looted in phase 6")
+    if kind in _ITEMS:
+        return Msg("Items are played on your own turn from phase 3 on")
+    return Msg("That is not a move now")
+
+
+def _owes_penalty(state: PieRatsState, seat: int) -> bool:
+    """Ending phase 6 without a pie costs the strongest crew member: under the standard reading only
+    a Captain who called "I'm looting a pie!" or reached for a pie and was foiled; with the option
+    `no_loot_penalty: always`, every Captain while pies wait on the sill (docs/rulings/pie-rats.md)."""
+    if state.looted[seat] or not state.sill:
+        return False
+    if state.options["no_loot_penalty"] == "always":
+        return True
+    return state.frozen[seat] or state.tried[seat]
+
+
+def _ambush_open(state: PieRatsState, seat: int) -> bool:
+    """Does this loot give the others a last chance (rule c always; rule a when not called)?"""
+    rule = state.options["phase6"]
+    return state.seats > 1 and (rule == "c" or (rule == "a" and not state.frozen[seat]))
+
+
+def _finish_loot(state: PieRatsState, loot: dict[str, Any], events: list[Event]) -> None:
+    """The pie is carried off; the looter's turn ends with it (items come before a loot)."""
+    moves.do_loot(state, loot, events)
+    if not state.pie_deck and not state.sill:
+        finish(state, events)
+    else:
+        end_turn(state, events)
+
+
+def window_answer(state: PieRatsState, top: Decision, seat: int, action: Action, events: list[Event]) -> None:
+    kind = action.get("type")
+    if kind != "pass":
+        if top.kind == THEFT_WINDOW and kind == "theft":
+            moves.check_theft(state, seat, action)
+        elif top.kind == MIRROR_WINDOW and kind == "mirror":
+            moves.check_mirror(state, seat, action)
+        elif top.kind == AMBUSH_WINDOW and kind in ("kidnap", "bean"):
+            held = top.data["held"]
+            moves.check_mean(
+                state, seat, action, KIDNAP if kind == "kidnap" else BEAN, only_owner=held["seat"]
+            )
+        else:
+            raise IllegalAction(Msg("Play the card this window is for, or pass"))
+    top.record(seat, action)
+    tell(events, seat, "answered", Msg("Your answer is in."))
+    if top.is_complete():
+        close_window(state, top, events)
+
+
+def close_window(state: PieRatsState, top: Decision, events: list[Event]) -> None:
+    """A complete window (or refill) resolves: the winning claim, or the held move."""
+    if top.kind == REFILL:
+        _close_refill(state, top, events)
+        return
+    state.stack.pop()
+    won = top.winner()
+    held = top.data.get("held")
+    if top.kind == THEFT_WINDOW:
+        if won is None:
+            start_phase(state, 3, events)
+            return
+        seat, action = won
+        moves.do_theft(state, seat, moves.check_theft(state, seat, action), events)
+        if any(state.charisma[s] for s in range(state.seats)):
+            open_window(state, THEFT_WINDOW, list(range(state.seats)))
+        else:
+            start_phase(state, 3, events)
+    elif top.kind == MIRROR_WINDOW:
+        if won is None:
+            moves.do_lure(state, held, events)
+            end_turn(state, events)
+        else:
+            seat, action = won
+            moves.do_mirror(state, seat, moves.check_mirror(state, seat, action), held, events)
+            end_turn(state, events)
+    elif top.kind == AMBUSH_WINDOW:
+        if won is None:
+            _finish_loot(state, held, events)
+            return
+        seat, action = won
+        kind = KIDNAP if action["type"] == "kidnap" else BEAN
+        found = moves.check_mean(state, seat, action, kind, only_owner=held["seat"])
+        (moves.do_kidnap if kind == KIDNAP else moves.do_bean)(state, seat, found, events)
+        if moves.loot_still_holds(state, held):
+            open_window(state, AMBUSH_WINDOW, others(state, held["seat"]), held)
+        else:
+            say(
+                events,
+                "loot_fails",
+                Msg(
+                    "{captain} no longer has the strength for {pie}.",
+                    captain=captain_name(state, held["seat"]),
+                    pie=Msg(PIES[held["pie"]].name),
+                ),
+                seat=held["seat"],
+                pie=held["pie"],
+            )
+
+
+def refill(state: PieRatsState, top: Decision, seat: int, action: Action, events: list[Event]) -> None:
+    if action.get("type") != "refill":
+        raise IllegalAction(Msg("Choose the cards to discard (or none), then draw"))
+    cards = moves.int_list(action, "cards")
+    for card in cards:
+        if card not in state.hands[seat]:
+            raise IllegalAction(Msg("That card is not in your hand"))
+    top.record(seat, {"type": "refill", "cards": cards})
+    tell(events, seat, "answered", Msg("Your answer is in."))
+    if top.is_complete():
+        close_window(state, top, events)
+
+
+def _close_refill(state: PieRatsState, top: Decision, events: list[Event]) -> None:
+    state.stack.pop()
+    for seat in state.order():
+        cards = top.answers[seat].get("cards", [])
+        for card in cards:
+            state.hands[seat].remove(card)
+            state.discard.append(card)
+        if cards:
+            say(
+                events,
+                "discard",
+                Msg(
+                    "{captain} discards {cards}.",
+                    captain=captain_name(state, seat),
+                    cards=[Msg(moves.CARDS[c].name) for c in cards],
+                ),
+                seat=seat,
+                cards=list(cards),
+            )
+    for seat in state.order():
+        draw_to_hand(state, seat, events)
+    state.lead = (state.lead + 1) % state.seats
+    if state.round >= ROUND_CAP:
+        say(events, "round_cap", Msg("The farmer's wife stops baking after {n} rounds.", n=ROUND_CAP))
+        finish(state, events)
+        return
+    start_round(state, events)
+
+
+def draw_to_hand(state: PieRatsState, seat: int, events: list[Event]) -> None:
+    """Draw up to a full hand; the face-up discard is shuffled into a new draw pile when needed."""
+    drawn: list[int] = []
+    while len(state.hands[seat]) < HAND_SIZE:
+        if not state.draw:
+            if not state.discard:
+                break
+            state.draw = state.discard
+            state.discard = []
+            state.rng.shuffle(state.draw)
+            say(
+                events,
+                "reshuffle",
+                Msg("The discard pile is shuffled into a new draw pile."),
+                size=len(state.draw),
+            )
+        card = state.draw.pop()
+        state.hands[seat].append(card)
+        drawn.append(card)
+    if drawn:
+        say(
+            events,
+            "draw",
+            Msg("{captain} draws {n}.", captain=captain_name(state, seat), n=len(drawn)),
+            seat=seat,
+            count=len(drawn),
+        )
+        tell(
+            events,
+            seat,
+            "drew",
+            Msg("You draw {cards}.", cards=[Msg(moves.CARDS[c].name) for c in drawn]),
+            seat=seat,
+            cards=drawn,
+            barrier=True,
+        )
+
+
+# -- the end ----------------------------------------------------------------------------------------
+
+
+_POINTS = tuple(p.points for p in PIES)
+_WEIGHTS = tuple(p.weight for p in PIES)
+
+
+def standings(state: PieRatsState) -> list[list[int]]:
+    """[points, total weight, pies] per seat: the rulebook's order of tie-breakers."""
+    return [[sum(_POINTS[p] for p in won), sum(_WEIGHTS[p] for p in won), len(won)] for won in state.won]
+
+
+def finish(state: PieRatsState, events: list[Event]) -> None:
+    state.over = True
+    state.stack.items.clear()
+    table = standings(state)
+    best = max(table)
+    state.winners = [s for s in range(state.seats) if table[s] == best]
+    if len(state.winners) == 1:
+        say(
+            events,
+            "winner",
+            Msg(
+                "{captain} wins with {points} points!",
+                captain=captain_name(state, state.winners[0]),
+                points=best[0],
+            ),
+            winners=list(state.winners),
+        )
+    else:
+        say(
+            events,
+            "tie",
+            Msg(
+                "A tie on points, weight and pies: {captains} share the win!",
+                captains=[captain_name(state, s) for s in state.winners],
+            ),
+            winners=list(state.winners),
+        )

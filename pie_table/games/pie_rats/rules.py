@@ -1,0 +1,218 @@
+"""Pie Rats of the Carob Bean Farm as a `GameRules` engine (pure Python, no pygame)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.messages import Msg
+from pie_table.games.pie_rats import flow
+from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
+from pie_table.games.pie_rats.legal import legal_actions
+from pie_table.games.pie_rats.state import (
+    HAND_SIZE,
+    PieRatsState,
+    captain_name,
+    state_from_json,
+    state_to_json,
+)
+
+MIN_SEATS, MAX_SEATS = 2, 6
+PHASE6_RULES = ("a", "b", "c")
+_DEFAULTS: dict[str, Any] = {
+    "phase6": "a",
+    "pies": 10,
+    "reaction_seconds": 6.0,
+    "first_lead": 0,
+    "no_loot_penalty": "failed",
+}
+
+
+def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in; values out of range fall back to the standard game."""
+    merged = dict(_DEFAULTS)
+    merged.update({k: v for k, v in (options or {}).items() if k in _DEFAULTS})
+    if merged["phase6"] not in PHASE6_RULES:
+        merged["phase6"] = "a"
+    pies = merged["pies"]
+    if isinstance(pies, str) and pies.isdigit():
+        pies = int(pies)
+    merged["pies"] = pies if type(pies) is int and 1 <= pies <= len(PIES) else 10
+    if merged["no_loot_penalty"] not in ("failed", "always"):
+        merged["no_loot_penalty"] = "failed"
+    seconds = merged["reaction_seconds"]
+    merged["reaction_seconds"] = (
+        float(seconds) if isinstance(seconds, int | float) and 1 <= seconds <= 60 else 6.0
+    )
+    first = merged["first_lead"]
+    merged["first_lead"] = first if type(first) is int and 0 <= first < seats else 0
+    return merged
+
+
+class PieRatsRules:
+    """The rules engine registered as `pie-rats`."""
+
+    name = "pie-rats"
+    rules_version = 1
+    system_actions = ("timeout",)
+
+    def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> PieRatsState:
+        """Set-up: the pie deck dealt from the shuffled pies, Captains chosen, three cards each."""
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"Pie Rats needs {MIN_SEATS} to {MAX_SEATS} Captains, not {seats}")
+        opts = normalize_options(seats, options)
+        rng = random.Random(seed)
+        state = PieRatsState(seats=seats, seed=seed, options=opts, rng=rng)
+        pies = list(range(len(PIES)))
+        rng.shuffle(pies)
+        state.pie_deck, state.unused_pies = pies[: opts["pies"]], pies[opts["pies"] :]
+        state.captains = rng.sample(range(len(DECK.captains)), seats)
+        state.draw = list(range(len(CARDS)))
+        rng.shuffle(state.draw)
+        state.hands = [[state.draw.pop() for _ in range(HAND_SIZE)] for _ in range(seats)]
+        state.charisma = [[] for _ in range(seats)]
+        state.crews = [[] for _ in range(seats)]
+        state.won = [[] for _ in range(seats)]
+        state.notes = [[] for _ in range(seats)]
+        for flags in ("declared", "acted", "looted", "frozen", "tried"):
+            setattr(state, flags, [False] * seats)
+        state.lead = opts["first_lead"]
+        events: list[Event] = []
+        for seat in range(seats):
+            flow.tell(
+                events,
+                seat,
+                "drew",
+                Msg("You draw {cards}.", cards=[Msg(CARDS[c].name) for c in state.hands[seat]]),
+                seat=seat,
+                cards=list(state.hands[seat]),
+                barrier=True,
+            )
+        flow.start_round(state, events)
+        _record(state, events)
+        return state
+
+    def to_act(self, state: PieRatsState) -> list[int]:
+        return [] if state.over else state.stack.waiting_on()
+
+    def current_decision(self, state: PieRatsState) -> Any:
+        return state.stack.top()
+
+    def legal_actions(self, state: PieRatsState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: PieRatsState, action: Action) -> list[Event]:
+        """Apply one action (its seat stamped by the session); refusals change nothing."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(Msg("Malformed action"))
+        seat = action.get("seat")
+        events: list[Event] = []
+        flow.apply(state, seat if action["type"] != "timeout" else None, action, events)
+        state.actions += 1
+        _record(state, events)
+        return events
+
+    def idle_reason(self, state: PieRatsState, seat: int) -> Msg:
+        top = state.stack.top()
+        if state.over or top is None:
+            return Msg("The game is over")
+        if top.kind == flow.TURN:
+            return Msg("It is {captain}'s turn", captain=captain_name(state, top.seats[0]))
+        return Msg("You are not asked to decide now")
+
+    def view(self, state: PieRatsState, seat: int | None) -> dict[str, Any]:
+        """The public table plus, for a seat, its own hand and private notes."""
+        top = state.stack.top()
+        crews = [[_rat_view(r) for r in crew] for crew in state.crews]
+        data: dict[str, Any] = {
+            "game": "pie-rats",
+            "seat": None,
+            "seats": state.seats,
+            "options": state.options,
+            "captains": [_CAPTAINS[c] for c in state.captains],
+            "round": state.round,
+            "phase": state.phase,
+            "lead": state.lead,
+            "turn": top.seats[0] if top is not None and top.kind == flow.TURN else None,
+            "pie_deck": len(state.pie_deck),
+            "unused_pies": len(state.unused_pies),
+            "sill": list(state.sill),
+            "draw": len(state.draw),
+            "discard": list(state.discard),
+            "hand_counts": [len(h) for h in state.hands],
+            "charisma": [list(c) for c in state.charisma],
+            "crews": crews,
+            "won": [list(w) for w in state.won],
+            "standings": flow.standings(state),
+            "declared": list(state.declared),
+            "acted": list(state.acted),
+            "looted": list(state.looted),
+            "frozen": list(state.frozen),
+            "tried": list(state.tried),
+            "decisions": state.stack.view(seat),
+            # A sealed decision names everyone it asks until it closes: who has answered is secret.
+            "to_act": (
+                [] if state.over or top is None else list(top.seats) if top.sealed else top.waiting_on()
+            ),
+            "log": list(state.log),
+            "over": state.over,
+            "winners": list(state.winners),
+        }
+        if seat is not None and 0 <= seat < state.seats:
+            data["seat"] = seat
+            data["hand"] = list(state.hands[seat])
+            data["notes"] = list(state.notes[seat])
+        return data
+
+    def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
+        """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
+        (same sizes), the pie deck and the unused pies, other seats' notes, the future rng."""
+        copy = self.clone(state)
+        pool = [c for s in range(copy.seats) if s != seat for c in copy.hands[s]] + copy.draw
+        rng.shuffle(pool)
+        for other in range(copy.seats):
+            if other != seat:
+                size = len(copy.hands[other])
+                copy.hands[other], pool = pool[:size], pool[size:]
+                copy.notes[other] = [{"type": "noise", "n": rng.random(), "to": other}]
+        copy.draw = pool
+        pies = copy.pie_deck + copy.unused_pies
+        rng.shuffle(pies)
+        copy.pie_deck, copy.unused_pies = pies[: len(copy.pie_deck)], pies[len(copy.pie_deck) :]
+        copy.rng = random.Random(rng.random())
+        return copy
+
+    def is_over(self, state: PieRatsState) -> bool:
+        return state.over
+
+    def to_json(self, state: PieRatsState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> PieRatsState:
+        return state_from_json(data)
+
+    def clone(self, state: PieRatsState) -> PieRatsState:
+        return state_from_json(state_to_json(state))
+
+
+_CAPTAINS = tuple(c["en"] for c in DECK.captains)
+_BASE = tuple((c.strength, c.loyalty) for c in CARDS)
+
+
+def _rat_view(rat: Any) -> dict[str, Any]:
+    strength, loyalty = _BASE[rat.card]
+    return {"card": rat.card, "protected": rat.protected, "lured": rat.lured, "spinach": rat.spinach,
+            "strength": strength * 2 if rat.spinach is not None else strength, "loyalty": loyalty}
+
+
+def _record(state: PieRatsState, events: list[Event]) -> None:
+    """File each event in the public log or in its seat's private notes."""
+    for event in events:
+        if "to" in event:
+            state.notes[event["to"]].append(dict(event))
+        else:
+            state.log.append(dict(event))
+
+
+RULES = PieRatsRules()

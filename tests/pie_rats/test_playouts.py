@@ -1,0 +1,103 @@
+"""Whole Pie Rats games, random and by bots, checking invariants after every action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.games.pie_rats.deck import CARDS, PIES
+from pie_table.games.pie_rats.rules import RULES
+from tests.pie_rats.helpers import all_cards
+
+
+def _check(state) -> None:
+    assert sorted(all_cards(state)) == list(range(len(CARDS))), "a card was created or lost"
+    pies = state.pie_deck + state.sill + state.unused_pies + [p for won in state.won for p in won]
+    assert sorted(pies) == list(range(len(PIES))), "a pie was created or lost"
+    assert all(len(hand) <= 3 for hand in state.hands)
+    top = state.stack.top()
+    if top is not None and top.kind == "refill" and not top.answers:
+        pass
+    for seat in range(state.seats):
+        view = RULES.view(state, seat)
+        assert view["hand"] == state.hands[seat]
+        assert "hands" not in view
+        for other in range(state.seats):
+            if other != seat:
+                # Nothing addressed to another seat reaches this one's notes.
+                assert all(n.get("to") == seat for n in view["notes"])
+
+
+def _random_game(seats: int, seed: int, rule: str, check_every: int = 1) -> object:
+    rng = random.Random(seed)
+    state = RULES.new_state(seats, seed, {"phase6": rule, "pies": 6})
+    steps = 0
+    while not state.over and steps < 6000:
+        waiting = RULES.to_act(state)
+        seat = rng.choice(waiting)
+        legal = RULES.legal_actions(state, seat)
+        assert legal, "a waited-for seat must have something to do"
+        if rng.random() < 0.05 and state.stack.top().deadline is not None:
+            RULES.apply(state, {"type": "timeout"})
+        else:
+            RULES.apply(state, dict(rng.choice(legal)))
+        steps += 1
+        if steps % check_every == 0:
+            _check(state)
+    _check(state)
+    return state
+
+
+@pytest.mark.parametrize("rule", ["a", "b", "c"])
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_random_games_keep_every_card_and_pie(rule, seats):
+    state = _random_game(seats, seats * 10 + ord(rule), rule)
+    assert state.over or state.round >= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), seats=st.integers(2, 6), rule=st.sampled_from("abc"))
+def test_every_listed_action_applies(seed, seats, rule):
+    rng = random.Random(seed)
+    state = RULES.new_state(seats, seed, {"phase6": rule, "pies": 4})
+    for _ in range(150):
+        if state.over:
+            break
+        seat = rng.choice(RULES.to_act(state))
+        legal = RULES.legal_actions(state, seat)
+        for action in rng.sample(legal, min(4, len(legal))):
+            RULES.apply(RULES.clone(state), dict(action))  # raises if a listed action were refused
+        RULES.apply(state, dict(rng.choice(legal)))
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+@pytest.mark.parametrize("rule", ["a", "b", "c"])
+def test_bot_games_end_with_every_pie_looted(level, rule):
+    setup = GameSetup("pie-rats", [SeatSpec("bot", level=level)] * 4, {"phase6": rule}, None, 11)
+    session = Session(setup)
+    session.run_to_end()
+    state = session.state
+    assert state.over and not state.sill and not state.pie_deck
+    _check(state)
+    points = [sum(PIES[p].points for p in won) for won in state.won]
+    assert [row[0] for row in RULES.view(state, None)["standings"]] == points
+    assert max(points) == points[state.winners[0]]
+
+
+def test_a_sealed_window_hides_who_has_answered():
+    from tests.pie_rats.helpers import cards_of, crew_with, position
+
+    charm, low = cards_of("charm")[0], crew_with(0)
+    state = position(4, 5, 0, charisma={0: [charm]}, crews={1: [low]}, hands={2: [cards_of("mirror")[0]]})
+    state.declared[0] = True
+    RULES.apply(state, {"type": "lure", "seat": 0, "targets": [low], "cards": [charm]})
+    RULES.apply(state, {"type": "pass", "seat": 2})
+    for seat in (None, 0, 1, 3):
+        view = RULES.view(state, seat)
+        assert view["to_act"] == [1, 2, 3]
+        assert "2" not in view["decisions"][-1]["answers"]
