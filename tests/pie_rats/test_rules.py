@@ -79,7 +79,10 @@ def test_one_lure_per_turn_and_only_after_declaring():
         == "Only a Captain who declared a lure in phase 4 may lure"
     )
     state.declared[0], state.acted[0] = True, True
-    assert refused(state, 0, type="lure", targets=[LOW], cards=[]) == "You have already made your lure this round"
+    assert (
+        refused(state, 0, type="lure", targets=[LOW], cards=[])
+        == "You have already made your lure this round"
+    )
 
 
 def test_a_lured_rat_turns_sideways_and_cannot_be_lured_again_this_phase():

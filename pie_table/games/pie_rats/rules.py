@@ -202,8 +202,14 @@ _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 def _rat_view(rat: Any) -> dict[str, Any]:
     strength, loyalty = _BASE[rat.card]
-    return {"card": rat.card, "protected": rat.protected, "lured": rat.lured, "spinach": rat.spinach,
-            "strength": strength * 2 if rat.spinach is not None else strength, "loyalty": loyalty}
+    return {
+        "card": rat.card,
+        "protected": rat.protected,
+        "lured": rat.lured,
+        "spinach": rat.spinach,
+        "strength": strength * 2 if rat.spinach is not None else strength,
+        "loyalty": loyalty,
+    }
 
 
 def _record(state: PieRatsState, events: list[Event]) -> None:
