@@ -56,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("screenshot", help="play to a moment and save that frame as PNG")
     _add_common(p)
     p.add_argument("--at", type=float, default=None, help="seconds of game time (real-time games)")
-    p.add_argument("--turn", type=int, default=None, help="turn number (turn-based games)")
+    p.add_argument("--turn", "--round", dest="turn", type=int, default=None,
+                   help="turn (RATS) or round (Pie Rats) number, for turn-based games")
     p.add_argument("--out", required=True)
     p.add_argument("--size", dest="shot_size", default="1280x720")
 

@@ -20,6 +20,8 @@ class OptionInfo:
     default: Any
     choices: tuple[Any, ...] = ()
     help: str = ""
+    # What the seat screen shows for a choice (English; translated there), when not the value itself.
+    choice_labels: dict[Any, str] | None = None
 
 
 @dataclass(frozen=True)

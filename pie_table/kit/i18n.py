@@ -39,3 +39,9 @@ def tr(message: Any) -> str:
 def event_text(event: dict[str, Any]) -> str:
     """What an engine event says (its `text`: a message or a message id), translated."""
     return tr(event.get("text", ""))
+
+
+def current_language() -> str:
+    """The language the texts are shown in ("en" when no catalogue is active)."""
+    language = _translation.info().get("language", "") or "en"
+    return str(language).split("_")[0].lower()

@@ -343,5 +343,7 @@ def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Widget:
         return Toggle(opt.label, options[opt.key], store)
     if opt.choices:
         index = opt.choices.index(options[opt.key]) if options[opt.key] in opt.choices else 0
-        return Cycler(opt.label, opt.choices, index, store)
+        labels = opt.choice_labels or {}
+        return Cycler(opt.label, opt.choices, index, store,
+                      fmt=lambda value: _(labels[value]) if value in labels else str(value))
     return TextInput(opt.label, str(options[opt.key]), store, max_len=40)

@@ -8,8 +8,8 @@ from pie_table.games.pie_rats.rules import RULES
 register_game(
     GameInfo(
         id="pie-rats",
-        title="Pie Rats of the Carob Bean Farm",
-        blurb="Captains lure each other's rats and carry pies off the farmhouse window sill.",
+        title="Pie Rats",
+        blurb="Of the Carob Bean Farm: Captains lure each other's rats and carry pies off the window sill.",
         min_seats=2,
         max_seats=6,
         rules=RULES,
@@ -25,7 +25,7 @@ register_game(
             OptionInfo("pies", "Pies", 10, choices=(6, 8, 10, 12, 14, 16), help="How many pies are baked."),
         ),
         realtime=False,
-        scene_factory="",  # the table scene lands next; until then the game is headless only
+        scene_factory="pie_table.games.pie_rats.ui.table_scene:PieRatsTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),
         simulate=adapters.simulate,

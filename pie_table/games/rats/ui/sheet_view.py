@@ -17,6 +17,7 @@ from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import MIN_READABLE, fit, font
 from pie_table.kit.i18n import _, ngettext
+from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text, wrap_text
 
 _RULE = (200, 180, 146)  # the printed lines of the paper sheet
@@ -35,15 +36,6 @@ class RatCard:
     is_viewer: bool = False
     awards: int | None = None
     revealed: dict[str, Any] | None = None
-
-
-def paper(surface: pygame.Surface, rect: pygame.Rect, scale: float,
-          edge: tuple[int, int, int] = pal.INK_SOFT) -> None:
-    """A cream paper rectangle with a soft shadow and a thin ink edge."""
-    radius = max(4, int(10 * scale))
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 4), border_radius=radius)
-    pygame.draw.rect(surface, pal.PAPER, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, max(1, int(2 * scale)), border_radius=radius)
 
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any], card: RatCard,

@@ -6,7 +6,6 @@ Every function here draws from a view dict (`RULES.view(state, seat)`), never fr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -17,7 +16,8 @@ from pie_table.games.rats.ui.sheet_view import RatCard, ellipsize, paper
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _, event_text
-from pie_table.kit.text import fit_text, ui_scale, wrap_text
+from pie_table.kit.log_panel import draw_log as draw_log_panel
+from pie_table.kit.text import fit_text, ui_scale
 
 # Log lines worth putting on a rat's card as "what it last said".
 _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
@@ -129,35 +129,7 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:
     """The newest things said aloud, oldest at the top, as many as fit."""
-    paper(surface, rect, scale)
-    pad = int(8 * scale)
-    head = fit_text(_("Said aloud"), int(18 * scale), rect.w - 2 * pad, pal.INK, "title")
-    surface.blit(head, (rect.x + pad, rect.y + pad))
-    size = int(14 * scale)
-    line_h = font(size).get_linesize()
-    top = rect.y + pad + head.get_height() + int(4 * scale)
-    room = max(0, (rect.bottom - pad - top) // line_h)
-    lines: list[str] = []
-    for entry in reversed(view.get("log", [])):
-        wrapped = _wrapped(event_text(entry), size, rect.w - 2 * pad)
-        if len(lines) + len(wrapped) > room:
-            break
-        lines = list(wrapped) + lines
-    for i, line in enumerate(lines):
-        ink = pal.INK if i >= len(lines) - 3 else pal.INK_SOFT
-        surface.blit(_line_image(line, size, ink), (rect.x + pad, top + i * line_h))
-
-
-# Every action redraws the log, but nearly all of its lines are the ones already shown: the
-# wrapping and the rendered lines are kept (bounded; a new window size starts them afresh).
-@lru_cache(maxsize=1024)
-def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
-    return tuple(wrap_text(text, font(size), width))
-
-
-@lru_cache(maxsize=1024)
-def _line_image(text: str, size: int, ink: tuple[int, int, int]) -> pygame.Surface:
-    return font(size).render(text, True, ink)
+    draw_log_panel(surface, rect, view.get("log", []), scale, _("Said aloud"))
 
 
 def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int]) -> list[RatCard]:

@@ -1,0 +1,1 @@
+"""The Pie Rats table (pygame)."""

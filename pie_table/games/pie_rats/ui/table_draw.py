@@ -1,0 +1,348 @@
+"""Drawing the Pie Rats table from a view (never from the state): the top bar with the phase strip,
+the window sill, the piles, every Captain with charisma and crew, and the hand of the seat at
+the screen. Every function returns the places a click or a drop can land on (`Zone`s)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS
+from pie_table.games.pie_rats.ui import card_art
+from pie_table.games.pie_rats.ui.layout import TableLayout
+from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
+from pie_table.games.pie_rats.ui.names import captain_label
+from pie_table.kit import art
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _, current_language
+from pie_table.kit.text import fit_text
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place on the table: `kind` is hand | crew | charisma | captain | pie; `value` the card,
+    pie or seat; `owner` the seat it belongs to."""
+
+    rect: pygame.Rect
+    kind: str
+    value: int
+    owner: int = -1
+
+
+def seat_color(seat: int) -> tuple[int, int, int]:
+    colors = pal.SEAT_COLORS
+    return tuple(colors[seat % len(colors)][:3])  # type: ignore[return-value]
+
+
+def draw_top_bar(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], banner: str) -> None:
+    """Round and Lead Player on the left, the phase strip in the middle, whose move on the right."""
+    rect, s = lay.top, lay.scale
+    pygame.draw.rect(surface, pal.WOOD, rect)
+    pygame.draw.line(surface, pal.WOOD_DARK, rect.bottomleft, rect.bottomright, 3)
+    pad = int(10 * s)
+    lead = captain_label(view, view["lead"]) if view["seats"] else ""
+    left = fit_text(
+        _("Round {n} · Lead: {captain}").format(n=view["round"], captain=lead),
+        int(17 * s),
+        int(rect.w * 0.27),
+        pal.CREAM,
+        "bold",
+    )
+    surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
+    strip_w = int(rect.w * 0.42)
+    chip_w = strip_w // 6
+    x0 = rect.centerx - strip_w // 2
+    for phase in range(1, 7):
+        chip = pygame.Rect(
+            x0 + (phase - 1) * chip_w, rect.y + int(8 * s), chip_w - int(4 * s), rect.h - int(16 * s)
+        )
+        current = view["phase"] == phase and not view["over"]
+        color = pal.GOLD if current else pal.WOOD_DARK
+        pygame.draw.rect(surface, color, chip, border_radius=chip.h // 2)
+        text = fit_text(
+            f"{phase} {_(PHASE_TITLES[phase])}",
+            int(15 * s),
+            chip.w - 6,
+            pal.INK if current else pal.CREAM,
+            "bold",
+        )
+        surface.blit(text, text.get_rect(center=chip.center))
+    if banner:
+        right = fit_text(banner, int(16 * s), int(rect.w * 0.27), pal.HIGHLIGHT, "bold")
+        surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
+
+
+def _panel(surface: pygame.Surface, rect: pygame.Rect, s: float, edge=pal.WOOD_DARK, fill=pal.FELT) -> None:
+    radius = max(4, int(10 * s))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, max(2, int(3 * s)), border_radius=radius)
+
+
+def draw_sill(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], lit: set[int]) -> list[Zone]:
+    """The window sill with the pies cooling on it."""
+    rect, s = lay.sill, lay.scale
+    _panel(surface, rect, s, fill=(70, 110, 140))
+    # A farmhouse window: four sky panes in a cream frame, gingham curtains, a wooden sill.
+    sill_bar = pygame.Rect(rect.x, rect.bottom - int(18 * s), rect.w, int(18 * s))
+    glass = pygame.Rect(
+        rect.x + int(10 * s), rect.y + int(30 * s), rect.w - int(20 * s), sill_bar.y - rect.y - int(34 * s)
+    )
+    pygame.draw.rect(surface, (150, 196, 226), glass)
+    frame = pal.CREAM
+    pygame.draw.rect(surface, frame, glass, max(3, int(5 * s)))
+    pygame.draw.line(surface, frame, glass.midtop, glass.midbottom, max(2, int(4 * s)))
+    pygame.draw.line(surface, frame, glass.midleft, glass.midright, max(2, int(4 * s)))
+    for side in (glass.x, glass.right - int(14 * s)):
+        curtain = pygame.Rect(side, glass.y, int(14 * s), glass.h)
+        pygame.draw.rect(surface, pal.CHERRY, curtain)
+        for k in range(0, curtain.h, max(4, int(8 * s))):
+            pygame.draw.line(
+                surface, pal.CREAM_PUFF, (curtain.x, curtain.y + k), (curtain.right, curtain.y + k), 1
+            )
+    pygame.draw.rect(surface, pal.WOOD_LIGHT, sill_bar, border_radius=int(4 * s))
+    title = fit_text(_("Window sill"), int(17 * s), rect.w - 12, pal.CREAM, "title")
+    surface.blit(title, (rect.x + int(8 * s), rect.y + int(6 * s)))
+    w, h = lay.pie_card
+    zones = []
+    top = rect.y + title.get_height() + int(10 * s)
+    cols = max(1, (rect.w - 8) // (w + 6))
+    for i, pie in enumerate(view["sill"]):
+        x = rect.x + 6 + (i % cols) * (w + 6)
+        y = top + (i // cols) * (h + 6)
+        card = pygame.Rect(x, y, w, h)
+        surface.blit(card_art.pie_face(pie, w, h, current_language()), card)
+        if pie in lit:
+            pygame.draw.rect(surface, pal.HIGHLIGHT, card.inflate(6, 6), 3, border_radius=8)
+        zones.append(Zone(card, "pie", pie))
+    if not view["sill"]:
+        empty = fit_text(_("No pie is cooling"), int(15 * s), rect.w - 16, pal.CREAM)
+        surface.blit(empty, empty.get_rect(center=rect.center))
+    return zones
+
+
+def draw_piles(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any]) -> None:
+    """Pie deck, draw pile and the face-up discard, each with its count."""
+    rect, s = lay.piles, lay.scale
+    _panel(surface, rect, s)
+    w, h = lay.table_card
+    w, h = int(w * 1.1), int(h * 1.1)
+    label_size = int(14 * s)
+    spots = [
+        (_("Pies"), view["pie_deck"], "pie"),
+        (_("Draw"), view["draw"], "back"),
+        (_("Discard"), len(view["discard"]), "discard"),
+    ]
+    col_w = rect.w // 3
+    for i, (name, count, kind) in enumerate(spots):
+        cx = rect.x + col_w * i + col_w // 2
+        card = pygame.Rect(0, 0, w, h)
+        card.midtop = (cx, rect.y + int(10 * s))
+        if kind == "discard" and view["discard"]:
+            surface.blit(card_art.card_face(view["discard"][-1], w, h, current_language()), card)
+        elif count:
+            back = card_art.pie_back(w, h) if kind == "pie" else card_art.card_back(w, h)
+            surface.blit(back, card)
+        else:
+            pygame.draw.rect(surface, pal.FELT_LIGHT, card, 2, border_radius=6)
+        text = fit_text(name, label_size, col_w - 4, pal.CREAM, "bold")
+        surface.blit(text, text.get_rect(midtop=(cx, card.bottom + 4)))
+        number = fit_text(str(count), int(label_size * 1.2), col_w - 4, pal.GOLD, "bold")
+        surface.blit(number, number.get_rect(midtop=(cx, card.bottom + 6 + text.get_height())))
+
+
+def _sideways(image: pygame.Surface) -> pygame.Surface:
+    return pygame.transform.rotate(image, 90)
+
+
+def draw_seat(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    view: dict[str, Any],
+    seat: int,
+    *,
+    turn: bool,
+    lit: set[int],
+    asked: bool,
+) -> list[Zone]:
+    """One Captain: name and totals, charisma cards in a row, crew below (protected or freshly
+    lured ones turned sideways, Spinach shown by a green dot)."""
+    rect, s = lay.seats[seat], lay.scale
+    color = seat_color(seat)
+    _panel(surface, rect, s, edge=pal.GOLD if turn else darker(color), fill=pal.FELT)
+    pad = int(6 * s)
+    zones = [Zone(rect, "captain", seat, seat)]
+    portrait = art.rat_portrait(int(30 * s))
+    surface.blit(portrait, (rect.x + pad, rect.y + pad))
+    x = rect.x + pad * 2 + portrait.get_width()
+    points = view["standings"][seat][0]
+    score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")
+    surface.blit(score, score.get_rect(topright=(rect.right - pad, rect.y + pad)))
+    room = rect.right - x - score.get_width() - 2 * pad
+    head = fit_text(
+        _short_name(captain_label(view, seat), int(16 * s), room), int(16 * s), room, color, "bold"
+    )
+    surface.blit(head, (x, rect.y + pad))
+    charisma = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
+    strength = CAPTAIN_STRENGTH + sum(r["strength"] for r in view["crews"][seat])
+    # The same colours as on the cards: gold charisma, red strength; then the cards in hand.
+    sx = x
+    sy = rect.y + pad + head.get_height() + int(2 * s)
+    for value, tint in ((charisma, card_art.CHARISMA_COLOR), (strength, card_art.STRENGTH_COLOR)):
+        sx += _stat(surface, (sx, sy), int(10 * s), tint, str(value)) + int(6 * s)
+    hand = fit_text(
+        _("{n} in hand").format(n=view["hand_counts"][seat]),
+        int(14 * s),
+        max(10, rect.right - sx - pad),
+        pal.CREAM,
+    )
+    surface.blit(hand, (sx, sy + int(10 * s) - hand.get_height() // 2))
+    line = pygame.Rect(x, sy, 1, int(20 * s))
+    badges = []
+    if view["lead"] == seat:
+        badges.append((_("Lead"), pal.GOLD))
+    if view["frozen"][seat]:
+        badges.append((_("Frozen"), (140, 200, 240)))
+    if view["declared"][seat] and view["phase"] in (4, 5):
+        badges.append((_("Declared"), pal.CRUST))
+    if view["looted"][seat]:
+        badges.append((_("Looted"), pal.APPLE))
+    if asked:
+        badges.append((_("Deciding"), pal.HIGHLIGHT))
+    bx = rect.right - pad
+    by = rect.y + pad + score.get_height() + 2
+    for text, tint in badges:
+        image = fit_text(text, int(13 * s), int(90 * s), pal.INK, "bold")
+        chip = image.get_rect().inflate(int(10 * s), int(4 * s))
+        chip.topright = (bx, by)
+        pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
+        surface.blit(image, image.get_rect(center=chip.center))
+        bx = chip.x - 4
+    w, h = lay.table_card
+    row1 = rect.y + pad + max(portrait.get_height(), head.get_height() + line.h) + pad
+    zones += _card_row(
+        surface,
+        [(c, False) for c in view["charisma"][seat]],
+        pygame.Rect(rect.x + pad, row1, rect.w - 2 * pad, h),
+        (w, h),
+        "charisma",
+        seat,
+        lit,
+    )
+    row2 = pygame.Rect(rect.x + pad, row1 + h + pad, rect.w - 2 * pad, max(w, h))
+    crew = [(r["card"], r["protected"] or r["lured"]) for r in view["crews"][seat]]
+    zones += _card_row(
+        surface,
+        crew,
+        row2,
+        (w, h),
+        "crew",
+        seat,
+        lit,
+        spinach={r["card"] for r in view["crews"][seat] if r["spinach"] is not None},
+    )
+    if not view["charisma"][seat] and not crew:
+        empty = fit_text(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
+        surface.blit(empty, (rect.x + pad, row1 + pad))
+    return zones
+
+
+def _short_name(name: str, size: int, room: int) -> str:
+    """The Captain's name, without its title when the whole name would not fit."""
+    from pie_table.kit.fonts import font
+
+    if font(size, "bold").size(name)[0] <= room:
+        return name
+    return name.split(" ", 1)[-1]
+
+
+def _stat(surface: pygame.Surface, topleft: tuple[int, int], r: int, tint, text: str) -> int:
+    """A number in a coloured disc; returns the width used."""
+    from pie_table.kit.fonts import MIN_READABLE, font
+
+    center = (topleft[0] + r, topleft[1] + r)
+    pygame.draw.circle(surface, darker(tint, 0.35), center, r)
+    pygame.draw.circle(surface, tint, center, max(1, r - 2))
+    image = font(max(MIN_READABLE, int(r * 1.3)), "bold").render(text, True, pal.WHITE)
+    surface.blit(image, image.get_rect(center=center))
+    return 2 * r
+
+
+def darker(color, amount: float = 0.35) -> tuple[int, int, int]:
+    return tuple(int(c * (1 - amount)) for c in color[:3])  # type: ignore[return-value]
+
+
+def _card_row(
+    surface: pygame.Surface,
+    cards: list[tuple[int, bool]],
+    rect: pygame.Rect,
+    size: tuple[int, int],
+    kind: str,
+    owner: int,
+    lit: set[int],
+    spinach: set[int] | None = None,
+) -> list[Zone]:
+    """Cards side by side, overlapping when they would not fit; sideways ones lie across."""
+    w, h = size
+    widths = [h if side else w for _c, side in cards]
+    total = sum(widths) + 4 * max(0, len(cards) - 1)
+    squeeze = 1.0 if total <= rect.w or len(cards) < 2 else (rect.w - widths[-1]) / max(1, total - widths[-1])
+    x = rect.x
+    zones = []
+    for (card, side), width in zip(cards, widths, strict=True):
+        image = card_art.card_face(card, w, h, current_language())
+        if side:
+            image = _sideways(image)
+        place = image.get_rect(topleft=(int(x), rect.y + (rect.h - image.get_height()) // 2))
+        surface.blit(image, place)
+        if spinach and card in spinach:
+            pygame.draw.circle(surface, (60, 150, 60), (place.right - 8, place.y + 8), 7)
+            pygame.draw.circle(surface, pal.CREAM, (place.right - 8, place.y + 8), 7, 2)
+        if card in lit:
+            pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(4, 4), 3, border_radius=6)
+        zones.append(Zone(place, kind, card, owner))
+        x += (width + 4) * squeeze
+    return zones
+
+
+def draw_hand(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    view: dict[str, Any],
+    seat: int | None,
+    selected: int | None,
+    dragging: int | None,
+    lit: set[int],
+) -> list[Zone]:
+    """The hand of the seat at the screen, face up; nobody's hand when nobody is at the screen."""
+    rect, s = lay.hand, lay.scale
+    _panel(surface, rect, s, fill=pal.FELT_DARK)
+    w, h = lay.hand_card
+    pad = int(8 * s)
+    if seat is None or "hand" not in view:
+        text = fit_text(
+            _("Hands stay hidden until the screen is handed over"), int(16 * s), rect.w - 2 * pad, pal.CREAM
+        )
+        surface.blit(text, text.get_rect(center=rect.center))
+        return []
+    title = fit_text(_("Your hand"), int(16 * s), int(rect.w * 0.2), pal.CREAM, "bold")
+    surface.blit(title, (rect.x + pad, rect.y + pad))
+    who = fit_text(captain_label(view, seat), int(14 * s), int(rect.w * 0.2), seat_color(seat), "bold")
+    surface.blit(who, (rect.x + pad, rect.y + pad + title.get_height()))
+    zones = []
+    x = rect.x + pad + max(title.get_width(), who.get_width()) + pad * 2
+    for card in view["hand"]:
+        place = pygame.Rect(x, rect.y + (rect.h - h) // 2, w, h)
+        if card == selected:
+            place.y -= int(10 * s)
+        if card != dragging:
+            surface.blit(card_art.card_face(card, w, h, current_language()), place)
+        if card in lit or card == selected:
+            pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(6, 6), 3, border_radius=8)
+        zones.append(Zone(place, "hand", card, seat))
+        x += w + pad
+    if not view["hand"]:
+        text = fit_text(_("No cards in hand"), int(16 * s), rect.w // 2, pal.CREAM)
+        surface.blit(text, text.get_rect(midleft=(x, rect.centery)))
+    return zones

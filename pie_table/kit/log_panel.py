@@ -1,0 +1,57 @@
+"""Paper panels and the table log ("said aloud"), shared by the turn-based tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import event_text
+from pie_table.kit.text import fit_text, wrap_text
+
+
+def paper(surface: pygame.Surface, rect: pygame.Rect, scale: float,
+          edge: tuple[int, int, int] = pal.INK_SOFT) -> None:
+    """A cream paper rectangle with a soft shadow and a thin ink edge."""
+    radius = max(4, int(10 * scale))
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 4), border_radius=radius)
+    pygame.draw.rect(surface, pal.PAPER, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, max(1, int(2 * scale)), border_radius=radius)
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str, Any]], scale: float,
+             title: str) -> None:
+    """The newest events, oldest at the top, as many as fit; the last three in full ink."""
+    paper(surface, rect, scale)
+    pad = int(8 * scale)
+    head = fit_text(title, int(18 * scale), rect.w - 2 * pad, pal.INK, "title")
+    surface.blit(head, (rect.x + pad, rect.y + pad))
+    size = int(14 * scale)
+    line_h = font(size).get_linesize()
+    top = rect.y + pad + head.get_height() + int(4 * scale)
+    room = max(0, (rect.bottom - pad - top) // line_h)
+    lines: list[str] = []
+    for entry in reversed(log):
+        wrapped = wrapped_lines(event_text(entry), size, rect.w - 2 * pad)
+        if len(lines) + len(wrapped) > room:
+            break
+        lines = list(wrapped) + lines
+    for i, line in enumerate(lines):
+        ink = pal.INK if i >= len(lines) - 3 else pal.INK_SOFT
+        surface.blit(line_image(line, size, ink), (rect.x + pad, top + i * line_h))
+
+
+# Every action redraws the log, but nearly all of its lines are the ones already shown: the
+# wrapping and the rendered lines are kept (bounded; a new window size starts them afresh).
+@lru_cache(maxsize=1024)
+def wrapped_lines(text: str, size: int, width: int) -> tuple[str, ...]:
+    return tuple(wrap_text(text, font(size), width))
+
+
+@lru_cache(maxsize=1024)
+def line_image(text: str, size: int, ink: tuple[int, int, int]) -> pygame.Surface:
+    return font(size).render(text, True, ink)
