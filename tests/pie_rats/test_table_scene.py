@@ -1,0 +1,190 @@
+"""The Pie Rats table driven by real pygame events: drags, keys, hand-offs, reaction windows, a whole game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.pie_rats import flow
+from pie_table.games.pie_rats.ui.table_scene import PieRatsTableScene
+from pie_table.kit.app import App
+from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.results import ResultsScene
+from tests.pie_rats.helpers import cards_of, crew_with
+
+DT = 0.05
+
+
+def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, PieRatsTableScene]:
+    app = App(size=(1280, 720), headless=True)
+    scene = PieRatsTableScene(app, GameSetup("pie-rats", parse_seats(seats), dict(options), seed=seed))
+    scene.autosave.enabled = False
+    app.scenes.push(scene)
+    return app, scene
+
+
+def run_until(app: App, done: Any, frames: int = 2000) -> None:
+    for _ in range(frames):
+        if done():
+            return
+        app.step(DT, [])
+    raise AssertionError("the table never reached the expected moment")
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    app.step(
+        DT,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+        ],
+    )
+
+
+def press(app: App, key: int) -> None:
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+
+
+def zone(scene: PieRatsTableScene, kind: str, value: int) -> pygame.Rect:
+    return next(z.rect for z in scene.zones if z.kind == kind and z.value == value)
+
+
+def set_turn(scene: PieRatsTableScene, phase: int, seat: int, hand: list[int]) -> None:
+    """Put the human's own turn of `phase` on the table with exactly `hand`."""
+    state = scene.state
+    for card in hand:
+        for other in state.hands:
+            if card in other:
+                other.remove(card)
+        if card in state.draw:
+            state.draw.remove(card)
+    state.draw.extend(state.hands[seat])
+    state.hands[seat] = list(hand)
+    state.stack.items.clear()
+    state.phase, state.lead, state.turn_index = phase, seat, 0
+    flow.open_turn(state)
+    scene.session.forget_views()
+    scene.panel = None
+
+
+def test_a_charisma_card_dragged_onto_ones_captain_is_tabled():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    cutlass = cards_of("cutlass")[0]
+    set_turn(scene, 2, 0, [cutlass, crew_with(0)])
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    drag(app, zone(scene, "hand", cutlass).center, scene.layout.seats[0].center)
+    assert scene.state.charisma[0] == [cutlass]
+    assert cutlass not in scene.state.hands[0]
+
+
+def test_a_drop_that_makes_no_move_springs_back_with_a_reason():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    rat = crew_with(0)
+    set_turn(scene, 3, 0, [rat])
+    scene.state.crews[1] = []
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    before = scene.rules.to_json(scene.state)
+    drag(app, zone(scene, "hand", rat).center, scene.layout.sill.center)
+    assert scene.rules.to_json(scene.state) == before
+    assert scene.message == "That card does not go there"
+
+
+def test_the_move_list_plays_by_keyboard_alone():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    rat, other = crew_with(0), crew_with(1)
+    set_turn(scene, 3, 0, [rat, other])
+    run_until(app, lambda: scene.panel is not None)
+    assert [a["type"] for a, _t in scene.panel.items] == ["crew", "crew", "done"]
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert [r.card for r in scene.state.crews[0]] == [other]
+
+
+def test_a_refused_lure_says_why_and_changes_nothing():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    set_turn(scene, 5, 0, [])
+    scene.state.declared[0] = True
+    loyal = crew_with(1)
+    scene.state.crews[1] = []
+    from pie_table.games.pie_rats.state import Rat
+
+    scene.state.crews[1].append(Rat(loyal))
+    if loyal in scene.state.draw:
+        scene.state.draw.remove(loyal)
+    for hand in scene.state.hands:
+        if loyal in hand:
+            hand.remove(loyal)
+    scene.session.forget_views()
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    drag(app, zone(scene, "crew", loyal).center, scene.layout.seats[0].center)
+    assert scene.message == "That lure needs 5 charisma; you have 3"
+    assert [r.card for r in scene.state.crews[1]] == [loyal]
+
+
+def test_two_humans_hand_off_and_the_hand_stays_hidden_until_confirmed():
+    app, scene = make_table("human,human,bot:normal")
+    run_until(app, lambda: isinstance(app.scenes.current, HandoffScene))
+    assert scene.display_seat is None  # nobody's hand shows behind the hand-off
+    handoff = app.scenes.current
+    for _ in range(12):
+        app.step(DT, [])
+    press(app, pygame.K_a)
+    assert app.scenes.current is not handoff
+    assert scene.display_seat in (0, 1)
+
+
+def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
+    app, scene = make_table("human,human,bot:normal", reaction_seconds=6)
+    charm, mid = cards_of("charm")[0], crew_with(0)
+    state = scene.state
+    from pie_table.games.pie_rats.state import Rat
+
+    for pile in (state.draw, *state.hands):
+        if charm in pile:
+            pile.remove(charm)
+        if mid in pile:
+            pile.remove(mid)
+    state.charisma[2] = [charm]
+    state.crews[0] = [Rat(mid)]
+    state.declared[2] = True
+    state.stack.items.clear()
+    state.phase, state.lead, state.turn_index = 5, 2, 0
+    flow.open_turn(state)
+    scene.session.forget_views()
+    # The bot at seat 2 lures with the Charm; both humans are offered the Mirror window.
+    run_until(app, lambda: scene._top() is not None and scene._top().kind == "mirror")
+    assert sorted(scene.reaction.asked()) == [0, 1]
+    press(app, pygame.K_2)
+    assert scene.claimed == 1 and isinstance(app.scenes.current, HandoffScene)
+    for _ in range(12):
+        app.step(DT, [])
+    press(app, pygame.K_a)
+    run_until(app, lambda: scene.panel is not None)
+    assert scene.panel.seat == 1 and scene.panel.items[-1][0]["type"] == "pass"
+    # Seat 1 passes; the countdown then runs out for seat 0, which passes too.
+    scene.panel.submit(scene.panel.items[-1][0])
+    run_until(app, lambda: scene._top() is None or scene._top().kind != "mirror", frames=400)
+    assert mid in [r.card for r in state.crews[2]]
+    assert any(e.action.get("type") == "timeout" for e in scene.session.log)
+
+
+def test_a_whole_game_against_bots_reaches_the_results():
+    app, scene = make_table("human,bot:normal,bot:hard,bot:easy", seed=9)
+    for _ in range(60000):
+        if isinstance(app.scenes.current, ResultsScene):
+            break
+        if scene.panel is not None and app.scenes.current is scene:
+            items = scene.panel.items
+            scene.panel.submit(items[0][0] if scene.state.actions % 2 else items[-1][0])
+        app.step(DT, [])
+    assert isinstance(app.scenes.current, ResultsScene)
+    assert scene.rules.is_over(scene.state)
