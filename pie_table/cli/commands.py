@@ -240,6 +240,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     from pie_table.cli.headless_app import make_table, save_png
 
     info, setup = build_setup(args)
+    from pie_table.kit.i18n import LANGUAGES, set_language
+
+    language = getattr(args, "lang", "en")
+    if language not in LANGUAGES:
+        raise CliError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+    set_language(language)
     app, scene = make_table(info, setup, parse_size(args.shot_size))
     scene.skip_to(at=args.at, turn=args.turn)
     app.step(0.0)

@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--turn", "--round", dest="turn", type=int, default=None,
                    help="turn (RATS) or round (Pie Rats) number, for turn-based games")
     p.add_argument("--out", required=True)
+    p.add_argument("--lang", default="en", help="language of the table's texts: en or es")
     p.add_argument("--size", dest="shot_size", default="1280x720")
 
     p = sub.add_parser("bench", help="benchmarks that print figures; last line JSON")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.kit.i18n import load_saved_language
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
 
@@ -79,6 +80,8 @@ class App:
         self.scenes = SceneManager()
         self.input = InputRouter(pads=not headless)
         self.sound = make_sound()
+        # The player's language from last time (a headless app keeps the one already set).
+        self.language_notice = None if headless else load_saved_language()
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0

@@ -67,7 +67,7 @@ class GameCard(Widget):
 
     def _draw_text(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
         pad = int(20 * s)
-        title = fit_text(self.info.title, int(30 * s), rect.w // 2, pal.INK, "bold")
+        title = fit_text(_(self.info.title), int(30 * s), rect.w // 2, pal.INK, "bold")
         surface.blit(title, (rect.x + pad, rect.y + int(12 * s)))
         seats = _("{lo}–{hi} players").format(lo=self.info.min_seats, hi=self.info.max_seats)
         if self.info.realtime:
@@ -76,7 +76,7 @@ class GameCard(Widget):
         surface.blit(meta, meta.get_rect(topright=(rect.right - pad, rect.y + int(20 * s))))
         fnt = font(int(20 * s), "sans")
         y = rect.y + int(12 * s) + title.get_height() + int(6 * s)
-        for line in wrap_text(self.info.blurb, fnt, rect.w - 2 * pad):
+        for line in wrap_text(_(self.info.blurb), fnt, rect.w - 2 * pad):
             if y + fnt.get_linesize() > rect.bottom - int(6 * s):
                 break  # a long blurb is cut rather than spilling out of its card
             surface.blit(fnt.render(line, True, pal.INK), (rect.x + pad, y))

@@ -9,7 +9,7 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, current_language
 from pie_table.kit.text import wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import assets_dir
@@ -70,10 +70,12 @@ def parse_markdown(text: str) -> list[tuple[str, str]]:
 
 def load_rules(game_id: str) -> str:
     """The rules text for `game_id` (dashes and underscores both accepted), or a short apology."""
+    language = current_language()
     for name in (game_id, game_id.replace("_", "-"), game_id.replace("-", "_")):
-        path = RULES_DIR / f"{name}.md"
-        if path.exists():
-            return path.read_text(encoding="utf-8")
+        # The player's language first (pie-rats.es.md), else the English text.
+        for path in (RULES_DIR / f"{name}.{language}.md", RULES_DIR / f"{name}.md"):
+            if path.exists():
+                return path.read_text(encoding="utf-8")
     return "# " + _("Rules") + "\n\n" + _("No rules help has been written for this game yet.")
 
 

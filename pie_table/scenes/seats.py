@@ -101,7 +101,7 @@ class SeatsScene(MenuScene):
         for opt in self.info.options:
             numeric = isinstance(opt.default, int) and not isinstance(opt.default, bool)
             if numeric and not opt.choices and not _is_int(self.options[opt.key]):
-                return _("{label} must be a whole number.").format(label=opt.label)
+                return _("{label} must be a whole number.").format(label=_(opt.label))
         return None
 
     def control_free(self, seat: int, spec: SeatSpec) -> bool:
@@ -155,7 +155,7 @@ class SeatsScene(MenuScene):
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> list[Widget]:
         info = self.info
-        self.heading = Label(info.title, 44, pal.CREAM, "title")
+        self.heading = Label(_(info.title), 44, pal.CREAM, "title")
         counts = list(range(info.min_seats, info.max_seats + 1))
         self.count = Cycler(_("Players"), counts, counts.index(len(self.seats)), self.set_count)
         self.count.split = 0.3
@@ -174,7 +174,7 @@ class SeatsScene(MenuScene):
                                              color=lambda t: pal.TEAM_COLORS[t % len(pal.TEAM_COLORS)]))
         self.option_rows = [_option_widget(opt, self.options) for opt in info.options]
         pairs = zip(self.option_rows, info.options, strict=True)
-        self.option_help = {id(row): opt.help for row, opt in pairs}
+        self.option_help = {id(row): _(opt.help) if opt.help else "" for row, opt in pairs}
         for row in self.option_rows:
             row.split = 0.56
         self.options_heading = Label(_("Variants") if self.option_rows else "", 28, pal.INK, "bold")
@@ -340,10 +340,10 @@ def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Widget:
         options[key] = value
 
     if isinstance(opt.default, bool):
-        return Toggle(opt.label, options[opt.key], store)
+        return Toggle(_(opt.label), options[opt.key], store)
     if opt.choices:
         index = opt.choices.index(options[opt.key]) if options[opt.key] in opt.choices else 0
         labels = opt.choice_labels or {}
-        return Cycler(opt.label, opt.choices, index, store,
+        return Cycler(_(opt.label), opt.choices, index, store,
                       fmt=lambda value: _(labels[value]) if value in labels else str(value))
-    return TextInput(opt.label, str(options[opt.key]), store, max_len=40)
+    return TextInput(_(opt.label), str(options[opt.key]), store, max_len=40)

@@ -8,7 +8,7 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language
 from pie_table.kit.text import blit_center
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene
@@ -74,13 +74,27 @@ class TitleScene(MenuScene):
         self.play = Button(_("Play"), self.open_games, size=34)
         self.continue_button = Button(self._continue_text(), self.continue_game, size=22)
         self.load_button = Button(_("Saved games"), self.open_saves, size=26)
+        self.language_button = Button(self._language_text(), self.next_language, size=22)
         self.quit_button = Button(_("Quit"), self.app.quit, size=30)
-        self.notice = ""
+        self.notice = getattr(self.app, "language_notice", None) or ""
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
         self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
         resume = [self.continue_button] if self.saved is not None else []
-        return [self.play, *resume, self.load_button, self.quit_button, self.tagline, self.hint, self.status]
+        return [self.play, *resume, self.load_button, self.language_button, self.quit_button, self.tagline,
+                self.hint, self.status]
+
+    def _language_text(self) -> str:
+        return _("Language: {name}").format(name=LANGUAGES[current_language()])
+
+    def next_language(self) -> None:
+        """English, Español, ...: every text changes at once and the choice is remembered."""
+        codes = list(LANGUAGES)
+        code = codes[(codes.index(current_language()) + 1) % len(codes)]
+        set_language(code)
+        save_language(code)
+        self.app.language_notice = None
+        self.rebuild()
 
     def _continue_text(self) -> str:
         if self.saved is None:

@@ -222,10 +222,16 @@ def _badge(surf: pygame.Surface, center: tuple[int, int], r: int, color, text: s
 
 
 def _title(surf: pygame.Surface, text: str, box: pygame.Rect, size: int) -> None:
-    """The card's name in up to two lines at the top (left off on cards too small to read it)."""
+    """The card's name in up to two lines at the top, a little smaller when a long name needs it
+    (never below the readable minimum; left off on cards too small to read it)."""
     if size < MIN_READABLE:
         return
-    lines = wrap_text(text, font(size, "bold"), box.w)[:2]
+    lines = wrap_text(text, font(size, "bold"), box.w)
+    while len(lines) > 2 and size > MIN_READABLE:
+        size -= 1
+        lines = wrap_text(text, font(size, "bold"), box.w)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1].rstrip(".,") + "…"]
     y = box.y
     for line in lines:
         image = font(size, "bold").render(line, True, pal.INK)

@@ -1,0 +1,85 @@
+"""Translations: the committed .mo files match their sources, every Pie Rats text (and every shared
+menu text) has its Spanish, and switching the language changes texts without a restart."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pie_table.kit import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import catalogs  # noqa: E402
+
+# Texts shown by the shared menus and by Pie Rats: all of them must exist in Spanish.
+_SPANISH_COMPLETE = [
+    *sorted((ROOT / "pie_table" / "games" / "pie_rats").rglob("*.py")),
+    *sorted((ROOT / "pie_table" / "scenes").glob("*.py")),
+    ROOT / "pie_table" / "kit" / "reaction.py",
+    ROOT / "pie_table" / "kit" / "handoff.py",
+    ROOT / "pie_table" / "userfiles.py",
+]
+_MARKED = re.compile(r"""(?:\b_|\bN_|\bMsg)\(\s*("(?:[^"\\]|\\.)*")""")
+
+
+def _texts(path: Path) -> set[str]:
+    import ast
+
+    return {ast.literal_eval(found) for found in _MARKED.findall(path.read_text(encoding="utf-8"))}
+
+
+def test_the_compiled_catalogues_are_up_to_date():
+    assert catalogs.build(check=True) == [], "run: python tools/catalogs.py"
+
+
+@pytest.mark.parametrize("path", _SPANISH_COMPLETE, ids=lambda p: p.name)
+def test_every_text_has_its_spanish(path):
+    spanish = catalogs.sources("es")
+    missing = sorted(t for t in _texts(path) if t and not spanish.get(t))
+    assert not missing, f"{path.name}: no Spanish for {missing}"
+
+
+def test_the_deck_names_are_in_spanish():
+    from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
+
+    spanish = catalogs.sources("es")
+    names = [c.name for c in CARDS] + [p.name for p in PIES] + [c["en"] for c in DECK.captains]
+    assert all(spanish.get(name) for name in names)
+
+
+def test_switching_language_needs_no_restart():
+    try:
+        i18n.set_language("es")
+        assert i18n._("Window sill") == "Alféizar"
+        assert (
+            i18n.tr(
+                {
+                    "msg": "{captain} draws {n}.",
+                    "params": {"captain": {"msg": "Captain Red Hook", "params": {}}, "n": 2},
+                }
+            )
+            == "Capitán Garfio Rojo roba 2."
+        )
+        i18n.set_language("en")
+        assert i18n._("Window sill") == "Window sill"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_language_choice_is_remembered_and_a_damaged_file_is_set_aside(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    try:
+        i18n.save_language("es")
+        i18n.set_language("en")
+        assert i18n.load_saved_language() is None and i18n.current_language() == "es"
+        (tmp_path / "config" / "language.json").write_text("{not json", encoding="utf-8")
+        notice = i18n.load_saved_language()
+        assert notice and "language.json" in notice and i18n.current_language() == "en"
+        assert any(p.name.startswith("language.json.bad-") for p in (tmp_path / "config").iterdir())
+    finally:
+        i18n.set_language("en")
