@@ -29,8 +29,14 @@ _SEAT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 class ReactionWindow:
     """The shared-screen side of the decision on top of a session's stack."""
 
-    def __init__(self, session: Any, pacer: Any, humans: Sequence[int],
-                 on_claim: Callable[[int], None], name: Callable[[int], str]) -> None:
+    def __init__(
+        self,
+        session: Any,
+        pacer: Any,
+        humans: Sequence[int],
+        on_claim: Callable[[int], None],
+        name: Callable[[int], str],
+    ) -> None:
         """`on_claim(seat)`: the table hands the screen to that seat and shows its choices;
         `name(seat)`: how the table calls a seat ("Captain 2")."""
         self.session = session
@@ -77,8 +83,15 @@ class ReactionWindow:
                     return self.claim(seat)
         return False
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
-        """The countdown bar and a React! button for every human still asked."""
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        scale: float = 1.0,
+        ink: tuple[int, int, int] = pal.CREAM,
+    ) -> None:
+        """The countdown bar and a React! button for every human still asked (as many to a row as
+        fit in `rect`); `ink` is the text colour for the background beneath."""
         self.buttons = []
         asked = self.asked()
         left = self.pacer.remaining()
@@ -92,12 +105,16 @@ class ReactionWindow:
         done.w = int(bar.w * left / decision.deadline)
         pygame.draw.rect(surface, pal.DANGER if left < 2 else pal.GOLD, done, border_radius=bar.h // 2)
         title = _("Anyone may react: {seconds} s").format(seconds=int(left + 0.999))
-        text = fit_text(title, int(18 * scale), bar.w, pal.CREAM, "bold")
+        text = fit_text(title, int(18 * scale), bar.w, ink, "bold")
         surface.blit(text, (bar.x, bar.bottom + pad // 2))
-        bw, bh = int(180 * scale), int(40 * scale)
+        bw, bh = min(int(180 * scale), bar.w), int(40 * scale)
+        per_row = max(1, (bar.w + pad) // (bw + pad))
+        if per_row == 1:
+            bw = bar.w  # one button to a row: give it the whole width, so the name fits
         y = bar.bottom + pad + text.get_height()
         for i, seat in enumerate(asked):
-            button = pygame.Rect(bar.x + i * (bw + pad), y, bw, bh)
+            row, col = divmod(i, per_row)
+            button = pygame.Rect(bar.x + col * (bw + pad), y + row * (bh + pad), bw, bh)
             pygame.draw.rect(surface, pal.CRUST, button, border_radius=max(4, int(8 * scale)))
             label = _("React! {seat} ({key})").format(seat=self.name(seat), key=seat + 1)
             image = fit_text(label, int(16 * scale), bw - 8, pal.INK, "bold")

@@ -83,3 +83,14 @@ def test_the_language_choice_is_remembered_and_a_damaged_file_is_set_aside(tmp_p
         assert any(p.name.startswith("language.json.bad-") for p in (tmp_path / "config").iterdir())
     finally:
         i18n.set_language("en")
+
+
+def test_the_pie_rats_seat_screen_is_in_spanish():
+    from pie_table.core.registry import get_game
+
+    info = get_game("pie-rats")
+    spanish = catalogs.sources("es")
+    texts = [info.title, info.blurb, *info.bot_levels]
+    for option in info.options:
+        texts += [option.label, option.help, *(option.choice_labels or {}).values()]
+    assert [t for t in texts if t and not spanish.get(t)] == []

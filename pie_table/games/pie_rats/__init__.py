@@ -19,6 +19,7 @@ register_game(
                 "Phase 6 rule",
                 "a",
                 choices=("a", "b", "c"),
+                choice_labels={"a": "a · call it", "b": "b · nice", "c": "c · wild"},
                 help='a: call "I\'m looting a pie!" to freeze; b: phase 6 is always frozen; '
                 "c: never frozen, anything goes.",
             ),

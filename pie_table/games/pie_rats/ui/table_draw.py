@@ -42,7 +42,7 @@ def draw_top_bar(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any]
     pygame.draw.rect(surface, pal.WOOD, rect)
     pygame.draw.line(surface, pal.WOOD_DARK, rect.bottomleft, rect.bottomright, 3)
     pad = int(10 * s)
-    lead = captain_label(view, view["lead"]) if view["seats"] else ""
+    lead = _short_name(captain_label(view, view["lead"]), int(17 * s), int(rect.w * 0.27) - int(120 * s))
     left = fit_text(
         _("Round {n} · Lead: {captain}").format(n=view["round"], captain=lead),
         int(17 * s),

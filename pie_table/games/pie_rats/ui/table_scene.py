@@ -539,6 +539,13 @@ class PieRatsTableScene(Scene):
             targets = self._drop_targets(self.drag["zone"])
             lit_cards = {v for k, v in targets if k in ("crew", "charisma")}
         top = (view.get("decisions") or [None])[-1]
+        held = (top or {}).get("data", {}).get("held") if top is not None else None
+        if held:
+            # What a window is about (the Charm's targets, the looting crew) lights up for everyone.
+            crew = held.get("crew")
+            lit_cards = lit_cards | set(held.get("targets", [])) | set(crew if isinstance(crew, list) else [])
+            if "pie" in held:
+                lit_pies = lit_pies | {held["pie"]}
         turn_seat = top["seats"][0] if top is not None and top["kind"] == "turn" else None
         asked = set(view["to_act"]) if top is not None and top["kind"] != "turn" else set()
         draw_top_bar(surface, lay, view, self.banner(view))
@@ -593,7 +600,7 @@ class PieRatsTableScene(Scene):
         top = self._top()
         if self._is_window(top) and self.gate.shared:
             area = pygame.Rect(rect.x, rect.y + pad + text.get_height() + pad, rect.w, rect.h // 2)
-            self.reaction.draw(surface, area, s)
+            self.reaction.draw(surface, area, s, ink=pal.INK)
         elif view["over"]:
             lines = results_text(view)[1]
             y = rect.y + pad * 2 + text.get_height()
