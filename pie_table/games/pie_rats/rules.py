@@ -122,7 +122,10 @@ class PieRatsRules:
         return Msg("You are not asked to decide now")
 
     def view(self, state: PieRatsState, seat: int | None) -> dict[str, Any]:
-        """The public table plus, for a seat, its own hand and private notes."""
+        """The public table plus, for a seat, its own hand and private notes.
+
+        Built for every decision of every bot, so the state's lists are shared, not copied: a view
+        is read, never changed, and is asked for afresh after each move."""
         top = state.stack.top()
         crews = [[_rat_view(r) for r in crew] for crew in state.crews]
         data: dict[str, Any] = {
@@ -137,32 +140,32 @@ class PieRatsRules:
             "turn": top.seats[0] if top is not None and top.kind == flow.TURN else None,
             "pie_deck": len(state.pie_deck),
             "unused_pies": len(state.unused_pies),
-            "sill": list(state.sill),
+            "sill": state.sill,
             "draw": len(state.draw),
-            "discard": list(state.discard),
+            "discard": state.discard,
             "hand_counts": [len(h) for h in state.hands],
-            "charisma": [list(c) for c in state.charisma],
+            "charisma": state.charisma,
             "crews": crews,
-            "won": [list(w) for w in state.won],
+            "won": state.won,
             "standings": flow.standings(state),
-            "declared": list(state.declared),
-            "acted": list(state.acted),
-            "looted": list(state.looted),
-            "frozen": list(state.frozen),
-            "tried": list(state.tried),
+            "declared": state.declared,
+            "acted": state.acted,
+            "looted": state.looted,
+            "frozen": state.frozen,
+            "tried": state.tried,
             "decisions": state.stack.view(seat),
             # A sealed decision names everyone it asks until it closes: who has answered is secret.
             "to_act": (
                 [] if state.over or top is None else list(top.seats) if top.sealed else top.waiting_on()
             ),
-            "log": list(state.log),
+            "log": state.log,
             "over": state.over,
-            "winners": list(state.winners),
+            "winners": state.winners,
         }
         if seat is not None and 0 <= seat < state.seats:
             data["seat"] = seat
-            data["hand"] = list(state.hands[seat])
-            data["notes"] = list(state.notes[seat])
+            data["hand"] = state.hands[seat]
+            data["notes"] = state.notes[seat]
         return data
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
@@ -200,16 +203,24 @@ _CAPTAINS = tuple(c["en"] for c in DECK.captains)
 _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
+_RAT_VIEWS: dict[tuple[int, bool, bool, int | None], dict[str, Any]] = {}
+
+
 def _rat_view(rat: Any) -> dict[str, Any]:
-    strength, loyalty = _BASE[rat.card]
-    return {
-        "card": rat.card,
-        "protected": rat.protected,
-        "lured": rat.lured,
-        "spinach": rat.spinach,
-        "strength": strength * 2 if rat.spinach is not None else strength,
-        "loyalty": loyalty,
-    }
+    """A crew member as the views show it; the same few thousand read-only dicts are shared."""
+    key = (rat.card, rat.protected, rat.lured, rat.spinach)
+    found = _RAT_VIEWS.get(key)
+    if found is None:
+        strength, loyalty = _BASE[rat.card]
+        found = _RAT_VIEWS[key] = {
+            "card": rat.card,
+            "protected": rat.protected,
+            "lured": rat.lured,
+            "spinach": rat.spinach,
+            "strength": strength * 2 if rat.spinach is not None else strength,
+            "loyalty": loyalty,
+        }
+    return found
 
 
 def _record(state: PieRatsState, events: list[Event]) -> None:

@@ -118,7 +118,9 @@ def draw_sill(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], l
         zones.append(Zone(card, "pie", pie))
     if not view["sill"]:
         empty = fit_text(_("No pie is cooling"), int(15 * s), rect.w - 16, pal.CREAM)
-        surface.blit(empty, empty.get_rect(center=rect.center))
+        box = empty.get_rect(midbottom=(rect.centerx, rect.bottom - int(24 * s))).inflate(12, 6)
+        pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)
+        surface.blit(empty, empty.get_rect(center=box.center))
     return zones
 
 

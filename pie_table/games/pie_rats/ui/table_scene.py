@@ -47,7 +47,8 @@ GAME_ID = "pie-rats"
 _TURN_BEAT = 0.45  # every bot turn waits the same: how long it takes must not hint at a hand
 _FORCED_BEAT = 0.35  # a lone human's turn with only Done to press finishes by itself
 _HANDOFF_BEAT = 0.6
-_END_HOLD = 2.5
+_END_HOLD = 8.0  # the ceremony stays this long unless a player moves on first
+_END_ARM = 1.2  # keys pressed in the first moments of the ceremony (mashing) do not skip it
 _DRAG_START = 6  # pixels a press must move before it becomes a drag
 
 
@@ -346,6 +347,14 @@ class PieRatsTableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
+        if self.rules.is_over(self.state) and not self.watch:
+            going_on = event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            )
+            if going_on and self.end_timer >= _END_ARM:
+                self._show_results()
+            return
         if self.gate.shared and self.reaction.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -579,6 +588,8 @@ class PieRatsTableScene(Scene):
         draw_log(surface, lay.log, view["log"], s, _("At the table"))
         if self.drag is not None and self.drag["moving"]:
             self._draw_dragged(surface)
+        if view["over"]:
+            self._draw_ceremony(surface, view)
         self.effects.draw(surface)
         if self.message:
             text = fit_text(self.message, int(17 * s), lay.hand.w - 20, pal.CREAM, "bold")
@@ -609,6 +620,57 @@ class PieRatsTableScene(Scene):
                 surface.blit(image, (rect.x + pad, y))
                 y += image.get_height() + 2
 
+    def _draw_ceremony(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The end: every Captain's pies laid out, best first, with points, weight and pie count
+        (the tie-breakers in the rulebook's order), the winner crowned."""
+        from pie_table.kit.log_panel import paper
+
+        lay, s = self.layout, self.layout.scale
+        area = pygame.Rect(
+            lay.seats[0].x, lay.seats[0].y, lay.hand.right - lay.seats[0].x, lay.hand.bottom - lay.seats[0].y
+        )
+        paper(surface, area, s, edge=pal.GOLD)
+        pad = int(12 * s)
+        title, _lines = results_text(view)
+        head = fit_text(title, int(30 * s), area.w - 2 * pad, pal.CHERRY, "title")
+        surface.blit(head, head.get_rect(midtop=(area.centerx, area.y + pad)))
+        standings = view["standings"]
+        order = sorted(range(view["seats"]), key=lambda seat: standings[seat], reverse=True)
+        top = area.y + pad * 2 + head.get_height()
+        row_h = max(int(40 * s), (area.bottom - pad - top) // max(1, len(order)))
+        pie_h = min(row_h - int(6 * s), int(84 * s))
+        pie_w = int(pie_h / 1.4)
+        for rank, seat in enumerate(order):
+            y = top + rank * row_h
+            points, weight, pies = standings[seat]
+            crowned = seat in view["winners"]
+            name = fit_text(
+                ("★ " if crowned else "") + captain_label(view, seat),
+                int(19 * s),
+                int(area.w * 0.3),
+                seat_color(seat) if not crowned else pal.CHERRY,
+                "bold",
+            )
+            surface.blit(name, (area.x + pad, y + 2))
+            facts = fit_text(
+                _("{points} pts · weight {weight} · pies {pies}").format(
+                    points=points, weight=weight, pies=pies
+                ),
+                int(15 * s),
+                int(area.w * 0.3),
+                pal.INK,
+            )
+            surface.blit(facts, (area.x + pad, y + 4 + name.get_height()))
+            x = area.x + int(area.w * 0.34)
+            for pie in view["won"][seat]:
+                if x + pie_w > area.right - pad:
+                    break
+                surface.blit(card_art.pie_face(pie, pie_w, pie_h, current_language()), (x, y))
+                x += pie_w + int(4 * s)
+        if self.end_timer >= _END_ARM:
+            hint = fit_text(_("Enter or click: the results"), int(15 * s), area.w - 2 * pad, pal.INK_SOFT)
+            surface.blit(hint, hint.get_rect(bottomright=(area.right - pad, area.bottom - int(6 * s))))
+
     def _draw_dragged(self, surface: pygame.Surface) -> None:
         zone: Zone = self.drag["zone"]  # type: ignore[index]
         w, h = self.layout.hand_card if zone.kind == "hand" else self.layout.table_card
@@ -630,7 +692,7 @@ def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
         )
     order = sorted(range(view["seats"]), key=lambda s: standings[s], reverse=True)
     lines = [
-        _("{captain}: {points} points, weight {weight}, {pies} pies").format(
+        _("{captain}: {points} pts, weight {weight}, pies {pies}").format(
             captain=captain_label(view, s),
             points=standings[s][0],
             weight=standings[s][1],
