@@ -177,14 +177,19 @@ def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     assert any(e.action.get("type") == "timeout" for e in scene.session.log)
 
 
-def test_a_whole_game_against_bots_reaches_the_results():
+def test_a_whole_game_against_bots_ends_in_a_ceremony_that_mashing_cannot_skip():
     app, scene = make_table("human,bot:normal,bot:hard,bot:easy", seed=9)
     for _ in range(60000):
-        if isinstance(app.scenes.current, ResultsScene):
+        if scene.rules.is_over(scene.state):
             break
         if scene.panel is not None and app.scenes.current is scene:
             items = scene.panel.items
             scene.panel.submit(items[0][0] if scene.state.actions % 2 else items[-1][0])
         app.step(DT, [])
-    assert isinstance(app.scenes.current, ResultsScene)
     assert scene.rules.is_over(scene.state)
+    press(app, pygame.K_SPACE)
+    press(app, pygame.K_RETURN)
+    assert app.scenes.current is scene  # the ceremony stays up through key mashing
+    run_until(app, lambda: scene.end_timer >= 1.3)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.current, ResultsScene)
