@@ -193,3 +193,42 @@ def test_a_whole_game_against_bots_ends_in_a_ceremony_that_mashing_cannot_skip()
     run_until(app, lambda: scene.end_timer >= 1.3)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scenes.current, ResultsScene)
+
+
+def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp_path, monkeypatch):
+    import random
+
+    from pie_table.core.saves import load_session, read_save, write_save
+    from pie_table.core.session import Session
+    from pie_table.scenes.replay import ReplayScene
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    app, scene = make_table("human,bot:normal,bot:hard", seed=12)
+    scene.autosave.enabled = True
+    for _ in range(3000):
+        if scene.state.round >= 3:
+            break
+        if scene.panel is not None:
+            scene.panel.submit(scene.panel.items[0][0])
+        app.step(DT, [])
+    scene.exit()  # leaving the table saves the game as it stands
+    saved = load_session(read_save(scene.autosave.path))
+    assert saved.hash() == scene.session.hash() and saved.state.round >= 3
+    # Continued: the game plays on to its end from the save.
+    while not saved.is_over():
+        for seat in saved.to_act():
+            saved.submit(seat, saved.bot_action(seat) if seat in saved.bots else saved.legal(seat)[-1])
+    path = write_save(tmp_path / "done.json", saved)
+    replay = ReplayScene(app, read_save(path))
+    app.scenes.push(replay)
+    replay.jump(0.5)
+    for viewer in (None, 0, 1):
+        replay.set_viewer(viewer)
+        app.step(DT, [])
+        table = replay.table
+        shown = table.view()
+        assert shown == table.rules.view(table.state, viewer)
+        assert ("hand" in shown) == (viewer is not None)
+        other = table.rules.shuffle_hidden(table.state, viewer, random.Random(5))
+        assert table.rules.view(other, viewer) == shown
+    assert isinstance(saved, Session)

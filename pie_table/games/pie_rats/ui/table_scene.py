@@ -115,6 +115,10 @@ class PieRatsTableScene(Scene):
             return None
         return self.gate.viewer
 
+    def view(self) -> dict[str, Any]:
+        """What the screen may show now (the view `draw` uses)."""
+        return self.session.view(self.display_seat)
+
     def public(self) -> dict[str, Any]:
         return self.session.view(None)
 
@@ -540,7 +544,7 @@ class PieRatsTableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         seat = self.display_seat
-        view = self.session.view(seat)
+        view = self.view()
         lay, s = self.layout, self.layout.scale
         surface.fill(pal.FELT_DARK)
         lit_cards, lit_pies = self.panel.lit() if self.panel is not None else (set(), set())
