@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+from pie_table.core.headless import games_per_second, play_and_report
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.pie_rats.deck import PIES
@@ -41,29 +41,9 @@ def report(session: Session) -> dict[str, Any]:
 
 def simulate(setup: GameSetup) -> dict[str, Any]:
     """Play one whole game with bots and report it."""
-    session = Session(setup)
-    session.run_to_end()
-    return report(session)
+    return play_and_report(setup, report)
 
 
 def bench_sim(setup: GameSetup, games: int | None) -> dict[str, Any]:
-    """Whole games per second on one core (CPU time)."""
-    games = games or 200
-    seed = setup.seed
-    start_cpu, start_wall = time.process_time(), time.perf_counter()
-    rounds = 0
-    for i in range(games):
-        setup.seed = seed + i
-        rounds += simulate(setup)["rounds"]
-    cpu = time.process_time() - start_cpu
-    wall = time.perf_counter() - start_wall
-    return {
-        "game": "pie-rats",
-        "players": len(setup.seats),
-        "seats": [s.spec() for s in setup.seats],
-        "games": games,
-        "mean_rounds": round(rounds / games, 2),
-        "cpu_seconds": round(cpu, 3),
-        "wall_seconds": round(wall, 3),
-        "games_per_s": round(games / cpu, 1),
-    }
+    """Whole games per second on one core, with the mean number of rounds."""
+    return games_per_second("pie-rats", setup, games or 200, simulate, totals=("rounds",))

@@ -39,9 +39,9 @@ from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, current_language, tr
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.reaction import ReactionWindow
-from pie_table.kit.scene import Scene
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "pie-rats"
 _TURN_BEAT = 0.45  # every bot turn waits the same: how long it takes must not hint at a hand
@@ -52,8 +52,10 @@ _END_ARM = 1.2  # keys pressed in the first moments of the ceremony (mashing) do
 _DRAG_START = 6  # pixels a press must move before it becomes a drag
 
 
-class PieRatsTableScene(Scene):
+class PieRatsTableScene(TurnTableScene):
     """One game of Pie Rats at the table."""
+
+    game_id = GAME_ID
 
     def __init__(
         self,
@@ -142,21 +144,6 @@ class PieRatsTableScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, len(self.setup.seats))
         self.effects.scale = self.layout.scale
-
-    def on_focus_lost(self) -> None:
-        if self.app.scenes.current is self:
-            self.pause_game()
-
-    def pause_game(self) -> None:
-        from pie_table.scenes.pause import PauseScene
-
-        self.app.scenes.push(PauseScene(self.app, GAME_ID))
-
-    def _sound(self, name: str) -> None:
-        try:
-            self.app.sound.play(name)
-        except Exception:  # noqa: BLE001 - sound is decoration; a dead device must not stop the game
-            pass
 
     # -- the flow of play -------------------------------------------------------------------------------
 

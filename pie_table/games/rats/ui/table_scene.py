@@ -31,9 +31,9 @@ from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, tr
-from pie_table.kit.scene import Scene
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "rats"
 _PUBLIC_BEAT = 0.6  # a bot waits this long before a move everyone watches (rolls, picks said aloud)
@@ -44,8 +44,10 @@ _ROLL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 _ADVANCE_KEYS = (*_ROLL_KEYS, pygame.K_RIGHT)
 
 
-class RatsTableScene(Scene):
+class RatsTableScene(TurnTableScene):
     """One game of RATS at the table."""
+
+    game_id = GAME_ID
 
     def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
                  save_path: str | None = None, watch: bool = False) -> None:
@@ -127,22 +129,6 @@ class RatsTableScene(Scene):
         self.effects.scale = self.layout.scale
         if self.panel is not None:
             self.panel.layout(self._panel_rect(), self.layout.scale)
-
-    def on_focus_lost(self) -> None:
-        if self.app.scenes.current is self:
-            self.pause_game()
-
-    def pause_game(self) -> None:
-        """Esc: the pause overlay."""
-        from pie_table.scenes.pause import PauseScene
-
-        self.app.scenes.push(PauseScene(self.app, GAME_ID))
-
-    def _sound(self, name: str) -> None:
-        try:
-            self.app.sound.play(name)
-        except Exception:  # noqa: BLE001 - sound is decoration; a dead device must not stop the game
-            pass
 
     # --- input -----------------------------------------------------------------------------------
 

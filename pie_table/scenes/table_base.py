@@ -1,0 +1,28 @@
+"""What every turn-based table scene does the same way: pause on Esc or when the window loses
+focus, and play a sound without letting a dead sound device stop the game."""
+
+from __future__ import annotations
+
+from pie_table.kit.scene import Scene
+
+
+class TurnTableScene(Scene):
+    """Base of the turn-based tables; `game_id` names the game for the pause overlay's rules."""
+
+    game_id = ""
+
+    def on_focus_lost(self) -> None:
+        if self.app.scenes.current is self:
+            self.pause_game()
+
+    def pause_game(self) -> None:
+        """Esc: the pause overlay (resume, rules, quit)."""
+        from pie_table.scenes.pause import PauseScene
+
+        self.app.scenes.push(PauseScene(self.app, self.game_id))
+
+    def _sound(self, name: str) -> None:
+        try:
+            self.app.sound.play(name)
+        except Exception:  # noqa: BLE001 - sound is decoration; a dead device must not stop the game
+            pass
