@@ -19,7 +19,8 @@ def play_and_report(setup: GameSetup, report: Callable[[Session], dict[str, Any]
 
 
 def games_per_second(game_id: str, setup: GameSetup, games: int,
-                     simulate: Callable[[GameSetup], dict[str, Any]], totals: tuple[str, ...] = ()) -> dict[str, Any]:
+                     simulate: Callable[[GameSetup], dict[str, Any]],
+                     totals: tuple[str, ...] = ()) -> dict[str, Any]:
     """Play `games` games from consecutive seeds on one core; CPU time, so other load on the machine
     does not count. `totals`: report keys averaged over the games (e.g. "rounds")."""
     seed = setup.seed
