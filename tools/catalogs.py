@@ -26,27 +26,39 @@ HEADER = (
 
 
 def parse_po(text: str) -> dict[str, str]:
-    """msgid -> msgstr for the simple catalogues kept here (no plurals, no contexts)."""
+    """msgid -> msgstr for the catalogues kept here (no contexts). A plural entry is keyed by
+    "singular\0plural" and its forms are joined by "\0", as a .mo file stores them."""
     entries: dict[str, str] = {}
-    key: str | None = None
-    value: str | None = None
+    parts: dict[str, str] = {}
     field = ""
+
+    def flush() -> None:
+        if "msgid" in parts and ("msgstr" in parts or "msgstr[0]" in parts):
+            key = parts["msgid"] + ("\0" + parts["msgid_plural"] if "msgid_plural" in parts else "")
+            if "msgstr" in parts:
+                value = parts["msgstr"]
+            else:
+                forms = sorted((k for k in parts if k.startswith("msgstr[")), key=lambda k: int(k[7:-1]))
+                value = "\0".join(parts[k] for k in forms)
+            entries[key] = value
+        parts.clear()
+
     for raw in text.splitlines() + [""]:
         line = raw.strip()
-        if line.startswith("msgid "):
-            if key is not None and value is not None:
-                entries[key] = value
-            key, value, field = ast.literal_eval(line[6:]), None, "id"
-        elif line.startswith("msgstr "):
-            value, field = ast.literal_eval(line[7:]), "str"
-        elif line.startswith('"'):
-            if field == "id" and key is not None:
-                key += ast.literal_eval(line)
-            elif field == "str" and value is not None:
-                value += ast.literal_eval(line)
-        elif not line and key is not None and value is not None:
-            entries[key] = value
-            key, value, field = None, None, ""
+        if not line or line.startswith("#"):
+            if not line:
+                flush()
+            continue
+        if line.startswith('"'):
+            if field:
+                parts[field] += ast.literal_eval(line)
+            continue
+        name, _, rest = line.partition(" ")
+        if name == "msgid" and "msgid" in parts and field.startswith("msgstr"):
+            flush()
+        field = name
+        parts[name] = ast.literal_eval(rest)
+    flush()
     return entries
 
 
@@ -58,7 +70,13 @@ def write_po(path: Path, entries: dict[str, str], comment: str) -> None:
     lines = [f"# {comment}", 'msgid ""', 'msgstr ""']
     lines += [_quote(part + "\n") for part in HEADER.rstrip("\n").split("\n")]
     for key in sorted(entries):
-        lines += ["", f"msgid {_quote(key)}", f"msgstr {_quote(entries[key])}"]
+        if "\0" in key:
+            one, other = key.split("\0", 1)
+            forms = entries[key].split("\0")
+            lines += ["", f"msgid {_quote(one)}", f"msgid_plural {_quote(other)}"]
+            lines += [f"msgstr[{i}] {_quote(form)}" for i, form in enumerate(forms)]
+        else:
+            lines += ["", f"msgid {_quote(key)}", f"msgstr {_quote(entries[key])}"]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -80,7 +80,13 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, s: float, edge=pal.WOOD_D
     pygame.draw.rect(surface, edge, rect, max(2, int(3 * s)), border_radius=radius)
 
 
-def draw_sill(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], lit: set[int]) -> list[Zone]:
+def draw_sill(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    view: dict[str, Any],
+    lit: set[int],
+    hidden: frozenset[int] | set[int] = frozenset(),
+) -> list[Zone]:
     """The window sill with the pies cooling on it."""
     rect, s = lay.sill, lay.scale
     _panel(surface, rect, s, fill=(70, 110, 140))
@@ -112,7 +118,8 @@ def draw_sill(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], l
         x = rect.x + 6 + (i % cols) * (w + 6)
         y = top + (i // cols) * (h + 6)
         card = pygame.Rect(x, y, w, h)
-        surface.blit(card_art.pie_face(pie, w, h, current_language()), card)
+        if pie not in hidden:
+            surface.blit(card_art.pie_face(pie, w, h, current_language()), card)
         if pie in lit:
             pygame.draw.rect(surface, pal.HIGHLIGHT, card.inflate(6, 6), 3, border_radius=8)
         zones.append(Zone(card, "pie", pie))
@@ -124,8 +131,8 @@ def draw_sill(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], l
     return zones
 
 
-def draw_piles(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any]) -> None:
-    """Pie deck, draw pile and the face-up discard, each with its count."""
+def draw_piles(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any]) -> dict[str, pygame.Rect]:
+    """Pie deck, draw pile and the face-up discard, each with its count; returns where each lies."""
     rect, s = lay.piles, lay.scale
     _panel(surface, rect, s)
     w, h = lay.table_card
@@ -137,10 +144,12 @@ def draw_piles(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any]) 
         (_("Discard"), len(view["discard"]), "discard"),
     ]
     col_w = rect.w // 3
+    places: dict[str, pygame.Rect] = {}
     for i, (name, count, kind) in enumerate(spots):
         cx = rect.x + col_w * i + col_w // 2
         card = pygame.Rect(0, 0, w, h)
         card.midtop = (cx, rect.y + int(10 * s))
+        places[kind] = card
         if kind == "discard" and view["discard"]:
             surface.blit(card_art.card_face(view["discard"][-1], w, h, current_language()), card)
         elif count:
@@ -152,6 +161,7 @@ def draw_piles(surface: pygame.Surface, lay: TableLayout, view: dict[str, Any]) 
         surface.blit(text, text.get_rect(midtop=(cx, card.bottom + 4)))
         number = fit_text(str(count), int(label_size * 1.2), col_w - 4, pal.GOLD, "bold")
         surface.blit(number, number.get_rect(midtop=(cx, card.bottom + 6 + text.get_height())))
+    return places
 
 
 def _sideways(image: pygame.Surface) -> pygame.Surface:
@@ -167,6 +177,7 @@ def draw_seat(
     turn: bool,
     lit: set[int],
     asked: bool,
+    hidden: frozenset[int] | set[int] = frozenset(),
 ) -> list[Zone]:
     """One Captain: name and totals, charisma cards in a row, crew below (protected or freshly
     lured ones turned sideways, Spinach shown by a green dot)."""
@@ -231,6 +242,7 @@ def draw_seat(
         "charisma",
         seat,
         lit,
+        hidden=hidden,
     )
     row2 = pygame.Rect(rect.x + pad, row1 + h + pad, rect.w - 2 * pad, max(w, h))
     crew = [(r["card"], r["protected"] or r["lured"]) for r in view["crews"][seat]]
@@ -243,6 +255,7 @@ def draw_seat(
         seat,
         lit,
         spinach={r["card"] for r in view["crews"][seat] if r["spinach"] is not None},
+        hidden=hidden,
     )
     if not view["charisma"][seat] and not crew:
         empty = fit_text(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
@@ -284,6 +297,7 @@ def _card_row(
     owner: int,
     lit: set[int],
     spinach: set[int] | None = None,
+    hidden: frozenset[int] | set[int] = frozenset(),
 ) -> list[Zone]:
     """Cards side by side, overlapping when they would not fit; sideways ones lie across."""
     w, h = size
@@ -297,14 +311,16 @@ def _card_row(
         if side:
             image = _sideways(image)
         place = image.get_rect(topleft=(int(x), rect.y + (rect.h - image.get_height()) // 2))
+        zones.append(Zone(place, kind, card, owner))
+        x += (width + 4) * squeeze
+        if card in hidden:
+            continue  # still flying here: its place stays empty until it lands
         surface.blit(image, place)
         if spinach and card in spinach:
             pygame.draw.circle(surface, (60, 150, 60), (place.right - 8, place.y + 8), 7)
             pygame.draw.circle(surface, pal.CREAM, (place.right - 8, place.y + 8), 7, 2)
         if card in lit:
             pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(4, 4), 3, border_radius=6)
-        zones.append(Zone(place, kind, card, owner))
-        x += (width + 4) * squeeze
     return zones
 
 
@@ -316,6 +332,7 @@ def draw_hand(
     selected: int | None,
     dragging: int | None,
     lit: set[int],
+    spectator: bool = False,
 ) -> list[Zone]:
     """The hand of the seat at the screen, face up; nobody's hand when nobody is at the screen."""
     rect, s = lay.hand, lay.scale
@@ -324,7 +341,12 @@ def draw_hand(
     pad = int(8 * s)
     if seat is None or "hand" not in view:
         text = fit_text(
-            _("Hands stay hidden until the screen is handed over"), int(16 * s), rect.w - 2 * pad, pal.CREAM
+            _("A table of bots: every hand stays hidden")
+            if spectator
+            else _("Hands stay hidden until the screen is handed over"),
+            int(16 * s),
+            rect.w - 2 * pad,
+            pal.CREAM,
         )
         surface.blit(text, text.get_rect(center=rect.center))
         return []

@@ -20,6 +20,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.ui import card_art
+from pie_table.games.pie_rats.ui.flights import Flights
 from pie_table.games.pie_rats.ui.layout import compute_layout
 from pie_table.games.pie_rats.ui.move_panel import MovePanel
 from pie_table.games.pie_rats.ui.names import captain_label
@@ -94,6 +95,8 @@ class PieRatsTableScene(TurnTableScene):
         self.handoff_for: int | None = None
         self.claimed: int | None = None  # the human who claimed the open reaction window
         self.zones: list[Zone] = []
+        self.flights = Flights()
+        self.pile_places: dict[str, pygame.Rect] = {}
         self.drag: dict[str, Any] | None = None
         self.message = ""
         self.autoplay = False
@@ -150,6 +153,7 @@ class PieRatsTableScene(TurnTableScene):
     def update(self, dt: float) -> None:
         self.autosave.flush()
         self.effects.update(dt)
+        self.flights.update(dt)
         self.since_move += dt
         if self.watch:
             return
@@ -270,8 +274,50 @@ class PieRatsTableScene(TurnTableScene):
                 self.gate.hide()
         self._play(events)
 
+    def _place(self, card: int, kinds: tuple[str, ...] = ("crew", "charisma", "hand")) -> pygame.Rect | None:
+        """Where `card` was last drawn (None if it was not on the table)."""
+        for zone in reversed(self.zones):
+            if zone.kind in kinds and zone.value == card:
+                return zone.rect
+        return None
+
+    def _from_hand(self, seat: int, card: int) -> pygame.Rect | None:
+        """Where a card played from `seat`'s hand starts its flight: the card itself when that hand
+        is on screen, else the Captain's corner (a hidden hand shows no card)."""
+        place = self._place(card, ("hand",))
+        if place is not None:
+            return place
+        if not 0 <= seat < len(self.layout.seats):
+            return None
+        w, h = self.layout.table_card
+        return pygame.Rect(self.layout.seats[seat].topleft, (w, h))
+
+    def _fly(self, events: list[Event]) -> None:
+        """Cards move the way the engine's events say they moved."""
+        for event in events:
+            kind, seat = event.get("type"), event.get("seat", -1)
+            if kind in ("table", "crew"):
+                self.flights.launch(event["card"], self._from_hand(seat, event["card"]))
+            elif kind == "lured":
+                self.flights.launch(event["card"], self._place(event["card"]))
+            elif kind == "kidnap":
+                self.flights.launch(event["crew"], self._place(event["crew"]))
+            elif kind == "theft":
+                self.flights.launch(event["target"], self._place(event["target"]))
+            elif kind in ("bean", "no_loot"):
+                self.flights.launch(event["crew"], self._place(event["crew"]), to="discard")
+            elif kind == "loot":
+                for card in event["crew"]:
+                    self.flights.launch(card, self._place(card), to="discard")
+                self.flights.launch(
+                    event["pie"], self._place(event["pie"], ("pie",)), pie=True, to="seat", seat=seat
+                )
+            elif kind == "reveal":
+                self.flights.launch(event["pie"], self.pile_places.get("pie"), pie=True)
+
     def _play(self, events: list[Event]) -> None:
         """Effects follow the engine's events."""
+        self._fly(events)
         for event in events:
             kind = event.get("type")
             seat = event.get("seat")
@@ -491,7 +537,8 @@ class PieRatsTableScene(TurnTableScene):
 
     @property
     def busy(self) -> bool:
-        return False
+        """True while cards are still flying (a replay waits for them)."""
+        return self.flights.busy
 
     def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
         """Play on without drawing (bots as bots, humans their first quiet move) until round
@@ -513,6 +560,7 @@ class PieRatsTableScene(TurnTableScene):
 
     def snap(self) -> None:
         self.effects.clear()
+        self.flights.clear()
         self.panel = None
 
     # -- drawing --------------------------------------------------------------------------------------------
@@ -549,10 +597,13 @@ class PieRatsTableScene(TurnTableScene):
         turn_seat = top["seats"][0] if top is not None and top["kind"] == "turn" else None
         asked = set(view["to_act"]) if top is not None and top["kind"] != "turn" else set()
         draw_top_bar(surface, lay, view, self.banner(view))
-        zones: list[Zone] = draw_sill(surface, lay, view, lit_pies)
-        draw_piles(surface, lay, view)
+        zones: list[Zone] = draw_sill(surface, lay, view, lit_pies, hidden=self.flights.hidden(pie=True))
+        self.pile_places = draw_piles(surface, lay, view)
+        flying = self.flights.hidden()
         for i in range(view["seats"]):
-            zones += draw_seat(surface, lay, view, i, turn=i == turn_seat, lit=lit_cards, asked=i in asked)
+            zones += draw_seat(
+                surface, lay, view, i, turn=i == turn_seat, lit=lit_cards, asked=i in asked, hidden=flying
+            )
         if self.drag is not None and self.drag["moving"]:
             for kind, value in self._drop_targets(self.drag["zone"]):
                 if kind == "captain":
@@ -568,7 +619,9 @@ class PieRatsTableScene(TurnTableScene):
             if self.drag and self.drag["moving"] and self.drag["zone"].kind == "hand"
             else None
         )
-        zones += draw_hand(surface, lay, view, hand_seat, picked, dragging, lit_cards)
+        zones += draw_hand(
+            surface, lay, view, hand_seat, picked, dragging, lit_cards, spectator=not self.humans
+        )
         self.zones = zones
         remaining = self.pacer.remaining()
         deadline = top["deadline"] if top is not None else None
@@ -579,6 +632,9 @@ class PieRatsTableScene(TurnTableScene):
         draw_log(surface, lay.log, view["log"], s, _("At the table"))
         if self.drag is not None and self.drag["moving"]:
             self._draw_dragged(surface)
+        places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}
+        self.flights.land(places, self.pile_places.get("discard", lay.piles), lay.seats)
+        self.flights.draw(surface)
         if view["over"]:
             self._draw_ceremony(surface, view)
         self.effects.draw(surface)
