@@ -69,7 +69,7 @@ def _quote(text: str) -> str:
 def write_po(path: Path, entries: dict[str, str], comment: str) -> None:
     lines = [f"# {comment}", 'msgid ""', 'msgstr ""']
     lines += [_quote(part + "\n") for part in HEADER.rstrip("\n").split("\n")]
-    for key in sorted(entries):
+    for key in sorted(k for k in entries if k):
         if "\0" in key:
             one, other = key.split("\0", 1)
             forms = entries[key].split("\0")

@@ -31,6 +31,13 @@ DANGER = (220, 70, 60)  # refusals, KaPow!
 # Team colours: warm, distinct for common colour blindness (orange / blue / purple).
 TEAM_COLORS = [(226, 120, 50), (70, 130, 200), (150, 90, 170)]
 TEAM_NAMES = ["Team Cherry", "Team Blueberry", "Team Plum"]
+
+
+def team_name(team: int | None) -> str:
+    """A team's name in the player's language ("Team Cherry")."""
+    from pie_table.kit.i18n import _
+
+    return _(TEAM_NAMES[(team or 0) % len(TEAM_NAMES)])
 # Per-seat card-back tints (a seat's cards are traceable to their owner by their back).
 SEAT_COLORS = [
     (196, 72, 60),

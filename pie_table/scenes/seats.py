@@ -311,7 +311,10 @@ def compact_legend(entries: list[tuple[str, str]]) -> str:
 def _team_text(team: int) -> str:
     """The palette's team name without the word "Team" (the table announces "Team Cherry wins!")."""
     names = pal.TEAM_NAMES
-    return names[team].removeprefix("Team ") if team < len(names) else TEAM_LETTERS[team]
+    if team >= len(names):
+        return TEAM_LETTERS[team]
+    short = _(names[team].removeprefix("Team "))
+    return short
 
 
 def _index(choices: list[SeatSpec], spec: SeatSpec) -> int:

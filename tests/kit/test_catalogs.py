@@ -16,14 +16,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import catalogs  # noqa: E402
 
-# Texts shown by the shared menus and by Pie Rats: all of them must exist in Spanish.
-_SPANISH_COMPLETE = [
-    *sorted((ROOT / "pie_table" / "games" / "pie_rats").rglob("*.py")),
-    *sorted((ROOT / "pie_table" / "scenes").glob("*.py")),
-    ROOT / "pie_table" / "kit" / "reaction.py",
-    ROOT / "pie_table" / "kit" / "handoff.py",
-    ROOT / "pie_table" / "userfiles.py",
-]
+# Every text the app shows is marked (_, N_, Msg) and must exist in Spanish.
+_SPANISH_COMPLETE = sorted((ROOT / "pie_table").rglob("*.py"))
 _MARKED = re.compile(r"""(?:\b_|\bN_|\bMsg)\(\s*("(?:[^"\\]|\\.)*")""")
 
 
@@ -37,7 +31,7 @@ def test_the_compiled_catalogues_are_up_to_date():
     assert catalogs.build(check=True) == [], "run: python tools/catalogs.py"
 
 
-@pytest.mark.parametrize("path", _SPANISH_COMPLETE, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _SPANISH_COMPLETE, ids=lambda p: str(p.relative_to(ROOT / "pie_table")))
 def test_every_text_has_its_spanish(path):
     spanish = catalogs.sources("es")
     missing = sorted(t for t in _texts(path) if t and not spanish.get(t))
@@ -94,3 +88,16 @@ def test_the_pie_rats_seat_screen_is_in_spanish():
     for option in info.options:
         texts += [option.label, option.help, *(option.choice_labels or {}).values()]
     assert [t for t in texts if t and not spanish.get(t)] == []
+
+
+def test_the_rats_and_rumble_pie_name_tables_are_in_spanish():
+    from pie_table.games.rats.state import GOAL_NAMES, SUPPLY_NAMES, VOCATIONS
+    from pie_table.games.rats.ui import labels
+    from pie_table.games.rumble_pie.cards import LABEL
+    from pie_table.kit.palette import TEAM_NAMES
+
+    texts = [*GOAL_NAMES.values(), *SUPPLY_NAMES, *(v.title() for v in VOCATIONS), *labels.SUPPLY_TITLES,
+             *labels.SUPPLY_USES, *labels.GOAL_HINTS.values(), *labels.VOCATION_HINTS.values(),
+             *labels._GAIN_REASONS.values(), *TEAM_NAMES, *LABEL.values()]
+    spanish = catalogs.sources("es")
+    assert [t for t in texts if not spanish.get(t)] == []

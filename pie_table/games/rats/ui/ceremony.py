@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.games.rats.ui.labels import GOAL_HINTS, goal_title, rat_name
+from pie_table.games.rats.ui.labels import goal_hint, goal_title, rat_name, vocation_title
 from pie_table.games.rats.ui.sheet_view import item_shapes, paper
 from pie_table.kit import art
 from pie_table.kit import palette as pal
@@ -129,7 +129,7 @@ class Ceremony:
                 surface.blit(hat, hat.get_rect(midbottom=(x + col_w // 2, body.y + int(8 * scale))))
             vocations = view.get("vocations") or []
             vocation = vocations[seat] if seat < len(vocations) else None
-            title = rat_name(seat) + (f" · {vocation.title()}" if vocation else "")
+            title = rat_name(seat) + (f" · {vocation_title(vocation)}" if vocation else "")
             name = fit_text(title, int(15 * scale), col_w - 4, pal.INK, "bold")
             surface.blit(name, name.get_rect(midtop=(x + col_w // 2, body.y + size)))
             if seat < len(revealed):
@@ -156,7 +156,7 @@ class Ceremony:
             surface.blit(name, name.get_rect(midleft=(row.x, row.centery)))
         else:
             name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.46)), width, pal.INK, "bold")
-            hint = fit_text(GOAL_HINTS[goal], int(min(13 * scale, row.h * 0.34)), label_w - 6, pal.INK_SOFT)
+            hint = fit_text(goal_hint(goal), int(min(13 * scale, row.h * 0.34)), label_w - 6, pal.INK_SOFT)
             surface.blit(name, (row.x, row.y + 2))
             surface.blit(hint, (row.x, row.y + 2 + name.get_height()))
         for seat, award in enumerate(awards):

@@ -12,8 +12,15 @@ from typing import Any
 import pygame
 
 from pie_table.games.rats.actions import RequestOptions
-from pie_table.games.rats.state import SUPPLIES, SUPPLY_NAMES
-from pie_table.games.rats.ui.labels import VOCATION_HINTS, action_label, prompt, rat_name, request_text
+from pie_table.games.rats.state import SUPPLIES
+from pie_table.games.rats.ui.labels import (
+    action_label,
+    prompt,
+    rat_name,
+    request_text,
+    supply_name,
+    vocation_hint,
+)
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
@@ -53,7 +60,7 @@ class ChoicePanel:
     def _hints(self) -> dict[int, str]:
         """Extra words under the buttons, per button index (-1: whatever is focused)."""
         if self.kind == "vocation":
-            return {i: VOCATION_HINTS.get(a["vocation"], "") for i, a in enumerate(self.legal)}
+            return {i: vocation_hint(a["vocation"]) for i, a in enumerate(self.legal)}
         if self.kind == "roll":
             return {-1: _("Or grab a die, fling it across the felt and let go (Space works too).")}
         return {}
@@ -219,4 +226,4 @@ def _amount_word(amount: int | str) -> str:
 
 
 def _supply_word(name: str) -> str:
-    return SUPPLY_NAMES[SUPPLIES.index(name)]
+    return supply_name(SUPPLIES.index(name))

@@ -53,6 +53,38 @@ _GAIN_REASONS = {
 }
 
 
+def supply_title(supply: int) -> str:
+    """'Cocktail swords', in the player's language."""
+    return _(SUPPLY_TITLES[supply])
+
+
+def supply_use(supply: int) -> str:
+    return _(SUPPLY_USES[supply])
+
+
+def supply_name(supply: int) -> str:
+    """'cocktail swords' (in running text), in the player's language."""
+    return _(SUPPLY_NAMES[supply])
+
+
+def goal_name(goal: int) -> str:
+    return _(GOAL_NAMES[goal])
+
+
+def goal_hint(goal: int) -> str:
+    return _(GOAL_HINTS[goal])
+
+
+def vocation_title(vocation: str) -> str:
+    """'Pickpocket', in the player's language."""
+    return _(vocation.title())
+
+
+def vocation_hint(vocation: str) -> str:
+    hint = VOCATION_HINTS.get(vocation, "")
+    return _(hint) if hint else ""
+
+
 def rat_name(seat: int) -> str:
     """'Rat 3' for seat 2."""
     return _("Rat {n}").format(n=seat + 1)
@@ -60,7 +92,7 @@ def rat_name(seat: int) -> str:
 
 def goal_title(goal: int) -> str:
     """'7 Plush'."""
-    return f"{goal} {GOAL_NAMES[goal]}"
+    return f"{goal} {goal_name(goal)}"
 
 
 def supply_index(name: str) -> int:
@@ -123,7 +155,7 @@ def action_label(action: Action, item: dict[str, Any], view: dict[str, Any]) -> 
     if kind == "scavenge":
         return _scavenge_label(action, view)
     if kind == "nest":
-        return _("Nest by {supply}").format(supply=SUPPLY_NAMES[supply_index(action["supply"])])
+        return _("Nest by {supply}").format(supply=supply_name(supply_index(action["supply"])))
     if kind == "make":
         value = item.get("values", {}).get(action["item"], 0)
         text = _("Dish of {v}") if action["item"] == "dish" else _("Decoration of {v}")
@@ -159,7 +191,7 @@ def request_text(action: Action) -> str:
     supply = supply_index(action["supply"])
     amount = action["amount"]
     if amount == "all":
-        what = _("all their {supply}").format(supply=SUPPLY_NAMES[supply])
+        what = _("all their {supply}").format(supply=supply_name(supply))
     else:
         what = amount_text(amount, supply)
     return _("Ask {rat} for {what}").format(rat=rat_name(action["target"]), what=what)
@@ -177,7 +209,7 @@ def stage_text(view: dict[str, Any]) -> str:
         return _("Scavenge roll {n} of 3").format(n=min(3, view.get("scavenge_index", 0) + 1))
     if stage in ("outdo", "swords", "outdo_next"):
         index = min(5, view.get("supply_index", 0))
-        return _("Out-do the Host: {supply}").format(supply=SUPPLY_NAMES[index])
+        return _("Out-do the Host: {supply}").format(supply=supply_name(index))
     if stage in ("turn_end", "host_change"):
         return _("The hat may change heads")
     return _("Awards ceremony")

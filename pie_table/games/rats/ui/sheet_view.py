@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.games.rats.ui.labels import SUPPLY_TITLES, SUPPLY_USES, rat_name
+from pie_table.games.rats.ui.labels import rat_name, supply_title, supply_use, vocation_title
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import MIN_READABLE, fit, font
@@ -82,7 +82,7 @@ def _vocation_line(card: RatCard) -> str:
     if card.is_host:
         parts.append(_("the Host"))
     if card.vocation:
-        parts.append(_("the {vocation}").format(vocation=card.vocation.title()))
+        parts.append(_("the {vocation}").format(vocation=vocation_title(card.vocation)))
     return ", ".join(parts) if parts else _("a guest")
 
 
@@ -109,8 +109,8 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
                  scale: float) -> None:
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
-    name = fit_text(SUPPLY_TITLES[supply], int(min(18 * scale, row.h * 0.45)), width, pal.INK, "bold")
-    use = fit_text(SUPPLY_USES[supply], int(min(13 * scale, row.h * 0.32)), width, pal.INK_SOFT)
+    name = fit_text(supply_title(supply), int(min(18 * scale, row.h * 0.45)), width, pal.INK, "bold")
+    use = fit_text(supply_use(supply), int(min(13 * scale, row.h * 0.32)), width, pal.INK_SOFT)
     block = name.get_height() + use.get_height()
     top = row.centery - block // 2
     surface.blit(name, (x, top))

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from pie_table.games.rats.state import GOAL_NAMES, TURNS
-from pie_table.games.rats.ui.labels import GOAL_HINTS, rat_name, stage_text
+from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
 from pie_table.games.rats.ui.sheet_view import RatCard, ellipsize, paper
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
@@ -117,11 +117,11 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
         pygame.draw.circle(surface, ring, centre, max(6, int(min(13 * scale, row.h * 0.5))), 2)
     name_w = int(row.w * 0.36)
     face = "bold" if on else "sans"
-    name = fit_text(GOAL_NAMES[goal], int(min(16 * scale, row.h * 0.7)), name_w, ink, face)
+    name = fit_text(goal_name(goal), int(min(16 * scale, row.h * 0.7)), name_w, ink, face)
     surface.blit(name, name.get_rect(midleft=(row.x + int(32 * scale), row.centery)))
     hint_x = row.x + int(32 * scale) + name_w + int(4 * scale)
     size = max(9, int(min(12 * scale, row.h * 0.55)))
-    text = ellipsize(GOAL_HINTS[goal], size, row.right - hint_x)
+    text = ellipsize(goal_hint(goal), size, row.right - hint_x)
     if len(text) > 4:  # a hint cut to a stub says nothing; leave the space empty instead
         hint = font(size).render(text, True, ink)
         surface.blit(hint, hint.get_rect(midleft=(hint_x, row.centery)))

@@ -111,12 +111,14 @@ class Feedback:
             effects.kapow(center)
         else:
             effects.float_text("KaPow!", center, pal.DANGER)
-        self.say(f"{self.names[seat]} KaPow! on {self.names[board]}'s {_LABEL.get(face, face)}",
+        self.say(_("{seat} KaPow! on {board}'s {chef}").format(seat=self.names[seat], board=self.names[board],
+                                                               chef=_(_LABEL.get(face, face))),
                  self.seat_color(seat))
 
     def _ev_penalty(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("refuse")
-        self.say(f"{self.names[ev['seat']]} KaPow!ed a team-mate: card discarded", pal.DANGER)
+        text = _("{seat} KaPow!ed a team-mate: card discarded").format(seat=self.names[ev["seat"]])
+        self.say(text, pal.DANGER)
 
     def _ev_pile_cleared(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         effects.sparkle(geom.face_rect(ev["board"], ev["face"]).center, self._team_color(ev.get("team")))
@@ -124,7 +126,8 @@ class Feedback:
     def _ev_out(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("out")
         self.banner = ("Out!", 1.4)
-        self.say(f"{self.names[ev['seat']]} called Out! (+2)", self.seat_color(ev["seat"]))
+        text = _("{seat} called Out! (+2)").format(seat=self.names[ev["seat"]])
+        self.say(text, self.seat_color(ev["seat"]))
 
     def _ev_freeze(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("shuffle")
@@ -151,7 +154,7 @@ class Feedback:
     def _ev_game_over(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("win")
         winner = ev.get("winner")
-        self.say(f"{_team_name(winner)} wins!", self._team_color(winner))
+        self.say(_("{team} wins!").format(team=_team_name(winner)), self._team_color(winner))
 
     @staticmethod
     def _team_color(team: int | None) -> Color:
@@ -159,7 +162,7 @@ class Feedback:
 
 
 def _team_name(team: int | None) -> str:
-    return pal.TEAM_NAMES[(team or 0) % len(pal.TEAM_NAMES)]
+    return pal.team_name(team)
 
 
 class _NoEffects:

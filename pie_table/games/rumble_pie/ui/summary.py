@@ -17,7 +17,7 @@ def summary_lines(state: Any, names: list[str]) -> list[tuple[str, str, str, str
     rows = []
     for team, kapows in enumerate(last["kapows"]):
         bonus = last["bonus"] if last.get("out_team") == team else 0
-        rows.append((pal.TEAM_NAMES[team % len(pal.TEAM_NAMES)], str(kapows), f"+{bonus}" if bonus else "–",
+        rows.append((pal.team_name(team), str(kapows), f"+{bonus}" if bonus else "–",
                      str(last["scores"][team]), team))
     return rows
 
@@ -29,19 +29,20 @@ def out_line(state: Any, names: list[str]) -> str:
         return _("Frozen again: the round ended with no Out! bonus")
     if last.get("out_by") is None:
         return _("Nobody called Out!")
-    return f"{names[last['out_by']]} called Out! (+{last['bonus']})"
+    return _("{name} called Out! (+{bonus})").format(name=names[last["out_by"]], bonus=last["bonus"])
 
 
 def result_lines(state: Any, names: list[str]) -> list[str]:
     """Lines for the results screen: teams by final score (the winner first, as the screen bolds line one),
     then each round's KaPow!s per team and who called Out!."""
-    team_names = [pal.TEAM_NAMES[t % len(pal.TEAM_NAMES)] for t in range(len(state.scores))]
+    team_names = [pal.team_name(t) for t in range(len(state.scores))]
     order = sorted(range(len(state.scores)), key=lambda t: (t != state.winner, -state.scores[t], t))
-    lines = [f"{team_names[t]}: {state.scores[t]} points" for t in order]
-    short = [name.removeprefix("Team ") for name in team_names]
+    lines = [_("{team}: {n} points").format(team=team_names[t], n=state.scores[t]) for t in order]
+    names_en = pal.TEAM_NAMES
+    short = [_(names_en[t % len(names_en)].removeprefix("Team ")) for t in range(len(state.scores))]
     for entry in state.history:
         kapows = " · ".join(f"{short[t]} {k}" for t, k in enumerate(entry["kapows"]))
-        caller = names[entry["out_by"]] if entry.get("out_by") is not None else "nobody"
+        caller = names[entry["out_by"]] if entry.get("out_by") is not None else _("nobody")
         ending = _("frozen, no Out!") if entry.get("frozen") else _("Out! by {caller}").format(caller=caller)
         lines.append(_("Round {n}: KaPow!s {kapows}; {ending}").format(n=entry["round"], kapows=kapows,
                                                                        ending=ending))

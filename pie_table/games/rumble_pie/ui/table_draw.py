@@ -44,15 +44,16 @@ _MOUSE_LEGEND = [
 def device_name(control: str) -> str:
     """'left keys', 'right keys', 'pad 1', 'mouse'."""
     if control.startswith("pad"):
-        return f"pad {control[3:]}"
-    return _DEVICE_NAMES.get(control, control)
+        return _("pad {n}").format(n=control[3:])
+    return _(_DEVICE_NAMES.get(control, control))
 
 
 def seat_infos(setup: GameSetup, teams: list[int], names: list[str]) -> list[SeatInfo]:
     """Label facts per seat: name, team, who plays it, its colour."""
     infos = []
     for seat, spec in enumerate(setup.seats):
-        control = f"Bot · {spec.level}" if spec.is_bot else f"Human · {device_name(spec.control)}"
+        control = (_("Bot · {level}").format(level=_(spec.level)) if spec.is_bot
+                   else _("Human · {control}").format(control=device_name(spec.control)))
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
         infos.append(SeatInfo(names[seat], teams[seat], control, color, spec.is_bot))
     return infos
@@ -85,11 +86,12 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
         if spec.is_bot:
             continue
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
-        rows = _MOUSE_LEGEND if spec.control == "mouse" else compact_legend(app.input.legend(spec.control))
+        rows = ([(_(k), _(v)) for k, v in _MOUSE_LEGEND] if spec.control == "mouse"
+                else compact_legend(app.input.legend(spec.control)))
         header = f"{names[seat]} · {device_name(spec.control)}"
         tag = f"P{seat + 1}"
         out.append(Legend(header, color, list(rows), tag, grid_cells(list(rows), spec.control)))
-    out.append(Legend("Everyone", pal.GOLD, [("Esc · Enter", "pause · start round")]))
+    out.append(Legend(_("Everyone"), pal.GOLD, [("Esc · Enter", _("pause · start round"))]))
     return out
 
 

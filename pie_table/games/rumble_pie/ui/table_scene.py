@@ -300,7 +300,7 @@ class RumbleTableScene(Scene):
             from pie_table.scenes.results import ResultsScene
 
             state = self.sim.table()
-            title = f"{pal.TEAM_NAMES[(state.winner or 0) % len(pal.TEAM_NAMES)]} wins!"
+            title = _("{team} wins!").format(team=pal.team_name(state.winner))
             lines = result_lines(state, self.names)
             self.autosave.save()
             self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))

@@ -15,6 +15,7 @@ from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fit as fit_font
 from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
 
 Color = tuple[int, int, int]
 
@@ -127,7 +128,8 @@ class TableView:
         pygame.draw.rect(surf, pal.WOOD, g.area("panel"))
         for seat in range(len(self.seats)):
             self._paint_seat(surf, seat, columns)
-        for name, title in (("scores", "Scores"), ("status", ""), ("legend", "Keys"), ("log", "Table talk")):
+        titles = (("scores", _("Scores")), ("status", ""), ("legend", _("Keys")), ("log", _("Table talk")))
+        for name, title in titles:
             self._paint_box(surf, g.area(name), title)
         self._paint_legend(surf, g.area("legend"))
         return art.prepare(surf).convert() if pygame.display.get_surface() else surf
@@ -146,7 +148,7 @@ class TableView:
         surf.blit(art.empty_spot("deck", w, h), g.deck_rect(seat))
         hand = g.hand_rect(seat)
         surf.blit(art.empty_spot("hand", w, h), hand)
-        hint = self.text.fit("drawn", self.px(11), pal.CREAM, hand.w - 4)
+        hint = self.text.fit(_("drawn"), self.px(11), pal.CREAM, hand.w - 4)
         surf.blit(hint, hint.get_rect(center=hand.center))
         self._paint_label(surf, seat, team_color)
 
@@ -155,7 +157,7 @@ class TableView:
         r = rect.h // 3
         pygame.draw.circle(surf, info.color, (rect.x + r + 1, rect.centery), r)
         pygame.draw.circle(surf, pal.CREAM, (rect.x + r + 1, rect.centery), r, 1)
-        team = pal.TEAM_NAMES[info.team % len(pal.TEAM_NAMES)]
+        team = pal.team_name(info.team)
         right = self.text.get(team, self.px(13), team_color, "bold")
         surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
         room = rect.w - right.get_width() - 3 * r - 8
@@ -286,7 +288,8 @@ class TableView:
 
     def _paint_scores(self, surf: pygame.Surface, state: Any) -> None:
         w = surf.get_width()
-        head = self.text.get(f"Round {state.round} · to {state.target}", self.px(12), pal.PAPER)
+        round_text = _("Round {n} · to {target}").format(n=state.round, target=state.target)
+        head = self.text.get(round_text, self.px(12), pal.PAPER)
         surf.blit(head, head.get_rect(topright=(w - self.px(8), self.px(7))))
         y, line = self.px(30), self.px(24)
         for team, total in enumerate(state.scores):
@@ -296,14 +299,14 @@ class TableView:
             score_rect = score.get_rect(midright=(w - self.px(56), y + line // 2))
             # The name gets what the score leaves, so a two- or three-digit score never runs into it.
             room = score_rect.x - self.px(8) - self.px(28)
-            team_name = pal.TEAM_NAMES[team % len(pal.TEAM_NAMES)]
+            team_name = pal.team_name(team)
             name = self.text.fit(team_name, self.px(13), pal.CREAM, room, "bold")
             surf.blit(name, (self.px(28), y + (line - name.get_height()) // 2))
             surf.blit(score, score_rect)
             extra = self.text.get(f"+{state.round_kapows[team]}", self.px(12), pal.GOLD, "bold")
             surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
             y += line
-        note = self.text.fit("total   +KaPow!s this round", self.px(12), pal.PAPER, w - self.px(16))
+        note = self.text.fit(_("total   +KaPow!s this round"), self.px(12), pal.PAPER, w - self.px(16))
         surf.blit(note, note.get_rect(bottomright=(w - self.px(8), surf.get_height() - self.px(4))))
 
     def draw_status(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
