@@ -101,3 +101,22 @@ def test_the_rats_and_rumble_pie_name_tables_are_in_spanish():
              *labels._GAIN_REASONS.values(), *TEAM_NAMES, *LABEL.values()]
     spanish = catalogs.sources("es")
     assert [t for t in texts if not spanish.get(t)] == []
+
+
+@pytest.mark.parametrize("game", ["rats", "rumble-pie", "pie-rats"])
+def test_every_game_has_spanish_rules_help_with_the_same_sections(game):
+    rules = ROOT / "assets" / "rules"
+    english = (rules / f"{game}.md").read_text(encoding="utf-8")
+    spanish = (rules / f"{game}.es.md").read_text(encoding="utf-8")
+
+    def heads(text: str) -> int:
+        return sum(1 for line in text.splitlines() if line.startswith("#"))
+
+    assert heads(spanish) == heads(english)
+    try:
+        i18n.set_language("es")
+        from pie_table.scenes.rules_help import load_rules
+
+        assert load_rules(game) == spanish
+    finally:
+        i18n.set_language("en")
