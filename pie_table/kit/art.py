@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit.i18n import current_language
 from pie_table.kit.art_cards import CARD_KINDS, corner_radius, fit_label, paint_back, paint_face
 from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef, paint_host_hat, paint_rat
 from pie_table.kit.art_draw import (
@@ -106,7 +107,9 @@ def _size(v: float) -> int:
 
 def card_face(kind: str, w: int, h: int) -> pygame.Surface:
     """The face of a card of `kind` (see CARD_KINDS) at w x h: rounded corners, border, art."""
-    return _cached(("face", kind, _size(w), _size(h)), lambda: paint_face(kind, _size(w), _size(h)))
+    # The language is part of the key: a Block card's words are drawn on its face.
+    key = ("face", kind, _size(w), _size(h), current_language())
+    return _cached(key, lambda: paint_face(kind, _size(w), _size(h)))
 
 
 def card_back(color: tuple, w: int, h: int) -> pygame.Surface:

@@ -11,6 +11,7 @@ import math
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
 from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef
 from pie_table.kit.art_draw import (
     SUPERSAMPLE,
@@ -208,10 +209,10 @@ def _draw_text(s: pygame.Surface, kind: str) -> None:
         _kapow_text(s)
     else:
         _corner_text(s, "1", pal.INK, size=0.13)
-        label = fit_label("BLOCK", int(w * 0.72), int(h * 0.1), KIND_ACCENTS["block"])
+        label = fit_label(_("BLOCK"), int(w * 0.72), int(h * 0.1), KIND_ACCENTS["block"])
         s.blit(label, label.get_rect(center=(w // 2, int(h * 0.69))))
         # Narrow enough to clear the bottom-right corner shield.
-        note = fit_label("counts as 1", int(w * 0.56), int(h * 0.065), pal.INK_SOFT, "sans")
+        note = fit_label(_("counts as 1"), int(w * 0.56), int(h * 0.065), pal.INK_SOFT, "sans")
         s.blit(note, note.get_rect(center=(w // 2, int(h * 0.785))))
 
 
