@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import current_language
 from pie_table.kit.art_cards import CARD_KINDS, corner_radius, fit_label, paint_back, paint_face
 from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef, paint_host_hat, paint_rat
 from pie_table.kit.art_draw import (
@@ -28,6 +27,7 @@ from pie_table.kit.art_draw import (
     supersampled,
     vertical_gradient,
 )
+from pie_table.kit.i18n import current_language
 
 __all__ = [
     "CARD_KINDS", "CHEF_NAMES", "DIE_TINTS", "battle_board", "board_spot_rects", "card_back", "card_face",

@@ -11,7 +11,6 @@ import math
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _
 from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef
 from pie_table.kit.art_draw import (
     SUPERSAMPLE,
@@ -27,6 +26,7 @@ from pie_table.kit.art_draw import (
     vertical_gradient,
 )
 from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
 
 PIE_KINDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # Each numeral has its own filling and ink so a glance at colour already says which card it is.
