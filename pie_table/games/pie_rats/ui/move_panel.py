@@ -53,6 +53,19 @@ def cards_of(action: dict[str, Any]) -> set[int]:
     return found
 
 
+def view_has_target(view: dict[str, Any], seat: int) -> bool:
+    """True if some rival crew member could be lured with the charisma already on the table."""
+    from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CARDS
+
+    have = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
+    return any(
+        have >= CAPTAIN_CHARISMA + rat["loyalty"] + 1 and not rat["protected"]
+        for owner, crew in enumerate(view["crews"])
+        if owner != seat
+        for rat in crew
+    )
+
+
 class MovePanel:
     """The moves of one seat at one decision."""
 
@@ -67,6 +80,24 @@ class MovePanel:
         self.view = view
         self.submit = submit
         self.items = [(action, label(view, action)) for action in legal]
+        kinds = {action["type"] for action in legal}
+        for i, (action, text) in enumerate(self.items):
+            # Warn before a move that can only cost something now.
+            if (
+                action["type"] == "call_loot"
+                and "loot" not in kinds
+                and "spinach" not in kinds
+                and "kidnap" not in kinds
+            ):
+                self.items[i] = (
+                    action,
+                    _("{move} (no pie within reach: it would cost your strongest rat)").format(move=text),
+                )
+            elif action["type"] == "declare" and not view_has_target(view, seat):
+                self.items[i] = (
+                    action,
+                    _("{move} (no rat within reach of your charisma yet)").format(move=text),
+                )
         self.picked: tuple[str, int] | None = None
         self.focus = 0
         self.scroll = 0
