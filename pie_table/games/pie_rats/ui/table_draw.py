@@ -203,15 +203,7 @@ def draw_seat(
     sx = x
     sy = rect.y + pad + head.get_height() + int(2 * s)
     for value, tint in ((charisma, card_art.CHARISMA_COLOR), (strength, card_art.STRENGTH_COLOR)):
-        sx += _stat(surface, (sx, sy), int(10 * s), tint, str(value)) + int(6 * s)
-    hand = fit_text(
-        _("{n} in hand").format(n=view["hand_counts"][seat]),
-        int(14 * s),
-        max(10, rect.right - sx - pad),
-        pal.CREAM,
-    )
-    surface.blit(hand, (sx, sy + int(10 * s) - hand.get_height() // 2))
-    line = pygame.Rect(x, sy, 1, int(20 * s))
+        sx += _stat(surface, (sx, sy), max(10, int(10 * s)), tint, str(value)) + int(6 * s)
     badges = []
     if view["lead"] == seat:
         badges.append((_("Lead"), pal.GOLD))
@@ -232,6 +224,15 @@ def draw_seat(
         pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
         surface.blit(image, image.get_rect(center=chip.center))
         bx = chip.x - 4
+    # The hand count gets what the badges leave on that line.
+    hand = fit_text(
+        _("{n} in hand").format(n=view["hand_counts"][seat]),
+        int(14 * s),
+        max(10, (bx if badges else rect.right - pad) - sx - 4),
+        pal.CREAM,
+    )
+    surface.blit(hand, (sx, sy + int(10 * s) - hand.get_height() // 2))
+    line = pygame.Rect(x, sy, 1, int(20 * s))
     w, h = lay.table_card
     row1 = rect.y + pad + max(portrait.get_height(), head.get_height() + line.h) + pad
     zones += _card_row(
@@ -280,6 +281,12 @@ def _stat(surface: pygame.Surface, topleft: tuple[int, int], r: int, tint, text:
     pygame.draw.circle(surface, darker(tint, 0.35), center, r)
     pygame.draw.circle(surface, tint, center, max(1, r - 2))
     image = font(max(MIN_READABLE, int(r * 1.3)), "bold").render(text, True, pal.WHITE)
+    if image.get_width() > 2 * r - 2:  # two digits in a small disc: a pill instead
+        pill = image.get_rect(center=center).inflate(6, 2)
+        pill.x = topleft[0]
+        pygame.draw.rect(surface, tint, pill, border_radius=pill.h // 2)
+        surface.blit(image, image.get_rect(center=pill.center))
+        return pill.w
     surface.blit(image, image.get_rect(center=center))
     return 2 * r
 
