@@ -8,7 +8,17 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from pie_table.core.engine import Action
-from pie_table.games.pie_rats.deck import BEAN, CARDS, CHARM, KIDNAP, MIRROR, PIES, SPINACH, THEFT
+from pie_table.games.pie_rats.deck import (
+    BEAN,
+    CAPTAIN_CHARISMA,
+    CARDS,
+    CHARM,
+    KIDNAP,
+    MIRROR,
+    PIES,
+    SPINACH,
+    THEFT,
+)
 from pie_table.games.pie_rats.flow import AMBUSH_WINDOW, MIRROR_WINDOW, REFILL, THEFT_WINDOW, TURN
 from pie_table.games.pie_rats.reckon import lure_need, minimal_crews
 from pie_table.games.pie_rats.state import PieRatsState
@@ -134,9 +144,15 @@ def lures(state: PieRatsState, seat: int) -> list[Action]:
             groups.setdefault(CARDS[card].charisma, []).append(card)
     values = sorted(groups)
     found: list[Action] = []
-    picks = [((t,), lure_need([loy])) for t, loy in targets]
+    # Nothing beyond every card on the table can be reached: those targets are left out early.
+    reach = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in state.charisma[seat])
+    picks = [((t,), need) for t, loy in targets if (need := lure_need([loy])) <= reach]
     if charms:
-        picks += [((a, b), lure_need([la, lb])) for (a, la), (b, lb) in combinations(targets, 2)]
+        picks += [
+            ((a, b), need)
+            for (a, la), (b, lb) in combinations(targets, 2)
+            if (need := lure_need([la, lb])) <= reach
+        ]
     sets: dict[tuple[int, int], list[list[int]]] = {}  # few distinct needs: loyalty is -1, 0 or +1
     for chosen, need in picks:
         key = (need, len(chosen))
@@ -151,8 +167,6 @@ def _card_sets(
     groups: dict[int, list[int]], values: list[int], charms: list[int], need: int, targets: int
 ) -> list[list[int]]:
     """Minimal sets of charisma cards reaching `need` (a pair lure always spends one Charm)."""
-    from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA
-
     deficit = need - CAPTAIN_CHARISMA
     base_charms = 1 if targets == 2 else 0
     if base_charms > len(charms):
