@@ -13,6 +13,8 @@ import pygame
 from pie_table.kit.i18n import load_saved_language
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
+from pie_table.kit.settings import Settings, apply_sound
+from pie_table.kit.settings import load as load_settings
 
 # The smallest window every table still lays out legibly (the Rumble Pie key legend and sidebar
 # need this much); the window manager is asked to keep it, and a smaller --size is raised to it.
@@ -82,6 +84,10 @@ class App:
         self.sound = make_sound()
         # The player's language from last time (a headless app keeps the one already set).
         self.language_notice = None if headless else load_saved_language()
+        # The player's settings (defaults for a headless app: tests and screenshots stay alike).
+        self.settings, settings_notice = (Settings(), None) if headless else load_settings()
+        apply_sound(self, self.settings)
+        self.language_notice = self.language_notice or settings_notice
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0

@@ -9,6 +9,7 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
 from pie_table.kit.text import Color, blit_center, fit_text, wrap_text
 from pie_table.kit.widgets import _MIN_TEXT, DISABLED, DISABLED_INK, Widget
 
@@ -209,7 +210,7 @@ class Toggle(_Row):
         pygame.draw.rect(surface, pal.APPLE if self.value else pal.INK_SOFT, pill, border_radius=pill.h // 2)
         knob_x = pill.right - pill.h // 2 if self.value else pill.x + pill.h // 2
         pygame.draw.circle(surface, pal.CREAM, (knob_x, pill.centery), max(3, pill.h // 2 - 3))
-        text = "On" if self.value else "Off"
+        text = _("On") if self.value else _("Off")
         image = font(int(self.size * self.scale), "bold").render(text, True, pal.INK)
         surface.blit(image, image.get_rect(midleft=(pill.right + int(12 * self.scale), box.centery)))
 

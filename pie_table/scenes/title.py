@@ -75,14 +75,16 @@ class TitleScene(MenuScene):
         self.continue_button = Button(self._continue_text(), self.continue_game, size=22)
         self.load_button = Button(_("Saved games"), self.open_saves, size=26)
         self.language_button = Button(self._language_text(), self.next_language, size=22)
+        self.settings_button = Button(_("Settings"), self.open_settings, size=22)
         self.quit_button = Button(_("Quit"), self.app.quit, size=30)
         self.notice = getattr(self.app, "language_notice", None) or ""
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
         self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
         resume = [self.continue_button] if self.saved is not None else []
-        return [self.play, *resume, self.load_button, self.language_button, self.quit_button, self.tagline,
-                self.hint, self.status]
+        buttons = [self.play, *resume, self.load_button, self.settings_button, self.language_button,
+                   self.quit_button]
+        return [*buttons, self.tagline, self.hint, self.status]
 
     def _language_text(self) -> str:
         return _("Language: {name}").format(name=LANGUAGES[current_language()])
@@ -105,6 +107,12 @@ class TitleScene(MenuScene):
         """Pick up the game saved most recently, where it stopped."""
         if self.saved is not None:
             self.notice = open_save(self.app, self.saved.path)
+
+    def open_settings(self) -> None:
+        """Sound, language, the reaction countdown and the bots' pace."""
+        from pie_table.scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
 
     def open_saves(self) -> None:
         """The list of saved games."""
@@ -130,7 +138,11 @@ class TitleScene(MenuScene):
         bw, bh, gap = int(300 * s), int(56 * s), int(12 * s)
         wide = int(min(w * 0.56, 640 * s))
         buttons = [b for b in self.menu.items if isinstance(b, Button)]
-        top = int(h * 0.60) - len(buttons) * (bh + gap) // 2
+        # The buttons stack between the tagline and the hint line, smaller when there are many.
+        first = int(h * 0.24 + 78 * s) + int(48 * s)
+        last = h - int(40 * s) - int(36 * s)
+        bh = max(int(36 * s), min(bh, (last - first) // max(1, len(buttons)) - gap))
+        top = max(first, int(h * 0.60) - len(buttons) * (bh + gap) // 2)
         for i, button in enumerate(buttons):
             width = wide if button is self.continue_button else bw
             button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)

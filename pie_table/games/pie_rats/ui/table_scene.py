@@ -78,9 +78,12 @@ class PieRatsTableScene(TurnTableScene):
         self.bots = self.session.bots
         self.humans = self.session.humans
         self.gate = self.session.gate
-        self.pacer = Pacer(
-            self.session, Pace(public=_TURN_BEAT, secret=0.15), seed=setup.seed, beat=lambda seat: _TURN_BEAT
-        )
+        # The settings' bot pace scales every wait alike, so timing still says nothing about a hand.
+        settings = getattr(app, "settings", None)
+        pace = settings.pace_factor() if settings is not None else 1.0
+        beat = _TURN_BEAT * pace
+        waits = Pace(public=beat, secret=0.15 * pace, reaction=(0.8 * pace, 2.0 * pace))
+        self.pacer = Pacer(self.session, waits, seed=setup.seed, beat=lambda seat: beat)
         self.reaction = ReactionWindow(
             self.session,
             self.pacer,

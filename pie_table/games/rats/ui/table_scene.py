@@ -77,8 +77,10 @@ class RatsTableScene(TurnTableScene):
         self.shown_seat: int | None = None
         self.message = ""
         self.painter = TablePainter()
-        self.pacer = Pacer(self.session, Pace(public=_PUBLIC_BEAT, secret=_SECRET_BEAT), seed=setup.seed,
-                           beat=self._beat)
+        settings = getattr(app, "settings", None)
+        self.pace = settings.pace_factor() if settings is not None else 1.0  # the settings' bot pace
+        waits = Pace(public=_PUBLIC_BEAT * self.pace, secret=_SECRET_BEAT * self.pace)
+        self.pacer = Pacer(self.session, waits, seed=setup.seed, beat=self._beat)
         self.layout = compute_layout(app.screen.get_size(), self.state.seats)
         self.tray.layout(self.layout.tray)
         self._sync_tray()
@@ -211,7 +213,7 @@ class RatsTableScene(TurnTableScene):
     def _beat(self, seat: int) -> float:
         """How long a bot waits: a move everyone watches takes longer than a secret pick."""
         item = self._pending(seat) or {}
-        return _PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT
+        return (_PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT) * self.pace
 
     def _auto_action(self, seat: int) -> Action:
         """A bot's choice from its own view, or a human's first legal action when autoplaying."""

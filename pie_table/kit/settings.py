@@ -1,0 +1,78 @@
+"""The player's settings, kept in a versioned per-user file and applied at once.
+
+What lives here: sound volume and mute, the reaction-window countdown a new game starts with, and
+how quickly bots move. (The language has its own file, kit/i18n; window mode is F11.) A missing
+file means defaults; a damaged one is set aside with one line of notice (pie_table.userfiles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from pie_table.userfiles import read_json, write_json
+
+FILE = "settings.json"
+KIND, VERSION = "settings", 1
+VOLUMES = tuple(range(0, 101, 10))
+REACTION_SECONDS = (4, 6, 10, 15)
+BOT_PACES = ("human", "brisk")
+# How much of the usual wait a bot takes at each pace (turn-based tables).
+PACE_FACTOR = {"human": 1.0, "brisk": 0.35}
+
+
+@dataclass
+class Settings:
+    volume: int = 80
+    muted: bool = False
+    reaction_seconds: int = 6
+    bot_pace: str = "human"
+
+    def pace_factor(self) -> float:
+        return PACE_FACTOR.get(self.bot_pace, 1.0)
+
+
+def _clean(payload: dict[str, Any]) -> Settings:
+    """Settings from a file's payload; a value out of range falls back to its default."""
+    base = Settings()
+    volume = payload.get("volume", base.volume)
+    reaction = payload.get("reaction_seconds", base.reaction_seconds)
+    pace = payload.get("bot_pace", base.bot_pace)
+    return Settings(
+        volume=volume if type(volume) is int and 0 <= volume <= 100 else base.volume,
+        muted=bool(payload.get("muted", base.muted)),
+        reaction_seconds=reaction if reaction in REACTION_SECONDS else base.reaction_seconds,
+        bot_pace=pace if pace in BOT_PACES else base.bot_pace,
+    )
+
+
+def load() -> tuple[Settings, str | None]:
+    """The saved settings (defaults when there is no file) and a one-line notice if a damaged
+    file was set aside."""
+    from pie_table.kit.i18n import tr
+    from pie_table.paths import config_dir
+
+    result = read_json(config_dir() / FILE, KIND, VERSION)
+    if result.ok and isinstance(result.payload, dict):
+        return _clean(result.payload), None
+    notice = tr(result.notice) if result.notice is not None else None
+    return Settings(), notice
+
+
+def save(settings: Settings) -> None:
+    """Write the settings atomically; a failure to write keeps the game going."""
+    from pie_table.paths import config_dir
+
+    try:
+        write_json(config_dir() / FILE, KIND, VERSION, asdict(settings))
+    except OSError:
+        pass
+
+
+def apply_sound(app: Any, settings: Settings) -> None:
+    """Volume and mute take effect at once."""
+    sound = getattr(app, "sound", None)
+    if sound is None:
+        return
+    sound.set_volume(settings.volume / 100)
+    sound.mute(settings.muted)

@@ -1,0 +1,93 @@
+"""Settings, from the title or the pause overlay: sound, language, the reaction countdown and the
+bots' pace. Every change applies at once and is remembered."""
+
+from __future__ import annotations
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit import settings as store
+from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language
+from pie_table.kit.rows import Cycler, Toggle
+from pie_table.kit.widgets import Button, Label, Widget
+from pie_table.scenes.base import OverlayScene
+
+_PACE_NAMES = {"human": "human-like pauses", "brisk": "brisk"}
+
+
+class SettingsScene(OverlayScene):
+    """A sheet of rows over whatever screen opened it; Esc or Back closes it."""
+
+    def build(self) -> list[Widget]:
+        settings = self._settings()
+        self.heading = Label(_("Settings"), 44, pal.INK, "title")
+        self.volume = Cycler(_("Volume"), store.VOLUMES, store.VOLUMES.index(settings.volume)
+                             if settings.volume in store.VOLUMES else 8, self._set_volume,
+                             fmt=lambda v: f"{v}%")
+        self.mute = Toggle(_("Mute"), settings.muted, self._set_mute)
+        codes = list(LANGUAGES)
+        self.language = Cycler(_("Language"), codes, codes.index(current_language()), self._set_language,
+                               fmt=lambda code: LANGUAGES[code])
+        self.reaction = Cycler(_("Reaction countdown"), store.REACTION_SECONDS,
+                               store.REACTION_SECONDS.index(settings.reaction_seconds), self._set_reaction,
+                               fmt=lambda n: _("{n} s").format(n=n))
+        self.pace = Cycler(_("Bot pace"), store.BOT_PACES, store.BOT_PACES.index(settings.bot_pace),
+                           self._set_pace, fmt=lambda p: _(_PACE_NAMES[p]))
+        self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
+                          pal.INK_SOFT, "sans")
+        self.back_button = Button(_("Back"), self.back, size=26)
+        rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace]
+        return [*rows, self.back_button, self.heading, self.note]
+
+    def _settings(self) -> store.Settings:
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            settings = self.app.settings = store.Settings()
+        return settings
+
+    def _changed(self) -> None:
+        store.save(self._settings())
+        store.apply_sound(self.app, self._settings())
+
+    def _set_volume(self, value: int) -> None:
+        self._settings().volume = value
+        self._changed()
+        try:
+            self.app.sound.play("click")  # hear the new volume at once
+        except Exception:  # noqa: BLE001 - sound is decoration
+            pass
+
+    def _set_mute(self, value: bool) -> None:
+        self._settings().muted = value
+        self._changed()
+
+    def _set_language(self, code: str) -> None:
+        set_language(code)
+        save_language(code)
+        self.rebuild()  # every label of this sheet in the new language at once
+
+    def _set_reaction(self, seconds: int) -> None:
+        self._settings().reaction_seconds = seconds
+        self._changed()
+
+    def _set_pace(self, pace: str) -> None:
+        self._settings().bot_pace = pace
+        self._changed()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 720 * s)), int(min(h * 0.9, 560 * s)))
+        self.panel.center = (w // 2, h // 2)
+        heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
+        self.heading.place(heading, s)
+        rows = (self.volume, self.mute, self.language, self.reaction, self.pace)
+        rh, gap = int(52 * s), int(10 * s)
+        top = self.panel.y + int(92 * s)
+        inner = self.panel.inflate(-int(60 * s), 0)
+        for i, row in enumerate(rows):
+            row.place(pygame.Rect(inner.x, top + i * (rh + gap), inner.w, rh), s)
+        note_y = top + len(rows) * (rh + gap)
+        self.note.place(pygame.Rect(inner.x, note_y, inner.w, int(26 * s)), s)
+        bw, bh = int(220 * s), int(54 * s)
+        self.back_button.place(pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(20 * s),
+                                           bw, bh), s)

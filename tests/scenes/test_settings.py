@@ -1,0 +1,102 @@
+"""Settings: remembered in a versioned file, a damaged file set aside, every change applied at once."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from pie_table.kit import i18n
+from pie_table.kit import settings as store
+from pie_table.kit.app import App
+
+DT = 0.05
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    yield tmp_path
+    i18n.set_language("en")
+
+
+def _settings_scene():
+    from pie_table.scenes.settings import SettingsScene
+    from pie_table.scenes.title import TitleScene
+
+    app = App(size=(1280, 720), headless=True)
+    app.scenes.push(TitleScene(app))
+    scene = SettingsScene(app)
+    app.scenes.push(scene)
+    app.step(DT, [])
+    return app, scene
+
+
+def test_settings_are_saved_and_read_back_and_bad_values_fall_back(home):
+    store.save(store.Settings(volume=30, muted=True, reaction_seconds=10, bot_pace="brisk"))
+    loaded, notice = store.load()
+    assert notice is None and loaded == store.Settings(30, True, 10, "brisk")
+    data = json.loads((home / "config" / "settings.json").read_text())
+    assert data["format"] == "settings" and data["version"] == 1
+    data.update(volume=999, reaction_seconds=7, bot_pace="warp")
+    (home / "config" / "settings.json").write_text(json.dumps(data))
+    assert store.load()[0] == store.Settings(80, True, 6, "human")
+
+
+def test_a_damaged_settings_file_is_set_aside_with_one_line(home):
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text("{oops")
+    settings, notice = store.load()
+    assert settings == store.Settings() and "settings.json" in notice
+    assert any(p.name.startswith("settings.json.bad-") for p in (home / "config").iterdir())
+
+
+def test_changes_apply_at_once_and_are_remembered(home):
+    app, scene = _settings_scene()
+    scene.volume.nudge(-1)
+    assert app.settings.volume == 70 and app.sound.volume == pytest.approx(0.7)
+    scene.mute.activate()
+    assert app.sound.muted
+    scene.pace.nudge(1)
+    scene.reaction.nudge(1)
+    assert store.load()[0] == store.Settings(70, True, 10, "brisk")
+    scene.language.nudge(1)
+    assert i18n.current_language() == "es" and scene.heading.text == "Ajustes"
+
+
+def test_the_seat_screen_and_the_table_follow_the_settings(home):
+    from pie_table.core.registry import get_game
+    from pie_table.core.setup import GameSetup, parse_seats
+    from pie_table.games.pie_rats.ui.table_scene import PieRatsTableScene
+    from pie_table.scenes.seats import SeatsScene
+
+    app = App(size=(1280, 720), headless=True)
+    app.settings = store.Settings(reaction_seconds=15, bot_pace="brisk")
+    seats = SeatsScene(app, get_game("pie-rats"))
+    assert seats.options["reaction_seconds"] == 15
+    table = PieRatsTableScene(app, GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
+    brisk = table.pacer.beat(1)
+    app.settings = store.Settings()
+    table = PieRatsTableScene(app, GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
+    assert brisk < table.pacer.beat(1)
+
+
+def test_settings_open_from_the_title_and_the_pause_overlay(home):
+    from pie_table.scenes.pause import PauseScene
+    from pie_table.scenes.settings import SettingsScene
+    from pie_table.scenes.title import TitleScene
+
+    app = App(size=(1280, 720), headless=True)
+    title = TitleScene(app)
+    app.scenes.push(title)
+    app.step(DT, [])
+    title.open_settings()
+    assert isinstance(app.scenes.current, SettingsScene)
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert app.scenes.current is title
+    pause = PauseScene(app, "pie-rats")
+    app.scenes.push(pause)
+    app.step(DT, [])
+    pause.show_settings()
+    assert isinstance(app.scenes.current, SettingsScene)
