@@ -13,7 +13,7 @@ import pygame
 from pie_table.kit.i18n import load_saved_language
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
-from pie_table.kit.settings import Settings, apply_sound
+from pie_table.kit.settings import Settings, apply_motion, apply_sound
 from pie_table.kit.settings import load as load_settings
 
 # The smallest window every table still lays out legibly (the Rumble Pie key legend and sidebar
@@ -87,6 +87,7 @@ class App:
         # The player's settings (defaults for a headless app: tests and screenshots stay alike).
         self.settings, settings_notice = (Settings(), None) if headless else load_settings()
         apply_sound(self, self.settings)
+        apply_motion(self.settings)
         self.language_notice = self.language_notice or settings_notice
         self.clock = pygame.time.Clock()
         self.running = False

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from pie_table.kit import motion
 from pie_table.kit import palette as pal
 from pie_table.kit.art import prepare
 from pie_table.kit.art_draw import canvas, darker, star_points, text_outlined
@@ -132,7 +133,11 @@ class EffectLayer:
         return bool(self._items) or self._shake_age < _SHAKE_TIME
 
     def kapow(self, center: tuple[float, float]) -> None:
-        """A big pie-splat burst with "KaPow!" lettering, cream splats, and a screen shake."""
+        """A big pie-splat burst with "KaPow!" lettering, cream splats, and a screen shake (with
+        reduced motion: the word alone, no burst, no shake)."""
+        if motion.reduced():
+            self.float_text("KaPow!", center, pal.DANGER)
+            return
         self._items.append(_Burst(center, self.warm_up()))
         for _ in range(22):
             ang = self._rng.uniform(0, 2 * math.pi)
@@ -167,7 +172,8 @@ class EffectLayer:
         return (int(amp * math.sin(p * 38)), int(amp * math.cos(p * 29)))
 
     def update(self, dt: float) -> None:
-        """Advance every effect by dt seconds and drop the finished ones."""
+        """Advance every effect by dt seconds (at the player's animation speed) and drop the finished ones."""
+        dt = motion.scaled(dt)
         self._shake_age = min(_SHAKE_TIME, self._shake_age + max(0.0, dt))
         self._items = [item for item in self._items if item.update(max(0.0, dt))]
 

@@ -17,6 +17,7 @@ KIND, VERSION = "settings", 1
 VOLUMES = tuple(range(0, 101, 10))
 REACTION_SECONDS = (4, 6, 10, 15)
 BOT_PACES = ("human", "brisk")
+ANIMATIONS = ("slow", "normal", "fast", "instant")
 # How much of the usual wait a bot takes at each pace (turn-based tables).
 PACE_FACTOR = {"human": 1.0, "brisk": 0.35}
 
@@ -27,6 +28,8 @@ class Settings:
     muted: bool = False
     reaction_seconds: int = 6
     bot_pace: str = "human"
+    animation: str = "normal"
+    reduce_motion: bool = False
 
     def pace_factor(self) -> float:
         return PACE_FACTOR.get(self.bot_pace, 1.0)
@@ -43,6 +46,8 @@ def _clean(payload: dict[str, Any]) -> Settings:
         muted=bool(payload.get("muted", base.muted)),
         reaction_seconds=reaction if reaction in REACTION_SECONDS else base.reaction_seconds,
         bot_pace=pace if pace in BOT_PACES else base.bot_pace,
+        animation=payload.get("animation") if payload.get("animation") in ANIMATIONS else base.animation,
+        reduce_motion=bool(payload.get("reduce_motion", base.reduce_motion)),
     )
 
 
@@ -67,6 +72,13 @@ def save(settings: Settings) -> None:
         write_json(config_dir() / FILE, KIND, VERSION, asdict(settings))
     except OSError:
         pass
+
+
+def apply_motion(settings: Settings) -> None:
+    """Animation speed and reduced motion take effect at once."""
+    from pie_table.kit import motion
+
+    motion.configure(settings.animation, settings.reduce_motion)
 
 
 def apply_sound(app: Any, settings: Settings) -> None:

@@ -13,6 +13,7 @@ from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
 _PACE_NAMES = {"human": "human-like pauses", "brisk": "brisk"}
+_ANIMATION_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "instant"}
 
 
 class SettingsScene(OverlayScene):
@@ -33,10 +34,16 @@ class SettingsScene(OverlayScene):
                                fmt=lambda n: _("{n} s").format(n=n))
         self.pace = Cycler(_("Bot pace"), store.BOT_PACES, store.BOT_PACES.index(settings.bot_pace),
                            self._set_pace, fmt=lambda p: _(_PACE_NAMES[p]))
+        self.animation = Cycler(_("Animations"), store.ANIMATIONS, store.ANIMATIONS.index(settings.animation),
+                                self._set_animation, fmt=lambda a: _(_ANIMATION_NAMES[a]))
+        self.reduce = Toggle(_("Reduce motion"), settings.reduce_motion, self._set_reduce)
+        full = bool(getattr(self.app, "fullscreen", False))
+        self.fullscreen = Toggle(_("Fullscreen"), full, self._set_fullscreen)
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
                           pal.INK_SOFT, "sans")
         self.back_button = Button(_("Back"), self.back, size=26)
-        rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace]
+        rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace, self.animation,
+                              self.reduce, self.fullscreen]
         return [*rows, self.back_button, self.heading, self.note]
 
     def _settings(self) -> store.Settings:
@@ -48,6 +55,7 @@ class SettingsScene(OverlayScene):
     def _changed(self) -> None:
         store.save(self._settings())
         store.apply_sound(self.app, self._settings())
+        store.apply_motion(self._settings())
 
     def _set_volume(self, value: int) -> None:
         self._settings().volume = value
@@ -74,15 +82,28 @@ class SettingsScene(OverlayScene):
         self._settings().bot_pace = pace
         self._changed()
 
+    def _set_animation(self, animation: str) -> None:
+        self._settings().animation = animation
+        self._changed()
+
+    def _set_reduce(self, value: bool) -> None:
+        self._settings().reduce_motion = value
+        self._changed()
+
+    def _set_fullscreen(self, value: bool) -> None:
+        if bool(getattr(self.app, "fullscreen", False)) != value and hasattr(self.app, "toggle_fullscreen"):
+            self.app.toggle_fullscreen()
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 720 * s)), int(min(h * 0.9, 560 * s)))
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 720 * s)), int(min(h * 0.96, 680 * s)))
         self.panel.center = (w // 2, h // 2)
         heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
         self.heading.place(heading, s)
-        rows = (self.volume, self.mute, self.language, self.reaction, self.pace)
-        rh, gap = int(52 * s), int(10 * s)
-        top = self.panel.y + int(92 * s)
+        rows = (self.volume, self.mute, self.language, self.reaction, self.pace, self.animation, self.reduce,
+                self.fullscreen)
+        rh, gap = int(46 * s), int(6 * s)
+        top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
         for i, row in enumerate(rows):
             row.place(pygame.Rect(inner.x, top + i * (rh + gap), inner.w, rh), s)

@@ -61,6 +61,12 @@ def test_changes_apply_at_once_and_are_remembered(home):
     scene.pace.nudge(1)
     scene.reaction.nudge(1)
     assert store.load()[0] == store.Settings(70, True, 10, "brisk")
+    scene.animation.nudge(1)  # fast
+    scene.reduce.activate()
+    from pie_table.kit import motion
+
+    assert motion.scaled(1.0) == pytest.approx(1.8) and motion.reduced()
+    motion.configure("normal", False)
     scene.language.nudge(1)
     assert i18n.current_language() == "es" and scene.heading.text == "Ajustes"
 
@@ -100,3 +106,22 @@ def test_settings_open_from_the_title_and_the_pause_overlay(home):
     app.step(DT, [])
     pause.show_settings()
     assert isinstance(app.scenes.current, SettingsScene)
+
+
+def test_instant_animations_finish_in_one_frame_and_reduced_motion_has_no_shake():
+    from pie_table.games.pie_rats.ui.flights import Flights
+    from pie_table.kit import motion
+    from pie_table.kit.effects import EffectLayer
+
+    try:
+        motion.configure("instant", True)
+        flights = Flights()
+        flights.launch(3, pygame.Rect(0, 0, 10, 14))
+        flights.land({(False, 3): pygame.Rect(100, 100, 10, 14)}, pygame.Rect(0, 0, 1, 1), [])
+        flights.update(1 / 60)
+        assert not flights.busy
+        effects = EffectLayer(seed=1)
+        effects.kapow((50, 50))
+        assert effects.shake_offset() == (0, 0)
+    finally:
+        motion.configure("normal", False)

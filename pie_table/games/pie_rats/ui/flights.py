@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from pie_table.games.pie_rats.ui import card_art
+from pie_table.kit import motion
 from pie_table.kit.i18n import current_language
 from pie_table.kit.tween import Tween, ease_in_out_quad
 
@@ -66,6 +67,7 @@ class Flights:
             flight.tween = Tween(tuple(flight.start), tuple(end), FLIGHT_TIME, ease_in_out_quad)
 
     def update(self, dt: float) -> None:
+        dt = motion.scaled(dt)
         for flight in self.items:
             if flight.tween is not None:
                 flight.tween.update(dt)

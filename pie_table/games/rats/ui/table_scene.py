@@ -26,7 +26,7 @@ from pie_table.games.rats.ui.table_draw import (
     until_the_dice_land,
 )
 from pie_table.games.rats.ui.table_paint import TablePainter
-from pie_table.kit import art
+from pie_table.kit import art, motion
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
@@ -177,12 +177,12 @@ class RatsTableScene(TurnTableScene):
         """Animate; once the dice rest, let the next bot or human decide."""
         self.autosave.flush()  # the last action's save, a frame after its redraw
         was_busy = self.tray.busy
-        self.tray.update(dt)
+        self.tray.update(motion.scaled(dt))
         self.effects.update(dt)
         if was_busy and not self.tray.busy:
             self._sound("dice_land")
         if self.ceremony is not None:
-            self.ceremony.update(dt)
+            self.ceremony.update(motion.scaled(dt))
         if self.tray.busy or (self.ceremony is not None and self.ceremony.flipping):
             return
         self.since_move += dt

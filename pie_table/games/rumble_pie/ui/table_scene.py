@@ -19,7 +19,7 @@ from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
 from pie_table.games.rumble_pie.ui.table_view import TableView
-from pie_table.kit import art
+from pie_table.kit import art, motion
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import N_, _
@@ -238,7 +238,7 @@ class RumbleTableScene(Scene):
             changed |= self._absorb(result)
         if changed:
             self._refresh_all()
-        self.cards.update(dt)
+        self.cards.update(motion.scaled(dt))
         self.effects.update(dt)
         self._check_game_over(dt)
 
