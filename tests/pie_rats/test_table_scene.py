@@ -232,3 +232,23 @@ def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp
         other = table.rules.shuffle_hidden(table.state, viewer, random.Random(5))
         assert table.rules.view(other, viewer) == shown
     assert isinstance(saved, Session)
+
+
+def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
+    import random
+
+    from pie_table.games.pie_rats.hints import hint
+
+    app, scene = make_table("human,bot:normal,bot:hard", seed=5)
+    rat, other = crew_with(0, 3), crew_with(-1, 1)
+    set_turn(scene, 3, 0, [rat, other])
+    run_until(app, lambda: scene.panel is not None)
+    press(app, pygame.K_h)
+    assert scene.hint_text.startswith("Add ") and scene.hints_used == 1
+    focused = scene.panel.focused()
+    assert focused is not None and focused["type"] == "crew"
+    # The hint reads only the seat's view: dealing what it cannot see differently changes nothing.
+    rules, state = scene.rules, scene.state
+    legal = rules.legal_actions(state, 0)
+    other_state = rules.shuffle_hidden(state, 0, random.Random(3))
+    assert hint(rules.view(state, 0), legal, 0)[0] == hint(rules.view(other_state, 0), legal, 0)[0]

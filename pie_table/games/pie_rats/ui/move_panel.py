@@ -75,10 +75,13 @@ class MovePanel:
         legal: list[dict[str, Any]],
         view: dict[str, Any],
         submit: Callable[[dict[str, Any]], bool],
+        on_hint: Callable[[], None] | None = None,
     ) -> None:
         self.seat = seat
         self.view = view
         self.submit = submit
+        self.on_hint = on_hint
+        self.hint_button = pygame.Rect(0, 0, 0, 0)
         self.items = [(action, label(view, action)) for action in legal]
         kinds = {action["type"] for action in legal}
         for i, (action, text) in enumerate(self.items):
@@ -165,6 +168,9 @@ class MovePanel:
             self.scroll = max(0, self.scroll - event.y)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.on_hint is not None and self.hint_button.collidepoint(event.pos):
+                self.on_hint()
+                return True
             for rect, index in self.buttons:
                 if rect.collidepoint(event.pos):
                     self.focus = index
@@ -187,9 +193,19 @@ class MovePanel:
         paper(surface, rect, scale)
         pad = int(8 * scale)
         y = rect.y + pad
+        prompt_w = rect.w - 2 * pad
+        if self.on_hint is not None:
+            tip = fit_text(_("Hint (H)"), int(13 * scale), int(90 * scale), pal.INK, "bold")
+            self.hint_button = tip.get_rect(topright=(rect.right - pad, rect.y + pad)).inflate(
+                int(10 * scale), 4
+            )
+            self.hint_button.topright = (rect.right - pad, rect.y + pad)
+            pygame.draw.rect(surface, pal.GOLD, self.hint_button, border_radius=self.hint_button.h // 2)
+            surface.blit(tip, tip.get_rect(center=self.hint_button.center))
+            prompt_w -= self.hint_button.w + pad
         size = int(15 * scale)
         bold = font(int(16 * scale), "bold")
-        for line in wrap_text(prompt(self.view, self.seat), bold, rect.w - 2 * pad)[:3]:
+        for line in wrap_text(prompt(self.view, self.seat), bold, prompt_w)[:3]:
             image = bold.render(line, True, pal.INK)
             surface.blit(image, (rect.x + pad, y))
             y += image.get_height()

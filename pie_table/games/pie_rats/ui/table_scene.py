@@ -102,6 +102,8 @@ class PieRatsTableScene(TurnTableScene):
         self.pile_places: dict[str, pygame.Rect] = {}
         self.drag: dict[str, Any] | None = None
         self.message = ""
+        self.hint_text = ""
+        self.hints_used = 0
         self.autoplay = False
         self.since_move = 0.0
         self.end_timer = 0.0
@@ -212,7 +214,9 @@ class PieRatsTableScene(TurnTableScene):
         legal = self.session.legal(seat)
         if not legal:
             return
-        self.panel = MovePanel(seat, legal, self.session.view(seat), lambda a: self.submit(a, seat))
+        self.panel = MovePanel(
+            seat, legal, self.session.view(seat), lambda a: self.submit(a, seat), self.show_hint
+        )
         self.panel_key = key
         self._maybe_finish_alone(seat)
 
@@ -267,6 +271,7 @@ class PieRatsTableScene(TurnTableScene):
         self.since_move = 0.0
         self.panel = None
         self.drag = None
+        self.hint_text = ""
         top = self._top()
         if self.claimed is not None and not self._is_window(top):
             self.claimed = None
@@ -362,6 +367,23 @@ class PieRatsTableScene(TurnTableScene):
             elif kind == "drew" and event.get("to") == self.display_seat:
                 self._sound("draw")
 
+    def show_hint(self) -> None:
+        """H: the hard bot's suggestion for the seat at the screen, from that seat's view only; the
+        move is focused in the list and the reason shown."""
+        if self.panel is None:
+            return
+        from pie_table.games.pie_rats.hints import hint
+
+        seat = self.panel.seat
+        action, why = hint(self.session.view(seat), [a for a, _t in self.panel.items], seat)
+        self.panel.picked = None
+        shown = self.panel.shown()
+        for index, item in enumerate(shown):
+            if self.panel.items[item][0] == action:
+                self.panel.focus = index
+        self.hints_used += 1
+        self.hint_text = tr(why)
+
     def undo(self) -> bool:
         seat = self.humans[0] if len(self.humans) == 1 else None
         if seat is None or not self.session.can_undo(seat):
@@ -409,6 +431,9 @@ class PieRatsTableScene(TurnTableScene):
 
     def _key(self, key: int) -> None:
         if self.panel is None:
+            return
+        if key == pygame.K_h:
+            self.show_hint()
             return
         if key == pygame.K_TAB:
             hand = [z.value for z in self.zones if z.kind == "hand"]
@@ -641,6 +666,16 @@ class PieRatsTableScene(TurnTableScene):
         if view["over"]:
             self._draw_ceremony(surface, view)
         self.effects.draw(surface)
+        if self.hint_text and self.panel is not None:
+            tip = fit_text(
+                _("Hint: {text}").format(text=self.hint_text), int(16 * s), lay.hand.w - 20, pal.INK, "bold"
+            )
+            box = tip.get_rect(
+                midbottom=(lay.hand.centerx, lay.hand.y - 6 - (int(34 * s) if self.message else 0))
+            )
+            box = box.inflate(16, 8)
+            pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
+            surface.blit(tip, tip.get_rect(center=box.center))
         if self.message:
             text = fit_text(self.message, int(17 * s), lay.hand.w - 20, pal.CREAM, "bold")
             box = text.get_rect(midbottom=(lay.hand.centerx, lay.hand.y - 6)).inflate(16, 8)
