@@ -68,12 +68,14 @@ def parse_markdown(text: str) -> list[tuple[str, str]]:
     return blocks
 
 
-def load_rules(game_id: str) -> str:
-    """The rules text for `game_id` (dashes and underscores both accepted), or a short apology."""
+def load_rules(game_id: str, quick: bool = False) -> str:
+    """The rules text for `game_id` (dashes and underscores both accepted), or a short apology;
+    `quick`: the one-screen quick reference (pie-rats.quick.md) instead of the full rules."""
     language = current_language()
+    suffix = ".quick" if quick else ""
     for name in (game_id, game_id.replace("_", "-"), game_id.replace("-", "_")):
         # The player's language first (pie-rats.es.md), else the English text.
-        for path in (RULES_DIR / f"{name}.{language}.md", RULES_DIR / f"{name}.md"):
+        for path in (RULES_DIR / f"{name}{suffix}.{language}.md", RULES_DIR / f"{name}{suffix}.md"):
             if path.exists():
                 return path.read_text(encoding="utf-8")
     return "# " + _("Rules") + "\n\n" + _("No rules help has been written for this game yet.")
@@ -104,10 +106,10 @@ def render_blocks(blocks: list[tuple[str, str]], width: int, scale: float) -> py
 class RulesHelpScene(OverlayScene):
     """Scroll with the wheel, arrows, Page Up/Down or the d-pad; Esc or Close returns."""
 
-    def __init__(self, app: Any, game_id: str) -> None:
+    def __init__(self, app: Any, game_id: str, quick: bool = False) -> None:
         super().__init__(app)
         self.game_id = game_id
-        self.blocks = parse_markdown(load_rules(game_id))
+        self.blocks = parse_markdown(load_rules(game_id, quick))
         self.scroll = 0
         self.sheet: pygame.Surface | None = None
         self.view = pygame.Rect(0, 0, 0, 0)

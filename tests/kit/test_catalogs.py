@@ -103,20 +103,24 @@ def test_the_rats_and_rumble_pie_name_tables_are_in_spanish():
     assert [t for t in texts if not spanish.get(t)] == []
 
 
+@pytest.mark.parametrize("quick", [False, True], ids=["rules", "quick"])
 @pytest.mark.parametrize("game", ["rats", "rumble-pie", "pie-rats"])
-def test_every_game_has_spanish_rules_help_with_the_same_sections(game):
+def test_every_game_has_spanish_rules_help_with_the_same_sections(game, quick):
     rules = ROOT / "assets" / "rules"
-    english = (rules / f"{game}.md").read_text(encoding="utf-8")
-    spanish = (rules / f"{game}.es.md").read_text(encoding="utf-8")
+    name = f"{game}.quick" if quick else game
+    english = (rules / f"{name}.md").read_text(encoding="utf-8")
+    spanish = (rules / f"{name}.es.md").read_text(encoding="utf-8")
 
     def heads(text: str) -> int:
-        return sum(1 for line in text.splitlines() if line.startswith("#"))
+        return sum(1 for line in text.splitlines() if line.startswith(("#", "- ")))
 
     assert heads(spanish) == heads(english)
+    from pie_table.scenes.rules_help import load_rules
+
     try:
         i18n.set_language("es")
-        from pie_table.scenes.rules_help import load_rules
-
-        assert load_rules(game) == spanish
+        assert load_rules(game, quick) == spanish
+        i18n.set_language("en")
+        assert load_rules(game, quick) == english
     finally:
         i18n.set_language("en")
