@@ -280,3 +280,26 @@ def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
     app.step(DT, [])
     after = scene.painter._panels.get("sheet")
     assert before is not None and after is not None and after[1] is not before[1]
+
+
+def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
+    import random
+
+    from pie_table.games.rats.ui.hint import hint
+
+    app, scene = make_table("human:mouse,bot:normal,bot:hard", seed=5)
+    for _ in range(3000):
+        if scene.panel is not None and len(scene.panel.legal) > 1:
+            break
+        if scene.panel is not None:
+            scene.submit(scene.panel.legal[0])  # rolls and other single choices: take them
+        app.step(DT, [])
+    assert scene.panel is not None and len(scene.panel.legal) > 1
+    press(app, pygame.K_h)
+    assert scene.hint_text and scene.hints_used == 1
+    panel = scene.panel
+    rules, state = scene.rules, scene.state
+    view = rules.view(state, panel.seat)
+    other = rules.view(rules.shuffle_hidden(state, panel.seat, random.Random(2)), panel.seat)
+    args = (panel.item, panel.legal, panel.seat)
+    assert hint(view, *args)[0] == hint(other, *args)[0]

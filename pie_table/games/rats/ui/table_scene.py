@@ -76,6 +76,8 @@ class RatsTableScene(TurnTableScene):
         self.results_shown = False
         self.shown_seat: int | None = None
         self.message = ""
+        self.hint_text = ""
+        self.hints_used = 0
         self.painter = TablePainter()
         settings = getattr(app, "settings", None)
         self.pace = settings.pace_factor() if settings is not None else 1.0  # the settings' bot pace
@@ -138,6 +140,9 @@ class RatsTableScene(TurnTableScene):
         """Esc pauses; dice, ceremony and the choice panel take the rest."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause_game()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.panel is not None:
+            self.show_hint()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
@@ -292,10 +297,29 @@ class RatsTableScene(TurnTableScene):
             self.message = ""
         self.since_move = 0.0
         self.panel = None
+        self.hint_text = ""
         self.tray.enabled = False
         self._play(events, velocity)
         if seat in self.humans:
             self._after_human(seat)
+
+    def show_hint(self) -> None:
+        """H: the hard bot's choice for the rat at the screen, from that rat's view only; its button
+        is focused (or the request form set to it) and the reason shown."""
+        from pie_table.games.rats.ui.hint import hint
+
+        panel = self.panel
+        if panel is None:
+            return
+        action, why = hint(self.rules.view(self.state, panel.seat), panel.item, panel.legal, panel.seat)
+        if panel.request is not None and action.get("type") == "request":
+            panel.request.select(action["target"], action["supply"], action["amount"])
+        else:
+            for button, legal in zip(panel.buttons, panel.legal, strict=False):
+                if legal == action:
+                    panel.menu.set_focus(button)
+        self.hint_text = why
+        self.hints_used += 1
 
     def undo(self) -> bool:
         """Take back the human's last decision, where the session allows it (against bots, before
@@ -431,6 +455,13 @@ class RatsTableScene(TurnTableScene):
         if self.panel is not None:
             self.panel.draw(surface)
         self.effects.draw(surface)
+        if self.hint_text and self.panel is not None:
+            words = _("Hint: {text}").format(text=self.hint_text)
+            tip = fit_text(words, int(16 * s), lay.panel.w - 16, pal.INK, "bold")
+            lift = int(30 * s) if self.message else 0  # a refusal keeps the bottom line
+            box = tip.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 8 - lift)).inflate(14, 6)
+            pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
+            surface.blit(tip, tip.get_rect(center=box.center))
         if self.message:
             text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
             surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
