@@ -2,14 +2,16 @@
 moves only (never another hand, never the deck order).
 
 - random: any legal move.
-- easy: tables what it holds, lures and loots the first thing it finds, never plays a card out of turn.
+- easy: tables what it holds, lures and loots the first thing it finds, never plays a card out of
+  turn, and throws its action cards away at every refill.
 - normal: tables everything, lures the strongest rat it can afford, loots the richest pie it can,
   uses Spinach and Kidnapping to reach a pie, Mirrors a Charm aimed at its own crew, steals the
-  best charisma card in the theft window.
-- hard: as normal, and weighs the table: protects the rat most at risk when a lure is not worth
-  more, beans or kidnaps in the leader's crew before phase 6, Mirrors any Charm of a Captain ahead
-  of it, ambushes a loot that would put someone ahead, keeps its charisma cards for the lure that
-  pays.
+  best charisma card in the theft window, keeps one action card at the refill.
+- hard: reads the race for the sill (race.py: who, from the Lead Player on, would carry which pie):
+  it declares whenever a lure is worth anything (measured: a lure a round beats any protection),
+  picks the lure, Kidnapping or Carob Bean that swings the race most, Mirrors any Charm of a
+  Captain ahead of it, ambushes a loot that would put someone ahead, and keeps no action card
+  at the refill (fresh cards are worth more).
 """
 
 from __future__ import annotations
@@ -235,21 +237,6 @@ class PieRatsBot:
             return None
         best = max(options, key=lambda a: (race.mean_worth(view, self.seat, a), a["type"] == "kidnap"))
         return best if race.mean_worth(view, self.seat, best) >= 1.5 else None
-
-    def _spoil_leader(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
-        """A Bean or Kidnapping in the leader's crew (kept for reference by normal bots)."""
-        leader = _leader(view, self.seat)
-        if leader is None or _points(view, leader) < _points(view, self.seat):
-            return None
-        strength = {r["card"]: r["strength"] for r in view["crews"][leader]}
-        options = [
-            a
-            for a in by_type.get("kidnap", []) + by_type.get("bean", [])
-            if a["crew"] in strength and strength[a["crew"]] >= 3
-        ]
-        if not options:
-            return None
-        return max(options, key=lambda a: (strength[a["crew"]], a["type"] == "kidnap"))
 
     def _loot_turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         loots = by_type.get("loot", [])

@@ -34,17 +34,6 @@ def surplus_card(cards: Sequence[int], targets: int, need: int) -> int | None:
     return None
 
 
-def rat_strength(card: int, spinach: bool) -> int:
-    """A crew member's strength (Spinach doubles it)."""
-    base = CARDS[card].strength
-    return base * 2 if spinach else base
-
-
-def loot_total(strengths: Sequence[int]) -> int:
-    """The Captain's strength plus the chosen crew's."""
-    return CAPTAIN_STRENGTH + sum(strengths)
-
-
 def minimal_crews(strengths: Sequence[int], weight: int, limit: int = 64) -> list[tuple[int, ...]]:
     """Index sets of crew (by position in `strengths`) that carry `weight` with nobody spare, at most
     `limit` of them, fewest strength used first. Empty if the whole crew is not enough."""

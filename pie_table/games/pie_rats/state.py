@@ -11,7 +11,6 @@ from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
 from pie_table.core.messages import Msg, revive
 from pie_table.games.pie_rats.deck import CAPTAIN_STRENGTH, CARDS, DECK
 
-PHASES = (1, 2, 3, 4, 5, 6)
 HAND_SIZE = 3
 # No rulebook limit; a table of captains who never loot must still end (docs/rulings/pie-rats.md).
 ROUND_CAP = 60

@@ -17,11 +17,6 @@ def card_label(card: int) -> str:
     return _pick(CARDS[card].names)
 
 
-def card_text(card: int) -> str:
-    texts = CARDS[card].texts
-    return _pick(texts) if texts else ""
-
-
 def pie_label(pie: int) -> str:
     return _pick(PIES[pie].names)
 
