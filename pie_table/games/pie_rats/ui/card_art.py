@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from pie_table.games.pie_rats.deck import CARDS, PIES
+from pie_table.games.pie_rats.ui.crew_art import crew_portrait
 from pie_table.games.pie_rats.ui.names import card_label, pie_label
 from pie_table.kit import art
 from pie_table.kit import palette as pal
@@ -260,7 +261,8 @@ def card_face(card: int, w: int, h: int, language: str = "en") -> pygame.Surface
     r = max(9, int(w * 0.13))
     if info.kind == "crew":
         size = min(art_box.w, art_box.h)
-        surf.blit(art.rat_portrait(size), art.rat_portrait(size).get_rect(center=art_box.center))
+        portrait = crew_portrait(card, size)
+        surf.blit(portrait, portrait.get_rect(center=art_box.center))
         _badge(surf, (pad + r, h - pad - r), r, LOYALTY_COLOR, _signed(info.loyalty))
         # A small card's numbers both sit on its left edge, so they show in an overlapped row.
         corner = (w - pad - r, h - pad - r) if named else (pad + r, pad + r)

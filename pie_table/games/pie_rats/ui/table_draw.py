@@ -11,10 +11,10 @@ import pygame
 
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS
 from pie_table.games.pie_rats.ui import card_art
+from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
 from pie_table.games.pie_rats.ui.layout import TableLayout
 from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
 from pie_table.games.pie_rats.ui.names import captain_label
-from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.text import fit_text
@@ -186,7 +186,7 @@ def draw_seat(
     _panel(surface, rect, s, edge=pal.GOLD if turn else darker(color), fill=pal.FELT)
     pad = int(6 * s)
     zones = [Zone(rect, "captain", seat, seat)]
-    portrait = art.rat_portrait(int(30 * s))
+    portrait = crew_portrait(captain_look(view, seat), int(30 * s))
     surface.blit(portrait, (rect.x + pad, rect.y + pad))
     x = rect.x + pad * 2 + portrait.get_width()
     points = view["standings"][seat][0]

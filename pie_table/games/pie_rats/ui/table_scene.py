@@ -20,6 +20,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.ui import card_art
+from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
 from pie_table.games.pie_rats.ui.flights import Flights
 from pie_table.games.pie_rats.ui.layout import compute_layout
 from pie_table.games.pie_rats.ui.move_panel import MovePanel
@@ -33,7 +34,6 @@ from pie_table.games.pie_rats.ui.table_draw import (
     draw_top_bar,
     seat_color,
 )
-from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
@@ -244,7 +244,7 @@ class PieRatsTableScene(TurnTableScene):
 
         name = captain_label(self.public(), seat)
         note = _("Only {captain} should look at the screen now.").format(captain=name)
-        portrait = art.rat_portrait(int(96 * self.layout.scale))
+        portrait = crew_portrait(captain_look(self.public(), seat), int(96 * self.layout.scale))
         self.app.scenes.push(
             HandoffScene(
                 self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait
