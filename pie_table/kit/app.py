@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.kit import keybindings
 from pie_table.kit.i18n import load_saved_language
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
@@ -88,6 +89,10 @@ class App:
         self.settings, settings_notice = (Settings(), None) if headless else load_settings()
         apply_sound(self, self.settings)
         apply_motion(self.settings)
+        # The players' own keys (a headless app keeps the shipped ones).
+        self.bindings, keys_notice = (keybindings.Bindings(), None) if headless else keybindings.load()
+        keybindings.apply(self.input, self.bindings)
+        self.language_notice = self.language_notice or keys_notice
         self.language_notice = self.language_notice or settings_notice
         self.clock = pygame.time.Clock()
         self.running = False

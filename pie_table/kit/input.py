@@ -125,6 +125,31 @@ def key_label(name: str | int) -> str:
     return _KEY_LABELS.get(base, base.title() if len(base) > 1 else base)
 
 
+def default_bindings(device: str, keymap_dir: Path = KEYMAP_DIR) -> dict[str, list[str]]:
+    """The shipped bindings of a keyboard player: intent -> scancode names."""
+    data = json.loads((keymap_dir / f"{device}.json").read_text(encoding="utf-8"))
+    return {intent: list(keys) for intent, keys in data["bindings"].items()}
+
+
+def scancode_name(scancode: int) -> str | None:
+    """`"SCANCODE_W"` for the W key's scancode (None for a key pygame does not name)."""
+    for attr in dir(pygame):
+        if attr.startswith("KSCAN_") and getattr(pygame, attr) == scancode:
+            return "SCANCODE_" + attr.removeprefix("KSCAN_")
+    return None
+
+
+def build_keymap(device: str, title: str, bindings: dict[str, list[str]]) -> KeyMap:
+    """A KeyMap (and its legend) from intent -> scancode names."""
+    by_scancode: dict[int, str] = {}
+    labels: list[tuple[str, str]] = []
+    for intent, keys in bindings.items():
+        for key in keys:
+            by_scancode[scancode_of(key)] = intent
+        labels.append((" ".join(key_label(k) for k in keys), _(_INTENT_HELP.get(intent, intent))))
+    return KeyMap(device, title, by_scancode, labels)
+
+
 def load_keymap(path: Path) -> KeyMap:
     """Read a keys*.json file."""
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -193,6 +218,12 @@ class InputRouter:
                 controller.init()
         except Exception:  # no controller support: keyboard play still works
             pass
+
+    def rebind(self, device: str, bindings: dict[str, list[str]]) -> None:
+        """Use `bindings` (intent -> scancode names) for keyboard player `device` from now on; the
+        legends the tables show follow."""
+        title = self.keymaps[device].title if device in self.keymaps else device
+        self.keymaps[device] = build_keymap(device, title, bindings)
 
     def devices(self) -> list[str]:
         """Every device that can produce intents right now: both key sets and plugged pads."""

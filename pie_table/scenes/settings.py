@@ -42,9 +42,16 @@ class SettingsScene(OverlayScene):
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
                           pal.INK_SOFT, "sans")
         self.back_button = Button(_("Back"), self.back, size=26)
+        self.keys_button = Button(_("Controls…"), self.open_controls, size=22)
         rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace, self.animation,
                               self.reduce, self.fullscreen]
-        return [*rows, self.back_button, self.heading, self.note]
+        return [*rows, self.keys_button, self.back_button, self.heading, self.note]
+
+    def open_controls(self) -> None:
+        """The two keyboard players' keys."""
+        from pie_table.scenes.controls import ControlsScene
+
+        self.app.scenes.push(ControlsScene(self.app))
 
     def _settings(self) -> store.Settings:
         settings = getattr(self.app, "settings", None)
@@ -110,5 +117,6 @@ class SettingsScene(OverlayScene):
         note_y = top + len(rows) * (rh + gap)
         self.note.place(pygame.Rect(inner.x, note_y, inner.w, int(26 * s)), s)
         bw, bh = int(220 * s), int(54 * s)
-        self.back_button.place(pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(20 * s),
-                                           bw, bh), s)
+        y = self.panel.bottom - bh - int(20 * s)
+        self.keys_button.place(pygame.Rect(self.panel.centerx - bw - int(8 * s), y, bw, bh), s)
+        self.back_button.place(pygame.Rect(self.panel.centerx + int(8 * s), y, bw, bh), s)

@@ -1,0 +1,127 @@
+"""Each keyboard player's own keys: changes over the shipped key maps, kept per user in a versioned
+file and applied to the input router. A key may serve only one intent of one player, and never a
+table-wide key (Esc, F11, Enter); a refusal says why. A damaged file is set aside with one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core.messages import Msg
+from pie_table.kit.input import KEY_DEVICES, default_bindings, key_label, scancode_of
+from pie_table.userfiles import read_json, write_json
+
+FILE = "keys.json"
+KIND, VERSION = "keys", 1
+# Keys the whole table uses: never a player's.
+RESERVED = frozenset(
+    {
+        "SCANCODE_ESCAPE",
+        "SCANCODE_F11",
+        "SCANCODE_RETURN",
+        "SCANCODE_KP_ENTER",
+        "SCANCODE_TAB",
+        "SCANCODE_BACKSPACE",
+    }
+)
+
+
+class Bindings:
+    """Both keyboard players' bindings: device -> intent -> scancode names."""
+
+    def __init__(self, current: dict[str, dict[str, list[str]]] | None = None) -> None:
+        self.current = {d: default_bindings(d) for d in KEY_DEVICES}
+        for device, intents in (current or {}).items():
+            for intent, keys in intents.items():
+                if device in self.current and intent in self.current[device]:
+                    self.current[device][intent] = list(keys)
+
+    def owner(self, key: str) -> tuple[str, str] | None:
+        """(device, intent) that uses `key`, if any."""
+        for device, intents in self.current.items():
+            for intent, keys in intents.items():
+                if key in keys:
+                    return device, intent
+        return None
+
+    def refusal(self, device: str, intent: str, key: str) -> Msg | None:
+        """Why `key` cannot become `device`'s key for `intent` (None: it can)."""
+        if key in RESERVED:
+            return Msg("{key} belongs to the whole table", key=key_label(key))
+        found = self.owner(key)
+        if found is not None and found != (device, intent):
+            other, what = found
+            if other != device:
+                return Msg("{key} is the other keyboard player's", key=key_label(key))
+            return Msg("{key} already does something else for you", key=key_label(key))
+        return None
+
+    def set(self, device: str, intent: str, key: str) -> Msg | None:
+        """Bind `key` (a scancode name) to `intent`; the refusal, or None when done."""
+        reason = self.refusal(device, intent, key)
+        if reason is None:
+            self.current[device][intent] = [key]
+        return reason
+
+    def reset(self, device: str) -> None:
+        self.current[device] = default_bindings(device)
+
+    def changes(self) -> dict[str, dict[str, list[str]]]:
+        """Only what differs from the shipped maps (what the file keeps)."""
+        found: dict[str, dict[str, list[str]]] = {}
+        for device, intents in self.current.items():
+            default = default_bindings(device)
+            diff = {i: k for i, k in intents.items() if default.get(i) != k}
+            if diff:
+                found[device] = diff
+        return found
+
+
+def _valid(payload: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    found: dict[str, dict[str, list[str]]] = {}
+    for device, intents in payload.get("bindings", {}).items():
+        if device not in KEY_DEVICES or not isinstance(intents, dict):
+            continue
+        for intent, keys in intents.items():
+            try:
+                if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
+                    [scancode_of(k) for k in keys]
+                    found.setdefault(device, {})[intent] = list(keys)
+            except ValueError:
+                continue
+    return found
+
+
+def load() -> tuple[Bindings, str | None]:
+    """The player's bindings and a one-line notice if a damaged file was set aside."""
+    from pie_table.kit.i18n import tr
+    from pie_table.paths import config_dir
+
+    result = read_json(config_dir() / FILE, KIND, VERSION)
+    if result.ok and isinstance(result.payload, dict):
+        return Bindings(_valid(result.payload)), None
+    return Bindings(), tr(result.notice) if result.notice is not None else None
+
+
+def save(bindings: Bindings) -> None:
+    from pie_table.paths import config_dir
+
+    try:
+        write_json(config_dir() / FILE, KIND, VERSION, {"bindings": bindings.changes()})
+    except OSError:
+        pass
+
+
+def apply(router: Any, bindings: Bindings) -> None:
+    """The input router (and so every key legend) uses these bindings."""
+    for device in KEY_DEVICES:
+        router.rebind(device, bindings.current[device])
+
+
+def key_name(event: pygame.event.Event) -> str | None:
+    """The scancode name of a key press, or None."""
+    from pie_table.kit.input import scancode_name
+
+    scancode = getattr(event, "scancode", None)
+    return scancode_name(int(scancode)) if scancode is not None else None

@@ -1,0 +1,130 @@
+"""Key rebinding for the two keyboard players: pick an action, press its new key. A key the other
+player or the whole table uses is refused with the reason; *Reset* puts a player's keys back.
+The bindings are remembered and are what the tables' key legends show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.kit import keybindings
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _, tr
+from pie_table.kit.input import _INTENT_HELP, KEY_DEVICES, key_label
+from pie_table.kit.widgets import Button, Label, Widget
+from pie_table.scenes.base import OverlayScene
+
+_TITLES = {"keys1": "Keys left", "keys2": "Keys right"}
+
+
+class ControlsScene(OverlayScene):
+    """Both keyboard players' keys side by side."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        bindings = getattr(app, "bindings", None)
+        if bindings is None:
+            bindings = app.bindings = keybindings.Bindings()
+        self.bindings: keybindings.Bindings = bindings
+        self.capturing: tuple[str, str] | None = None
+        self.message = ""
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("Controls"), 40, pal.INK, "title")
+        self.rows: dict[str, list[Button]] = {}
+        for device in KEY_DEVICES:
+            self.rows[device] = [
+                Button(self._row_text(device, intent), self._capture(device, intent), size=18)
+                for intent in self.bindings.current[device]
+            ]
+        self.column_heads = [Label(_(_TITLES[d]), 22, pal.INK, "bold") for d in KEY_DEVICES]
+        self.resets = [
+            Button(_("Reset {player}").format(player=_(_TITLES[d]).lower()), self._reset(d), size=18)
+            for d in KEY_DEVICES
+        ]
+        self.back_button = Button(_("Back"), self.back, size=24)
+        self.status = Label(lambda: self.message, 18, pal.CHERRY, "bold")
+        rows = [button for device in KEY_DEVICES for button in self.rows[device]]
+        return [*rows, *self.resets, self.back_button, self.heading, *self.column_heads, self.status]
+
+    def _row_text(self, device: str, intent: str) -> str:
+        keys = " ".join(key_label(k) for k in self.bindings.current[device][intent])
+        if self.capturing == (device, intent):
+            keys = _("press a key…")
+        return f"{_(_INTENT_HELP.get(intent, intent))}: {keys}"
+
+    def _capture(self, device: str, intent: str) -> Any:
+        def start() -> None:
+            self.capturing = (device, intent)
+            self.message = _("Press the new key (Esc: keep the old one)")
+            self._refresh()
+
+        return start
+
+    def _reset(self, device: str) -> Any:
+        def reset() -> None:
+            self.bindings.reset(device)
+            self._changed()
+            self.message = _("Keys put back as they were")
+
+        return reset
+
+    def _refresh(self) -> None:
+        for device in KEY_DEVICES:
+            for button, intent in zip(self.rows[device], self.bindings.current[device], strict=True):
+                button.text = self._row_text(device, intent)
+
+    def _changed(self) -> None:
+        keybindings.save(self.bindings)
+        router = getattr(self.app, "input", None)
+        if router is not None:
+            keybindings.apply(router, self.bindings)
+        self._refresh()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.capturing is not None and event.type == pygame.KEYDOWN:
+            device, intent = self.capturing
+            self.capturing = None
+            if event.key == pygame.K_ESCAPE:
+                self.message = ""
+                self._refresh()
+                return
+            name = keybindings.key_name(event)
+            reason = _("That key cannot be used") if name is None else self.bindings.set(device, intent, name)
+            if reason is not None:
+                self.message = tr(reason)
+                self._refresh()
+                return
+            self.message = ""
+            self._changed()
+            return
+        super().handle_event(event)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 1000 * s)), int(min(h * 0.96, 680 * s)))
+        self.panel.center = (w // 2, h // 2)
+        pad = int(24 * s)
+        self.heading.place(
+            pygame.Rect(self.panel.x, self.panel.y + int(12 * s), self.panel.w, int(48 * s)), s
+        )
+        col_w = (self.panel.w - 3 * pad) // 2
+        top = self.panel.y + int(64 * s)
+        rows = max(len(r) for r in self.rows.values())
+        # Rows share what the heading, the column titles, the resets, the message line and Back leave.
+        room = self.panel.h - int(64 * s) - int(34 * s) - int(46 * s) - int(34 * s) - int(70 * s)
+        row_h = max(int(22 * s), min(int(38 * s), room // rows - 3))
+        for i, device in enumerate(KEY_DEVICES):
+            x = self.panel.x + pad + i * (col_w + pad)
+            self.column_heads[i].place(pygame.Rect(x, top, col_w, int(30 * s)), s)
+            for j, button in enumerate(self.rows[device]):
+                button.place(pygame.Rect(x, top + int(34 * s) + j * (row_h + 3), col_w, row_h), s)
+            bottom = top + int(34 * s) + rows * (row_h + 3) + int(6 * s)
+            self.resets[i].place(pygame.Rect(x, bottom, col_w, int(40 * s)), s)
+        status_y = top + int(34 * s) + rows * (row_h + 3) + int(52 * s)
+        self.status.place(pygame.Rect(self.panel.x, status_y, self.panel.w, int(28 * s)), s)
+        bw, bh = int(200 * s), int(50 * s)
+        self.back_button.place(
+            pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(14 * s), bw, bh), s
+        )
