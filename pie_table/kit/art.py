@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit import theme
 from pie_table.kit.art_cards import CARD_KINDS, corner_radius, fit_label, paint_back, paint_face
 from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef, paint_host_hat, paint_rat
 from pie_table.kit.art_draw import (
@@ -108,7 +109,7 @@ def _size(v: float) -> int:
 def card_face(kind: str, w: int, h: int) -> pygame.Surface:
     """The face of a card of `kind` (see CARD_KINDS) at w x h: rounded corners, border, art."""
     # The language is part of the key: a Block card's words are drawn on its face.
-    key = ("face", kind, _size(w), _size(h), current_language())
+    key = ("face", kind, _size(w), _size(h), current_language(), theme.current())
     return _cached(key, lambda: paint_face(kind, _size(w), _size(h)))
 
 

@@ -11,6 +11,7 @@ import math
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit import theme
 from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef
 from pie_table.kit.art_draw import (
     SUPERSAMPLE,
@@ -225,10 +226,16 @@ def fit_label(text: str, max_w: int, max_h: int, color, face: str = "bold") -> p
 
 
 def _corner_text(s: pygame.Surface, text: str, color, size: float = 0.17) -> None:
-    """The index numeral in the top-left corner and, upside down, the bottom-right."""
+    """The index numeral in the top-left corner and, upside down, the bottom-right (larger and
+    outlined in the high-contrast theme)."""
     w, h = s.get_size()
-    surf = font(max(8, int(h * size)), "title").render(text, True, color)
-    rect = surf.get_rect(center=(int(w * 0.14), int(h * 0.1) + 1))
+    if theme.high_contrast():
+        surf = text_outlined(text, max(8, int(h * size * 1.45)), tuple(color[:3]), pal.WHITE, "title",
+                             max(1, w // 28))
+    else:
+        surf = font(max(8, int(h * size)), "title").render(text, True, color)
+    inset = 0.04 if theme.high_contrast() else 0.0  # the larger numeral keeps clear of the edge
+    rect = surf.get_rect(center=(int(w * (0.14 + inset)), int(h * (0.1 + inset)) + 1))
     s.blit(surf, rect)
     flipped = pygame.transform.rotate(surf, 180)
     s.blit(flipped, flipped.get_rect(center=(w - rect.centerx, h - rect.centery)))

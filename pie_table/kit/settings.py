@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pie_table.kit.theme import THEMES
 from pie_table.userfiles import read_json, write_json
 
 FILE = "settings.json"
@@ -30,6 +31,7 @@ class Settings:
     bot_pace: str = "human"
     animation: str = "normal"
     reduce_motion: bool = False
+    card_theme: str = "normal"
 
     def pace_factor(self) -> float:
         return PACE_FACTOR.get(self.bot_pace, 1.0)
@@ -48,6 +50,7 @@ def _clean(payload: dict[str, Any]) -> Settings:
         bot_pace=pace if pace in BOT_PACES else base.bot_pace,
         animation=payload.get("animation") if payload.get("animation") in ANIMATIONS else base.animation,
         reduce_motion=bool(payload.get("reduce_motion", base.reduce_motion)),
+        card_theme=payload.get("card_theme") if payload.get("card_theme") in THEMES else base.card_theme,
     )
 
 
@@ -75,10 +78,11 @@ def save(settings: Settings) -> None:
 
 
 def apply_motion(settings: Settings) -> None:
-    """Animation speed and reduced motion take effect at once."""
-    from pie_table.kit import motion
+    """Animation speed, reduced motion and the card theme take effect at once."""
+    from pie_table.kit import motion, theme
 
     motion.configure(settings.animation, settings.reduce_motion)
+    theme.configure(settings.card_theme)
 
 
 def apply_sound(app: Any, settings: Settings) -> None:

@@ -9,10 +9,12 @@ from pie_table.kit import palette as pal
 from pie_table.kit import settings as store
 from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language
 from pie_table.kit.rows import Cycler, Toggle
+from pie_table.kit.theme import THEMES
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
 _PACE_NAMES = {"human": "human-like pauses", "brisk": "brisk"}
+_THEME_NAMES = {"normal": "normal", "high_contrast": "high contrast, large numbers"}
 _ANIMATION_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "instant"}
 
 
@@ -37,6 +39,8 @@ class SettingsScene(OverlayScene):
         self.animation = Cycler(_("Animations"), store.ANIMATIONS, store.ANIMATIONS.index(settings.animation),
                                 self._set_animation, fmt=lambda a: _(_ANIMATION_NAMES[a]))
         self.reduce = Toggle(_("Reduce motion"), settings.reduce_motion, self._set_reduce)
+        self.cards = Cycler(_("Card theme"), THEMES, THEMES.index(settings.card_theme), self._set_cards,
+                            fmt=lambda t: _(_THEME_NAMES[t]))
         full = bool(getattr(self.app, "fullscreen", False))
         self.fullscreen = Toggle(_("Fullscreen"), full, self._set_fullscreen)
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
@@ -44,7 +48,7 @@ class SettingsScene(OverlayScene):
         self.back_button = Button(_("Back"), self.back, size=26)
         self.keys_button = Button(_("Controls…"), self.open_controls, size=22)
         rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace, self.animation,
-                              self.reduce, self.fullscreen]
+                              self.reduce, self.cards, self.fullscreen]
         return [*rows, self.keys_button, self.back_button, self.heading, self.note]
 
     def open_controls(self) -> None:
@@ -93,6 +97,10 @@ class SettingsScene(OverlayScene):
         self._settings().animation = animation
         self._changed()
 
+    def _set_cards(self, look: str) -> None:
+        self._settings().card_theme = look
+        self._changed()
+
     def _set_reduce(self, value: bool) -> None:
         self._settings().reduce_motion = value
         self._changed()
@@ -108,8 +116,8 @@ class SettingsScene(OverlayScene):
         heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
         self.heading.place(heading, s)
         rows = (self.volume, self.mute, self.language, self.reaction, self.pace, self.animation, self.reduce,
-                self.fullscreen)
-        rh, gap = int(46 * s), int(6 * s)
+                self.cards, self.fullscreen)
+        rh, gap = int(42 * s), int(5 * s)
         top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
         for i, row in enumerate(rows):

@@ -125,3 +125,17 @@ def test_instant_animations_finish_in_one_frame_and_reduced_motion_has_no_shake(
         assert effects.shake_offset() == (0, 0)
     finally:
         motion.configure("normal", False)
+
+
+def test_the_high_contrast_card_theme_redraws_the_faces():
+    from pie_table.games.pie_rats.ui import card_art
+    from pie_table.kit import art, theme
+
+    try:
+        normal = (art.card_face("two", 70, 98), card_art.card_face(0, 54, 76))
+        theme.configure("high_contrast")
+        contrast = (art.card_face("two", 70, 98), card_art.card_face(0, 54, 76))
+        for a, b in zip(normal, contrast, strict=True):
+            assert a is not b and pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
+    finally:
+        theme.configure("normal")

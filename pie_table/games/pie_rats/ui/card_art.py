@@ -15,7 +15,7 @@ import pygame
 from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.ui.crew_art import crew_portrait
 from pie_table.games.pie_rats.ui.names import card_label, pie_label
-from pie_table.kit import art
+from pie_table.kit import art, theme
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, draw_pie, lighter, supersampled
 from pie_table.kit.fonts import MIN_READABLE, font
@@ -215,6 +215,10 @@ def _frame(w: int, h: int, band) -> pygame.Surface:
 
 
 def _badge(surf: pygame.Surface, center: tuple[int, int], r: int, color, text: str) -> None:
+    if theme.high_contrast():  # larger discs, darker rims: readable at a glance
+        r = int(r * 1.3)
+        center = (center[0] + (r // 5 if center[0] < surf.get_width() // 2 else -r // 5), center[1] - r // 5)
+        color = darker(color, 0.2)
     pygame.draw.circle(surf, darker(color, 0.35), center, r)
     pygame.draw.circle(surf, color, center, max(1, r - max(1, r // 6)))
     size = max(MIN_READABLE, int(r * 1.25))
@@ -246,9 +250,13 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-@lru_cache(maxsize=512)
 def card_face(card: int, w: int, h: int, language: str = "en") -> pygame.Surface:
-    """The face of main-deck card `card` at w x h."""
+    """The face of main-deck card `card` at w x h, in the player's card theme."""
+    return _card_face(card, w, h, language, theme.current())
+
+
+@lru_cache(maxsize=512)
+def _card_face(card: int, w: int, h: int, language: str, look: str) -> pygame.Surface:
     info = CARDS[card]
     surf = _frame(w, h, KIND_COLORS[info.kind])
     pad = max(3, w // 14)
@@ -286,9 +294,13 @@ def _filling(name: str):
     return pal.CHERRY
 
 
-@lru_cache(maxsize=128)
 def pie_face(pie: int, w: int, h: int, language: str = "en") -> pygame.Surface:
     """A pie card: the pie, its name, its weight (bottom left) and points (bottom right)."""
+    return _pie_face(pie, w, h, language, theme.current())
+
+
+@lru_cache(maxsize=128)
+def _pie_face(pie: int, w: int, h: int, language: str, look: str) -> pygame.Surface:
     info = PIES[pie]
     surf = _frame(w, h, KIND_COLORS["pie"])
     pad = max(3, w // 14)
