@@ -67,11 +67,17 @@ class GameSetup:
     options: dict[str, Any] = field(default_factory=dict)
     teams: list[int] | None = None  # team index per seat, for team games
     seed: int = 0
+    names: list[str] = field(default_factory=list)  # a human seat's player name ("" when none)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["seats"] = [s.spec() for s in self.seats]
+        if not self.names:
+            del data["names"]  # saves from before names existed read the same
         return data
+
+    def player_name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else ""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSetup:
@@ -81,4 +87,5 @@ class GameSetup:
             options=dict(data.get("options", {})),
             teams=list(data["teams"]) if data.get("teams") is not None else None,
             seed=int(data.get("seed", 0)),
+            names=[str(n) for n in data.get("names", [])],
         )

@@ -9,6 +9,7 @@ import pygame
 
 from pie_table.core.registry import GameInfo, OptionInfo
 from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.core.stats import last_names, remember_names
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
@@ -85,6 +86,7 @@ class SeatsScene(MenuScene):
         self.seats = default_seats(info, count)
         self.teams = [i % 2 for i in range(count)]
         self.options: dict[str, Any] = {opt.key: opt.default for opt in info.options}
+        self.names: list[str] = last_names() if not getattr(app, "headless", False) else []
         # A game with a reaction countdown starts from the one chosen in the settings.
         settings = getattr(app, "settings", None)
         if "reaction_seconds" in self.options and settings is not None:
@@ -146,7 +148,19 @@ class SeatsScene(MenuScene):
         options = {opt.key: _coerce(opt, self.options[opt.key]) for opt in self.info.options}
         teams = list(self.teams) if self.team_game else None
         seed = int(time.time() * 1000) % (2**31)
-        return GameSetup(self.info.id, list(self.seats), options, teams, seed)
+        names = [self.names[i] if not spec.is_bot and i < len(self.names) else "" for i, spec in
+                 enumerate(self.seats)]
+        remember_names(self.names)
+        return GameSetup(self.info.id, list(self.seats), options, teams, seed, names if any(names) else [])
+
+    def open_players(self) -> None:
+        """Names for the human seats (statistics are kept for named players)."""
+        from pie_table.scenes.players import PlayersScene
+
+        while len(self.names) < len(self.seats):
+            self.names.append("")
+        humans = [i for i, spec in enumerate(self.seats) if not spec.is_bot]
+        self.app.scenes.push(PlayersScene(self.app, humans, self.names))
 
     def start(self) -> None:
         """Build the table scene from the chosen setup and put it in place of this screen."""
@@ -185,10 +199,13 @@ class SeatsScene(MenuScene):
         self.status = Label(self.status_text, 22, pal.CREAM, "bold")
         self.start_button = Button(_("Start"), self.start, enabled=lambda: self.problem() is None, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
+        self.players_button = Button(_("Players…"), self.open_players, size=24,
+                                     enabled=lambda: any(not spec.is_bot for spec in self.seats))
         seat_widgets: list[Widget] = []
         for i, row in enumerate(self.seat_rows):
             seat_widgets += [row, self.team_rows[i]] if self.team_game else [row]
-        return [self.count, *seat_widgets, *self.option_rows, self.start_button, self.back_button,
+        return [self.count, *seat_widgets, *self.option_rows, self.start_button, self.players_button,
+                self.back_button,
                 self.heading, self.options_heading, self.status]
 
     def enter(self) -> None:
@@ -216,8 +233,9 @@ class SeatsScene(MenuScene):
         self.status.place(pygame.Rect(margin, bottom + int(14 * s), w - 2 * margin, int(34 * s)), s)
         bw, bh = int(220 * s), int(58 * s)
         y = h - bh - int(26 * s)
-        self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
-        self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)
+        self.back_button.place(pygame.Rect(w // 2 - bw * 3 // 2 - gap, y, bw, bh), s)
+        self.players_button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), s)
+        self.start_button.place(pygame.Rect(w // 2 + bw // 2 + gap, y, bw, bh), s)
 
     def _place_seats(self, inner: pygame.Rect, s: float) -> None:
         rows = 1 + len(self.seat_rows)

@@ -76,14 +76,15 @@ class TitleScene(MenuScene):
         self.load_button = Button(_("Saved games"), self.open_saves, size=26)
         self.language_button = Button(self._language_text(), self.next_language, size=22)
         self.settings_button = Button(_("Settings"), self.open_settings, size=22)
+        self.stats_button = Button(_("Statistics"), self.open_statistics, size=22)
         self.quit_button = Button(_("Quit"), self.app.quit, size=30)
         self.notice = getattr(self.app, "language_notice", None) or ""
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
         self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
         resume = [self.continue_button] if self.saved is not None else []
-        buttons = [self.play, *resume, self.load_button, self.settings_button, self.language_button,
-                   self.quit_button]
+        buttons = [self.play, *resume, self.load_button, self.stats_button, self.settings_button,
+                   self.language_button, self.quit_button]
         return [*buttons, self.tagline, self.hint, self.status]
 
     def _language_text(self) -> str:
@@ -107,6 +108,12 @@ class TitleScene(MenuScene):
         """Pick up the game saved most recently, where it stopped."""
         if self.saved is not None:
             self.notice = open_save(self.app, self.saved.path)
+
+    def open_statistics(self) -> None:
+        """Every named player's record per game."""
+        from pie_table.scenes.statistics import StatisticsScene
+
+        self.app.scenes.push(StatisticsScene(self.app))
 
     def open_settings(self) -> None:
         """Sound, language, the reaction countdown and the bots' pace."""

@@ -244,7 +244,7 @@ def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
     set_turn(scene, 3, 0, [rat, other])
     run_until(app, lambda: scene.panel is not None)
     press(app, pygame.K_h)
-    assert scene.hint_text.startswith("Add ") and scene.hints_used == 1
+    assert scene.hint_text.startswith("Add ") and scene.hints_used == {0: 1}
     focused = scene.panel.focused()
     assert focused is not None and focused["type"] == "crew"
     # The hint reads only the seat's view: dealing what it cannot see differently changes nothing.

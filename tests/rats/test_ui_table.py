@@ -296,7 +296,7 @@ def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
         app.step(DT, [])
     assert scene.panel is not None and len(scene.panel.legal) > 1
     press(app, pygame.K_h)
-    assert scene.hint_text and scene.hints_used == 1
+    assert scene.hint_text and scene.hints_used == {scene.panel.seat: 1}
     panel = scene.panel
     rules, state = scene.rules, scene.state
     view = rules.view(state, panel.seat)

@@ -9,6 +9,7 @@ human may claim (kit.reaction), and only the claimer is handed the screen.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,6 +19,7 @@ from pie_table.core.pacing import Pace, Pacer
 from pie_table.core.saves import Autosaver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
+from pie_table.core.stats import record_finished
 from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.ui import card_art
 from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
@@ -103,7 +105,7 @@ class PieRatsTableScene(TurnTableScene):
         self.drag: dict[str, Any] | None = None
         self.message = ""
         self.hint_text = ""
-        self.hints_used = 0
+        self.hints_used: dict[int, int] = {}  # per seat, for the statistics
         self.autoplay = False
         self.since_move = 0.0
         self.end_timer = 0.0
@@ -381,7 +383,7 @@ class PieRatsTableScene(TurnTableScene):
         for index, item in enumerate(shown):
             if self.panel.items[item][0] == action:
                 self.panel.focus = index
-        self.hints_used += 1
+        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
         self.hint_text = tr(why)
 
     def undo(self) -> bool:
@@ -555,6 +557,8 @@ class PieRatsTableScene(TurnTableScene):
         from pie_table.scenes.results import ResultsScene
 
         self.autosave.save()
+        record_finished(self.session, Path(str(self.autosave.path)).name,
+                        {seat: {"hints": n} for seat, n in self.hints_used.items()})
         title, lines = results_text(self.public())
         self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 

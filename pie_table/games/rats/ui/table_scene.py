@@ -7,6 +7,7 @@ from the engine's events; the tray animates them afterwards.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from pie_table.core.pacing import Pace, Pacer
 from pie_table.core.saves import Autosaver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
+from pie_table.core.stats import record_finished
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel
@@ -77,7 +79,7 @@ class RatsTableScene(TurnTableScene):
         self.shown_seat: int | None = None
         self.message = ""
         self.hint_text = ""
-        self.hints_used = 0
+        self.hints_used: dict[int, int] = {}  # per seat, for the statistics
         self.painter = TablePainter()
         settings = getattr(app, "settings", None)
         self.pace = settings.pace_factor() if settings is not None else 1.0  # the settings' bot pace
@@ -319,7 +321,7 @@ class RatsTableScene(TurnTableScene):
                 if legal == action:
                     panel.menu.set_focus(button)
         self.hint_text = why
-        self.hints_used += 1
+        self.hints_used[panel.seat] = self.hints_used.get(panel.seat, 0) + 1
 
     def undo(self) -> bool:
         """Take back the human's last decision, where the session allows it (against bots, before
@@ -396,6 +398,8 @@ class RatsTableScene(TurnTableScene):
 
         title, lines = results_text(self.rules.view(self.state, None))
         self.autosave.save()
+        record_finished(self.session, Path(str(self.autosave.path)).name,
+                        {seat: {"hints": n} for seat, n in self.hints_used.items()})
         self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 
     # --- headless --------------------------------------------------------------------------------

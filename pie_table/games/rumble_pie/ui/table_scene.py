@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -9,6 +10,7 @@ import pygame
 from pie_table.core.saves import Autosaver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
+from pie_table.core.stats import record_finished
 from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.ui.card_layer import CardLayer, relayout
 from pie_table.games.rumble_pie.ui.controls import Cursor
@@ -303,6 +305,7 @@ class RumbleTableScene(Scene):
             title = _("{team} wins!").format(team=pal.team_name(state.winner))
             lines = result_lines(state, self.names)
             self.autosave.save()
+            record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
             self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 
     # --- headless hooks --------------------------------------------------------------------------
@@ -334,3 +337,14 @@ class RumbleTableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
+
+
+def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
+    """Per seat: the KaPow!s its team landed and the Out! calls it made, over the whole game."""
+    teams = list(state.teams)
+    extras: dict[int, dict[str, int]] = {}
+    for seat, team in enumerate(teams):
+        kapows = sum(entry["kapows"][team] for entry in state.history)
+        outs = sum(1 for entry in state.history if entry.get("out_by") == seat)
+        extras[seat] = {"kapows": kapows, "outs": outs}
+    return extras

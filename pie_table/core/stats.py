@@ -1,0 +1,178 @@
+"""Players and their statistics, per game: games played and won, results against each bot level,
+best and average score, streaks, hints used, and for Rumble Pie the team's KaPow!s and the
+player's Out! calls. Only finished games count, each once (by its save's name). Kept in a
+versioned per-user file; a damaged one is set aside with one line. Pure Python."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pie_table.userfiles import read_json, write_json
+
+FILE = "statistics.json"
+KIND, VERSION = "statistics", 1
+RECENT = 20  # results kept for the chart
+
+
+def empty() -> dict[str, Any]:
+    return {"counted": [], "players": {}}
+
+
+def load() -> tuple[dict[str, Any], str | None]:
+    """The statistics and a one-line notice if a damaged file was set aside."""
+    from pie_table.core.messages import translate
+    from pie_table.paths import data_dir
+
+    result = read_json(data_dir() / FILE, KIND, VERSION)
+    if result.ok and isinstance(result.payload, dict) and isinstance(result.payload.get("players"), dict):
+        data = empty()
+        data.update(result.payload)
+        return data, None
+    return empty(), translate(result.notice) if result.notice is not None else None
+
+
+def save(data: dict[str, Any]) -> None:
+    from pie_table.paths import data_dir
+
+    try:
+        write_json(data_dir() / FILE, KIND, VERSION, data)
+    except OSError:
+        pass
+
+
+def seat_scores(report: dict[str, Any], seats: int) -> list[float]:
+    """Each seat's score from a game's report: its own points, or its team's."""
+    teams = report.get("teams")
+    if teams is not None and "scores" in report:
+        return [report["scores"][t] for t in teams]
+    if "awards" in report:
+        return list(report["awards"])
+    return list(report.get("scores", [0] * seats))
+
+
+def record_game(
+    data: dict[str, Any],
+    key: str,
+    game_id: str,
+    names: list[str],
+    levels: list[str],
+    report: dict[str, Any],
+    extras: dict[int, dict[str, int]] | None = None,
+) -> bool:
+    """Count one finished game for every named human seat; False (nothing changed) if this game
+    was counted before. `levels`: each seat's bot level ("" for a human)."""
+    if key in data["counted"]:
+        return False
+    data["counted"].append(key)
+    seats = len(names)
+    scores = seat_scores(report, seats)
+    winners = set(report.get("winning_seats", []))
+    bots = sorted({level for level in levels if level})
+    for seat, name in enumerate(names):
+        if not name or levels[seat]:
+            continue
+        won = seat in winners
+        game = (
+            data["players"]
+            .setdefault(name, {})
+            .setdefault(
+                game_id,
+                {
+                    "played": 0,
+                    "won": 0,
+                    "vs": {},
+                    "best": None,
+                    "total": 0,
+                    "streak": 0,
+                    "best_streak": 0,
+                    "recent": [],
+                    "hints": 0,
+                    "kapows": 0,
+                    "outs": 0,
+                },
+            )
+        )
+        game["played"] += 1
+        game["won"] += int(won)
+        score = scores[seat] if seat < len(scores) else 0
+        game["best"] = score if game["best"] is None else max(game["best"], score)
+        game["total"] += score
+        game["streak"] = game["streak"] + 1 if won else 0
+        game["best_streak"] = max(game["best_streak"], game["streak"])
+        game["recent"] = (game["recent"] + [[score, int(won)]])[-RECENT:]
+        for level in bots:
+            pair = game["vs"].setdefault(level, [0, 0])
+            pair[0] += 1
+            pair[1] += int(won)
+        for field, value in (extras or {}).get(seat, {}).items():
+            game[field] = game.get(field, 0) + value
+    return True
+
+
+def known_players(data: dict[str, Any]) -> list[str]:
+    return sorted(data["players"])
+
+
+def rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per player and game, for the statistics screen."""
+    found = []
+    for name in sorted(data["players"]):
+        for game_id, game in sorted(data["players"][name].items()):
+            played = game["played"]
+            found.append(
+                {
+                    "name": name,
+                    "game": game_id,
+                    "played": played,
+                    "won": game["won"],
+                    "rate": game["won"] / played if played else 0.0,
+                    "vs": {level: (w / p if p else 0.0) for level, (p, w) in game["vs"].items()},
+                    "best": game["best"],
+                    "average": game["total"] / played if played else 0.0,
+                    "streak": game["streak"],
+                    "best_streak": game["best_streak"],
+                    "recent": game["recent"],
+                    "hints": game.get("hints", 0),
+                    "kapows": game.get("kapows", 0),
+                    "outs": game.get("outs", 0),
+                }
+            )
+    return found
+
+
+def record_finished(session: Any, key: str, extras: dict[int, dict[str, int]] | None = None) -> bool:
+    """Count a finished session's game for its named human seats (loads, records, saves); False when
+    it is not finished, has no named human, or was counted already."""
+    if not session.is_over() or not any(session.setup.names):
+        return False
+    report = session.info.report(session) if session.info.report is not None else {}
+    setup = session.setup
+    names = [setup.player_name(seat) for seat in range(len(setup.seats))]
+    levels = [spec.level if spec.is_bot else "" for spec in setup.seats]
+    data, _notice = load()
+    if not record_game(data, key, setup.game_id, names, levels, report, extras):
+        return False
+    save(data)
+    return True
+
+
+PLAYERS_FILE = "players.json"
+
+
+def last_names() -> list[str]:
+    """The names typed on the seat screen last time, seat by seat."""
+    from pie_table.paths import data_dir
+
+    result = read_json(data_dir() / PLAYERS_FILE, "players", 1)
+    if result.ok and isinstance(result.payload, dict) and isinstance(result.payload.get("last"), list):
+        return [str(n) for n in result.payload["last"]][:6]
+    return []
+
+
+def remember_names(names: list[str]) -> None:
+    from pie_table.paths import data_dir
+
+    try:
+        write_json(data_dir() / PLAYERS_FILE, "players", 1, {"last": [str(n) for n in names][:6]})
+    except OSError:
+        pass

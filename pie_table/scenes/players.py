@@ -1,0 +1,86 @@
+"""Names for the human seats, from the seat screen: type a name (a visible cursor, Backspace to
+erase) or pick a known player. Named players get statistics; the names are remembered for next time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core import stats
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
+from pie_table.kit.rows import Cycler, TextInput
+from pie_table.kit.widgets import Button, Label, Widget
+from pie_table.scenes.base import OverlayScene
+
+NEW = ""
+
+
+class PlayersScene(OverlayScene):
+    """One name per human seat; `names` (a list per seat) is edited in place."""
+
+    def __init__(self, app: Any, humans: list[int], names: list[str]) -> None:
+        super().__init__(app)
+        self.humans = humans
+        self.names = names
+        self.known = stats.known_players(stats.load()[0])
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("Players"), 40, pal.INK, "title")
+        self.inputs: list[TextInput] = []
+        self.pickers: list[Cycler] = []
+        widgets: list[Widget] = []
+        for seat in self.humans:
+            text = TextInput(
+                _("Seat {n}").format(n=seat + 1), self.names[seat], self._typed(seat), max_len=20
+            )
+            choices = [NEW, *self.known]
+            picker = Cycler(
+                _("Known players"),
+                choices,
+                choices.index(self.names[seat]) if self.names[seat] in choices else 0,
+                self._picked(seat),
+                fmt=lambda name: name or _("(type a name)"),
+            )
+            self.inputs.append(text)
+            self.pickers.append(picker)
+            widgets += [text, picker]
+        self.note = Label(
+            _("Named players get statistics; leave a name empty to play unnamed."), 16, pal.INK_SOFT, "sans"
+        )
+        self.done = Button(_("Done"), self.back, size=24)
+        return [*widgets, self.done, self.heading, self.note]
+
+    def _typed(self, seat: int) -> Any:
+        def typed(text: str) -> None:
+            self.names[seat] = text.strip()
+
+        return typed
+
+    def _picked(self, seat: int) -> Any:
+        def picked(name: str) -> None:
+            if name:
+                self.names[seat] = name
+                self.inputs[self.humans.index(seat)].text = name
+
+        return picked
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 720 * s)), int(min(h * 0.94, 660 * s)))
+        self.panel.center = (w // 2, h // 2)
+        self.heading.place(
+            pygame.Rect(self.panel.x, self.panel.y + int(16 * s), self.panel.w, int(50 * s)), s
+        )
+        inner = self.panel.inflate(-int(60 * s), 0)
+        top = self.panel.y + int(80 * s)
+        rows = 2 * len(self.humans)
+        rh = max(int(30 * s), min(int(46 * s), (self.panel.h - int(210 * s)) // max(1, rows)))
+        for i, widget in enumerate(w_ for pair in zip(self.inputs, self.pickers, strict=True) for w_ in pair):
+            widget.place(pygame.Rect(inner.x, top + i * (rh + 4), inner.w, rh), s)
+        self.note.place(pygame.Rect(inner.x, self.panel.bottom - int(110 * s), inner.w, int(26 * s)), s)
+        bw, bh = int(200 * s), int(50 * s)
+        self.done.place(
+            pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(18 * s), bw, bh), s
+        )

@@ -1,0 +1,168 @@
+"""Statistics, from the title: every named player's record per game (played, won, win rate against
+each bot level, best and average score, streaks, hints, and for Rumble Pie KaPow!s and Out!
+calls), with a small chart of the recent results for the selected row, drawn on the table's style."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core import stats
+from pie_table.core.registry import load_games
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import _
+from pie_table.kit.text import fit_text
+from pie_table.kit.widgets import Button, Label, Widget
+from pie_table.scenes.base import OverlayScene
+
+
+class StatisticsScene(OverlayScene):
+    """A table of rows (↑/↓ or a click selects one), the selected row's chart, and Back."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        data, self.notice = stats.load()
+        self.rows = stats.rows(data)
+        self.selected = 0
+        self.row_rects: list[pygame.Rect] = []
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("Statistics"), 40, pal.INK, "title")
+        self.back_button = Button(_("Back"), self.back, size=24)
+        return [self.back_button, self.heading]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 1120 * s)), int(min(h * 0.94, 660 * s)))
+        self.panel.center = (w // 2, h // 2)
+        self.heading.place(
+            pygame.Rect(self.panel.x, self.panel.y + int(12 * s), self.panel.w, int(48 * s)), s
+        )
+        bw, bh = int(200 * s), int(48 * s)
+        self.back_button.place(
+            pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(14 * s), bw, bh), s
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = (self.selected + step) % len(self.rows)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            for i, rect in enumerate(self.row_rects):
+                if rect.collidepoint(event.pos):
+                    self.selected = i
+                    return
+        super().handle_event(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        pad = int(24 * s)
+        area = pygame.Rect(
+            self.panel.x + pad,
+            self.panel.y + int(70 * s),
+            self.panel.w - 2 * pad,
+            self.panel.h - int(150 * s),
+        )
+        if not self.rows:
+            text = self.notice or _(
+                "No finished games by named players yet: name yourself on the seat screen."
+            )
+            image = fit_text(text, int(18 * s), area.w, pal.INK_SOFT)
+            surface.blit(image, image.get_rect(center=area.center))
+            return
+        titles = {info.id: _(info.title) for info in load_games().values()}
+        columns = [
+            (_("Player"), 0.13),
+            (_("Game"), 0.13),
+            (_("Played"), 0.07),
+            (_("Won"), 0.06),
+            (_("Win rate"), 0.08),
+            (_("vs easy · normal · hard"), 0.19),
+            (_("Best"), 0.06),
+            (_("Average"), 0.07),
+            (_("Streak (best)"), 0.09),
+            (_("Extras"), 0.12),
+        ]
+        size = int(15 * s)
+        line = font(size).get_linesize() + int(6 * s)
+        x = area.x
+        for title, share in columns:
+            image = fit_text(title, size, int(area.w * share) - 6, pal.INK, "bold")
+            surface.blit(image, (x, area.y))
+            x += int(area.w * share)
+        chart_h = int(110 * s)
+        visible = max(1, (area.h - line - chart_h - int(12 * s)) // line)
+        first = max(0, min(self.selected - visible + 1, len(self.rows) - visible))
+        self.row_rects = [pygame.Rect(0, 0, 0, 0)] * len(self.rows)
+        for index in range(first, min(len(self.rows), first + visible)):
+            row = self.rows[index]
+            y = area.y + line * (1 + index - first)
+            rect = pygame.Rect(area.x - 4, y - 2, area.w + 8, line)
+            self.row_rects[index] = rect
+            if index == self.selected:
+                pygame.draw.rect(surface, pal.HIGHLIGHT, rect, border_radius=6)
+            vs = " · ".join(
+                f"{int(row['vs'][lv] * 100)}%" if lv in row["vs"] else "–"
+                for lv in ("easy", "normal", "hard")
+            )
+            extras = []
+            if row["game"] == "rumble-pie":
+                extras.append(_("KaPow!s {n} · Out! {m}").format(n=row["kapows"], m=row["outs"]))
+            if row["hints"]:
+                extras.append(_("hints {n}").format(n=row["hints"]))
+            cells = [
+                row["name"],
+                titles.get(row["game"], row["game"]),
+                str(row["played"]),
+                str(row["won"]),
+                f"{int(row['rate'] * 100)}%",
+                vs,
+                _number(row["best"]),
+                _number(row["average"]),
+                f"{row['streak']} ({row['best_streak']})",
+                " · ".join(extras),
+            ]
+            x = area.x
+            for (_title, share), cell in zip(columns, cells, strict=True):
+                image = fit_text(cell, size, int(area.w * share) - 6, pal.INK)
+                surface.blit(image, (x, y))
+                x += int(area.w * share)
+        self._draw_chart(surface, pygame.Rect(area.x, area.bottom - chart_h, area.w, chart_h), s, titles)
+
+    def _draw_chart(
+        self, surface: pygame.Surface, rect: pygame.Rect, s: float, titles: dict[str, str]
+    ) -> None:
+        """The selected row's recent scores as bars: gold for a win, crust for a loss."""
+        row = self.rows[self.selected]
+        pygame.draw.rect(surface, pal.FELT, rect, border_radius=int(8 * s))
+        label = fit_text(
+            _("Recent games: {name}, {game}").format(
+                name=row["name"], game=titles.get(row["game"], row["game"])
+            ),
+            int(14 * s),
+            rect.w - 16,
+            pal.CREAM,
+            "bold",
+        )
+        surface.blit(label, (rect.x + 8, rect.y + 4))
+        recent = row["recent"]
+        if not recent:
+            return
+        top = max(1.0, max(score for score, _won in recent))
+        inner = pygame.Rect(
+            rect.x + 8, rect.y + label.get_height() + 8, rect.w - 16, rect.h - label.get_height() - 14
+        )
+        bar_w = max(4, inner.w // stats.RECENT - 4)
+        for i, (score, won) in enumerate(recent):
+            height = max(2, int(inner.h * score / top))
+            bar = pygame.Rect(inner.x + i * (bar_w + 4), inner.bottom - height, bar_w, height)
+            pygame.draw.rect(surface, pal.GOLD if won else pal.CRUST_DARK, bar, border_radius=3)
+
+
+def _number(value: Any) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.1f}" if isinstance(value, float) and not value.is_integer() else str(int(value))

@@ -1,0 +1,85 @@
+"""Players and statistics: names from the seat screen reach the setup and the save; a finished game
+counts once for each named human; the statistics screen shows the rows and a chart."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from pie_table.core import stats
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.kit.app import App
+
+DT = 0.05
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_a_finished_game_counts_once_per_named_human_with_results_against_bot_levels(home):
+    data = stats.empty()
+    report = {"scores": [20, 11, 14], "winning_seats": [0]}
+    names, levels = ["Ana", "", ""], ["", "easy", "hard"]
+    assert stats.record_game(data, "g1.json", "pie-rats", names, levels, report, {0: {"hints": 2}})
+    assert not stats.record_game(data, "g1.json", "pie-rats", names, levels, report)
+    report2 = {"scores": [5, 11, 14], "winning_seats": [2]}
+    assert stats.record_game(data, "g2.json", "pie-rats", names, levels, report2)
+    (row,) = stats.rows(data)
+    assert (row["played"], row["won"], row["best"], row["average"]) == (2, 1, 20, 12.5)
+    assert row["vs"] == {"easy": 0.5, "hard": 0.5} and row["streak"] == 0 and row["best_streak"] == 1
+    assert row["hints"] == 2 and row["recent"] == [[20, 1], [5, 0]]
+
+
+def test_rumble_pie_scores_are_the_teams_and_extras_add_up(home):
+    data = stats.empty()
+    report = {"scores": [25, 18], "teams": [0, 1, 0, 1], "winning_seats": [0, 2]}
+    stats.record_game(data, "r.json", "rumble-pie", ["Ana", "Luis", "", ""], ["", "", "hard", "easy"], report,
+                      {0: {"kapows": 9, "outs": 1}, 1: {"kapows": 6, "outs": 0}})
+    rows = {r["name"]: r for r in stats.rows(data)}
+    assert rows["Ana"]["best"] == 25 and rows["Ana"]["won"] == 1 and rows["Ana"]["kapows"] == 9
+    assert rows["Luis"]["best"] == 18 and rows["Luis"]["won"] == 0 and rows["Luis"]["outs"] == 0
+
+
+def test_names_reach_the_setup_and_a_finished_pie_rats_game_is_recorded(home):
+    from pie_table.core.session import Session
+
+    setup = GameSetup("pie-rats", parse_seats("human,bot:easy"), {}, seed=3, names=["Ana", ""])
+    assert GameSetup.from_json(setup.to_json()).names == ["Ana", ""]
+    assert "names" not in GameSetup("rats", parse_seats("bot,bot"), {}).to_json()
+    session = Session(setup)
+    while not session.is_over():
+        for seat in session.to_act():
+            move = session.bot_action(seat) if seat in session.bots else session.legal(seat)[-1]
+            session.submit(seat, move)
+    assert stats.record_finished(session, "x.json", {0: {"hints": 1}})
+    assert not stats.record_finished(session, "x.json")
+    (row,) = stats.rows(stats.load()[0])
+    assert row["name"] == "Ana" and row["played"] == 1 and row["vs"].keys() == {"easy"}
+
+
+def test_the_statistics_screen_and_the_players_sheet_draw(home):
+    from pie_table.core.registry import get_game
+    from pie_table.scenes.players import PlayersScene
+    from pie_table.scenes.seats import SeatsScene
+    from pie_table.scenes.statistics import StatisticsScene
+
+    data = stats.empty()
+    stats.record_game(data, "a", "rats", ["Ana", ""], ["", "hard"], {"awards": [9, 4], "winning_seats": [0]})
+    stats.save(data)
+    app = App(size=(1280, 720), headless=True)
+    seats = SeatsScene(app, get_game("pie-rats"))
+    app.scenes.push(seats)
+    app.step(DT, [])
+    seats.open_players()
+    sheet = app.scenes.current
+    assert isinstance(sheet, PlayersScene) and sheet.known == ["Ana"]
+    sheet.pickers[0].nudge(1)
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert seats.setup().names[0] == "Ana"
+    screen = StatisticsScene(app)
+    app.scenes.push(screen)
+    app.step(DT, [])
+    assert screen.rows[0]["name"] == "Ana" and screen.row_rects[0].w > 0
