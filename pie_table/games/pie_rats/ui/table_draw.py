@@ -178,6 +178,7 @@ def draw_seat(
     lit: set[int],
     asked: bool,
     hidden: frozenset[int] | set[int] = frozenset(),
+    player: str = "",
 ) -> list[Zone]:
     """One Captain: name and totals, charisma cards in a row, crew below (protected or freshly
     lured ones turned sideways, Spinach shown by a green dot)."""
@@ -193,9 +194,11 @@ def draw_seat(
     score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")
     surface.blit(score, score.get_rect(topright=(rect.right - pad, rect.y + pad)))
     room = rect.right - x - score.get_width() - 2 * pad
-    head = fit_text(
-        _short_name(captain_label(view, seat), int(16 * s), room), int(16 * s), room, color, "bold"
-    )
+    # A named player's name leads ("Ana · Captain Red Hook"); the title goes first when room is short.
+    name = captain_label(view, seat)
+    lead = f"{player} · " if player else ""
+    shown = lead + name if _fits(lead + name, int(16 * s), room) else lead + name.split(" ", 1)[-1]
+    head = fit_text(shown, int(16 * s), room, color, "bold")
     surface.blit(head, (x, rect.y + pad))
     charisma = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
     strength = CAPTAIN_STRENGTH + sum(r["strength"] for r in view["crews"][seat])
@@ -262,6 +265,12 @@ def draw_seat(
         empty = fit_text(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
         surface.blit(empty, (rect.x + pad, row1 + pad))
     return zones
+
+
+def _fits(text: str, size: int, room: int) -> bool:
+    from pie_table.kit.fonts import font
+
+    return font(size, "bold").size(text)[0] <= room
 
 
 def _short_name(name: str, size: int, room: int) -> str:

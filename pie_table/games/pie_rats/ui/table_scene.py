@@ -634,7 +634,8 @@ class PieRatsTableScene(TurnTableScene):
         flying = self.flights.hidden()
         for i in range(view["seats"]):
             zones += draw_seat(
-                surface, lay, view, i, turn=i == turn_seat, lit=lit_cards, asked=i in asked, hidden=flying
+                surface, lay, view, i, turn=i == turn_seat, lit=lit_cards, asked=i in asked, hidden=flying,
+                player=self.setup.player_name(i),
             )
         if self.drag is not None and self.drag["moving"]:
             for kind, value in self._drop_targets(self.drag["zone"]):

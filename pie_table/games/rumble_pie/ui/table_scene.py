@@ -56,7 +56,7 @@ class RumbleTableScene(Scene):
         self.resumed = session is not None and not watch
         state = self.sim.table()
         n = len(setup.seats)
-        self.names = [_("Player {n}").format(n=i + 1) for i in range(n)]
+        self.names = [setup.player_name(i) or _("Player {n}").format(n=i + 1) for i in range(n)]
         self.layout = load_layout("rumble-pie", n)
         self.slots = seat_slots(list(state.teams))
         self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())
