@@ -162,9 +162,34 @@ def load_keymap(path: Path) -> KeyMap:
     return KeyMap(data["device"], data.get("title", data["device"]), by_scancode, labels)
 
 
-def load_padmap(path: Path) -> PadMap:
-    """Read pad.json (button and axis names are pygame CONTROLLER_* suffixes)."""
+def default_pad_buttons(keymap_dir: Path = KEYMAP_DIR) -> dict[str, list[str]]:
+    """The shipped gamepad buttons: intent -> CONTROLLER_BUTTON_* suffixes ("A", "DPAD_LEFT")."""
+    data = json.loads((keymap_dir / "pad.json").read_text(encoding="utf-8"))
+    return {intent: list(names) for intent, names in data["buttons"].items()}
+
+
+def button_name(code: int) -> str | None:
+    """ "A" for pygame.CONTROLLER_BUTTON_A (None for a button pygame does not name)."""
+    for attr in dir(pygame):
+        if (
+            attr.startswith("CONTROLLER_BUTTON_")
+            and getattr(pygame, attr) == code
+            and attr != "CONTROLLER_BUTTON_MAX"
+        ):
+            return attr.removeprefix("CONTROLLER_BUTTON_")
+    return None
+
+
+def pad_label(name: str) -> str:
+    return _PAD_LABELS.get(name, name)
+
+
+def load_padmap(path: Path, buttons_override: dict[str, list[str]] | None = None) -> PadMap:
+    """Read pad.json (button and axis names are pygame CONTROLLER_* suffixes); `buttons_override`
+    replaces its buttons (the player's own)."""
     data = json.loads(path.read_text(encoding="utf-8"))
+    if buttons_override is not None:
+        data["buttons"] = buttons_override
     buttons: dict[int, str] = {}
     names: dict[int, str] = {}
     labels: list[tuple[str, str]] = []
@@ -218,6 +243,10 @@ class InputRouter:
                 controller.init()
         except Exception:  # no controller support: keyboard play still works
             pass
+
+    def rebind_pads(self, buttons: dict[str, list[str]], keymap_dir: Path = KEYMAP_DIR) -> None:
+        """Use `buttons` (intent -> button names) for every gamepad from now on."""
+        self.padmap = load_padmap(keymap_dir / "pad.json", buttons)
 
     def rebind(self, device: str, bindings: dict[str, list[str]]) -> None:
         """Use `bindings` (intent -> scancode names) for keyboard player `device` from now on; the

@@ -1,6 +1,7 @@
-"""Each keyboard player's own keys: changes over the shipped key maps, kept per user in a versioned
-file and applied to the input router. A key may serve only one intent of one player, and never a
-table-wide key (Esc, F11, Enter); a refusal says why. A damaged file is set aside with one line."""
+"""Each player's own keys and buttons: changes over the shipped key maps (two keyboard players and
+one set shared by every gamepad), kept per user in a versioned file and applied to the input
+router. A key or button may serve only one action of one player, and never a table-wide one (Esc,
+F11, Enter; a pad's Start); a refusal says why. A damaged file is set aside with one line."""
 
 from __future__ import annotations
 
@@ -9,12 +10,21 @@ from typing import Any
 import pygame
 
 from pie_table.core.messages import Msg
-from pie_table.kit.input import KEY_DEVICES, default_bindings, key_label, scancode_of
+from pie_table.kit.input import (
+    KEY_DEVICES,
+    default_bindings,
+    default_pad_buttons,
+    key_label,
+    pad_label,
+    scancode_of,
+)
 from pie_table.userfiles import read_json, write_json
 
 FILE = "keys.json"
 KIND, VERSION = "keys", 1
-# Keys the whole table uses: never a player's.
+PAD = "pad"  # every gamepad shares one set of buttons
+DEVICES = (*KEY_DEVICES, PAD)
+# Keys and buttons the whole table uses: never a player's.
 RESERVED = frozenset(
     {
         "SCANCODE_ESCAPE",
@@ -25,71 +35,98 @@ RESERVED = frozenset(
         "SCANCODE_BACKSPACE",
     }
 )
+RESERVED_PAD = frozenset({"START", "BACK", "GUIDE"})
+
+
+def defaults(device: str) -> dict[str, list[str]]:
+    """The shipped bindings of a device: action -> key (scancode) or button names."""
+    return default_pad_buttons() if device == PAD else default_bindings(device)
+
+
+def label(device: str, name: str) -> str:
+    """How a key or button is written for the player ("W", "↑", "A", "LB")."""
+    return pad_label(name) if device == PAD else key_label(name)
 
 
 class Bindings:
-    """Both keyboard players' bindings: device -> intent -> scancode names."""
+    """Every device's bindings: device -> action -> key or button names."""
 
     def __init__(self, current: dict[str, dict[str, list[str]]] | None = None) -> None:
-        self.current = {d: default_bindings(d) for d in KEY_DEVICES}
+        self.current = {d: defaults(d) for d in DEVICES}
         for device, intents in (current or {}).items():
             for intent, keys in intents.items():
                 if device in self.current and intent in self.current[device]:
                     self.current[device][intent] = list(keys)
 
     def owner(self, key: str) -> tuple[str, str] | None:
-        """(device, intent) that uses `key`, if any."""
-        for device, intents in self.current.items():
-            for intent, keys in intents.items():
+        """(device, action) of a keyboard that uses `key`, if any."""
+        for device in KEY_DEVICES:
+            for intent, keys in self.current[device].items():
                 if key in keys:
                     return device, intent
         return None
 
     def refusal(self, device: str, intent: str, key: str) -> Msg | None:
         """Why `key` cannot become `device`'s key for `intent` (None: it can)."""
-        if key in RESERVED:
-            return Msg("{key} belongs to the whole table", key=key_label(key))
+        if key in (RESERVED_PAD if device == PAD else RESERVED):
+            return Msg("{key} belongs to the whole table", key=label(device, key))
+        if device == PAD:
+            taken = next((i for i, names in self.current[PAD].items() if key in names), None)
+            if taken is not None and taken != intent:
+                return Msg("{key} already does something else for you", key=pad_label(key))
+            return None
         found = self.owner(key)
         if found is not None and found != (device, intent):
-            other, what = found
-            if other != device:
+            if found[0] != device:
                 return Msg("{key} is the other keyboard player's", key=key_label(key))
             return Msg("{key} already does something else for you", key=key_label(key))
         return None
 
     def set(self, device: str, intent: str, key: str) -> Msg | None:
-        """Bind `key` (a scancode name) to `intent`; the refusal, or None when done."""
+        """Bind `key` to `intent`; the refusal, or None when done."""
         reason = self.refusal(device, intent, key)
         if reason is None:
             self.current[device][intent] = [key]
         return reason
 
     def reset(self, device: str) -> None:
-        self.current[device] = default_bindings(device)
+        self.current[device] = defaults(device)
 
     def changes(self) -> dict[str, dict[str, list[str]]]:
         """Only what differs from the shipped maps (what the file keeps)."""
         found: dict[str, dict[str, list[str]]] = {}
         for device, intents in self.current.items():
-            default = default_bindings(device)
+            default = defaults(device)
             diff = {i: k for i, k in intents.items() if default.get(i) != k}
             if diff:
                 found[device] = diff
         return found
 
 
+def _known(device: str, keys: list[str]) -> bool:
+    if device == PAD:
+        return all(hasattr(pygame, "CONTROLLER_BUTTON_" + k) for k in keys)
+    try:
+        for key in keys:
+            scancode_of(key)
+    except ValueError:
+        return False
+    return True
+
+
 def _valid(payload: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     found: dict[str, dict[str, list[str]]] = {}
     for device, intents in payload.get("bindings", {}).items():
-        if device not in KEY_DEVICES or not isinstance(intents, dict):
+        if device not in DEVICES or not isinstance(intents, dict):
             continue
         for intent, keys in intents.items():
-            try:
-                if isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys):
-                    [scancode_of(k) for k in keys]
-                    found.setdefault(device, {})[intent] = list(keys)
-            except ValueError:
-                continue
+            if (
+                isinstance(keys, list)
+                and keys
+                and all(isinstance(k, str) for k in keys)
+                and _known(device, keys)
+            ):
+                found.setdefault(device, {})[intent] = list(keys)
     return found
 
 
@@ -117,6 +154,7 @@ def apply(router: Any, bindings: Bindings) -> None:
     """The input router (and so every key legend) uses these bindings."""
     for device in KEY_DEVICES:
         router.rebind(device, bindings.current[device])
+    router.rebind_pads(bindings.current[PAD])
 
 
 def key_name(event: pygame.event.Event) -> str | None:

@@ -11,11 +11,12 @@ import pygame
 from pie_table.kit import keybindings
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
-from pie_table.kit.input import _INTENT_HELP, KEY_DEVICES, key_label
+from pie_table.kit.input import _INTENT_HELP, button_name
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
-_TITLES = {"keys1": "Keys left", "keys2": "Keys right"}
+_TITLES = {"keys1": "Keys left", "keys2": "Keys right", "pad": "Gamepads"}
+DEVICES = keybindings.DEVICES
 
 
 class ControlsScene(OverlayScene):
@@ -33,23 +34,27 @@ class ControlsScene(OverlayScene):
     def build(self) -> list[Widget]:
         self.heading = Label(_("Controls"), 40, pal.INK, "title")
         self.rows: dict[str, list[Button]] = {}
-        for device in KEY_DEVICES:
+        for device in DEVICES:
             self.rows[device] = [
                 Button(self._row_text(device, intent), self._capture(device, intent), size=18)
-                for intent in self.bindings.current[device]
+                for intent in self._intents(device)
             ]
-        self.column_heads = [Label(_(_TITLES[d]), 22, pal.INK, "bold") for d in KEY_DEVICES]
+        self.column_heads = [Label(_(_TITLES[d]), 22, pal.INK, "bold") for d in DEVICES]
         self.resets = [
             Button(_("Reset {player}").format(player=_(_TITLES[d]).lower()), self._reset(d), size=18)
-            for d in KEY_DEVICES
+            for d in DEVICES
         ]
         self.back_button = Button(_("Back"), self.back, size=24)
         self.status = Label(lambda: self.message, 18, pal.CHERRY, "bold")
-        rows = [button for device in KEY_DEVICES for button in self.rows[device]]
+        rows = [button for device in DEVICES for button in self.rows[device]]
         return [*rows, *self.resets, self.back_button, self.heading, *self.column_heads, self.status]
 
+    def _intents(self, device: str) -> list[str]:
+        """The actions a player may rebind (a pad's Start stays the pause button)."""
+        return [i for i in self.bindings.current[device] if not (device == keybindings.PAD and i == "pause")]
+
     def _row_text(self, device: str, intent: str) -> str:
-        keys = " ".join(key_label(k) for k in self.bindings.current[device][intent])
+        keys = " ".join(keybindings.label(device, k) for k in self.bindings.current[device][intent])
         if self.capturing == (device, intent):
             keys = _("press a key…")
         return f"{_(_INTENT_HELP.get(intent, intent))}: {keys}"
@@ -57,7 +62,11 @@ class ControlsScene(OverlayScene):
     def _capture(self, device: str, intent: str) -> Any:
         def start() -> None:
             self.capturing = (device, intent)
-            self.message = _("Press the new key (Esc: keep the old one)")
+            self.message = (
+                _("Press the new button (Esc: keep the old one)")
+                if device == keybindings.PAD
+                else _("Press the new key (Esc: keep the old one)")
+            )
             self._refresh()
 
         return start
@@ -71,8 +80,8 @@ class ControlsScene(OverlayScene):
         return reset
 
     def _refresh(self) -> None:
-        for device in KEY_DEVICES:
-            for button, intent in zip(self.rows[device], self.bindings.current[device], strict=True):
+        for device in DEVICES:
+            for button, intent in zip(self.rows[device], self._intents(device), strict=True):
                 button.text = self._row_text(device, intent)
 
     def _changed(self) -> None:
@@ -83,6 +92,23 @@ class ControlsScene(OverlayScene):
         self._refresh()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if (
+            self.capturing is not None
+            and self.capturing[0] == keybindings.PAD
+            and event.type == pygame.CONTROLLERBUTTONDOWN
+        ):
+            device, intent = self.capturing
+            self.capturing = None
+            name = button_name(getattr(event, "button", -1))
+            reason = (
+                _("That button cannot be used") if name is None else self.bindings.set(device, intent, name)
+            )
+            self.message = tr(reason) if reason is not None else ""
+            if reason is None:
+                self._changed()
+            else:
+                self._refresh()
+            return
         if self.capturing is not None and event.type == pygame.KEYDOWN:
             device, intent = self.capturing
             self.capturing = None
@@ -90,6 +116,9 @@ class ControlsScene(OverlayScene):
                 self.message = ""
                 self._refresh()
                 return
+            if device == keybindings.PAD:
+                self.capturing = (device, intent)
+                return  # a pad action waits for a pad button (Esc above cancels)
             name = keybindings.key_name(event)
             reason = _("That key cannot be used") if name is None else self.bindings.set(device, intent, name)
             if reason is not None:
@@ -103,19 +132,19 @@ class ControlsScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 1000 * s)), int(min(h * 0.96, 680 * s)))
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.96, 1200 * s)), int(min(h * 0.96, 680 * s)))
         self.panel.center = (w // 2, h // 2)
         pad = int(24 * s)
         self.heading.place(
             pygame.Rect(self.panel.x, self.panel.y + int(12 * s), self.panel.w, int(48 * s)), s
         )
-        col_w = (self.panel.w - 3 * pad) // 2
+        col_w = (self.panel.w - 4 * pad) // 3
         top = self.panel.y + int(64 * s)
         rows = max(len(r) for r in self.rows.values())
         # Rows share what the heading, the column titles, the resets, the message line and Back leave.
         room = self.panel.h - int(64 * s) - int(34 * s) - int(46 * s) - int(34 * s) - int(70 * s)
         row_h = max(int(22 * s), min(int(38 * s), room // rows - 3))
-        for i, device in enumerate(KEY_DEVICES):
+        for i, device in enumerate(DEVICES):
             x = self.panel.x + pad + i * (col_w + pad)
             self.column_heads[i].place(pygame.Rect(x, top, col_w, int(30 * s)), s)
             for j, button in enumerate(self.rows[device]):

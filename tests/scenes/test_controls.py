@@ -68,3 +68,23 @@ def test_reset_puts_a_players_keys_back_and_a_damaged_file_is_set_aside(home):
     (home / "config" / "keys.json").write_text("not json")
     bindings, notice = keybindings.load()
     assert bindings.current == keybindings.Bindings().current and "keys.json" in notice
+
+
+def _button(app, code):
+    app.step(DT, [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=code, instance_id=0)])
+
+
+def test_gamepad_buttons_rebind_too_and_start_stays_the_tables(home):
+    app, scene = _scene()
+    play = list(scene.bindings.current["pad"]).index("play")
+    scene.rows["pad"][play].activate()
+    _button(app, pygame.CONTROLLER_BUTTON_START)
+    assert scene.message.endswith("belongs to the whole table")
+    scene.rows["pad"][play].activate()
+    _button(app, pygame.CONTROLLER_BUTTON_X)
+    assert "already does something else for you" in scene.message
+    scene.rows["pad"][play].activate()
+    _button(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    assert scene.bindings.current["pad"]["play"] == ["RIGHTSHOULDER"]
+    assert app.input.padmap.buttons[pygame.CONTROLLER_BUTTON_RIGHTSHOULDER] == "play"
+    assert keybindings.load()[0].current["pad"]["play"] == ["RIGHTSHOULDER"]
