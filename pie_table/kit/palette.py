@@ -28,8 +28,9 @@ GOLD = (236, 184, 64)
 HIGHLIGHT = (255, 220, 120)  # legal drop targets, focus rings
 DANGER = (220, 70, 60)  # refusals, KaPow!
 
-# Team colours: warm, distinct for common colour blindness (orange / blue / purple).
-TEAM_COLORS = [(226, 120, 50), (70, 130, 200), (150, 90, 170)]
+# Team colours: orange, blue and a light plum stay apart under the common colour blindnesses
+# (checked by tests/kit/test_team_colours.py: simulated protan, deutan and tritan vision, ΔE ≥ 30).
+TEAM_COLORS = [(226, 120, 50), (60, 120, 220), (230, 150, 210)]
 TEAM_NAMES = ["Team Cherry", "Team Blueberry", "Team Plum"]
 
 
