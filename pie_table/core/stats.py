@@ -145,6 +145,8 @@ def record_finished(session: Any, key: str, extras: dict[int, dict[str, int]] | 
     it is not finished, has no named human, or was counted already."""
     if not session.is_over() or not any(session.setup.names):
         return False
+    if not key or key == "None":  # no save file (saving off or failed): the game itself is the key
+        key = f"{session.setup.game_id}-{session.setup.seed}-{len(session.log)}"
     report = session.info.report(session) if session.info.report is not None else {}
     setup = session.setup
     names = [setup.player_name(seat) for seat in range(len(setup.seats))]
