@@ -1,0 +1,1 @@
+"""Cheflebrity (pure-Python engine; the table lives in `ui/`)."""
