@@ -61,7 +61,12 @@ _GAMES: dict[str, GameInfo] = {}
 # Game modules that failed to import, with one line saying why (shown, never swallowed).
 _PROBLEMS: dict[str, str] = {}
 # Modules that register a game when imported; listed once so discovery stays explicit.
-_GAME_MODULES = ("pie_table.games.rumble_pie", "pie_table.games.rats", "pie_table.games.pie_rats")
+_GAME_MODULES = (
+    "pie_table.games.rumble_pie",
+    "pie_table.games.rats",
+    "pie_table.games.pie_rats",
+    "pie_table.games.cheflebrity",
+)
 
 
 def register_game(info: GameInfo) -> None:

@@ -22,7 +22,7 @@ def test_a_broken_game_is_reported_with_its_reason_and_the_rest_still_load(broke
 def test_the_cli_names_a_game_that_could_not_load(broken):
     reason = r"broken_game could not load \(ImportError: the deck file is missing\)"
     with pytest.raises(CliError, match=reason):
-        get_game_or_error("cheflebrity")
+        get_game_or_error("no-such-game")
 
 
 def test_every_cli_command_warns_on_stderr_and_still_runs(broken, capsys):

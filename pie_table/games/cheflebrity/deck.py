@@ -58,7 +58,9 @@ def _load(path: str) -> Deck:
         if entry["kind"] not in PARTS or int(entry["quality"]) not in QUALITIES:
             raise ValueError(f"{path}: bad pie card {entry!r}")
         for _ in range(int(entry["count"])):
-            cards.append(CardDef(entry["kind"], dict(entry["name"]), int(entry["quality"]), entry.get("filling")))
+            cards.append(
+                CardDef(entry["kind"], dict(entry["name"]), int(entry["quality"]), entry.get("filling"))
+            )
     for entry in data["special_cards"]:
         if entry["kind"] not in SPECIALS:
             raise ValueError(f"{path}: bad special card {entry!r}")

@@ -1,0 +1,380 @@
+"""Cheflebrity bots: random, easy, normal and hard. Each decides from its seat's view and its
+legal moves only: never another hand, never the deck order, never what a claim hides.
+
+- random: any legal move.
+- easy: draws from the Ingredients, plays its best pie card, serves anything it can at once,
+  saves its own pies, never sabotages and never trades.
+- normal: builds toward complete pies (a filling for every crust, a top before the extras), takes
+  a useful card from the Leftovers, cycles a dead card, serves when a pie is finished or time
+  runs short, sabotages a rival's good card, trades for what it lacks and sometimes lies.
+- hard: as normal, plus it counts the turns left so every pie gets served, aims its Sabotage! at
+  the leader's best card, sabotages before the end for the bonus, and trusts each player's claims
+  in proportion to how honest that player's past claims to it proved (its own trade notes).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pie_table.games.cheflebrity import claims as C
+from pie_table.games.cheflebrity.deck import (
+    BOTTOM,
+    CARDS,
+    EXTRAS,
+    FILLING,
+    GENIUS,
+    KIND,
+    QUALITY,
+    SABOTAGE,
+    SAVED,
+    TOP,
+)
+
+Action = dict[str, Any]
+LEVELS = ("random", "easy", "normal", "hard")
+_SPECIAL_WORTH = {SABOTAGE: 18, SAVED: 16, GENIUS: 20}
+_LIE = {"easy": 0.0, "normal": 0.15, "hard": 0.3}
+_OFFER = {"easy": 0.0, "normal": 0.35, "hard": 0.5}
+
+
+def _parts(pie: dict[str, Any]) -> list[str]:
+    return [entry[1] for entry in pie["cards"]]
+
+
+def _takes(pie: dict[str, Any], part: str) -> bool:
+    """Could `part` go on this pie now (the engine's build order)."""
+    found = _parts(pie)
+    if part == BOTTOM:
+        return False
+    if part == FILLING:
+        return FILLING not in found
+    if FILLING not in found:
+        return False
+    if part == TOP:
+        return TOP not in found and EXTRAS not in found
+    return True
+
+
+class CheflebrityBot:
+    """One bot seat."""
+
+    def __init__(self, level: str, seat: int, seed: int) -> None:
+        self.level = level if level in LEVELS else "normal"
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    # -- the one entry point ------------------------------------------------------------------------
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Choose a move (one of `legal`, or an offer or answer worded its own way)."""
+        if self.level == "random" or len(legal) == 1:
+            return self.rng.choice(legal)
+        top = view["decisions"][-1] if view["decisions"] else {"kind": "turn"}
+        kind = top["kind"]
+        by_type: dict[str, list[Action]] = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        if kind == "sabotage":
+            return self._sabotage_window(view, by_type)
+        if kind == "saved":
+            return self._save_window(view, by_type)
+        if kind == "oops":
+            return min(by_type["oops"], key=lambda a: self._top_worth(view, self.seat, a["pie"]))
+        if kind == "reply":
+            return self._reply(view, by_type)
+        if kind == "confirm":
+            return self._confirm(view)
+        return self._turn(view, by_type)
+
+    # -- reading the table --------------------------------------------------------------------------
+
+    def _pies(self, view: dict[str, Any], seat: int | None = None) -> list[dict[str, Any]]:
+        return view["working"][self.seat if seat is None else seat]
+
+    def _turns_left(self, view: dict[str, Any]) -> int:
+        """My turns after this one, roughly: each turn takes about one card off the Ingredients."""
+        if view["final_by"] is not None:
+            return 0
+        return int(view["deck"] / (view["seats"] * 1.25))
+
+    def _top_worth(self, view: dict[str, Any], seat: int, pie_id: int) -> float:
+        pie = next(p for p in view["working"][seat] if p["id"] == pie_id)
+        card, part = pie["cards"][-1]
+        worth = _quality(card)
+        if part == FILLING:
+            worth += 12  # losing the filling unmakes a servable dessert
+        if part == TOP:
+            worth += 6
+        return worth
+
+    def _play_worth(self, view: dict[str, Any], action: Action) -> float:
+        card = action["card"]
+        part = action.get("as") or KIND[card]
+        quality = _quality(card)
+        hand = view["hand"]
+        pies = self._pies(view)
+        if part == BOTTOM:
+            open_fillings = sum(1 for c in hand if KIND[c] == FILLING)
+            waiting = sum(1 for p in pies if FILLING not in _parts(p))
+            worth = (22 if open_fillings > waiting else 4) + quality * 0.6
+        elif part == FILLING:
+            worth = 30 + quality
+        elif part == TOP:
+            worth = 18 + quality
+        else:
+            pie = next(p for p in pies if p["id"] == action["pie"])
+            has_top = TOP in _parts(pie)
+            tops = any(KIND[c] == TOP for c in hand)
+            # Extras on a bare tart forbid its Top Crust: wait for one when one is in hand.
+            worth = quality + (4 if has_top else (-12 if tops else 0))
+        if KIND[card] == GENIUS:
+            worth -= 18  # worth more as a Sabotage! or a Saved it!
+        if self.level == "easy":
+            return quality + (0.1 if part == FILLING else 0)
+        return worth
+
+    def _trust(self, view: dict[str, Any], seat: int) -> float:
+        """How far `seat`'s claims to me have proved true (my private trade notes)."""
+        honest = told = 0
+        for note in view.get("notes", ()):
+            if note.get("type") == "trade_in" and note.get("other") == seat:
+                told += 1
+                honest += bool(note.get("honest"))
+        return (honest + 1) / (told + 2)
+
+    def _leader(self, view: dict[str, Any]) -> int:
+        rivals = [s for s in range(view["seats"]) if s != self.seat]
+        return max(
+            rivals, key=lambda s: view["scores"][s] + sum(p["quality"] for p in view["working"][s]) * 0.5
+        )
+
+    # -- windows ------------------------------------------------------------------------------------
+
+    def _best_sabotage(self, view: dict[str, Any], sabotages: list[Action]) -> tuple[float, Action | None]:
+        if not sabotages:
+            return 0.0, None
+        leader = self._leader(view)
+        best: tuple[float, Action | None] = (0.0, None)
+        for action in sabotages:
+            worth = self._top_worth(view, action["owner"], action["pie"])
+            if self.level == "hard" and action["owner"] == leader:
+                worth += 6
+            if KIND[action["card"]] == GENIUS:
+                worth -= 3  # spend plain Sabotage! cards first
+            if worth > best[0]:
+                best = (worth, action)
+        return best
+
+    def _sabotage_window(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        if self.level == "easy":
+            return by_type["pass"][0]
+        worth, action = self._best_sabotage(view, by_type.get("sabotage", []))
+        threshold = 24 if self._turns_left(view) > 2 else 5
+        return action if action is not None and worth >= threshold else by_type["pass"][0]
+
+    def _save_window(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        saves = by_type.get("save", [])
+        pending = view["pending"]
+        if not saves or pending is None:
+            return by_type["pass"][0]
+        if pending["owner"] == self.seat:
+            return saves[0]
+        # Hard: spoil a leader's Sabotage! on someone else (the leader would gain the bonus).
+        if self.level == "hard" and pending["by"] == self._leader(view) and KIND[saves[0]["card"]] == SAVED:
+            return saves[0]
+        return by_type["pass"][0]
+
+    # -- my turn ------------------------------------------------------------------------------------
+
+    def _turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        if "draw" in by_type:
+            return self._draw(view, by_type["draw"])
+        if "discard" in by_type and self.level != "easy":
+            dead = self._dead_card(view)
+            if dead is not None and view["deck"] > 0:
+                return {"type": "discard", "card": dead}
+        if "play" in by_type:
+            best = max(by_type["play"], key=lambda a: self._play_worth(view, a))
+            if self._play_worth(view, best) > -5 or self.level == "easy":
+                return best
+        serve = self._serve(view, by_type.get("serve", []))
+        if serve is not None:
+            return serve
+        if "sabotage" in by_type and self.level != "easy":
+            worth, action = self._best_sabotage(view, by_type["sabotage"])
+            late = self._turns_left(view) <= 1
+            if action is not None and (worth >= 22 or late):
+                return action
+        if "offer" in by_type and self.rng.random() < _OFFER[self.level]:
+            offer = self._offer(view, by_type["offer"])
+            if offer is not None:
+                return offer
+        return {"type": "end"}
+
+    def _draw(self, view: dict[str, Any], draws: list[Action]) -> Action:
+        from_deck = [a for a in draws if a["from"] == "deck"]
+        takes = [a for a in draws if a["from"] == "leftovers"]
+        if self.level == "easy" or not takes:
+            return from_deck[0] if from_deck else self.rng.choice(takes)
+        best = max(takes, key=lambda a: self._card_worth(view, a["card"]))
+        if not from_deck or self._card_worth(view, best["card"]) >= 34:
+            return best
+        return from_deck[0]
+
+    def _card_worth(self, view: dict[str, Any], card: int) -> float:
+        """What a card would be worth to me in hand now."""
+        kind = KIND[card]
+        if kind in _SPECIAL_WORTH:
+            return _SPECIAL_WORTH[kind]
+        quality = QUALITY[card]
+        pies = self._pies(view)
+        hand = view["hand"]
+        if kind == BOTTOM:
+            fillings = sum(1 for c in hand if KIND[c] == FILLING)
+            waiting = sum(1 for p in pies if FILLING not in _parts(p)) + sum(
+                1 for c in hand if KIND[c] == BOTTOM
+            )
+            return quality + (20 if fillings > waiting else 0)
+        if any(_takes(p, kind) for p in pies):
+            return quality + {FILLING: 30, TOP: 18, EXTRAS: 4}[kind]
+        if kind == FILLING and any(KIND[c] == BOTTOM for c in hand):
+            return quality + 20
+        return quality * 0.5
+
+    def _dead_card(self, view: dict[str, Any]) -> int | None:
+        hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH]
+        if len(view["hand"]) < (5 if self.level == "hard" else 7) or not hand:
+            return None
+        worst = min(hand, key=lambda c: self._card_worth(view, c))
+        return worst if self._card_worth(view, worst) < 8 else None
+
+    def _serve(self, view: dict[str, Any], serves: list[Action]) -> Action | None:
+        if not serves:
+            return None
+        pies = {p["id"]: p for p in self._pies(view)}
+        if self.level == "easy":
+            return max(serves, key=lambda a: pies[a["pie"]]["quality"])
+        hand_kinds = [KIND[c] for c in view["hand"]]
+        ready = len(serves)
+        hurry = self._turns_left(view) <= ready + (1 if self.level == "hard" else 0)
+        best, best_worth = None, -1.0
+        for action in serves:
+            pie = pies[action["pie"]]
+            found = _parts(pie)
+            finished = TOP in found and EXTRAS not in hand_kinds
+            finished = finished or (EXTRAS in found and EXTRAS not in hand_kinds)
+            finished = finished or (
+                TOP not in found
+                and EXTRAS not in found
+                and TOP not in hand_kinds
+                and EXTRAS not in hand_kinds
+            )
+            if finished or hurry:
+                worth = pie["quality"] + (10 if TOP in found else 0)
+                if worth > best_worth:
+                    best, best_worth = action, worth
+        return best
+
+    # -- trading ------------------------------------------------------------------------------------
+
+    def _want(self, view: dict[str, Any]) -> str | None:
+        """The part I most lack."""
+        pies = self._pies(view)
+        kinds = [KIND[c] for c in view["hand"]]
+        if any(FILLING not in _parts(p) for p in pies) and FILLING not in kinds:
+            return FILLING
+        if any(_takes(p, TOP) for p in pies) and TOP not in kinds:
+            return TOP
+        if BOTTOM not in kinds and FILLING in kinds:
+            return BOTTOM
+        return None
+
+    def _surplus(self, view: dict[str, Any], avoid: str | None = None) -> int | None:
+        hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH and KIND[c] != avoid]
+        if len(hand) < 3:
+            return None
+        return min(hand, key=lambda c: self._card_worth(view, c))
+
+    def _word(self, card: int, wanted: list[dict[str, Any]]) -> dict[str, Any]:
+        """How I describe a card I hand over: the truth, or now and then what they hoped for."""
+        if self.rng.random() < _LIE[self.level]:
+            kind = wanted[0].get("kind") if wanted else KIND[card]
+            if kind in (BOTTOM, FILLING, TOP, EXTRAS):
+                lie: dict[str, Any] = {"kind": kind, "quality": 25}
+                if kind == FILLING:
+                    lie["flavour"] = self.rng.choice(("apple", "blueberry", "cherry", "pumpkin"))
+                return lie
+        return C.honest(card)
+
+    def _offer(self, view: dict[str, Any], offers: list[Action]) -> Action | None:
+        want = self._want(view)
+        give = self._surplus(view, avoid=want)
+        if want is None or give is None:
+            return None
+        partners = sorted({a["to"] for a in offers})
+        if self.level == "hard":
+            partner = max(partners, key=lambda s: (self._trust(view, s), -view["scores"][s]))
+        else:
+            partner = self.rng.choice(partners)
+        wanted = [{"kind": want}]
+        return {
+            "type": "offer",
+            "to": partner,
+            "give": [give],
+            "claim": [self._word(give, [])],
+            "want": wanted,
+        }
+
+    def _claimed_worth(self, view: dict[str, Any], claim: list[dict[str, Any]], seat: int) -> float:
+        """What a claim is worth to me, believed as far as I trust who made it."""
+        want = self._want(view)
+        worth = 0.0
+        for desc in claim:
+            kind = desc.get("kind")
+            value = desc.get("quality", 12) if kind in (BOTTOM, FILLING, TOP, EXTRAS) else 10
+            if kind == want:
+                value += 25
+            worth += value
+        if self.level == "hard":
+            trust = self._trust(view, seat)
+            return worth * trust + 10 * len(claim) * (1 - trust)
+        return worth
+
+    def _reply(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+        trade = view["trade"]
+        decline = by_type["decline"][0]
+        if self.level == "easy" or trade is None:
+            return decline
+        if self._claimed_worth(view, trade["claim"], trade["from"]) < 30:
+            return decline
+        wanted = trade["want"]
+        hand = view["hand"]
+        match = [c for c in hand if any(C.matches(c, d) for d in wanted) and KIND[c] not in _SPECIAL_WORTH]
+        mine = self._want(view)
+        match = [c for c in match if KIND[c] != mine] or match
+        give = min(match, key=lambda c: self._card_worth(view, c)) if match else self._surplus(view)
+        if give is None:
+            return decline
+        if self._card_worth(view, give) >= self._claimed_worth(view, trade["claim"], trade["from"]):
+            return decline
+        return {"type": "reply", "give": [give], "claim": [self._word(give, wanted)]}
+
+    def _confirm(self, view: dict[str, Any]) -> Action:
+        trade = view["trade"]
+        if trade is None:
+            return {"type": "decline"}
+        claimed = trade["reply_claim"]
+        wanted = {d.get("kind") for d in trade["counter"] or trade["want"]}
+        fits = any(d.get("kind") in wanted or C.ANY in wanted for d in claimed)
+        trust = self._trust(view, trade["to"]) if self.level == "hard" else 1.0
+        return {"type": "accept"} if fits and trust >= 0.4 else {"type": "decline"}
+
+
+def _quality(card: int) -> int:
+    return 5 if KIND[card] == GENIUS else CARDS[card].quality
+
+
+def make_bot(level: str, seat: int, seed: int) -> CheflebrityBot:
+    """The registry's bot factory."""
+    return CheflebrityBot(level, seat, seed)

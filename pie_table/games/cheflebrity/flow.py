@@ -1,0 +1,659 @@
+"""How a Cheflebrity turn runs, and the windows and trades that interrupt it.
+
+A turn walks its steps in order: draw (required when anything can be drawn), an optional discard
+to the Leftovers with a second draw, at most one pie card, then serving (one) and trading (each
+other player once) in either order, since the rulebook's two lists order them differently. A
+move of a later step skips the optional ones before it.
+
+Every card added to a working pie opens a Sabotage! window; every Sabotage! and Oops! opens a
+Saved it! window. Windows are sealed, ask every seat that may answer whatever its hand holds, let
+every seat pass, and run out only through a logged `timeout`. A Saved it! ends the exchange: no
+Sabotage! answers it (docs/rulings/cheflebrity.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pie_table.core.decisions import Decision
+from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.messages import Msg, plural
+from pie_table.games.cheflebrity import claims as C
+from pie_table.games.cheflebrity import pies as P
+from pie_table.games.cheflebrity.deck import CARDS, GENIUS, KIND, OOPS, PART_NAMES, SABOTAGE, SAVED
+from pie_table.games.cheflebrity.scoring import score
+from pie_table.games.cheflebrity.state import ROUND_CAP, ChefState, chef_name, say, tell
+
+TURN, OOPS_PICK, SAB_WINDOW, SAVE_WINDOW, REPLY, CONFIRM = (
+    "turn",
+    "oops",
+    "sabotage",
+    "saved",
+    "reply",
+    "confirm",
+)
+WINDOWS = (SAB_WINDOW, SAVE_WINDOW)
+DRAW, DISCARD, REDRAW, PLAY, MAIN = "draw", "discard", "redraw", "play", "main"
+STEPS = (DRAW, DISCARD, REDRAW, PLAY, MAIN)
+AFTER_DRAW = (DISCARD, PLAY, MAIN)  # steps where the draw is done (sabotage, serve, trade allowed)
+SABOTEURS = (SABOTAGE, GENIUS)
+SAVERS = (SAVED, GENIUS)
+
+
+def card_name(card: int) -> Msg:
+    return Msg(CARDS[card].name)
+
+
+def others(state: ChefState, seat: int) -> list[int]:
+    return [s for s in range(state.seats) if s != seat]
+
+
+def order_from(state: ChefState, seat: int) -> list[int]:
+    return [(seat + i) % state.seats for i in range(state.seats)]
+
+
+# -- turns -----------------------------------------------------------------------------------------------
+
+
+def start_turn(state: ChefState, seat: int, events: list[Event]) -> None:
+    state.turn = seat
+    state.turn_no += 1
+    state.discarded = None
+    state.played = state.served_now = False
+    state.traded_with = []
+    state.step = DRAW if can_draw(state) else DISCARD
+    state.stack.push(TURN, [seat])
+    say(events, "turn", Msg("{chef}'s turn.", chef=chef_name(seat)), seat=seat, turn=state.turn_no)
+
+
+def can_draw(state: ChefState) -> bool:
+    """Something can be drawn now (this turn's discard may not be taken straight back)."""
+    return bool(state.deck) or any(c != state.discarded for c in state.leftovers)
+
+
+def end_turn(state: ChefState, events: list[Event]) -> None:
+    state.stack.pop()
+    if state.final_by is None and state.turn_no >= ROUND_CAP * state.seats:
+        state.final_by = state.turn
+        say(events, "final", Msg("The kitchen is closing: everyone else has one last turn."), seat=state.turn)
+    following = state.next_seat(state.turn)
+    if state.final_by is not None and following == state.final_by:
+        finish(state, events)
+        return
+    start_turn(state, following, events)
+
+
+def finish(state: ChefState, events: list[Event]) -> None:
+    state.over = True
+    state.result = score(state.served, state.kept, state.options["quality_rule"])
+    state.winners = list(state.result["winners"])
+    say(
+        events,
+        "game_over",
+        Msg(
+            "The judging is done: {winners} win with {points} points.",
+            winners=[chef_name(s) for s in state.winners],
+            points=max(state.result["totals"]),
+        ),
+        winners=list(state.winners),
+        barrier=True,
+    )
+
+
+# -- applying --------------------------------------------------------------------------------------------
+
+
+def apply(state: ChefState, seat: int | None, action: Action, events: list[Event]) -> None:
+    """Check and apply one action for `seat` (None: the table's timeout). Raises before any change."""
+    if state.over:
+        raise IllegalAction(Msg("The game is over"))
+    top = state.stack.top()
+    if top is None:
+        raise IllegalAction(Msg("Nothing is waiting for a decision"))
+    kind = action.get("type")
+    if kind == "timeout":
+        if seat is not None:
+            raise IllegalAction(Msg("Only the table may take that action"))
+        if top.deadline is None:
+            raise IllegalAction(Msg("This decision has no time limit"))
+        top.run_out()
+        close_window(state, top, events)
+        return
+    if seat is None or not isinstance(seat, int) or seat not in top.waiting_on():
+        raise IllegalAction(Msg("It is not your turn to act"))
+    if top.kind == TURN:
+        turn_move(state, seat, action, events)
+    elif top.kind in WINDOWS:
+        window_answer(state, top, seat, action, events)
+    elif top.kind == OOPS_PICK:
+        oops_pick(state, top, seat, action, events)
+    elif top.kind == REPLY:
+        trade_reply(state, seat, action, events)
+    elif top.kind == CONFIRM:
+        trade_confirm(state, seat, action, events)
+    else:  # pragma: no cover - every kind pushed is handled above
+        raise IllegalAction(Msg("Nothing is waiting for a decision"))
+
+
+def turn_move(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
+    kind, step = action.get("type"), state.step
+    if kind == "draw":
+        if step not in (DRAW, REDRAW):
+            raise IllegalAction(Msg("You have drawn already this turn"))
+        do_draw(state, seat, action, events)
+        return
+    if step in (DRAW, REDRAW):
+        raise IllegalAction(Msg("Draw a card first: from the Ingredients Pile or the Leftovers"))
+    if kind == "discard":
+        if step != DISCARD:
+            raise IllegalAction(Msg("Discard right after drawing, before you play a pie card"))
+        card = hand_card(state, seat, action.get("card"))
+        state.hands[seat].remove(card)
+        state.leftovers.append(card)
+        state.discarded = card
+        state.step = REDRAW if can_draw(state) else PLAY
+        say(
+            events,
+            "discard",
+            Msg("{chef} puts {card} on the Leftovers.", chef=chef_name(seat), card=card_name(card)),
+            seat=seat,
+            card=card,
+        )
+    elif kind == "play":
+        if state.played:
+            raise IllegalAction(Msg("You have played a pie card this turn already"))
+        if step == MAIN:
+            raise IllegalAction(Msg("A pie card is played before serving and trading"))
+        do_play(state, seat, action, events)
+    elif kind == "serve":
+        do_serve(state, seat, action, events)
+    elif kind == "sabotage":
+        sabotage = check_sabotage(state, seat, action)
+        start_sabotage(state, seat, sabotage, events)
+    elif kind == "offer":
+        do_offer(state, seat, action, events)
+    elif kind == "end":
+        say(events, "end_turn", Msg("{chef} is done.", chef=chef_name(seat)), seat=seat)
+        end_turn(state, events)
+    else:
+        raise IllegalAction(Msg("That is not a move in Cheflebrity"))
+
+
+def hand_card(state: ChefState, seat: int, card: Any) -> int:
+    if type(card) is not int or card not in state.hands[seat]:
+        raise IllegalAction(Msg("That card is not in your hand"))
+    return card
+
+
+def hand_cards(state: ChefState, seat: int, cards: Any) -> list[int]:
+    if not isinstance(cards, list) or not cards:
+        raise IllegalAction(Msg("Pick at least one card from your hand"))
+    if len(set(map(repr, cards))) != len(cards):
+        raise IllegalAction(Msg("Each card can be handed over only once"))
+    return [hand_card(state, seat, c) for c in cards]
+
+
+# -- drawing ---------------------------------------------------------------------------------------------
+
+
+def do_draw(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
+    source = action.get("from")
+    if source == "deck":
+        if not state.deck:
+            raise IllegalAction(Msg("The Ingredients Pile is empty: take a card from the Leftovers"))
+        card = state.deck.pop()
+    elif source == "leftovers":
+        card = action.get("card")
+        if type(card) is not int or card not in state.leftovers:
+            raise IllegalAction(Msg("That card is not on the Leftovers"))
+        if card == state.discarded:
+            raise IllegalAction(Msg("You cannot take back the card you just discarded"))
+        state.leftovers.remove(card)
+    else:
+        raise IllegalAction(Msg("Draw from the Ingredients Pile or the Leftovers"))
+    state.step = DISCARD if state.step == DRAW else PLAY
+    if source == "leftovers":
+        state.hands[seat].append(card)
+        say(
+            events,
+            "take",
+            Msg("{chef} takes {card} from the Leftovers.", chef=chef_name(seat), card=card_name(card)),
+            seat=seat,
+            card=card,
+        )
+    elif KIND[card] == OOPS:
+        say(events, "draw", Msg("{chef} draws a card.", chef=chef_name(seat)), seat=seat, barrier=True)
+        start_oops(state, seat, card, events)
+    else:
+        state.hands[seat].append(card)
+        say(events, "draw", Msg("{chef} draws a card.", chef=chef_name(seat)), seat=seat, barrier=True)
+        tell(
+            events,
+            seat,
+            "drew",
+            Msg("You draw {card}.", card=card_name(card)),
+            seat=seat,
+            card=card,
+            barrier=True,
+        )
+    if source == "deck" and not state.deck and state.final_by is None:
+        state.final_by = seat
+        say(
+            events,
+            "final",
+            Msg("The last Ingredients card is drawn: everyone else has one last turn."),
+            seat=seat,
+        )
+
+
+def start_oops(state: ChefState, seat: int, card: int, events: list[Event]) -> None:
+    """An Oops! is shown and used at once on one of the drawer's own working pies."""
+    targets = [p for p in state.working[seat] if p["cards"]]
+    say(events, "oops", Msg("Oops! {chef} drew an Oops!.", chef=chef_name(seat)), seat=seat, card=card)
+    state.pending = {"kind": OOPS, "card": card, "by": seat, "owner": seat, "pie": None}
+    if not targets:
+        state.out.append(card)
+        state.pending = None
+        say(
+            events,
+            "oops_nothing",
+            Msg("No pie in the works: the Oops! spoils nothing."),
+            seat=seat,
+            card=card,
+        )
+        return
+    if state.options["oops"] == "latest" or len(targets) == 1:
+        latest = max(targets, key=lambda p: p["cards"][-1][2])
+        aim_oops(state, latest["id"], events)
+        return
+    state.stack.push(OOPS_PICK, [seat], data={"public": {"card": card}})
+
+
+def oops_pick(state: ChefState, top: Decision, seat: int, action: Action, events: list[Event]) -> None:
+    if action.get("type") != "oops":
+        raise IllegalAction(Msg("Choose which of your pies loses its last card"))
+    if state.find_pie(seat, action.get("pie")) is None:
+        raise IllegalAction(Msg("No such pie in your Working Line"))
+    state.stack.pop()
+    aim_oops(state, action["pie"], events)
+
+
+def aim_oops(state: ChefState, pie_id: int, events: list[Event]) -> None:
+    assert state.pending is not None
+    state.pending["pie"] = pie_id
+    owner = state.pending["owner"]
+    pie = state.find_pie(owner, pie_id)
+    assert pie is not None
+    top_card = pie["cards"][-1][0]
+    say(
+        events,
+        "oops_aim",
+        Msg("The Oops! lands on {chef}'s {card}.", chef=chef_name(owner), card=card_name(top_card)),
+        seat=owner,
+        pie=pie_id,
+        card=top_card,
+    )
+    open_window(state, SAVE_WINDOW, list(range(state.seats)))
+
+
+# -- playing and serving ---------------------------------------------------------------------------------
+
+
+def do_play(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
+    if state.played:
+        raise IllegalAction(Msg("You have played a pie card this turn already"))
+    card = hand_card(state, seat, action.get("card"))
+    part = P.part_of(card, action.get("as"))
+    if part is None:
+        if KIND[card] == GENIUS:
+            raise IllegalAction(Msg("Say which pie part your Stroke of Genius! stands for"))
+        raise IllegalAction(Msg("Only pie cards go into a pie"))
+    pie_id = action.get("pie")
+    pie = None if pie_id is None else state.find_pie(seat, pie_id)
+    if pie_id is not None and pie is None:
+        raise IllegalAction(Msg("No such pie in your Working Line"))
+    refusal = P.add_refusal(pie, part)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    state.hands[seat].remove(card)
+    state.plays += 1
+    if pie is None:
+        pie = {"id": state.next_pie, "cards": []}
+        state.next_pie += 1
+        state.working[seat].append(pie)
+    pie["cards"].append([card, part, state.plays])
+    state.played = True
+    state.step = MAIN
+    text = (
+        Msg(
+            "{chef} plays {card} as a {part}.",
+            chef=chef_name(seat),
+            card=card_name(card),
+            part=Msg(PART_NAMES[part]),
+        )
+        if KIND[card] == GENIUS
+        else Msg("{chef} plays {card}.", chef=chef_name(seat), card=card_name(card))
+    )
+    say(events, "play", text, seat=seat, card=card, part=part, pie=pie["id"])
+    if state.seats > 1:
+        open_window(state, SAB_WINDOW, others(state, seat))
+
+
+def do_serve(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
+    if state.served_now:
+        raise IllegalAction(Msg("You can serve only one pie or tart a turn"))
+    pie = state.find_pie(seat, action.get("pie"))
+    if pie is None:
+        raise IllegalAction(Msg("No such pie in your Working Line"))
+    if not P.servable(pie):
+        raise IllegalAction(Msg("Serve it once it has a Bottom Crust and a Filling"))
+    state.working[seat].remove(pie)
+    state.served[seat].append(pie)
+    state.served_now = True
+    state.step = MAIN
+    say(
+        events,
+        "serve",
+        Msg(
+            "{chef} serves a {kind} worth {points}.",
+            chef=chef_name(seat),
+            kind=Msg(P.KIND_NAMES[P.pie_kind(pie)]),
+            points=P.quality(pie),
+        ),
+        seat=seat,
+        pie=pie["id"],
+    )
+
+
+# -- Sabotage! and Saved it! ------------------------------------------------------------------------------
+
+
+def open_window(state: ChefState, kind: str, seats: list[int]) -> None:
+    state.stack.push(
+        kind,
+        seats,
+        allow_pass=True,
+        sealed=True,
+        priority=order_from(state, state.turn),
+        deadline=float(state.options["reaction_seconds"]),
+    )
+
+
+def check_sabotage(state: ChefState, seat: int, action: Action) -> dict[str, Any]:
+    card = hand_card(state, seat, action.get("card"))
+    if KIND[card] not in SABOTEURS:
+        raise IllegalAction(Msg("Only a Sabotage! or a Stroke of Genius! can sabotage"))
+    owner = action.get("owner")
+    if type(owner) is not int or not 0 <= owner < state.seats:
+        raise IllegalAction(Msg("Choose a rival's pie to sabotage"))
+    if owner == seat:
+        raise IllegalAction(Msg("Sabotage a rival's pie, not your own"))
+    pie = state.find_pie(owner, action.get("pie"))
+    if pie is None:
+        raise IllegalAction(Msg("Only a pie in a Working Line can be sabotaged"))
+    return {"card": card, "owner": owner, "pie": pie["id"]}
+
+
+def start_sabotage(state: ChefState, seat: int, sabotage: dict[str, Any], events: list[Event]) -> None:
+    card, owner = sabotage["card"], sabotage["owner"]
+    state.hands[seat].remove(card)
+    state.pending = {"kind": SABOTAGE, "card": card, "by": seat, "owner": owner, "pie": sabotage["pie"]}
+    pie = state.find_pie(owner, sabotage["pie"])
+    assert pie is not None
+    say(
+        events,
+        "sabotage",
+        Msg(
+            "{chef} plays {card} on {owner}'s {target}!",
+            chef=chef_name(seat),
+            card=card_name(card),
+            owner=chef_name(owner),
+            target=card_name(pie["cards"][-1][0]),
+        ),
+        seat=seat,
+        card=card,
+        owner=owner,
+        pie=sabotage["pie"],
+    )
+    open_window(state, SAVE_WINDOW, others(state, seat))
+
+
+def window_answer(state: ChefState, top: Decision, seat: int, action: Action, events: list[Event]) -> None:
+    kind = action.get("type")
+    if kind == "pass":
+        top.record(seat, action)
+    elif top.kind == SAB_WINDOW and kind == "sabotage":
+        top.record(seat, {"type": "sabotage", **check_sabotage(state, seat, action)})
+    elif top.kind == SAVE_WINDOW and kind == "save":
+        card = hand_card(state, seat, action.get("card"))
+        if KIND[card] not in SAVERS:
+            raise IllegalAction(Msg("Only a Saved it! or a Stroke of Genius! can save a pie"))
+        top.record(seat, {"type": "save", "card": card})
+    elif top.kind == SAB_WINDOW:
+        raise IllegalAction(Msg("Now you may play a Sabotage! or pass"))
+    else:
+        raise IllegalAction(Msg("Now you may play a Saved it! or pass"))
+    if top.is_complete():
+        close_window(state, top, events)
+
+
+def close_window(state: ChefState, top: Decision, events: list[Event]) -> None:
+    state.stack.pop()
+    won = top.winner()
+    if top.kind == SAB_WINDOW:
+        if won is not None:
+            seat, answer = won
+            start_sabotage(state, seat, answer, events)
+        return
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    if won is not None:
+        saver, answer = won
+        state.hands[saver].remove(answer["card"])
+        state.kept[saver].append([answer["card"], "saved"])
+        state.out.append(pending["card"])
+        say(
+            events,
+            "saved",
+            Msg(
+                "Saved it! {chef} rescues {owner}'s pie.",
+                chef=chef_name(saver),
+                owner=chef_name(pending["owner"]),
+            ),
+            seat=saver,
+            card=answer["card"],
+            owner=pending["owner"],
+            pie=pending["pie"],
+        )
+        return
+    pie = state.find_pie(pending["owner"], pending["pie"])
+    assert pie is not None
+    lost = pie["cards"].pop()[0]
+    state.out.append(lost)
+    if not pie["cards"]:
+        state.working[pending["owner"]].remove(pie)
+    if pending["kind"] == SABOTAGE:
+        state.kept[pending["by"]].append([pending["card"], "sabotage"])
+    else:
+        state.out.append(pending["card"])
+    say(
+        events,
+        "spoiled",
+        Msg(
+            "{owner}'s {card} goes to the Out Pile.", owner=chef_name(pending["owner"]), card=card_name(lost)
+        ),
+        seat=pending["owner"],
+        card=lost,
+        pie=pending["pie"],
+        by=pending["by"],
+        cause=pending["kind"],
+    )
+
+
+# -- trading ---------------------------------------------------------------------------------------------
+
+
+def do_offer(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
+    to = action.get("to")
+    if type(to) is not int or not 0 <= to < state.seats or to == seat:
+        raise IllegalAction(Msg("Choose another player to trade with"))
+    if to in state.traded_with:
+        raise IllegalAction(Msg("You have offered {chef} a trade this turn already", chef=chef_name(to)))
+    give = hand_cards(state, seat, action.get("give"))
+    claim = C.check_claim(action.get("claim"), size=len(give))
+    want = C.check_claim(action.get("want"))
+    for card in give:
+        state.hands[seat].remove(card)
+    state.traded_with.append(to)
+    state.step = MAIN
+    state.trade = {
+        "from": seat,
+        "to": to,
+        "give": give,
+        "claim": claim,
+        "want": want,
+        "stage": "reply",
+        "reply": [],
+        "reply_claim": [],
+        "counter": None,
+    }
+    say(
+        events,
+        "offer",
+        Msg(
+            "{chef} offers {other} {claim} for {want}.",
+            chef=chef_name(seat),
+            other=chef_name(to),
+            claim=C.describe_all(claim),
+            want=C.describe_all(want),
+        ),
+        seat=seat,
+        partner=to,
+        n=len(give),
+        claim=claim,
+        want=want,
+    )
+    state.stack.push(REPLY, [to])
+
+
+def trade_reply(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
+    trade = state.trade
+    assert trade is not None
+    kind = action.get("type")
+    if kind == "decline":
+        cancel_trade(state, seat, events)
+        return
+    if kind not in ("reply", "counter"):
+        raise IllegalAction(Msg("Answer the offer with cards, a counter-offer, or decline it"))
+    give = hand_cards(state, seat, action.get("give"))
+    claim = C.check_claim(action.get("claim"), size=len(give))
+    counter = C.check_claim(action.get("want")) if kind == "counter" else None
+    for card in give:
+        state.hands[seat].remove(card)
+    trade.update(reply=give, reply_claim=claim, counter=counter, stage="confirm")
+    if counter is None:
+        text = Msg("{chef} answers with {claim}.", chef=chef_name(seat), claim=C.describe_all(claim))
+    else:
+        text = Msg(
+            "{chef} counters: {claim}, but for {want}.",
+            chef=chef_name(seat),
+            claim=C.describe_all(claim),
+            want=C.describe_all(counter),
+        )
+    say(events, "reply", text, seat=seat, n=len(give), claim=claim, counter=counter)
+    state.stack.pop()
+    state.stack.push(CONFIRM, [trade["from"]])
+
+
+def trade_confirm(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
+    trade = state.trade
+    assert trade is not None
+    kind = action.get("type")
+    if kind == "decline":
+        cancel_trade(state, seat, events)
+        return
+    if kind != "accept":
+        raise IllegalAction(Msg("Accept the answer or decline it"))
+    give, claim = trade["give"], trade["claim"]
+    if action.get("give") is not None:
+        if trade["counter"] is None:
+            raise IllegalAction(Msg("Only a counter-offer lets you change what you hand over"))
+        pool = state.hands[seat] + give
+        chosen = action["give"]
+        if not isinstance(chosen, list) or not chosen or len(set(map(repr, chosen))) != len(chosen):
+            raise IllegalAction(Msg("Pick at least one card from your hand"))
+        if any(type(c) is not int or c not in pool for c in chosen):
+            raise IllegalAction(Msg("That card is not in your hand"))
+        claim = C.check_claim(action.get("claim"), size=len(chosen))
+        state.hands[seat] = [c for c in pool if c not in chosen]
+        give = list(chosen)
+    other = trade["to"]
+    state.hands[seat].extend(trade["reply"])
+    state.hands[other].extend(give)
+    say(
+        events,
+        "traded",
+        Msg(
+            "{chef} and {other} trade {n} for {m}.",
+            chef=chef_name(seat),
+            other=chef_name(other),
+            n=_cards(len(give)),
+            m=_cards(len(trade["reply"])),
+        ),
+        seat=seat,
+        partner=other,
+        n=len(give),
+        m=len(trade["reply"]),
+    )
+    _tell_trade(events, seat, other, gave=give, got=trade["reply"], claimed=trade["reply_claim"])
+    _tell_trade(events, other, seat, gave=trade["reply"], got=give, claimed=claim)
+    state.trade = None
+    state.stack.pop()
+
+
+def _cards(n: int) -> dict[str, Any]:
+    return plural(n, "{n} card", "{n} cards")
+
+
+def _tell_trade(
+    events: list[Event],
+    seat: int,
+    other: int,
+    *,
+    gave: list[int],
+    got: list[int],
+    claimed: list[dict[str, Any]],
+) -> None:
+    honest = C.claim_true(got, claimed)
+    text = Msg(
+        "From {other} you get {got} (said: {claim})."
+        if honest
+        else "From {other} you get {got}, not what they said ({claim})!",
+        other=chef_name(other),
+        got=[card_name(c) for c in got],
+        claim=C.describe_all(claimed),
+    )
+    tell(
+        events,
+        seat,
+        "trade_in",
+        text,
+        seat=seat,
+        other=other,
+        gave=list(gave),
+        got=list(got),
+        claimed=claimed,
+        honest=honest,
+        barrier=True,
+    )
+
+
+def cancel_trade(state: ChefState, seat: int, events: list[Event]) -> None:
+    trade = state.trade
+    assert trade is not None
+    state.hands[trade["from"]].extend(trade["give"])
+    state.hands[trade["to"]].extend(trade["reply"])
+    state.trade = None
+    state.stack.pop()
+    say(events, "declined", Msg("{chef} says no to the trade.", chef=chef_name(seat)), seat=seat)

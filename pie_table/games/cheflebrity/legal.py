@@ -1,0 +1,105 @@
+"""Every action a seat may take now, as the UI's move list and the bots' menu. Pure Python.
+
+Trades are listed in their plainest form (one card, honestly described, for any card in return);
+`apply` takes any offer of cards the seat holds with any well-formed claim, lies included.
+"""
+
+from __future__ import annotations
+
+from pie_table.core.engine import Action
+from pie_table.games.cheflebrity import claims as C
+from pie_table.games.cheflebrity import flow as F
+from pie_table.games.cheflebrity import pies as P
+from pie_table.games.cheflebrity.deck import BOTTOM, GENIUS, KIND, PARTS
+from pie_table.games.cheflebrity.state import ChefState
+
+ANY_CARD = [{"kind": C.ANY}]
+
+
+def legal_actions(state: ChefState, seat: int) -> list[Action]:
+    if state.over:
+        return []
+    top = state.stack.top()
+    if top is None or seat not in top.waiting_on():
+        return []
+    if top.kind == F.TURN:
+        return turn_actions(state, seat)
+    if top.kind == F.SAB_WINDOW:
+        return [{"type": "pass"}, *sabotages(state, seat)]
+    if top.kind == F.SAVE_WINDOW:
+        saver = next((c for c in state.hands[seat] if KIND[c] in F.SAVERS), None)
+        return [{"type": "pass"}] + ([{"type": "save", "card": saver}] if saver is not None else [])
+    if top.kind == F.OOPS_PICK:
+        return [{"type": "oops", "pie": p["id"]} for p in state.working[seat] if p["cards"]]
+    if top.kind == F.REPLY:
+        return [{"type": "decline"}] + [
+            {"type": "reply", "give": [c], "claim": [C.honest(c)]} for c in state.hands[seat]
+        ]
+    if top.kind == F.CONFIRM:
+        return [{"type": "accept"}, {"type": "decline"}]
+    return []
+
+
+def turn_actions(state: ChefState, seat: int) -> list[Action]:
+    step = state.step
+    if step in (F.DRAW, F.REDRAW):
+        found: list[Action] = [{"type": "draw", "from": "deck"}] if state.deck else []
+        found += [
+            {"type": "draw", "from": "leftovers", "card": c} for c in state.leftovers if c != state.discarded
+        ]
+        return found
+    found = []
+    if step == F.DISCARD:
+        found += [{"type": "discard", "card": c} for c in state.hands[seat]]
+    if step in (F.DISCARD, F.PLAY) and not state.played:
+        found += plays(state, seat)
+    if not state.served_now:
+        found += [{"type": "serve", "pie": p["id"]} for p in state.working[seat] if P.servable(p)]
+    found += sabotages(state, seat)
+    for other in F.others(state, seat):
+        if other not in state.traded_with:
+            found += [
+                {"type": "offer", "to": other, "give": [c], "claim": [C.honest(c)], "want": ANY_CARD}
+                for c in state.hands[seat]
+            ]
+    found.append({"type": "end"})
+    return found
+
+
+def plays(state: ChefState, seat: int) -> list[Action]:
+    """Every pie card in hand on every pie that takes it (a Bottom Crust starts a new pie)."""
+    found: list[Action] = []
+    pies = state.working[seat]
+    for card in state.hands[seat]:
+        kind = KIND[card]
+        if kind == GENIUS:
+            options = PARTS
+        elif kind in PARTS:
+            options = (kind,)
+        else:
+            continue
+        for part in options:
+            extra = {"as": part} if kind == GENIUS else {}
+            if part == BOTTOM:
+                found.append({"type": "play", "card": card, "pie": None, **extra})
+                continue
+            for pie in pies:
+                if P.add_refusal(pie, part) is None:
+                    found.append({"type": "play", "card": card, "pie": pie["id"], **extra})
+    return found
+
+
+def sabotages(state: ChefState, seat: int) -> list[Action]:
+    """A Sabotage! (or Stroke of Genius!) on each rival working pie; one card of each kind stands
+    for its copies, which would do the same."""
+    cards = []
+    for kind in F.SABOTEURS:
+        card = next((c for c in state.hands[seat] if KIND[c] == kind), None)
+        if card is not None:
+            cards.append(card)
+    return [
+        {"type": "sabotage", "card": card, "owner": owner, "pie": pie["id"]}
+        for card in cards
+        for owner in F.others(state, seat)
+        for pie in state.working[owner]
+    ]

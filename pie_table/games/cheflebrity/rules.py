@@ -1,0 +1,218 @@
+"""Cheflebrity as a `GameRules` engine (pure Python, no pygame)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.messages import Msg
+from pie_table.games.cheflebrity import flow
+from pie_table.games.cheflebrity import pies as P
+from pie_table.games.cheflebrity.deck import CARDS, PIE_CARDS, SPECIAL_CARDS
+from pie_table.games.cheflebrity.legal import legal_actions
+from pie_table.games.cheflebrity.state import DEAL, ChefState, chef_name, state_from_json, state_to_json, tell
+
+MIN_SEATS, MAX_SEATS = 2, 5
+_DEFAULTS: dict[str, Any] = {
+    "reaction_seconds": 6.0,
+    "oops": "choose",  # which card an Oops! takes: "choose" a pie, or the "latest" card played
+    "quality_rule": "count",  # Highest/Worst Quality Pie: most 25s/5s ("count") or pie totals
+    "first": 0,
+}
+
+
+def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in; values out of range fall back to the standard game."""
+    merged = dict(_DEFAULTS)
+    merged.update({k: v for k, v in (options or {}).items() if k in _DEFAULTS})
+    seconds = merged["reaction_seconds"]
+    merged["reaction_seconds"] = (
+        float(seconds) if isinstance(seconds, int | float) and 1 <= seconds <= 60 else 6.0
+    )
+    if merged["oops"] not in ("choose", "latest"):
+        merged["oops"] = "choose"
+    if merged["quality_rule"] not in ("count", "total"):
+        merged["quality_rule"] = "count"
+    first = merged["first"]
+    merged["first"] = first if type(first) is int and 0 <= first < seats else 0
+    return merged
+
+
+class CheflebrityRules:
+    """The rules engine registered as `cheflebrity`."""
+
+    name = "cheflebrity"
+    rules_version = 1
+    system_actions = ("timeout",)
+
+    def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> ChefState:
+        """Set-up: the pie cards alone are shuffled and dealt, then the special cards go into the
+        rest to make the Ingredients Pile."""
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"Cheflebrity needs {MIN_SEATS} to {MAX_SEATS} chefs, not {seats}")
+        opts = normalize_options(seats, options)
+        rng = random.Random(seed)
+        state = ChefState(seats=seats, seed=seed, options=opts, rng=rng)
+        pie_cards = list(PIE_CARDS)
+        rng.shuffle(pie_cards)
+        state.hands = [[pie_cards.pop() for _ in range(DEAL[seats])] for _ in range(seats)]
+        state.deck = pie_cards + list(SPECIAL_CARDS)
+        rng.shuffle(state.deck)
+        state.working = [[] for _ in range(seats)]
+        state.served = [[] for _ in range(seats)]
+        state.kept = [[] for _ in range(seats)]
+        state.notes = [[] for _ in range(seats)]
+        events: list[Event] = []
+        for seat in range(seats):
+            tell(
+                events,
+                seat,
+                "dealt",
+                Msg("You are dealt {cards}.", cards=[Msg(CARDS[c].name) for c in state.hands[seat]]),
+                seat=seat,
+                cards=list(state.hands[seat]),
+                barrier=True,
+            )
+        flow.start_turn(state, opts["first"], events)
+        _record(state, events)
+        return state
+
+    def to_act(self, state: ChefState) -> list[int]:
+        return [] if state.over else state.stack.waiting_on()
+
+    def current_decision(self, state: ChefState) -> Any:
+        return state.stack.top()
+
+    def legal_actions(self, state: ChefState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: ChefState, action: Action) -> list[Event]:
+        """Apply one action (its seat stamped by the session); refusals change nothing."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(Msg("Malformed action"))
+        seat = action.get("seat")
+        events: list[Event] = []
+        flow.apply(state, seat, action, events)
+        state.actions += 1
+        _record(state, events)
+        return events
+
+    def idle_reason(self, state: ChefState, seat: int) -> Msg:
+        top = state.stack.top()
+        if state.over or top is None:
+            return Msg("The game is over")
+        if top.kind == flow.TURN:
+            return Msg("It is {chef}'s turn", chef=chef_name(top.seats[0]))
+        return Msg("You are not asked to decide now")
+
+    def view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
+        """The public table plus, for a seat, its own hand, its private notes and its side of a
+        trade. Lists of the state are shared, not copied: a view is read, never changed."""
+        top = state.stack.top()
+        trade = state.trade
+        data: dict[str, Any] = {
+            "game": "cheflebrity",
+            "seat": None,
+            "seats": state.seats,
+            "options": state.options,
+            "turn": state.turn,
+            "turn_no": state.turn_no,
+            "step": state.step,
+            "played": state.played,
+            "served_now": state.served_now,
+            "traded_with": state.traded_with,
+            "discarded": state.discarded,
+            "deck": len(state.deck),
+            "leftovers": state.leftovers,
+            "out": state.out,
+            "hand_counts": [len(h) for h in state.hands],
+            "working": [[P.pie_view(p) for p in line] for line in state.working],
+            "served": [[P.pie_view(p) for p in line] for line in state.served],
+            "kept": state.kept,
+            "scores": [sum(P.quality(p) for p in line) for line in state.served],
+            "final_by": state.final_by,
+            "pending": state.pending,
+            "trade": None
+            if trade is None
+            else {
+                "from": trade["from"],
+                "to": trade["to"],
+                "stage": trade["stage"],
+                "claim": trade["claim"],
+                "want": trade["want"],
+                "n_give": len(trade["give"]),
+                "reply_claim": trade["reply_claim"],
+                "n_reply": len(trade["reply"]),
+                "counter": trade["counter"],
+            },
+            "decisions": state.stack.view(seat),
+            # A sealed window names everyone it asks until it closes: who has answered is secret.
+            "to_act": []
+            if state.over or top is None
+            else list(top.seats)
+            if top.sealed
+            else top.waiting_on(),
+            "log": state.log,
+            "over": state.over,
+            "winners": state.winners,
+            "result": state.result,
+        }
+        if seat is not None and 0 <= seat < state.seats:
+            data["seat"] = seat
+            data["hand"] = state.hands[seat]
+            data["notes"] = state.notes[seat]
+            if trade is not None and trade["from"] == seat:
+                data["trade"]["mine"] = trade["give"]
+            elif trade is not None and trade["to"] == seat:
+                data["trade"]["mine"] = trade["reply"]
+        return data
+
+    def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
+        """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
+        Pile and the cards of a trade it is not handing over (same sizes), other seats' notes."""
+        copy = self.clone(state)
+        pool = [c for s in range(copy.seats) if s != seat for c in copy.hands[s]] + copy.deck
+        trade = copy.trade
+        if trade is not None:
+            pool += (trade["give"] if trade["from"] != seat else []) + (
+                trade["reply"] if trade["to"] != seat else []
+            )
+        rng.shuffle(pool)
+        for other in range(copy.seats):
+            if other != seat:
+                size = len(copy.hands[other])
+                copy.hands[other], pool = pool[:size], pool[size:]
+                copy.notes[other] = [{"type": "noise", "n": rng.random(), "to": other}]
+        if trade is not None:
+            for key, owner in (("give", trade["from"]), ("reply", trade["to"])):
+                if owner != seat:
+                    size = len(trade[key])
+                    trade[key], pool = pool[:size], pool[size:]
+        copy.deck = pool
+        copy.rng = random.Random(rng.random())
+        return copy
+
+    def is_over(self, state: ChefState) -> bool:
+        return state.over
+
+    def to_json(self, state: ChefState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> ChefState:
+        return state_from_json(data)
+
+    def clone(self, state: ChefState) -> ChefState:
+        return state_from_json(state_to_json(state))
+
+
+def _record(state: ChefState, events: list[Event]) -> None:
+    """File each event in the public log or in its seat's private notes."""
+    for event in events:
+        if "to" in event and "audience" in event:
+            state.notes[event["to"]].append(dict(event))
+        else:
+            state.log.append(dict(event))
+
+
+RULES = CheflebrityRules()

@@ -1,0 +1,130 @@
+"""The end of the game: quality points of served pies and tarts, then the ten bonuses.
+
+A bonus goes to the best count: 25 points alone, 10 each for a two-way tie, 5 each for three,
+nothing for four or more; a bonus nobody has earned (every count zero) is not awarded. Which
+desserts each bonus looks at is argued in docs/rulings/cheflebrity.md. Pure Python.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pie_table.games.cheflebrity import pies as P
+
+BONUSES = (
+    "most_pies",
+    "most_tarts",
+    "pie_variety",
+    "tart_variety",
+    "consistent",
+    "fanciest",
+    "highest",
+    "worst",
+    "sabotage",
+    "saved",
+)
+BONUS_NAMES = {
+    "most_pies": "Most Pies",
+    "most_tarts": "Most Tarts",
+    "pie_variety": "Most Variety of Pies",
+    "tart_variety": "Most Variety of Tarts",
+    "consistent": "Most Consistent Quality",
+    "fanciest": "Fanciest Dessert",
+    "highest": "Highest Quality Pie",
+    "worst": "Worst Quality Pie",
+    "sabotage": "Most Sabotage!",
+    "saved": "Most Saved it!",
+}
+BONUS_POINTS = 25
+TIE_POINTS = {1: BONUS_POINTS, 2: 10, 3: 5}
+
+
+def tie_points(winners: int) -> int:
+    """Points each of `winners` tied players gets (none for four or more)."""
+    return TIE_POINTS.get(winners, 0)
+
+
+def _pies(line: list[P.Pie]) -> list[P.Pie]:
+    return [p for p in line if P.pie_kind(p) == P.PIE]
+
+
+def _tarts(line: list[P.Pie]) -> list[P.Pie]:
+    return [p for p in line if P.is_tart(p)]
+
+
+def _most_same(pie: P.Pie) -> int:
+    return max(Counter(P.qualities(pie)).values())
+
+
+def _count(pie: P.Pie, value: int) -> int:
+    return sum(1 for q in P.qualities(pie) if q == value)
+
+
+def bonus_values(
+    served: list[list[P.Pie]], kept: list[list[list[Any]]], quality_rule: str = "count"
+) -> dict[str, list[int]]:
+    """Each bonus's count per seat (higher wins; "worst" under the totals rule counts down)."""
+    values: dict[str, list[int]] = {b: [] for b in BONUSES}
+    for seat, line in enumerate(served):
+        pies, tarts = _pies(line), _tarts(line)
+        values["most_pies"].append(len(pies))
+        values["most_tarts"].append(len(tarts))
+        values["pie_variety"].append(len({P.flavour(p) for p in pies} - {None}))
+        values["tart_variety"].append(len({P.flavour(p) for p in tarts} - {None}))
+        values["consistent"].append(max((_most_same(p) for p in pies), default=0))
+        values["fanciest"].append(max((P.extras(p) for p in line), default=0))
+        if quality_rule == "total":
+            values["highest"].append(max((P.quality(p) for p in pies), default=0))
+            # Lower is worse; stored as how far below the best possible pie it falls, so that
+            # higher still wins and a player with no pie has nothing.
+            values["worst"].append(max((_WORST_CEILING - P.quality(p) for p in pies), default=0))
+        else:
+            values["highest"].append(max((_count(p, 25) for p in pies), default=0))
+            values["worst"].append(max((_count(p, 5) for p in pies), default=0))
+        values["sabotage"].append(sum(1 for k in kept[seat] if k[1] == "sabotage"))
+        values["saved"].append(sum(1 for k in kept[seat] if k[1] == "saved"))
+    return values
+
+
+_WORST_CEILING = 1000  # above any pie's quality (96 cards of at most 25)
+
+
+def award(values: list[int]) -> tuple[list[int], int]:
+    """(the seats that take a bonus, the points each gets) from its counts."""
+    best = max(values, default=0)
+    if best <= 0:
+        return [], 0
+    seats = [s for s, v in enumerate(values) if v == best]
+    return seats, tie_points(len(seats))
+
+
+def score(
+    served: list[list[P.Pie]], kept: list[list[list[Any]]], quality_rule: str = "count"
+) -> dict[str, Any]:
+    """The whole scoring sheet: per-dessert points, every bonus, totals and the winner(s)."""
+    seats = len(served)
+    desserts = [[P.pie_view(p) for p in line] for line in served]
+    quality = [sum(d["quality"] for d in line) for line in desserts]
+    values = bonus_values(served, kept, quality_rule)
+    bonuses = []
+    extra = [0] * seats
+    for bonus in BONUSES:
+        shown = list(values[bonus])
+        if bonus == "worst" and quality_rule == "total":
+            shown = [_WORST_CEILING - v if v else 0 for v in shown]
+        takers, points = award(values[bonus])
+        for seat in takers:
+            extra[seat] += points
+        bonuses.append({"id": bonus, "seats": takers, "points": points, "values": shown})
+    totals = [quality[s] + extra[s] for s in range(seats)]
+    top = max(totals)
+    return {
+        "desserts": desserts,
+        "quality": quality,
+        "bonuses": bonuses,
+        "bonus_points": extra,
+        "totals": totals,
+        "winners": [s for s in range(seats) if totals[s] == top],
+        "quality_rule": quality_rule,
+    }
