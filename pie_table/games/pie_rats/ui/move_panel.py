@@ -1,23 +1,14 @@
-"""The list of moves the seat at the screen may make: every legal action as a button, reachable by
-keyboard alone (Up/Down, Enter) and by mouse alone. Picking a card in the hand, a crew member or
-a pie narrows the list to the moves that use it; the focused move lights its cards on the table
-and shows its arithmetic."""
+"""Pie Rats' words for the shared move list (kit.move_panel): labels, the prompt, a lure's and a
+loot's arithmetic, and the warnings before a move that can only cost something now."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-import pygame
-
 from pie_table.games.pie_rats.ui.move_labels import arithmetic, label, prompt
-from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit import move_panel
 from pie_table.kit.i18n import _
-from pie_table.kit.log_panel import paper
-from pie_table.kit.text import fit_text, wrap_text
-
-_ALWAYS = ("done", "pass")
 
 
 def touches(action: dict[str, Any], kind: str, value: int) -> bool:
@@ -66,8 +57,18 @@ def view_has_target(view: dict[str, Any], seat: int) -> bool:
     )
 
 
-class MovePanel:
-    """The moves of one seat at one decision."""
+WORDS = move_panel.MoveWords(
+    label=label,
+    prompt=prompt,
+    detail=arithmetic,
+    touches=touches,
+    cards_of=cards_of,
+    pies_of=lambda action: {action["pie"]} if "pie" in action else set(),
+)
+
+
+class MovePanel(move_panel.MovePanel):
+    """The shared move list with Pie Rats' words and warnings."""
 
     def __init__(
         self,
@@ -77,12 +78,7 @@ class MovePanel:
         submit: Callable[[dict[str, Any]], bool],
         on_hint: Callable[[], None] | None = None,
     ) -> None:
-        self.seat = seat
-        self.view = view
-        self.submit = submit
-        self.on_hint = on_hint
-        self.hint_button = pygame.Rect(0, 0, 0, 0)
-        self.items = [(action, label(view, action)) for action in legal]
+        super().__init__(seat, legal, view, submit, on_hint, WORDS)
         kinds = {action["type"] for action in legal}
         for i, (action, text) in enumerate(self.items):
             # Warn before a move that can only cost something now.
@@ -101,169 +97,3 @@ class MovePanel:
                     action,
                     _("{move} (no rat within reach of your charisma yet)").format(move=text),
                 )
-        self.picked: tuple[str, int] | None = None
-        self.focus = 0
-        self.scroll = 0
-        self.buttons: list[tuple[pygame.Rect, int]] = []
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def shown(self) -> list[int]:
-        """Indexes of the moves listed now (narrowed by the pick; Done and Pass always last)."""
-        main = [
-            i
-            for i, (a, _t) in enumerate(self.items)
-            if a["type"] not in _ALWAYS and (self.picked is None or touches(a, *self.picked))
-        ]
-        tail = [i for i, (a, _t) in enumerate(self.items) if a["type"] in _ALWAYS]
-        return main + tail
-
-    def pick(self, kind: str, value: int) -> bool:
-        """Narrow the list to moves using this card or pie (again: widen it). False if none do."""
-        if self.picked == (kind, value):
-            self.picked = None
-        elif any(touches(a, kind, value) for a, _t in self.items):
-            self.picked = (kind, value)
-        else:
-            return False
-        self.focus, self.scroll = 0, 0
-        return True
-
-    def focused(self) -> dict[str, Any] | None:
-        shown = self.shown()
-        return self.items[shown[self.focus]][0] if shown and self.focus < len(shown) else None
-
-    def lit(self) -> tuple[set[int], set[int]]:
-        """Cards and pies the focused move names."""
-        action = self.focused()
-        if action is None:
-            return set(), set()
-        return cards_of(action), ({action["pie"]} if "pie" in action else set())
-
-    # -- input -------------------------------------------------------------------------------------------
-
-    def handle_key(self, key: int) -> bool:
-        shown = self.shown()
-        if not shown:
-            return False
-        if key in (pygame.K_DOWN, pygame.K_s):
-            self.focus = (self.focus + 1) % len(shown)
-        elif key in (pygame.K_UP, pygame.K_w):
-            self.focus = (self.focus - 1) % len(shown)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.submit(self.items[shown[self.focus]][0])
-        elif key == pygame.K_BACKSPACE and self.picked is not None:
-            self.picked = None
-            self.focus = 0
-        else:
-            return False
-        return True
-
-    def handle_mouse(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            for rect, index in self.buttons:
-                if rect.collidepoint(event.pos):
-                    self.focus = index
-            return False
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.on_hint is not None and self.hint_button.collidepoint(event.pos):
-                self.on_hint()
-                return True
-            for rect, index in self.buttons:
-                if rect.collidepoint(event.pos):
-                    self.focus = index
-                    self.submit(self.items[self.shown()[index]][0])
-                    return True
-            return self.rect.collidepoint(event.pos)
-        return False
-
-    # -- drawing --------------------------------------------------------------------------------------------
-
-    def draw(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        scale: float,
-        remaining: float | None,
-        deadline: float | None,
-    ) -> None:
-        self.rect = rect
-        paper(surface, rect, scale)
-        pad = int(8 * scale)
-        y = rect.y + pad
-        prompt_w = rect.w - 2 * pad
-        if self.on_hint is not None:
-            tip = fit_text(_("Hint (H)"), int(13 * scale), int(90 * scale), pal.INK, "bold")
-            self.hint_button = tip.get_rect(topright=(rect.right - pad, rect.y + pad)).inflate(
-                int(10 * scale), 4
-            )
-            self.hint_button.topright = (rect.right - pad, rect.y + pad)
-            pygame.draw.rect(surface, pal.GOLD, self.hint_button, border_radius=self.hint_button.h // 2)
-            surface.blit(tip, tip.get_rect(center=self.hint_button.center))
-            prompt_w -= self.hint_button.w + pad
-        size = int(15 * scale)
-        bold = font(int(16 * scale), "bold")
-        for line in wrap_text(prompt(self.view, self.seat), bold, prompt_w)[:3]:
-            image = bold.render(line, True, pal.INK)
-            surface.blit(image, (rect.x + pad, y))
-            y += image.get_height()
-        if remaining is not None and deadline:
-            bar = pygame.Rect(rect.x + pad, y + 4, rect.w - 2 * pad, max(6, int(8 * scale)))
-            pygame.draw.rect(surface, pal.INK_SOFT, bar, border_radius=bar.h // 2)
-            done = bar.copy()
-            done.w = int(bar.w * remaining / deadline)
-            pygame.draw.rect(
-                surface, pal.DANGER if remaining < 2 else pal.GOLD, done, border_radius=bar.h // 2
-            )
-            y = bar.bottom + 2
-        if self.picked is not None:
-            hint = fit_text(
-                _("Showing moves with the picked card (Backspace: all)"),
-                int(13 * scale),
-                rect.w - 2 * pad,
-                pal.INK_SOFT,
-            )
-            surface.blit(hint, (rect.x + pad, y))
-            y += hint.get_height()
-        detail_h = int(40 * scale)
-        button_h = int(30 * scale)
-        area = pygame.Rect(rect.x + pad, y + 4, rect.w - 2 * pad, rect.bottom - y - detail_h - pad - 4)
-        shown = self.shown()
-        rows = max(1, area.h // (button_h + 3))
-        self.focus = min(self.focus, max(0, len(shown) - 1))
-        if self.focus < self.scroll:
-            self.scroll = self.focus
-        elif self.focus >= self.scroll + rows:
-            self.scroll = self.focus - rows + 1
-        self.scroll = min(self.scroll, max(0, len(shown) - rows))
-        self.buttons = []
-        for row, index in enumerate(range(self.scroll, min(len(shown), self.scroll + rows))):
-            button = pygame.Rect(area.x, area.y + row * (button_h + 3), area.w, button_h)
-            focused = index == self.focus
-            pygame.draw.rect(surface, pal.GOLD if focused else pal.CREAM, button, border_radius=button_h // 3)
-            pygame.draw.rect(surface, pal.WOOD_DARK, button, 2, border_radius=button_h // 3)
-            text = fit_text(
-                self.items[shown[index]][1], size, button.w - 12, pal.INK, "bold" if focused else "sans"
-            )
-            surface.blit(text, text.get_rect(midleft=(button.x + 8, button.centery)))
-            self.buttons.append((button, index))
-        if len(shown) > rows:
-            more = fit_text(
-                _("{n} more: scroll or use the arrow keys").format(n=len(shown) - rows),
-                int(13 * scale),
-                area.w,
-                pal.INK_SOFT,
-            )
-            surface.blit(more, (area.x, area.y + rows * (button_h + 3)))
-        action = self.focused()
-        if action is not None:
-            sums = arithmetic(self.view, action)
-            if sums:
-                lines = wrap_text(sums, font(int(14 * scale), "bold"), rect.w - 2 * pad)[:2]
-                top = rect.bottom - pad - len(lines) * font(int(14 * scale)).get_linesize()
-                for line in lines:
-                    image = font(int(14 * scale), "bold").render(line, True, pal.CHERRY)
-                    surface.blit(image, (rect.x + pad, top))
-                    top += image.get_height()
