@@ -34,10 +34,14 @@ class Pacer:
     """Drives the bots of a turn-based session in time and submits timeouts."""
 
     def __init__(self, session: Session, pace: Pace = Pace(), seed: int = 0,
-                 beat: Callable[[int], float] | None = None) -> None:
+                 beat: Callable[[int], float] | None = None,
+                 moment: Callable[[], Any] | None = None) -> None:
         """`beat(seat)` may give a game's own wait for a bot's next move (else public/secret from
-        whether the decision on top of the stack is sealed)."""
+        whether the decision on top of the stack is sealed). `moment()` may say when the clock
+        starts afresh, for a game whose one turn decision takes several moves that each deserve
+        their beat (else: when the top decision changes)."""
         self.session = session
+        self.moment = moment
         self.pace = pace
         self.beat = beat
         self.rng = random.Random(seed)
@@ -82,7 +86,8 @@ class Pacer:
         move or change in who is asked."""
         decision = self._decision()
         moment: tuple[Any, ...] = (
-            ("decision", decision.id) if decision is not None
+            ("game", self.moment()) if self.moment is not None
+            else ("decision", decision.id) if decision is not None
             else (len(self.session.log), tuple(self.session.to_act())))
         if moment != self._moment:
             self._moment = moment

@@ -40,6 +40,7 @@ register_game(
             ),
         ),
         realtime=False,
+        scene_factory="pie_table.games.cheflebrity.ui.table_scene:CheflebrityTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),
         simulate=adapters.simulate,

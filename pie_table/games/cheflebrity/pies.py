@@ -22,7 +22,7 @@ from pie_table.games.cheflebrity.deck import (
 )
 
 BUILDING, TART, COVERED_TART, PIE = "building", "tart", "covered_tart", "pie"
-KIND_NAMES = {BUILDING: "In the making", TART: "Tart", COVERED_TART: "Covered Tart", PIE: "Pie"}
+KIND_NAMES = {BUILDING: "Crust only", TART: "Tart", COVERED_TART: "Covered Tart", PIE: "Pie"}
 
 Pie = dict[str, Any]
 

@@ -1,0 +1,89 @@
+"""Where everything sits on the Cheflebrity table, for any window size and 2-5 seats.
+
+The seat at the screen (or seat 1 for a spectator) sits at the bottom, above its hand; the other
+chefs sit in a row along the top; the three piles lie between. The move list and the table's log
+take the right-hand column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from pie_table.kit.text import ui_scale
+
+
+@dataclass
+class Layout:
+    size: tuple[int, int]
+    scale: float
+    top_bar: pygame.Rect
+    seats: dict[int, pygame.Rect]  # each chef's area (working line, serving line, kept cards)
+    me: int  # the seat drawn at the bottom
+    piles: pygame.Rect
+    deck: pygame.Rect
+    leftovers: pygame.Rect
+    out: pygame.Rect
+    hand: pygame.Rect
+    moves: pygame.Rect
+    log: pygame.Rect
+    hand_card: tuple[int, int]
+    pile_card: tuple[int, int]
+    strip: tuple[int, int]  # one card of a pie in the making, edge-on
+    served_strip: tuple[int, int]
+    extra: dict[str, pygame.Rect] = field(default_factory=dict)
+
+
+def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
+    """The table for `seats` chefs with `me` at the bottom."""
+    w, h = size
+    s = ui_scale(size)
+    gap = max(4, int(6 * s))
+    right_w = int(min(max(300 * s, w * 0.25), w * 0.34))
+    table_w = w - right_w - 3 * gap
+    top_bar = pygame.Rect(gap, gap, table_w, int(38 * s))
+    hand_h = int(150 * s)
+    hand = pygame.Rect(gap, h - gap - hand_h, table_w, hand_h)
+    rival_h = int(212 * s)
+    rivals = [seat for seat in range(seats) if seat != me]
+    rivals.sort(key=lambda seat: (seat - me) % seats)  # clockwise from me, left to right
+    y = top_bar.bottom + gap
+    rival_w = (table_w - gap * (len(rivals) - 1)) // max(1, len(rivals))
+    areas: dict[int, pygame.Rect] = {}
+    for i, seat in enumerate(rivals):
+        areas[seat] = pygame.Rect(gap + i * (rival_w + gap), y, rival_w, rival_h)
+    piles_h = int(128 * s)
+    piles = pygame.Rect(gap, y + rival_h + gap, table_w, piles_h)
+    mine_top = piles.bottom + gap
+    areas[me] = pygame.Rect(gap, mine_top, table_w, hand.y - gap - mine_top)
+    pile_card = (int(piles_h * 0.56), int(piles_h * 0.78))
+    deck = pygame.Rect(piles.x + gap * 2, piles.y + gap, *pile_card)
+    out = pygame.Rect(piles.right - gap * 2 - pile_card[0], deck.y, *pile_card)
+    leftovers = pygame.Rect(
+        deck.right + gap * 6, piles.y + gap, out.x - deck.right - gap * 12, piles_h - 2 * gap
+    )
+    card_h = int(hand_h - 16 * s)
+    hand_card = (int(card_h * 0.7), card_h)
+    right_x = top_bar.right + 2 * gap
+    moves = pygame.Rect(right_x, gap, right_w, int((h - 3 * gap) * 0.6))
+    log = pygame.Rect(right_x, moves.bottom + gap, right_w, h - moves.bottom - 2 * gap)
+    strip_h = max(17, int(19 * s))
+    return Layout(
+        size=size,
+        scale=s,
+        top_bar=top_bar,
+        seats=areas,
+        me=me,
+        piles=piles,
+        deck=deck,
+        leftovers=leftovers,
+        out=out,
+        hand=hand,
+        moves=moves,
+        log=log,
+        hand_card=hand_card,
+        pile_card=pile_card,
+        strip=(int(112 * s), strip_h),
+        served_strip=(int(96 * s), max(16, int(17 * s))),
+    )

@@ -1,0 +1,373 @@
+"""Painting the Cheflebrity table from a view: the piles, every chef's working and serving lines,
+the hand, the turn's steps. Each painter returns the zones it drew (what a click or a drop hits)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from pie_table.games.cheflebrity.ui.faces import card_back, card_face, part_strip
+from pie_table.games.cheflebrity.ui.layout import Layout
+from pie_table.games.cheflebrity.ui.names import kind_label
+from pie_table.kit import palette as pal
+from pie_table.kit.art_draw import darker, lighter
+from pie_table.kit.fonts import MIN_READABLE
+from pie_table.kit.i18n import N_, _
+from pie_table.kit.log_panel import paper
+from pie_table.kit.text import fit_text
+
+STEPS = (("draw", N_("Draw")), ("discard", N_("Discard")), ("play", N_("Play")), ("serve", N_("Serve")),
+         ("trade", N_("Trade")))
+_STEP_OF = {"draw": 0, "discard": 1, "redraw": 1, "play": 2, "main": 3}
+
+
+@dataclass
+class Zone:
+    """Something drawn that a click or a drop can hit."""
+
+    kind: str  # hand | leftover | deck | leftovers | out | pie | new_pie | serving | seat
+    value: int
+    rect: pygame.Rect
+    owner: int = -1
+
+
+def seat_color(seat: int) -> tuple[int, int, int]:
+    return pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
+
+
+def _size(lay: Layout, base: float) -> int:
+    return max(MIN_READABLE, int(base * lay.scale))
+
+
+def draw_top_bar(surface: pygame.Surface, lay: Layout, view: dict[str, Any], banner: str) -> None:
+    bar = lay.top_bar
+    pygame.draw.rect(surface, pal.WOOD_DARK, bar, border_radius=bar.h // 3)
+    pad = int(10 * lay.scale)
+    steps_w = int(bar.w * 0.56)
+    text = fit_text(banner, _size(lay, 18), bar.w - steps_w - 2 * pad, pal.CREAM, "bold")
+    surface.blit(text, text.get_rect(midleft=(bar.x + pad, bar.centery)))
+    current = -1 if view["over"] else _STEP_OF.get(view["step"], -1)
+    if view["step"] == "main" and view["served_now"]:
+        current = 4
+    x = bar.right - steps_w
+    cell = steps_w // len(STEPS)
+    for i, (_key, name) in enumerate(STEPS):
+        box = pygame.Rect(x + i * cell + 2, bar.y + 4, cell - 4, bar.h - 8)
+        on = i == current or (i == 4 and current == 3)
+        done = i < current
+        pygame.draw.rect(
+            surface,
+            pal.GOLD if on else (darker(pal.WOOD, 0.1) if done else pal.WOOD),
+            box,
+            border_radius=box.h // 2,
+        )
+        label = fit_text(
+            _(name), _size(lay, 13), box.w - 8, pal.INK if on else pal.CREAM, "bold" if on else "sans"
+        )
+        surface.blit(label, label.get_rect(center=box.center))
+    if view["final_by"] is not None and not view["over"]:
+        tag = fit_text(_("Final round"), _size(lay, 13), int(120 * lay.scale), pal.CREAM, "bold")
+        box = tag.get_rect(midright=(bar.right - steps_w - pad, bar.centery)).inflate(12, 4)
+        pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
+        surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def draw_piles(
+    surface: pygame.Surface, lay: Layout, view: dict[str, Any], lit: set[int], lit_piles: set[str]
+) -> list[Zone]:
+    """The Ingredients Pile, the face-up Leftovers (every card shown), the Out Pile."""
+    s = lay.scale
+    pygame.draw.rect(surface, darker(pal.FELT, 0.15), lay.piles, border_radius=int(12 * s))
+    zones: list[Zone] = []
+    # The Ingredients Pile: a stack of backs, its count under it.
+    if view["deck"]:
+        for i in range(min(4, view["deck"] // 8 + 1)):
+            surface.blit(card_back(*lay.pile_card), lay.deck.move(-i * 2, -i * 2))
+    else:
+        pygame.draw.rect(surface, pal.FELT_LIGHT, lay.deck, 2, border_radius=int(8 * s))
+    if "deck" in lit_piles:
+        pygame.draw.rect(surface, pal.HIGHLIGHT, lay.deck.inflate(8, 8), 3, border_radius=int(10 * s))
+    _caption(surface, lay, lay.deck, _("Ingredients: {n}").format(n=view["deck"]))
+    zones.append(Zone("deck", 0, lay.deck))
+    # The Leftovers, fanned so every card shows.
+    area = lay.leftovers
+    pygame.draw.rect(surface, darker(pal.FELT, 0.05), area, border_radius=int(10 * s))
+    if "leftovers" in lit_piles:
+        pygame.draw.rect(surface, pal.HIGHLIGHT, area, 3, border_radius=int(10 * s))
+    zones.append(Zone("leftovers", 0, area))
+    cards = view["leftovers"]
+    card_h = area.h - int(24 * s)
+    card_w = int(card_h * 0.7)
+    label = fit_text(_("Leftovers (face up)"), _size(lay, 13), area.w - 8, pal.CREAM, "bold")
+    surface.blit(label, (area.x + 6, area.bottom - label.get_height() - 2))
+    if cards:
+        room = area.w - 12 - card_w
+        step = min(card_w + 4, room // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        for i, card in enumerate(cards):
+            rect = pygame.Rect(area.x + 6 + i * step, area.y + 4, card_w, card_h)
+            surface.blit(card_face(card, card_w, card_h), rect)
+            if card in lit:
+                pygame.draw.rect(surface, pal.HIGHLIGHT, rect, 3, border_radius=card_w // 10)
+            zones.append(Zone("leftover", card, rect))
+    # The Out Pile: its top card face up and how many lie there.
+    if view["out"]:
+        surface.blit(card_face(view["out"][-1], *lay.pile_card), lay.out)
+    else:
+        pygame.draw.rect(surface, pal.FELT_LIGHT, lay.out, 2, border_radius=int(8 * s))
+    _caption(surface, lay, lay.out, _("Out: {n}").format(n=len(view["out"])))
+    zones.append(Zone("out", 0, lay.out))
+    return zones
+
+
+def _caption(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, text: str) -> None:
+    image = fit_text(text, _size(lay, 13), rect.w + int(40 * lay.scale), pal.CREAM, "bold")
+    box = image.get_rect(midtop=(rect.centerx, rect.bottom + 3)).inflate(8, 2)
+    box.clamp_ip(lay.piles)
+    pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)
+    surface.blit(image, image.get_rect(center=box.center))
+
+
+def pie_stack(
+    surface: pygame.Surface,
+    x: int,
+    y: int,
+    pie: dict[str, Any],
+    strip: tuple[int, int],
+    lay: Layout,
+    lit: bool = False,
+    served: bool = False,
+) -> pygame.Rect:
+    """A pie as its cards stacked edge-on (Bottom Crust at the bottom), its kind and quality on top."""
+    w, h = strip
+    head = fit_text(
+        _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
+        _size(lay, 13),
+        w + int(10 * lay.scale),
+        pal.CREAM if not served else pal.INK,
+        "bold",
+    )
+    cards = pie["cards"]
+    rect = pygame.Rect(x, y, w, head.get_height() + 2 + len(cards) * (h - 2) + 2)
+    surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+    top = y + head.get_height() + 2
+    for i, (card, part) in enumerate(reversed(cards)):
+        surface.blit(part_strip(card, part, w, h), (x, top + i * (h - 2)))
+    if lit:
+        pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=8)
+    return rect
+
+
+def draw_seat(
+    surface: pygame.Surface,
+    lay: Layout,
+    view: dict[str, Any],
+    seat: int,
+    label: str,
+    *,
+    turn: bool,
+    asked: bool,
+    lit_pies: set[int],
+    new_pie_lit: bool = False,
+    serving_lit: bool = False,
+) -> list[Zone]:
+    """One chef's area: name, hand size, score and kept cards; the working line; the serving line."""
+    s = lay.scale
+    area = lay.seats[seat]
+    color = seat_color(seat)
+    pygame.draw.rect(surface, darker(pal.FELT, 0.08), area, border_radius=int(12 * s))
+    pygame.draw.rect(
+        surface,
+        pal.GOLD if turn else (pal.HIGHLIGHT if asked else darker(color, 0.2)),
+        area,
+        4 if turn or asked else 2,
+        border_radius=int(12 * s),
+    )
+    zones = [Zone("seat", seat, area, seat)]
+    pad = int(8 * s)
+    # Header: name, score, hand, kept cards.
+    head_h = int(26 * s)
+    name = fit_text(label, _size(lay, 16), int(area.w * 0.4), lighter(color, 0.35), "bold")
+    surface.blit(name, (area.x + pad, area.y + pad // 2))
+    score = fit_text(
+        _("{n} pts").format(n=view["scores"][seat]), _size(lay, 14), int(area.w * 0.25), pal.GOLD, "bold"
+    )
+    surface.blit(score, score.get_rect(topright=(area.right - pad, area.y + pad // 2 + 2)))
+    hand_n = view["hand_counts"][seat]
+    back_w, back_h = int(12 * s), int(17 * s)
+    hx = area.x + pad + name.get_width() + pad
+    for i in range(min(hand_n, 8)):
+        surface.blit(card_back(back_w, back_h), (hx + i * int(5 * s), area.y + pad // 2 + 2))
+    count = fit_text(_("hand {n}").format(n=hand_n), _size(lay, 12), int(70 * s), pal.CREAM)
+    surface.blit(count, (hx + min(hand_n, 8) * int(5 * s) + back_w + 4, area.y + pad // 2 + 3))
+    body = pygame.Rect(area.x + pad, area.y + head_h + pad, area.w - 2 * pad, area.h - head_h - 2 * pad)
+    # The working line takes what its pies need (within bounds); the serving line the rest.
+    wanted = (len(view["working"][seat]) + (1 if seat == lay.me else 0)) * (lay.strip[0] + pad)
+    work_w = max(int(body.w * 0.34), min(int(body.w * 0.64), wanted))
+    work = pygame.Rect(body.x, body.y, work_w, body.h)
+    serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
+    _tag(surface, lay, work, _("Working line"))
+    pygame.draw.rect(
+        surface,
+        lighter(pal.PAPER, 0.2) if serving_lit else darker(pal.PAPER, 0.05),
+        serve,
+        border_radius=int(8 * s),
+    )
+    if serving_lit:
+        pygame.draw.rect(surface, pal.HIGHLIGHT, serve, 3, border_radius=int(8 * s))
+    _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
+    _draw_kept(surface, lay, view["kept"][seat], serve)
+    zones.append(Zone("serving", seat, serve, seat))
+    # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
+    tag_h = int(16 * s)
+    strip = lay.strip
+    pies = view["working"][seat]
+    columns = max(1, (work.w + pad) // (strip[0] + pad))
+    strip_w = (
+        strip[0] if len(pies) + 1 <= columns else max(int(70 * s), (work.w + pad) // (len(pies) + 1) - pad)
+    )
+    x = work.x
+    for pie in pies:
+        if x + strip_w > work.right:
+            more = fit_text(
+                _("+{n}").format(n=len(pies) - pies.index(pie)), _size(lay, 13), int(40 * s), pal.CREAM
+            )
+            surface.blit(more, (work.right - more.get_width(), work.y + tag_h))
+            break
+        rect = pie_stack(surface, x, work.y + tag_h, pie, (strip_w, strip[1]), lay, pie["id"] in lit_pies)
+        zones.append(Zone("pie", pie["id"], rect, seat))
+        x += strip_w + pad
+    if seat == lay.me and x + int(60 * s) <= work.right:
+        slot = pygame.Rect(x, work.y + tag_h, min(strip_w, work.right - x), strip[1] * 3)
+        pygame.draw.rect(surface, pal.HIGHLIGHT if new_pie_lit else pal.FELT_LIGHT, slot, 2, border_radius=8)
+        tip = fit_text(_("new pie"), _size(lay, 12), slot.w - 6, pal.CREAM)
+        surface.blit(tip, tip.get_rect(center=slot.center))
+        zones.append(Zone("new_pie", 0, slot, seat))
+    # Served desserts: one chip each (kind, points, and every card's quality, crust first).
+    served = view["served"][seat]
+    chip_h = _size(lay, 13) * 2 + int(8 * s)
+    kept_h = _size(lay, 30) + 6 if view["kept"][seat] else 0
+    cols = max(1, (serve.w - pad) // int(104 * s))
+    chip_w = (serve.w - pad - (cols - 1) * 4) // cols
+    rows = max(1, (serve.h - tag_h - kept_h) // (chip_h + 3))
+    shown = served[-rows * cols :] if len(served) > rows * cols else served
+    for i, pie in enumerate(shown):
+        col, row = divmod(i, rows)
+        chip = pygame.Rect(
+            serve.x + pad // 2 + col * (chip_w + 4), serve.y + tag_h + row * (chip_h + 3), chip_w, chip_h
+        )
+        served_chip(surface, lay, chip, pie)
+    if len(shown) < len(served):
+        more = fit_text(
+            _("+{n} more").format(n=len(served) - len(shown)), _size(lay, 12), int(80 * s), pal.INK_SOFT
+        )
+        surface.blit(more, more.get_rect(topright=(serve.right - 4, serve.y)))
+    return zones
+
+
+def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: dict[str, Any]) -> None:
+    """A served pie or tart, small: its filling's colour, kind and points, then each card's quality."""
+    from pie_table.games.cheflebrity.ui.faces import band_color
+
+    filling = next((c for c, part in pie["cards"] if part == "filling"), pie["cards"][0][0])
+    color = band_color(filling, "filling")
+    pygame.draw.rect(surface, pal.CREAM, rect, border_radius=6)
+    pygame.draw.rect(
+        surface, color, pygame.Rect(rect.x, rect.y, max(5, rect.w // 14), rect.h), border_radius=6
+    )
+    pygame.draw.rect(surface, darker(color, 0.2), rect, 2, border_radius=6)
+    inner = rect.w - rect.w // 14 - 8
+    head = fit_text(
+        _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
+        _size(lay, 13),
+        inner,
+        pal.INK,
+        "bold",
+    )
+    x = rect.x + rect.w // 14 + 5
+    surface.blit(head, (x, rect.y + 3))
+    from pie_table.games.cheflebrity.pies import card_quality
+
+    values = " ".join(str(card_quality(c)) for c, _p in pie["cards"])
+    line = fit_text(values, _size(lay, 12), inner, pal.INK_SOFT)
+    surface.blit(line, (x, rect.y + 3 + head.get_height()))
+
+
+def _draw_kept(surface: pygame.Surface, lay: Layout, kept: list[list[Any]], box: pygame.Rect) -> None:
+    """Successful Sabotage! and Saved it! cards kept face up for their bonuses: a small card of each
+    kind with how many, in the serving line's lower corner."""
+    x = box.x + 4
+    for what in ("sabotage", "saved"):
+        cards = [k[0] for k in kept if k[1] == what]
+        if not cards:
+            continue
+        h = _size(lay, 30)
+        w = int(h * 0.7)
+        surface.blit(card_face(cards[0], w, h), (x, box.bottom - h - 3))
+        x += w + 2
+        count = fit_text(f"×{len(cards)}", _size(lay, 13), int(40 * lay.scale), pal.INK, "bold")
+        surface.blit(count, count.get_rect(bottomleft=(x, box.bottom - 3)))
+        x += count.get_width() + 8
+
+
+def _tag(
+    surface: pygame.Surface,
+    lay: Layout,
+    rect: pygame.Rect,
+    text: str,
+    color: tuple[int, int, int] = pal.CREAM,
+) -> None:
+    image = fit_text(text, _size(lay, 12), rect.w - 4, color)
+    surface.blit(image, (rect.x + 2, rect.y))
+
+
+def draw_hand(
+    surface: pygame.Surface,
+    lay: Layout,
+    view: dict[str, Any],
+    picked: set[int],
+    dragging: int | None,
+    lit: set[int],
+) -> list[Zone]:
+    """The seat's own hand, face up, along the bottom (or a note when no hand may show)."""
+    s = lay.scale
+    area = lay.hand
+    pygame.draw.rect(surface, darker(pal.WOOD, 0.25), area, border_radius=int(12 * s))
+    zones: list[Zone] = []
+    hand = view.get("hand")
+    if hand is None:
+        note = fit_text(
+            _("Hands stay hidden: only the public table shows."), _size(lay, 15), area.w - 20, pal.CREAM
+        )
+        surface.blit(note, note.get_rect(center=area.center))
+        return zones
+    mine = (view.get("trade") or {}).get("mine") or []
+    w, h = lay.hand_card
+    cards = list(hand) + list(mine)
+    room = area.w - 2 * int(10 * s) - w
+    step = min(w + int(6 * s), room // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+    x0 = area.x + int(10 * s)
+    for i, card in enumerate(cards):
+        if card == dragging:
+            continue
+        rise = int(14 * s) if card in picked else 0
+        rect = pygame.Rect(x0 + i * step, area.bottom - h - int(6 * s) - rise, w, h)
+        surface.blit(card_face(card, w, h), rect)
+        if card in mine:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            surface.blit(veil, rect)
+            tag = fit_text(_("in the trade"), _size(lay, 12), w - 6, pal.CREAM, "bold")
+            surface.blit(tag, tag.get_rect(center=rect.center))
+        if card in lit or card in picked:
+            pygame.draw.rect(surface, pal.HIGHLIGHT, rect, 3, border_radius=w // 10)
+        zones.append(Zone("hand", card, rect))
+    if not cards:
+        note = fit_text(_("Your hand is empty"), _size(lay, 15), area.w - 20, pal.CREAM)
+        surface.blit(note, note.get_rect(center=area.center))
+    return zones
+
+
+def draw_paper(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    paper(surface, rect, scale)

@@ -1,0 +1,309 @@
+"""The Cheflebrity table driven by real pygame events: drags, keys, trades, hand-offs, reaction
+windows, a whole game, saves and replays."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.cheflebrity import flow
+from pie_table.games.cheflebrity.ui.table_scene import CheflebrityTableScene
+from pie_table.games.cheflebrity.ui.trade_panel import TradePanel
+from pie_table.kit.app import App
+from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.results import ResultsScene
+from tests.cheflebrity.helpers import find
+
+DT = 0.05
+B5, B20 = find("bottom", 5), find("bottom", 20)
+F10, T15, E10 = find("filling", 10, "cherry"), find("top", 15), find("extras", 10)
+SAB = find("sabotage")
+
+
+def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, CheflebrityTableScene]:
+    app = App(size=(1280, 720), headless=True)
+    scene = CheflebrityTableScene(app, GameSetup("cheflebrity", parse_seats(seats), dict(options), seed=seed))
+    scene.autosave.enabled = False
+    app.scenes.push(scene)
+    return app, scene
+
+
+def run_until(app: App, done: Any, frames: int = 2000) -> None:
+    for _ in range(frames):
+        if done():
+            return
+        app.step(DT, [])
+    raise AssertionError("the table never reached the expected moment")
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    app.step(
+        DT,
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+        ],
+    )
+
+
+def press(app: App, key: int) -> None:
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+
+
+def zone(scene: CheflebrityTableScene, kind: str, value: int, owner: int | None = None) -> pygame.Rect:
+    return next(
+        z.rect
+        for z in scene.zones
+        if z.kind == kind and z.value == value and (owner is None or z.owner == owner)
+    )
+
+
+def set_turn(
+    scene: CheflebrityTableScene,
+    seat: int,
+    hand: list[int],
+    step: str = "play",
+    pies: list[list[tuple[int, str]]] | None = None,
+) -> None:
+    """Put `seat`'s turn at `step` on the table with exactly `hand` and these working pies."""
+    state = scene.state
+    wanted = set(hand) | {c for pie in pies or [] for c, _p in pie}
+    for pile in (state.deck, state.leftovers, *state.hands):
+        pile[:] = [c for c in pile if c not in wanted]
+    state.deck.extend(state.hands[seat])
+    state.hands[seat] = list(hand)
+    state.working[seat] = []
+    for pie in pies or []:
+        state.working[seat].append({"id": state.next_pie, "cards": [[c, p, 0] for c, p in pie]})
+        state.next_pie += 1
+    state.stack.items.clear()
+    flow.start_turn(state, seat, [])
+    state.step = step
+    scene.session.forget_views()
+    scene.panel = scene.trade = None
+    scene.panel_key = None
+
+
+def test_a_bottom_crust_dragged_onto_the_new_pie_slot_starts_a_pie():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    set_turn(scene, 0, [B5, T15])
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    drag(app, zone(scene, "hand", B5).center, zone(scene, "new_pie", 0).center)
+    assert [entry[0] for entry in scene.state.working[0][0]["cards"]] == [B5]
+    assert scene.message == ""
+
+
+def test_a_drop_that_breaks_the_build_order_springs_back_with_the_reason():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    set_turn(scene, 0, [T15], pies=[[(B5, "bottom")]])
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    pie = scene.state.working[0][0]["id"]
+    drag(app, zone(scene, "hand", T15).center, zone(scene, "pie", pie, 0).center)
+    assert scene.message == "Add a Filling first: Bottom Crust, Filling, Top Crust, then Extras"
+    assert T15 in scene.state.hands[0] and len(scene.state.working[0][0]["cards"]) == 1
+
+
+def test_a_pie_dragged_to_the_serving_line_is_served():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    set_turn(scene, 0, [E10], step="main", pies=[[(B20, "bottom"), (F10, "filling")]])
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    pie = scene.state.working[0][0]["id"]
+    drag(app, zone(scene, "pie", pie, 0).center, zone(scene, "serving", 0, 0).center)
+    assert [p["id"] for p in scene.state.served[0]] == [pie]
+
+
+def test_the_move_list_plays_a_whole_turn_by_keyboard_alone():
+    app, scene = make_table("human,bot:normal,bot:normal")
+    run_until(app, lambda: scene.panel is not None)
+    assert scene.panel.items[0][0] == {"type": "draw", "from": "deck"}
+    press(app, pygame.K_RETURN)  # draw from the Ingredients
+    run_until(app, lambda: scene.panel is not None and scene.state.step == "discard")
+    while scene.panel.focused()["type"] != "end":
+        press(app, pygame.K_UP)
+    press(app, pygame.K_RETURN)
+    assert scene.state.turn == 1
+
+
+class _Answers:
+    """A bot that answers every offer with its first card, described truly, and passes otherwise."""
+
+    def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        replies = [a for a in legal if a["type"] == "reply"]
+        if replies:
+            return replies[0]
+        return next((a for a in legal if a["type"] in ("pass", "end")), legal[0])
+
+
+def test_a_trade_composed_by_keyboard_delivers_the_real_cards_after_a_lie():
+    from pie_table.core.session import Session
+
+    setup = GameSetup("cheflebrity", parse_seats("human,bot:normal,bot:normal"), {}, seed=4)
+    app = App(size=(1280, 720), headless=True)
+    scene = CheflebrityTableScene(app, setup, Session(setup, bots={1: _Answers(), 2: _Answers()}))
+    scene.autosave.enabled = False
+    app.scenes.push(scene)
+    set_turn(scene, 0, [E10, B5], step="main")
+    answer = scene.state.hands[1][0]
+    run_until(app, lambda: scene.panel is not None)
+    while scene.panel.focused()["type"] != "trade_open":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(scene.trade, TradePanel)
+    press(app, pygame.K_1)  # hand over the first card (Extras 10)
+    assert scene.trade.picked == [E10]
+    press(app, pygame.K_DOWN)  # to its claim
+    press(app, pygame.K_PAGEUP)  # say it is a Top Crust: a lie
+    while scene.trade.keys()[scene.trade.focus] != "send":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert scene.state.log[-1]["claim"] == [{"kind": "top"}]
+    run_until(app, lambda: scene.panel is not None and scene.state.stack.top().kind == "confirm")
+    assert scene.panel.items[0][0] == {"type": "accept"}
+    press(app, pygame.K_RETURN)
+    assert answer in scene.state.hands[0] and E10 in scene.state.hands[1]
+    lied_to = [n for n in scene.state.notes[1] if n["type"] == "trade_in"]
+    assert lied_to[-1]["honest"] is False and lied_to[-1]["got"] == [E10]
+    told = [n for n in scene.state.notes[0] if n["type"] == "trade_in"]
+    assert told[-1]["honest"] is True
+    assert not [n for n in scene.state.notes[2] if n["type"] == "trade_in"]
+
+
+def test_two_humans_hand_off_and_a_trade_reaches_the_other_only_behind_a_hand_off():
+    app, scene = make_table("human,human,bot:normal", seed=6)
+    run_until(app, lambda: isinstance(app.scenes.current, HandoffScene))
+    assert scene.display_seat is None  # nobody's hand shows behind the hand-off
+    for _ in range(12):
+        app.step(DT, [])
+    press(app, pygame.K_a)
+    assert scene.display_seat == 0
+    set_turn(scene, 0, [E10, B5], step="main")
+    scene.gate.confirm(0)
+    run_until(app, lambda: scene.panel is not None)
+    scene.submit(
+        {
+            "type": "offer",
+            "to": 1,
+            "give": [E10],
+            "claim": [{"kind": "top", "quality": 25}],
+            "want": [{"kind": "card"}],
+        },
+        0,
+    )
+    run_until(app, lambda: isinstance(app.scenes.current, HandoffScene))
+    assert scene.display_seat is None
+    seen = scene.view()
+    assert "hand" not in seen and "mine" not in seen["trade"] and seen["trade"]["n_give"] == 1
+    for _ in range(12):
+        app.step(DT, [])
+    press(app, pygame.K_a)
+    run_until(app, lambda: scene.trade is not None)
+    assert scene.trade.mode == "reply" and scene.display_seat == 1
+    assert E10 not in scene.view()["hand"] and scene.view()["trade"]["mine"] == []
+
+
+def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
+    app, scene = make_table("bot:normal,human,human", reaction_seconds=6)
+    state = scene.state
+    set_turn(scene, 0, [B20])
+    for pile in (state.deck, *state.hands):
+        if SAB in pile:
+            pile.remove(SAB)
+    state.hands[1].append(SAB)
+    scene.session.forget_views()
+    run_until(app, lambda: scene._top() is not None and scene._top().kind == "sabotage")
+    assert sorted(scene.reaction.asked()) == [1, 2]
+    press(app, pygame.K_2)
+    assert scene.claimed == 1 and isinstance(app.scenes.current, HandoffScene)
+    for _ in range(12):
+        app.step(DT, [])
+    press(app, pygame.K_a)
+    run_until(app, lambda: scene.panel is not None)
+    sabotage = next(a for a, _t in scene.panel.items if a["type"] == "sabotage")
+    scene.panel.submit(sabotage)
+    run_until(app, lambda: scene._top() is None or scene._top().kind not in ("sabotage", "saved"), frames=600)
+    assert state.kept[1] == [[SAB, "sabotage"]] and state.working[0] == []
+    assert any(e.action.get("type") == "timeout" for e in scene.session.log)
+
+
+def test_a_whole_game_against_bots_ends_in_a_judging_that_mashing_cannot_skip():
+    app, scene = make_table("human,bot:normal,bot:hard,bot:easy", seed=9)
+    rng = random.Random(2)
+    for _ in range(60000):
+        if scene.rules.is_over(scene.state):
+            break
+        if app.scenes.current is scene and scene.panel is not None:
+            items = [a for a, _t in scene.panel.items if a["type"] != "trade_open"]
+            scene.panel.submit(items[0] if rng.random() < 0.7 else items[-1])
+        elif app.scenes.current is scene and scene.trade is not None:
+            scene.trade.press("decline" if scene.trade.mode != "offer" else "cancel")
+        app.step(DT, [])
+    assert scene.rules.is_over(scene.state)
+    press(app, pygame.K_SPACE)
+    press(app, pygame.K_RETURN)
+    assert app.scenes.current is scene  # the judging stays up through key mashing
+    run_until(app, lambda: scene.end_timer >= 1.3)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.current, ResultsScene)
+
+
+def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp_path, monkeypatch):
+    from pie_table.core.saves import load_session, read_save, write_save
+    from pie_table.scenes.replay import ReplayScene
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    app, scene = make_table("human,bot:normal,bot:hard", seed=12)
+    scene.autosave.enabled = True
+    for _ in range(3000):
+        if scene.state.turn_no >= 8:
+            break
+        if scene.panel is not None:
+            scene.panel.submit(next(a for a, _t in scene.panel.items if a["type"] != "trade_open"))
+        elif scene.trade is not None:
+            scene.trade.press("decline")
+        app.step(DT, [])
+    scene.exit()
+    saved = load_session(read_save(scene.autosave.path))
+    assert saved.hash() == scene.session.hash() and saved.state.turn_no >= 8
+    while not saved.is_over():
+        for seat in saved.to_act():
+            legal = saved.legal(seat)
+            saved.submit(seat, saved.bot_action(seat) if seat in saved.bots else legal[-1])
+    path = write_save(tmp_path / "done.json", saved)
+    replay = ReplayScene(app, read_save(path))
+    app.scenes.push(replay)
+    replay.jump(0.5)
+    for viewer in (None, 0, 1):
+        replay.set_viewer(viewer)
+        app.step(DT, [])
+        table = replay.table
+        shown = table.view()
+        assert shown == table.rules.view(table.state, viewer)
+        assert ("hand" in shown) == (viewer is not None)
+        other = table.rules.shuffle_hidden(table.state, viewer, random.Random(5))
+        assert table.rules.view(other, viewer) == shown
+
+
+def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
+    from pie_table.games.cheflebrity.hints import hint
+
+    app, scene = make_table("human,bot:normal,bot:hard", seed=5)
+    set_turn(scene, 0, [F10, E10], pies=[[(B20, "bottom")]])
+    run_until(app, lambda: scene.panel is not None)
+    press(app, pygame.K_h)
+    assert scene.hint_text and scene.hints_used == {0: 1}
+    focused = scene.panel.focused()
+    assert focused == {"type": "play", "card": F10, "pie": scene.state.working[0][0]["id"]}
+    rules, state = scene.rules, scene.state
+    legal = rules.legal_actions(state, 0)
+    other_state = rules.shuffle_hidden(state, 0, random.Random(3))
+    assert hint(rules.view(state, 0), legal, 0)[0] == hint(rules.view(other_state, 0), legal, 0)[0]
