@@ -87,17 +87,21 @@ def finish(state: ChefState, events: list[Event]) -> None:
     state.over = True
     state.result = score(state.served, state.kept, state.options["quality_rule"])
     state.winners = list(state.result["winners"])
-    say(
-        events,
-        "game_over",
+    top = max(state.result["totals"])
+    text = (
         Msg(
-            "The judging is done: {winners} win with {points} points.",
+            "The judging is done: {winner} wins with {points} points.",
+            winner=chef_name(state.winners[0]),
+            points=top,
+        )
+        if len(state.winners) == 1
+        else Msg(
+            "The judging is done: {winners} share the win with {points} points.",
             winners=[chef_name(s) for s in state.winners],
-            points=max(state.result["totals"]),
-        ),
-        winners=list(state.winners),
-        barrier=True,
+            points=top,
+        )
     )
+    say(events, "game_over", text, winners=list(state.winners), barrier=True)
 
 
 # -- applying --------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pie_table.kit import theme
 from pie_table.kit.art_draw import circle_at, darker, draw_pie, ellipse_at, lighter, supersampled
 from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import current_language
-from pie_table.kit.text import wrap_text
+from pie_table.kit.text import fit_text, wrap_text
 
 FLAVOUR_COLORS = {
     "apple": (168, 196, 72),
@@ -248,7 +248,7 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     surf.blit(emblem, art.topleft)
     y = h - pad - name_h
     for line in name_lines:
-        image = font(name_size, "bold").render(line, True, pal.INK)
+        image = fit_text(line, name_size, w - 2 * pad + 2, pal.INK, "bold")  # a long word shrinks
         surf.blit(image, image.get_rect(midtop=(w // 2, y)))
         y += font(name_size, "bold").get_linesize()
     if found.kind == GENIUS and h >= 96:

@@ -18,8 +18,13 @@ from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text
 
-STEPS = (("draw", N_("Draw")), ("discard", N_("Discard")), ("play", N_("Play")), ("serve", N_("Serve")),
-         ("trade", N_("Trade")))
+STEPS = (
+    ("draw", N_("Drawing")),
+    ("discard", N_("Discarding")),
+    ("play", N_("Playing")),
+    ("serve", N_("Serving")),
+    ("trade", N_("Trading")),
+)
 _STEP_OF = {"draw": 0, "discard": 1, "redraw": 1, "play": 2, "main": 3}
 
 
@@ -122,7 +127,7 @@ def draw_piles(
 
 
 def _caption(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, text: str) -> None:
-    image = fit_text(text, _size(lay, 13), rect.w + int(40 * lay.scale), pal.CREAM, "bold")
+    image = fit_text(text, _size(lay, 13), rect.w + int(90 * lay.scale), pal.CREAM, "bold")
     box = image.get_rect(midtop=(rect.centerx, rect.bottom + 3)).inflate(8, 2)
     box.clamp_ip(lay.piles)
     pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)

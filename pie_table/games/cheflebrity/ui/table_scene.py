@@ -858,7 +858,7 @@ class CheflebrityTableScene(TurnTableScene):
                 surface.blit(image, (rect.x + pad, y))
                 y += image.get_height()
         if view["over"]:
-            for line in results_text(view, self._names())[1][:8]:
+            for line in results_text(view, self._names())[1][: view["seats"]]:
                 image = fit_text(line, int(15 * s), rect.w - 2 * pad, pal.INK)
                 surface.blit(image, (rect.x + pad, y))
                 y += image.get_height() + 2
