@@ -7,9 +7,10 @@ legal moves only: never another hand, never the deck order, never what a claim h
 - normal: builds toward complete pies (a filling for every crust, a top before the extras), takes
   a useful card from the Leftovers, cycles a dead card, serves when a pie is finished or time
   runs short, sabotages a rival's good card, trades for what it lacks and sometimes lies.
-- hard: as normal, plus it counts the turns left so every pie gets served, aims its Sabotage! at
-  the leader's best card, sabotages before the end for the bonus, and trusts each player's claims
-  in proportion to how honest that player's past claims to it proved (its own trade notes).
+- hard: as normal, but it weighs each pie card and each Sabotage! by what it does to its projected
+  lead (project.py: the table scored as if every servable dessert were served now, the ten bonuses
+  included), spoils a leader's Sabotage! with a Saved it!, and trusts each player's claims in
+  proportion to how honest that player's past claims to it proved (its own trade notes).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import random
 from typing import Any
 
 from pie_table.games.cheflebrity import claims as C
+from pie_table.games.cheflebrity import project
 from pie_table.games.cheflebrity.deck import (
     BOTTOM,
     CARDS,
@@ -63,6 +65,8 @@ class CheflebrityBot:
         self.level = level if level in LEVELS else "normal"
         self.seat = seat
         self.rng = random.Random(seed)
+        self._margin_key: int | None = None
+        self._margin = 0.0
 
     # -- the one entry point ------------------------------------------------------------------------
 
@@ -134,6 +138,20 @@ class CheflebrityBot:
             return quality + (0.1 if part == FILLING else 0)
         return worth
 
+    def _hard_play_worth(self, view: dict[str, Any], action: Action) -> float:
+        """The normal worth, plus how much the move lifts my projected lead (bonuses included)."""
+        card = action["card"]
+        part = action.get("as") or KIND[card]
+        line = project.with_card(self._pies(view), action["pie"], card, part)
+        gain = project.margin(view, self.seat, {self.seat: line}) - self._base_margin(view)
+        return self._play_worth(view, action) + gain
+
+    def _base_margin(self, view: dict[str, Any]) -> float:
+        key = id(view)
+        if self._margin_key != key:
+            self._margin_key, self._margin = key, project.margin(view, self.seat)
+        return self._margin
+
     def _trust(self, view: dict[str, Any], seat: int) -> float:
         """How far `seat`'s claims to me have proved true (my private trade notes)."""
         honest = told = 0
@@ -154,12 +172,14 @@ class CheflebrityBot:
     def _best_sabotage(self, view: dict[str, Any], sabotages: list[Action]) -> tuple[float, Action | None]:
         if not sabotages:
             return 0.0, None
-        leader = self._leader(view)
         best: tuple[float, Action | None] = (0.0, None)
         for action in sabotages:
             worth = self._top_worth(view, action["owner"], action["pie"])
-            if self.level == "hard" and action["owner"] == leader:
-                worth += 6
+            if self.level == "hard":
+                # What throwing that card out does to my projected lead (a rival's bonuses too).
+                owner = action["owner"]
+                line = project.without_top(view["working"][owner], action["pie"])
+                worth = max(worth, project.margin(view, self.seat, {owner: line}) - self._base_margin(view))
             if KIND[action["card"]] == GENIUS:
                 worth -= 3  # spend plain Sabotage! cards first
             if worth > best[0]:
@@ -195,7 +215,8 @@ class CheflebrityBot:
             if dead is not None and view["deck"] > 0:
                 return {"type": "discard", "card": dead}
         if "play" in by_type:
-            best = max(by_type["play"], key=lambda a: self._play_worth(view, a))
+            worth = self._hard_play_worth if self.level == "hard" else self._play_worth
+            best = max(by_type["play"], key=lambda a: worth(view, a))
             if self._play_worth(view, best) > -5 or self.level == "easy":
                 return best
         serve = self._serve(view, by_type.get("serve", []))
@@ -244,7 +265,7 @@ class CheflebrityBot:
 
     def _dead_card(self, view: dict[str, Any]) -> int | None:
         hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH]
-        if len(view["hand"]) < (5 if self.level == "hard" else 7) or not hand:
+        if len(view["hand"]) < 7 or not hand:
             return None
         worst = min(hand, key=lambda c: self._card_worth(view, c))
         return worst if self._card_worth(view, worst) < 8 else None
@@ -257,7 +278,7 @@ class CheflebrityBot:
             return max(serves, key=lambda a: pies[a["pie"]]["quality"])
         hand_kinds = [KIND[c] for c in view["hand"]]
         ready = len(serves)
-        hurry = self._turns_left(view) <= ready + (1 if self.level == "hard" else 0)
+        hurry = self._turns_left(view) <= ready
         best, best_worth = None, -1.0
         for action in serves:
             pie = pies[action["pie"]]

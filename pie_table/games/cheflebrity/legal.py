@@ -14,6 +14,8 @@ from pie_table.games.cheflebrity.deck import BOTTOM, GENIUS, KIND, PARTS
 from pie_table.games.cheflebrity.state import ChefState
 
 ANY_CARD = [{"kind": C.ANY}]
+# Every card's honest one-card claim, worked out once (actions are read, never changed).
+_HONEST = tuple([C.honest(card)] for card in range(len(KIND)))
 
 
 def legal_actions(state: ChefState, seat: int) -> list[Action]:
@@ -59,7 +61,7 @@ def turn_actions(state: ChefState, seat: int) -> list[Action]:
     for other in F.others(state, seat):
         if other not in state.traded_with:
             found += [
-                {"type": "offer", "to": other, "give": [c], "claim": [C.honest(c)], "want": ANY_CARD}
+                {"type": "offer", "to": other, "give": [c], "claim": _HONEST[c], "want": ANY_CARD}
                 for c in state.hands[seat]
             ]
     found.append({"type": "end"})

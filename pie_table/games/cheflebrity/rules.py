@@ -111,6 +111,8 @@ class CheflebrityRules:
         trade. Lists of the state are shared, not copied: a view is read, never changed."""
         top = state.stack.top()
         trade = state.trade
+        working = [[_pie_view(state, p) for p in line] for line in state.working]
+        served = [[_pie_view(state, p) for p in line] for line in state.served]
         data: dict[str, Any] = {
             "game": "cheflebrity",
             "seat": None,
@@ -127,10 +129,10 @@ class CheflebrityRules:
             "leftovers": state.leftovers,
             "out": state.out,
             "hand_counts": [len(h) for h in state.hands],
-            "working": [[P.pie_view(p) for p in line] for line in state.working],
-            "served": [[P.pie_view(p) for p in line] for line in state.served],
+            "working": working,
+            "served": served,
             "kept": state.kept,
-            "scores": [sum(P.quality(p) for p in line) for line in state.served],
+            "scores": [sum(p["quality"] for p in line) for line in served],
             "final_by": state.final_by,
             "pending": state.pending,
             "trade": None
@@ -204,6 +206,16 @@ class CheflebrityRules:
 
     def clone(self, state: ChefState) -> ChefState:
         return state_from_json(state_to_json(state))
+
+
+def _pie_view(state: ChefState, pie: dict[str, Any]) -> dict[str, Any]:
+    """A pie's view, built once for each thing it holds (views are read, never changed)."""
+    cards = pie["cards"]
+    key = (len(cards), cards[-1][0] if cards else -1)
+    found = state.pie_views.get(pie["id"])
+    if found is None or found[0] != key:
+        found = state.pie_views[pie["id"]] = (key, P.pie_view(pie))
+    return found[1]
 
 
 def _record(state: ChefState, events: list[Event]) -> None:

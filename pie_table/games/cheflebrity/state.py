@@ -58,6 +58,12 @@ class ChefState:
     winners: list[int] = field(default_factory=list)
     result: dict[str, Any] | None = None  # the scoring breakdown, once over
     actions: int = 0
+    # Pie views already built, by pie id: (cards, top card) -> view. A pie only ever grows or loses
+    # its top card, and a card that leaves a pie never comes back, so those two say what it holds.
+    # Not part of the game: never saved, never compared.
+    pie_views: dict[int, tuple[tuple[int, int], dict[str, Any]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats

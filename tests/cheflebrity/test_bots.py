@@ -1,0 +1,89 @@
+"""Cheflebrity bots decide from their own view only, and the hard bot reads the bonuses."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pie_table.games.cheflebrity.bots import CheflebrityBot
+from pie_table.games.cheflebrity.rules import RULES
+from tests.cheflebrity.helpers import act, arrange, find, fresh
+
+
+def _midgame(seed: int):
+    state = fresh(4, seed)
+    rng = random.Random(seed)
+    bots = {s: CheflebrityBot("normal", s, s) for s in range(4)}
+    for _ in range(120):
+        top = state.stack.top()
+        seat = rng.choice(top.waiting_on())
+        action = bots[seat].act(RULES.view(state, seat), RULES.legal_actions(state, seat))
+        act(state, seat, **{k: v for k, v in action.items() if k != "seat"})
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_bot_decides_the_same_whatever_it_cannot_see(level, seed):
+    state = _midgame(seed)
+    seat = state.stack.top().waiting_on()[0]
+    legal = RULES.legal_actions(state, seat)
+    mine = CheflebrityBot(level, seat, 7).act(RULES.view(state, seat), legal)
+    for shuffle in range(3):
+        other = RULES.shuffle_hidden(state, seat, random.Random(shuffle))
+        assert (
+            CheflebrityBot(level, seat, 7).act(RULES.view(other, seat), RULES.legal_actions(other, seat))
+            == mine
+        )
+
+
+def test_the_projection_counts_the_bonuses_a_move_would_take():
+    from pie_table.games.cheflebrity import project
+
+    # Seat 0 has the only tart on the table (quality 20, Most Tarts and Most Variety of Tarts). A Top
+    # Crust 5 makes it the only pie: 5 points, the two tart bonuses lost, and Most Pies, Most Variety
+    # of Pies, Most Consistent Quality (two 10s) and Worst Quality Pie (one 5) won: +55. Extras 25
+    # keeps the tart bonuses and adds its 25 points and Fanciest Dessert: +50.
+    bottom, filling = find("bottom", 10), find("filling", 10, "apple")
+    top5, extras25 = find("top", 5), find("extras", 25)
+    state = arrange(
+        fresh(2, 1),
+        hands={0: [top5, extras25]},
+        deck=[find("extras", 5)],
+        working={0: [[(bottom, "bottom"), (filling, "filling")]]},
+    )
+    view = RULES.view(state, 0)
+    pie = state.working[0][0]["id"]
+    base = project.margin(view, 0)
+    assert base == 20 + 25 + 25  # quality 20, Most Tarts, Most Variety of Tarts
+    topped = project.margin(view, 0, {0: project.with_card(view["working"][0], pie, top5, "top")})
+    covered = project.margin(view, 0, {0: project.with_card(view["working"][0], pie, extras25, "extras")})
+    assert topped - base == 5 - 50 + 4 * 25
+    assert covered - base == 25 + 25
+    act(state, 0, type="draw", **{"from": "deck"})
+    assert (
+        CheflebrityBot("hard", 0, 1).act(RULES.view(state, 0), RULES.legal_actions(state, 0))["card"] == top5
+    )
+
+
+def test_a_pie_view_follows_its_pie_as_it_grows_and_loses_cards():
+    bottom, filling, top = find("bottom", 10), find("filling", 10, "apple"), find("top", 5)
+    state = arrange(
+        fresh(2, 1),
+        hands={0: [top]},
+        deck=[find("extras", 5)],
+        working={0: [[(bottom, "bottom"), (filling, "filling")]]},
+    )
+    assert RULES.view(state, 0)["working"][0][0]["kind"] == "tart"
+    act(state, 0, type="draw", **{"from": "deck"})
+    act(state, 0, type="play", card=top, pie=state.working[0][0]["id"])
+    assert RULES.view(state, 1)["working"][0][0]["kind"] == "pie"
+    act(state, None, type="timeout")
+    state.working[0][0]["cards"].pop()  # as a Sabotage! would
+    assert RULES.view(state, 1)["working"][0][0] == {
+        "id": state.working[0][0]["id"],
+        "cards": [[bottom, "bottom"], [filling, "filling"]],
+        "kind": "tart",
+        "quality": 20,
+    }
