@@ -8,7 +8,7 @@ import pygame
 
 from pie_table.core.registry import GameInfo, GameLoadError, import_factory, load_games, load_problems
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import _
 from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
@@ -74,11 +74,18 @@ class GameCard(Widget):
             seats += " · " + _("real time")
         meta = fit_text(seats, int(20 * s), rect.w // 2 - pad, pal.INK_SOFT, "bold")
         surface.blit(meta, meta.get_rect(topright=(rect.right - pad, rect.y + int(20 * s))))
-        fnt = font(int(20 * s), "sans")
         y = rect.y + int(12 * s) + title.get_height() + int(6 * s)
-        for line in wrap_text(_(self.info.blurb), fnt, rect.w - 2 * pad):
-            if y + fnt.get_linesize() > rect.bottom - int(6 * s):
-                break  # a long blurb is cut rather than spilling out of its card
+        room = rect.bottom - int(6 * s) - y
+        # The blurb shrinks a little to fit its card whole; past that it ends in an ellipsis.
+        for size in (20, 18, 16, 15):
+            fnt = font(max(MIN_READABLE, int(size * s)), "sans")
+            lines = wrap_text(_(self.info.blurb), fnt, rect.w - 2 * pad)
+            if len(lines) * fnt.get_linesize() <= room:
+                break
+        rows = max(1, room // fnt.get_linesize())
+        if len(lines) > rows:
+            lines = lines[: rows - 1] + [lines[rows - 1].rstrip(" ,.") + "…"]
+        for line in lines:
             surface.blit(fnt.render(line, True, pal.INK), (rect.x + pad, y))
             y += fnt.get_linesize()
 

@@ -9,7 +9,7 @@ register_game(
     GameInfo(
         id="cheflebrity",
         title="Cheflebrity",
-        blurb="Build pies card by card, trade with a straight face, and sabotage your rivals' baking.",
+        blurb="Build pies card by card, bluff your trades, sabotage rival bakers.",
         min_seats=2,
         max_seats=5,
         rules=RULES,
@@ -27,7 +27,7 @@ register_game(
                 "Oops! takes",
                 "choose",
                 choices=("choose", "latest"),
-                choice_labels={"choose": "a pie you choose", "latest": "your latest card"},
+                choice_labels={"choose": "pie you pick", "latest": "latest card"},
                 help="Which card an Oops! throws out: the top card of a pie you pick, or your latest.",
             ),
             OptionInfo(

@@ -162,10 +162,16 @@ WORDS = MoveWords(
 )
 
 
+_ORDER = {"draw": 0, "play": 1, "serve": 2, "sabotage": 3, "save": 3, "oops": 3, "accept": 4, "discard": 5}
+
+
 def panel_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The legal moves as the list shows them: the engine's plain trade offers become one entry that
-    opens the trade panel (where cards, claims and wants are chosen freely)."""
-    moves = [a for a in legal if a["type"] not in ("offer", "reply")]
+    """The legal moves as the list shows them, the likeliest first (a discard never sits on top,
+    where a stray Enter would throw a card away): the engine's plain trade offers become one entry
+    that opens the trade panel, where cards, claims and wants are chosen freely."""
+    moves = sorted(
+        (a for a in legal if a["type"] not in ("offer", "reply")), key=lambda a: _ORDER.get(a["type"], 6)
+    )
     if any(a["type"] == "offer" for a in legal):
-        moves.insert(len(moves) - 1 if moves and moves[-1]["type"] == "end" else len(moves), dict(TRADE_OPEN))
+        moves.append(dict(TRADE_OPEN))
     return moves

@@ -301,6 +301,7 @@ class CheflebrityTableScene(TurnTableScene):
         if action.get("type") == TRADE_OPEN["type"]:
             if seat is None or self.panel is None:
                 return False
+            self.message = ""
             self.trade = TradePanel(
                 "offer",
                 seat,
@@ -658,11 +659,8 @@ class CheflebrityTableScene(TurnTableScene):
             return plays[0] if plays else {"type": "play", "card": card, "pie": target.value}
         if target.kind == "pie" and KIND[card] in (SABOTAGE, GENIUS):
             return {"type": "sabotage", "card": card, "owner": target.owner, "pie": target.value}
-        if (
-            target.kind in ("seat", "pie")
-            and target.owner != seat
-            and any(a["type"] == "trade_open" for a in items)
-        ):
+        rival = target.kind in ("seat", "pie", "serving") and target.owner not in (seat, -1)
+        if rival and any(a["type"] == "trade_open" for a in items):
             return dict(TRADE_OPEN)
         return None
 
