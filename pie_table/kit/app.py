@@ -79,7 +79,11 @@ class App:
         if not headless:
             self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
-        self.screen = self._open_window(self.windowed_size)
+        # `display` is the window; `screen` is what scenes draw on: the window itself, or with an
+        # interface size above 100% a smaller surface scaled up onto it (see set_ui_scale).
+        self.ui_scale = 1.0
+        self.display = self._open_window(self.windowed_size)
+        self.screen = self.display
         self.scenes = SceneManager()
         self.input = InputRouter(pads=not headless)
         self.sound = make_sound()
@@ -90,6 +94,7 @@ class App:
         apply_sound(self, self.settings)
         apply_motion(self.settings)
         # The players' own keys (a headless app keeps the shipped ones).
+        self.set_ui_scale(self.settings.ui_scale)
         self.bindings, keys_notice = (keybindings.Bindings(), None) if headless else keybindings.load()
         keybindings.apply(self.input, self.bindings)
         self.language_notice = self.language_notice or keys_notice
@@ -110,6 +115,35 @@ class App:
     def size(self) -> tuple[int, int]:
         """Current drawing size in pixels."""
         return self.screen.get_size()
+
+    def set_ui_scale(self, percent: int) -> None:
+        """Draw everything `percent`% larger: scenes lay out on a screen that much smaller than the
+        window, scaled up when shown. The drawn screen never drops below MIN_SIZE (a small window
+        gets what it can), and every scene is told its new size at once."""
+        self.ui_scale = max(1.0, percent / 100)
+        self._fit_screen()
+
+    def _fit_screen(self) -> None:
+        w, h = self.display.get_size()
+        scale = min(self.ui_scale, w / MIN_SIZE[0], h / MIN_SIZE[1])
+        if scale <= 1.0:
+            self.screen = self.display
+        else:
+            self.screen = pygame.Surface((round(w / scale), round(h / scale)))
+        if hasattr(self, "scenes"):
+            self.scenes.on_resize(self.screen.get_size())
+
+    def _to_screen(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event in the window's pixels, given in the drawn screen's."""
+        if self.screen is self.display or not hasattr(event, "pos"):
+            return event
+        dw, dh = self.display.get_size()
+        sw, sh = self.screen.get_size()
+        fields = dict(event.dict)
+        fields["pos"] = (int(event.pos[0] * sw / dw), int(event.pos[1] * sh / dh))
+        if "rel" in fields:
+            fields["rel"] = (int(event.rel[0] * sw / dw), int(event.rel[1] * sh / dh))
+        return pygame.event.Event(event.type, fields)
 
     def _open_window(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> pygame.Surface:
         screen = pygame.display.set_mode(size, flags)
@@ -140,13 +174,13 @@ class App:
             return
         window = self._window()
         if self.fullscreen:
-            self.screen = self._open_window(self.windowed_size)
+            self.display = self._open_window(self.windowed_size)
             window = self._window()
             if window is not None and self._windowed_pos is not None:
                 pygame.event.pump()
                 _place(window, self._windowed_pos)
         else:
-            self.windowed_size = self.screen.get_size()
+            self.windowed_size = self.display.get_size()
             self._windowed_pos = tuple(window.position) if window is not None else None
             # The desktop's own size at its top-left corner: without a window manager, a fullscreen
             # window keeps the windowed offset and hangs off the screen. The move must come before
@@ -155,10 +189,10 @@ class App:
                 _place(window, (0, 0))
                 pygame.event.pump()
             desktop = pygame.display.get_desktop_sizes()[0]
-            self.screen = self._open_window(desktop, pygame.FULLSCREEN)
+            self.display = self._open_window(desktop, pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
         self._ignore_focus_until = time.perf_counter() + _FULLSCREEN_FOCUS_GRACE
-        self.scenes.on_resize(self.screen.get_size())
+        self._fit_screen()
 
     def quit(self) -> None:
         """Make `run` return after the current frame."""
@@ -181,10 +215,12 @@ class App:
         if events is None:
             events = pygame.event.get()
         for event in events:
-            self._dispatch(event)
+            self._dispatch(self._to_screen(event))
         self.scenes.update(min(dt, _MAX_DT))
         self.screen.fill((0, 0, 0))
         self.scenes.draw(self.screen)
+        if self.screen is not self.display:
+            pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
         pygame.display.flip()
         self.frames += 1
         if self.startup_ms is None:
@@ -210,8 +246,8 @@ class App:
     def _resized(self) -> None:
         surface = pygame.display.get_surface()
         if surface is not None:
-            self.screen = surface
-        self.scenes.on_resize(self.screen.get_size())
+            self.display = surface
+        self._fit_screen()
 
     @staticmethod
     def _is_fullscreen_key(event: pygame.event.Event) -> bool:

@@ -1,7 +1,8 @@
 """The player's settings, kept in a versioned per-user file and applied at once.
 
 What lives here: sound volume and mute, the reaction-window countdown a new game starts with, and
-how quickly bots move. (The language has its own file, kit/i18n; window mode is F11.) A missing
+how quickly bots move, animations, the card theme and the interface size. (The language has its
+own file, kit/i18n; window mode is F11.) A missing
 file means defaults; a damaged one is set aside with one line of notice (pie_table.userfiles).
 """
 
@@ -19,6 +20,9 @@ VOLUMES = tuple(range(0, 101, 10))
 REACTION_SECONDS = (4, 6, 10, 15)
 BOT_PACES = ("human", "brisk")
 ANIMATIONS = ("slow", "normal", "fast", "instant")
+# Interface size in percent: the window's pixels are drawn as a smaller screen, scaled up, for
+# high-DPI displays (kit.app keeps the drawn screen at least its minimum size).
+UI_SCALES = (100, 125, 150, 175, 200)
 # How much of the usual wait a bot takes at each pace (turn-based tables).
 PACE_FACTOR = {"human": 1.0, "brisk": 0.35}
 
@@ -32,6 +36,7 @@ class Settings:
     animation: str = "normal"
     reduce_motion: bool = False
     card_theme: str = "normal"
+    ui_scale: int = 100
 
     def pace_factor(self) -> float:
         return PACE_FACTOR.get(self.bot_pace, 1.0)
@@ -51,6 +56,7 @@ def _clean(payload: dict[str, Any]) -> Settings:
         animation=payload.get("animation") if payload.get("animation") in ANIMATIONS else base.animation,
         reduce_motion=bool(payload.get("reduce_motion", base.reduce_motion)),
         card_theme=payload.get("card_theme") if payload.get("card_theme") in THEMES else base.card_theme,
+        ui_scale=payload.get("ui_scale") if payload.get("ui_scale") in UI_SCALES else base.ui_scale,
     )
 
 

@@ -41,6 +41,8 @@ class SettingsScene(OverlayScene):
         self.reduce = Toggle(_("Reduce motion"), settings.reduce_motion, self._set_reduce)
         self.cards = Cycler(_("Card theme"), THEMES, THEMES.index(settings.card_theme), self._set_cards,
                             fmt=lambda t: _(_THEME_NAMES[t]))
+        self.size = Cycler(_("Interface size"), store.UI_SCALES,
+                           store.UI_SCALES.index(settings.ui_scale), self._set_size, fmt=lambda v: f"{v}%")
         full = bool(getattr(self.app, "fullscreen", False))
         self.fullscreen = Toggle(_("Fullscreen"), full, self._set_fullscreen)
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
@@ -48,7 +50,7 @@ class SettingsScene(OverlayScene):
         self.back_button = Button(_("Back"), self.back, size=26)
         self.keys_button = Button(_("Controls…"), self.open_controls, size=22)
         rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace, self.animation,
-                              self.reduce, self.cards, self.fullscreen]
+                              self.reduce, self.cards, self.size, self.fullscreen]
         return [*rows, self.keys_button, self.back_button, self.heading, self.note]
 
     def open_controls(self) -> None:
@@ -105,6 +107,12 @@ class SettingsScene(OverlayScene):
         self._settings().reduce_motion = value
         self._changed()
 
+    def _set_size(self, percent: int) -> None:
+        self._settings().ui_scale = percent
+        self._changed()
+        if hasattr(self.app, "set_ui_scale"):
+            self.app.set_ui_scale(percent)  # every scene lays itself out again at once
+
     def _set_fullscreen(self, value: bool) -> None:
         if bool(getattr(self.app, "fullscreen", False)) != value and hasattr(self.app, "toggle_fullscreen"):
             self.app.toggle_fullscreen()
@@ -116,8 +124,8 @@ class SettingsScene(OverlayScene):
         heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
         self.heading.place(heading, s)
         rows = (self.volume, self.mute, self.language, self.reaction, self.pace, self.animation, self.reduce,
-                self.cards, self.fullscreen)
-        rh, gap = int(42 * s), int(5 * s)
+                self.cards, self.size, self.fullscreen)
+        rh, gap = int(40 * s), int(4 * s)
         top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
         for i, row in enumerate(rows):

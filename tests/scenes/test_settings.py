@@ -139,3 +139,42 @@ def test_the_high_contrast_card_theme_redraws_the_faces():
             assert a is not b and pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
     finally:
         theme.configure("normal")
+
+
+def test_the_interface_size_draws_a_smaller_screen_scaled_up_and_maps_the_mouse(home):
+    from pie_table.kit.scene import Scene
+
+    seen: list[tuple[int, int]] = []
+    sizes: list[tuple[int, int]] = []
+
+    class Probe(Scene):
+        def handle_event(self, event: pygame.event.Event) -> None:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                seen.append(event.pos)
+
+        def on_resize(self, size: tuple[int, int]) -> None:
+            sizes.append(size)
+
+        def draw(self, surface: pygame.Surface) -> None:
+            surface.fill((200, 40, 40))
+
+    app = App(size=(1920, 1080), headless=True)
+    app.scenes.push(Probe(app))
+    app.set_ui_scale(150)
+    assert app.size == (1280, 720) and sizes[-1] == (1280, 720)
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(960, 540), button=1)])
+    assert seen == [(640, 360)]
+    assert app.display.get_at((1900, 1060))[:3] == (200, 40, 40)  # the small screen fills the window
+    app.set_ui_scale(200)  # 960x540 is the smallest screen a table lays out on
+    assert app.size == (960, 540)
+    app.set_ui_scale(100)
+    assert app.size == (1920, 1080) and app.screen is app.display
+
+
+def test_the_interface_size_is_a_setting_applied_at_once(home):
+    app, scene = _settings_scene()
+    scene.size.nudge(1)
+    assert app.settings.ui_scale == 125 and store.load()[0].ui_scale == 125
+    assert app.size == (1024, 576)
+    scene.size.nudge(-1)
+    assert app.size == (1280, 720)
