@@ -307,3 +307,20 @@ def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
     legal = rules.legal_actions(state, 0)
     other_state = rules.shuffle_hidden(state, 0, random.Random(3))
     assert hint(rules.view(state, 0), legal, 0)[0] == hint(rules.view(other_state, 0), legal, 0)[0]
+
+
+def test_a_hinted_trade_opens_filled_in_and_ready_to_send():
+    app, scene = make_table("human,bot:normal,bot:normal", seed=5)
+    set_turn(scene, 0, [E10, B5, T15], step="main")
+    run_until(app, lambda: scene.panel is not None)
+    offer = {
+        "type": "offer",
+        "to": 2,
+        "give": [E10],
+        "claim": [{"kind": "top", "quality": 25}],
+        "want": [{"kind": "filling"}],
+    }
+    scene.hinted_offer = offer
+    scene.submit({"type": "trade_open"}, 0)
+    assert scene.trade.picked == [E10] and scene.trade.keys()[scene.trade.focus] == "send"
+    assert scene.trade.action("send") == offer

@@ -112,6 +112,7 @@ class CheflebrityTableScene(TurnTableScene):
         self.message = ""
         self.hint_text = ""
         self.hints_used: dict[int, int] = {}
+        self.hinted_offer: Action | None = None  # a trade the hint suggested, filled in when opened
         self.show_trades = False
         self.autoplay = False
         self.since_move = 0.0
@@ -310,6 +311,8 @@ class CheflebrityTableScene(TurnTableScene):
                 self._close_trade,
                 self._names(),
             )
+            if self.hinted_offer is not None:
+                self.trade.prefill(self.hinted_offer)  # the hint's trade, ready to send or change
             self.panel = None
             return True
         applied = self.session.submit(seat, action)
@@ -330,6 +333,7 @@ class CheflebrityTableScene(TurnTableScene):
         self.panel_key = None
         self.drag = None
         self.hint_text = ""
+        self.hinted_offer = None
         top = self._top()
         if self.claimed is not None and not self._is_window(top):
             self.claimed = None
@@ -426,6 +430,7 @@ class CheflebrityTableScene(TurnTableScene):
         action, why = hint(self.session.view(seat), legal, seat)
         self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
         self.hint_text = tr(why)
+        self.hinted_offer = action if action["type"] == "offer" else None
         self.panel.picked = None
         shown = self.panel.shown()
         target = TRADE_OPEN if action["type"] == "offer" else action

@@ -116,6 +116,18 @@ class TradePanel:
         self.message = ""
         return True
 
+    def prefill(self, offer: dict[str, Any]) -> None:
+        """Fill the panel with an offer (a hint's): its cards, claims, want and partner."""
+        for card, desc in zip(offer.get("give", []), offer.get("claim", []), strict=False):
+            if card in self.pool and card not in self.picked:
+                self.toggle(card)
+                self.claim_of[card] = _index(CLAIMS, desc)
+        if offer.get("want"):
+            self.want = _index(WANTS, offer["want"][0])
+        if offer.get("to") in self.partners:
+            self.partner = self.partners.index(offer["to"])
+        self.focus = len(self.keys()) - 2  # on Offer
+
     def keys(self) -> list[str]:
         found = ["partner"] if self.mode == "offer" else []
         found += [f"claim:{card}" for card in self.picked]
