@@ -324,3 +324,70 @@ def test_a_hinted_trade_opens_filled_in_and_ready_to_send():
     scene.submit({"type": "trade_open"}, 0)
     assert scene.trade.picked == [E10] and scene.trade.keys()[scene.trade.focus] == "send"
     assert scene.trade.action("send") == offer
+
+
+def test_three_humans_at_one_screen_never_see_another_hand_or_hidden_trade_card():
+    app, scene = make_table("human,human,human", seed=8, reaction_seconds=4)
+    rng = random.Random(8)
+    handoffs = 0
+    for _ in range(6000):
+        if scene.state.turn_no > 10 or scene.rules.is_over(scene.state):
+            break
+        top = app.scenes.current
+        if isinstance(top, HandoffScene):
+            assert scene.display_seat is None and "hand" not in scene.view()
+            handoffs += 1
+            for _ in range(12):
+                app.step(DT, [])
+            press(app, pygame.K_a)
+            continue
+        viewer = scene.display_seat
+        shown = scene.view()
+        if viewer is None:
+            assert "hand" not in shown
+        else:
+            # Only the seat at the screen is shown, its own cards, and only its side of a trade.
+            assert shown["seat"] == viewer and shown["hand"] == scene.state.hands[viewer]
+            trade = scene.state.trade
+            if trade is not None:
+                mine = (
+                    trade["give"]
+                    if trade["from"] == viewer
+                    else trade["reply"]
+                    if trade["to"] == viewer
+                    else []
+                )
+                assert shown["trade"].get("mine", []) == mine
+        drawn = {z.value for z in scene.zones if z.kind == "hand"}
+        allowed = set(scene.state.hands[viewer]) if viewer is not None else set()
+        if viewer is not None and scene.state.trade is not None:
+            allowed |= set(shown["trade"].get("mine", []))
+        assert drawn <= allowed
+        if scene.panel is not None:
+            items = [a for a, _t in scene.panel.items if a["type"] != "trade_open"]
+            if any(a["type"] == "trade_open" for a, _t in scene.panel.items) and rng.random() < 0.15:
+                hand = scene.state.hands[scene.panel.seat]
+                partner = next(
+                    s for s in range(3) if s != scene.panel.seat and s not in scene.state.traded_with
+                )
+                scene.submit(
+                    {
+                        "type": "offer",
+                        "to": partner,
+                        "give": [hand[0]],
+                        "claim": [{"kind": "top", "quality": 25}],
+                        "want": [{"kind": "card"}],
+                    },
+                    scene.panel.seat,
+                )
+            else:
+                scene.panel.submit(items[0] if rng.random() < 0.6 else items[-1])
+        elif scene.trade is not None:
+            if scene.trade.mode == "reply" and scene.trade.pool:
+                scene.trade.toggle(scene.trade.pool[0])
+                scene.trade.press("send")
+            else:
+                scene.trade.press("accept" if scene.trade.mode == "counter" else "decline")
+        app.step(DT, [])
+    assert scene.state.turn_no > 10 and handoffs >= 10
+    assert any(e.action.get("type") in ("reply", "accept") for e in scene.session.log)
