@@ -391,3 +391,20 @@ def test_three_humans_at_one_screen_never_see_another_hand_or_hidden_trade_card(
         app.step(DT, [])
     assert scene.state.turn_no > 10 and handoffs >= 10
     assert any(e.action.get("type") in ("reply", "accept") for e in scene.session.log)
+
+
+def test_a_stroke_of_genius_dropped_on_a_pie_asks_which_part_it_becomes():
+    genius = find("genius")
+    app, scene = make_table("human,bot:normal,bot:normal")
+    set_turn(scene, 0, [genius], pies=[[(B20, "bottom"), (F10, "filling")]])
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    pie = scene.state.working[0][0]["id"]
+    drag(app, zone(scene, "hand", genius).center, zone(scene, "pie", pie, 0).center)
+    assert len(scene.state.working[0][0]["cards"]) == 2  # nothing played yet: the list asks
+    shown = [scene.panel.items[i][0] for i in scene.panel.shown()]
+    assert {a.get("as") for a in shown if a["type"] == "play"} == {"top", "extras"}
+    while scene.panel.focused().get("as") != "extras":
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert scene.state.working[0][0]["cards"][-1][:2] == [genius, "extras"]

@@ -620,6 +620,12 @@ class CheflebrityTableScene(TurnTableScene):
             self.message = _("That card does not go there")
             self._sound("refuse")
             return
+        if action["type"] == "ask_part":
+            # A Stroke of Genius! could be more than one part here: the list asks which.
+            assert self.panel is not None
+            self.panel.pick("pie", action["pie"])
+            self.message = _("Choose what your Stroke of Genius! becomes")
+            return
         if action["type"] == "trade_open":
             self.submit(action, seat)
             if self.trade is not None:
@@ -661,6 +667,8 @@ class CheflebrityTableScene(TurnTableScene):
             plays = [
                 a for a in items if a["type"] == "play" and a["card"] == card and a["pie"] == target.value
             ]
+            if len(plays) > 1:
+                return {"type": "ask_part", "card": card, "pie": target.value}
             return plays[0] if plays else {"type": "play", "card": card, "pie": target.value}
         if target.kind == "pie" and KIND[card] in (SABOTAGE, GENIUS):
             return {"type": "sabotage", "card": card, "owner": target.owner, "pie": target.value}
