@@ -37,6 +37,7 @@ class Settings:
     reduce_motion: bool = False
     card_theme: str = "normal"
     ui_scale: int = 100
+    tutorial_offered: bool = False  # the Rumble Pie tutorial was offered on the first pick
 
     def pace_factor(self) -> float:
         return PACE_FACTOR.get(self.bot_pace, 1.0)
@@ -57,6 +58,7 @@ def _clean(payload: dict[str, Any]) -> Settings:
         reduce_motion=bool(payload.get("reduce_motion", base.reduce_motion)),
         card_theme=payload.get("card_theme") if payload.get("card_theme") in THEMES else base.card_theme,
         ui_scale=payload.get("ui_scale") if payload.get("ui_scale") in UI_SCALES else base.ui_scale,
+        tutorial_offered=bool(payload.get("tutorial_offered", base.tutorial_offered)),
     )
 
 

@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -17,6 +20,25 @@ SOUND_NAMES = (
     "card_slide", "card_place", "draw", "shuffle", "kapow", "block", "refuse", "countdown", "go", "out",
     "win", "click", "dice_roll", "dice_land", "coin",
 )
+
+
+@contextmanager
+def _quiet_native_stderr() -> Iterator[None]:
+    """Silence C-level stderr for the block: ALSA prints a dozen lines of its own when there is no
+    sound card, and our one-line notice already says it."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real fd 2 (e.g. a captured stream): nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class SoundBank:
@@ -35,7 +57,8 @@ class SoundBank:
             return cls.silent()
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                with _quiet_native_stderr():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
         except (pygame.error, OSError, NotImplementedError) as exc:
             print(f"pie_table: no sound device ({exc}); playing silently", file=sys.stderr)
             return cls.silent()

@@ -17,15 +17,22 @@ class ConfirmScene(OverlayScene):
     """Asks `question`; `on_yes` runs only on a deliberate yes. The safe answer has focus first, so
     a key pressed once too often (Enter, Space, Esc) never does the irreversible thing."""
 
-    def __init__(self, app: Any, question: str, yes: str, no: str, on_yes: Callable[[], Any]) -> None:
+    def __init__(
+        self, app: Any, question: str, yes: str, no: str, on_yes: Callable[[], Any], detail: str = ""
+    ) -> None:
         super().__init__(app)
         self.question, self.yes_text, self.no_text, self.on_yes = question, yes, no, on_yes
+        self.detail_text = detail  # one optional line under the question
 
     def build(self) -> list[Widget]:
         self.heading = Label(self.question, 34, pal.INK, "title")
         self.no_button = Button(self.no_text, self.back, size=26)
         self.yes_button = Button(self.yes_text, self.confirm, size=26)
-        return [self.no_button, self.yes_button, self.heading]
+        widgets: list[Widget] = [self.no_button, self.yes_button, self.heading]
+        self.detail = Label(self.detail_text, 20, pal.INK_SOFT) if self.detail_text else None
+        if self.detail is not None:
+            widgets.append(self.detail)
+        return widgets
 
     def confirm(self) -> None:
         """Yes: close this question, then do it."""
@@ -38,6 +45,9 @@ class ConfirmScene(OverlayScene):
         self.panel.center = (w // 2, h // 2)
         self.heading.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(30 * s), self.panel.w - 40,
                                        int(60 * s)), s)
+        if self.detail is not None:
+            self.detail.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(88 * s), self.panel.w - 40,
+                                          int(32 * s)), s)
         bw, bh, gap = int(200 * s), int(56 * s), int(24 * s)
         y = self.panel.bottom - bh - int(34 * s)
         self.no_button.place(pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh), s)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -13,6 +14,7 @@ from pie_table.kit.i18n import _
 from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel
+from pie_table.scenes.confirm import ConfirmScene
 
 
 def playable_games() -> tuple[list[GameInfo], list[str]]:
@@ -102,14 +104,33 @@ class GameSelectScene(MenuScene):
         self.cards = [GameCard(info, self.pick) for info in self.games]
         self.empty = Label(_("No game is ready to play yet.") if not self.games else "", 26, pal.INK)
         self.back_button = Button(_("Back"), self.back, size=26)
+        has_rumble = any(info.id == "rumble-pie" for info in self.games)
+        title = _("Rumble Pie tutorial") if has_rumble else ""
+        self.tutorial_button = Button(title, self.open_tutorial, size=22)
         self.problems = Label("; ".join(self.load_problems), 18, pal.LEMON)
-        return [*self.cards, self.back_button, self.heading, self.empty, self.problems]
+        extra = [self.tutorial_button] if has_rumble else []
+        return [*self.cards, *extra, self.back_button, self.heading, self.empty, self.problems]
 
     def pick(self, info: GameInfo) -> None:
-        """Open the seat screen for `info`."""
+        """Open the seat screen for `info`; the first time anyone picks Rumble Pie, offer its
+        tutorial first (once: the settings remember it was offered)."""
+        from pie_table.kit import settings as store
         from pie_table.scenes.seats import SeatsScene
 
+        settings = getattr(self.app, "settings", None)
+        if info.id == "rumble-pie" and settings is not None and not settings.tutorial_offered:
+            settings.tutorial_offered = True
+            store.save(settings)
+            seats = lambda: SeatsScene(self.app, info)  # noqa: E731 - built only if they choose Play
+            self.app.scenes.push(TutorialOffer(self.app, self.open_tutorial, seats))
+            return
         self.app.scenes.push(SeatsScene(self.app, info))
+
+    def open_tutorial(self) -> None:
+        """The guided first round of Rumble Pie."""
+        from pie_table.games.rumble_pie.ui.tutorial import TutorialScene
+
+        self.app.scenes.push(TutorialScene(self.app))
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
@@ -124,8 +145,26 @@ class GameSelectScene(MenuScene):
             card.place(pygame.Rect(inner.x, inner.y + i * (card_h + gap), inner.w, card_h), s)
         self.empty.place(inner, s)
         bw, bh = int(220 * s), int(56 * s)
-        self.back_button.place(pygame.Rect(w // 2 - bw // 2, self.panel.bottom + int(26 * s), bw, bh), s)
+        y = self.panel.bottom + int(26 * s)
+        self.back_button.place(pygame.Rect(w // 2 + int(10 * s), y, bw, bh), s)
+        self.tutorial_button.place(pygame.Rect(w // 2 - int(10 * s) - int(260 * s), y, int(260 * s), bh), s)
         self.problems.place(pygame.Rect(0, self.panel.bottom + int(2 * s), w, int(24 * s)), s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel, self.scale)
+
+
+class TutorialOffer(ConfirmScene):
+    """Asked once, the first time Rumble Pie is picked: a guided round first, or straight to the seats."""
+
+    def __init__(self, app: Any, tutorial: Callable[[], None], seats: Callable[[], Any]) -> None:
+        super().__init__(
+            app, _("New to Rumble Pie?"), _("Tutorial"), _("Play"), tutorial,
+            detail=_("A guided round against a slow opponent, one move at a time."),
+        )
+        self.seats = seats
+
+    def back(self) -> None:
+        """Play (or Esc): no tutorial, on to the seat screen."""
+        self.app.scenes.pop()
+        self.app.scenes.push(self.seats())

@@ -41,6 +41,25 @@ def test_failing_mixer_makes_a_silent_bank_and_prints_one_line(monkeypatch, caps
     assert capsys.readouterr().err == ""
 
 
+def test_native_library_chatter_during_mixer_start_is_silenced(monkeypatch, capfd) -> None:
+    """ALSA writes its own lines to fd 2 when there is no card; only our one line may reach the player."""
+    import os
+
+    pygame.mixer.quit()
+
+    def chatty_init(*_args, **_kwargs):
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+        raise pygame.error("ALSA: Couldn't open audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", chatty_init)
+    SoundBank.create()
+    err = capfd.readouterr().err
+    assert "ALSA lib" not in err
+    assert err.count("\n") == 1 and "no sound device" in err
+    os.write(2, b"after\n")  # fd 2 is back where it was
+    assert capfd.readouterr().err == "after\n"
+
+
 def test_dummy_driver_loads_every_named_sound() -> None:
     bank = SoundBank.create()
     assert bank.enabled
