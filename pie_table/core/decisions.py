@@ -67,9 +67,12 @@ class Decision:
 
     def waiting_on(self) -> list[int]:
         """Seats still to answer, in seat order (empty once the decision is complete)."""
+        answers = self.answers
+        if not answers:  # the commonest case by far (a turn, a window just opened): everyone asked
+            return list(self.seats)
         if self.is_complete():
             return []
-        return [seat for seat in self.seats if seat not in self.answers]
+        return [seat for seat in self.seats if seat not in answers]
 
     def claims(self) -> list[tuple[int, Action]]:
         """Non-pass answers, best first by `priority` (seat order for seats it does not name)."""
@@ -79,9 +82,10 @@ class Decision:
 
     def is_complete(self) -> bool:
         """True once the decision can close."""
-        if self.closes == "first_claim" and any(not is_pass(a) for a in self.answers.values()):
+        answers = self.answers
+        if self.closes == "first_claim" and any(a.get("type") != "pass" for a in answers.values()):
             return True
-        return all(seat in self.answers for seat in self.seats)
+        return all(map(answers.__contains__, self.seats))
 
     def winner(self) -> tuple[int, Action] | None:
         """The winning claim of a complete decision, or None if everyone passed."""
@@ -110,16 +114,19 @@ class Decision:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The decision as `seat` may see it: never another seat's sealed answer, nor its timing."""
-        hidden = self.sealed and not self.is_complete()
+        answers = self.answers
+        complete = self.is_complete()
+        hidden = self.sealed and not complete
         shown: dict[str, Any] = {}
-        for who, answer in self.answers.items():
+        for who, answer in answers.items():
             if who == seat or not hidden:
                 shown[str(who)] = dict(answer)
+        public = self.data.get("public")
         return {
             "id": self.id, "kind": self.kind, "seats": list(self.seats), "allow_pass": self.allow_pass,
             "sealed": self.sealed, "closes": self.closes, "deadline": self.deadline, "answers": shown,
-            "asked": seat in self.seats and seat not in self.answers and not self.is_complete(),
-            "data": copy_json(self.data.get("public", {})),
+            "asked": seat in self.seats and seat not in answers and not complete,
+            "data": copy_json(public) if public else {},
         }
 
 
