@@ -408,3 +408,24 @@ def test_a_stroke_of_genius_dropped_on_a_pie_asks_which_part_it_becomes():
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert scene.state.working[0][0]["cards"][-1][:2] == [genius, "extras"]
+
+
+def test_h_while_answering_a_trade_fills_in_the_hinted_answer():
+    from pie_table.games.cheflebrity.hints import hint
+
+    app, scene = make_table("human,bot:normal,bot:normal", seed=5)
+    set_turn(scene, 1, [E10, B5, T15], step="main")
+    offer = {"type": "offer", "to": 0, "give": [E10], "claim": [{"kind": "filling"}]}
+    offer["want"] = [{"kind": "card"}]
+    assert scene.submit(offer, 1)
+    run_until(app, lambda: scene.trade is not None)
+    assert scene.trade.mode == "reply" and "1 card said to be" in scene.trade.heading()
+    press(app, pygame.K_h)
+    assert scene.hint_text and scene.hints_used == {0: 1}
+    suggested = hint(scene.rules.view(scene.state, 0), scene.rules.legal_actions(scene.state, 0), 0)[0]
+    focused = scene.trade.keys()[scene.trade.focus]
+    sent = scene.trade.action(focused)
+    assert sent is not None and sent["type"] == suggested["type"]
+    assert sent.get("give") == suggested.get("give")
+    press(app, pygame.K_RETURN)  # Enter sends what the hint filled in
+    assert scene.state.stack.top().kind != "reply"

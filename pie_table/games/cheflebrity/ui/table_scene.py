@@ -420,11 +420,22 @@ class CheflebrityTableScene(TurnTableScene):
     # -- hints and undo -----------------------------------------------------------------------------------
 
     def show_hint(self) -> None:
-        """H: the hard bot's suggestion for the seat at the screen, from that seat's view only."""
-        if self.panel is None:
+        """H: the hard bot's suggestion for the seat at the screen, from that seat's view only; while
+        answering a trade, the hinted answer is filled into the trade panel."""
+        answering = self.trade is not None and self.trade.mode != "offer"
+        if self.panel is None and not answering:
             return
         from pie_table.games.cheflebrity.hints import hint
 
+        if answering:
+            assert self.trade is not None
+            seat = self.trade.seat
+            action, why = hint(self.session.view(seat), self.session.legal(seat), seat)
+            self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
+            self.hint_text = tr(why)
+            self.trade.prefill_answer(action)
+            return
+        assert self.panel is not None
         seat = self.panel.seat
         legal = self.session.legal(seat)
         action, why = hint(self.session.view(seat), legal, seat)
@@ -489,6 +500,9 @@ class CheflebrityTableScene(TurnTableScene):
             self.show_trades = not self.show_trades
             return
         if self.trade is not None:
+            if key == pygame.K_h and self.trade.mode != "offer":
+                self.show_hint()  # an offer's hint is given before the panel opens
+                return
             self.trade.handle_key(key)
             return
         if self.panel is None:
@@ -822,7 +836,7 @@ class CheflebrityTableScene(TurnTableScene):
 
     def _draw_notes(self, surface: pygame.Surface) -> None:
         lay, s = self.layout, self.layout.scale
-        if self.hint_text and self.panel is not None:
+        if self.hint_text and (self.panel is not None or self.trade is not None):
             tip = fit_text(
                 _("Hint: {text}").format(text=self.hint_text), int(16 * s), lay.hand.w - 20, pal.INK, "bold"
             )

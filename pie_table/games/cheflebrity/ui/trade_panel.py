@@ -19,7 +19,7 @@ from pie_table.games.cheflebrity.deck import FLAVOURS, QUALITIES
 from pie_table.games.cheflebrity.ui.names import card_label, chef_label, claim_label
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import MIN_READABLE, font
-from pie_table.kit.i18n import _, tr
+from pie_table.kit.i18n import _, ngettext, tr
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text, wrap_text
 
@@ -127,6 +127,20 @@ class TradePanel:
         if offer.get("to") in self.partners:
             self.partner = self.partners.index(offer["to"])
         self.focus = len(self.keys()) - 2  # on Offer
+
+    def prefill_answer(self, answer: dict[str, Any]) -> None:
+        """Fill the panel with an answer (a hint's): a reply's or counter's cards, claims and wish,
+        with the focus on the button that sends it; a plain accept or decline just takes the focus."""
+        kind = answer.get("type")
+        for card, desc in zip(answer.get("give", []), answer.get("claim", []), strict=False):
+            if card in self.pool and card not in self.picked:
+                self.toggle(card)
+                self.claim_of[card] = _index(CLAIMS, desc)
+        if kind == "counter" and answer.get("want") and self.mode == "reply":
+            self.want = _index(WANTS, answer["want"][0])
+        keys = self.keys()
+        target = "send" if answer.get("give") else kind
+        self.focus = keys.index(target) if target in keys else 0
 
     def keys(self) -> list[str]:
         found = ["partner"] if self.mode == "offer" else []
@@ -290,11 +304,14 @@ class TradePanel:
         seat = trade.get("from", 0)
         who = chef_label(seat, self.names[seat] if seat < len(self.names) else "")
         if self.mode == "reply":
-            return _(
-                "{chef} offers {n} cards said to be {claim}, for {want}. Answer, counter, or decline."
+            n = trade.get("n_give", 0)
+            return ngettext(
+                "{chef} offers {n} card said to be {claim}, for {want}. Answer, counter, or decline.",
+                "{chef} offers {n} cards said to be {claim}, for {want}. Answer, counter, or decline.",
+                n,
             ).format(
                 chef=who,
-                n=trade.get("n_give", 0),
+                n=n,
                 claim=claim_label(trade.get("claim")),
                 want=claim_label(trade.get("want")),
             )
