@@ -253,10 +253,11 @@ class TableView:
 
     def draw_notice(self, surface: pygame.Surface, seat: int, text: str, color: Color = pal.DANGER) -> None:
         """A short message over a seat's arsenal (refusal reasons)."""
-        ars = self.geom.zone(seat, "arsenal")
-        label = self.text.fit(text, self.px(13), pal.WHITE, ars.w + self.px(60), "bold")
+        ars, region = self.geom.zone(seat, "arsenal"), self.geom.zone(seat, "region")
+        # As wide as the seat's whole place allows, so a reason reads in full (it is clamped there).
+        label = self.text.fit(text, self.px(13), pal.WHITE, region.w - self.px(24), "bold")
         box = label.get_rect(center=(ars.centerx, ars.centery)).inflate(self.px(12), self.px(6))
-        box.clamp_ip(self.geom.zone(seat, "region"))
+        box.clamp_ip(region)
         pygame.draw.rect(surface, color, box, border_radius=self.px(6))
         pygame.draw.rect(surface, pal.INK, box, 1, border_radius=self.px(6))
         surface.blit(label, label.get_rect(center=box.center))
