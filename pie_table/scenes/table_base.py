@@ -3,6 +3,8 @@ focus, and play a sound without letting a dead sound device stop the game."""
 
 from __future__ import annotations
 
+import pygame
+
 from pie_table.kit.scene import Scene
 
 
@@ -10,6 +12,12 @@ class TurnTableScene(Scene):
     """Base of the turn-based tables; `game_id` names the game for the pause overlay's rules."""
 
     game_id = ""
+
+    def warm_up(self) -> None:
+        """Draw the table once out of sight (call it from `enter`, after the layout), so the fonts,
+        card faces and backgrounds it needs are built while the scene opens, not in its first
+        frame, which would drop."""
+        self.draw(pygame.Surface(self.app.screen.get_size()))
 
     def on_focus_lost(self) -> None:
         if self.app.scenes.current is self:

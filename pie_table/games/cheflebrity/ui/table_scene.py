@@ -164,6 +164,7 @@ class CheflebrityTableScene(TurnTableScene):
 
     def enter(self) -> None:
         self.on_resize(self.app.screen.get_size())
+        self.warm_up()
 
     def resume(self) -> None:
         self.on_resize(self.app.screen.get_size())

@@ -144,6 +144,7 @@ class PieRatsTableScene(TurnTableScene):
 
     def enter(self) -> None:
         self.on_resize(self.app.screen.get_size())
+        self.warm_up()
 
     def resume(self) -> None:
         self.on_resize(self.app.screen.get_size())

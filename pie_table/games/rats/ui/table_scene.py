@@ -118,8 +118,7 @@ class RatsTableScene(TurnTableScene):
 
     def enter(self) -> None:
         self.on_resize(self.app.screen.get_size())
-        # Drawn once off-screen now, so fonts and panels are ready and the first real frame is quick.
-        self.draw(pygame.Surface(self.app.screen.get_size()))
+        self.warm_up()
 
     def resume(self) -> None:
         self.on_resize(self.app.screen.get_size())
