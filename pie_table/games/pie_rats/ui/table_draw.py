@@ -5,6 +5,7 @@ the screen. Every function returns the places a click or a drop can land on (`Zo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -80,6 +81,27 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, s: float, edge=pal.WOOD_D
     pygame.draw.rect(surface, edge, rect, max(2, int(3 * s)), border_radius=radius)
 
 
+@lru_cache(maxsize=8)
+def _window_picture(w: int, h: int, s: float) -> pygame.Surface:
+    """The sill's window (sky panes, cream frame, gingham curtains), painted once per size: its
+    many stripes cost more than a frame can spare at 1920x1080."""
+    picture = pygame.Surface((max(1, w), max(1, h)))
+    glass = picture.get_rect()
+    picture.fill((150, 196, 226))
+    frame = pal.CREAM
+    pygame.draw.rect(picture, frame, glass, max(3, int(5 * s)))
+    pygame.draw.line(picture, frame, glass.midtop, glass.midbottom, max(2, int(4 * s)))
+    pygame.draw.line(picture, frame, glass.midleft, glass.midright, max(2, int(4 * s)))
+    for side in (glass.x, glass.right - int(14 * s)):
+        curtain = pygame.Rect(side, glass.y, int(14 * s), glass.h)
+        pygame.draw.rect(picture, pal.CHERRY, curtain)
+        for k in range(0, curtain.h, max(4, int(8 * s))):
+            pygame.draw.line(
+                picture, pal.CREAM_PUFF, (curtain.x, curtain.y + k), (curtain.right, curtain.y + k), 1
+            )
+    return picture
+
+
 def draw_sill(
     surface: pygame.Surface,
     lay: TableLayout,
@@ -95,18 +117,7 @@ def draw_sill(
     glass = pygame.Rect(
         rect.x + int(10 * s), rect.y + int(30 * s), rect.w - int(20 * s), sill_bar.y - rect.y - int(34 * s)
     )
-    pygame.draw.rect(surface, (150, 196, 226), glass)
-    frame = pal.CREAM
-    pygame.draw.rect(surface, frame, glass, max(3, int(5 * s)))
-    pygame.draw.line(surface, frame, glass.midtop, glass.midbottom, max(2, int(4 * s)))
-    pygame.draw.line(surface, frame, glass.midleft, glass.midright, max(2, int(4 * s)))
-    for side in (glass.x, glass.right - int(14 * s)):
-        curtain = pygame.Rect(side, glass.y, int(14 * s), glass.h)
-        pygame.draw.rect(surface, pal.CHERRY, curtain)
-        for k in range(0, curtain.h, max(4, int(8 * s))):
-            pygame.draw.line(
-                surface, pal.CREAM_PUFF, (curtain.x, curtain.y + k), (curtain.right, curtain.y + k), 1
-            )
+    surface.blit(_window_picture(glass.w, glass.h, s), glass)
     pygame.draw.rect(surface, pal.WOOD_LIGHT, sill_bar, border_radius=int(4 * s))
     title = fit_text(_("Window sill"), int(17 * s), rect.w - 12, pal.CREAM, "title")
     surface.blit(title, (rect.x + int(8 * s), rect.y + int(6 * s)))
