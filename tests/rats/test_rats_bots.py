@@ -75,7 +75,14 @@ def test_hard_scavenges_into_its_nest():
     assert choice["supply"] == "rags"  # 4 rags doubled beats 5 crumbs
 
 
-def test_bots_choose_only_legal_actions_and_never_read_other_sheets():
+@pytest.mark.parametrize(("levels", "vocations", "seed"), [
+    (("easy", "normal", "hard", "random"), True, 17),
+    # Hard plays differently with three rats or more and one-on-one: both are checked.
+    (("hard", "normal", "hard"), False, 3),
+    (("hard", "hard", "hard", "hard", "hard"), True, 8),
+    (("hard", "normal"), False, 4),
+])
+def test_bots_choose_only_legal_actions_and_never_read_other_sheets(levels, vocations, seed):
     """At every decision, a twin bot deciding from a table where everything the seat cannot see
     (other sheets, other rats' pending choices and notes, the dice to come) was dealt differently
     picks exactly the same action: the bot decides from its own view alone."""
@@ -83,8 +90,7 @@ def test_bots_choose_only_legal_actions_and_never_read_other_sheets():
     import random
 
     shuffler = random.Random(5)
-    state = RULES.new_state(4, 17, {"vocations": True})
-    levels = ("easy", "normal", "hard", "random")
+    state = RULES.new_state(len(levels), seed, {"vocations": vocations})
     bots = [make_bot(level, s, s) for s, level in enumerate(levels)]
     decisions = 0
     while not RULES.is_over(state):
