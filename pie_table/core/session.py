@@ -206,8 +206,12 @@ class Session:
         return {**self._shared, "seat": seat}
 
     def forget_views(self) -> None:
-        """Drop the shared view kept since the last action (after the state was changed by hand)."""
+        """Drop the shared view kept since the last action (after the state was changed by hand),
+        and whatever parts of views the game itself keeps."""
         self._shared = None
+        forget = getattr(self.rules, "forget_views", None)
+        if forget is not None:
+            forget(self.state)
 
     def hash(self) -> str:
         """Fingerprint of the current state."""

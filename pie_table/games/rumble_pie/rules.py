@@ -26,7 +26,7 @@ from pie_table.games.rumble_pie.state import (
     state_from_json,
     state_to_json,
 )
-from pie_table.games.rumble_pie.view import build_view, public_view
+from pie_table.games.rumble_pie.view import build_view, cached_public_view
 
 __all__ = ["RULES", "TICK_HZ", "FACES", "KAPOW_CLEAR_TICKS", "PAUSE_TICKS", "RumbleRules", "RumbleState",
            "validate_setup", "replay", "can_play", "playable_targets", "legal_actions_from_view"]
@@ -90,10 +90,16 @@ class RumbleRules:
             raise IllegalAction("Malformed action")
         kind = action.get("type")
         if kind == "tick":
-            return flow.tick(state, legal.is_frozen)
-        if kind == "start":
-            return flow.start(state)
-        return apply_seat_action(state, action)
+            # A pile counting down to clear changes the table every tick; otherwise only a tick
+            # with events (a pile cleared, a freeze, the round's end) does.
+            clearing = any(p.clearing for board in state.boards for p in board.values())
+            events = flow.tick(state, legal.is_frozen)
+            if clearing or events:
+                state.table_version += 1
+            return events
+        events = flow.start(state) if kind == "start" else apply_seat_action(state, action)
+        state.table_version += 1
+        return events
 
     def waiting_action(self, state: RumbleState) -> dict[str, Any] | None:
         """The table's action the game waits for before its clock runs on: the next round's start."""
@@ -113,7 +119,11 @@ class RumbleRules:
 
     def shared_view(self, state: RumbleState) -> dict[str, Any]:
         """Every seat's view but the seat stamp (nothing in Rumble Pie is private but deck order)."""
-        return public_view(state)
+        return cached_public_view(state)
+
+    def forget_views(self, state: RumbleState) -> None:
+        """The state was changed by hand (a lesson laying out the table): build views afresh."""
+        state.view_parts = None
 
     def view(self, state: RumbleState, seat: int | None) -> dict[str, Any]:
         """Public JSON for `seat` (None = spectator); decks appear only as counts."""

@@ -66,6 +66,11 @@ class RumbleState:
     history: list[dict[str, Any]] = field(default_factory=list)
     # (board, face) pairs already played on during the current tick: the first play wins.
     played_this_tick: set[tuple[int, str]] = field(default_factory=set)
+    # Not part of the game (never saved, cloned or compared): a counter the rules bump whenever the
+    # table itself changes (a card moves, a pile clears), and the view parts built for that count,
+    # so a tick in which nothing moved reuses them (see view.cached_public_view).
+    table_version: int = field(default=0, repr=False, compare=False)
+    view_parts: tuple[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def capacity(self) -> int:

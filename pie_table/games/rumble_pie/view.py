@@ -20,15 +20,27 @@ def build_view(state: RumbleState, seat: int | None) -> dict[str, Any]:
 
 
 def public_view(state: RumbleState) -> dict[str, Any]:
-    """The seat-independent part of every view (headless builds it once per tick and stamps the seat)."""
-    cards = state.cards
+    """The seat-independent part of every view, built afresh."""
+    return {**_moment(state), **_table(state)}
+
+
+def cached_public_view(state: RumbleState) -> dict[str, Any]:
+    """`public_view`, with the table's cards (players, boards, piles, history) rebuilt only when the
+    rules say the table changed: most ticks move nothing, and rebuilding it 60 times a second was
+    half of a headless game's time. Callers must not mutate it (views are read, never changed)."""
+    parts = state.view_parts
+    if parts is None or parts[0] != state.table_version:
+        parts = state.view_parts = (state.table_version, _table(state))
+    return {**_moment(state), **parts[1]}
+
+
+def _moment(state: RumbleState) -> dict[str, Any]:
+    """What may change on any tick: the clock, the phase, the scores."""
     return {
         "game": "rumble-pie",
         "seat": None,
         "seats": state.seats,
-        "teams": list(state.teams),
         "team_count": state.team_count,
-        "options": {k: (list(v) if isinstance(v, list) else v) for k, v in state.options.items()},
         "target": state.target,
         "tick": state.tick,
         "phase": state.phase,
@@ -40,6 +52,17 @@ def public_view(state: RumbleState) -> dict[str, Any]:
         "round_kapows": list(state.round_kapows),
         "out_by": state.out_by,
         "winner": state.winner,
+        "penalty": state.penalty,
+        "played_this_tick": sorted([b, f] for b, f in state.played_this_tick),
+    }
+
+
+def _table(state: RumbleState) -> dict[str, Any]:
+    """What changes only when a card moves or a pile clears."""
+    cards = state.cards
+    return {
+        "teams": list(state.teams),
+        "options": {k: (list(v) if isinstance(v, list) else v) for k, v in state.options.items()},
         "players": [_player(state, s) for s in range(state.seats)],
         "boards": [{f: {"ids": list(p.cards), "kinds": [cards[c].kind for c in p.cards],
                         "owners": [cards[c].owner for c in p.cards],
@@ -53,9 +76,7 @@ def public_view(state: RumbleState) -> dict[str, Any]:
         "set_aside_ids": [list(x) for x in state.set_aside],
         "discard_ids": list(state.discard),
         "cards": state.card_table,
-        "penalty": state.penalty,
         "discard_count": len(state.discard),
-        "played_this_tick": sorted([b, f] for b, f in state.played_this_tick),
         "history": [{**h, "kapows": list(h["kapows"]), "scores": list(h["scores"])} for h in state.history],
     }
 
