@@ -24,9 +24,11 @@ def paper(surface: pygame.Surface, rect: pygame.Rect, scale: float,
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str, Any]], scale: float,
-             title: str) -> None:
-    """The newest events, oldest at the top, as many as fit; the last three in full ink."""
-    paper(surface, rect, scale)
+             title: str, painted: bool = False) -> None:
+    """The newest events, oldest at the top, as many as fit; the last three in full ink.
+    `painted`: the paper is on the table's backdrop already."""
+    if not painted:
+        paper(surface, rect, scale)
     pad = int(8 * scale)
     head = fit_text(title, int(18 * scale), rect.w - 2 * pad, pal.INK, "title")
     surface.blit(head, (rect.x + pad, rect.y + pad))

@@ -142,9 +142,12 @@ class MovePanel:
         scale: float,
         remaining: float | None,
         deadline: float | None,
+        painted: bool = False,
     ) -> None:
+        """The list in `rect`; `painted`: its paper is on the table's backdrop already."""
         self.rect = rect
-        paper(surface, rect, scale)
+        if not painted:
+            paper(surface, rect, scale)
         pad = int(8 * scale)
         y = rect.y + pad
         prompt_w = rect.w - 2 * pad

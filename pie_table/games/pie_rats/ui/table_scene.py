@@ -29,6 +29,7 @@ from pie_table.games.pie_rats.ui.move_panel import MovePanel
 from pie_table.games.pie_rats.ui.names import captain_label
 from pie_table.games.pie_rats.ui.table_draw import (
     Zone,
+    backdrop,
     draw_hand,
     draw_piles,
     draw_seat,
@@ -614,7 +615,12 @@ class PieRatsTableScene(TurnTableScene):
         seat = self.display_seat
         view = self.view()
         lay, s = self.layout, self.layout.scale
-        surface.fill(pal.FELT_DARK)
+        # The backdrop holds the felt and every panel's fill, so only what changes is drawn on it.
+        painted = surface.get_size() == lay.size
+        if painted:
+            surface.blit(backdrop(lay), (0, 0))
+        else:
+            surface.fill(pal.FELT_DARK)
         lit_cards, lit_pies = self.panel.lit() if self.panel is not None else (set(), set())
         if self.drag is not None and self.drag["moving"]:
             targets = self._drop_targets(self.drag["zone"])
@@ -629,14 +635,16 @@ class PieRatsTableScene(TurnTableScene):
                 lit_pies = lit_pies | {held["pie"]}
         turn_seat = top["seats"][0] if top is not None and top["kind"] == "turn" else None
         asked = set(view["to_act"]) if top is not None and top["kind"] != "turn" else set()
-        draw_top_bar(surface, lay, view, self.banner(view))
-        zones: list[Zone] = draw_sill(surface, lay, view, lit_pies, hidden=self.flights.hidden(pie=True))
-        self.pile_places = draw_piles(surface, lay, view)
+        draw_top_bar(surface, lay, view, self.banner(view), painted=painted)
+        zones: list[Zone] = draw_sill(
+            surface, lay, view, lit_pies, hidden=self.flights.hidden(pie=True), painted=painted
+        )
+        self.pile_places = draw_piles(surface, lay, view, painted=painted)
         flying = self.flights.hidden()
         for i in range(view["seats"]):
             zones += draw_seat(
                 surface, lay, view, i, turn=i == turn_seat, lit=lit_cards, asked=i in asked, hidden=flying,
-                player=self.setup.player_name(i),
+                player=self.setup.player_name(i), painted=painted,
             )
         if self.drag is not None and self.drag["moving"]:
             for kind, value in self._drop_targets(self.drag["zone"]):
@@ -654,16 +662,17 @@ class PieRatsTableScene(TurnTableScene):
             else None
         )
         zones += draw_hand(
-            surface, lay, view, hand_seat, picked, dragging, lit_cards, spectator=not self.humans
+            surface, lay, view, hand_seat, picked, dragging, lit_cards, spectator=not self.humans,
+            painted=painted,
         )
         self.zones = zones
         remaining = self.pacer.remaining()
         deadline = top["deadline"] if top is not None else None
         if self.panel is not None:
-            self.panel.draw(surface, lay.moves, s, remaining, deadline)
+            self.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
         else:
-            self._draw_waiting(surface, view, remaining)
-        draw_log(surface, lay.log, view["log"], s, _("At the table"))
+            self._draw_waiting(surface, view, remaining, painted)
+        draw_log(surface, lay.log, view["log"], s, _("At the table"), painted=painted)
         if self.drag is not None and self.drag["moving"]:
             self._draw_dragged(surface)
         places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}
@@ -688,13 +697,16 @@ class PieRatsTableScene(TurnTableScene):
             pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
             surface.blit(text, text.get_rect(center=box.center))
 
-    def _draw_waiting(self, surface: pygame.Surface, view: dict[str, Any], remaining: float | None) -> None:
+    def _draw_waiting(
+        self, surface: pygame.Surface, view: dict[str, Any], remaining: float | None, painted: bool = False
+    ) -> None:
         """The moves box when the screen's seat is not asked: who the table waits for, and the
         shared reaction countdown with a React! button per human."""
         from pie_table.kit.log_panel import paper
 
         rect, s = self.layout.moves, self.layout.scale
-        paper(surface, rect, s)
+        if not painted:
+            paper(surface, rect, s)
         pad = int(10 * s)
         waiting = self.banner(view)
         text = fit_text(waiting, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
