@@ -25,11 +25,21 @@ class Flight:
 class Flights:
     def __init__(self) -> None:
         self.items: list[Flight] = []
+        # The card sizes the table draws (and has painted already); a flight from anywhere else
+        # (a whole pie, a chef's area) flies at `standard`, so no flight paints a face of its own.
+        self.sizes: set[tuple[int, int]] = set()
+        self.standard = (50, 70)
+
+    def size_for(self, card: int | None, start: pygame.Rect) -> tuple[int, int]:
+        """A face-up card keeps the size it had where it came from, when that is a card's size."""
+        if card is not None and tuple(start.size) in self.sizes:
+            return (start.w, start.h)
+        return self.standard
 
     def launch(self, card: int | None, start: pygame.Rect | None, end: pygame.Rect | None) -> None:
         if start is None or end is None or motion.scaled(1.0) > 100:
             return
-        size = start.size if card is not None else (max(8, end.w // 2), max(12, end.h // 2))
+        size = self.size_for(card, start)
         self.items.append(
             Flight(
                 card,

@@ -32,11 +32,14 @@ from pie_table.games.cheflebrity.ui.moves import TRADE_OPEN, WORDS, panel_moves
 from pie_table.games.cheflebrity.ui.names import card_label, chef_label, claim_label, kind_label
 from pie_table.games.cheflebrity.ui.table_paint import (
     Zone,
+    backdrop,
     draw_hand,
     draw_piles,
     draw_seat,
     draw_top_bar,
+    leftover_card,
     seat_color,
+    warm_faces,
 )
 from pie_table.games.cheflebrity.ui.trade_panel import TradePanel
 from pie_table.kit import palette as pal
@@ -164,6 +167,7 @@ class CheflebrityTableScene(TurnTableScene):
 
     def enter(self) -> None:
         self.on_resize(self.app.screen.get_size())
+        warm_faces(self.layout)
         self.warm_up()
 
     def resume(self) -> None:
@@ -175,6 +179,9 @@ class CheflebrityTableScene(TurnTableScene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, len(self.setup.seats), self._bottom_seat())
         self.effects.scale = self.layout.scale
+        lay = self.layout
+        self.flights.sizes = {lay.hand_card, lay.pile_card, leftover_card(lay)}
+        self.flights.standard = lay.pile_card
 
     # -- the flow of play -------------------------------------------------------------------------------
 
@@ -762,7 +769,12 @@ class CheflebrityTableScene(TurnTableScene):
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
         lay, s = self.layout, self.layout.scale
-        surface.fill(pal.FELT_DARK)
+        # The backdrop holds the felt and every area's fill, so only what changes is drawn on it.
+        painted = surface.get_size() == lay.size
+        if painted:
+            surface.blit(backdrop(lay), (0, 0))
+        else:
+            surface.fill(pal.FELT_DARK)
         lit_cards, lit_pies = self.panel.lit() if self.panel is not None else (set(), set())
         targets: set[tuple[str, int, int]] = set()
         if self.drag is not None and self.drag["moving"]:
@@ -774,7 +786,7 @@ class CheflebrityTableScene(TurnTableScene):
         top = (view.get("decisions") or [None])[-1]
         turn_seat = view["turn"] if not view["over"] else None
         asked = set(view["to_act"]) if top is not None and top["kind"] != "turn" else set()
-        draw_top_bar(surface, lay, view, self.banner(view))
+        draw_top_bar(surface, lay, view, self.banner(view), painted)
         lit_piles = {k for k, _v, _o in targets if k in ("leftovers", "hand")}
         if (
             self.panel is not None
@@ -784,7 +796,12 @@ class CheflebrityTableScene(TurnTableScene):
         ):
             lit_piles.add("deck")
         zones = draw_piles(
-            surface, lay, view, lit_cards, {"deck"} & lit_piles | {k for k in lit_piles if k == "leftovers"}
+            surface,
+            lay,
+            view,
+            lit_cards,
+            {"deck"} & lit_piles | {k for k in lit_piles if k == "leftovers"},
+            painted,
         )
         for seat in range(view["seats"]):
             zones += draw_seat(
@@ -798,6 +815,7 @@ class CheflebrityTableScene(TurnTableScene):
                 lit_pies=lit_pies,
                 new_pie_lit=("new_pie", 0, seat) in targets,
                 serving_lit=("serving", seat, seat) in targets,
+                painted=painted,
             )
         if any(k == "seat" for k, _v, _o in targets):
             for kind, value, _o in targets:
@@ -811,22 +829,22 @@ class CheflebrityTableScene(TurnTableScene):
             if self.drag and self.drag["moving"] and self.drag["zone"].kind == "hand"
             else None
         )
-        zones += draw_hand(surface, lay, view, picked, dragging, lit_cards)
+        zones += draw_hand(surface, lay, view, picked, dragging, lit_cards, painted)
         if "hand" in lit_piles:
             pygame.draw.rect(surface, pal.HIGHLIGHT, lay.hand, 3, border_radius=int(12 * s))
         self.zones = zones
         remaining = self.pacer.remaining()
         deadline = top["deadline"] if top is not None else None
         if self.trade is not None:
-            self.trade.draw(surface, lay.moves, s)
+            self.trade.draw(surface, lay.moves, s, painted)
         elif self.panel is not None:
-            self.panel.draw(surface, lay.moves, s, remaining, deadline)
+            self.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
         else:
-            self._draw_waiting(surface, view)
+            self._draw_waiting(surface, view, painted)
         if self.show_trades:
-            self._draw_trades(surface, view)
+            self._draw_trades(surface, view, painted)
         else:
-            draw_log(surface, lay.log, view["log"], s, _("At the table (T: your trades)"))
+            draw_log(surface, lay.log, view["log"], s, _("At the table (T: your trades)"), painted=painted)
         if self.drag is not None and self.drag["moving"]:
             self._draw_dragged(surface)
         self.flights.draw(surface)
@@ -853,11 +871,12 @@ class CheflebrityTableScene(TurnTableScene):
             pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
             surface.blit(text, text.get_rect(center=box.center))
 
-    def _draw_waiting(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_waiting(self, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
         """The moves box when the screen's seat is not asked: who the table waits for, and on a shared
         screen the reaction countdown with a React! button per human."""
         rect, s = self.layout.moves, self.layout.scale
-        paper(surface, rect, s)
+        if not painted:
+            paper(surface, rect, s)
         pad = int(10 * s)
         text = fit_text(self.banner(view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
         surface.blit(text, (rect.x + pad, rect.y + pad))
@@ -889,10 +908,11 @@ class CheflebrityTableScene(TurnTableScene):
                 surface.blit(image, (rect.x + pad, y))
                 y += image.get_height() + 2
 
-    def _draw_trades(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    def _draw_trades(self, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
         """T: the trades this seat took part in: what was said, what actually arrived."""
         rect, s = self.layout.log, self.layout.scale
-        paper(surface, rect, s)
+        if not painted:
+            paper(surface, rect, s)
         pad = int(8 * s)
         head = fit_text(_("Your trades (T: the table)"), int(15 * s), rect.w - 2 * pad, pal.INK, "bold")
         surface.blit(head, (rect.x + pad, rect.y + pad))

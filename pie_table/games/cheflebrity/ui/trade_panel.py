@@ -319,9 +319,11 @@ class TradePanel:
             want=claim_label(trade.get("counter"))
         )
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, scale: float, painted: bool = False) -> None:
+        """The panel in `rect` (`painted`: its paper is on the table's backdrop already)."""
         self.rect = rect
-        paper(surface, rect, scale)
+        if not painted:
+            paper(surface, rect, scale)
         pad = int(8 * scale)
         y = rect.y + pad
         bold = font(max(MIN_READABLE, int(15 * scale)), "bold")
