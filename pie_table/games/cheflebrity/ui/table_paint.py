@@ -14,6 +14,7 @@ from pie_table.games.cheflebrity.ui.layout import Layout
 from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
+from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import MIN_READABLE
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
@@ -47,20 +48,14 @@ def _size(lay: Layout, base: float) -> int:
     return max(MIN_READABLE, int(base * lay.scale))
 
 
-_BACKDROP: dict[str, tuple[Any, pygame.Surface]] = {}
-
-
 def backdrop(lay: Layout) -> pygame.Surface:
     """What never changes for a layout (the felt, the top bar, the piles' and chefs' areas, the
     hand's wood, the papers of the move list and the log), painted once: filling those areas
-    afresh every frame cost about 1 ms at 1920x1080."""
+    afresh every frame cost about 1 ms at 1920x1080 (see kit.backdrop)."""
     seats = (lay.seats[k] for k in sorted(lay.seats))
     rects = (lay.top_bar, lay.piles, lay.leftovers, lay.hand, lay.moves, lay.log, *seats)
-    key = (lay.size, lay.scale, tuple(tuple(r) for r in rects))
-    found = _BACKDROP.get("table")
-    if found is None or found[0] != key:
-        surface = pygame.Surface(lay.size)
-        surface.fill(pal.FELT_DARK)
+
+    def paint(surface: pygame.Surface) -> None:
         s = lay.scale
         _bar_fill(surface, lay.top_bar)
         _piles_fill(surface, lay.piles, s)
@@ -70,8 +65,8 @@ def backdrop(lay: Layout) -> pygame.Surface:
         _hand_fill(surface, lay.hand, s)
         paper(surface, lay.moves, s)
         paper(surface, lay.log, s)
-        found = _BACKDROP["table"] = (key, surface)
-    return found[1]
+
+    return kept_backdrop("cheflebrity", lay.size, rects, paint, lay.scale)
 
 
 def leftover_card(lay: Layout) -> tuple[int, int]:

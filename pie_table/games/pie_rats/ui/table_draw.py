@@ -17,6 +17,7 @@ from pie_table.games.pie_rats.ui.layout import TableLayout
 from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
 from pie_table.games.pie_rats.ui.names import captain_label
 from pie_table.kit import palette as pal
+from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text
@@ -90,19 +91,15 @@ def _panel(
 
 _HAND_FILL = pal.FELT_DARK
 _SILL_FILL = (70, 110, 140)
-_BACKDROP: dict[str, tuple[Any, pygame.Surface]] = {}
 
 
 def backdrop(lay: TableLayout) -> pygame.Surface:
     """What never changes for a layout (the felt, the panels' fills, the top bar's wood, the sill's
     window, the papers of the move list and the log), painted once: filling those areas afresh
-    every frame cost ~1 ms at 1920x1080."""
+    every frame cost ~1 ms at 1920x1080 (see kit.backdrop)."""
     rects = (lay.top, lay.sill, lay.piles, lay.hand, lay.moves, lay.log, *lay.seats)
-    key = (lay.size, lay.scale, tuple(tuple(r) for r in rects))
-    found = _BACKDROP.get("table")
-    if found is None or found[0] != key:
-        surface = pygame.Surface(lay.size)
-        surface.fill(pal.FELT_DARK)
+
+    def paint(surface: pygame.Surface) -> None:
         s = lay.scale
         _top_bar_wood(surface, lay.top)
         _panel(surface, lay.sill, s, fill=_SILL_FILL)
@@ -113,8 +110,8 @@ def backdrop(lay: TableLayout) -> pygame.Surface:
         _panel(surface, lay.hand, s, fill=_HAND_FILL)
         paper(surface, lay.moves, s)
         paper(surface, lay.log, s)
-        found = _BACKDROP["table"] = (key, surface)
-    return found[1]
+
+    return kept_backdrop("pie-rats", lay.size, rects, paint, lay.scale)
 
 
 def _top_bar_wood(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -1,0 +1,32 @@
+"""A table's backdrop: what never changes for one layout (the felt, the panels' fills, their
+papers), painted once and blitted each frame, so a frame draws only what changes. Filling those
+areas afresh every frame cost about 1 ms at 1920x1080."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from pie_table.kit import palette as pal
+
+_KEPT: dict[str, tuple[tuple[object, ...], pygame.Surface]] = {}
+
+
+def backdrop(
+    name: str,
+    size: tuple[int, int],
+    rects: Iterable[pygame.Rect],
+    paint: Callable[[pygame.Surface], None],
+    scale: float = 1.0,
+) -> pygame.Surface:
+    """The backdrop `name` for a window `size` whose panels lie at `rects`, painted by `paint` on
+    the dark felt only when the size or a rect changed."""
+    key = (size, scale, tuple(tuple(r) for r in rects))
+    found = _KEPT.get(name)
+    if found is None or found[0] != key:
+        surface = pygame.Surface(size)
+        surface.fill(pal.FELT_DARK)
+        paint(surface)
+        found = _KEPT[name] = (key, surface)
+    return found[1]
