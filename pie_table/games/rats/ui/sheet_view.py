@@ -243,8 +243,10 @@ def draw_hidden_sheet(surface: pygame.Surface, rect: pygame.Rect, text: str, sca
         y += step
 
 
-def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: float = 1.0) -> None:
-    """A small public card: portrait, name, hat, vocation, what the rat last said, and any revealed items."""
+def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: float = 1.0,
+                  hat: bool = True) -> None:
+    """A small public card: portrait, name, hat, vocation, what the rat last said, and any revealed items.
+    `hat=False` leaves the Host's hat (which reaches above the card) to `draw_host_hat`."""
     edge = pal.HIGHLIGHT if card.acting else (pal.CHERRY if card.is_viewer else pal.INK_SOFT)
     paper(surface, rect, scale, edge)
     if card.acting:
@@ -253,9 +255,8 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
     pad = int(6 * scale)
     size = min(int(40 * scale), rect.h - 2 * pad)
     surface.blit(art.rat_portrait(size), (rect.x + pad, rect.y + pad))
-    if card.is_host:
-        hat = art.host_hat(int(28 * scale))
-        surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, rect.y + pad + int(8 * scale))))
+    if card.is_host and hat:
+        draw_host_hat(surface, rect, scale)
     x = rect.x + pad * 2 + size
     width = rect.right - pad - x
     name = rat_name(card.seat) + (_(" (you)") if card.is_viewer else "")
@@ -272,6 +273,14 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
         size = int(13 * scale)
         said = font(size).render(ellipsize(f"“{card.said}”", size, below.w), True, pal.INK)
         surface.blit(said, (below.x, below.y))
+
+
+def draw_host_hat(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:
+    """The Host's top hat on the portrait of the rat card at `rect` (it reaches above the card)."""
+    pad = int(6 * scale)
+    size = min(int(40 * scale), rect.h - 2 * pad)
+    hat = art.host_hat(int(28 * scale))
+    surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, rect.y + pad + int(8 * scale))))
 
 
 def ellipsize(text: str, size: int, width: int) -> str:

@@ -73,11 +73,18 @@ def draw_felt(surface: pygame.Surface) -> None:
     surface.fill(pal.FELT_DARK)
 
 
-def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
-                 banner: str) -> None:
-    """Ship name, turn counter, where the game is, and who the table waits for."""
+def top_bar_wood(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The top bar's plank (a backdrop may hold it)."""
     pygame.draw.rect(surface, pal.WOOD, rect)
     pygame.draw.line(surface, pal.WOOD_DARK, rect.bottomleft, rect.bottomright, 3)
+
+
+def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
+                 banner: str, painted: bool = False) -> None:
+    """Ship name, turn counter, where the game is, and who the table waits for (`painted`: the
+    plank is on the backdrop already)."""
+    if not painted:
+        top_bar_wood(surface, rect)
     pad = int(12 * scale)
     ship = fit_text(_("Aboard {ship}").format(ship=view.get("ship", "")), int(22 * scale), rect.w // 3,
                     pal.CREAM, "title")
@@ -127,9 +134,10 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
         surface.blit(hint, hint.get_rect(midleft=(hint_x, row.centery)))
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
+             painted: bool = False) -> None:
     """The newest things said aloud, oldest at the top, as many as fit."""
-    draw_log_panel(surface, rect, view.get("log", []), scale, _("Said aloud"))
+    draw_log_panel(surface, rect, view.get("log", []), scale, _("Said aloud"), painted=painted)
 
 
 def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int]) -> list[RatCard]:

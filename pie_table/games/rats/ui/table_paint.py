@@ -11,7 +11,13 @@ from typing import Any, Protocol
 
 import pygame
 
-from pie_table.games.rats.ui.sheet_view import RatCard, draw_hidden_sheet, draw_rat_card, draw_sheet
+from pie_table.games.rats.ui.sheet_view import (
+    RatCard,
+    draw_hidden_sheet,
+    draw_host_hat,
+    draw_rat_card,
+    draw_sheet,
+)
 from pie_table.games.rats.ui.table_draw import (
     draw_felt,
     draw_goals,
@@ -20,8 +26,11 @@ from pie_table.games.rats.ui.table_draw import (
     draw_top_bar,
     draw_waiting,
     rat_cards,
+    top_bar_wood,
 )
+from pie_table.kit.backdrop import backdrop
 from pie_table.kit.i18n import _
+from pie_table.kit.log_panel import paper
 
 
 class TableParts(Protocol):
@@ -56,12 +65,18 @@ class TablePainter:
                 self._base = pygame.Surface(size)
             self.scale = s = scene.layout.scale
             lay = scene.layout
-            draw_felt(self._base)
-            draw_top_bar(self._base, lay.top, view, s, scene.banner(view))
+
+            def paint(surface: pygame.Surface) -> None:
+                top_bar_wood(surface, lay.top)
+                paper(surface, lay.log, s)
+
+            # The felt, the plank and the log's paper are the same after every move: blitted whole.
+            self._base.blit(backdrop("rats", size, (lay.top, lay.log), paint, s), (0, 0))
+            draw_top_bar(self._base, lay.top, view, s, scene.banner(view), painted=True)
             # The goals and the sheet change far less often than the log: each keeps its own image.
             goals = tuple(view.get("goals", []))
             self._panel(self._base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s))
-            draw_log(self._base, lay.log, view, s)
+            draw_log(self._base, lay.log, view, s, painted=True)
             if scene.ceremony is None:
                 self._draw_play_area(scene, self._base, view, seat)
             self._base_key = key
@@ -100,8 +115,11 @@ class TablePainter:
         lay, s = scene.layout, self.scale
         cards = rat_cards(view, seat if scene.humans else None, view.get("to_act", []))
         for i, (rect, card) in enumerate(zip(lay.cards, cards, strict=False)):
+            # Opaque (cheap to repaint and blit); the Host's hat, which reaches above the card, on top.
             self._panel(surface, f"card{i}", card, rect,
-                        lambda surf, r, card=card: draw_rat_card(surf, r, card, s), reach=24)
+                        lambda surf, r, card=card: draw_rat_card(surf, r, card, s, hat=False))
+            if card.is_host:
+                draw_host_hat(surface, rect, s)
         mine = view.get("seat")
         # What the sheet shows, compared by value (the rest of the rat's card changes every move).
         card = cards[mine] if mine is not None else None
