@@ -24,6 +24,10 @@ class Menu:
         self.on_back, self.on_sound = on_back, on_sound
         self.focus = -1
         self._pressed: Widget | None = None
+        # Where the pointer lay when this menu first heard of it: SDL reports the resting pointer as
+        # a motion (a window opening under it, a new screen), which must not take the keyboard's
+        # focus from the first button; only a real move of the mouse does.
+        self._rest: tuple[int, int] | None = None
         self.move_focus(1)
 
     @property
@@ -98,6 +102,10 @@ class Menu:
         return None
 
     def _mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION and self._rest in (None, tuple(event.pos)):
+            self._rest = tuple(event.pos)
+            return False
+        self._rest = (-1, -1)  # the mouse has moved (or clicked): it is in use from now on
         hit = self.widget_at(event.pos)
         for item in self.items:
             item.hover = item is hit

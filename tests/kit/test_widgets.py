@@ -47,6 +47,23 @@ def test_click_needs_press_and_release_on_same_widget():
     assert hits == ["b"]
 
 
+def test_a_resting_pointer_does_not_take_the_keyboard_focus_but_a_moving_one_does():
+    hits = []
+    a, b = stack(Button("A", lambda: hits.append("a")), Button("B", lambda: hits.append("b")))
+    menu = Menu([a, b])
+
+    def motion(pos):
+        menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+    motion(b.rect.center)  # the window opened under a pointer lying on B
+    motion(b.rect.center)
+    assert menu.focused is a and not b.hover
+    menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN), "accept")
+    assert hits == ["a"]  # Enter does what the first button says
+    motion((b.rect.centerx + 5, b.rect.centery))  # now the mouse moves
+    assert menu.focused is b and b.hover
+
+
 def test_disabled_button_ignores_click():
     hits = []
     (a,) = stack(Button("A", lambda: hits.append("a"), enabled=lambda: False))
