@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS, GENIUS_QUALITY, KIND
-from pie_table.games.cheflebrity.ui.names import card_label, part_label
+from pie_table.games.cheflebrity.ui.names import card_label, part_label, short_part_label
 from pie_table.kit import palette as pal
 from pie_table.kit import theme
 from pie_table.kit.art_draw import circle_at, darker, draw_pie, ellipse_at, lighter, supersampled
@@ -303,8 +303,10 @@ def _strip(card: int, part: str, w: int, h: int, language: str, card_theme: str)
     if label_w > 30:
         name = part_label(part)
         fnt = font(max(MIN_READABLE, int(h * 0.5)))
-        while name and fnt.size(name)[0] > label_w:
-            name = name[:-2] + "…" if len(name) > 2 else ""
+        if fnt.size(name)[0] > label_w:
+            name = short_part_label(part)  # "Bottom" reads better than "Bottom …"
+        if fnt.size(name)[0] > label_w:
+            name = ""  # a stub like "Fil…" says nothing the colour and emblem do not
         if name:
             image = fnt.render(name, True, pal.INK)
             surf.blit(image, image.get_rect(midleft=(h + 2, h // 2)))
