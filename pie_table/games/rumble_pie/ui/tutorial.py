@@ -381,7 +381,7 @@ class TutorialScene(RumbleTableScene):
                 _("Each KaPow! scores a point and Out! two; the first team to the target wins."),
             )
         )
-        keys = _("Your keys are listed on the right; Settings, Keys changes them.")
+        keys = _("Your keys are listed on the right; Settings, then Controls, changes them.")
         for line in [
             *wrap_text(recap, fnt, box.w - 4 * pad)[:3],
             "",
