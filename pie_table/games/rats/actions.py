@@ -307,7 +307,17 @@ def options_for(state: RatsState, seat: int) -> Sequence[Action]:
     if not 0 <= seat < state.seats or not state.pending[seat]:
         return []
     item = state.pending[seat][0]
-    return _KINDS[item["kind"]][0](state, seat, item)
+    options = _KINDS[item["kind"]][0](state, seat, item)
+    state.last_options = (state.actions, seat, item, options)
+    return options
+
+
+def _options_now(state: RatsState, seat: int, item: Item) -> Sequence[Action]:
+    """`options_for`, reusing the list last handed out when nothing has happened since."""
+    memo = state.last_options
+    if memo is not None and memo[0] == state.actions and memo[1] == seat and memo[2] is item:
+        return memo[3]
+    return options_for(state, seat)
 
 
 def _listed(action: Action, options: Sequence[Action]) -> bool:
@@ -367,7 +377,7 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
         reason = _request_ok(state, seat, action)
         if reason:
             raise IllegalAction(reason)
-    elif not _listed(action, options_for(state, seat)):
+    elif not _listed(action, _options_now(state, seat, item)):
         raise IllegalAction(Msg("not a legal {kind} choice", kind=item["kind"]))
     return seat, item
 

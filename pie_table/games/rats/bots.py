@@ -117,11 +117,13 @@ class _Context:
         mine = view["sheet"]
         self.supplies: list[int] = mine["supplies"]
         self.nests: list[bool] = mine["nests"]
-        self.items = set(mine["dishes"]) | set(mine["decorations"])
         self._sheet: Sheet | None = None
         self.host = view["host"]
         self.weights = bot.weights(view["goals"])
         self.w = bot.weight_list
+        # An item's rough worth depends only on the goal weights and my items: the bot keeps it
+        # from one decision to the next until either changes.
+        self.items, self.item_cache = bot.item_memo(mine["dishes"], mine["decorations"])
         self.vocation = view["vocations"][self.me]
         self.turn = view["turn"]
         self.carry_rate = 0.12 if self.turn < TURNS else 0.0
@@ -154,7 +156,6 @@ class _Context:
         self.hat = (_CROWD_HAT if self.me != self.host else 0.4) if crowd else 0.4
         self.item_scale = _CROWD_ITEM if crowd else 1.0
         self.fixed_rival = None if bot.level == "hard" else 3.0 + self.extra
-        self.item_cache: dict[tuple[bool, int], float] = {}
 
     @property
     def sheet(self) -> Sheet:
@@ -284,6 +285,16 @@ class RatsBot:
         self.tracker = Tracker(2)
         self._weights: tuple[list[int], dict[int, float]] = ([], {})
         self.weight_list = [0.0] * 13
+        self._items: tuple[Any, set[int], dict[tuple[bool, int], float]] = (None, set(), {})
+
+    def item_memo(self, dishes: list[int], decorations: list[int]) -> tuple[set[int], dict[tuple[bool, int], float]]:
+        """My items as a set, and the item worths worked out for them under the current weights
+        (filled by `_Context._item`); fresh whenever the items or the weights change."""
+        key = (self.weight_list, tuple(dishes), tuple(decorations))
+        known = self._items[0]
+        if known is None or known[0] is not key[0] or known[1:] != key[1:]:
+            self._items = (key, set(dishes) | set(decorations), {})
+        return self._items[1], self._items[2]
 
     def weights(self, goals: list[int]) -> dict[int, float]:
         """Goal weights worth considering (cached: they change once a turn); also sets `weight_list`."""
@@ -369,9 +380,10 @@ class RatsBot:
     def _choose_request(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         lower, guess = self.tracker.lower, self.tracker.guess
         view = ctx.view
-        best: tuple[float, Action] = (-1e9, legal[0])
+        best_value, best = -1e9, None
         targets = [t for t in range(view["seats"]) if t != self.seat]
         taken = {(t, s) for t, s in view["taken"]}
+        ruffian = ctx.vocation == "ruffian"
         for supply in range(1, 6):
             have = ctx.supplies[supply]
             base = ctx.holding(supply, have)
@@ -387,15 +399,19 @@ class RatsBot:
                     gain = gains.get(amount)
                     if gain is None:
                         gain = gains[amount] = ctx.holding(supply, have + amount) - base
+                    # The chance is at most 1, so a request can be worth no more than max(gain, 0):
+                    # when that cannot beat the best so far, its chance need not be worked out.
+                    if best_value >= gain and best_value >= 0.0:
+                        continue
                     chance = 1.0 if amount <= low else 0.9 * _sigmoid((est - amount + 0.5) / 1.0)
                     value = chance * gain
-                    if value > best[0]:
-                        best = (value, self._request(target, supply, amount))
-                if ctx.vocation == "ruffian" and est >= 1:
+                    if value > best_value:
+                        best_value, best = value, (target, supply, amount)
+                if ruffian and est >= 1:
                     value = ctx.gain_value(supply, min(MAX_REQUEST, int(est)))
-                    if value > best[0]:
-                        best = (value, self._request(target, supply, "all"))
-        return best[1]
+                    if value > best_value:
+                        best_value, best = value, (target, supply, "all")
+        return legal[0] if best is None else self._request(*best)
 
     def _request(self, target: int, supply: int, amount: int | str) -> Action:
         return {"type": "request", "seat": self.seat, "target": target, "supply": SUPPLIES[supply],

@@ -96,6 +96,9 @@ class RatsState:
     log: list[dict[str, Any]] = field(default_factory=list)
     notes: list[list[dict[str, Any]]] = field(default_factory=list)
     actions: int = 0
+    # (actions, seat, decision, options): the legal list last handed out, so that checking the
+    # move chosen from it need not build it again. Not part of the game: never saved or compared.
+    last_options: tuple[int, int, Any, Any] | None = field(default=None, compare=False, repr=False)
 
     def vocation_seat(self, vocation: str) -> int:
         """The seat holding `vocation`, or -1."""
