@@ -199,10 +199,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.bench not in ("sim", "frames"):
+        raise CliError("bench needs 'frames' or 'sim'")
+    # Both benchmarks fill the table the game names for them (a full one) unless seats are given.
+    bench_seats = get_game_or_error(args.game).bench_seats
+    if not args.seats and bench_seats:
+        args.seats = ",".join(["bot:normal"] * bench_seats)
     if args.bench == "sim":
-        bench_seats = get_game_or_error(args.game).bench_seats
-        if not args.seats and bench_seats:
-            args.seats = ",".join(["bot:normal"] * bench_seats)
         info, setup = build_setup(args)
         _need_bots(setup)
         figures = _adapter(info, "bench_sim")(setup, args.games)
@@ -210,9 +213,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print(f"{key}: {value}")
         print(json.dumps(figures))
         return 0
-    if args.bench == "frames":
-        return bench_frames(args)
-    raise CliError("bench needs 'frames' or 'sim'")
+    return bench_frames(args)
 
 
 def bench_frames(args: argparse.Namespace) -> int:

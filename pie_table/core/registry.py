@@ -54,7 +54,8 @@ class GameInfo:
     simulate: Callable[[GameSetup], dict[str, Any]] | None = None
     report: Callable[[Any], dict[str, Any]] | None = None
     bench_sim: Callable[[GameSetup, int | None], dict[str, Any]] | None = None
-    bench_seats: int = 0  # seats `bench sim` fills with normal bots when none are given (0: the minimum)
+    # Seats `bench sim` and `bench frames` fill with normal bots when none are given (0: the minimum).
+    bench_seats: int = 0
 
 
 _GAMES: dict[str, GameInfo] = {}

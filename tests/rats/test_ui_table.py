@@ -278,6 +278,7 @@ def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
     scene.session.state.sheets[0].supplies[4] += 5
     scene.session.state.actions += 1  # as a move would
     app.step(DT, [])
+    app.step(DT, [])  # the sheet may be left for the frame after the move
     after = scene.painter._panels.get("sheet")
     assert before is not None and after is not None and after[1] is not before[1]
 
@@ -303,3 +304,37 @@ def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
     other = rules.view(rules.shuffle_hidden(state, panel.seat, random.Random(2)), panel.seat)
     args = (panel.item, panel.legal, panel.seat)
     assert hint(view, *args)[0] == hint(other, *args)[0]
+
+
+@pytest.mark.parametrize(("seats", "size"), [
+    ("bot:normal,bot:normal,bot:normal,bot:normal", (1920, 1080)),
+    ("human:mouse,bot:normal,bot:easy", (1280, 720)),
+])
+def test_the_layer_painted_part_by_part_matches_one_painted_whole(seats: str, size: tuple[int, int]) -> None:
+    """After each move only the parts that changed are painted again (the sheet perhaps a frame
+    later); the table must then look exactly as if everything had been painted afresh (no hat
+    left behind, no stale card, plaque, sheet or log)."""
+    from pie_table.games.rats.ui.table_paint import TablePainter
+
+    app = App(size=size, headless=True)
+    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), {}, seed=11))
+    app.scenes.push(scene)
+    painter = scene.painter
+    compared = 0
+    last = None
+    for _ in range(900):
+        if scene.panel is not None and scene.panel.legal:
+            scene.submit(scene.panel.legal[-1])
+        app.step(DT, [])
+        if painter._base_key == last or painter._base is None or painter._later is not None:
+            continue  # nothing new, or a part is left for the next frame
+        last = painter._base_key
+        whole = TablePainter()
+        scene.painter = whole
+        scene.draw(pygame.Surface(size))
+        scene.painter = painter
+        assert whole._base is not None
+        assert pygame.image.tobytes(painter._base, "RGB") == pygame.image.tobytes(whole._base, "RGB"), (
+            f"frame after move {scene.state.actions} differs")
+        compared += 1
+    assert compared > 40

@@ -287,7 +287,8 @@ class RatsBot:
         self.weight_list = [0.0] * 13
         self._items: tuple[Any, set[int], dict[tuple[bool, int], float]] = (None, set(), {})
 
-    def item_memo(self, dishes: list[int], decorations: list[int]) -> tuple[set[int], dict[tuple[bool, int], float]]:
+    def item_memo(self, dishes: list[int],
+                  decorations: list[int]) -> tuple[set[int], dict[tuple[bool, int], float]]:
         """My items as a set, and the item worths worked out for them under the current weights
         (filled by `_Context._item`); fresh whenever the items or the weights change."""
         key = (self.weight_list, tuple(dishes), tuple(decorations))

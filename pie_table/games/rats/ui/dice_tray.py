@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.dice import DieSprite
 from pie_table.kit.text import fit_text
@@ -58,7 +59,15 @@ class DiceTray:
         if size != self.die_size:
             self.die_size = size
             self.dice = self._new_dice()
+        self._warm_faces()
         self._park()
+
+    def _warm_faces(self) -> None:
+        """Draw every face of both dice at this size now (each is kept once drawn), so a first
+        roll showing a face not seen yet does not drop a frame."""
+        for tint in _TINTS:
+            for value in range(1, 7):
+                art.die_face(value, self.die_size, tint)
 
     def _new_dice(self) -> list[DieSprite]:
         return [DieSprite(v, self.die_size, t) for v, t in zip(self.values, _TINTS, strict=True)]

@@ -194,11 +194,13 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, notes: list[dict[str,
     surface.blit(image, (slip.x + int(8 * scale), slip.y + int(4 * scale)))
 
 
-def draw_waiting(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:
-    """With no decision on screen: a quiet plaque naming who the table waits for."""
+def draw_waiting(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],
+                 scale: float) -> pygame.Rect | None:
+    """With no decision on screen: a quiet plaque naming who the table waits for; where it lies
+    (None when nobody is waited for)."""
     waiting = view.get("to_act", [])
     if not waiting:
-        return
+        return None
     names = ", ".join(rat_name(seat) for seat in waiting)
     plaque = pygame.Rect(0, 0, rect.w - int(40 * scale), int(56 * scale))
     plaque.midtop = (rect.centerx, rect.y + int(20 * scale))
@@ -206,3 +208,4 @@ def draw_waiting(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
     words = _("{rats} deciding...").format(rats=names)
     text = fit_text(words, int(20 * scale), plaque.w - 20, pal.CREAM, "bold")
     surface.blit(text, text.get_rect(center=plaque.center))
+    return plaque.union(text.get_rect(center=plaque.center))

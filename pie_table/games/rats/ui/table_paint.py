@@ -32,6 +32,8 @@ from pie_table.kit.backdrop import backdrop
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import paper
 
+_SHADOW = 6  # paper() drops its shadow 3-4 px right and down; a panel's image takes it in
+
 
 class TableParts(Protocol):
     """What the painter reads from the table scene."""
@@ -54,37 +56,95 @@ class TablePainter:
         self._base_key: tuple[Any, ...] | None = None
         self._panels: dict[str, tuple[Any, tuple[pygame.Surface, tuple[int, int]]]] = {}
         self.scale = 1.0
+        # What the whole layer was last painted for, and the rat cards it shows.
+        self._frame: tuple[Any, ...] | None = None
+        self._cards_shown: tuple[Any, ...] | None = None
+        self._apart = False  # the layout lets the parts be painted one by one
+        self._plaque: pygame.Rect | None = None  # where the waiting plaque was drawn
+        self._later: Callable[[], None] | None = None  # a part put off to the next frame
 
     def base_layer(self, scene: TableParts, size: tuple[int, int], view: dict[str, Any],
                    seat: int | None) -> pygame.Surface:
-        """Everything that only changes when the game does, redrawn only then (text is the costly part)."""
+        """Everything that only changes when the game does, redrawn only then (text is the costly part).
+
+        After a move only the parts that may have changed are painted again, each on its own
+        piece of the backdrop: the top bar, the log and the waiting plaque always, the goals,
+        the rat cards and the sheet only when what they show changed. The whole layer is painted
+        afresh when the window, the seat shown or the ceremony changes."""
         ceremony = (scene.ceremony.shown, scene.ceremony.ready) if scene.ceremony is not None else None
         key = (scene.state.actions, seat, size, scene.panel is None, scene.tray.busy, ceremony)
-        if self._base is None or self._base_key != key:
-            if self._base is None or self._base.get_size() != size:
-                self._base = pygame.Surface(size)
-            self.scale = s = scene.layout.scale
-            lay = scene.layout
+        if self._base is not None and self._base_key == key:
+            if self._later is not None:
+                later, self._later = self._later, None
+                later()
+            return self._base
+        self.scale = s = scene.layout.scale
+        lay = scene.layout
 
-            def paint(surface: pygame.Surface) -> None:
-                top_bar_wood(surface, lay.top)
-                paper(surface, lay.log, s)
+        def paint(surface: pygame.Surface) -> None:
+            top_bar_wood(surface, lay.top)
+            paper(surface, lay.log, s)
 
-            # The felt, the plank and the log's paper are the same after every move: blitted whole.
-            self._base.blit(backdrop("rats", size, (lay.top, lay.log), paint, s), (0, 0))
-            draw_top_bar(self._base, lay.top, view, s, scene.banner(view), painted=True)
-            # The goals and the sheet change far less often than the log: each keeps its own image.
-            goals = tuple(view.get("goals", []))
-            self._panel(self._base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s))
-            draw_log(self._base, lay.log, view, s, painted=True)
-            if scene.ceremony is None:
-                self._draw_play_area(scene, self._base, view, seat)
-            self._base_key = key
-        return self._base
+        # The felt, the plank and the log's paper are the same after every move.
+        ground = backdrop("rats", size, (lay.top, lay.log), paint, s)
+        frame = (size, s, seat, scene.ceremony is None, id(ground))
+        whole = self._base is None or self._frame != frame or not self._apart
+        if self._base is None or self._base.get_size() != size:
+            self._base = pygame.Surface(size)
+        base = self._base
+        # A part left for this frame is painted now with the rest, never put off twice.
+        put_off = self._later is None
+        self._later = None
+        if whole:
+            self._apart = self._zones_apart(lay)
+            base.blit(ground, (0, 0))
+            self._cards_shown = None
+            self._plaque = None
+        else:
+            for rect in (lay.top, lay.log, self._plaque):
+                if rect is not None:
+                    base.blit(ground, rect.topleft, area=rect)
+            self._plaque = None
+        draw_top_bar(base, lay.top, view, s, scene.banner(view), painted=True)
+        # The goals and the sheet change far less often than the log: each keeps its own image.
+        goals = tuple(view.get("goals", []))
+        self._panel(base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s),
+                    again=whole)
+        draw_log(base, lay.log, view, s, painted=True)
+        if scene.ceremony is None:
+            self._draw_play_area(scene, base, ground, view, seat, whole, put_off and not whole)
+        self._frame = frame
+        self._base_key = key
+        return base
+
+    def _card_zone(self, lay: Any) -> pygame.Rect:
+        """Where the rat cards, their shadows and the Host's hat lie, below the top bar."""
+        zone = lay.cards[0].unionall(lay.cards[1:]) if lay.cards else pygame.Rect(0, 0, 0, 0)
+        zone.w += _SHADOW
+        zone.h += _SHADOW
+        return zone.union(pygame.Rect(zone.x, lay.top.bottom, zone.w, 1))
+
+    def _zones_apart(self, lay: Any) -> bool:
+        """Can the parts be painted one by one? Only if no two of them share a pixel (a layout
+        where they do is painted whole after every move)."""
+        if not lay.cards:
+            return False
+        parts = [lay.top, lay.log.inflate(8, 8), lay.panel, self._card_zone(lay),
+                 lay.goals.union(lay.goals.move(_SHADOW, _SHADOW)),
+                 lay.sheet.union(lay.sheet.move(_SHADOW, _SHADOW))]
+        return not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1:])
+
+    def _stale(self, name: str, key: Any, rect: pygame.Rect) -> bool:
+        """Would panel `name` be painted again for `key`?"""
+        cached = self._panels.get(name)
+        return cached is None or cached[0] != (key, rect.size, self.scale)
 
     def _panel(self, target: pygame.Surface, name: str, key: Any, rect: pygame.Rect,
-               paint: Callable[[pygame.Surface, pygame.Rect], None], reach: int = 0) -> None:
-        """Blit panel `name`, painting it again only when `key` (or its size) changed.
+               paint: Callable[[pygame.Surface, pygame.Rect], None], reach: int = 0,
+               again: bool = True) -> bool:
+        """Blit panel `name`, painting it again only when `key` (or its size) changed; with
+        `again` False it is blitted only when it changed (the layer still shows it). True if
+        it was blitted.
 
         A panel whose drawing stays on its paper and shadow (`reach` 0) is kept opaque, on the
         felt every panel lies on: an opaque copy is several times cheaper to blit than a
@@ -94,43 +154,82 @@ class TablePainter:
         scale = self.scale
         full = (key, rect.size, scale)
         cached = self._panels.get(name)
-        if cached is None or cached[0] != full:
+        changed = cached is None or cached[0] != full
+        if changed:
             if reach:
                 margin = int(reach * scale) + 4
                 image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
                 paint(image, pygame.Rect(margin, margin, rect.w, rect.h))
                 offset = (-margin, -margin)
             else:
-                shadow = 6  # paper() drops its shadow 3-4 px right and down
-                image = pygame.Surface((rect.w + shadow, rect.h + shadow))
+                wanted = (rect.w + _SHADOW, rect.h + _SHADOW)
+                # A big new surface costs more than painting over the old one of the same size.
+                old = cached[1][0] if cached is not None else None
+                image = old if old is not None and old.get_size() == wanted else pygame.Surface(wanted)
                 draw_felt(image)
                 paint(image, pygame.Rect(0, 0, rect.w, rect.h))
                 offset = (0, 0)
             cached = self._panels[name] = (full, (image, offset))
+        if not (changed or again):
+            return False
         image, (dx, dy) = cached[1]
         target.blit(image, (rect.x + dx, rect.y + dy))
+        return True
 
-    def _draw_play_area(self, scene: TableParts, surface: pygame.Surface, view: dict[str, Any],
-                        seat: int | None) -> None:
+    def _draw_play_area(self, scene: TableParts, surface: pygame.Surface, ground: pygame.Surface,
+                        view: dict[str, Any], seat: int | None, whole: bool, put_off: bool) -> None:
+        """The rat cards, the sheet and the waiting plaque. `put_off`: a changed sheet may be left
+        for the next frame, so that one frame does not pay for the text of every part at once."""
         lay, s = scene.layout, self.scale
         cards = rat_cards(view, seat if scene.humans else None, view.get("to_act", []))
-        for i, (rect, card) in enumerate(zip(lay.cards, cards, strict=False)):
-            # Opaque (cheap to repaint and blit); the Host's hat, which reaches above the card, on top.
-            self._panel(surface, f"card{i}", card, rect,
-                        lambda surf, r, card=card: draw_rat_card(surf, r, card, s, hat=False))
+        shown = tuple(zip(lay.cards, cards, strict=False))
+        before = self._cards_shown
+        hosts = [card.is_host for _, card in shown]
+        # A new Host moves the hat, which reaches out of its card: then every card is laid again
+        # on fresh felt; otherwise only the cards that changed (each image covers its own place).
+        again = (whole or before is None or len(before) != len(shown)
+                 or hosts != [c.is_host for _, c in before])
+        if again and not whole:
+            zone = self._card_zone(lay)
+            surface.blit(ground, zone.topleft, area=zone)
+        # Where this move painted afresh: the top bar, and each card laid again with its shadow.
+        fresh = [lay.top]
+        for i, (rect, card) in enumerate(shown):
+            # Opaque: cheap to repaint and blit.
+            def paint(surf: pygame.Surface, r: pygame.Rect, card: RatCard = card) -> None:
+                draw_rat_card(surf, r, card, s, hat=False)
+
+            if self._panel(surface, f"card{i}", card, rect, paint, again=again):
+                fresh.append(pygame.Rect(rect.x, rect.y, rect.w + _SHADOW, rect.h + _SHADOW))
+        # The Host's hat reaches out of its card, over what was just painted: it goes on top, and
+        # (when the felt around it was not laid again) only where the pixels are fresh, so it is
+        # never drawn twice over itself.
+        for rect, card in shown:
             if card.is_host:
-                draw_host_hat(surface, rect, s)
+                for clip in [None] if again else fresh:
+                    surface.set_clip(clip)
+                    draw_host_hat(surface, rect, s)
+                surface.set_clip(None)
+        self._cards_shown = shown
         mine = view.get("seat")
         # What the sheet shows, compared by value (the rest of the rat's card changes every move).
         card = cards[mine] if mine is not None else None
         facts = (card.is_host, card.vocation, card.awards) if card is not None else None
         sheet = view.get("sheet")
         # Copied into the key: a view shares the state's lists, which the next move changes.
-        shown = tuple(tuple(values) for values in sheet.values()) if sheet is not None else None
-        key = (mine, shown, tuple(view.get("notes", [])[-1:]), facts)
-        self._panel(surface, "sheet", key, lay.sheet, lambda surf, r: self._draw_sheet(surf, r, view, cards))
+        kept = tuple(tuple(values) for values in sheet.values()) if sheet is not None else None
+        key = (mine, kept, tuple(view.get("notes", [])[-1:]), facts)
+
+        def sheet() -> None:
+            self._panel(surface, "sheet", key, lay.sheet,
+                        lambda surf, r: self._draw_sheet(surf, r, view, cards), again=whole)
+
+        if put_off and self._stale("sheet", key, lay.sheet):
+            self._later = sheet
+        else:
+            sheet()
         if scene.panel is None and not scene.tray.busy:
-            draw_waiting(surface, lay.panel, view, s)
+            self._plaque = draw_waiting(surface, lay.panel, view, s)
 
     def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect, view: dict[str, Any],
                     cards: list[RatCard]) -> None:
