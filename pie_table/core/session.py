@@ -347,16 +347,37 @@ class Session:
         The seats come from the engine's own `to_act`, so the session's seat check is not run
         again for each of them (the engine still checks every action)."""
         count = 0
-        rules, state, bots = self.rules, self.state, self.bots
+        rules, state, bots, log = self.rules, self.state, self.bots, self.log
+        # Arenas, `simulate` and benchmarks play thousands of games: with nobody to tell and no
+        # undo to keep, each action is applied and logged directly, as `_apply` would.
+        plain = not self._undo_allowed and not self.listeners and not self.info.realtime
+        legal_actions, view = rules.legal_actions, self.view
         while not rules.is_over(state) and count < limit:
             waiting = rules.to_act(state)
             if not waiting or any(seat not in bots for seat in waiting):
                 break
             for seat in waiting:
-                action = self.bot_action(seat)
-                applied = self._apply(seat, action) if isinstance(action, dict) else self.submit(seat, action)
-                if not applied.ok:
-                    raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+                if not plain:
+                    action = self.bot_action(seat)
+                    if isinstance(action, dict):
+                        applied = self._apply(seat, action)
+                    else:
+                        applied = self.submit(seat, action)
+                    if not applied.ok:
+                        raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+                    count += 1
+                    continue
+                legal = legal_actions(state, seat)
+                action = legal[0] if len(legal) == 1 else bots[seat].act(view(seat), legal)
+                if not isinstance(action, dict):
+                    raise IllegalAction(f"a bot's action was refused: {self._refuse(seat, action)}")
+                stamped = {**action, "seat": seat}
+                try:
+                    rules.apply(state, stamped)
+                except IllegalAction as exc:
+                    raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
+                self._shared = None
+                log.append(Entry(seat, stamped))
                 count += 1
         return count
 

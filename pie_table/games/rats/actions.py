@@ -33,6 +33,7 @@ Item = dict[str, Any]
 # of legal requests finite, and no rat comes near it in five turns (bot games peak near 35 of one
 # supply, a Carpenter at about 54 rags in a turn). See docs/rulings/rats.md.
 MAX_REQUEST = 999
+_AMOUNTS = range(1, MAX_REQUEST + 1)
 
 
 def _act(kind: str, seat: int, **data: Any) -> Action:
@@ -69,10 +70,11 @@ def _options_goal(state: RatsState, seat: int, item: Item) -> list[Action]:
 
 def _options_scavenge(state: RatsState, seat: int, item: Item) -> list[Action]:
     a, b = state.dice
+    # Written out: every rat chooses three times a turn.
     if a == b:
-        return [_act("scavenge", seat, supply=name, count=a) for name in SUPPLIES]
-    return [_act("scavenge", seat, supply=SUPPLIES[a - 1], count=b),
-            _act("scavenge", seat, supply=SUPPLIES[b - 1], count=a)]
+        return [{"type": "scavenge", "seat": seat, "supply": name, "count": a} for name in SUPPLIES]
+    return [{"type": "scavenge", "seat": seat, "supply": SUPPLIES[a - 1], "count": b},
+            {"type": "scavenge", "seat": seat, "supply": SUPPLIES[b - 1], "count": a}]
 
 
 def _options_nest(state: RatsState, seat: int, item: Item) -> list[Action]:
@@ -97,11 +99,11 @@ def just_taken(state: RatsState, target: int, supply: int) -> bool:
     return [target, supply] in state.taken
 
 
-def _request_axes(state: RatsState, seat: int) -> tuple[list[tuple[int, str]], list[Any]]:
+def _request_axes(state: RatsState, seat: int) -> tuple[list[tuple[int, str]], Sequence[Any]]:
     """The (target, supply name) pairs a sword request may name, and the amounts, in listing order."""
-    amounts: list[Any] = list(range(1, MAX_REQUEST + 1))
+    amounts: Sequence[Any] = _AMOUNTS
     if state.has(seat, "ruffian"):
-        amounts.append("all")
+        amounts = [*amounts, "all"]
     pairs = [(target, SUPPLIES[supply]) for target in range(state.seats) if target != seat
              for supply in range(1, 6) if not just_taken(state, target, supply)]
     return pairs, amounts
@@ -324,7 +326,7 @@ def _listed(action: Action, options: Sequence[Action]) -> bool:
     """True if `action` is one of `options`. An exact copy (what bots and the UI send) is found by
     plain dict equality; anything else is compared key by key, types first (True == 1 in Python,
     but a bool is never a valid seat or amount)."""
-    if action in options and not any(type(value) is bool for value in action.values()):
+    if action in options and bool not in map(type, action.values()):
         return True
     return any(_matches(action, option) for option in options)
 

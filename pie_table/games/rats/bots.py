@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pie_table.games.rats.actions import MAX_REQUEST
-from pie_table.games.rats.infer import Tracker
+from pie_table.games.rats.infer import Tracker, tracker_for
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
     BAUBLES,
@@ -96,6 +97,30 @@ def _static_item_gain(w: list[float], items: set[int] | frozenset[int], dish: bo
             + count * 0.8, 9)
 
 
+@lru_cache(maxsize=64)
+def _weights_for(goals: tuple[int, ...]) -> tuple[dict[int, float], list[float]]:
+    """The goal weights worth considering once `goals` are circled, as a dict and as a table. The
+    same for every rat at the table (the goals are public): worked out once a turn, and read only."""
+    kept = {g: w for g, w in goal_weights(list(goals), len(goals)).items() if w >= 0.05}
+    return kept, _weight_table(kept)
+
+
+# Item and action worths by what they are pure functions of (circled goals, items held, and for
+# actions a few figures): rats (and games) in the same position share them. Bounded: cleared
+# when it grows this big.
+_MEMOS: dict[tuple[Any, ...], dict[Any, float]] = {}
+_MEMOS_KEPT = 8192
+
+
+def _shared_memo(key: tuple[Any, ...]) -> dict[Any, float]:
+    memo = _MEMOS.get(key)
+    if memo is None:
+        if len(_MEMOS) >= _MEMOS_KEPT:
+            _MEMOS.clear()
+        memo = _MEMOS[key] = {}
+    return memo
+
+
 # Stages in which the comparisons still to come start after the current supply.
 _COMPARING = frozenset({"outdo", "swords", "outdo_next"})
 _COMPARED = frozenset({"turn_end", "host_change"})
@@ -108,7 +133,7 @@ class _Context:
     __slots__ = ("bot", "view", "me", "supplies", "nests", "items", "_sheet", "host", "weights", "w",
                  "vocation", "turn", "carry_rate", "extra", "host_edge", "next_supply", "held", "others",
                  "base", "standing", "hard", "spread", "fixed_rival", "item_cache", "floor", "hat",
-                 "item_scale")
+                 "item_scale", "uses")
 
     def __init__(self, bot: RatsBot, view: dict[str, Any]) -> None:
         self.bot = bot
@@ -121,9 +146,6 @@ class _Context:
         self.host = view["host"]
         self.weights = bot.weights(view["goals"])
         self.w = bot.weight_list
-        # An item's rough worth depends only on the goal weights and my items: the bot keeps it
-        # from one decision to the next until either changes.
-        self.items, self.item_cache = bot.item_memo(mine["dishes"], mine["decorations"])
         self.vocation = view["vocations"][self.me]
         self.turn = view["turn"]
         self.carry_rate = 0.12 if self.turn < TURNS else 0.0
@@ -155,6 +177,11 @@ class _Context:
         # Worth of the hat when flowers out-do the Host (as Host: of keeping it), and of an item.
         self.hat = (_CROWD_HAT if self.me != self.host else 0.4) if crowd else 0.4
         self.item_scale = _CROWD_ITEM if crowd else 1.0
+        # An item's rough worth, and an action's worth from it, depend only on the goal weights,
+        # my items and the few figures above: kept from one decision to the next (and shared with
+        # rats in the same position) until one of them changes.
+        self.items, self.item_cache, self.uses = bot.item_memo(
+            mine["dishes"], mine["decorations"], (self.vocation, self.item_scale, self.hat))
         self.fixed_rival = None if bot.level == "hard" else 3.0 + self.extra
 
     @property
@@ -209,15 +236,23 @@ class _Context:
 
     def use_value(self, supply: int, count: int) -> float:
         """Worth of taking `supply`'s action with `count` of it."""
+        if supply == STRAW:
+            return self.nest_value()
+        if supply != CRUMBS and supply != RAGS and supply != FLOWERS:
+            return 1.4 if supply == BAUBLES else 1.0
+        key = supply * 4096 + count
+        value = self.uses.get(key)
+        if value is None:
+            value = self.uses[key] = self._item_use(supply, count)
+        return value
+
+    def _item_use(self, supply: int, count: int) -> float:
+        """`use_value` of crumbs, rags and flowers (an item)."""
         if supply == CRUMBS or supply == RAGS:
             dish = supply == CRUMBS
             alt = self._item(not dish, count + 2) if self.vocation == "pickpocket" else -9.0
             return self.item_scale * max(self._item(dish, count), alt)
-        if supply == FLOWERS:
-            return self.item_scale * max(self._item(True, count), self._item(False, count)) + self.hat
-        if supply == STRAW:
-            return self.nest_value()
-        return 1.4 if supply == BAUBLES else 1.0
+        return self.item_scale * max(self._item(True, count), self._item(False, count)) + self.hat
 
     def nest_value(self) -> float:
         if all(self.nests):
@@ -283,42 +318,45 @@ class RatsBot:
         self.seat = seat
         self.rng = random.Random(seed)
         self.tracker = Tracker(2)
-        self._weights: tuple[list[int], dict[int, float]] = ([], {})
+        self._weights: tuple[list[int] | None, dict[int, float]] = (None, {})
         self.weight_list = [0.0] * 13
-        self._items: tuple[Any, set[int], dict[tuple[bool, int], float]] = (None, set(), {})
+        self._items: tuple[Any, frozenset[int], dict[tuple[bool, int], float], dict[int, float]] = (
+            None, frozenset(), {}, {})
+        self._goals: tuple[int, ...] = ()
 
-    def item_memo(self, dishes: list[int],
-                  decorations: list[int]) -> tuple[set[int], dict[tuple[bool, int], float]]:
-        """My items as a set, and the item worths worked out for them under the current weights
-        (filled by `_Context._item`); fresh whenever the items or the weights change."""
-        key = (self.weight_list, tuple(dishes), tuple(decorations))
-        known = self._items[0]
-        if known is None or known[0] is not key[0] or known[1:] != key[1:]:
-            self._items = (key, set(dishes) | set(decorations), {})
-        return self._items[1], self._items[2]
+    def item_memo(self, dishes: list[int], decorations: list[int], figures: tuple[Any, ...]) -> tuple[
+            frozenset[int], dict[tuple[bool, int], float], dict[int, float]]:
+        """My items as a set; the item worths worked out for them under the current goals (filled
+        by `_Context._item`); and the worths of crumbs, rags and flowers actions under `figures`
+        (vocation, item scale, hat; filled by `_Context.use_value`). Both are shared with every
+        bot in the same position: they are pure functions of it."""
+        key = (self._goals, tuple(dishes), tuple(decorations), figures)
+        if self._items[0] != key:
+            items = frozenset(dishes) | frozenset(decorations)
+            worths = _shared_memo((self._goals, items))
+            self._items = (key, items, worths, _shared_memo((self._goals, items, figures)))
+        return self._items[1], self._items[2], self._items[3]
 
     def weights(self, goals: list[int]) -> dict[int, float]:
         """Goal weights worth considering (cached: they change once a turn); also sets `weight_list`."""
-        if self._weights[0] != goals or not self._weights[1]:
-            full = goal_weights(goals, len(goals))
-            self._weights = (list(goals), {g: w for g, w in full.items() if w >= 0.05})
-            self.weight_list = _weight_table(self._weights[1])
+        if self._weights[0] != goals:
+            self._goals = tuple(goals)
+            kept, self.weight_list = _weights_for(self._goals)
+            self._weights = (list(goals), kept)
         return self._weights[1]
 
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose one of the legal actions."""
         if len(legal) == 1 or self.level == "random":
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
-        if self.tracker.seats != view["seats"]:
-            self.tracker = Tracker(view["seats"])
         kind = legal[0]["type"]
         # The tracker catches up on the whole log whenever it is read, so normal reads it lazily.
         if self.level == "hard" or kind not in _TRACKER_FREE:
-            self.tracker.update(view)
+            self.tracker = tracker_for(view)
         if self.level == "easy":
             return self._easy(view, legal, kind)
-        chooser = getattr(self, "_choose_" + kind, None)
-        return chooser(_Context(self, view), legal) if chooser else self.rng.choice(legal)
+        chooser = _CHOOSERS.get(kind)
+        return chooser(self, _Context(self, view), legal) if chooser else self.rng.choice(legal)
 
     def _easy(self, view: dict[str, Any], legal: Sequence[Action], kind: str) -> Action:
         if kind == "scavenge":
@@ -337,7 +375,14 @@ class RatsBot:
         return self.rng.choice(legal)
 
     def _best(self, legal: Sequence[Action], score: Any) -> Action:
-        return max(legal, key=lambda a: (score(a), self.rng.random()))
+        """The best-scoring action, ties broken at random (one draw per action, in order)."""
+        draw = self.rng.random
+        best, top = legal[0], (score(legal[0]), draw())
+        for action in legal[1:]:
+            key = (score(action), draw())
+            if key > top:
+                best, top = action, key
+        return best
 
     def _choose_scavenge(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         def score(a: Action) -> float:
@@ -440,7 +485,13 @@ class RatsBot:
         return next(a for a in legal if a["result"] == "heads")
 
 
+# Each decision kind's chooser, looked up once rather than by name for every decision.
+_CHOOSERS: dict[str, Any] = {
+    name.removeprefix("_choose_"): method
+    for name, method in vars(RatsBot).items() if name.startswith("_choose_")
+}
+
+
 def make_bot(level: str, seat: int, seed: int) -> RatsBot:
     """A RATS bot: level is easy, normal, hard or random."""
     return RatsBot(level, seat, seed)
-

@@ -7,6 +7,7 @@ Actions only record a seat's choice and its direct effect; everything else happe
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import Any
 
 from pie_table.core.messages import Msg
@@ -40,7 +41,7 @@ def advance(state: RatsState, events: Events) -> None:
 
 def to_act(state: RatsState) -> list[int]:
     """Seats with a decision pending now."""
-    return [seat for seat, queue in enumerate(state.pending) if queue]
+    return list(compress(range(state.seats), state.pending))
 
 
 def _start(state: RatsState, events: Events) -> None:

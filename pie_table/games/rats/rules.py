@@ -175,13 +175,16 @@ def public_view(state: RatsState) -> dict[str, Any]:
 
 
 def _record(state: RatsState, events: list[Event]) -> None:
-    """File each event in the public log or in its seat's private notes."""
+    """File each event in the public log or in its seat's private notes.
+
+    The events themselves, not copies: like a view, which hands out the same log, the events
+    `apply` returns are read and never changed."""
+    notes, log = state.notes, state.log
     for event in events:
-        # A copy, so a caller editing the returned events cannot rewrite the log.
         if "to" in event:
-            state.notes[event["to"]].append(dict(event))
+            notes[event["to"]].append(event)
         else:
-            state.log.append(dict(event))
+            log.append(event)
 
 
 RULES = RatsRules()
