@@ -296,13 +296,7 @@ class _Context:
     def gain_value(self, supply: int, amount: int) -> float:
         """Worth of gaining `amount` of `supply` now."""
         have = self.supplies[supply]
-        held = self.held
-        now, then = held.get((supply, have)), held.get((supply, have + amount))
-        if now is None:
-            now = held[(supply, have)] = self._holding(supply, have)
-        if then is None:
-            then = held[(supply, have + amount)] = self._holding(supply, have + amount)
-        return then - now
+        return self.holding(supply, have + amount) - self.holding(supply, have)
 
 
 class RatsBot:

@@ -32,21 +32,32 @@ def longest_run(values: Sequence[int]) -> int:
 
 def goal_metric(goal: int, sheet: Sheet) -> int:
     """The number a goal compares for one sheet (for Cheap, smaller is better)."""
-    items = sheet.dishes + sheet.decorations
-    measures = {
-        2: lambda: len(items),
-        3: lambda: matching_count(items),
-        4: lambda: max(sheet.dishes, default=0),
-        5: lambda: sum(sheet.dishes),
-        6: lambda: len(sheet.dishes),
-        7: lambda: sum(sheet.nests),
-        8: lambda: len(sheet.decorations),
-        9: lambda: sum(sheet.decorations),
-        10: lambda: max(sheet.decorations, default=0),
-        11: lambda: longest_run(items),
-        12: lambda: sum(1 for v in items if v <= _SMALL),
-    }
-    return measures[goal]()
+    # Plain branches: bots weigh every goal on every guessed sheet, many times a game.
+    dishes, decorations = sheet.dishes, sheet.decorations
+    if goal == 4:
+        return max(dishes, default=0)
+    if goal == 5:
+        return sum(dishes)
+    if goal == 6:
+        return len(dishes)
+    if goal == 7:
+        return sum(sheet.nests)
+    if goal == 8:
+        return len(decorations)
+    if goal == 9:
+        return sum(decorations)
+    if goal == 10:
+        return max(decorations, default=0)
+    items = dishes + decorations
+    if goal == 2:
+        return len(items)
+    if goal == 3:
+        return matching_count(items)
+    if goal == 11:
+        return longest_run(items)
+    if goal == 12:
+        return sum(1 for v in items if v <= _SMALL)
+    raise KeyError(goal)
 
 
 def qualifies(goal: int, metric: int) -> bool:
