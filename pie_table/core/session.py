@@ -177,6 +177,8 @@ class Session:
         self._undo: list[tuple[int, dict[str, Any]]] = []
         self.listeners: list[Callable[[Entry, list[Event]], None]] = []
         self._shared: dict[str, Any] | None = None
+        # What bots read: a game may build its views' costlier parts only when a bot reads them.
+        self._bot_view = getattr(self.rules, "bot_view", None)
 
     # -- what the game waits for ----------------------------------------------------------------------
 
@@ -282,7 +284,12 @@ class Session:
             # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
             # happened from their view's history when next asked, not from being called.
             return legal[0]
-        return bot.act(self.view(seat), legal)
+        return bot.act(self.bot_view(seat), legal)
+
+    def bot_view(self, seat: int) -> Any:
+        """The view a bot at `seat` decides from: `view`, or the game's lazily built equal."""
+        lazy = self._bot_view
+        return lazy(self.state, seat) if lazy is not None else self.view(seat)
 
     def realtime_step(self, queued: Iterable[tuple[int | None, Action, Any]] = ()) -> TickStep:
         """One tick of a real-time game: queued human actions in the order they were read, then the
@@ -351,7 +358,7 @@ class Session:
         # Arenas, `simulate` and benchmarks play thousands of games: with nobody to tell and no
         # undo to keep, each action is applied and logged directly, as `_apply` would.
         plain = not self._undo_allowed and not self.listeners and not self.info.realtime
-        legal_actions, view = rules.legal_actions, self.view
+        legal_actions, view = rules.legal_actions, self.bot_view
         while not rules.is_over(state) and count < limit:
             waiting = rules.to_act(state)
             if not waiting or any(seat not in bots for seat in waiting):

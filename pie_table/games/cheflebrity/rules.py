@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.lazy_view import LazyView
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
@@ -109,66 +111,14 @@ class CheflebrityRules:
     def view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand, its private notes and its side of a
         trade. Lists of the state are shared, not copied: a view is read, never changed."""
-        top = state.stack.top()
-        trade = state.trade
-        working = [[_pie_view(state, p) for p in line] for line in state.working]
-        served = [[_pie_view(state, p) for p in line] for line in state.served]
-        data: dict[str, Any] = {
-            "game": "cheflebrity",
-            "seat": None,
-            "seats": state.seats,
-            "options": state.options,
-            "turn": state.turn,
-            "turn_no": state.turn_no,
-            "step": state.step,
-            "played": state.played,
-            "served_now": state.served_now,
-            "traded_with": state.traded_with,
-            "discarded": state.discarded,
-            "deck": len(state.deck),
-            "leftovers": state.leftovers,
-            "out": state.out,
-            "hand_counts": [len(h) for h in state.hands],
-            "working": working,
-            "served": served,
-            "kept": state.kept,
-            "scores": [sum(p["quality"] for p in line) for line in served],
-            "final_by": state.final_by,
-            "pending": state.pending,
-            "trade": None
-            if trade is None
-            else {
-                "from": trade["from"],
-                "to": trade["to"],
-                "stage": trade["stage"],
-                "claim": trade["claim"],
-                "want": trade["want"],
-                "n_give": len(trade["give"]),
-                "reply_claim": trade["reply_claim"],
-                "n_reply": len(trade["reply"]),
-                "counter": trade["counter"],
-            },
-            "decisions": state.stack.view(seat),
-            # A sealed window names everyone it asks until it closes: who has answered is secret.
-            "to_act": []
-            if state.over or top is None
-            else list(top.seats)
-            if top.sealed
-            else top.waiting_on(),
-            "log": state.log,
-            "over": state.over,
-            "winners": state.winners,
-            "result": state.result,
-        }
-        if seat is not None and 0 <= seat < state.seats:
-            data["seat"] = seat
-            data["hand"] = state.hands[seat]
-            data["notes"] = state.notes[seat]
-            if trade is not None and trade["from"] == seat:
-                data["trade"]["mine"] = trade["give"]
-            elif trade is not None and trade["to"] == seat:
-                data["trade"]["mine"] = trade["reply"]
+        data, parts = _view_parts(state, seat)
+        for key, part in parts.items():
+            data[key] = part()
         return data
+
+    def bot_view(self, state: ChefState, seat: int | None) -> LazyView:
+        """`view`, its costlier parts (the pies, the decisions...) built only when read."""
+        return LazyView(*_view_parts(state, seat))
 
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
@@ -228,3 +178,73 @@ def _record(state: ChefState, events: list[Event]) -> None:
 
 
 RULES = CheflebrityRules()
+
+
+def _view_parts(state: ChefState, seat: int | None) -> tuple[dict[str, Any], dict[str, Callable[[], Any]]]:
+    """A view's parts at hand (mostly the state's own lists) and the costlier ones as builders."""
+    top = state.stack.top()
+    trade = state.trade
+    data: dict[str, Any] = {
+        "game": "cheflebrity",
+        "seat": None,
+        "seats": state.seats,
+        "options": state.options,
+        "turn": state.turn,
+        "turn_no": state.turn_no,
+        "step": state.step,
+        "played": state.played,
+        "served_now": state.served_now,
+        "traded_with": state.traded_with,
+        "discarded": state.discarded,
+        "deck": len(state.deck),
+        "leftovers": state.leftovers,
+        "out": state.out,
+        "kept": state.kept,
+        "final_by": state.final_by,
+        "pending": state.pending,
+        "trade": None
+        if trade is None
+        else {
+            "from": trade["from"],
+            "to": trade["to"],
+            "stage": trade["stage"],
+            "claim": trade["claim"],
+            "want": trade["want"],
+            "n_give": len(trade["give"]),
+            "reply_claim": trade["reply_claim"],
+            "n_reply": len(trade["reply"]),
+            "counter": trade["counter"],
+        },
+        "log": state.log,
+        "over": state.over,
+        "winners": state.winners,
+        "result": state.result,
+    }
+    if seat is not None and 0 <= seat < state.seats:
+        data["seat"] = seat
+        data["hand"] = state.hands[seat]
+        data["notes"] = state.notes[seat]
+        if trade is not None and trade["from"] == seat:
+            data["trade"]["mine"] = trade["give"]
+        elif trade is not None and trade["to"] == seat:
+            data["trade"]["mine"] = trade["reply"]
+    kept: list[Any] = []
+
+    def served() -> list[list[dict[str, Any]]]:
+        if not kept:  # the scores are read from the same pies
+            kept.append([[_pie_view(state, p) for p in line] for line in state.served])
+        return kept[0]
+
+    parts: dict[str, Callable[[], Any]] = {
+        "hand_counts": lambda: [len(h) for h in state.hands],
+        "working": lambda: [[_pie_view(state, p) for p in line] for line in state.working],
+        "served": served,
+        "scores": lambda: [sum(p["quality"] for p in line) for line in served()],
+        "decisions": lambda: state.stack.view(seat),
+        # A sealed window names everyone it asks until it closes: who has answered is secret.
+        "to_act": lambda: (
+            [] if state.over or top is None else list(top.seats) if top.sealed else top.waiting_on()
+        ),
+    }
+    return data, parts
+

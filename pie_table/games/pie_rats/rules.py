@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.lazy_view import LazyView
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
@@ -124,49 +126,16 @@ class PieRatsRules:
     def view(self, state: PieRatsState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand and private notes.
 
-        Built for every decision of every bot, so the state's lists are shared, not copied: a view
-        is read, never changed, and is asked for afresh after each move."""
-        top = state.stack.top()
-        crews = [[_rat_view(r) for r in crew] for crew in state.crews]
-        data: dict[str, Any] = {
-            "game": "pie-rats",
-            "seat": None,
-            "seats": state.seats,
-            "options": state.options,
-            "captains": [_CAPTAINS[c] for c in state.captains],
-            "round": state.round,
-            "phase": state.phase,
-            "lead": state.lead,
-            "turn": top.seats[0] if top is not None and top.kind == flow.TURN else None,
-            "pie_deck": len(state.pie_deck),
-            "unused_pies": len(state.unused_pies),
-            "sill": state.sill,
-            "draw": len(state.draw),
-            "discard": state.discard,
-            "hand_counts": [len(h) for h in state.hands],
-            "charisma": state.charisma,
-            "crews": crews,
-            "won": state.won,
-            "standings": flow.standings(state),
-            "declared": state.declared,
-            "acted": state.acted,
-            "looted": state.looted,
-            "frozen": state.frozen,
-            "tried": state.tried,
-            "decisions": state.stack.view(seat),
-            # A sealed decision names everyone it asks until it closes: who has answered is secret.
-            "to_act": (
-                [] if state.over or top is None else list(top.seats) if top.sealed else top.waiting_on()
-            ),
-            "log": state.log,
-            "over": state.over,
-            "winners": state.winners,
-        }
-        if seat is not None and 0 <= seat < state.seats:
-            data["seat"] = seat
-            data["hand"] = state.hands[seat]
-            data["notes"] = state.notes[seat]
+        The state's lists are shared, not copied: a view is read, never changed, and is asked
+        for afresh after each move."""
+        data, parts = _view_parts(state, seat)
+        for key, part in parts.items():
+            data[key] = part()
         return data
+
+    def bot_view(self, state: PieRatsState, seat: int | None) -> LazyView:
+        """`view`, its costlier parts (crews, standings, decisions...) built only when read."""
+        return LazyView(*_view_parts(state, seat))
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
@@ -197,6 +166,52 @@ class PieRatsRules:
 
     def clone(self, state: PieRatsState) -> PieRatsState:
         return state_from_json(state_to_json(state))
+
+
+def _view_parts(state: PieRatsState, seat: int | None) -> tuple[dict[str, Any], dict[str, Callable[[], Any]]]:
+    """A view's parts at hand (mostly the state's own lists) and the costlier ones as builders."""
+    top = state.stack.top()
+    data: dict[str, Any] = {
+        "game": "pie-rats",
+        "seat": None,
+        "seats": state.seats,
+        "options": state.options,
+        "round": state.round,
+        "phase": state.phase,
+        "lead": state.lead,
+        "turn": top.seats[0] if top is not None and top.kind == flow.TURN else None,
+        "pie_deck": len(state.pie_deck),
+        "unused_pies": len(state.unused_pies),
+        "sill": state.sill,
+        "draw": len(state.draw),
+        "discard": state.discard,
+        "charisma": state.charisma,
+        "won": state.won,
+        "declared": state.declared,
+        "acted": state.acted,
+        "looted": state.looted,
+        "frozen": state.frozen,
+        "tried": state.tried,
+        "log": state.log,
+        "over": state.over,
+        "winners": state.winners,
+    }
+    if seat is not None and 0 <= seat < state.seats:
+        data["seat"] = seat
+        data["hand"] = state.hands[seat]
+        data["notes"] = state.notes[seat]
+    parts: dict[str, Callable[[], Any]] = {
+        "captains": lambda: [_CAPTAINS[c] for c in state.captains],
+        "hand_counts": lambda: [len(h) for h in state.hands],
+        "crews": lambda: [[_rat_view(r) for r in crew] for crew in state.crews],
+        "standings": lambda: flow.standings(state),
+        "decisions": lambda: state.stack.view(seat),
+        # A sealed decision names everyone it asks until it closes: who has answered is secret.
+        "to_act": lambda: (
+            [] if state.over or top is None else list(top.seats) if top.sealed else top.waiting_on()
+        ),
+    }
+    return data, parts
 
 
 _CAPTAINS = tuple(c["en"] for c in DECK.captains)
