@@ -5,6 +5,7 @@ first such card named; `apply` accepts any card of the kind, so a person may pic
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 
 from pie_table.core.engine import Action
@@ -167,13 +168,27 @@ def _card_sets(
     groups: dict[int, list[int]], values: list[int], charms: list[int], need: int, targets: int
 ) -> list[list[int]]:
     """Minimal sets of charisma cards reaching `need` (a pair lure always spends one Charm)."""
-    deficit = need - CAPTAIN_CHARISMA
     base_charms = 1 if targets == 2 else 0
     if base_charms > len(charms):
         return []
     charm_value = CARDS[charms[0]].charisma if charms else 0
-    ranges = [range(len(groups[v]) + 1) for v in values] + [range(base_charms, len(charms) + 1)]
-    found: list[list[int]] = []
+    sizes = tuple(len(groups[v]) for v in values)
+    shapes = _count_sets(tuple(values), sizes, len(charms), charm_value, need - CAPTAIN_CHARISMA, base_charms)
+    return [
+        [c for v, n in zip(values, plain, strict=True) for c in groups[v][:n]] + charms[:charm_count]
+        for plain, charm_count in shapes
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _count_sets(
+    values: tuple[int, ...], sizes: tuple[int, ...], charms: int, charm_value: int, deficit: int,
+    base_charms: int,
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """How many cards of each value (and Charms) the minimal sets hold: the same few hands come up
+    again and again, so this is worked out once per shape of hand and need."""
+    ranges = [range(size + 1) for size in sizes] + [range(base_charms, charms + 1)]
+    found: list[tuple[tuple[int, ...], int]] = []
     for counts in product(*ranges):
         *plain, charm_count = counts
         total = sum(v * n for v, n in zip(values, plain, strict=True)) + charm_value * charm_count
@@ -184,9 +199,8 @@ def _card_sets(
         )
         if any(total - v >= deficit for v in removable):
             continue
-        cards = [c for v, n in zip(values, plain, strict=True) for c in groups[v][:n]] + charms[:charm_count]
-        found.append(cards)
-    return found
+        found.append((tuple(plain), charm_count))
+    return tuple(found)
 
 
 def loots(state: PieRatsState, seat: int) -> list[Action]:

@@ -4,6 +4,7 @@ loot needs, which cards or crew are surplus. Pure Python."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, CHARM
 
@@ -37,11 +38,17 @@ def surplus_card(cards: Sequence[int], targets: int, need: int) -> int | None:
 def minimal_crews(strengths: Sequence[int], weight: int, limit: int = 64) -> list[tuple[int, ...]]:
     """Index sets of crew (by position in `strengths`) that carry `weight` with nobody spare, at most
     `limit` of them, fewest strength used first. Empty if the whole crew is not enough."""
+    return list(_minimal_crews(tuple(strengths), weight, limit))
+
+
+@lru_cache(maxsize=4096)
+def _minimal_crews(strengths: tuple[int, ...], weight: int, limit: int) -> tuple[tuple[int, ...], ...]:
+    # The same crews meet the same pies round after round: each answer is kept.
     need = weight - CAPTAIN_STRENGTH
     if need <= 0:
-        return [()]
+        return ((),)
     if sum(strengths) < need:
-        return []
+        return ()
     order = sorted(range(len(strengths)), key=lambda i: -strengths[i])
     found: list[tuple[int, ...]] = []
 
@@ -63,4 +70,4 @@ def minimal_crews(strengths: Sequence[int], weight: int, limit: int = 64) -> lis
 
     walk(0, [], 0)
     unique = sorted(set(found), key=lambda s: (sum(strengths[i] for i in s), len(s), s))
-    return unique[:limit]
+    return tuple(unique[:limit])
