@@ -76,7 +76,7 @@ def is_barrier(event: Event) -> bool:
     return bool(event.get("barrier"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One applied action in the log: who acted (None for the session's own actions)."""
 
@@ -359,9 +359,10 @@ class Session:
         # undo to keep, each action is applied and logged directly, as `_apply` would.
         plain = not self._undo_allowed and not self.listeners and not self.info.realtime
         legal_actions, view = rules.legal_actions, self.bot_view
+        every_seat_a_bot = len(bots) == len(self.setup.seats)
         while not rules.is_over(state) and count < limit:
             waiting = rules.to_act(state)
-            if not waiting or any(seat not in bots for seat in waiting):
+            if not waiting or not every_seat_a_bot and any(seat not in bots for seat in waiting):
                 break
             for seat in waiting:
                 if not plain:
