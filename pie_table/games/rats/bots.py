@@ -295,8 +295,9 @@ class _Context:
 
     def gain_value(self, supply: int, amount: int) -> float:
         """Worth of gaining `amount` of `supply` now."""
+        # Straight from `_holding`: a decision asks this of each supply once or twice at most.
         have = self.supplies[supply]
-        return self.holding(supply, have + amount) - self.holding(supply, have)
+        return self._holding(supply, have + amount) - self._holding(supply, have)
 
 
 class RatsBot:
