@@ -306,6 +306,36 @@ def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
     assert hint(view, *args)[0] == hint(other, *args)[0]
 
 
+def test_h_then_enter_asks_for_exactly_the_hinted_sword_request():
+    """H fills in the request form; Enter must then ask what the hint says (it used to turn the
+    form's first row to the next rat, so the request went to someone else)."""
+    from pie_table.games.rats.ui.hint import hint
+
+    for seed in range(2, 40):
+        app, scene = make_table("human:mouse,bot:normal,bot:normal", seed=seed)
+        for _ in range(4000):
+            panel = scene.panel
+            if panel is not None and panel.request is not None:
+                break
+            if panel is not None:
+                scene.submit(panel.legal[0])  # rolls, scavenges and the like: the first choice
+            app.step(DT, [])
+            if scene.rules.is_over(scene.state):
+                break
+        panel = scene.panel
+        if panel is None or panel.request is None:
+            continue  # this game never gave the human a cocktail sword
+        wanted, _why = hint(scene.rules.view(scene.state, panel.seat), panel.item, panel.legal, panel.seat)
+        press(app, pygame.K_h)
+        before = len(scene.session.log)
+        press(app, pygame.K_RETURN)
+        asked = [e.action for e in scene.session.log[before:] if e.seat == panel.seat]
+        assert asked and {k: asked[0][k] for k in ("target", "supply", "amount")} == {
+            k: wanted[k] for k in ("target", "supply", "amount")}
+        return
+    pytest.fail("no seed gave the human a sword request")
+
+
 @pytest.mark.parametrize(("seats", "size"), [
     ("bot:normal,bot:normal,bot:normal,bot:normal", (1920, 1080)),
     ("human:mouse,bot:normal,bot:easy", (1280, 720)),

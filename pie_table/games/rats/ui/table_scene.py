@@ -315,6 +315,8 @@ class RatsTableScene(TurnTableScene):
         action, why = hint(self.rules.view(self.state, panel.seat), panel.item, panel.legal, panel.seat)
         if panel.request is not None and action.get("type") == "request":
             panel.request.select(action["target"], action["supply"], action["amount"])
+            # Enter then asks what the hint says: on a row of the form it would turn the row on.
+            panel.menu.set_focus(panel.request.ask)
         else:
             for button, legal in zip(panel.buttons, panel.legal, strict=False):
                 if legal == action:
