@@ -65,7 +65,7 @@ class CheflebrityBot:
         self.level = level if level in LEVELS else "normal"
         self.seat = seat
         self.rng = random.Random(seed)
-        self._margin_key: int | None = None
+        self._margin_view: Any = None  # the view `_margin` was worked out from
         self._margin = 0.0
 
     # -- the one entry point ------------------------------------------------------------------------
@@ -147,9 +147,11 @@ class CheflebrityBot:
         return self._play_worth(view, action) + gain
 
     def _base_margin(self, view: dict[str, Any]) -> float:
-        key = id(view)
-        if self._margin_key != key:
-            self._margin_key, self._margin = key, project.margin(view, self.seat)
+        """My projected margin as the table stands, worked out once per decision. Kept with the
+        view it was worked out from (not its id: a new view may reuse a freed one's id, and then
+        a stale margin was taken for the current one)."""
+        if self._margin_view is not view:
+            self._margin_view, self._margin = view, project.margin(view, self.seat)
         return self._margin
 
     def _trust(self, view: dict[str, Any], seat: int) -> float:

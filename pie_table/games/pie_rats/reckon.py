@@ -12,7 +12,7 @@ from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CA
 def lure_need(loyalties: Sequence[int]) -> int:
     """Charisma points a lure of these crew members needs: each one's loyalty (the owner's charisma
     plus its own) plus one. The luring Captain's own charisma pays once towards the total."""
-    return sum(CAPTAIN_CHARISMA + loyalty + 1 for loyalty in loyalties)
+    return len(loyalties) * (CAPTAIN_CHARISMA + 1) + sum(loyalties)
 
 
 def lure_have(cards: Sequence[int]) -> int:
