@@ -59,6 +59,8 @@ class MovePanel:
         self.scroll = 0
         self.buttons: list[tuple[pygame.Rect, int]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._cut: set[int] = set()
+        self._cut_key: tuple[int, int] | None = None
 
     def shown(self) -> list[int]:
         """Indexes of the moves listed now (narrowed by the pick; Done and Pass always last)."""
@@ -184,10 +186,16 @@ class MovePanel:
             )
             surface.blit(hint, (rect.x + pad, y))
             y += hint.get_height()
-        detail_h = int(40 * scale)
         button_h = int(30 * scale)
-        area = pygame.Rect(rect.x + pad, y + 4, rect.w - 2 * pad, rect.bottom - y - detail_h - pad - 4)
         shown = self.shown()
+        detail_font = font(int(14 * scale), "bold")
+        # A label too long for its button is cut; the focused one is then written out in full
+        # under the list. Room for that is kept whenever any label is cut, so the list does not
+        # jump as the focus moves.
+        cut = self._cut_labels(size, rect.w - 2 * pad - 12)
+        detail_lines = 3 if cut else 2
+        detail_h = max(int(40 * scale), detail_lines * detail_font.get_linesize() + 4)
+        area = pygame.Rect(rect.x + pad, y + 4, rect.w - 2 * pad, rect.bottom - y - detail_h - pad - 4)
         rows = max(1, area.h // (button_h + 3))
         self.focus = min(self.focus, max(0, len(shown) - 1))
         if self.focus < self.scroll:
@@ -216,11 +224,30 @@ class MovePanel:
             surface.blit(more, (area.x, area.y + rows * (button_h + 3)))
         action = self.focused()
         if action is not None:
+            width = rect.w - 2 * pad
             sums = self.words.detail(self.view, action)
+            lines: list[tuple[str, tuple[int, int, int]]] = []
+            if shown[self.focus] in cut:
+                full = self.items[shown[self.focus]][1]
+                lines += [(line, pal.INK) for line in wrap_text(full, detail_font, width)[:2]]
             if sums:
-                lines = wrap_text(sums, font(int(14 * scale), "bold"), rect.w - 2 * pad)[:2]
-                top = rect.bottom - pad - len(lines) * font(int(14 * scale)).get_linesize()
-                for line in lines:
-                    image = font(int(14 * scale), "bold").render(line, True, pal.CHERRY)
-                    surface.blit(image, (rect.x + pad, top))
-                    top += image.get_height()
+                lines += [(line, pal.CHERRY) for line in wrap_text(sums, detail_font, width)]
+            lines = lines[:detail_lines]
+            top = rect.bottom - pad - len(lines) * detail_font.get_linesize()
+            for line, ink in lines:
+                image = detail_font.render(line, True, ink)
+                surface.blit(image, (rect.x + pad, top))
+                top += detail_font.get_linesize()
+
+    def _cut_labels(self, size: int, width: int) -> set[int]:
+        """Moves whose label does not fit a button `width` wide at `size` (fit_text would shrink
+        or cut it); measured once per size."""
+        key = (size, width)
+        if self._cut_key != key:
+            bold, plain = font(size, "bold"), font(size)
+            self._cut = {
+                i for i, (_a, text) in enumerate(self.items)
+                if max(bold.size(text)[0], plain.size(text)[0]) > width
+            }
+            self._cut_key = key
+        return self._cut
