@@ -429,3 +429,34 @@ def test_h_while_answering_a_trade_fills_in_the_hinted_answer():
     assert sent.get("give") == suggested.get("give")
     press(app, pygame.K_RETURN)  # Enter sends what the hint filled in
     assert scene.state.stack.top().kind != "reply"
+
+
+def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game():
+    """A player who leans on the hint: at every decision of a whole game (trades answered too),
+    H then Enter makes the move the hint named; a hinted offer opens filled in and Enter sends it."""
+    from pie_table.games.cheflebrity.hints import hint
+
+    def plain(action: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in action.items() if k != "seat"}
+
+    app, scene = make_table("human,bot:normal,bot:normal", seed=6)
+    checked = 0
+    for _ in range(60000):
+        if scene.rules.is_over(scene.state):
+            break
+        answering = scene.trade is not None and scene.trade.mode != "offer"
+        if app.scenes.current is scene and (scene.panel is not None or answering):
+            seat = scene.trade.seat if answering else scene.panel.seat
+            wanted, _why = hint(scene.session.view(seat), scene.session.legal(seat), seat)
+            before = len(scene.session.log)
+            press(app, pygame.K_h)
+            press(app, pygame.K_RETURN)
+            if wanted["type"] == "offer":
+                assert scene.trade is not None and scene.trade.mode == "offer"
+                press(app, pygame.K_RETURN)  # the filled-in offer: Send has the focus
+            made = [e.action for e in scene.session.log[before:] if e.seat == seat]
+            assert made, f"Enter after H made no move ({wanted})"
+            assert plain(made[0]) == plain(wanted), (made[0], wanted)
+            checked += 1
+        app.step(DT, [])
+    assert scene.rules.is_over(scene.state) and checked > 30

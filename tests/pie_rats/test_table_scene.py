@@ -252,3 +252,30 @@ def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
     legal = rules.legal_actions(state, 0)
     other_state = rules.shuffle_hidden(state, 0, random.Random(3))
     assert hint(rules.view(state, 0), legal, 0)[0] == hint(rules.view(other_state, 0), legal, 0)[0]
+
+
+def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game():
+    """A player who leans on the hint: at every decision of a whole game, H then Enter must make
+    the move the hint named (not the first of the list when the hint is not found in it)."""
+    from pie_table.games.pie_rats.hints import hint
+
+    app, scene = make_table("human,bot:normal,bot:normal", seed=4)
+    checked = 0
+    for _ in range(60000):
+        if scene.rules.is_over(scene.state):
+            break
+        if isinstance(app.scenes.current, HandoffScene):
+            press(app, pygame.K_a)
+        elif scene.panel is not None and app.scenes.current is scene:
+            seat = scene.panel.seat
+            wanted, _why = hint(scene.session.view(seat), [a for a, _t in scene.panel.items], seat)
+            before = len(scene.session.log)
+            press(app, pygame.K_h)
+            press(app, pygame.K_RETURN)
+            made = [e.action for e in scene.session.log[before:] if e.seat == seat]
+            assert made, f"Enter after H made no move ({wanted})"
+            assert {k: v for k, v in made[0].items() if k != "seat"} == {
+                k: v for k, v in wanted.items() if k != "seat"}, (made[0], wanted)
+            checked += 1
+        app.step(DT, [])
+    assert scene.rules.is_over(scene.state) and checked > 30
