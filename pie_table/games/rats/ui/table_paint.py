@@ -87,7 +87,8 @@ class TablePainter:
 
         # The felt, the plank and the log's paper are the same after every move.
         ground = backdrop("rats", size, (lay.top, lay.log), paint, s)
-        frame = (size, s, seat, scene.ceremony is None, id(ground))
+        # The backdrop itself, not its id: a new one could take a freed one's id.
+        frame = (size, s, seat, scene.ceremony is None, ground)
         whole = self._base is None or self._frame != frame or not self._apart
         if self._base is None or self._base.get_size() != size:
             self._base = pygame.Surface(size)
