@@ -136,53 +136,54 @@ class _Context:
                  "item_scale", "uses")
 
     def __init__(self, bot: RatsBot, view: dict[str, Any]) -> None:
+        # Built for every decision: each figure is read or worked out once, into a local first.
         self.bot = bot
         self.view = view
-        self.me = view["seat"]
+        me = self.me = view["seat"]
         mine = view["sheet"]
         self.supplies: list[int] = mine["supplies"]
         self.nests: list[bool] = mine["nests"]
         self._sheet: Sheet | None = None
-        self.host = view["host"]
+        host = self.host = view["host"]
         self.weights = bot.weights(view["goals"])
         self.w = bot.weight_list
-        self.vocation = view["vocations"][self.me]
-        self.turn = view["turn"]
-        self.carry_rate = 0.12 if self.turn < TURNS else 0.0
+        vocation = self.vocation = view["vocations"][me]
+        turn = self.turn = view["turn"]
+        self.carry_rate = 0.12 if turn < TURNS else 0.0
         stage = view["stage"]
         rolls_left = SCAVENGE_ROLLS - view["scavenge_index"] if stage.startswith("scaven") else 0
+        hard = self.hard = bot.hard
         # Hard reckons more boldly with the rolls still to come and with the Host's edge on ties.
         # Three-rat games against two normals (a fair share is 33%): tuned on 1,500 games, seeds
         # 20000-60000 (46.7% instead of 40.5%); checked on 1,500 fresh ones, seeds 70000-110000
         # (42.9% instead of 41.3%): a small gain, not the lead a hard bot should have.
-        self.extra = _PER_ROLL * rolls_left * (_HARD_ROLLS if bot.level == "hard" else 1.0)
-        edge = _HARD_EDGE if bot.level == "hard" else 0.5
-        self.host_edge = edge if self.me == self.host else -edge
+        extra = self.extra = _PER_ROLL * rolls_left * (_HARD_ROLLS if hard else 1.0)
+        edge = _HARD_EDGE if hard else 0.5
+        self.host_edge = edge if me == host else -edge
         # First supply still to be compared this turn (6: none).
         self.next_supply = view["supply_index"] + 1 if stage in _COMPARING else 6 if stage in _COMPARED else 0
         self.held: dict[tuple[int, int], float] = {}
         self.others: list[Sheet] = []
         self.base: float | None = None
         self.standing: dict[tuple[str, int], float] = {}
-        self.hard = bot.level == "hard"
-        # How sure the bot is of out-doing a rival by a given margin. Hard's rival counts are
-        # guesses from the log, and a flatter curve won clearly more games against normal
-        # (41% vs 35% of 900 three-rat games, seeds 0-899; fair share 33%).
-        self.spread = _HARD_SPREAD if self.hard else 1.2
-        # Hard with three rats or more: see `_CROWD_FLOOR`.
-        crowd = self.hard and view["seats"] > 2
-        self.floor = _CROWD_FLOOR if crowd else 0.0
-        if crowd:
-            self.spread = _CROWD_SPREAD
-        # Worth of the hat when flowers out-do the Host (as Host: of keeping it), and of an item.
-        self.hat = (_CROWD_HAT if self.me != self.host else 0.4) if crowd else 0.4
-        self.item_scale = _CROWD_ITEM if crowd else 1.0
+        if hard and view["seats"] > 2:
+            # Hard with three rats or more: see `_CROWD_FLOOR`. The hat is worth more when
+            # flowers out-do the Host (as Host: keeping it), an item less.
+            self.spread, self.floor = _CROWD_SPREAD, _CROWD_FLOOR
+            hat, scale = (_CROWD_HAT if me != host else 0.4), _CROWD_ITEM
+        else:
+            # How sure the bot is of out-doing a rival by a given margin. Hard's rival counts are
+            # guesses from the log, and a flatter curve won clearly more games against normal
+            # (41% vs 35% of 900 three-rat games, seeds 0-899; fair share 33%).
+            self.spread, self.floor = (_HARD_SPREAD if hard else 1.2), 0.0
+            hat, scale = 0.4, 1.0
+        self.hat, self.item_scale = hat, scale
         # An item's rough worth, and an action's worth from it, depend only on the goal weights,
         # my items and the few figures above: kept from one decision to the next (and shared with
         # rats in the same position) until one of them changes.
         self.items, self.item_cache, self.uses = bot.item_memo(
-            mine["dishes"], mine["decorations"], (self.vocation, self.item_scale, self.hat))
-        self.fixed_rival = None if bot.level == "hard" else 3.0 + self.extra
+            mine["dishes"], mine["decorations"], (vocation, scale, hat))
+        self.fixed_rival = None if hard else 3.0 + extra
 
     @property
     def sheet(self) -> Sheet:
@@ -310,6 +311,7 @@ class RatsBot:
         if level not in LEVELS:
             raise ValueError(f"unknown RATS bot level {level!r}")
         self.level = level
+        self.hard = level == "hard"
         self.seat = seat
         self.rng = random.Random(seed)
         self.tracker = Tracker(2)
@@ -425,9 +427,10 @@ class RatsBot:
         targets = [t for t in range(view["seats"]) if t != self.seat]
         taken = {(t, s) for t, s in view["taken"]}
         ruffian = ctx.vocation == "ruffian"
+        holding, exp = ctx._holding, math.exp  # the request's gains are kept in `gains` below
         for supply in range(1, 6):
             have = ctx.supplies[supply]
-            base = ctx.holding(supply, have)
+            base = holding(supply, have)
             # Worth of gaining each amount of this supply: the targets' guesses often coincide.
             gains: dict[int, float] = {}
             for target in targets:
@@ -439,12 +442,14 @@ class RatsBot:
                     amount = min(amount, MAX_REQUEST)
                     gain = gains.get(amount)
                     if gain is None:
-                        gain = gains[amount] = ctx.holding(supply, have + amount) - base
+                        gain = gains[amount] = holding(supply, have + amount) - base
                     # The chance is at most 1, so a request can be worth no more than max(gain, 0):
                     # when that cannot beat the best so far, its chance need not be worked out.
                     if best_value >= gain and best_value >= 0.0:
                         continue
-                    chance = 1.0 if amount <= low else 0.9 * _sigmoid((est - amount + 0.5) / 1.0)
+                    # `_sigmoid`, written out.
+                    chance = 1.0 if amount <= low else 0.9 * (
+                        1.0 / (1.0 + exp(-((est - amount + 0.5) / 1.0))))
                     value = chance * gain
                     if value > best_value:
                         best_value, best = value, (target, supply, amount)
