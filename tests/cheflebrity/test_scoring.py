@@ -108,3 +108,24 @@ def test_a_four_way_tie_scores_nothing_and_totals_add_up():
     assert by_id["most_tarts"]["seats"] == [0, 1, 2, 3] and by_id["most_tarts"]["points"] == 0
     assert result["totals"] == [q + b for q, b in zip(result["quality"], result["bonus_points"], strict=True)]
     assert result["winners"] == [0, 1, 2, 3]
+
+
+def test_the_scoring_sheet_says_what_each_bonus_counted_in_words():
+    from pie_table.games.cheflebrity.ui.table_scene import bonus_line
+    from pie_table.kit import i18n
+
+    def name(seat: int) -> str:
+        return f"Chef {seat + 1}"
+
+    tie = {"id": "highest", "seats": [0, 1], "points": 0, "values": [1, 1, 0]}
+    pies = {"id": "most_pies", "seats": [2], "points": 25, "values": [0, 1, 2]}
+    assert bonus_line(tie, name) == (
+        "Highest Quality Pie: Chef 1, Chef 2 tie with 1 card of 25 each: no points")
+    assert bonus_line(pies, name) == "Most Pies: Chef 3 (2 pies) +25"
+    best = {"id": "highest", "seats": [1], "points": 25, "values": [40, 65]}
+    assert bonus_line(best, name, "total") == "Highest Quality Pie: Chef 2 (quality 65) +25"
+    i18n.set_language("es")
+    try:
+        assert bonus_line(pies, name) == "Más tartas: Chef 3 (2 tartas) +25"
+    finally:
+        i18n.set_language("en")

@@ -47,7 +47,7 @@ from pie_table.kit.art import chef_portrait
 from pie_table.kit.art_chefs import CHEF_NAMES
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
-from pie_table.kit.i18n import N_, _, tr
+from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.move_panel import MovePanel
 from pie_table.kit.reaction import ReactionWindow
@@ -903,10 +903,14 @@ class CheflebrityTableScene(TurnTableScene):
                 surface.blit(image, (rect.x + pad, y))
                 y += image.get_height()
         if view["over"]:
+            # Each chef's total, wrapped (a long one in Spanish would be cut), later lines indented.
+            indent = int(12 * s)
             for line in results_text(view, self._names())[1][: view["seats"]]:
-                image = fit_text(line, int(15 * s), rect.w - 2 * pad, pal.INK)
-                surface.blit(image, (rect.x + pad, y))
-                y += image.get_height() + 2
+                for i, part in enumerate(_wrap(line, int(15 * s), rect.w - 2 * pad - indent)):
+                    image = fit_text(part, int(15 * s), rect.w - 2 * pad - indent, pal.INK)
+                    surface.blit(image, (rect.x + pad + (indent if i else 0), y))
+                    y += image.get_height()
+                y += 2
 
     def _draw_trades(self, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
         """T: the trades this seat took part in: what was said, what actually arrived."""
@@ -989,7 +993,7 @@ class CheflebrityTableScene(TurnTableScene):
         y = top
         bonus_h = max(int(17 * s), (area.bottom - pad - top) // len(result["bonuses"]))
         for bonus in result["bonuses"]:
-            line = bonus_line(bonus, self.name)
+            line = bonus_line(bonus, self.name, result.get("quality_rule", "count"))
             image = fit_text(
                 line, int(14 * s), area.right - pad - x, pal.INK if bonus["seats"] else pal.INK_SOFT
             )
@@ -1034,18 +1038,41 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     return wrap_text(text, font(size), width)
 
 
-def bonus_line(bonus: dict[str, Any], name: Any) -> str:
-    """One bonus on the scoring sheet: who took it, for what count, and for how many points."""
+def bonus_line(bonus: dict[str, Any], name: Any, quality_rule: str = "count") -> str:
+    """One bonus on the scoring sheet: who took it, with what (in words: "2 pies", "1 card of
+    25"), and for how many points."""
     title = _(BONUS_NAMES[bonus["id"]])
     if not bonus["seats"]:
         return _("{bonus}: nobody").format(bonus=title)
-    count = bonus["values"][bonus["seats"][0]]
+    measure = bonus_measure(bonus["id"], bonus["values"][bonus["seats"][0]], quality_rule)
     who = ", ".join(name(s) for s in bonus["seats"])
     if bonus["points"] == 0:
-        return _("{bonus}: {who} tie at {count}: no points").format(bonus=title, who=who, count=count)
-    return _("{bonus}: {who} ({count}) +{points}").format(
-        bonus=title, who=who, count=count, points=bonus["points"]
+        return _("{bonus}: {who} tie with {measure} each: no points").format(
+            bonus=title, who=who, measure=measure)
+    return _("{bonus}: {who} ({measure}) +{points}").format(
+        bonus=title, who=who, measure=measure, points=bonus["points"]
     )
+
+
+def bonus_measure(bonus_id: str, n: int, quality_rule: str = "count") -> str:
+    """What a bonus counted, in words: "2 pies", "3 flavours", "1 card of 25", "quality 65"."""
+    if bonus_id in ("highest", "worst") and quality_rule == "total":
+        return _("quality {n}").format(n=n)
+    words = {
+        "most_pies": ("{n} pie", "{n} pies"),
+        "most_tarts": ("{n} tart", "{n} tarts"),
+        "pie_variety": ("{n} flavour", "{n} flavours"),
+        "tart_variety": ("{n} flavour", "{n} flavours"),
+        "consistent": ("{n} of a kind", "{n} of a kind"),
+        "fanciest": ("{n} extra", "{n} extras"),
+        "highest": ("{n} card of 25", "{n} cards of 25"),
+        "worst": ("{n} card of 5", "{n} cards of 5"),
+        "sabotage": ("{n} played", "{n} played"),
+        "saved": ("{n} played", "{n} played"),
+    }.get(bonus_id)
+    if words is None:
+        return str(n)
+    return ngettext(*words, n).format(n=n)
 
 
 def results_text(view: dict[str, Any], names: list[str]) -> tuple[str, list[str]]:
@@ -1069,5 +1096,6 @@ def results_text(view: dict[str, Any], names: list[str]) -> tuple[str, list[str]
         )
         for s in order
     ]
-    lines += [bonus_line(b, name) for b in result.get("bonuses", []) if b["seats"]]
+    rule = result.get("quality_rule", "count")
+    lines += [bonus_line(b, name, rule) for b in result.get("bonuses", []) if b["seats"]]
     return title, lines
