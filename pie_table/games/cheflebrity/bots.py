@@ -240,8 +240,18 @@ class CheflebrityBot:
         takes = [a for a in draws if a["from"] == "leftovers"]
         if self.level == "easy" or not takes:
             return from_deck[0] if from_deck else self.rng.choice(takes)
-        best = max(takes, key=lambda a: self._card_worth(view, a["card"]))
-        if not from_deck or self._card_worth(view, best["card"]) >= 34:
+        # A card's worth depends only on its kind and quality, and the Leftovers hold many alike.
+        worths: dict[tuple[str, int], float] = {}
+
+        def worth(card: int) -> float:
+            key = (KIND[card], QUALITY[card])
+            found = worths.get(key)
+            if found is None:
+                found = worths[key] = self._card_worth(view, card)
+            return found
+
+        best = max(takes, key=lambda a: worth(a["card"]))
+        if not from_deck or worth(best["card"]) >= 34:
             return best
         return from_deck[0]
 
