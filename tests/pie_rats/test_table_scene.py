@@ -279,3 +279,20 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
             checked += 1
         app.step(DT, [])
     assert scene.rules.is_over(scene.state) and checked > 30
+
+
+def test_ending_the_loot_phase_with_no_crew_under_the_penalty_does_not_crash_the_table():
+    """With `no_loot_penalty: always`, a Captain with no crew who ends phase 6 while pies wait
+    loots nothing and loses nobody; the table used to look for the lost crew member's card."""
+    app, scene = make_table("human,bot:normal", seed=3, no_loot_penalty="always")
+    state = scene.state
+    for rat in state.crews[0]:
+        state.discard.append(rat.card)
+    state.crews[0].clear()
+    set_turn(scene, 6, 0, [])
+    assert state.sill
+    run_until(app, lambda: scene.panel is not None and scene.panel.seat == 0)
+    done = next(a for a, _t in scene.panel.items if a["type"] == "done")
+    scene.panel.submit(done)
+    app.step(DT, [])
+    assert any(e.get("type") == "no_loot" and "crew" not in e for e in state.log)

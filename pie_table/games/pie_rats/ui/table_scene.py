@@ -316,7 +316,8 @@ class PieRatsTableScene(TurnTableScene):
                 self.flights.launch(event["crew"], self._place(event["crew"]))
             elif kind == "theft":
                 self.flights.launch(event["target"], self._place(event["target"]))
-            elif kind in ("bean", "no_loot"):
+            elif kind in ("bean", "no_loot") and "crew" in event:
+                # A Captain with no crew loots nothing and loses nobody: nothing flies.
                 self.flights.launch(event["crew"], self._place(event["crew"]), to="discard")
             elif kind == "loot":
                 for card in event["crew"]:
