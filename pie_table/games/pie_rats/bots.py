@@ -25,6 +25,8 @@ from pie_table.games.pie_rats.reckon import lure_need
 
 Action = dict[str, Any]
 LEVELS = ("random", "easy", "normal", "hard")
+# What luring one crew member needs beyond its loyalty (`reckon.lure_need` of one loyalty).
+_LURE_ONE = lure_need([0])
 # Which action cards a bot keeps through a refill, most wanted first.
 _KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_theft": 4}
 
@@ -168,7 +170,7 @@ class PieRatsBot:
             if owner == self.seat:
                 continue
             for rat in crew:
-                if not rat["protected"] and lure_need([rat["loyalty"]]) <= have:
+                if not rat["protected"] and _LURE_ONE + rat["loyalty"] <= have:
                     best_target = max(best_target, rat["strength"])
         protects = by_type.get("protect", [])
         if self.level == "hard":
@@ -183,7 +185,7 @@ class PieRatsBot:
                 if s != self.seat
             )
             for rat in view["crews"][self.seat]:
-                if lure_need([rat["loyalty"]]) <= rivals + (1 if self.level == "hard" else 0):
+                if _LURE_ONE + rat["loyalty"] <= rivals + (1 if self.level == "hard" else 0):
                     risk = max(risk, rat["strength"])
         if best_target and best_target + 1 >= risk:
             return by_type["declare"][0]
@@ -213,20 +215,12 @@ class PieRatsBot:
             return lures[0]
         if self.level == "hard":
             return max(lures[:400], key=lambda a: race.lure_worth(view, self.seat, a))
+        # Normal (hard chose above): the strength a lure brings against the charisma it spends.
         strength = {r["card"]: r["strength"] for crew in view["crews"] for r in crew}
-        owner = {r["card"]: s for s, crew in enumerate(view["crews"]) for r in crew}
 
         def worth(action: Action) -> float:
             gained = sum(strength[t] for t in action["targets"])
-            spent = sum(CARDS[c].charisma for c in action["cards"])
-            hurt = 0.0
-            if self.level == "hard":
-                hurt = sum(
-                    0.5 * strength[t]
-                    for t in action["targets"]
-                    if _points(view, owner[t]) >= _points(view, self.seat)
-                )
-            return gained + hurt - 0.6 * spent
+            return gained - 0.6 * sum(CARDS[c].charisma for c in action["cards"])
 
         return max(lures, key=worth)
 
