@@ -379,7 +379,9 @@ class Session:
                 action = legal[0] if len(legal) == 1 else bots[seat].act(view(seat), legal)
                 if not isinstance(action, dict):
                     raise IllegalAction(f"a bot's action was refused: {self._refuse(seat, action)}")
-                stamped = {**action, "seat": seat}
+                # Bots return a move from the list just built for them (or a fresh one): it is
+                # logged as it is when it already names its seat, as the moves listed do.
+                stamped = action if action.get("seat") == seat else {**action, "seat": seat}
                 try:
                     rules.apply(state, stamped)
                 except IllegalAction as exc:

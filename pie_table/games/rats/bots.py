@@ -314,7 +314,8 @@ class RatsBot:
         self.hard = level == "hard"
         self.seat = seat
         self.rng = random.Random(seed)
-        self.tracker = Tracker(2)
+        # Replaced by the table's shared tracker before any decision that reads it.
+        self.tracker = _NO_TRACKER
         self._weights: tuple[list[int] | None, dict[int, float]] = (None, {})
         self.weight_list = [0.0] * 13
         self._items: tuple[Any, frozenset[int], dict[tuple[bool, int], float], dict[int, float]] = (
@@ -484,6 +485,8 @@ class RatsBot:
     def _choose_verdict(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         return next(a for a in legal if a["result"] == "heads")
 
+
+_NO_TRACKER = Tracker(0)
 
 # Each decision kind's chooser, looked up once rather than by name for every decision.
 _CHOOSERS: dict[str, Any] = {
