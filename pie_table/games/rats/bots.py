@@ -60,10 +60,6 @@ _SUPPLY_INDEX = {name: i for i, name in enumerate(SUPPLIES)}
 _TRACKER_FREE = frozenset({"scavenge", "gain", "nest", "make"})
 
 
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 def goal_weights(goals: list[int], turn: int) -> dict[int, float]:
     """How much each goal is likely to count: 1 if circled, else its chance of being circled."""
     open_goals = [g for g in GOAL_NAMES if g not in goals]
@@ -131,7 +127,7 @@ class _Context:
 
     # Built for every decision a bot makes: slots make it cheap to fill.
     __slots__ = ("bot", "view", "me", "supplies", "nests", "items", "_sheet", "host", "weights", "w",
-                 "vocation", "turn", "carry_rate", "extra", "host_edge", "next_supply", "held", "others",
+                 "vocation", "turn", "carry_rate", "extra", "host_edge", "next_supply", "others",
                  "base", "standing", "hard", "spread", "fixed_rival", "item_cache", "floor", "hat",
                  "item_scale", "uses")
 
@@ -162,7 +158,6 @@ class _Context:
         self.host_edge = edge if me == host else -edge
         # First supply still to be compared this turn (6: none).
         self.next_supply = view["supply_index"] + 1 if stage in _COMPARING else 6 if stage in _COMPARED else 0
-        self.held: dict[tuple[int, int], float] = {}
         self.others: list[Sheet] = []
         self.base: float | None = None
         self.standing: dict[tuple[str, int], float] = {}
@@ -276,14 +271,8 @@ class _Context:
         return supply >= self.next_supply
 
     def holding(self, supply: int, count: int) -> float:
-        """Worth of holding `count` of `supply` going into the comparisons."""
-        key = (supply, count)
-        value = self.held.get(key)
-        if value is None:
-            value = self.held[key] = self._holding(supply, count)
-        return value
-
-    def _holding(self, supply: int, count: int) -> float:
+        """Worth of holding `count` of `supply` going into the comparisons (each decision asks
+        for a few of these at most; a sword request keeps its own in `gains`)."""
         if count <= 0:
             return 0.0
         carry = self.carry_rate * count
@@ -296,9 +285,8 @@ class _Context:
 
     def gain_value(self, supply: int, amount: int) -> float:
         """Worth of gaining `amount` of `supply` now."""
-        # Straight from `_holding`: a decision asks this of each supply once or twice at most.
         have = self.supplies[supply]
-        return self._holding(supply, have + amount) - self._holding(supply, have)
+        return self.holding(supply, have + amount) - self.holding(supply, have)
 
 
 class RatsBot:
@@ -428,7 +416,7 @@ class RatsBot:
         targets = [t for t in range(view["seats"]) if t != self.seat]
         taken = {(t, s) for t, s in view["taken"]}
         ruffian = ctx.vocation == "ruffian"
-        holding, exp = ctx._holding, math.exp  # the request's gains are kept in `gains` below
+        holding, exp = ctx.holding, math.exp
         for supply in range(1, 6):
             have = ctx.supplies[supply]
             base = holding(supply, have)
@@ -448,7 +436,7 @@ class RatsBot:
                     # when that cannot beat the best so far, its chance need not be worked out.
                     if best_value >= gain and best_value >= 0.0:
                         continue
-                    # `_sigmoid`, written out.
+                    # How likely the target holds that many: a logistic curve around the guess.
                     chance = 1.0 if amount <= low else 0.9 * (
                         1.0 / (1.0 + exp(-((est - amount + 0.5) / 1.0))))
                     value = chance * gain
