@@ -186,6 +186,14 @@ class DecisionStack:
         top = self.top()
         return top.waiting_on() if top is not None else []
 
+    def shown_waiting(self) -> list[int]:
+        """Seats a view may name as waited for: a sealed decision names everyone it asks until
+        it closes, since who has answered is secret."""
+        top = self.top()
+        if top is None:
+            return []
+        return list(top.seats) if top.sealed else top.waiting_on()
+
     def answer(self, seat: int, action: Action) -> Decision:
         """Record `seat`'s answer on the top decision and return that decision."""
         top = self.top()

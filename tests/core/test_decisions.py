@@ -121,3 +121,14 @@ def test_bad_construction_is_refused():
         stack.push("x", [0], closes="sometimes")
     with pytest.raises(IllegalAction, match="Nothing is waiting"):
         stack.answer(0, PASS)
+
+
+def test_a_view_names_everyone_a_sealed_decision_asks_until_it_closes():
+    stack = DecisionStack()
+    assert stack.shown_waiting() == []
+    stack.push("pick", [0, 1, 2], sealed=True)
+    stack.answer(1, {"type": "pick"})
+    assert stack.waiting_on() == [0, 2] and stack.shown_waiting() == [0, 1, 2]
+    stack.push("window", [0, 2], allow_pass=True)
+    stack.answer(0, {"type": "pass"})
+    assert stack.shown_waiting() == [2]

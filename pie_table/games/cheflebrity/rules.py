@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
-from pie_table.core.lazy_view import LazyView
+from pie_table.core.lazy_view import LazyView, whole_view
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
@@ -111,10 +111,7 @@ class CheflebrityRules:
     def view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand, its private notes and its side of a
         trade. Lists of the state are shared, not copied: a view is read, never changed."""
-        data, parts = _view_parts(state, seat)
-        for key, part in parts.items():
-            data[key] = part()
-        return data
+        return whole_view(*_view_parts(state, seat))
 
     def bot_view(self, state: ChefState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (the pies, the decisions...) built only when read."""
@@ -182,7 +179,6 @@ RULES = CheflebrityRules()
 
 def _view_parts(state: ChefState, seat: int | None) -> tuple[dict[str, Any], dict[str, Callable[[], Any]]]:
     """A view's parts at hand (mostly the state's own lists) and the costlier ones as builders."""
-    top = state.stack.top()
     trade = state.trade
     data: dict[str, Any] = {
         "game": "cheflebrity",
@@ -241,10 +237,7 @@ def _view_parts(state: ChefState, seat: int | None) -> tuple[dict[str, Any], dic
         "served": served,
         "scores": lambda: [sum(p["quality"] for p in line) for line in served()],
         "decisions": lambda: state.stack.view(seat),
-        # A sealed window names everyone it asks until it closes: who has answered is secret.
-        "to_act": lambda: (
-            [] if state.over or top is None else list(top.seats) if top.sealed else top.waiting_on()
-        ),
+        "to_act": lambda: [] if state.over else state.stack.shown_waiting(),
     }
     return data, parts
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
-from pie_table.core.lazy_view import LazyView
+from pie_table.core.lazy_view import LazyView, whole_view
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
@@ -128,10 +128,7 @@ class PieRatsRules:
 
         The state's lists are shared, not copied: a view is read, never changed, and is asked
         for afresh after each move."""
-        data, parts = _view_parts(state, seat)
-        for key, part in parts.items():
-            data[key] = part()
-        return data
+        return whole_view(*_view_parts(state, seat))
 
     def bot_view(self, state: PieRatsState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (crews, standings, decisions...) built only when read."""
@@ -206,10 +203,7 @@ def _view_parts(state: PieRatsState, seat: int | None) -> tuple[dict[str, Any], 
         "crews": lambda: [[_rat_view(r) for r in crew] for crew in state.crews],
         "standings": lambda: flow.standings(state),
         "decisions": lambda: state.stack.view(seat),
-        # A sealed decision names everyone it asks until it closes: who has answered is secret.
-        "to_act": lambda: (
-            [] if state.over or top is None else list(top.seats) if top.sealed else top.waiting_on()
-        ),
+        "to_act": lambda: [] if state.over else state.stack.shown_waiting(),
     }
     return data, parts
 
