@@ -358,36 +358,28 @@ class Session:
         # Arenas, `simulate` and benchmarks play thousands of games: with nobody to tell and no
         # undo to keep, each action is applied and logged directly, as `_apply` would.
         plain = not self._undo_allowed and not self.listeners and not self.info.realtime
-        legal_actions, view = rules.legal_actions, self.bot_view
         every_seat_a_bot = len(bots) == len(self.setup.seats)
         while not rules.is_over(state) and count < limit:
             waiting = rules.to_act(state)
             if not waiting or not every_seat_a_bot and any(seat not in bots for seat in waiting):
                 break
             for seat in waiting:
-                if not plain:
-                    action = self.bot_action(seat)
-                    if isinstance(action, dict):
-                        applied = self._apply(seat, action)
-                    else:
-                        applied = self.submit(seat, action)
+                action = self.bot_action(seat)
+                if plain and isinstance(action, dict):
+                    # Bots return a move from the list just built for them (or a fresh one): it
+                    # is logged as it is when it already names its seat, as the moves listed do.
+                    stamped = action if action.get("seat") == seat else {**action, "seat": seat}
+                    try:
+                        rules.apply(state, stamped)
+                    except IllegalAction as exc:
+                        raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
+                    self._shared = None
+                    log.append(Entry(seat, stamped))
+                else:
+                    # `_apply` for a well-formed move (its seat is asked); `submit` refuses the rest.
+                    applied = (self._apply if isinstance(action, dict) else self.submit)(seat, action)
                     if not applied.ok:
                         raise IllegalAction(f"a bot's action was refused: {applied.reason}")
-                    count += 1
-                    continue
-                legal = legal_actions(state, seat)
-                action = legal[0] if len(legal) == 1 else bots[seat].act(view(seat), legal)
-                if not isinstance(action, dict):
-                    raise IllegalAction(f"a bot's action was refused: {self._refuse(seat, action)}")
-                # Bots return a move from the list just built for them (or a fresh one): it is
-                # logged as it is when it already names its seat, as the moves listed do.
-                stamped = action if action.get("seat") == seat else {**action, "seat": seat}
-                try:
-                    rules.apply(state, stamped)
-                except IllegalAction as exc:
-                    raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
-                self._shared = None
-                log.append(Entry(seat, stamped))
                 count += 1
         return count
 
