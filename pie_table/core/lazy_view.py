@@ -1,9 +1,11 @@
-"""A seat's view whose costlier parts are worked out only when somebody reads them. Pure Python.
+"""A seat's view whose parts are worked out only when somebody reads them. Pure Python.
 
 Bots decide hundreds of times a game and most decisions read a few parts of the view (a Captain
-tabling its only charisma card needs neither the crews nor the standings). An engine that offers
-`bot_view(state, seat)` hands bots a `LazyView`: the same keys and values as its `view`, each
-costly part built on first read and then kept. Like every view it is read, never changed.
+tabling its only charisma card needs neither the crews nor the standings). A game describes its
+view once, as named fields (`Fields`: each a function of the view being read, which knows its
+state and seat). An engine that offers `bot_view(state, seat)` hands bots a `LazyView`: the same
+keys and values as its `view`, each worked out on first read and then kept, so making a view
+costs nothing and reading one costs only what is read. Like every view it is read, never changed.
 """
 
 from __future__ import annotations
@@ -11,41 +13,46 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+Field = Callable[["LazyView"], Any]
+Fields = dict[str, Field]
+_UNSET = object()
+
 
 class LazyView(Mapping[str, Any]):
-    """`data`: parts already at hand; `parts`: the others, each as a function that builds it."""
+    """The view of `state` for `seat` (None: a spectator), as described by `fields`."""
 
-    __slots__ = ("_data", "_parts")
+    __slots__ = ("state", "seat", "_fields", "_got")
 
-    def __init__(self, data: dict[str, Any], parts: dict[str, Callable[[], Any]]) -> None:
-        self._data = data
-        self._parts = parts
+    def __init__(self, fields: Fields, state: Any, seat: int | None) -> None:
+        self.state = state
+        self.seat = seat
+        self._fields = fields
+        self._got: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
-        data = self._data
-        if key in data:
-            return data[key]
-        value = data[key] = self._parts[key]()  # KeyError for a key the view does not have
+        value = self._got.get(key, _UNSET)
+        if value is _UNSET:
+            value = self._got[key] = self._fields[key](self)  # KeyError for a key the view lacks
         return value
 
     def __contains__(self, key: object) -> bool:
-        return key in self._data or key in self._parts
+        return key in self._fields
 
     def __iter__(self) -> Iterator[str]:
-        # A snapshot: reading a part while iterating adds it to `_data`.
-        keys = list(self._data)
-        keys += [key for key in self._parts if key not in self._data]
-        return iter(keys)
+        return iter(self._fields)
 
     def __len__(self) -> int:
-        return len(self._data.keys() | self._parts.keys())
+        return len(self._fields)
+
+    def whole(self) -> dict[str, Any]:
+        """Every part, as a plain dict: what the table and the tests read."""
+        return {key: self[key] for key in self._fields}
 
     def __repr__(self) -> str:
-        return f"LazyView({dict(self)!r})"
+        return f"LazyView({self.whole()!r})"
 
 
-def whole_view(data: dict[str, Any], parts: dict[str, Callable[[], Any]]) -> dict[str, Any]:
-    """The same view with every part built: what the table and the tests read."""
-    for key, part in parts.items():
-        data[key] = part()
-    return data
+def seat_fields(public: Fields, own: Fields, parts: Fields) -> tuple[Fields, Fields]:
+    """A game's fields for a spectator's view and for a seat's own (which adds `own`: its hand,
+    its notes...), in the order a view lists them: `public`, then `own`, then `parts`."""
+    return {**public, **parts}, {**public, **own, **parts}

@@ -4,29 +4,36 @@ from __future__ import annotations
 
 import pytest
 
-from pie_table.core.lazy_view import LazyView
+from pie_table.core.lazy_view import LazyView, seat_fields
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 
 
-def test_parts_are_built_once_on_first_read_and_the_mapping_behaves_like_a_dict() -> None:
+def test_fields_are_worked_out_once_on_first_read_and_the_mapping_behaves_like_a_dict() -> None:
     built: list[str] = []
 
-    def part(name: str, value: int):  # noqa: ANN202 - a tiny builder
-        def build() -> int:
+    def field(name: str, value: int):  # noqa: ANN202 - a tiny field
+        def work_out(view: LazyView) -> int:
             built.append(name)
-            return value
-        return build
+            return value + view.state["base"] + (view.seat or 0)
+        return work_out
 
-    view = LazyView({"a": 1}, {"b": part("b", 2), "c": part("c", 3)})
-    assert "b" in view and "z" not in view and built == []  # asking what is there builds nothing
-    assert view["b"] == 2 and view["b"] == 2 and built == ["b"]
-    assert view.get("z", 9) == 9 and len(view) == 3 and sorted(view) == ["a", "b", "c"]
-    assert dict(view) == {"a": 1, "b": 2, "c": 3} and view == {"a": 1, "b": 2, "c": 3}
-    assert built == ["b", "c"]
+    fields = {"a": field("a", 1), "b": field("b", 2), "c": field("c", 3)}
+    view = LazyView(fields, {"base": 10}, 100)
+    assert "b" in view and "z" not in view and built == []  # asking what is there works out nothing
+    assert view["b"] == 112 and view["b"] == 112 and built == ["b"]
+    assert view.get("z", 9) == 9 and len(view) == 3 and list(view) == ["a", "b", "c"]
+    assert view.whole() == {"a": 111, "b": 112, "c": 113} and view == {"a": 111, "b": 112, "c": 113}
+    assert built == ["b", "a", "c"]
     with pytest.raises(KeyError):
         view["z"]
+
+
+def test_seat_fields_add_the_seats_own_parts_between_the_public_ones_and_the_rest() -> None:
+    one = lambda v: 1  # noqa: E731
+    spectator, seat = seat_fields({"a": one, "b": one}, {"hand": one}, {"z": one})
+    assert list(spectator) == ["a", "b", "z"] and list(seat) == ["a", "b", "hand", "z"]
 
 
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
-from pie_table.core.lazy_view import LazyView, whole_view
+from pie_table.core.lazy_view import Fields, LazyView, seat_fields
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
@@ -111,11 +110,11 @@ class CheflebrityRules:
     def view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand, its private notes and its side of a
         trade. Lists of the state are shared, not copied: a view is read, never changed."""
-        return whole_view(*_view_parts(state, seat))
+        return _lazy_view(state, seat).whole()
 
     def bot_view(self, state: ChefState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (the pies, the decisions...) built only when read."""
-        return LazyView(*_view_parts(state, seat))
+        return _lazy_view(state, seat)
 
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
@@ -177,67 +176,72 @@ def _record(state: ChefState, events: list[Event]) -> None:
 RULES = CheflebrityRules()
 
 
-def _view_parts(state: ChefState, seat: int | None) -> tuple[dict[str, Any], dict[str, Callable[[], Any]]]:
-    """A view's parts at hand (mostly the state's own lists) and the costlier ones as builders."""
-    trade = state.trade
-    data: dict[str, Any] = {
-        "game": "cheflebrity",
-        "seat": None,
-        "seats": state.seats,
-        "options": state.options,
-        "turn": state.turn,
-        "turn_no": state.turn_no,
-        "step": state.step,
-        "played": state.played,
-        "served_now": state.served_now,
-        "traded_with": state.traded_with,
-        "discarded": state.discarded,
-        "deck": len(state.deck),
-        "leftovers": state.leftovers,
-        "out": state.out,
-        "kept": state.kept,
-        "final_by": state.final_by,
-        "pending": state.pending,
-        "trade": None
-        if trade is None
-        else {
-            "from": trade["from"],
-            "to": trade["to"],
-            "stage": trade["stage"],
-            "claim": trade["claim"],
-            "want": trade["want"],
-            "n_give": len(trade["give"]),
-            "reply_claim": trade["reply_claim"],
-            "n_reply": len(trade["reply"]),
-            "counter": trade["counter"],
-        },
-        "log": state.log,
-        "over": state.over,
-        "winners": state.winners,
-        "result": state.result,
+def _trade_view(view: LazyView) -> dict[str, Any] | None:
+    """A trade under way as the seat may see it: the claims and card counts, and its own cards."""
+    trade = view.state.trade
+    if trade is None:
+        return None
+    shown = {
+        "from": trade["from"],
+        "to": trade["to"],
+        "stage": trade["stage"],
+        "claim": trade["claim"],
+        "want": trade["want"],
+        "n_give": len(trade["give"]),
+        "reply_claim": trade["reply_claim"],
+        "n_reply": len(trade["reply"]),
+        "counter": trade["counter"],
     }
+    seat = view.seat
+    if seat is not None and trade["from"] == seat:
+        shown["mine"] = trade["give"]
+    elif seat is not None and trade["to"] == seat:
+        shown["mine"] = trade["reply"]
+    return shown
+
+
+# The view, field by field (`LazyView`): mostly the state's own lists, shared, not copied.
+_PUBLIC: Fields = {
+    "game": lambda v: "cheflebrity",
+    "seat": lambda v: v.seat,
+    "seats": lambda v: v.state.seats,
+    "options": lambda v: v.state.options,
+    "turn": lambda v: v.state.turn,
+    "turn_no": lambda v: v.state.turn_no,
+    "step": lambda v: v.state.step,
+    "played": lambda v: v.state.played,
+    "served_now": lambda v: v.state.served_now,
+    "traded_with": lambda v: v.state.traded_with,
+    "discarded": lambda v: v.state.discarded,
+    "deck": lambda v: len(v.state.deck),
+    "leftovers": lambda v: v.state.leftovers,
+    "out": lambda v: v.state.out,
+    "kept": lambda v: v.state.kept,
+    "final_by": lambda v: v.state.final_by,
+    "pending": lambda v: v.state.pending,
+    "trade": _trade_view,
+    "log": lambda v: v.state.log,
+    "over": lambda v: v.state.over,
+    "winners": lambda v: v.state.winners,
+    "result": lambda v: v.state.result,
+}
+_OWN: Fields = {
+    "hand": lambda v: v.state.hands[v.seat],
+    "notes": lambda v: v.state.notes[v.seat],
+}
+_PARTS: Fields = {
+    "hand_counts": lambda v: [len(h) for h in v.state.hands],
+    "working": lambda v: [[_pie_view(v.state, p) for p in line] for line in v.state.working],
+    "served": lambda v: [[_pie_view(v.state, p) for p in line] for line in v.state.served],
+    # The scores are read from the same pies as the served line.
+    "scores": lambda v: [sum(p["quality"] for p in line) for line in v["served"]],
+    "decisions": lambda v: v.state.stack.view(v.seat),
+    "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
+}
+_SPECTATOR_FIELDS, _SEAT_FIELDS = seat_fields(_PUBLIC, _OWN, _PARTS)
+
+
+def _lazy_view(state: ChefState, seat: int | None) -> LazyView:
     if seat is not None and 0 <= seat < state.seats:
-        data["seat"] = seat
-        data["hand"] = state.hands[seat]
-        data["notes"] = state.notes[seat]
-        if trade is not None and trade["from"] == seat:
-            data["trade"]["mine"] = trade["give"]
-        elif trade is not None and trade["to"] == seat:
-            data["trade"]["mine"] = trade["reply"]
-    kept: list[Any] = []
-
-    def served() -> list[list[dict[str, Any]]]:
-        if not kept:  # the scores are read from the same pies
-            kept.append([[_pie_view(state, p) for p in line] for line in state.served])
-        return kept[0]
-
-    parts: dict[str, Callable[[], Any]] = {
-        "hand_counts": lambda: [len(h) for h in state.hands],
-        "working": lambda: [[_pie_view(state, p) for p in line] for line in state.working],
-        "served": served,
-        "scores": lambda: [sum(p["quality"] for p in line) for line in served()],
-        "decisions": lambda: state.stack.view(seat),
-        "to_act": lambda: [] if state.over else state.stack.shown_waiting(),
-    }
-    return data, parts
-
+        return LazyView(_SEAT_FIELDS, state, seat)
+    return LazyView(_SPECTATOR_FIELDS, state, None)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
-from pie_table.core.lazy_view import LazyView, whole_view
+from pie_table.core.lazy_view import Fields, LazyView, seat_fields
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
@@ -128,11 +127,11 @@ class PieRatsRules:
 
         The state's lists are shared, not copied: a view is read, never changed, and is asked
         for afresh after each move."""
-        return whole_view(*_view_parts(state, seat))
+        return _lazy_view(state, seat).whole()
 
     def bot_view(self, state: PieRatsState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (crews, standings, decisions...) built only when read."""
-        return LazyView(*_view_parts(state, seat))
+        return _lazy_view(state, seat)
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
@@ -165,47 +164,56 @@ class PieRatsRules:
         return state_from_json(state_to_json(state))
 
 
-def _view_parts(state: PieRatsState, seat: int | None) -> tuple[dict[str, Any], dict[str, Callable[[], Any]]]:
-    """A view's parts at hand (mostly the state's own lists) and the costlier ones as builders."""
-    top = state.stack.top()
-    data: dict[str, Any] = {
-        "game": "pie-rats",
-        "seat": None,
-        "seats": state.seats,
-        "options": state.options,
-        "round": state.round,
-        "phase": state.phase,
-        "lead": state.lead,
-        "turn": top.seats[0] if top is not None and top.kind == flow.TURN else None,
-        "pie_deck": len(state.pie_deck),
-        "unused_pies": len(state.unused_pies),
-        "sill": state.sill,
-        "draw": len(state.draw),
-        "discard": state.discard,
-        "charisma": state.charisma,
-        "won": state.won,
-        "declared": state.declared,
-        "acted": state.acted,
-        "looted": state.looted,
-        "frozen": state.frozen,
-        "tried": state.tried,
-        "log": state.log,
-        "over": state.over,
-        "winners": state.winners,
-    }
+def _turn_seat(view: LazyView) -> int | None:
+    top = view.state.stack.top()
+    return top.seats[0] if top is not None and top.kind == flow.TURN else None
+
+
+# The view, field by field (`LazyView`): mostly the state's own lists, shared, not copied.
+_PUBLIC: Fields = {
+    "game": lambda v: "pie-rats",
+    "seat": lambda v: v.seat,
+    "seats": lambda v: v.state.seats,
+    "options": lambda v: v.state.options,
+    "round": lambda v: v.state.round,
+    "phase": lambda v: v.state.phase,
+    "lead": lambda v: v.state.lead,
+    "turn": _turn_seat,
+    "pie_deck": lambda v: len(v.state.pie_deck),
+    "unused_pies": lambda v: len(v.state.unused_pies),
+    "sill": lambda v: v.state.sill,
+    "draw": lambda v: len(v.state.draw),
+    "discard": lambda v: v.state.discard,
+    "charisma": lambda v: v.state.charisma,
+    "won": lambda v: v.state.won,
+    "declared": lambda v: v.state.declared,
+    "acted": lambda v: v.state.acted,
+    "looted": lambda v: v.state.looted,
+    "frozen": lambda v: v.state.frozen,
+    "tried": lambda v: v.state.tried,
+    "log": lambda v: v.state.log,
+    "over": lambda v: v.state.over,
+    "winners": lambda v: v.state.winners,
+}
+_OWN: Fields = {
+    "hand": lambda v: v.state.hands[v.seat],
+    "notes": lambda v: v.state.notes[v.seat],
+}
+_PARTS: Fields = {
+    "captains": lambda v: [_CAPTAINS[c] for c in v.state.captains],
+    "hand_counts": lambda v: [len(h) for h in v.state.hands],
+    "crews": lambda v: [[_rat_view(r) for r in crew] for crew in v.state.crews],
+    "standings": lambda v: flow.standings(v.state),
+    "decisions": lambda v: v.state.stack.view(v.seat),
+    "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
+}
+_SPECTATOR_FIELDS, _SEAT_FIELDS = seat_fields(_PUBLIC, _OWN, _PARTS)
+
+
+def _lazy_view(state: PieRatsState, seat: int | None) -> LazyView:
     if seat is not None and 0 <= seat < state.seats:
-        data["seat"] = seat
-        data["hand"] = state.hands[seat]
-        data["notes"] = state.notes[seat]
-    parts: dict[str, Callable[[], Any]] = {
-        "captains": lambda: [_CAPTAINS[c] for c in state.captains],
-        "hand_counts": lambda: [len(h) for h in state.hands],
-        "crews": lambda: [[_rat_view(r) for r in crew] for crew in state.crews],
-        "standings": lambda: flow.standings(state),
-        "decisions": lambda: state.stack.view(seat),
-        "to_act": lambda: [] if state.over else state.stack.shown_waiting(),
-    }
-    return data, parts
+        return LazyView(_SEAT_FIELDS, state, seat)
+    return LazyView(_SPECTATOR_FIELDS, state, None)
 
 
 _CAPTAINS = tuple(c["en"] for c in DECK.captains)
