@@ -52,7 +52,23 @@ class LazyView(Mapping[str, Any]):
         return f"LazyView({self.whole()!r})"
 
 
-def seat_fields(public: Fields, own: Fields, parts: Fields) -> tuple[Fields, Fields]:
+# What most games show a seat of its own: its hand and its private notes.
+HAND_AND_NOTES: Fields = {
+    "hand": lambda v: v.state.hands[v.seat],
+    "notes": lambda v: v.state.notes[v.seat],
+}
+
+
+class ViewFields:
     """A game's fields for a spectator's view and for a seat's own (which adds `own`: its hand,
     its notes...), in the order a view lists them: `public`, then `own`, then `parts`."""
-    return {**public, **parts}, {**public, **own, **parts}
+
+    def __init__(self, public: Fields, own: Fields, parts: Fields) -> None:
+        self.spectator: Fields = {**public, **parts}
+        self.seated: Fields = {**public, **own, **parts}
+
+    def view(self, state: Any, seat: int | None) -> LazyView:
+        """The view of `state` for `seat`; a seat the state does not have gets a spectator's."""
+        if seat is not None and 0 <= seat < state.seats:
+            return LazyView(self.seated, state, seat)
+        return LazyView(self.spectator, state, None)

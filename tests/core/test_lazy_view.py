@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from pie_table.core.lazy_view import LazyView, seat_fields
+from pie_table.core.lazy_view import LazyView, ViewFields
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
@@ -30,10 +32,13 @@ def test_fields_are_worked_out_once_on_first_read_and_the_mapping_behaves_like_a
         view["z"]
 
 
-def test_seat_fields_add_the_seats_own_parts_between_the_public_ones_and_the_rest() -> None:
+def test_a_seat_view_adds_its_own_fields_between_the_public_ones_and_the_rest() -> None:
     one = lambda v: 1  # noqa: E731
-    spectator, seat = seat_fields({"a": one, "b": one}, {"hand": one}, {"z": one})
-    assert list(spectator) == ["a", "b", "z"] and list(seat) == ["a", "b", "hand", "z"]
+    fields = ViewFields({"a": one, "b": one}, {"hand": one}, {"z": one})
+    state = SimpleNamespace(seats=2)
+    assert list(fields.view(state, 1)) == ["a", "b", "hand", "z"] and fields.view(state, 1).seat == 1
+    for other in (None, 2, -1):  # a seat the table does not have sees what a spectator sees
+        assert list(fields.view(state, other)) == ["a", "b", "z"] and fields.view(state, other).seat is None
 
 
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
-from pie_table.core.lazy_view import Fields, LazyView, seat_fields
+from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
@@ -110,11 +110,11 @@ class CheflebrityRules:
     def view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand, its private notes and its side of a
         trade. Lists of the state are shared, not copied: a view is read, never changed."""
-        return _lazy_view(state, seat).whole()
+        return _FIELDS.view(state, seat).whole()
 
     def bot_view(self, state: ChefState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (the pies, the decisions...) built only when read."""
-        return _lazy_view(state, seat)
+        return _FIELDS.view(state, seat)
 
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
@@ -225,10 +225,6 @@ _PUBLIC: Fields = {
     "winners": lambda v: v.state.winners,
     "result": lambda v: v.state.result,
 }
-_OWN: Fields = {
-    "hand": lambda v: v.state.hands[v.seat],
-    "notes": lambda v: v.state.notes[v.seat],
-}
 _PARTS: Fields = {
     "hand_counts": lambda v: [len(h) for h in v.state.hands],
     "working": lambda v: [[_pie_view(v.state, p) for p in line] for line in v.state.working],
@@ -238,10 +234,5 @@ _PARTS: Fields = {
     "decisions": lambda v: v.state.stack.view(v.seat),
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
 }
-_SPECTATOR_FIELDS, _SEAT_FIELDS = seat_fields(_PUBLIC, _OWN, _PARTS)
+_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
 
-
-def _lazy_view(state: ChefState, seat: int | None) -> LazyView:
-    if seat is not None and 0 <= seat < state.seats:
-        return LazyView(_SEAT_FIELDS, state, seat)
-    return LazyView(_SPECTATOR_FIELDS, state, None)

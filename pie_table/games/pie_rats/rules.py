@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
-from pie_table.core.lazy_view import Fields, LazyView, seat_fields
+from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
@@ -127,11 +127,11 @@ class PieRatsRules:
 
         The state's lists are shared, not copied: a view is read, never changed, and is asked
         for afresh after each move."""
-        return _lazy_view(state, seat).whole()
+        return _FIELDS.view(state, seat).whole()
 
     def bot_view(self, state: PieRatsState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (crews, standings, decisions...) built only when read."""
-        return _lazy_view(state, seat)
+        return _FIELDS.view(state, seat)
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
@@ -195,10 +195,6 @@ _PUBLIC: Fields = {
     "over": lambda v: v.state.over,
     "winners": lambda v: v.state.winners,
 }
-_OWN: Fields = {
-    "hand": lambda v: v.state.hands[v.seat],
-    "notes": lambda v: v.state.notes[v.seat],
-}
 _PARTS: Fields = {
     "captains": lambda v: [_CAPTAINS[c] for c in v.state.captains],
     "hand_counts": lambda v: [len(h) for h in v.state.hands],
@@ -207,13 +203,8 @@ _PARTS: Fields = {
     "decisions": lambda v: v.state.stack.view(v.seat),
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
 }
-_SPECTATOR_FIELDS, _SEAT_FIELDS = seat_fields(_PUBLIC, _OWN, _PARTS)
+_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
 
-
-def _lazy_view(state: PieRatsState, seat: int | None) -> LazyView:
-    if seat is not None and 0 <= seat < state.seats:
-        return LazyView(_SEAT_FIELDS, state, seat)
-    return LazyView(_SPECTATOR_FIELDS, state, None)
 
 
 _CAPTAINS = tuple(c["en"] for c in DECK.captains)
