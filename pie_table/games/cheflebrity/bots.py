@@ -67,6 +67,8 @@ class CheflebrityBot:
         self.rng = random.Random(seed)
         self._margin_view: Any = None  # the view `_margin` was worked out from
         self._margin = 0.0
+        self._bonus_view: Any = None  # the view `_bonus` was worked out from
+        self._bonus: dict[str, int | None] = {}
 
     # -- the one entry point ------------------------------------------------------------------------
 
@@ -261,19 +263,26 @@ class CheflebrityBot:
         if kind in _SPECIAL_WORTH:
             return _SPECIAL_WORTH[kind]
         quality = QUALITY[card]
+        bonus = self._worth_bonus(view)[kind]
+        return quality * 0.5 if bonus is None else quality + bonus
+
+    def _worth_bonus(self, view: dict[str, Any]) -> dict[str, int | None]:
+        """What each part adds to a card's quality in my hand now (None: it is worth half its
+        quality), worked out once per view: every card of a kind gets the same."""
+        if self._bonus_view is view:
+            return self._bonus
         pies = self._pies(view)
-        hand = view["hand"]
-        if kind == BOTTOM:
-            fillings = sum(1 for c in hand if KIND[c] == FILLING)
-            waiting = sum(1 for p in pies if FILLING not in _parts(p)) + sum(
-                1 for c in hand if KIND[c] == BOTTOM
-            )
-            return quality + (20 if fillings > waiting else 0)
-        if any(_takes(p, kind) for p in pies):
-            return quality + {FILLING: 30, TOP: 18, EXTRAS: 4}[kind]
-        if kind == FILLING and any(KIND[c] == BOTTOM for c in hand):
-            return quality + 20
-        return quality * 0.5
+        kinds = [KIND[c] for c in view["hand"]]
+        fillings, bottoms = kinds.count(FILLING), kinds.count(BOTTOM)
+        waiting = sum(1 for p in pies if FILLING not in _parts(p)) + bottoms
+        bonus: dict[str, int | None] = {BOTTOM: 20 if fillings > waiting else 0}
+        for part, worth in ((FILLING, 30), (TOP, 18), (EXTRAS, 4)):
+            if any(_takes(p, part) for p in pies):
+                bonus[part] = worth
+            else:
+                bonus[part] = 20 if part == FILLING and bottoms else None
+        self._bonus_view, self._bonus = view, bonus
+        return bonus
 
     def _dead_card(self, view: dict[str, Any]) -> int | None:
         hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH]

@@ -1,7 +1,8 @@
 """Every action a seat may take now, as the UI's move list and the bots' menu. Pure Python.
 
-Trades are listed in their plainest form (one card, honestly described, for any card in return);
-`apply` takes any offer of cards the seat holds with any well-formed claim, lies included.
+Trades are listed in their plainest form, one for each partner (the first card in hand, honestly
+described, for any card in return); `apply` takes any offer of cards the seat holds with any
+well-formed claim, lies included.
 """
 
 from __future__ import annotations
@@ -58,12 +59,15 @@ def turn_actions(state: ChefState, seat: int) -> list[Action]:
     if not state.served_now:
         found += [{"type": "serve", "pie": p["id"]} for p in state.working[seat] if P.servable(p)]
     found += sabotages(state, seat)
-    for other in F.others(state, seat):
-        if other not in state.traded_with:
-            found += [
-                {"type": "offer", "to": other, "give": [c], "claim": _HONEST[c], "want": ANY_CARD}
-                for c in state.hands[seat]
-            ]
+    hand = state.hands[seat]
+    if hand:
+        # One offer stands for every trade with a partner (the trade panel words the real one).
+        card = hand[0]
+        found += [
+            {"type": "offer", "to": other, "give": [card], "claim": _HONEST[card], "want": ANY_CARD}
+            for other in F.others(state, seat)
+            if other not in state.traded_with
+        ]
     found.append({"type": "end"})
     return found
 

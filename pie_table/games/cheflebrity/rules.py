@@ -114,7 +114,7 @@ class CheflebrityRules:
 
     def bot_view(self, state: ChefState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (the pies, the decisions...) built only when read."""
-        return _FIELDS.view(state, seat)
+        return _BOT_FIELDS.view(state, seat)
 
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
@@ -161,6 +161,17 @@ def _pie_view(state: ChefState, pie: dict[str, Any]) -> dict[str, Any]:
     found = state.pie_views.get(pie["id"])
     if found is None or found[0] != key:
         found = state.pie_views[pie["id"]] = (key, P.pie_view(pie))
+    return found[1]
+
+
+def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
+    """Every seat's Working (or Serving) Line as views show it, built again only after a line
+    changed: most moves (a draw, a discard, an offer, a pass) leave every pie as it was."""
+    key = state.lines_key()
+    found = state.line_views.get(name)
+    if found is None or found[0] != key:
+        lines = state.working if name == "working" else state.served
+        found = state.line_views[name] = (key, [[_pie_view(state, p) for p in line] for line in lines])
     return found[1]
 
 
@@ -235,4 +246,15 @@ _PARTS: Fields = {
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
+# Bots, asked hundreds of times a game, read the pie lines as last built while no line changed
+# (the table and the tests, whose states may be arranged by hand, always get them fresh).
+_BOT_FIELDS = ViewFields(
+    _PUBLIC,
+    HAND_AND_NOTES,
+    {
+        **_PARTS,
+        "working": lambda v: _lines_view(v.state, "working"),
+        "served": lambda v: _lines_view(v.state, "served"),
+    },
+)
 
