@@ -113,20 +113,20 @@ class Decision:
     # -- what a seat may see ------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The decision as `seat` may see it: never another seat's sealed answer, nor its timing."""
+        """The decision as `seat` may see it: never another seat's sealed answer, nor its timing.
+        Its lists and public data are shared, not copied: a view is read, never changed."""
         answers = self.answers
-        complete = self.is_complete()
-        hidden = self.sealed and not complete
-        shown: dict[str, Any] = {}
-        for who, answer in answers.items():
-            if who == seat or not hidden:
-                shown[str(who)] = dict(answer)
-        public = self.data.get("public")
+        if answers:
+            complete = self.is_complete()
+            hidden = self.sealed and not complete
+            shown = {str(who): dict(answer) for who, answer in answers.items() if who == seat or not hidden}
+            asked = seat in self.seats and seat not in answers and not complete
+        else:  # nobody has answered, so the decision is still open (it asks at least one seat)
+            shown, asked = {}, seat in self.seats
         return {
-            "id": self.id, "kind": self.kind, "seats": list(self.seats), "allow_pass": self.allow_pass,
+            "id": self.id, "kind": self.kind, "seats": self.seats, "allow_pass": self.allow_pass,
             "sealed": self.sealed, "closes": self.closes, "deadline": self.deadline, "answers": shown,
-            "asked": seat in self.seats and seat not in answers and not complete,
-            "data": copy_json(public) if public else {},
+            "asked": asked, "data": self.data.get("public") or {},
         }
 
 

@@ -98,11 +98,15 @@ def plays(state: ChefState, seat: int) -> list[Action]:
 def sabotages(state: ChefState, seat: int) -> list[Action]:
     """A Sabotage! (or Stroke of Genius!) on each rival working pie; one card of each kind stands
     for its copies, which would do the same."""
+    hand = state.hands[seat]
     cards = []
     for kind in F.SABOTEURS:
-        card = next((c for c in state.hands[seat] if KIND[c] == kind), None)
-        if card is not None:
-            cards.append(card)
+        for card in hand:
+            if KIND[card] == kind:
+                cards.append(card)
+                break
+    if not cards:
+        return []
     return [
         {"type": "sabotage", "card": card, "owner": owner, "pie": pie["id"]}
         for card in cards
