@@ -27,7 +27,7 @@ TIMEOUT: Action = {"type": "timeout"}
 CLOSES = ("all", "first_claim")
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """One pending decision; `answers` maps a seat to its answer (a pass is `PASS`)."""
 

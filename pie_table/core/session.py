@@ -114,6 +114,7 @@ class Applied:
 
 
 _TICK: Action = {"type": "tick"}
+_TIMEOUT_ACTION: Action = {"type": TIMEOUT}
 
 
 @dataclass
@@ -354,7 +355,7 @@ class Session:
         The seats come from the engine's own `to_act`, so the session's seat check is not run
         again for each of them (the engine still checks every action)."""
         count = 0
-        rules, state, bots, log = self.rules, self.state, self.bots, self.log
+        rules, state, bots = self.rules, self.state, self.bots
         # Arenas, `simulate` and benchmarks play thousands of games: with nobody to tell and no
         # undo to keep, each action is applied and logged directly, as `_apply` would.
         plain = not self._undo_allowed and not self.listeners and not self.info.realtime
@@ -363,25 +364,67 @@ class Session:
             waiting = rules.to_act(state)
             if not waiting or not every_seat_a_bot and any(seat not in bots for seat in waiting):
                 break
-            for seat in waiting:
-                action = self.bot_action(seat)
-                if plain and isinstance(action, dict):
-                    # Bots return a move from the list just built for them (or a fresh one): it
-                    # is logged as it is when it already names its seat, as the moves listed do.
-                    stamped = action if action.get("seat") == seat else {**action, "seat": seat}
-                    try:
-                        rules.apply(state, stamped)
-                    except IllegalAction as exc:
-                        raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
-                    self._shared = None
-                    log.append(Entry(seat, stamped))
-                else:
+            if not plain:
+                for seat in waiting:
+                    action = self.bot_action(seat)
                     # `_apply` for a well-formed move (its seat is asked); `submit` refuses the rest.
                     applied = (self._apply if isinstance(action, dict) else self.submit)(seat, action)
                     if not applied.ok:
                         raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+                    count += 1
+                continue
+            # A reaction window every bot lets pass closes at once through the table's logged
+            # timeout, as it does when time runs out at a table of people: the passes are held
+            # back until a seat answers otherwise. Its answers are sealed, so no bot's view
+            # shows whether another has answered yet, and the bots choose as they would have.
+            window = len(waiting) > 1 and self._closes_by_timeout()
+            held: list[tuple[int, Action]] = []
+            for seat in waiting:
+                action = self.bot_action(seat)
+                if window and isinstance(action, dict) and action.get("type") == "pass":
+                    held.append((seat, action))
+                    continue
+                for passed in held:
+                    self._apply_plain(*passed)
+                count += len(held) + 1
+                held = []
+                self._apply_plain(seat, action)
+            if held and len(held) == len(waiting):
+                self._apply_plain(None, _TIMEOUT_ACTION)
                 count += 1
+            else:
+                for passed in held:
+                    self._apply_plain(*passed)
+                count += len(held)
         return count
+
+    def _closes_by_timeout(self) -> bool:
+        """The decision waited on is a sealed reaction window with a time limit, which the
+        table's timeout closes with a pass from everyone who has not answered."""
+        current = getattr(self.rules, "current_decision", None)
+        top = current(self.state) if current is not None else None
+        return (
+            top is not None
+            and top.sealed
+            and top.allow_pass
+            and top.deadline is not None
+            and TIMEOUT in getattr(self.rules, "system_actions", ())
+        )
+
+    def _apply_plain(self, seat: int | None, action: Any) -> None:
+        """Apply and log a bot's move (or the table's timeout) with nobody to tell and no undo."""
+        if not isinstance(action, dict):
+            applied = self.submit(seat, action)  # refused, with the reason why
+            raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+        # Bots return a move from the list just built for them (or a fresh one): it is logged as
+        # it is when it already names its seat, as the moves listed do.
+        stamped = action if seat is None or action.get("seat") == seat else {**action, "seat": seat}
+        try:
+            self.rules.apply(self.state, stamped)
+        except IllegalAction as exc:
+            raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
+        self._shared = None
+        self.log.append(Entry(seat, stamped))
 
     # -- undo --------------------------------------------------------------------------------------------
 

@@ -173,3 +173,30 @@ def test_pass_is_always_legal_in_a_window():
                 assert {**PASS, "seat": seat} in session.legal(seat)
         seat = session.to_act()[0]
         session.submit(seat, session.bot_action(seat))
+
+
+def _answer_every_seat(session) -> None:
+    """Bots play, each seat of a window answering in turn (as a table with people would ask them)."""
+    while not session.is_over():
+        for seat in session.to_act():
+            assert session.submit(seat, session.bot_action(seat)).ok
+
+
+def test_an_all_bot_game_closes_a_window_nobody_answers_by_a_logged_timeout_and_plays_the_same():
+    for seed in range(8):
+        played = _session("bot:normal,bot:normal,bot:normal", seed=seed)
+        played.run_to_end()
+        asked = _session("bot:normal,bot:normal,bot:normal", seed=seed)
+        _answer_every_seat(asked)
+        state, same = played.state, asked.state
+        assert (state.scores, state.discard, state.hands) == (same.scores, same.discard, same.hands)
+        moves = [(e.seat, e.action) for e in played.log if e.seat is not None and e.action["type"] != "pass"]
+        assert moves == [(e.seat, e.action) for e in asked.log if e.action["type"] != "pass"]
+        timeouts = [e for e in played.log if e.seat is None]
+        assert timeouts and all(e.action == {"type": "timeout"} for e in timeouts)
+        # Every window some bot answered still shows each answer, passes included, in seat order.
+        answers = [e for e in played.log if e.seat is not None and e.action["type"] in ("pass", "block")]
+        assert any(e.action["type"] == "block" for e in answers)
+        again = _session("bot:normal,bot:normal,bot:normal", seed=seed)
+        again.replay(played.log)
+        assert again.hash() == played.hash()

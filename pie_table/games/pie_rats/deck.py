@@ -108,6 +108,10 @@ CARDS = DECK.cards
 PIES = DECK.pies
 CAPTAIN_CHARISMA = DECK.captain_charisma
 CAPTAIN_STRENGTH = DECK.captain_strength
+# Each card's key, kind and charisma by card number: read at every move listed, so kept as tuples.
+KEYS = tuple(c.key for c in CARDS)
+KINDS = tuple(c.kind for c in CARDS)
+CHARISMAS = tuple(c.charisma for c in CARDS)
 
 
 def card(card_id: int) -> CardDef:

@@ -12,9 +12,11 @@ from pie_table.core.engine import Action
 from pie_table.games.pie_rats.deck import (
     BEAN,
     CAPTAIN_CHARISMA,
-    CARDS,
+    CHARISMAS,
     CHARM,
+    KEYS,
     KIDNAP,
+    KINDS,
     MIRROR,
     PIES,
     SPINACH,
@@ -23,6 +25,8 @@ from pie_table.games.pie_rats.deck import (
 from pie_table.games.pie_rats.flow import AMBUSH_WINDOW, MIRROR_WINDOW, REFILL, THEFT_WINDOW, TURN
 from pie_table.games.pie_rats.reckon import lure_need, minimal_crews
 from pie_table.games.pie_rats.state import PieRatsState
+
+_PER_TARGET = lure_need([0])  # what luring one crew member of loyalty 0 needs
 
 
 def legal_actions(state: PieRatsState, seat: int) -> list[Action]:
@@ -52,7 +56,7 @@ def legal_actions(state: PieRatsState, seat: int) -> list[Action]:
 def first(state: PieRatsState, seat: int, kind: str) -> int | None:
     """The first card of `kind` in the seat's hand."""
     for card in state.hands[seat]:
-        if CARDS[card].key == kind:
+        if KEYS[card] == kind:
             return card
     return None
 
@@ -64,12 +68,12 @@ def _turn(state: PieRatsState, seat: int) -> list[Action]:
     if phase == 2:
         seen: set[str] = set()
         for card in hand:
-            if CARDS[card].kind == "charisma" and CARDS[card].key not in seen:
-                seen.add(CARDS[card].key)
+            if KINDS[card] == "charisma" and KEYS[card] not in seen:
+                seen.add(KEYS[card])
                 found.append({"type": "table", "seat": seat, "card": card})
         found += _thefts(state, seat)
     elif phase == 3:
-        found += [{"type": "crew", "seat": seat, "card": c} for c in hand if CARDS[c].kind == "crew"]
+        found += [{"type": "crew", "seat": seat, "card": c} for c in hand if KINDS[c] == "crew"]
     elif phase == 4 and not state.acted[seat]:
         found += [{"type": "protect", "seat": seat, "crew": r.card} for r in state.crews[seat]]
         found.append({"type": "declare", "seat": seat})
@@ -112,15 +116,19 @@ def _items(state: PieRatsState, seat: int) -> list[Action]:
 def _mean(state: PieRatsState, seat: int, only_owner: int | None = None) -> list[Action]:
     if state.phase == 6 and state.options["phase6"] == "b":
         return []
+    kidnap, bean = first(state, seat, KIDNAP), first(state, seat, BEAN)
+    if kidnap is None and bean is None:
+        return []
+    targets = [
+        r.card
+        for owner, crew in enumerate(state.crews)
+        if owner != seat and not state.frozen[owner] and (only_owner is None or owner == only_owner)
+        for r in crew
+    ]
     found: list[Action] = []
-    for kind, name in ((KIDNAP, "kidnap"), (BEAN, "bean")):
-        card = first(state, seat, kind)
-        if card is None:
-            continue
-        for owner, crew in enumerate(state.crews):
-            if owner == seat or state.frozen[owner] or (only_owner is not None and owner != only_owner):
-                continue
-            found += [{"type": name, "seat": seat, "card": card, "crew": r.card} for r in crew]
+    for card, name in ((kidnap, "kidnap"), (bean, "bean")):
+        if card is not None:
+            found += [{"type": name, "seat": seat, "card": card, "crew": t} for t in targets]
     return found
 
 
@@ -139,20 +147,21 @@ def lures(state: PieRatsState, seat: int) -> list[Action]:
     groups: dict[int, list[int]] = {}
     charms: list[int] = []
     for card in state.charisma[seat]:
-        if CARDS[card].key == CHARM:
+        if KEYS[card] == CHARM:
             charms.append(card)
         else:
-            groups.setdefault(CARDS[card].charisma, []).append(card)
+            groups.setdefault(CHARISMAS[card], []).append(card)
     values = sorted(groups)
     found: list[Action] = []
     # Nothing beyond every card on the table can be reached: those targets are left out early.
-    reach = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in state.charisma[seat])
-    picks = [((t,), need) for t, loy in targets if (need := lure_need([loy])) <= reach]
+    reach = CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in state.charisma[seat])
+    # `reckon.lure_need` written out: each target needs its loyalty plus the Captain's charisma + 1.
+    picks = [((t,), need) for t, loy in targets if (need := _PER_TARGET + loy) <= reach]
     if charms:
         picks += [
             ((a, b), need)
             for (a, la), (b, lb) in combinations(targets, 2)
-            if (need := lure_need([la, lb])) <= reach
+            if (need := 2 * _PER_TARGET + la + lb) <= reach
         ]
     sets: dict[tuple[int, int], list[list[int]]] = {}  # few distinct needs: loyalty is -1, 0 or +1
     for chosen, need in picks:
@@ -171,7 +180,7 @@ def _card_sets(
     base_charms = 1 if targets == 2 else 0
     if base_charms > len(charms):
         return []
-    charm_value = CARDS[charms[0]].charisma if charms else 0
+    charm_value = CHARISMAS[charms[0]] if charms else 0
     sizes = tuple(len(groups[v]) for v in values)
     shapes = _count_sets(tuple(values), sizes, len(charms), charm_value, need - CAPTAIN_CHARISMA, base_charms)
     return [
