@@ -46,7 +46,11 @@ def _parts(pie: dict[str, Any]) -> list[str]:
 
 def _takes(pie: dict[str, Any], part: str) -> bool:
     """Could `part` go on this pie now (the engine's build order)."""
-    found = _parts(pie)
+    return _parts_take(_parts(pie), part)
+
+
+def _parts_take(found: list[str], part: str) -> bool:
+    """Could `part` go on a pie holding the parts `found`."""
     if part == BOTTOM:
         return False
     if part == FILLING:
@@ -242,42 +246,32 @@ class CheflebrityBot:
         takes = [a for a in draws if a["from"] == "leftovers"]
         if self.level == "easy" or not takes:
             return from_deck[0] if from_deck else self.rng.choice(takes)
-        # A card's worth depends only on its kind and quality, and the Leftovers hold many alike.
-        worths: dict[tuple[str, int], float] = {}
-
-        def worth(card: int) -> float:
-            key = (KIND[card], QUALITY[card])
-            found = worths.get(key)
-            if found is None:
-                found = worths[key] = self._card_worth(view, card)
-            return found
-
-        best = max(takes, key=lambda a: worth(a["card"]))
-        if not from_deck or worth(best["card"]) >= 34:
+        bonus = self._worth_bonus(view)
+        best, best_worth = takes[0], _worth(bonus, takes[0]["card"])
+        for action in takes:
+            worth = _worth(bonus, action["card"])
+            if worth > best_worth:
+                best, best_worth = action, worth
+        if not from_deck or best_worth >= 34:
             return best
         return from_deck[0]
 
     def _card_worth(self, view: dict[str, Any], card: int) -> float:
         """What a card would be worth to me in hand now."""
-        kind = KIND[card]
-        if kind in _SPECIAL_WORTH:
-            return _SPECIAL_WORTH[kind]
-        quality = QUALITY[card]
-        bonus = self._worth_bonus(view)[kind]
-        return quality * 0.5 if bonus is None else quality + bonus
+        return _worth(self._worth_bonus(view), card)
 
     def _worth_bonus(self, view: dict[str, Any]) -> dict[str, int | None]:
         """What each part adds to a card's quality in my hand now (None: it is worth half its
         quality), worked out once per view: every card of a kind gets the same."""
         if self._bonus_view is view:
             return self._bonus
-        pies = self._pies(view)
+        found = [_parts(p) for p in self._pies(view)]
         kinds = [KIND[c] for c in view["hand"]]
         fillings, bottoms = kinds.count(FILLING), kinds.count(BOTTOM)
-        waiting = sum(1 for p in pies if FILLING not in _parts(p)) + bottoms
+        waiting = sum(1 for parts in found if FILLING not in parts) + bottoms
         bonus: dict[str, int | None] = {BOTTOM: 20 if fillings > waiting else 0}
         for part, worth in ((FILLING, 30), (TOP, 18), (EXTRAS, 4)):
-            if any(_takes(p, part) for p in pies):
+            if any(_parts_take(parts, part) for parts in found):
                 bonus[part] = worth
             else:
                 bonus[part] = 20 if part == FILLING and bottoms else None
@@ -411,6 +405,16 @@ class CheflebrityBot:
         fits = any(d.get("kind") in wanted or C.ANY in wanted for d in claimed)
         trust = self._trust(view, trade["to"]) if self.level == "hard" else 1.0
         return {"type": "accept"} if fits and trust >= 0.4 else {"type": "decline"}
+
+
+def _worth(bonus: dict[str, int | None], card: int) -> float:
+    """A card's worth in my hand, given what each part adds now (`_worth_bonus`)."""
+    kind = KIND[card]
+    special = _SPECIAL_WORTH.get(kind)
+    if special is not None:
+        return special
+    extra = bonus[kind]
+    return QUALITY[card] * 0.5 if extra is None else QUALITY[card] + extra
 
 
 def _quality(card: int) -> int:

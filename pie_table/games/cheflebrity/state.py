@@ -66,15 +66,14 @@ class ChefState:
     )
     # The Working and Serving Lines as views show them, with what they were built from (see
     # `lines_key`). Not part of the game either.
-    line_views: dict[str, tuple[tuple[int, int, int, bool], list[list[dict[str, Any]]]]] = field(
+    line_views: dict[str, tuple[tuple[int, int, int], list[list[dict[str, Any]]]]] = field(
         default_factory=dict, repr=False, compare=False
     )
 
-    def lines_key(self) -> tuple[int, int, int, bool]:
+    def lines_key(self) -> tuple[int, int, int]:
         """What changes whenever a pie line does: a card played (onto a pie or as a new one), a
-        card thrown out (by a Sabotage! or an Oops!, onto the Out Pile), a dessert served (at most
-        once a turn)."""
-        return (self.plays, len(self.out), self.turn_no, self.served_now)
+        card thrown out (by a Sabotage! or an Oops!, onto the Out Pile), a dessert served."""
+        return (self.plays, len(self.out), sum(map(len, self.served)))
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
