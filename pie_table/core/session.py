@@ -280,12 +280,22 @@ class Session:
         bot = self.bots[seat]
         if self.info.realtime:
             return bot.act(self.view(seat), getattr(self.state, "tick", 0))
+        view = None
+        decide = getattr(bot, "decide_from_view", None)
+        if decide is not None:
+            # Many decisions need no list of moves (the one card to table, a window the bot holds
+            # nothing for): the bot answers from its view, and the engine checks the move.
+            lazy = self._bot_view
+            view = lazy(self.state, seat) if lazy is not None else self.view(seat)
+            action = decide(view)
+            if action is not None:
+                return action
         legal = self.legal(seat)
         if len(legal) == 1:
             # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
             # happened from their view's history when next asked, not from being called.
             return legal[0]
-        return bot.act(self.bot_view(seat), legal)
+        return bot.act(view if view is not None else self.bot_view(seat), legal)
 
     def bot_view(self, seat: int) -> Any:
         """The view a bot at `seat` decides from: `view`, or the game's lazily built equal."""

@@ -101,3 +101,28 @@ def test_a_sealed_window_hides_who_has_answered():
         view = RULES.view(state, seat)
         assert view["to_act"] == [1, 2, 3]
         assert "2" not in view["decisions"][-1]["answers"]
+
+
+@pytest.mark.parametrize("rule", ["a", "b", "c"])
+def test_a_move_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_moves(rule):
+    """`decide_from_view` spares the list of moves only where the bot would choose the same move
+    from that list (or the list holds that one move alone)."""
+    from pie_table.games.pie_rats.bots import PieRatsBot
+
+    levels = ["easy", "normal", "hard", "normal"]
+    seats = [SeatSpec("bot", level) for level in levels]
+    settled = 0
+    for seed in range(3):
+        session = Session(GameSetup("pie-rats", seats, {"phase6": rule}, seed=seed))
+        while not session.is_over():
+            for seat in session.to_act():
+                view = RULES.view(session.state, seat)
+                quick = PieRatsBot(levels[seat], seat, 5).decide_from_view(view)
+                if quick is not None:
+                    legal = session.legal(seat)
+                    bot = PieRatsBot(levels[seat], seat, 5)
+                    assert quick == (legal[0] if len(legal) == 1 else bot.act(view, legal))
+                    settled += 1
+            seat = session.to_act()[0]
+            assert session.submit(seat, session.bot_action(seat)).ok
+    assert settled > 300

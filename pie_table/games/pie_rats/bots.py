@@ -20,7 +20,17 @@ import random
 from typing import Any
 
 from pie_table.games.pie_rats import race
-from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, CHARM, PIES
+from pie_table.games.pie_rats.deck import (
+    BEAN,
+    CAPTAIN_CHARISMA,
+    CAPTAIN_STRENGTH,
+    CARDS,
+    CHARM,
+    KIDNAP,
+    MIRROR,
+    PIES,
+    THEFT,
+)
 from pie_table.games.pie_rats.reckon import lure_need
 
 Action = dict[str, Any]
@@ -29,6 +39,8 @@ LEVELS = ("random", "easy", "normal", "hard")
 _LURE_ONE = lure_need([0])
 # Which action cards a bot keeps through a refill, most wanted first.
 _KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_theft": 4}
+# The cards a seat could answer each reaction window with.
+_WINDOW_CARDS = {"theft": (THEFT,), "mirror": (MIRROR,), "ambush": (KIDNAP, BEAN)}
 
 
 def _points(view: dict[str, Any], seat: int) -> int:
@@ -61,7 +73,7 @@ class PieRatsBot:
         for action in legal:
             by_type.setdefault(action["type"], []).append(action)
         if kind == "refill":
-            return self._refill(view, by_type["refill"])
+            return self._refill(view)
         if kind == "theft":
             return self._theft_window(view, by_type)
         if kind == "mirror":
@@ -119,20 +131,51 @@ class PieRatsBot:
             return by_type["pass"][0]
         return max(breaking, key=lambda a: (strength[a["crew"]], a["type"] == "kidnap"))
 
-    def _refill(self, view: dict[str, Any], refills: list[Action]) -> Action:
+    def _refill(self, view: dict[str, Any]) -> Action:
         """Crew and charisma were tabled, so the hand holds action cards: keep the useful ones (at
-        most two, so at least one fresh card comes), discard the rest. Easy keeps nothing."""
+        most two, so at least one fresh card comes), discard the rest. Easy keeps nothing. Any
+        cards of the hand may go (named in hand order, as the moves list them)."""
         keep_at_most = {"easy": 0, "normal": 1}.get(self.level, 0)
         hand = sorted(view["hand"], key=lambda c: (_KEEP.get(CARDS[c].key, 9), c))
         if self.level == "normal":
             hand = [c for c in hand if CARDS[c].key != "carob_bean"] + [
                 c for c in hand if CARDS[c].key == "carob_bean"
             ]
-        unwanted = sorted(c for c in hand[keep_at_most:] if CARDS[c].kind == "action")
-        for action in refills:
-            if sorted(action["cards"]) == unwanted:
-                return action
-        return min(refills, key=lambda a: len(a["cards"]))
+        unwanted = {c for c in hand[keep_at_most:] if CARDS[c].kind == "action"}
+        return {"type": "refill", "seat": self.seat, "cards": [c for c in view["hand"] if c in unwanted]}
+
+    def decide_from_view(self, view: dict[str, Any]) -> Action | None:
+        """The move for a decision the bot settles from its view alone, or None when it needs the
+        listed moves. Only decisions it settles the same way either way, so games do not change:
+        the first card to table, the refill, the declaration, a window it holds nothing for."""
+        kind = view["asking"]
+        if self.level == "random" or kind is None:
+            return None
+        seat, hand = self.seat, view["hand"]
+        if kind == "refill":
+            return self._refill(view)
+        if kind in _WINDOW_CARDS:
+            if any(CARDS[c].key in _WINDOW_CARDS[kind] for c in hand):
+                return None
+            return {"type": "pass", "seat": seat}
+        if kind != "turn":
+            return None
+        phase, done = view["phase"], {"type": "done", "seat": seat}
+        if phase in (2, 3):
+            wanted = "charisma" if phase == 2 else "crew"
+            card = next((c for c in hand if CARDS[c].kind == wanted), None)
+            if card is None:
+                return done
+            return {"type": "table" if phase == 2 else "crew", "seat": seat, "card": card}
+        if phase == 4:
+            moves: dict[str, list[Action]] = {}
+            if not view["acted"][seat]:
+                moves["protect"] = [
+                    {"type": "protect", "seat": seat, "crew": r["card"]} for r in view["crews"][seat]
+                ]
+                moves["declare"] = [{"type": "declare", "seat": seat}]
+            return self._declare(view, moves) or done
+        return None
 
     # -- turns ------------------------------------------------------------------------------------------
 

@@ -202,6 +202,8 @@ _PARTS: Fields = {
     "standings": lambda v: flow.standings(v.state),
     "decisions": lambda v: v.state.stack.view(v.seat),
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
+    # The kind of decision the table waits on (the top of `decisions`), or None.
+    "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
 
