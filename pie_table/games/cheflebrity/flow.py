@@ -41,7 +41,10 @@ SAVERS = (SAVED, GENIUS)
 
 
 def card_name(card: int) -> Msg:
-    return Msg(CARDS[card].name)
+    return _CARD_NAMES[card]
+
+
+_CARD_NAMES = tuple(Msg(card.name) for card in CARDS)  # made once: a message is never changed
 
 
 def others(state: ChefState, seat: int) -> list[int]:

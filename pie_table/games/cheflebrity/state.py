@@ -88,7 +88,11 @@ class ChefState:
 
 def chef_name(seat: int) -> Msg:
     """A seat as a message ("Chef 2"); the table puts players' own names in its place."""
-    return Msg("Chef {n}", n=seat + 1)
+    return _CHEF_NAMES[seat]
+
+
+# Made once: events name chefs thousands of times a game, and a message is read, never changed.
+_CHEF_NAMES = tuple(Msg("Chef {n}", n=seat + 1) for seat in range(max(DEAL)))
 
 
 def say(events: list[dict[str, Any]], kind: str, text: Msg | str, **data: Any) -> None:

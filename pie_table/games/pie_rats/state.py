@@ -99,11 +99,17 @@ class PieRatsState:
 
 def captain_name(state: PieRatsState, seat: int) -> Msg:
     """The seat's Captain as a message ("Captain Red Hook"), translated by the UI."""
-    return Msg(DECK.captains[state.captains[seat]]["en"])
+    return _CAPTAIN_NAMES[state.captains[seat]]
 
 
 def card_name(card_id: int) -> Msg:
-    return Msg(CARDS[card_id].name)
+    return _CARD_NAMES[card_id]
+
+
+# Every name as one message, made once: events name cards and Captains thousands of times a game,
+# and a message is read, never changed.
+_CAPTAIN_NAMES = tuple(Msg(captain["en"]) for captain in DECK.captains)
+_CARD_NAMES = tuple(Msg(card.name) for card in CARDS)
 
 
 def say(events: list[dict[str, Any]], kind: str, text: Msg | str, **data: Any) -> None:
