@@ -169,8 +169,9 @@ class DecisionStack:
             raise ValueError(f"closes must be one of {CLOSES}, not {closes!r}")
         if not seats:
             raise ValueError("a decision must ask at least one seat")
-        decision = Decision(self.next_id, kind, sorted(set(seats)), allow_pass, sealed, closes,
-                            list(priority), deadline, {}, dict(data or {}))
+        asked = [seats[0]] if len(seats) == 1 else sorted(set(seats))  # a turn asks one seat
+        decision = Decision(self.next_id, kind, asked, allow_pass, sealed, closes,
+                            list(priority), deadline, {}, dict(data) if data else {})
         self.next_id += 1
         self.items.append(decision)
         return decision

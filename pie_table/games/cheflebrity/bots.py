@@ -80,8 +80,7 @@ class CheflebrityBot:
         """Choose a move (one of `legal`, or an offer or answer worded its own way)."""
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)
-        top = view["decisions"][-1] if view["decisions"] else {"kind": "turn"}
-        kind = top["kind"]
+        kind = view["asking"] or "turn"
         by_type: dict[str, list[Action]] = {}
         for action in legal:
             by_type.setdefault(action["type"], []).append(action)

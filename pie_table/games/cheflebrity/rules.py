@@ -244,6 +244,8 @@ _PARTS: Fields = {
     "scores": lambda v: [sum(p["quality"] for p in line) for line in v["served"]],
     "decisions": lambda v: v.state.stack.view(v.seat),
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
+    # The kind of decision the table waits on (the top of `decisions`), or None.
+    "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
 # Bots, asked hundreds of times a game, read the pie lines as last built while no line changed

@@ -26,7 +26,9 @@ from pie_table.games.pie_rats.deck import (
     CAPTAIN_STRENGTH,
     CARDS,
     CHARM,
+    KEYS,
     KIDNAP,
+    KINDS,
     MIRROR,
     PIES,
     THEFT,
@@ -67,8 +69,7 @@ class PieRatsBot:
         """Choose one of `legal`."""
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)
-        top = view["decisions"][-1] if view["decisions"] else {"kind": "turn"}
-        kind = top["kind"]
+        kind = view["asking"] or "turn"
         by_type: dict[str, list[Action]] = {}
         for action in legal:
             by_type.setdefault(action["type"], []).append(action)
@@ -77,9 +78,9 @@ class PieRatsBot:
         if kind == "theft":
             return self._theft_window(view, by_type)
         if kind == "mirror":
-            return self._mirror(view, top, by_type)
+            return self._mirror(view, view["decisions"][-1], by_type)
         if kind == "ambush":
-            return self._ambush(view, top, by_type)
+            return self._ambush(view, view["decisions"][-1], by_type)
         return self._turn(view, by_type)
 
     # -- windows --------------------------------------------------------------------------------------
@@ -155,7 +156,8 @@ class PieRatsBot:
         if kind == "refill":
             return self._refill(view)
         if kind in _WINDOW_CARDS:
-            if any(CARDS[c].key in _WINDOW_CARDS[kind] for c in hand):
+            answers = _WINDOW_CARDS[kind]
+            if any(KEYS[c] in answers for c in hand):
                 return None
             return {"type": "pass", "seat": seat}
         if kind != "turn":
@@ -163,7 +165,7 @@ class PieRatsBot:
         phase, done = view["phase"], {"type": "done", "seat": seat}
         if phase in (2, 3):
             wanted = "charisma" if phase == 2 else "crew"
-            card = next((c for c in hand if CARDS[c].kind == wanted), None)
+            card = next((c for c in hand if KINDS[c] == wanted), None)
             if card is None:
                 return done
             return {"type": "table" if phase == 2 else "crew", "seat": seat, "card": card}
