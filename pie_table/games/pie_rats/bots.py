@@ -279,15 +279,23 @@ class PieRatsBot:
 
     def _loot_turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         loots = by_type.get("loot", [])
+        found: list[tuple[int, Action] | None] = []
+
+        def helpers() -> tuple[int, Action] | None:
+            """`_helpers`, worked out once for this decision."""
+            if not found:
+                found.append(self._helpers(view, by_type))
+            return found[0]
+
         if self.level == "hard" and not loots and "call_loot" in by_type:
             mean = self._spoil(view, by_type)
-            if mean is not None and self._helpers(view, by_type) is None:
+            if mean is not None and helpers() is None:
                 return mean
         best_pie = max((PIES[p].points for p in view["sill"]), default=0)
-        if "call_loot" in by_type and (loots or self._helpers(view, by_type)) and self.level != "easy":
+        if "call_loot" in by_type and (loots or helpers()) and self.level != "easy":
             return by_type["call_loot"][0]
         if self.level != "easy":
-            better = self._helpers(view, by_type)
+            better = helpers()
             current = max((PIES[a["pie"]].points for a in loots), default=0)
             if better is not None and better[0] > current:
                 return better[1]
