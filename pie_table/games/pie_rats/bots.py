@@ -33,7 +33,7 @@ from pie_table.games.pie_rats.deck import (
     PIES,
     THEFT,
 )
-from pie_table.games.pie_rats.reckon import lure_need
+from pie_table.games.pie_rats.reckon import lure_moves, lure_need
 
 Action = dict[str, Any]
 LEVELS = ("random", "easy", "normal", "hard")
@@ -177,6 +177,18 @@ class PieRatsBot:
                 ]
                 moves["declare"] = [{"type": "declare", "seat": seat}]
             return self._declare(view, moves) or done
+        if phase == 5 and self.level != "hard":  # hard weighs its mean cards first (listed moves)
+            if not view["declared"][seat] or view["acted"][seat]:
+                return done
+            targets = [
+                (r["card"], r["loyalty"])
+                for owner, crew in enumerate(view["crews"])
+                if owner != seat
+                for r in crew
+                if not r["protected"] and not r["lured"]
+            ]
+            lures = lure_moves(seat, targets, view["charisma"][seat])
+            return self._lure(view, lures) if lures else done
         return None
 
     # -- turns ------------------------------------------------------------------------------------------

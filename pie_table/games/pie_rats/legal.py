@@ -5,15 +5,11 @@ first such card named; `apply` accepts any card of the kind, so a person may pic
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations
 
 from pie_table.core.engine import Action
 from pie_table.games.pie_rats.deck import (
     BEAN,
-    CAPTAIN_CHARISMA,
-    CHARISMAS,
-    CHARM,
     KEYS,
     KIDNAP,
     KINDS,
@@ -23,10 +19,8 @@ from pie_table.games.pie_rats.deck import (
     THEFT,
 )
 from pie_table.games.pie_rats.flow import AMBUSH_WINDOW, MIRROR_WINDOW, REFILL, THEFT_WINDOW, TURN
-from pie_table.games.pie_rats.reckon import lure_need, minimal_crews
+from pie_table.games.pie_rats.reckon import lure_moves, minimal_crews
 from pie_table.games.pie_rats.state import PieRatsState
-
-_PER_TARGET = lure_need([0])  # what luring one crew member of loyalty 0 needs
 
 
 def legal_actions(state: PieRatsState, seat: int) -> list[Action]:
@@ -133,8 +127,8 @@ def _mean(state: PieRatsState, seat: int, only_owner: int | None = None) -> list
 
 
 def lures(state: PieRatsState, seat: int) -> list[Action]:
-    """Every lure the seat could make: one target (or two with a Charm), each with every minimal
-    choice of charisma cards (by value; the first cards of each value are named)."""
+    """Every lure the seat could make (`reckon.lure_moves`), at the crew members not protected and
+    not lured this phase."""
     targets = [
         (r.card, r.loyalty)
         for owner, crew in enumerate(state.crews)
@@ -142,74 +136,7 @@ def lures(state: PieRatsState, seat: int) -> list[Action]:
         for r in crew
         if not r.protected and not r.lured
     ]
-    if not targets:
-        return []
-    groups: dict[int, list[int]] = {}
-    charms: list[int] = []
-    for card in state.charisma[seat]:
-        if KEYS[card] == CHARM:
-            charms.append(card)
-        else:
-            groups.setdefault(CHARISMAS[card], []).append(card)
-    values = sorted(groups)
-    found: list[Action] = []
-    # Nothing beyond every card on the table can be reached: those targets are left out early.
-    reach = CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in state.charisma[seat])
-    # `reckon.lure_need` written out: each target needs its loyalty plus the Captain's charisma + 1.
-    picks = [((t,), need) for t, loy in targets if (need := _PER_TARGET + loy) <= reach]
-    if charms:
-        picks += [
-            ((a, b), need)
-            for (a, la), (b, lb) in combinations(targets, 2)
-            if (need := 2 * _PER_TARGET + la + lb) <= reach
-        ]
-    sets: dict[tuple[int, int], list[list[int]]] = {}  # few distinct needs: loyalty is -1, 0 or +1
-    for chosen, need in picks:
-        key = (need, len(chosen))
-        if key not in sets:
-            sets[key] = _card_sets(groups, values, charms, need, len(chosen))
-        for cards in sets[key]:
-            found.append({"type": "lure", "seat": seat, "targets": list(chosen), "cards": cards})
-    return found
-
-
-def _card_sets(
-    groups: dict[int, list[int]], values: list[int], charms: list[int], need: int, targets: int
-) -> list[list[int]]:
-    """Minimal sets of charisma cards reaching `need` (a pair lure always spends one Charm)."""
-    base_charms = 1 if targets == 2 else 0
-    if base_charms > len(charms):
-        return []
-    charm_value = CHARISMAS[charms[0]] if charms else 0
-    sizes = tuple(len(groups[v]) for v in values)
-    shapes = _count_sets(tuple(values), sizes, len(charms), charm_value, need - CAPTAIN_CHARISMA, base_charms)
-    return [
-        [c for v, n in zip(values, plain, strict=True) for c in groups[v][:n]] + charms[:charm_count]
-        for plain, charm_count in shapes
-    ]
-
-
-@lru_cache(maxsize=4096)
-def _count_sets(
-    values: tuple[int, ...], sizes: tuple[int, ...], charms: int, charm_value: int, deficit: int,
-    base_charms: int,
-) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """How many cards of each value (and Charms) the minimal sets hold: the same few hands come up
-    again and again, so this is worked out once per shape of hand and need."""
-    ranges = [range(size + 1) for size in sizes] + [range(base_charms, charms + 1)]
-    found: list[tuple[tuple[int, ...], int]] = []
-    for counts in product(*ranges):
-        *plain, charm_count = counts
-        total = sum(v * n for v, n in zip(values, plain, strict=True)) + charm_value * charm_count
-        if total < deficit:
-            continue
-        removable = [v for v, n in zip(values, plain, strict=True) if n] + (
-            [charm_value] if charm_count > base_charms else []
-        )
-        if any(total - v >= deficit for v in removable):
-            continue
-        found.append((tuple(plain), charm_count))
-    return tuple(found)
+    return lure_moves(seat, targets, state.charisma[seat])
 
 
 def loots(state: PieRatsState, seat: int) -> list[Action]:
