@@ -25,6 +25,7 @@ from pie_table.games.pie_rats.deck import (
     CAPTAIN_CHARISMA,
     CAPTAIN_STRENGTH,
     CARDS,
+    CHARISMAS,
     CHARM,
     KEYS,
     KIDNAP,
@@ -274,12 +275,17 @@ class PieRatsBot:
             return max(lures[:400], key=lambda a: race.lure_worth(view, self.seat, a))
         # Normal (hard chose above): the strength a lure brings against the charisma it spends.
         strength = {r["card"]: r["strength"] for crew in view["crews"] for r in crew}
-
-        def worth(action: Action) -> float:
-            gained = sum(strength[t] for t in action["targets"])
-            return gained - 0.6 * sum(CARDS[c].charisma for c in action["cards"])
-
-        return max(lures, key=worth)
+        spent: dict[int, float] = {}  # lures needing as much share one list of cards
+        best, best_worth = lures[0], float("-inf")
+        for action in lures:
+            cards = action["cards"]
+            cost = spent.get(id(cards))
+            if cost is None:
+                cost = spent[id(cards)] = 0.6 * sum(CHARISMAS[c] for c in cards)
+            worth = sum(strength[t] for t in action["targets"]) - cost
+            if worth > best_worth:  # the first of the best, as `max` would pick
+                best, best_worth = action, worth
+        return best
 
     def _spoil(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         """Hard: the Kidnapping or Carob Bean that swings this round's race for the pies most."""
