@@ -73,6 +73,8 @@ class CheflebrityBot:
         self._margin = 0.0
         self._bonus_view: Any = None  # the view `_bonus` was worked out from
         self._bonus: dict[str, int | None] = {}
+        self._facts_view: Any = None  # the view `_facts` was worked out from
+        self._facts: tuple[int, bool, set[Any]] = (4, False, set())
 
     # -- the one entry point ------------------------------------------------------------------------
 
@@ -121,27 +123,38 @@ class CheflebrityBot:
         card = action["card"]
         part = action.get("as") or KIND[card]
         quality = _quality(card)
-        hand = view["hand"]
-        pies = self._pies(view)
+        bottom_bonus, tops, topped = self._play_facts(view)
         if part == BOTTOM:
-            open_fillings = sum(1 for c in hand if KIND[c] == FILLING)
-            waiting = sum(1 for p in pies if FILLING not in _parts(p))
-            worth = (22 if open_fillings > waiting else 4) + quality * 0.6
+            worth = bottom_bonus + quality * 0.6
         elif part == FILLING:
             worth = 30 + quality
         elif part == TOP:
             worth = 18 + quality
         else:
-            pie = next(p for p in pies if p["id"] == action["pie"])
-            has_top = TOP in _parts(pie)
-            tops = any(KIND[c] == TOP for c in hand)
             # Extras on a bare tart forbid its Top Crust: wait for one when one is in hand.
-            worth = quality + (4 if has_top else (-12 if tops else 0))
+            worth = quality + (4 if action["pie"] in topped else (-12 if tops else 0))
         if KIND[card] == GENIUS:
             worth -= 18  # worth more as a Sabotage! or a Saved it!
         if self.level == "easy":
             return quality + (0.1 if part == FILLING else 0)
         return worth
+
+    def _play_facts(self, view: dict[str, Any]) -> tuple[int, bool, set[Any]]:
+        """What a pie card's worth reads from the table, once per view: the bonus for a new Bottom
+        Crust (22 while fillings in hand outnumber the pies still waiting for one, else 4),
+        whether a Top Crust is in hand, and which of my pies have a Top Crust."""
+        if self._facts_view is view:
+            return self._facts
+        kinds = [KIND[c] for c in view["hand"]]
+        found = {p["id"]: _parts(p) for p in self._pies(view)}
+        waiting = sum(1 for parts in found.values() if FILLING not in parts)
+        facts = (
+            22 if kinds.count(FILLING) > waiting else 4,
+            TOP in kinds,
+            {pie for pie, parts in found.items() if TOP in parts},
+        )
+        self._facts_view, self._facts = view, facts
+        return facts
 
     def _hard_play_worth(self, view: dict[str, Any], action: Action) -> float:
         """The normal worth, plus how much the move lifts my projected lead (bonuses included)."""
