@@ -6,6 +6,9 @@ view once, as named fields (`Fields`: each a function of the view being read, wh
 state and seat). An engine that offers `bot_view(state, seat)` hands bots a `LazyView`: the same
 keys and values as its `view`, each worked out on first read and then kept, so making a view
 costs nothing and reading one costs only what is read. Like every view it is read, never changed.
+A part is worked out from the state when first read, so a bot's view serves the decision at hand:
+read after the state has moved on, it would show the new state (the table's whole views are
+worked out at once).
 """
 
 from __future__ import annotations
