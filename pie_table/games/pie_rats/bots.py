@@ -149,7 +149,8 @@ class PieRatsBot:
     def decide_from_view(self, view: dict[str, Any]) -> Action | None:
         """The move for a decision the bot settles from its view alone, or None when it needs the
         listed moves. Only decisions it settles the same way either way, so games do not change:
-        the first card to table, the refill, the declaration, a window it holds nothing for."""
+        the first card to table, the refill, the declaration, a normal or easy bot's lure (from
+        `reckon.lure_moves`, as the engine lists them), a window it holds nothing for."""
         kind = view["asking"]
         if self.level == "random" or kind is None:
             return None
