@@ -180,6 +180,9 @@ class Session:
         self._shared: dict[str, Any] | None = None
         # What bots read: a game may build its views' costlier parts only when a bot reads them.
         self._bot_view = getattr(self.rules, "bot_view", None)
+        # How the all-bot loop sees a window it may close by timeout (games that take timeouts).
+        takes_timeout = TIMEOUT in getattr(self.rules, "system_actions", ())
+        self._current_decision = getattr(self.rules, "current_decision", None) if takes_timeout else None
 
     # -- what the game waits for ----------------------------------------------------------------------
 
@@ -285,8 +288,7 @@ class Session:
         if decide is not None:
             # Many decisions need no list of moves (the one card to table, a window the bot holds
             # nothing for): the bot answers from its view, and the engine checks the move.
-            lazy = self._bot_view
-            view = lazy(self.state, seat) if lazy is not None else self.view(seat)
+            view = self.bot_view(seat)
             action = decide(view)
             if action is not None:
                 return action
@@ -411,15 +413,9 @@ class Session:
     def _closes_by_timeout(self) -> bool:
         """The decision waited on is a sealed reaction window with a time limit, which the
         table's timeout closes with a pass from everyone who has not answered."""
-        current = getattr(self.rules, "current_decision", None)
+        current = self._current_decision
         top = current(self.state) if current is not None else None
-        return (
-            top is not None
-            and top.sealed
-            and top.allow_pass
-            and top.deadline is not None
-            and TIMEOUT in getattr(self.rules, "system_actions", ())
-        )
+        return top is not None and top.sealed and top.allow_pass and top.deadline is not None
 
     def _apply_plain(self, seat: int | None, action: Any) -> None:
         """Apply and log a bot's move (or the table's timeout) with nobody to tell and no undo."""

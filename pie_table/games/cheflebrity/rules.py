@@ -10,7 +10,7 @@ from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewField
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
-from pie_table.games.cheflebrity.deck import CARDS, PIE_CARDS, SPECIAL_CARDS
+from pie_table.games.cheflebrity.deck import PIE_CARDS, SPECIAL_CARDS
 from pie_table.games.cheflebrity.legal import legal_actions
 from pie_table.games.cheflebrity.state import DEAL, ChefState, chef_name, state_from_json, state_to_json, tell
 
@@ -70,7 +70,7 @@ class CheflebrityRules:
                 events,
                 seat,
                 "dealt",
-                Msg("You are dealt {cards}.", cards=[Msg(CARDS[c].name) for c in state.hands[seat]]),
+                Msg("You are dealt {cards}.", cards=[flow.card_name(c) for c in state.hands[seat]]),
                 seat=seat,
                 cards=list(state.hands[seat]),
                 barrier=True,

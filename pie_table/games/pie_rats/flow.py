@@ -15,7 +15,15 @@ from pie_table.core.engine import Action, Event, IllegalAction
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import moves
 from pie_table.games.pie_rats.deck import BEAN, KIDNAP, PIES
-from pie_table.games.pie_rats.state import HAND_SIZE, ROUND_CAP, PieRatsState, captain_name, say, tell
+from pie_table.games.pie_rats.state import (
+    HAND_SIZE,
+    ROUND_CAP,
+    PieRatsState,
+    captain_name,
+    card_name,
+    say,
+    tell,
+)
 
 TURN, THEFT_WINDOW, MIRROR_WINDOW, AMBUSH_WINDOW, REFILL = "turn", "theft", "mirror", "ambush", "refill"
 PHASE_NAMES = {1: "Reveal", 2: "Charisma", 3: "Crew", 4: "Declare", 5: "Lure", 6: "Loot"}
@@ -362,7 +370,7 @@ def _close_refill(state: PieRatsState, top: Decision, events: list[Event]) -> No
                 Msg(
                     "{captain} discards {cards}.",
                     captain=captain_name(state, seat),
-                    cards=[Msg(moves.CARDS[c].name) for c in cards],
+                    cards=[card_name(c) for c in cards],
                 ),
                 seat=seat,
                 cards=list(cards),
@@ -408,7 +416,7 @@ def draw_to_hand(state: PieRatsState, seat: int, events: list[Event]) -> None:
             events,
             seat,
             "drew",
-            Msg("You draw {cards}.", cards=[Msg(moves.CARDS[c].name) for c in drawn]),
+            Msg("You draw {cards}.", cards=[card_name(c) for c in drawn]),
             seat=seat,
             cards=drawn,
             barrier=True,

@@ -15,6 +15,7 @@ from pie_table.games.pie_rats.state import (
     HAND_SIZE,
     PieRatsState,
     captain_name,
+    card_name,
     state_from_json,
     state_to_json,
 )
@@ -85,7 +86,7 @@ class PieRatsRules:
                 events,
                 seat,
                 "drew",
-                Msg("You draw {cards}.", cards=[Msg(CARDS[c].name) for c in state.hands[seat]]),
+                Msg("You draw {cards}.", cards=[card_name(c) for c in state.hands[seat]]),
                 seat=seat,
                 cards=list(state.hands[seat]),
                 barrier=True,
