@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pie_table.games.cheflebrity.claims import honest
 from pie_table.games.cheflebrity.deck import CARDS, KIND, PIE_CARDS, SPECIAL_CARDS
 from pie_table.games.cheflebrity.rules import RULES
 from tests.cheflebrity.helpers import act, arrange, count_cards, find, fresh, pass_window, pie_ids, refused
@@ -317,6 +318,21 @@ def test_a_trade_with_the_same_player_only_once_a_turn_and_a_declined_trade_retu
     act(state, 1, type="decline")
     assert sorted(state.hands[0]) == sorted([B5, E5, F10]) and state.trade is None
     assert refused(state, 0, **offer) == "You have offered Chef 2 a trade this turn already"
+
+
+def test_the_move_list_names_one_offer_per_partner_yet_any_offer_of_held_cards_applies():
+    state = arrange(fresh(), hands={0: [B5, E5], 1: [T25]}, deck=[E25, F10])
+    act(state, 0, type="draw", **{"from": "deck"})
+    offers = [a for a in RULES.legal_actions(state, 0) if a["type"] == "offer"]
+    first = state.hands[0][0]
+    assert [(a["to"], a["give"]) for a in offers] == [(1, [first]), (2, [first])]
+    assert all(a["claim"] == [honest(first)] and a["want"] == [{"kind": "card"}] for a in offers)
+    # The listed offer stands for the trade panel's: two other cards, described as something else.
+    act(state, 0, type="offer", to=2, give=[E5, F10], claim=[{"kind": "filling"}] * 2, want=[{"kind": "card"}])
+    offers = [a for a in RULES.legal_actions(state, 0) if a["type"] == "offer"]
+    assert state.trade is not None and offers == []  # nobody may be offered more during a trade
+    act(state, 2, type="decline")
+    assert [a["to"] for a in RULES.legal_actions(state, 0) if a["type"] == "offer"] == [1]
 
 
 def test_a_counter_offer_lets_the_offerer_hand_over_other_cards():
