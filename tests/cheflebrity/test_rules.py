@@ -328,7 +328,8 @@ def test_the_move_list_names_one_offer_per_partner_yet_any_offer_of_held_cards_a
     assert [(a["to"], a["give"]) for a in offers] == [(1, [first]), (2, [first])]
     assert all(a["claim"] == [honest(first)] and a["want"] == [{"kind": "card"}] for a in offers)
     # The listed offer stands for the trade panel's: two other cards, described as something else.
-    act(state, 0, type="offer", to=2, give=[E5, F10], claim=[{"kind": "filling"}] * 2, want=[{"kind": "card"}])
+    lie = [{"kind": "filling"}] * 2
+    act(state, 0, type="offer", to=2, give=[E5, F10], claim=lie, want=[{"kind": "card"}])
     offers = [a for a in RULES.legal_actions(state, 0) if a["type"] == "offer"]
     assert state.trade is not None and offers == []  # nobody may be offered more during a trade
     act(state, 2, type="decline")
