@@ -121,6 +121,7 @@ def test_a_move_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_
                 if quick is not None:
                     legal = session.legal(seat)
                     bot = PieRatsBot(levels[seat], seat, 5)
+                    assert quick in legal
                     assert quick == (legal[0] if len(legal) == 1 else bot.act(view, legal))
                     settled += 1
             seat = session.to_act()[0]

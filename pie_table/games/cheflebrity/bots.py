@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 from pie_table.games.cheflebrity import claims as C
+from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity import project
 from pie_table.games.cheflebrity.deck import (
     BOTTOM,
@@ -40,26 +41,9 @@ _LIE = {"easy": 0.0, "normal": 0.15, "hard": 0.3}
 _OFFER = {"easy": 0.0, "normal": 0.35, "hard": 0.5}
 
 
-def _parts(pie: dict[str, Any]) -> list[str]:
-    return [entry[1] for entry in pie["cards"]]
-
-
 def _takes(pie: dict[str, Any], part: str) -> bool:
     """Could `part` go on this pie now (the engine's build order)."""
-    return _parts_take(_parts(pie), part)
-
-
-def _parts_take(found: list[str], part: str) -> bool:
-    """Could `part` go on a pie holding the parts `found`."""
-    if part == BOTTOM:
-        return False
-    if part == FILLING:
-        return FILLING not in found
-    if FILLING not in found:
-        return False
-    if part == TOP:
-        return TOP not in found and EXTRAS not in found
-    return True
+    return P.takes(P.parts(pie), part)
 
 
 class CheflebrityBot:
@@ -146,7 +130,7 @@ class CheflebrityBot:
         if self._facts_view is view:
             return self._facts
         kinds = [KIND[c] for c in view["hand"]]
-        found = {p["id"]: _parts(p) for p in self._pies(view)}
+        found = {p["id"]: P.parts(p) for p in self._pies(view)}
         waiting = sum(1 for parts in found.values() if FILLING not in parts)
         facts = (
             22 if kinds.count(FILLING) > waiting else 4,
@@ -277,13 +261,13 @@ class CheflebrityBot:
         quality), worked out once per view: every card of a kind gets the same."""
         if self._bonus_view is view:
             return self._bonus
-        found = [_parts(p) for p in self._pies(view)]
+        found = [P.parts(p) for p in self._pies(view)]
         kinds = [KIND[c] for c in view["hand"]]
         fillings, bottoms = kinds.count(FILLING), kinds.count(BOTTOM)
         waiting = sum(1 for parts in found if FILLING not in parts) + bottoms
         bonus: dict[str, int | None] = {BOTTOM: 20 if fillings > waiting else 0}
         for part, worth in ((FILLING, 30), (TOP, 18), (EXTRAS, 4)):
-            if any(_parts_take(parts, part) for parts in found):
+            if any(P.takes(parts, part) for parts in found):
                 bonus[part] = worth
             else:
                 bonus[part] = 20 if part == FILLING and bottoms else None
@@ -309,7 +293,7 @@ class CheflebrityBot:
         best, best_worth = None, -1.0
         for action in serves:
             pie = pies[action["pie"]]
-            found = _parts(pie)
+            found = P.parts(pie)
             finished = TOP in found and EXTRAS not in hand_kinds
             finished = finished or (EXTRAS in found and EXTRAS not in hand_kinds)
             finished = finished or (
@@ -330,7 +314,7 @@ class CheflebrityBot:
         """The part I most lack."""
         pies = self._pies(view)
         kinds = [KIND[c] for c in view["hand"]]
-        if any(FILLING not in _parts(p) for p in pies) and FILLING not in kinds:
+        if any(FILLING not in P.parts(p) for p in pies) and FILLING not in kinds:
             return FILLING
         if any(_takes(p, TOP) for p in pies) and TOP not in kinds:
             return TOP

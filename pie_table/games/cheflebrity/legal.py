@@ -75,7 +75,7 @@ def turn_actions(state: ChefState, seat: int) -> list[Action]:
 def plays(state: ChefState, seat: int) -> list[Action]:
     """Every pie card in hand on every pie that takes it (a Bottom Crust starts a new pie)."""
     found: list[Action] = []
-    pies = state.working[seat]
+    pies = [(pie["id"], P.parts(pie)) for pie in state.working[seat]]
     for card in state.hands[seat]:
         kind = KIND[card]
         if kind == GENIUS:
@@ -89,9 +89,9 @@ def plays(state: ChefState, seat: int) -> list[Action]:
             if part == BOTTOM:
                 found.append({"type": "play", "card": card, "pie": None, **extra})
                 continue
-            for pie in pies:
-                if P.add_refusal(pie, part) is None:
-                    found.append({"type": "play", "card": card, "pie": pie["id"], **extra})
+            for pie_id, parts in pies:
+                if P.takes(parts, part):
+                    found.append({"type": "play", "card": card, "pie": pie_id, **extra})
     return found
 
 

@@ -90,6 +90,20 @@ def part_of(card: int, chosen: str | None) -> str | None:
     return None
 
 
+def takes(found: list[str], part: str) -> bool:
+    """Could `part` go on a pie holding the parts `found` (what `add_refusal` checks, without
+    wording why not: move lists and bots ask this many times a turn)."""
+    if part == BOTTOM:
+        return False
+    if part == FILLING:
+        return FILLING not in found
+    if FILLING not in found:
+        return False
+    if part == TOP:
+        return TOP not in found and EXTRAS not in found
+    return True
+
+
 def add_refusal(pie: Pie | None, part: str) -> Msg | None:
     """Why `part` cannot go on `pie` (None: a new pie), or None when it can."""
     if pie is None:

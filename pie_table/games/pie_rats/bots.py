@@ -17,6 +17,7 @@ moves only (never another hand, never the deck order).
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any
 
 from pie_table.games.pie_rats import race
@@ -32,9 +33,10 @@ from pie_table.games.pie_rats.deck import (
     KINDS,
     MIRROR,
     PIES,
+    SPINACH,
     THEFT,
 )
-from pie_table.games.pie_rats.reckon import lure_moves, lure_need
+from pie_table.games.pie_rats.reckon import loot_moves, lure_groups, lure_need
 
 Action = dict[str, Any]
 LEVELS = ("random", "easy", "normal", "hard")
@@ -43,6 +45,8 @@ _LURE_ONE = lure_need([0])
 # Which action cards a bot keeps through a refill, most wanted first.
 _KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_theft": 4}
 # The cards a seat could answer each reaction window with.
+_UNWEIGHED: Any = object()
+_first = itemgetter(0)
 _WINDOW_CARDS = {"theft": (THEFT,), "mirror": (MIRROR,), "ambush": (KIDNAP, BEAN)}
 
 
@@ -182,16 +186,40 @@ class PieRatsBot:
         if phase == 5 and self.level != "hard":  # hard weighs its mean cards first (listed moves)
             if not view["declared"][seat] or view["acted"][seat]:
                 return done
-            targets = [
-                (r["card"], r["loyalty"])
-                for owner, crew in enumerate(view["crews"])
-                if owner != seat
-                for r in crew
-                if not r["protected"] and not r["lured"]
-            ]
-            lures = lure_moves(seat, targets, view["charisma"][seat])
-            return self._lure(view, lures) if lures else done
+            return self._pick_lure(view) or done
+        if phase == 6 and self.level != "hard" and not view["looted"][seat]:
+            return self._loot_turn(view, self._loot_moves(view)) or done
         return None
+
+    def _loot_moves(self, view: dict[str, Any]) -> dict[str, list[Action]]:
+        """The phase-6 moves a normal or easy bot weighs, as `legal` lists them, read from the view:
+        the call, the loots, Spinach on its crew and Kidnappings."""
+        seat, rule = self.seat, view["options"]["phase6"]
+        found: dict[str, list[Action]] = {}
+        if rule == "a" and not view["frozen"][seat]:
+            found["call_loot"] = [{"type": "call_loot", "seat": seat}]
+        crew = view["crews"][seat]
+        loots = loot_moves(seat, [r["card"] for r in crew], [r["strength"] for r in crew], view["sill"])
+        if loots:
+            found["loot"] = loots
+        hand = view["hand"]
+        spinach = next((c for c in hand if KEYS[c] == SPINACH), None)
+        if spinach is not None:
+            found["spinach"] = [
+                {"type": "spinach", "seat": seat, "card": spinach, "crew": r["card"]}
+                for r in crew
+                if r["spinach"] is None
+            ]
+        kidnap = next((c for c in hand if KEYS[c] == KIDNAP), None) if rule != "b" else None
+        if kidnap is not None:
+            frozen = view["frozen"]
+            found["kidnap"] = [
+                {"type": "kidnap", "seat": seat, "card": kidnap, "crew": r["card"]}
+                for owner, rats in enumerate(view["crews"])
+                if owner != seat and not frozen[owner]
+                for r in rats
+            ]
+        return found
 
     # -- turns ------------------------------------------------------------------------------------------
 
@@ -212,6 +240,8 @@ class PieRatsBot:
                 if mean is not None:
                     return mean
             if "lure" in by_type:
+                if self.level != "hard":
+                    return self._pick_lure(view) or done
                 return self._lure(view, by_type["lure"])
             if self.level == "hard":
                 mean = self._spoil(view, by_type)
@@ -270,23 +300,48 @@ class PieRatsBot:
         return by_type["declare"][0]
 
     def _lure(self, view: dict[str, Any], lures: list[Action]) -> Action:
+        """Hard: the listed lure that swings the race for the pies most."""
+        return max(lures[:400], key=lambda a: race.lure_worth(view, self.seat, a))
+
+    def _pick_lure(self, view: dict[str, Any]) -> Action | None:
+        """Easy: the first lure the engine lists. Normal: the strength a lure brings against the
+        charisma it spends, the first of the best. Read from `reckon.lure_groups` (the moves
+        `legal` lists, in its order) without writing every move out; None if no lure reaches."""
+        seat = self.seat
+        targets = [
+            (r["card"], r["loyalty"])
+            for owner, crew in enumerate(view["crews"])
+            if owner != seat
+            for r in crew
+            if not r["protected"] and not r["lured"]
+        ]
+        groups = lure_groups(targets, view["charisma"][seat])
+        best: tuple[tuple[int, ...], list[int]] | None = None
         if self.level == "easy":
-            return lures[0]
-        if self.level == "hard":
-            return max(lures[:400], key=lambda a: race.lure_worth(view, self.seat, a))
-        # Normal (hard chose above): the strength a lure brings against the charisma it spends.
-        strength = {r["card"]: r["strength"] for crew in view["crews"] for r in crew}
-        spent: dict[int, float] = {}  # lures needing as much share one list of cards
-        best, best_worth = lures[0], float("-inf")
-        for action in lures:
-            cards = action["cards"]
-            cost = spent.get(id(cards))
-            if cost is None:
-                cost = spent[id(cards)] = 0.6 * sum(CHARISMAS[c] for c in cards)
-            worth = sum(strength[t] for t in action["targets"]) - cost
-            if worth > best_worth:  # the first of the best, as `max` would pick
-                best, best_worth = action, worth
-        return best
+            best = next(((chosen, sets[0]) for chosen, sets in groups if sets), None)
+        else:
+            strength = {r["card"]: r["strength"] for crew in view["crews"] for r in crew}
+            # Within a choice of targets the cheapest cards win (the first of them); choices
+            # needing as much share one list of card sets, so each list is weighed once.
+            cheapest: dict[int, tuple[float, list[int]] | None] = {}
+            best_worth = float("-inf")
+            for chosen, card_sets in groups:
+                pick = cheapest.get(id(card_sets), _UNWEIGHED)
+                if pick is _UNWEIGHED:
+                    pick = cheapest[id(card_sets)] = min(
+                        ((0.6 * sum(CHARISMAS[c] for c in cards), cards) for cards in card_sets),
+                        key=_first,
+                        default=None,
+                    )
+                if pick is None:
+                    continue
+                gain = strength[chosen[0]] if len(chosen) == 1 else strength[chosen[0]] + strength[chosen[1]]
+                worth = gain - pick[0]
+                if worth > best_worth:  # the first of the best, as `max` would pick
+                    best, best_worth = (chosen, pick[1]), worth
+        if best is None:
+            return None
+        return {"type": "lure", "seat": seat, "targets": list(best[0]), "cards": best[1]}
 
     def _spoil(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         """Hard: the Kidnapping or Carob Bean that swings this round's race for the pies most."""

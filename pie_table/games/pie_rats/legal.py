@@ -14,12 +14,11 @@ from pie_table.games.pie_rats.deck import (
     KIDNAP,
     KINDS,
     MIRROR,
-    PIES,
     SPINACH,
     THEFT,
 )
 from pie_table.games.pie_rats.flow import AMBUSH_WINDOW, MIRROR_WINDOW, REFILL, THEFT_WINDOW, TURN
-from pie_table.games.pie_rats.reckon import lure_moves, minimal_crews
+from pie_table.games.pie_rats.reckon import loot_moves, lure_moves
 from pie_table.games.pie_rats.state import PieRatsState
 
 
@@ -140,11 +139,6 @@ def lures(state: PieRatsState, seat: int) -> list[Action]:
 
 
 def loots(state: PieRatsState, seat: int) -> list[Action]:
-    """Every pie the seat can carry, each with every minimal choice of crew (at most a few dozen)."""
+    """Every pie the seat can carry, each with every minimal choice of crew (`reckon.loot_moves`)."""
     crew = state.crews[seat]
-    strengths = [r.strength for r in crew]
-    found: list[Action] = []
-    for pie in state.sill:
-        for chosen in minimal_crews(strengths, PIES[pie].weight):
-            found.append({"type": "loot", "seat": seat, "pie": pie, "crew": [crew[i].card for i in chosen]})
-    return found
+    return loot_moves(seat, [r.card for r in crew], [r.strength for r in crew], state.sill)

@@ -8,7 +8,15 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
-from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, CHARISMAS, CHARM, KEYS
+from pie_table.games.pie_rats.deck import (
+    CAPTAIN_CHARISMA,
+    CAPTAIN_STRENGTH,
+    CARDS,
+    CHARISMAS,
+    CHARM,
+    KEYS,
+    PIES,
+)
 
 
 def lure_need(loyalties: Sequence[int]) -> int:
@@ -75,6 +83,19 @@ def _minimal_crews(strengths: tuple[int, ...], weight: int, limit: int) -> tuple
     return tuple(unique[:limit])
 
 
+def loot_moves(
+    seat: int, crew: Sequence[int], strengths: Sequence[int], sill: Sequence[int]
+) -> list[dict[str, Any]]:
+    """Every pie on the `sill` the Captain's `crew` (cards, with their `strengths`) can carry, each
+    with every minimal choice of crew (at most a few dozen). The engine lists these; bots read the
+    same from their view."""
+    return [
+        {"type": "loot", "seat": seat, "pie": pie, "crew": [crew[i] for i in chosen]}
+        for pie in sill
+        for chosen in _minimal_crews(tuple(strengths), PIES[pie].weight, 64)
+    ]
+
+
 # What luring one crew member of loyalty 0 needs (`lure_need` written out below).
 _PER_TARGET = CAPTAIN_CHARISMA + 1
 
@@ -83,7 +104,20 @@ def lure_moves(seat: int, targets: list[tuple[int, int]], tabled: Sequence[int])
     """Every lure a Captain could make with its `tabled` charisma cards at `targets` (card,
     loyalty): one target (or two with a Charm), each with every minimal choice of charisma cards
     (by value; the first cards of each value are named). The engine lists these; bots read the
-    same from their view."""
+    same from their view (`lure_groups`)."""
+    return [
+        {"type": "lure", "seat": seat, "targets": list(chosen), "cards": cards}
+        for chosen, card_sets in lure_groups(targets, tabled)
+        for cards in card_sets
+    ]
+
+
+def lure_groups(
+    targets: list[tuple[int, int]], tabled: Sequence[int]
+) -> list[tuple[tuple[int, ...], list[list[int]]]]:
+    """`lure_moves` before it is written out as moves, in the same order: each choice of targets
+    with its minimal card sets (possibly none). Targets needing as much share one list of sets,
+    so a bot weighing each set once per list weighs few."""
     if not targets:
         return []
     groups: dict[int, list[int]] = {}
@@ -94,7 +128,6 @@ def lure_moves(seat: int, targets: list[tuple[int, int]], tabled: Sequence[int])
         else:
             groups.setdefault(CHARISMAS[card], []).append(card)
     values = sorted(groups)
-    found: list[dict[str, Any]] = []
     # Nothing beyond every card on the table can be reached: those targets are left out early.
     reach = CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in tabled)
     # `lure_need` written out: each target needs its loyalty plus the Captain's charisma + 1.
@@ -106,12 +139,13 @@ def lure_moves(seat: int, targets: list[tuple[int, int]], tabled: Sequence[int])
             if (need := 2 * _PER_TARGET + la + lb) <= reach
         ]
     sets: dict[tuple[int, int], list[list[int]]] = {}  # few distinct needs: loyalty is -1, 0 or +1
+    found: list[tuple[tuple[int, ...], list[list[int]]]] = []
     for chosen, need in picks:
         key = (need, len(chosen))
-        if key not in sets:
-            sets[key] = _card_sets(groups, values, charms, need, len(chosen))
-        for cards in sets[key]:
-            found.append({"type": "lure", "seat": seat, "targets": list(chosen), "cards": cards})
+        card_sets = sets.get(key)
+        if card_sets is None:
+            card_sets = sets[key] = _card_sets(groups, values, charms, need, len(chosen))
+        found.append((chosen, card_sets))
     return found
 
 

@@ -199,7 +199,7 @@ _PUBLIC: Fields = {
 _PARTS: Fields = {
     "captains": lambda v: [_CAPTAINS[c] for c in v.state.captains],
     "hand_counts": lambda v: [len(h) for h in v.state.hands],
-    "crews": lambda v: [[_rat_view(r) for r in crew] for crew in v.state.crews],
+    "crews": lambda v: _crews_view(v.state.crews),
     "standings": lambda v: flow.standings(v.state),
     "decisions": lambda v: v.state.stack.view(v.seat),
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
@@ -215,6 +215,15 @@ _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
 _RAT_VIEWS: dict[tuple[int, bool, bool, int | None], dict[str, Any]] = {}
+
+
+def _crews_view(crews: list[list[Any]]) -> list[list[dict[str, Any]]]:
+    """Every crew as the views show it (bots read this in most decisions of phases 4 to 6, so
+    the shared dict is looked up in line and built by `_rat_view` only the first time)."""
+    found = _RAT_VIEWS.get
+    return [
+        [found((r.card, r.protected, r.lured, r.spinach)) or _rat_view(r) for r in crew] for crew in crews
+    ]
 
 
 def _rat_view(rat: Any) -> dict[str, Any]:
