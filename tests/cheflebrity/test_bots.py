@@ -107,3 +107,32 @@ def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_view():
             break
     assert project.margin(fresh_view, seat) != project.margin(RULES.view(early, seat), seat)
     assert bot._base_margin(fresh_view) == project.margin(fresh_view, seat)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_turn_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_moves(seed):
+    """`decide_from_view` works a turn's moves out from the view as the engine lists them: at every
+    turn of whole games, every level picks the same move either way (its offers worded its own
+    way, every other move one the list holds), a forced move included."""
+    from pie_table.core.session import Session
+    from pie_table.core.setup import GameSetup, SeatSpec
+
+    levels = ["easy", "normal", "hard", "normal"]
+    session = Session(GameSetup("cheflebrity", [SeatSpec("bot", level) for level in levels], seed=seed))
+    settled = forced = 0
+    while not session.is_over():
+        for seat in session.to_act():
+            view = RULES.view(session.state, seat)
+            quick = CheflebrityBot(levels[seat], seat, 5).decide_from_view(view)
+            if quick is None:
+                assert view["asking"] != "turn"
+                continue
+            legal = session.legal(seat)
+            listed = legal[0] if len(legal) == 1 else CheflebrityBot(levels[seat], seat, 5).act(view, legal)
+            assert quick == listed
+            assert quick in legal or quick["type"] == "offer"
+            settled += 1
+            forced += len(legal) == 1
+        seat = session.to_act()[0]
+        assert session.submit(seat, session.bot_action(seat)).ok
+    assert settled > 150 and forced > 0

@@ -16,6 +16,7 @@ legal moves only: never another hand, never the deck order, never what a claim h
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from pie_table.games.cheflebrity import claims as C
@@ -33,12 +34,44 @@ from pie_table.games.cheflebrity.deck import (
     SAVED,
     TOP,
 )
+from pie_table.games.cheflebrity.flow import DISCARD, DRAW, PLAY, REDRAW, TURN
+from pie_table.games.cheflebrity.legal import Play, play_move, play_options, sabotage_moves
 
 Action = dict[str, Any]
 LEVELS = ("random", "easy", "normal", "hard")
 _SPECIAL_WORTH = {SABOTAGE: 18, SAVED: 16, GENIUS: 20}
 _LIE = {"easy": 0.0, "normal": 0.15, "hard": 0.3}
 _OFFER = {"easy": 0.0, "normal": 0.35, "hard": 0.5}
+_END: Action = {"type": "end"}
+_FROM_DECK: Action = {"type": "draw", "from": "deck"}
+
+
+@dataclass(slots=True)
+class TurnMoves:
+    """A turn's moves as a bot weighs them: what `legal.turn_actions` lists, grouped by kind and
+    mostly not written out as moves (a bot writes out the one it picks)."""
+
+    deck: bool = False  # a draw from the Ingredients
+    takes: list[int] = field(default_factory=list)  # Leftovers cards to take
+    discard: bool = False  # a card of the hand may go on the Leftovers
+    plays: list[Play] = field(default_factory=list)  # `legal.play_options`
+    serves: list[int] = field(default_factory=list)  # ids of the pies that may be served
+    sabotages: list[Action] = field(default_factory=list)
+    partners: list[int] = field(default_factory=list)  # seats an offer may go to
+
+    @classmethod
+    def listed(cls, by_type: dict[str, list[Action]]) -> TurnMoves:
+        """The moves of a listed turn (`legal`), grouped by type."""
+        draws = by_type.get("draw", [])
+        return cls(
+            deck=any(a["from"] == "deck" for a in draws),
+            takes=[a["card"] for a in draws if a["from"] == "leftovers"],
+            discard="discard" in by_type,
+            plays=[(a["card"], a.get("as"), a["pie"]) for a in by_type.get("play", [])],
+            serves=[a["pie"] for a in by_type.get("serve", [])],
+            sabotages=by_type.get("sabotage", []),
+            partners=sorted({a["to"] for a in by_type.get("offer", [])}),
+        )
 
 
 def _takes(pie: dict[str, Any], part: str) -> bool:
@@ -80,7 +113,44 @@ class CheflebrityBot:
             return self._reply(view, by_type)
         if kind == "confirm":
             return self._confirm(view)
-        return self._turn(view, by_type)
+        return self._turn(view, TurnMoves.listed(by_type))
+
+    def decide_from_view(self, view: dict[str, Any]) -> Action | None:
+        """A turn's move read from the view (`_turn_moves`: what the engine lists, worked out the
+        same way), or None for the other decisions, which need the listed moves."""
+        if view["asking"] != TURN or self.level == "random":
+            return None
+        moves, count = self._turn_moves(view)
+        if count == 0:
+            return None
+        if count == 1:  # a forced move needs no thought (the session takes it as it is listed)
+            if moves.deck:
+                return _FROM_DECK
+            return _take(moves.takes[0]) if moves.takes else _END
+        return self._turn(view, moves)
+
+    def _turn_moves(self, view: dict[str, Any]) -> tuple[TurnMoves, int]:
+        """The turn's moves from the view, as `legal.turn_actions` lists them, and how many it
+        lists."""
+        step, hand = view["step"], view["hand"]
+        if step in (DRAW, REDRAW):
+            discarded = view["discarded"]
+            deck = bool(view["deck"])
+            takes = [c for c in view["leftovers"] if c != discarded]
+            return TurnMoves(deck=deck, takes=takes), deck + len(takes)
+        seat = self.seat
+        pies = view["working"][seat]
+        moves = TurnMoves(discard=step == DISCARD and bool(hand))
+        if step in (DISCARD, PLAY) and not view["played"]:
+            moves.plays = play_options(hand, pies)
+        if not view["served_now"]:
+            moves.serves = [p["id"] for p in pies if p["kind"] != P.BUILDING]
+        moves.sabotages = sabotage_moves(hand, seat, view["working"])
+        if hand:
+            traded = view["traded_with"]
+            moves.partners = [s for s in range(view["seats"]) if s != seat and s not in traded]
+        count = (len(hand) if moves.discard else 0) + len(moves.plays) + len(moves.serves)
+        return moves, count + len(moves.sabotages) + len(moves.partners) + 1
 
     # -- reading the table --------------------------------------------------------------------------
 
@@ -103,9 +173,9 @@ class CheflebrityBot:
             worth += 6
         return worth
 
-    def _play_worth(self, view: dict[str, Any], action: Action) -> float:
-        card = action["card"]
-        part = action.get("as") or KIND[card]
+    def _play_worth(self, view: dict[str, Any], play: Play) -> float:
+        card, chosen, pie_id = play
+        part = chosen or KIND[card]
         quality = _quality(card)
         bottom_bonus, tops, topped = self._play_facts(view)
         if part == BOTTOM:
@@ -116,7 +186,7 @@ class CheflebrityBot:
             worth = 18 + quality
         else:
             # Extras on a bare tart forbid its Top Crust: wait for one when one is in hand.
-            worth = quality + (4 if action["pie"] in topped else (-12 if tops else 0))
+            worth = quality + (4 if pie_id in topped else (-12 if tops else 0))
         if KIND[card] == GENIUS:
             worth -= 18  # worth more as a Sabotage! or a Saved it!
         if self.level == "easy":
@@ -140,13 +210,12 @@ class CheflebrityBot:
         self._facts_view, self._facts = view, facts
         return facts
 
-    def _hard_play_worth(self, view: dict[str, Any], action: Action) -> float:
+    def _hard_play_worth(self, view: dict[str, Any], play: Play) -> float:
         """The normal worth, plus how much the move lifts my projected lead (bonuses included)."""
-        card = action["card"]
-        part = action.get("as") or KIND[card]
-        line = project.with_card(self._pies(view), action["pie"], card, part)
+        card, chosen, pie_id = play
+        line = project.with_card(self._pies(view), pie_id, card, chosen or KIND[card])
         gain = project.margin(view, self.seat, {self.seat: line}) - self._base_margin(view)
-        return self._play_worth(view, action) + gain
+        return self._play_worth(view, play) + gain
 
     def _base_margin(self, view: dict[str, Any]) -> float:
         """My projected margin as the table stands, worked out once per decision. Kept with the
@@ -211,46 +280,48 @@ class CheflebrityBot:
 
     # -- my turn ------------------------------------------------------------------------------------
 
-    def _turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
-        if "draw" in by_type:
-            return self._draw(view, by_type["draw"])
-        if "discard" in by_type and self.level != "easy":
+    def _turn(self, view: dict[str, Any], moves: TurnMoves) -> Action:
+        if moves.deck or moves.takes:
+            return self._draw(view, moves.deck, moves.takes)
+        if moves.discard and self.level != "easy":
             dead = self._dead_card(view)
             if dead is not None and view["deck"] > 0:
                 return {"type": "discard", "card": dead}
-        if "play" in by_type:
+        if moves.plays:
             worth = self._hard_play_worth if self.level == "hard" else self._play_worth
-            best = max(by_type["play"], key=lambda a: worth(view, a))
+            best, best_worth = moves.plays[0], float("-inf")
+            for play in moves.plays:
+                value = worth(view, play)
+                if value > best_worth:  # the first of the best, as `max` would pick
+                    best, best_worth = play, value
             if self._play_worth(view, best) > -5 or self.level == "easy":
-                return best
-        serve = self._serve(view, by_type.get("serve", []))
+                return play_move(*best)
+        serve = self._serve(view, moves.serves)
         if serve is not None:
             return serve
-        if "sabotage" in by_type and self.level != "easy":
-            worth, action = self._best_sabotage(view, by_type["sabotage"])
+        if moves.sabotages and self.level != "easy":
+            worth, action = self._best_sabotage(view, moves.sabotages)
             late = self._turns_left(view) <= 1
             if action is not None and (worth >= 22 or late):
                 return action
-        if "offer" in by_type and self.rng.random() < _OFFER[self.level]:
-            offer = self._offer(view, by_type["offer"])
+        if moves.partners and self.rng.random() < _OFFER[self.level]:
+            offer = self._offer(view, moves.partners)
             if offer is not None:
                 return offer
         return {"type": "end"}
 
-    def _draw(self, view: dict[str, Any], draws: list[Action]) -> Action:
-        from_deck = [a for a in draws if a["from"] == "deck"]
-        takes = [a for a in draws if a["from"] == "leftovers"]
+    def _draw(self, view: dict[str, Any], deck: bool, takes: list[int]) -> Action:
         if self.level == "easy" or not takes:
-            return from_deck[0] if from_deck else self.rng.choice(takes)
+            return {"type": "draw", "from": "deck"} if deck else _take(self.rng.choice(takes))
         bonus = self._worth_bonus(view)
-        best, best_worth = takes[0], _worth(bonus, takes[0]["card"])
-        for action in takes:
-            worth = _worth(bonus, action["card"])
+        best, best_worth = takes[0], _worth(bonus, takes[0])
+        for card in takes:
+            worth = _worth(bonus, card)
             if worth > best_worth:
-                best, best_worth = action, worth
-        if not from_deck or best_worth >= 34:
-            return best
-        return from_deck[0]
+                best, best_worth = card, worth
+        if not deck or best_worth >= 34:
+            return _take(best)
+        return {"type": "draw", "from": "deck"}
 
     def _card_worth(self, view: dict[str, Any], card: int) -> float:
         """What a card would be worth to me in hand now."""
@@ -281,18 +352,19 @@ class CheflebrityBot:
         worst = min(hand, key=lambda c: self._card_worth(view, c))
         return worst if self._card_worth(view, worst) < 8 else None
 
-    def _serve(self, view: dict[str, Any], serves: list[Action]) -> Action | None:
+    def _serve(self, view: dict[str, Any], serves: list[int]) -> Action | None:
+        """Serve a finished dessert (or any, when time runs short): pie ids in, a move out."""
         if not serves:
             return None
         pies = {p["id"]: p for p in self._pies(view)}
         if self.level == "easy":
-            return max(serves, key=lambda a: pies[a["pie"]]["quality"])
+            return {"type": "serve", "pie": max(serves, key=lambda pie_id: pies[pie_id]["quality"])}
         hand_kinds = [KIND[c] for c in view["hand"]]
         ready = len(serves)
         hurry = self._turns_left(view) <= ready
         best, best_worth = None, -1.0
-        for action in serves:
-            pie = pies[action["pie"]]
+        for pie_id in serves:
+            pie = pies[pie_id]
             found = P.parts(pie)
             finished = TOP in found and EXTRAS not in hand_kinds
             finished = finished or (EXTRAS in found and EXTRAS not in hand_kinds)
@@ -305,7 +377,7 @@ class CheflebrityBot:
             if finished or hurry:
                 worth = pie["quality"] + (10 if TOP in found else 0)
                 if worth > best_worth:
-                    best, best_worth = action, worth
+                    best, best_worth = {"type": "serve", "pie": pie_id}, worth
         return best
 
     # -- trading ------------------------------------------------------------------------------------
@@ -339,12 +411,11 @@ class CheflebrityBot:
                 return lie
         return C.honest(card)
 
-    def _offer(self, view: dict[str, Any], offers: list[Action]) -> Action | None:
+    def _offer(self, view: dict[str, Any], partners: list[int]) -> Action | None:
         want = self._want(view)
         give = self._surplus(view, avoid=want)
         if want is None or give is None:
             return None
-        partners = sorted({a["to"] for a in offers})
         if self.level == "hard":
             partner = max(partners, key=lambda s: (self._trust(view, s), -view["scores"][s]))
         else:
@@ -411,6 +482,10 @@ def _worth(bonus: dict[str, int | None], card: int) -> float:
         return special
     extra = bonus[kind]
     return QUALITY[card] * 0.5 if extra is None else QUALITY[card] + extra
+
+
+def _take(card: int) -> Action:
+    return {"type": "draw", "from": "leftovers", "card": card}
 
 
 def _quality(card: int) -> int:

@@ -74,9 +74,19 @@ def turn_actions(state: ChefState, seat: int) -> list[Action]:
 
 def plays(state: ChefState, seat: int) -> list[Action]:
     """Every pie card in hand on every pie that takes it (a Bottom Crust starts a new pie)."""
-    found: list[Action] = []
-    pies = [(pie["id"], P.parts(pie)) for pie in state.working[seat]]
-    for card in state.hands[seat]:
+    return [play_move(*option) for option in play_options(state.hands[seat], state.working[seat])]
+
+
+Play = tuple[int, str | None, int | None]
+
+
+def play_options(hand: list[int], pies: list[P.Pie]) -> list[Play]:
+    """`plays` before it is written out as moves, in the same order: (card, the part a Stroke of
+    Genius! stands for or None, the pie's id or None for a new pie). The pies may be the state's
+    or a view's (both list their cards' parts). Bots weigh these without writing every move out."""
+    found: list[Play] = []
+    shown = [(pie["id"], P.parts(pie)) for pie in pies]
+    for card in hand:
         kind = KIND[card]
         if kind == GENIUS:
             options = PARTS
@@ -85,20 +95,32 @@ def plays(state: ChefState, seat: int) -> list[Action]:
         else:
             continue
         for part in options:
-            extra = {"as": part} if kind == GENIUS else {}
+            chosen = part if kind == GENIUS else None
             if part == BOTTOM:
-                found.append({"type": "play", "card": card, "pie": None, **extra})
+                found.append((card, chosen, None))
                 continue
-            for pie_id, parts in pies:
+            for pie_id, parts in shown:
                 if P.takes(parts, part):
-                    found.append({"type": "play", "card": card, "pie": pie_id, **extra})
+                    found.append((card, chosen, pie_id))
     return found
 
 
+def play_move(card: int, chosen: str | None, pie_id: int | None) -> Action:
+    """A play as the move list writes it (`as` only for a Stroke of Genius!)."""
+    if chosen is None:
+        return {"type": "play", "card": card, "pie": pie_id}
+    return {"type": "play", "card": card, "pie": pie_id, "as": chosen}
+
+
 def sabotages(state: ChefState, seat: int) -> list[Action]:
-    """A Sabotage! (or Stroke of Genius!) on each rival working pie; one card of each kind stands
-    for its copies, which would do the same."""
-    hand = state.hands[seat]
+    """A Sabotage! (or Stroke of Genius!) on each rival working pie (`sabotage_moves`)."""
+    return sabotage_moves(state.hands[seat], seat, state.working)
+
+
+def sabotage_moves(hand: list[int], seat: int, working: list[list[P.Pie]]) -> list[Action]:
+    """A Sabotage! (or Stroke of Genius!) from `hand` on each rival's pie in `working` (every
+    seat's Working Line, the state's or a view's); one card of each kind stands for its copies,
+    which would do the same."""
     cards = []
     for kind in F.SABOTEURS:
         for card in hand:
@@ -110,6 +132,7 @@ def sabotages(state: ChefState, seat: int) -> list[Action]:
     return [
         {"type": "sabotage", "card": card, "owner": owner, "pie": pie["id"]}
         for card in cards
-        for owner in F.others(state, seat)
-        for pie in state.working[owner]
+        for owner, line in enumerate(working)
+        if owner != seat
+        for pie in line
     ]
