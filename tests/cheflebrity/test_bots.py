@@ -111,9 +111,10 @@ def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_view():
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_turn_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_moves(seed):
-    """`decide_from_view` works a turn's moves out from the view as the engine lists them: at every
-    turn of whole games, every level picks the same move either way (its offers worded its own
-    way, every other move one the list holds), a forced move included."""
+    """`decide_from_view` works a turn's moves out from the view as the engine lists them, and
+    passes a window it holds no card for: at every step of whole games, every level picks the same
+    move either way (its offers worded its own way, every other move one the list holds), forced
+    moves included."""
     from pie_table.core.session import Session
     from pie_table.core.setup import GameSetup, SeatSpec
 
