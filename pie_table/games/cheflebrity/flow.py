@@ -329,6 +329,7 @@ def do_play(state: ChefState, seat: int, action: Action, events: list[Event]) ->
         state.next_pie += 1
         state.working[seat].append(pie)
     pie["cards"].append([card, part, state.plays])
+    state.line_changed(seat)
     state.played = True
     state.step = MAIN
     text = (
@@ -356,6 +357,7 @@ def do_serve(state: ChefState, seat: int, action: Action, events: list[Event]) -
         raise IllegalAction(Msg("Serve it once it has a Bottom Crust and a Filling"))
     state.working[seat].remove(pie)
     state.served[seat].append(pie)
+    state.line_changed(seat)
     state.served_now = True
     state.step = MAIN
     say(
@@ -480,6 +482,7 @@ def close_window(state: ChefState, top: Decision, events: list[Event]) -> None:
     state.out.append(lost)
     if not pie["cards"]:
         state.working[pending["owner"]].remove(pie)
+    state.line_changed(pending["owner"])
     if pending["kind"] == SABOTAGE:
         state.kept[pending["by"]].append([pending["card"], "sabotage"])
     else:

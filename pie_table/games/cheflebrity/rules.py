@@ -165,14 +165,21 @@ def _pie_view(state: ChefState, pie: dict[str, Any]) -> dict[str, Any]:
 
 
 def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
-    """Every seat's Working (or Serving) Line as views show it, built again only after a line
-    changed: most moves (a draw, a discard, an offer, a pass) leave every pie as it was."""
-    key = state.lines_key()
+    """Every seat's Working (or Serving) Line as views show it; only the lines marked as changed
+    since the last build are built again (most moves leave every pie as it was, and a play, a
+    serve or a spoiled card changes one seat's lines)."""
+    key = tuple(state.line_marks)
     found = state.line_views.get(name)
-    if found is None or found[0] != key:
-        lines = state.working if name == "working" else state.served
-        found = state.line_views[name] = (key, [[_pie_view(state, p) for p in line] for line in lines])
-    return found[1]
+    if found is not None and found[0] == key:
+        return found[1]
+    built, old = found if found is not None else ((), [])
+    lines = state.working if name == "working" else state.served
+    views = [
+        old[seat] if seat < len(built) and built[seat] == key[seat] else [_pie_view(state, p) for p in line]
+        for seat, line in enumerate(lines)
+    ]
+    state.line_views[name] = (key, views)
+    return views
 
 
 def _record(state: ChefState, events: list[Event]) -> None:

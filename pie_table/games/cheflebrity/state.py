@@ -64,16 +64,19 @@ class ChefState:
     pie_views: dict[int, tuple[tuple[int, int], dict[str, Any]]] = field(
         default_factory=dict, repr=False, compare=False
     )
-    # The Working and Serving Lines as views show them, with what they were built from (see
-    # `lines_key`). Not part of the game either.
-    line_views: dict[str, tuple[tuple[int, int, int], list[list[dict[str, Any]]]]] = field(
+    # How often each seat's pie lines changed (a card played onto them, one thrown out, a dessert
+    # served), and the Working and Serving Lines as bots' views show them, built from those marks:
+    # a line is built again only after it changed. Not part of the game either.
+    line_marks: list[int] = field(default_factory=list, repr=False, compare=False)
+    line_views: dict[str, tuple[tuple[int, ...], list[list[dict[str, Any]]]]] = field(
         default_factory=dict, repr=False, compare=False
     )
 
-    def lines_key(self) -> tuple[int, int, int]:
-        """What changes whenever a pie line does: a card played (onto a pie or as a new one), a
-        card thrown out (by a Sabotage! or an Oops!, onto the Out Pile), a dessert served."""
-        return (self.plays, len(self.out), sum(map(len, self.served)))
+    def line_changed(self, seat: int) -> None:
+        """`seat`'s Working or Serving Line changed (see `line_marks`)."""
+        if len(self.line_marks) != self.seats:
+            self.line_marks = [0] * self.seats
+        self.line_marks[seat] += 1
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
