@@ -41,18 +41,54 @@ def test_a_seat_view_adds_its_own_fields_between_the_public_ones_and_the_rest() 
         assert list(fields.view(state, other)) == ["a", "b", "z"] and fields.view(state, other).seat is None
 
 
-@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
-def test_the_bot_view_equals_the_view_for_every_seat_at_every_step(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [
+        ("pie-rats", "bot:normal," * 4, {}),
+        ("pie-rats", "bot:hard,bot:random,bot:easy,bot:hard", {"phase6": "c"}),
+        ("pie-rats", "bot:random,bot:hard,bot:normal", {"phase6": "b"}),
+        ("cheflebrity", "bot:normal," * 4, {}),
+        ("cheflebrity", "bot:hard,bot:random,bot:easy,bot:hard", {}),
+    ],
+)
+def test_the_bot_view_equals_the_view_for_every_seat_at_every_step(game: str, seats: str, options) -> None:
+    """Bots' views keep parts between moves (Pie Rats' crews, Cheflebrity's pie lines) until
+    the engine marks them changed: at every step of whole games they equal the fresh view."""
     rules = get_game(game).rules
     if getattr(rules, "bot_view", None) is None:
         pytest.skip(f"{game} hands bots its plain view")
     for seed in range(3):
-        session = Session(GameSetup(game, parse_seats(",".join(["bot:normal"] * 4)), seed=seed))
+        setup = GameSetup(game, parse_seats(seats.strip(",")), options, seed=seed)
+        session = Session(setup)
         steps = 0
         while not session.is_over() and steps < 2000:
-            for seat in [None, *range(4)]:
+            for seat in [None, *range(len(setup.seats))]:
                 assert dict(rules.bot_view(session.state, seat)) == rules.view(session.state, seat)
             seat = session.to_act()[0]
             assert session.submit(seat, session.bot_action(seat)).ok
             steps += 1
         assert session.is_over()
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+def test_a_table_changed_by_hand_shows_in_bot_views_after_forget_views(game: str) -> None:
+    session = Session(GameSetup(game, parse_seats(",".join(["bot:normal"] * 4)), seed=4))
+    rules, state = session.rules, session.state
+    while not _has_a_crew_member_or_pie(game, state):
+        seat = session.to_act()[0]
+        assert session.submit(seat, session.bot_action(seat)).ok
+        dict(rules.bot_view(state, seat))  # the bots' kept parts are built
+    if game == "pie-rats":
+        rat = next(rat for crew in state.crews for rat in crew)
+        rat.protected = not rat.protected
+    else:
+        pie = next(pie for line in state.working for pie in line)
+        pie["cards"].append([pie["cards"][-1][0], "extras", 0])
+    assert dict(rules.bot_view(state, 0)) != rules.view(state, 0)  # kept, as the engine was not told
+    session.forget_views()
+    assert dict(rules.bot_view(state, 0)) == rules.view(state, 0)
+
+
+def _has_a_crew_member_or_pie(game: str, state) -> bool:
+    lines = state.crews if game == "pie-rats" else state.working
+    return any(lines)

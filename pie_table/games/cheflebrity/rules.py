@@ -116,6 +116,11 @@ class CheflebrityRules:
         """`view`, its costlier parts (the pies, the decisions...) built only when read."""
         return _BOT_FIELDS.view(state, seat)
 
+    def forget_views(self, state: ChefState) -> None:
+        """Drop the pies kept for bots' views (after the state was changed by hand)."""
+        state.line_views.clear()
+        state.pie_views.clear()
+
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
         Pile and the cards of a trade it is not handing over (same sizes), other seats' notes."""

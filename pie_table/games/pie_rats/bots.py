@@ -17,7 +17,6 @@ moves only (never another hand, never the deck order).
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 from typing import Any
 
 from pie_table.games.pie_rats import race
@@ -26,7 +25,6 @@ from pie_table.games.pie_rats.deck import (
     CAPTAIN_CHARISMA,
     CAPTAIN_STRENGTH,
     CARDS,
-    CHARISMAS,
     CHARM,
     KEYS,
     KIDNAP,
@@ -36,7 +34,7 @@ from pie_table.games.pie_rats.deck import (
     SPINACH,
     THEFT,
 )
-from pie_table.games.pie_rats.reckon import loot_moves, lure_groups, lure_need
+from pie_table.games.pie_rats.reckon import loot_moves, lure_need, lure_picks
 
 Action = dict[str, Any]
 LEVELS = ("random", "easy", "normal", "hard")
@@ -45,8 +43,6 @@ _LURE_ONE = lure_need([0])
 # Which action cards a bot keeps through a refill, most wanted first.
 _KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_theft": 4}
 # The cards a seat could answer each reaction window with.
-_UNWEIGHED: Any = object()
-_first = itemgetter(0)
 _WINDOW_CARDS = {"theft": (THEFT,), "mirror": (MIRROR,), "ambush": (KIDNAP, BEAN)}
 
 
@@ -305,7 +301,7 @@ class PieRatsBot:
 
     def _pick_lure(self, view: dict[str, Any]) -> Action | None:
         """Easy: the first lure the engine lists. Normal: the strength a lure brings against the
-        charisma it spends, the first of the best. Read from `reckon.lure_groups` (the moves
+        charisma it spends, the first of the best. Read from `reckon.lure_picks` (the moves
         `legal` lists, in its order) without writing every move out; None if no lure reaches."""
         seat = self.seat
         targets = [
@@ -315,28 +311,23 @@ class PieRatsBot:
             for r in crew
             if not r["protected"] and not r["lured"]
         ]
-        groups = lure_groups(targets, view["charisma"][seat])
+        hand, picks = lure_picks(targets, view["charisma"][seat])
         best: tuple[tuple[int, ...], list[int]] | None = None
         if self.level == "easy":
-            best = next(((chosen, sets[0]) for chosen, sets in groups if sets), None)
+            best = next(
+                ((chosen, sets[0]) for chosen, need in picks if (sets := hand.card_sets(need, len(chosen)))),
+                None,
+            )
         else:
             strength = {r["card"]: r["strength"] for crew in view["crews"] for r in crew}
-            # Within a choice of targets the cheapest cards win (the first of them); choices
-            # needing as much share one list of card sets, so each list is weighed once.
-            cheapest: dict[int, tuple[float, list[int]] | None] = {}
+            # Within a choice of targets the cheapest cards win (the first of them).
             best_worth = float("-inf")
-            for chosen, card_sets in groups:
-                pick = cheapest.get(id(card_sets), _UNWEIGHED)
-                if pick is _UNWEIGHED:
-                    pick = cheapest[id(card_sets)] = min(
-                        ((0.6 * sum(CHARISMAS[c] for c in cards), cards) for cards in card_sets),
-                        key=_first,
-                        default=None,
-                    )
+            for chosen, need in picks:
+                pick = hand.cheapest(need, len(chosen))
                 if pick is None:
                     continue
                 gain = strength[chosen[0]] if len(chosen) == 1 else strength[chosen[0]] + strength[chosen[1]]
-                worth = gain - pick[0]
+                worth = gain - 0.6 * pick[0]
                 if worth > best_worth:  # the first of the best, as `max` would pick
                     best, best_worth = (chosen, pick[1]), worth
         if best is None:
@@ -388,6 +379,8 @@ class PieRatsBot:
         total = CAPTAIN_STRENGTH + sum(r["strength"] for r in crew)
         strength = {r["card"]: r["strength"] for r in crew}
         all_strength = {r["card"]: r["strength"] for c in view["crews"] for r in c}
+        sill = [(PIES[p].weight, PIES[p].points) for p in view["sill"]]
+        reaches: dict[int, int] = {}  # the richest pie within reach (-1: none), by the strength added
         best: tuple[int, Action] | None = None
         for action in by_type.get("spinach", []) + by_type.get("kidnap", []):
             extra = (
@@ -395,9 +388,12 @@ class PieRatsBot:
                 if action["type"] == "spinach"
                 else all_strength[action["crew"]]
             )
-            reach = [PIES[p].points for p in view["sill"] if PIES[p].weight <= total + extra]
-            if reach and (best is None or max(reach) > best[0]):
-                best = (max(reach), action)
+            reach = reaches.get(extra)
+            if reach is None:
+                within = [points for weight, points in sill if weight <= total + extra]
+                reach = reaches[extra] = max(within) if within else -1
+            if reach >= 0 and (best is None or reach > best[0]):
+                best = (reach, action)
         return best
 
 

@@ -128,6 +128,7 @@ def check_crew(state: PieRatsState, seat: int, action: Action) -> int:
 def do_crew(state: PieRatsState, seat: int, card: int, events: list[Event]) -> None:
     state.hands[seat].remove(card)
     state.crews[seat].append(Rat(card))
+    state.crews_changed()
     say(
         events,
         "crew",
@@ -151,6 +152,7 @@ def check_protect(state: PieRatsState, seat: int, action: Action) -> int:
 def do_protect(state: PieRatsState, seat: int, index: int, events: list[Event]) -> None:
     rat = state.crews[seat][index]
     rat.protected = True
+    state.crews_changed()
     state.acted[seat] = True
     say(
         events,
@@ -225,6 +227,7 @@ def do_lure(state: PieRatsState, lure: dict[str, Any], events: list[Event]) -> N
         rat = state.crews[owner].pop(index)
         rat.protected, rat.lured = False, True
         state.crews[seat].append(rat)
+        state.crews_changed()
         say(
             events,
             "lured",
@@ -304,6 +307,7 @@ def do_spinach(state: PieRatsState, seat: int, found: tuple[int, int], events: l
     state.hands[seat].remove(card)
     rat = state.crews[seat][index]
     rat.spinach = card
+    state.crews_changed()
     say(
         events,
         "spinach",
@@ -350,6 +354,7 @@ def do_kidnap(state: PieRatsState, seat: int, found: tuple[int, int, int], event
     rat.protected = False
     rat.lured = state.phase == 5  # sideways like a lured rat, so it stays this phase
     state.crews[seat].append(rat)
+    state.crews_changed()
     say(
         events,
         "kidnap",
@@ -370,6 +375,7 @@ def do_bean(state: PieRatsState, seat: int, found: tuple[int, int, int], events:
     card, owner, index = found
     state.hands[seat].remove(card)
     rat = state.crews[owner].pop(index)
+    state.crews_changed()
     state.discard.extend([card, rat.card] + ([rat.spinach] if rat.spinach is not None else []))
     say(
         events,
@@ -463,6 +469,7 @@ def do_loot(state: PieRatsState, loot: dict[str, Any], events: list[Event]) -> N
         else:
             kept.append(rat)
     state.crews[seat] = kept
+    state.crews_changed()
     pie = PIES[loot["pie"]]
     say(
         events,
@@ -496,6 +503,7 @@ def do_no_loot(state: PieRatsState, seat: int, events: list[Event]) -> None:
         say(events, "no_loot", Msg("{captain} loots nothing.", captain=captain_name(state, seat)), seat=seat)
         return
     rat = state.crews[seat].pop(index)
+    state.crews_changed()
     state.discard.append(rat.card)
     if rat.spinach is not None:
         state.discard.append(rat.spinach)

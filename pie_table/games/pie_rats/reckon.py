@@ -104,65 +104,107 @@ def lure_moves(seat: int, targets: list[tuple[int, int]], tabled: Sequence[int])
     """Every lure a Captain could make with its `tabled` charisma cards at `targets` (card,
     loyalty): one target (or two with a Charm), each with every minimal choice of charisma cards
     (by value; the first cards of each value are named). The engine lists these; bots read the
-    same from their view (`lure_groups`)."""
+    same from their view (`lure_picks`)."""
+    hand, picks = lure_picks(targets, tabled)
     return [
         {"type": "lure", "seat": seat, "targets": list(chosen), "cards": cards}
-        for chosen, card_sets in lure_groups(targets, tabled)
-        for cards in card_sets
+        for chosen, need in picks
+        for cards in hand.card_sets(need, len(chosen))
     ]
 
 
-def lure_groups(
+def lure_picks(
     targets: list[tuple[int, int]], tabled: Sequence[int]
-) -> list[tuple[tuple[int, ...], list[list[int]]]]:
-    """`lure_moves` before it is written out as moves, in the same order: each choice of targets
-    with its minimal card sets (possibly none). Targets needing as much share one list of sets,
-    so a bot weighing each set once per list weighs few."""
+) -> tuple[LureHand, list[tuple[tuple[int, ...], int]]]:
+    """`lure_moves` before it is written out as moves: the tabled cards as a `LureHand`, and in the
+    same order each choice of targets with the charisma it needs (its card sets, possibly none,
+    come from the hand)."""
+    hand = LureHand(tabled)
     if not targets:
-        return []
-    groups: dict[int, list[int]] = {}
-    charms: list[int] = []
-    for card in tabled:
-        if KEYS[card] == CHARM:
-            charms.append(card)
-        else:
-            groups.setdefault(CHARISMAS[card], []).append(card)
-    values = sorted(groups)
+        return hand, []
     # Nothing beyond every card on the table can be reached: those targets are left out early.
     reach = CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in tabled)
     # `lure_need` written out: each target needs its loyalty plus the Captain's charisma + 1.
     picks = [((t,), need) for t, loy in targets if (need := _PER_TARGET + loy) <= reach]
-    if charms:
+    if hand.charms:
         picks += [
             ((a, b), need)
             for (a, la), (b, lb) in combinations(targets, 2)
             if (need := 2 * _PER_TARGET + la + lb) <= reach
         ]
-    sets: dict[tuple[int, int], list[list[int]]] = {}  # few distinct needs: loyalty is -1, 0 or +1
-    found: list[tuple[tuple[int, ...], list[list[int]]]] = []
-    for chosen, need in picks:
-        key = (need, len(chosen))
-        card_sets = sets.get(key)
-        if card_sets is None:
-            card_sets = sets[key] = _card_sets(groups, values, charms, need, len(chosen))
-        found.append((chosen, card_sets))
-    return found
+    return hand, picks
 
 
-def _card_sets(
-    groups: dict[int, list[int]], values: list[int], charms: list[int], need: int, targets: int
-) -> list[list[int]]:
-    """Minimal sets of charisma cards reaching `need` (a pair lure always spends one Charm)."""
-    base_charms = 1 if targets == 2 else 0
-    if base_charms > len(charms):
-        return []
-    charm_value = CHARISMAS[charms[0]] if charms else 0
-    sizes = tuple(len(groups[v]) for v in values)
-    shapes = _count_sets(tuple(values), sizes, len(charms), charm_value, need - CAPTAIN_CHARISMA, base_charms)
-    return [
-        [c for v, n in zip(values, plain, strict=True) for c in groups[v][:n]] + charms[:charm_count]
-        for plain, charm_count in shapes
-    ]
+class LureHand:
+    """A Captain's tabled charisma cards as lures spend them: grouped by value, Charms apart. The
+    minimal card sets for a need are worked out once (few distinct needs: loyalty is -1, 0 or +1),
+    and a bot that weighs only the cheapest set writes out no other."""
+
+    __slots__ = ("groups", "values", "charms", "_shapes", "_sets", "_cheapest")
+
+    def __init__(self, tabled: Sequence[int]) -> None:
+        groups: dict[int, list[int]] = {}
+        charms: list[int] = []
+        for card in tabled:
+            if KEYS[card] == CHARM:
+                charms.append(card)
+            else:
+                groups.setdefault(CHARISMAS[card], []).append(card)
+        self.groups = groups
+        self.values = sorted(groups)
+        self.charms = charms
+        self._shapes: dict[tuple[int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+        self._sets: dict[tuple[int, int], list[list[int]]] = {}
+        self._cheapest: dict[tuple[int, int], tuple[int, list[int]] | None] = {}
+
+    def card_sets(self, need: int, targets: int) -> list[list[int]]:
+        """Every minimal set of cards reaching `need` for this many targets (a pair lure always
+        spends one Charm), in a fixed order; the same list for the same need."""
+        key = (need, targets)
+        found = self._sets.get(key)
+        if found is None:
+            found = self._sets[key] = [self._cards(shape) for shape in self._shapes_for(key)]
+        return found
+
+    def cheapest(self, need: int, targets: int) -> tuple[int, list[int]] | None:
+        """The first of the `card_sets` spending the least charisma: (that charisma, its cards),
+        or None if no set reaches."""
+        key = (need, targets)
+        if key in self._cheapest:
+            return self._cheapest[key]
+        shapes = self._shapes_for(key)
+        found = None
+        if shapes:
+            charm = CHARISMAS[self.charms[0]] if self.charms else 0
+            totals = [
+                sum(v * n for v, n in zip(self.values, plain, strict=True)) + charm * charms
+                for plain, charms in shapes
+            ]
+            best = totals.index(min(totals))
+            found = (totals[best], self._cards(shapes[best]))
+        self._cheapest[key] = found
+        return found
+
+    def _shapes_for(self, key: tuple[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
+        shapes = self._shapes.get(key)
+        if shapes is None:
+            need, targets = key
+            base_charms = 1 if targets == 2 else 0
+            if base_charms > len(self.charms):
+                shapes = ()
+            else:
+                charm = CHARISMAS[self.charms[0]] if self.charms else 0
+                sizes = tuple(len(self.groups[v]) for v in self.values)
+                deficit = need - CAPTAIN_CHARISMA
+                shapes = _count_sets(tuple(self.values), sizes, len(self.charms), charm, deficit, base_charms)
+            self._shapes[key] = shapes
+        return shapes
+
+    def _cards(self, shape: tuple[tuple[int, ...], int]) -> list[int]:
+        plain, charms = shape
+        groups = self.groups
+        cards = [c for v, n in zip(self.values, plain, strict=True) for c in groups[v][:n]]
+        return cards + self.charms[:charms]
 
 
 @lru_cache(maxsize=4096)

@@ -131,8 +131,13 @@ class PieRatsRules:
         return _FIELDS.view(state, seat).whole()
 
     def bot_view(self, state: PieRatsState, seat: int | None) -> LazyView:
-        """`view`, its costlier parts (crews, standings, decisions...) built only when read."""
-        return _FIELDS.view(state, seat)
+        """`view`, its costlier parts (crews, standings, decisions...) built only when read, the
+        crews as last shown while no crew changed."""
+        return _BOT_FIELDS.view(state, seat)
+
+    def forget_views(self, state: PieRatsState) -> None:
+        """Drop the crews kept for bots' views (after the state was changed by hand)."""
+        state.crews_shown = None
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
@@ -207,6 +212,9 @@ _PARTS: Fields = {
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
+# Bots, asked hundreds of times a game, read the crews as last built while no crew changed (the
+# table and the tests, whose states may be arranged by hand, always get them fresh).
+_BOT_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, {**_PARTS, "crews": lambda v: _kept_crews_view(v.state)})
 
 
 
@@ -224,6 +232,14 @@ def _crews_view(crews: list[list[Any]]) -> list[list[dict[str, Any]]]:
     return [
         [found((r.card, r.protected, r.lured, r.spinach)) or _rat_view(r) for r in crew] for crew in crews
     ]
+
+
+def _kept_crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
+    """`_crews_view`, built again only after a crew changed (`PieRatsState.crew_changes`)."""
+    shown = state.crews_shown
+    if shown is None or shown[0] != state.crew_changes:
+        shown = state.crews_shown = (state.crew_changes, _crews_view(state.crews))
+    return shown[1]
 
 
 def _rat_view(rat: Any) -> dict[str, Any]:
