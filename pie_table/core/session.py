@@ -366,48 +366,87 @@ class Session:
 
         The seats come from the engine's own `to_act`, so the session's seat check is not run
         again for each of them (the engine still checks every action)."""
+        if not self._undo_allowed and not self.listeners and not self.info.realtime:
+            return self._play_out_plain(limit)
         count = 0
         rules, state, bots = self.rules, self.state, self.bots
-        # Arenas, `simulate` and benchmarks play thousands of games: with nobody to tell and no
-        # undo to keep, each action is applied and logged directly, as `_apply` would.
-        plain = not self._undo_allowed and not self.listeners and not self.info.realtime
-        every_seat_a_bot = len(bots) == len(self.setup.seats)
         while not rules.is_over(state) and count < limit:
             waiting = rules.to_act(state)
+            if not waiting or any(seat not in bots for seat in waiting):
+                break
+            for seat in waiting:
+                action = self.bot_action(seat)
+                # `_apply` for a well-formed move (its seat is asked); `submit` refuses the rest.
+                applied = (self._apply if isinstance(action, dict) else self.submit)(seat, action)
+                if not applied.ok:
+                    raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+                count += 1
+        return count
+
+    def _play_out_plain(self, limit: int) -> int:
+        """`play_out` for arenas, `simulate` and benchmarks, which play thousands of games: with
+        nobody to tell and no undo to keep, each bot's move is chosen as `bot_action` chooses it
+        and applied and logged directly, with what every decision needs looked up once a game.
+
+        A reaction window every bot lets pass closes at once through the table's logged timeout,
+        as it does when time runs out at a table of people: the passes are held back until a seat
+        answers otherwise. Its answers are sealed, so no bot's view shows whether another has
+        answered yet, and the bots choose as they would have."""
+        rules, state, bots, log = self.rules, self.state, self.bots, self.log
+        apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
+        bot_view = self._bot_view or (lambda _state, seat: self.view(seat))
+        deciders = {seat: getattr(bot, "decide_from_view", None) for seat, bot in bots.items()}
+        every_seat_a_bot = len(bots) == len(self.setup.seats)
+        count = 0
+
+        def play(seat: int | None, action: Any) -> None:
+            if not isinstance(action, dict):
+                applied = self.submit(seat, action)  # refused, with the reason why
+                raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+            # Bots return a move from the list just built for them (or a fresh one): it is logged
+            # as it is when it already names its seat, as the moves listed do.
+            stamped = action if seat is None or action.get("seat") == seat else {**action, "seat": seat}
+            try:
+                apply(state, stamped)
+            except IllegalAction as exc:
+                raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
+            log.append(Entry(seat, stamped))
+
+        while not is_over(state) and count < limit:
+            waiting = to_act(state)
             if not waiting or not every_seat_a_bot and any(seat not in bots for seat in waiting):
                 break
-            if not plain:
-                for seat in waiting:
-                    action = self.bot_action(seat)
-                    # `_apply` for a well-formed move (its seat is asked); `submit` refuses the rest.
-                    applied = (self._apply if isinstance(action, dict) else self.submit)(seat, action)
-                    if not applied.ok:
-                        raise IllegalAction(f"a bot's action was refused: {applied.reason}")
-                    count += 1
-                continue
-            # A reaction window every bot lets pass closes at once through the table's logged
-            # timeout, as it does when time runs out at a table of people: the passes are held
-            # back until a seat answers otherwise. Its answers are sealed, so no bot's view
-            # shows whether another has answered yet, and the bots choose as they would have.
             window = len(waiting) > 1 and self._closes_by_timeout()
             held: list[tuple[int, Action]] = []
             for seat in waiting:
-                action = self.bot_action(seat)
+                # `bot_action`, written out: the view's answer, else a forced move, else the bot's
+                # pick from the listed moves.
+                decide, view, action = deciders[seat], None, None
+                if decide is not None:
+                    view = bot_view(state, seat)
+                    action = decide(view)
+                if action is None:
+                    legal = legal_actions(state, seat)
+                    if len(legal) == 1:
+                        action = legal[0]
+                    else:
+                        action = bots[seat].act(view if view is not None else bot_view(state, seat), legal)
                 if window and isinstance(action, dict) and action.get("type") == "pass":
                     held.append((seat, action))
                     continue
                 for passed in held:
-                    self._apply_plain(*passed)
+                    play(*passed)
                 count += len(held) + 1
                 held = []
-                self._apply_plain(seat, action)
+                play(seat, action)
             if held and len(held) == len(waiting):
-                self._apply_plain(None, _TIMEOUT_ACTION)
+                play(None, _TIMEOUT_ACTION)
                 count += 1
             else:
                 for passed in held:
-                    self._apply_plain(*passed)
+                    play(*passed)
                 count += len(held)
+        self._shared = None
         return count
 
     def _closes_by_timeout(self) -> bool:
@@ -416,21 +455,6 @@ class Session:
         current = self._current_decision
         top = current(self.state) if current is not None else None
         return top is not None and top.sealed and top.allow_pass and top.deadline is not None
-
-    def _apply_plain(self, seat: int | None, action: Any) -> None:
-        """Apply and log a bot's move (or the table's timeout) with nobody to tell and no undo."""
-        if not isinstance(action, dict):
-            applied = self.submit(seat, action)  # refused, with the reason why
-            raise IllegalAction(f"a bot's action was refused: {applied.reason}")
-        # Bots return a move from the list just built for them (or a fresh one): it is logged as
-        # it is when it already names its seat, as the moves listed do.
-        stamped = action if seat is None or action.get("seat") == seat else {**action, "seat": seat}
-        try:
-            self.rules.apply(self.state, stamped)
-        except IllegalAction as exc:
-            raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
-        self._shared = None
-        self.log.append(Entry(seat, stamped))
 
     # -- undo --------------------------------------------------------------------------------------------
 
