@@ -86,11 +86,6 @@ class TurnMoves:
         )
 
 
-def _takes(pie: dict[str, Any], part: str) -> bool:
-    """Could `part` go on this pie now (the engine's build order)."""
-    return P.takes(P.parts(pie), part)
-
-
 class CheflebrityBot:
     """One bot seat."""
 
@@ -103,6 +98,8 @@ class CheflebrityBot:
         self._bonus_view: Any = None  # the view `_bonus` was worked out from
         self._bonus: dict[str, int | None] = {}
         self._facts_view: Any = None  # the view `_facts` was worked out from
+        self._parts_line: Any = None  # the Working Line `_parts` was read from
+        self._parts: list[tuple[Any, list[str]]] = []
         self._facts: tuple[int, bool, set[Any]] = (4, False, set())
 
     # -- the one entry point ------------------------------------------------------------------------
@@ -174,6 +171,15 @@ class CheflebrityBot:
     def _pies(self, view: dict[str, Any], seat: int | None = None) -> list[dict[str, Any]]:
         return view["working"][self.seat if seat is None else seat]
 
+    def _my_parts(self, view: dict[str, Any]) -> list[tuple[Any, list[str]]]:
+        """Each of my working pies' id and parts, kept while my Working Line is the same list:
+        a bot's views share a line until it changes (the list is held, so it cannot be freed and
+        another take its place)."""
+        pies = self._pies(view)
+        if self._parts_line is not pies:
+            self._parts_line, self._parts = pies, [(p["id"], P.parts(p)) for p in pies]
+        return self._parts
+
     def _turns_left(self, view: dict[str, Any]) -> int:
         """My turns after this one, roughly: each turn takes about one card off the Ingredients."""
         if view["final_by"] is not None:
@@ -217,7 +223,7 @@ class CheflebrityBot:
         if self._facts_view is view:
             return self._facts
         kinds = [KIND[c] for c in view["hand"]]
-        found = {p["id"]: P.parts(p) for p in self._pies(view)}
+        found = dict(self._my_parts(view))
         waiting = sum(1 for parts in found.values() if FILLING not in parts)
         facts = (
             22 if kinds.count(FILLING) > waiting else 4,
@@ -311,7 +317,9 @@ class CheflebrityBot:
                 value = worth(view, play)
                 if value > best_worth:  # the first of the best, as `max` would pick
                     best, best_worth = play, value
-            if self._play_worth(view, best) > -5 or self.level == "easy":
+            if self.level == "hard":
+                best_worth = self._play_worth(view, best)
+            if best_worth > -5 or self.level == "easy":
                 return play_move(*best)
         serve = self._serve(view, moves.serves)
         if serve is not None:
@@ -349,7 +357,7 @@ class CheflebrityBot:
         quality), worked out once per view: every card of a kind gets the same."""
         if self._bonus_view is view:
             return self._bonus
-        found = [P.parts(p) for p in self._pies(view)]
+        found = [parts for _, parts in self._my_parts(view)]
         kinds = [KIND[c] for c in view["hand"]]
         fillings, bottoms = kinds.count(FILLING), kinds.count(BOTTOM)
         waiting = sum(1 for parts in found if FILLING not in parts) + bottoms
@@ -363,11 +371,15 @@ class CheflebrityBot:
         return bonus
 
     def _dead_card(self, view: dict[str, Any]) -> int | None:
-        hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH]
-        if len(view["hand"]) < 7 or not hand:
+        held = view["hand"]
+        if len(held) < 7:
             return None
-        worst = min(hand, key=lambda c: self._card_worth(view, c))
-        return worst if self._card_worth(view, worst) < 8 else None
+        hand = [c for c in held if KIND[c] not in _SPECIAL_WORTH]
+        if not hand:
+            return None
+        bonus = self._worth_bonus(view)
+        worst = min(hand, key=lambda c: _worth(bonus, c))
+        return worst if _worth(bonus, worst) < 8 else None
 
     def _serve(self, view: dict[str, Any], serves: list[int]) -> Action | None:
         """Serve a finished dessert (or any, when time runs short): pie ids in, a move out."""
@@ -401,11 +413,11 @@ class CheflebrityBot:
 
     def _want(self, view: dict[str, Any]) -> str | None:
         """The part I most lack."""
-        pies = self._pies(view)
+        found = [parts for _, parts in self._my_parts(view)]
         kinds = [KIND[c] for c in view["hand"]]
-        if any(FILLING not in P.parts(p) for p in pies) and FILLING not in kinds:
+        if any(FILLING not in parts for parts in found) and FILLING not in kinds:
             return FILLING
-        if any(_takes(p, TOP) for p in pies) and TOP not in kinds:
+        if any(P.takes(parts, TOP) for parts in found) and TOP not in kinds:
             return TOP
         if BOTTOM not in kinds and FILLING in kinds:
             return BOTTOM
@@ -415,7 +427,8 @@ class CheflebrityBot:
         hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH and KIND[c] != avoid]
         if len(hand) < 3:
             return None
-        return min(hand, key=lambda c: self._card_worth(view, c))
+        bonus = self._worth_bonus(view)
+        return min(hand, key=lambda c: _worth(bonus, c))
 
     def _word(self, card: int, wanted: list[dict[str, Any]]) -> dict[str, Any]:
         """How I describe a card I hand over: the truth, or now and then what they hoped for."""
@@ -430,7 +443,7 @@ class CheflebrityBot:
 
     def _offer(self, view: dict[str, Any], partners: list[int]) -> Action | None:
         want = self._want(view)
-        give = self._surplus(view, avoid=want)
+        give = None if want is None else self._surplus(view, avoid=want)
         if want is None or give is None:
             return None
         if self.level == "hard":
