@@ -26,11 +26,14 @@ class LazyView(Mapping[str, Any]):
 
     __slots__ = ("state", "seat", "_fields", "_got")
 
-    def __init__(self, fields: Fields, state: Any, seat: int | None) -> None:
+    def __init__(
+        self, fields: Fields, state: Any, seat: int | None, known: dict[str, Any] | None = None
+    ) -> None:
         self.state = state
         self.seat = seat
         self._fields = fields
-        self._got: dict[str, Any] = {}
+        # Parts the caller already has at hand, exactly as their fields would work them out.
+        self._got: dict[str, Any] = known if known is not None else {}
 
     def __getitem__(self, key: str) -> Any:
         value = self._got.get(key, _UNSET)
@@ -70,8 +73,10 @@ class ViewFields:
         self.spectator: Fields = {**public, **parts}
         self.seated: Fields = {**public, **own, **parts}
 
-    def view(self, state: Any, seat: int | None) -> LazyView:
-        """The view of `state` for `seat`; a seat the state does not have gets a spectator's."""
+    def view(self, state: Any, seat: int | None, known: dict[str, Any] | None = None) -> LazyView:
+        """The view of `state` for `seat`; a seat the state does not have gets a spectator's.
+        `known`: parts of a seat's view worked out already (each equal to what its field gives),
+        such as those a bot reads at every decision."""
         if seat is not None and 0 <= seat < state.seats:
-            return LazyView(self.seated, state, seat)
+            return LazyView(self.seated, state, seat, known)
         return LazyView(self.spectator, state, None)

@@ -132,8 +132,13 @@ class PieRatsRules:
 
     def bot_view(self, state: PieRatsState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (crews, standings, decisions...) built only when read, the
-        crews as last shown while no crew changed."""
-        return _BOT_FIELDS.view(state, seat)
+        crews as last shown while no crew changed. What a bot reads at every decision (what is
+        asked, the phase, its hand) comes with it."""
+        items = state.stack.items
+        known = {"asking": items[-1].kind if items else None, "phase": state.phase}
+        if seat is not None and 0 <= seat < state.seats:
+            known["hand"] = state.hands[seat]
+        return _BOT_FIELDS.view(state, seat, known)
 
     def forget_views(self, state: PieRatsState) -> None:
         """Drop the crews kept for bots' views (after the state was changed by hand)."""
