@@ -60,6 +60,10 @@ def _minimal_crews(strengths: tuple[int, ...], weight: int, limit: int) -> tuple
     if sum(strengths) < need:
         return ()
     order = sorted(range(len(strengths)), key=lambda i: -strengths[i])
+    # rest[k]: the strength of everyone from position k of `order` on
+    rest = [0] * (len(order) + 1)
+    for k in range(len(order) - 1, -1, -1):
+        rest[k] = rest[k + 1] + strengths[order[k]]
     found: list[tuple[int, ...]] = []
 
     def walk(start: int, chosen: list[int], total: int) -> None:
@@ -69,8 +73,7 @@ def _minimal_crews(strengths: tuple[int, ...], weight: int, limit: int) -> tuple
             if all(total - strengths[i] < need for i in chosen):
                 found.append(tuple(sorted(chosen)))
             return
-        rest = sum(strengths[order[k]] for k in range(start, len(order)))
-        if total + rest < need:
+        if total + rest[start] < need:
             return
         for k in range(start, len(order)):
             index = order[k]
