@@ -175,39 +175,52 @@ class LureHand:
         key = (need, targets)
         if key in self._cheapest:
             return self._cheapest[key]
-        shapes = self._shapes_for(key)
-        found = None
-        if shapes:
-            charm = CHARISMAS[self.charms[0]] if self.charms else 0
-            totals = [
-                sum(v * n for v, n in zip(self.values, plain, strict=True)) + charm * charms
-                for plain, charms in shapes
-            ]
-            best = totals.index(min(totals))
-            found = (totals[best], self._cards(shapes[best]))
+        shape = self._sets_args(key)
+        best = None if shape is None else _cheapest_set(*shape)
+        found = None if best is None else (best[0], self._cards(best[1]))
         self._cheapest[key] = found
         return found
 
     def _shapes_for(self, key: tuple[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
         shapes = self._shapes.get(key)
         if shapes is None:
-            need, targets = key
-            base_charms = 1 if targets == 2 else 0
-            if base_charms > len(self.charms):
-                shapes = ()
-            else:
-                charm = CHARISMAS[self.charms[0]] if self.charms else 0
-                sizes = tuple(len(self.groups[v]) for v in self.values)
-                deficit = need - CAPTAIN_CHARISMA
-                shapes = _count_sets(tuple(self.values), sizes, len(self.charms), charm, deficit, base_charms)
-            self._shapes[key] = shapes
+            shape = self._sets_args(key)
+            shapes = self._shapes[key] = () if shape is None else _count_sets(*shape)
         return shapes
+
+    def _sets_args(self, key: tuple[int, int]) -> tuple[Any, ...] | None:
+        """The hand's shape and need as `_count_sets` reads them, or None when a pair lure finds
+        no Charm."""
+        need, targets = key
+        base_charms = 1 if targets == 2 else 0
+        if base_charms > len(self.charms):
+            return None
+        charm = CHARISMAS[self.charms[0]] if self.charms else 0
+        sizes = tuple(len(self.groups[v]) for v in self.values)
+        return (tuple(self.values), sizes, len(self.charms), charm, need - CAPTAIN_CHARISMA, base_charms)
 
     def _cards(self, shape: tuple[tuple[int, ...], int]) -> list[int]:
         plain, charms = shape
         groups = self.groups
         cards = [c for v, n in zip(self.values, plain, strict=True) for c in groups[v][:n]]
         return cards + self.charms[:charms]
+
+
+@lru_cache(maxsize=4096)
+def _cheapest_set(
+    values: tuple[int, ...], sizes: tuple[int, ...], charms: int, charm_value: int, deficit: int,
+    base_charms: int,
+) -> tuple[int, tuple[tuple[int, ...], int]] | None:
+    """The first of `_count_sets` spending the least charisma, with that charisma."""
+    shapes = _count_sets(values, sizes, charms, charm_value, deficit, base_charms)
+    if not shapes:
+        return None
+    totals = [
+        sum(v * n for v, n in zip(values, plain, strict=True)) + charm_value * count
+        for plain, count in shapes
+    ]
+    best = totals.index(min(totals))
+    return totals[best], shapes[best]
 
 
 @lru_cache(maxsize=4096)
