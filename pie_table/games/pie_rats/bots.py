@@ -25,6 +25,7 @@ from pie_table.games.pie_rats.deck import (
     CAPTAIN_CHARISMA,
     CAPTAIN_STRENGTH,
     CARDS,
+    CHARISMAS,
     CHARM,
     KEYS,
     KIDNAP,
@@ -157,20 +158,21 @@ class PieRatsBot:
         seat, hand = self.seat, view["hand"]
         if kind == "refill":
             return self._refill(view)
-        if kind in _WINDOW_CARDS:
-            answers = _WINDOW_CARDS[kind]
-            if any(KEYS[c] in answers for c in hand):
-                return None
+        answers = _WINDOW_CARDS.get(kind)
+        if answers is not None:
+            for card in hand:
+                if KEYS[card] in answers:
+                    return None
             return {"type": "pass", "seat": seat}
         if kind != "turn":
             return None
         phase, done = view["phase"], {"type": "done", "seat": seat}
-        if phase in (2, 3):
+        if phase == 2 or phase == 3:
             wanted = "charisma" if phase == 2 else "crew"
-            card = next((c for c in hand if KINDS[c] == wanted), None)
-            if card is None:
-                return done
-            return {"type": "table" if phase == 2 else "crew", "seat": seat, "card": card}
+            for card in hand:
+                if KINDS[card] == wanted:
+                    return {"type": "table" if phase == 2 else "crew", "seat": seat, "card": card}
+            return done
         if phase == 4:
             moves: dict[str, list[Action]] = {}
             if not view["acted"][seat]:
@@ -249,14 +251,16 @@ class PieRatsBot:
     def _declare(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         if "declare" not in by_type:
             return None
-        have = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][self.seat])
+        charisma = view["charisma"]
+        have = CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in charisma[self.seat])
         best_target = 0
+        reach = have - _LURE_ONE  # the highest loyalty a lure can pay for
         for owner, crew in enumerate(view["crews"]):
             if owner == self.seat:
                 continue
             for rat in crew:
-                if not rat["protected"] and _LURE_ONE + rat["loyalty"] <= have:
-                    best_target = max(best_target, rat["strength"])
+                if not rat["protected"] and rat["loyalty"] <= reach and rat["strength"] > best_target:
+                    best_target = rat["strength"]
         protects = by_type.get("protect", [])
         if self.level == "hard":
             return self._declare_hard(view, by_type, protects)
@@ -265,8 +269,8 @@ class PieRatsBot:
         risk = 0
         if protects:
             rivals = max(
-                CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][s])
-                for s in range(view["seats"])
+                CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in tabled)
+                for s, tabled in enumerate(charisma)
                 if s != self.seat
             )
             for rat in view["crews"][self.seat]:
