@@ -131,8 +131,11 @@ class CheflebrityBot:
         asking = view["asking"]
         if asking != TURN or self.level == "random":
             answers = _WINDOW_CARDS.get(asking)
-            if answers is None or self.level == "random" or any(KIND[c] in answers for c in view["hand"]):
+            if answers is None or self.level == "random":
                 return None
+            for card in view["hand"]:
+                if KIND[card] in answers:
+                    return None
             return {"type": "pass"}
         moves, count = self._turn_moves(view)
         if count == 0:
@@ -360,11 +363,16 @@ class CheflebrityBot:
         found = [parts for _, parts in self._my_parts(view)]
         kinds = [KIND[c] for c in view["hand"]]
         fillings, bottoms = kinds.count(FILLING), kinds.count(BOTTOM)
-        waiting = sum(1 for parts in found if FILLING not in parts) + bottoms
+        waiting = bottoms
+        for parts in found:
+            if FILLING not in parts:
+                waiting += 1
         bonus: dict[str, int | None] = {BOTTOM: 20 if fillings > waiting else 0}
         for part, worth in ((FILLING, 30), (TOP, 18), (EXTRAS, 4)):
-            if any(P.takes(parts, part) for parts in found):
-                bonus[part] = worth
+            for parts in found:
+                if P.takes(parts, part):
+                    bonus[part] = worth
+                    break
             else:
                 bonus[part] = 20 if part == FILLING and bottoms else None
         self._bonus_view, self._bonus = view, bonus

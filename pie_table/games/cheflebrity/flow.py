@@ -71,7 +71,8 @@ def start_turn(state: ChefState, seat: int, events: list[Event]) -> None:
 
 def can_draw(state: ChefState) -> bool:
     """Something can be drawn now (this turn's discard may not be taken straight back)."""
-    return bool(state.deck) or any(c != state.discarded for c in state.leftovers)
+    leftovers = state.leftovers
+    return bool(state.deck) or leftovers.count(state.discarded) < len(leftovers)
 
 
 def end_turn(state: ChefState, events: list[Event]) -> None:

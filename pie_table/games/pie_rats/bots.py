@@ -201,14 +201,19 @@ class PieRatsBot:
         if loots:
             found["loot"] = loots
         hand = view["hand"]
-        spinach = next((c for c in hand if KEYS[c] == SPINACH), None)
+        spinach = kidnap = None
+        for card in hand:  # the first card of each kind, as `legal` names them
+            key = KEYS[card]
+            if key == SPINACH and spinach is None:
+                spinach = card
+            elif key == KIDNAP and kidnap is None and rule != "b":
+                kidnap = card
         if spinach is not None:
             found["spinach"] = [
                 {"type": "spinach", "seat": seat, "card": spinach, "crew": r["card"]}
                 for r in crew
                 if r["spinach"] is None
             ]
-        kidnap = next((c for c in hand if KEYS[c] == KIDNAP), None) if rule != "b" else None
         if kidnap is not None:
             frozen = view["frozen"]
             found["kidnap"] = [

@@ -309,7 +309,7 @@ def close_window(state: PieRatsState, top: Decision, events: list[Event]) -> Non
             return
         seat, action = won
         moves.do_theft(state, seat, moves.check_theft(state, seat, action), events)
-        if any(state.charisma[s] for s in range(state.seats)):
+        if any(state.charisma):
             open_window(state, THEFT_WINDOW, list(range(state.seats)))
         else:
             start_phase(state, 3, events)

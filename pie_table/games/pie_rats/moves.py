@@ -32,9 +32,13 @@ def int_field(action: Action, key: str) -> int:
     return value
 
 
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
 def int_list(action: Action, key: str) -> list[int]:
     value = action.get(key)
-    if not isinstance(value, list) or any(type(v) is not int for v in value):
+    if not isinstance(value, list) or not all(map(_is_int, value)):
         raise IllegalAction(Msg("The move needs a list of card numbers for '{key}'", key=key))
     if len(set(value)) != len(value):
         raise IllegalAction(Msg("A card is named twice"))
