@@ -16,7 +16,8 @@ legal moves only: never another hand, never the deck order, never what a claim h
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pie_table.games.cheflebrity import claims as C
@@ -64,12 +65,12 @@ class TurnMoves:
     mostly not written out as moves (a bot writes out the one it picks)."""
 
     deck: bool = False  # a draw from the Ingredients
-    takes: list[int] = field(default_factory=list)  # Leftovers cards to take
+    takes: Sequence[int] = ()  # Leftovers cards to take
     discard: bool = False  # a card of the hand may go on the Leftovers
-    plays: list[Play] = field(default_factory=list)  # `legal.play_options`
-    serves: list[int] = field(default_factory=list)  # ids of the pies that may be served
-    sabotages: list[Action] = field(default_factory=list)
-    partners: list[int] = field(default_factory=list)  # seats an offer may go to
+    plays: Sequence[Play] = ()  # `legal.play_options`
+    serves: Sequence[int] = ()  # ids of the pies that may be served
+    sabotages: Sequence[Action] = ()
+    partners: Sequence[int] = ()  # seats an offer may go to
 
     @classmethod
     def listed(cls, by_type: dict[str, list[Action]]) -> TurnMoves:
@@ -268,7 +269,9 @@ class CheflebrityBot:
 
     # -- windows ------------------------------------------------------------------------------------
 
-    def _best_sabotage(self, view: dict[str, Any], sabotages: list[Action]) -> tuple[float, Action | None]:
+    def _best_sabotage(
+        self, view: dict[str, Any], sabotages: Sequence[Action]
+    ) -> tuple[float, Action | None]:
         if not sabotages:
             return 0.0, None
         best: tuple[float, Action | None] = (0.0, None)
@@ -338,7 +341,7 @@ class CheflebrityBot:
                 return offer
         return {"type": "end"}
 
-    def _draw(self, view: dict[str, Any], deck: bool, takes: list[int]) -> Action:
+    def _draw(self, view: dict[str, Any], deck: bool, takes: Sequence[int]) -> Action:
         if self.level == "easy" or not takes:
             return {"type": "draw", "from": "deck"} if deck else _take(self.rng.choice(takes))
         bonus = self._worth_bonus(view)
@@ -389,7 +392,7 @@ class CheflebrityBot:
         worst = min(hand, key=lambda c: _worth(bonus, c))
         return worst if _worth(bonus, worst) < 8 else None
 
-    def _serve(self, view: dict[str, Any], serves: list[int]) -> Action | None:
+    def _serve(self, view: dict[str, Any], serves: Sequence[int]) -> Action | None:
         """Serve a finished dessert (or any, when time runs short): pie ids in, a move out."""
         if not serves:
             return None
@@ -449,7 +452,7 @@ class CheflebrityBot:
                 return lie
         return C.honest(card)
 
-    def _offer(self, view: dict[str, Any], partners: list[int]) -> Action | None:
+    def _offer(self, view: dict[str, Any], partners: Sequence[int]) -> Action | None:
         want = self._want(view)
         give = None if want is None else self._surplus(view, avoid=want)
         if want is None or give is None:

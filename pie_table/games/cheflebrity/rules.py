@@ -178,17 +178,17 @@ def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
     """Every seat's Working (or Serving) Line as views show it; only the lines marked as changed
     since the last build are built again (most moves leave every pie as it was, and a play, a
     serve or a spoiled card changes one seat's lines)."""
-    key = tuple(state.line_marks)
     found = state.line_views.get(name)
-    if found is not None and found[0] == key:
-        return found[1]
-    built, old = found if found is not None else ((), [])
+    if found is not None and found[0] == state.line_changes:
+        return found[2]
+    key = tuple(state.line_marks)
+    _, built, old = found if found is not None else (0, (), [])
     lines = state.working if name == "working" else state.served
     views = [
         old[seat] if seat < len(built) and built[seat] == key[seat] else [_pie_view(state, p) for p in line]
         for seat, line in enumerate(lines)
     ]
-    state.line_views[name] = (key, views)
+    state.line_views[name] = (state.line_changes, key, views)
     return views
 
 

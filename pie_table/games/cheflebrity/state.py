@@ -68,7 +68,8 @@ class ChefState:
     # served), and the Working and Serving Lines as bots' views show them, built from those marks:
     # a line is built again only after it changed. Not part of the game either.
     line_marks: list[int] = field(default_factory=list, repr=False, compare=False)
-    line_views: dict[str, tuple[tuple[int, ...], list[list[dict[str, Any]]]]] = field(
+    line_changes: int = field(default=0, repr=False, compare=False)  # the marks' sum
+    line_views: dict[str, tuple[int, tuple[int, ...], list[list[dict[str, Any]]]]] = field(
         default_factory=dict, repr=False, compare=False
     )
 
@@ -77,6 +78,7 @@ class ChefState:
         if len(self.line_marks) != self.seats:
             self.line_marks = [0] * self.seats
         self.line_marks[seat] += 1
+        self.line_changes += 1
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
