@@ -76,8 +76,10 @@ class Decision:
 
     def claims(self) -> list[tuple[int, Action]]:
         """Non-pass answers, best first by `priority` (seat order for seats it does not name)."""
+        found = [(seat, a) for seat, a in self.answers.items() if a.get("type") != "pass"]
+        if len(found) < 2:
+            return found
         order = {seat: i for i, seat in enumerate(self.priority)}
-        found = [(seat, a) for seat, a in self.answers.items() if not is_pass(a)]
         return sorted(found, key=lambda pair: (order.get(pair[0], len(order) + pair[0]), pair[0]))
 
     def is_complete(self) -> bool:

@@ -151,19 +151,21 @@ class CheflebrityBot:
         """The turn's moves from the view, as `legal.turn_actions` lists them, and how many it
         lists."""
         step, hand = view["step"], view["hand"]
-        if step in (DRAW, REDRAW):
-            discarded = view["discarded"]
+        if step == DRAW or step == REDRAW:
+            discarded, leftovers = view["discarded"], view["leftovers"]
             deck = bool(view["deck"])
-            takes = [c for c in view["leftovers"] if c != discarded]
+            # The view's own list when this turn's discard is not on it (a bot only reads it).
+            takes = leftovers if discarded not in leftovers else [c for c in leftovers if c != discarded]
             return TurnMoves(deck=deck, takes=takes), deck + len(takes)
         seat = self.seat
-        pies = view["working"][seat]
+        working = view["working"]
+        pies = working[seat]
         moves = TurnMoves(discard=step == DISCARD and bool(hand))
-        if step in (DISCARD, PLAY) and not view["played"]:
+        if (step == DISCARD or step == PLAY) and not view["played"]:
             moves.plays = play_options(hand, pies)
         if not view["served_now"]:
             moves.serves = [p["id"] for p in pies if p["kind"] != P.BUILDING]
-        moves.sabotages = sabotage_moves(hand, seat, view["working"])
+        moves.sabotages = sabotage_moves(hand, seat, working)
         if hand:
             traded = view["traded_with"]
             moves.partners = [s for s in range(view["seats"]) if s != seat and s not in traded]

@@ -121,14 +121,14 @@ def sabotage_moves(hand: list[int], seat: int, working: list[list[P.Pie]]) -> li
     """A Sabotage! (or Stroke of Genius!) from `hand` on each rival's pie in `working` (every
     seat's Working Line, the state's or a view's); one card of each kind stands for its copies,
     which would do the same."""
-    cards = []
-    for kind in F.SABOTEURS:
-        for card in hand:
-            if KIND[card] == kind:
-                cards.append(card)
-                break
-    if not cards:
+    first: dict[str, int] = {}
+    for card in hand:
+        kind = KIND[card]
+        if kind in F.SABOTEURS and kind not in first:
+            first[kind] = card
+    if not first:
         return []
+    cards = [first[kind] for kind in F.SABOTEURS if kind in first]
     return [
         {"type": "sabotage", "card": card, "owner": owner, "pie": pie["id"]}
         for card in cards
