@@ -9,8 +9,8 @@ from pie_table.core.engine import Action, Event, IllegalAction
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats.deck import (
     BEAN,
-    CARDS,
     CHARM,
+    KEYS,
     KIDNAP,
     MIRROR,
     PIES,
@@ -51,7 +51,7 @@ def hand_card(state: PieRatsState, seat: int, action: Action, wanted: str) -> in
     if card not in state.hands[seat]:
         raise IllegalAction(Msg("That card is not in your hand"))
     if (
-        CARDS[card].key != wanted
+        KEYS[card] != wanted
         and not (wanted == "crew" and is_crew(card))
         and not (wanted == "charisma" and is_charisma(card))
     ):
@@ -189,7 +189,7 @@ def check_lure(state: PieRatsState, seat: int, action: Action) -> dict[str, Any]
     for card in cards:
         if card not in state.charisma[seat]:
             raise IllegalAction(Msg("Only charisma cards on your table can help a lure"))
-    charms = sum(1 for c in cards if CARDS[c].key == CHARM)
+    charms = [KEYS[c] for c in cards].count(CHARM)
     if len(targets) > 2 or (len(targets) == 2 and not charms):
         raise IllegalAction(Msg("Only a Charm lets you lure two crew members at once"))
     loyalties = []
@@ -218,7 +218,7 @@ def check_lure(state: PieRatsState, seat: int, action: Action) -> dict[str, Any]
 
 
 def has_charm(lure: dict[str, Any]) -> bool:
-    return any(CARDS[c].key == CHARM for c in lure["cards"])
+    return CHARM in [KEYS[c] for c in lure["cards"]]
 
 
 def do_lure(state: PieRatsState, lure: dict[str, Any], events: list[Event]) -> None:

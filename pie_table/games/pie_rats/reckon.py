@@ -11,7 +11,6 @@ from typing import Any
 from pie_table.games.pie_rats.deck import (
     CAPTAIN_CHARISMA,
     CAPTAIN_STRENGTH,
-    CARDS,
     CHARISMAS,
     CHARM,
     KEYS,
@@ -27,7 +26,7 @@ def lure_need(loyalties: Sequence[int]) -> int:
 
 def lure_have(cards: Sequence[int]) -> int:
     """Charisma a lure has: the Captain's own plus the charisma cards it uses."""
-    return CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in cards)
+    return CAPTAIN_CHARISMA + sum(map(CHARISMAS.__getitem__, cards))
 
 
 def surplus_card(cards: Sequence[int], targets: int, need: int) -> int | None:
@@ -37,10 +36,10 @@ def surplus_card(cards: Sequence[int], targets: int, need: int) -> int | None:
     have = lure_have(cards)
     kept_charm = False
     for card in cards:
-        if targets == 2 and CARDS[card].key == CHARM and not kept_charm:
+        if targets == 2 and KEYS[card] == CHARM and not kept_charm:
             kept_charm = True
             continue
-        if have - CARDS[card].charisma >= need:
+        if have - CHARISMAS[card] >= need:
             return card
     return None
 
