@@ -100,6 +100,7 @@ class CheflebrityBot:
         self._bonus: dict[str, int | None] = {}
         self._facts_view: Any = None  # the view `_facts` was worked out from
         self._parts_line: Any = None  # the Working Line `_parts` was read from
+        self._others: list[int] | None = None  # the other seats, in order (read, never changed)
         self._parts: list[tuple[Any, list[str]]] = []
         self._facts: tuple[int, bool, set[Any]] = (4, False, set())
 
@@ -168,7 +169,9 @@ class CheflebrityBot:
         moves.sabotages = sabotage_moves(hand, seat, working)
         if hand:
             traded = view["traded_with"]
-            moves.partners = [s for s in range(view["seats"]) if s != seat and s not in traded]
+            if self._others is None:
+                self._others = [s for s in range(view["seats"]) if s != seat]
+            moves.partners = [s for s in self._others if s not in traded] if traded else self._others
         count = (len(hand) if moves.discard else 0) + len(moves.plays) + len(moves.serves)
         return moves, count + len(moves.sabotages) + len(moves.partners) + 1
 
@@ -401,13 +404,14 @@ class CheflebrityBot:
         pies = {p["id"]: p for p in self._pies(view)}
         if self.level == "easy":
             return {"type": "serve", "pie": max(serves, key=lambda pie_id: pies[pie_id]["quality"])}
+        parts = dict(self._my_parts(view))
         hand_kinds = [KIND[c] for c in view["hand"]]
         ready = len(serves)
         hurry = self._turns_left(view) <= ready
         best, best_worth = None, -1.0
         for pie_id in serves:
             pie = pies[pie_id]
-            found = P.parts(pie)
+            found = parts[pie_id]
             finished = TOP in found and EXTRAS not in hand_kinds
             finished = finished or (EXTRAS in found and EXTRAS not in hand_kinds)
             finished = finished or (
