@@ -206,24 +206,7 @@ class CheflebrityBot:
         return worth
 
     def _play_worth(self, view: dict[str, Any], play: Play) -> float:
-        card, chosen, pie_id = play
-        part = chosen or KIND[card]
-        quality = _quality(card)
-        bottom_bonus, tops, topped = self._play_facts(view)
-        if part == BOTTOM:
-            worth = bottom_bonus + quality * 0.6
-        elif part == FILLING:
-            worth = 30 + quality
-        elif part == TOP:
-            worth = 18 + quality
-        else:
-            # Extras on a bare tart forbid its Top Crust: wait for one when one is in hand.
-            worth = quality + (4 if pie_id in topped else (-12 if tops else 0))
-        if KIND[card] == GENIUS:
-            worth -= 18  # worth more as a Sabotage! or a Saved it!
-        if self.level == "easy":
-            return quality + (0.1 if part == FILLING else 0)
-        return worth
+        return _play_value(self.level, self._play_facts(view), play)
 
     def _play_facts(self, view: dict[str, Any]) -> tuple[int, bool, set[Any]]:
         """What a pie card's worth reads from the table, once per view: the bonus for a new Bottom
@@ -322,12 +305,18 @@ class CheflebrityBot:
             if dead is not None and view["deck"] > 0:
                 return {"type": "discard", "card": dead}
         if moves.plays:
-            worth = self._hard_play_worth if self.level == "hard" else self._play_worth
             best, best_worth = moves.plays[0], float("-inf")
-            for play in moves.plays:
-                value = worth(view, play)
-                if value > best_worth:  # the first of the best, as `max` would pick
-                    best, best_worth = play, value
+            if self.level == "hard":
+                for play in moves.plays:
+                    value = self._hard_play_worth(view, play)
+                    if value > best_worth:  # the first of the best, as `max` would pick
+                        best, best_worth = play, value
+            else:
+                level, facts = self.level, self._play_facts(view)
+                for play in moves.plays:
+                    value = _play_value(level, facts, play)
+                    if value > best_worth:
+                        best, best_worth = play, value
             if self.level == "hard":
                 best_worth = self._play_worth(view, best)
             if best_worth > -5 or self.level == "easy":
@@ -536,7 +525,33 @@ def _take(card: int) -> Action:
 
 
 def _quality(card: int) -> int:
-    return 5 if KIND[card] == GENIUS else CARDS[card].quality
+    return _QUALITIES[card]
+
+
+_QUALITIES = tuple(5 if KIND[card] == GENIUS else CARDS[card].quality for card in range(len(CARDS)))
+
+
+def _play_value(level: str, facts: tuple[int, bool, set[Any]], play: Play) -> float:
+    """What playing a pie card is worth (`CheflebrityBot._play_facts` read from the table)."""
+    card, chosen, pie_id = play
+    kind = KIND[card]
+    part = chosen or kind
+    quality = _QUALITIES[card]
+    if level == "easy":
+        return quality + (0.1 if part == FILLING else 0)
+    bottom_bonus, tops, topped = facts
+    if part == BOTTOM:
+        worth = bottom_bonus + quality * 0.6
+    elif part == FILLING:
+        worth = 30 + quality
+    elif part == TOP:
+        worth = 18 + quality
+    else:
+        # Extras on a bare tart forbid its Top Crust: wait for one when one is in hand.
+        worth = quality + (4 if pie_id in topped else (-12 if tops else 0))
+    if kind == GENIUS:
+        worth -= 18  # worth more as a Sabotage! or a Saved it!
+    return worth
 
 
 def make_bot(level: str, seat: int, seed: int) -> CheflebrityBot:
