@@ -313,13 +313,14 @@ class PieRatsBot:
         charisma it spends, the first of the best. Read from `reckon.lure_picks` (the moves
         `legal` lists, in its order) without writing every move out; None if no lure reaches."""
         seat = self.seat
-        targets = [
-            (r["card"], r["loyalty"])
-            for owner, crew in enumerate(view["crews"])
-            if owner != seat
-            for r in crew
-            if not r["protected"] and not r["lured"]
-        ]
+        targets: list[tuple[int, int]] = []
+        strength: dict[int, int] = {}
+        for owner, crew in enumerate(view["crews"]):
+            if owner != seat:
+                for r in crew:
+                    if not r["protected"] and not r["lured"]:
+                        targets.append((r["card"], r["loyalty"]))
+                        strength[r["card"]] = r["strength"]
         hand, picks = lure_picks(targets, view["charisma"][seat])
         best: tuple[tuple[int, ...], list[int]] | None = None
         if self.level == "easy":
@@ -328,15 +329,21 @@ class PieRatsBot:
                 None,
             )
         else:
-            strength = {r["card"]: r["strength"] for crew in view["crews"] for r in crew}
-            # Within a choice of targets the cheapest cards win (the first of them).
+            # Within a choice of targets the cheapest cards win (the first of them): (cost, cards)
+            # by need and count of targets, looked up once each.
+            cheapest: dict[tuple[int, int], tuple[float, list[int]] | None] = {}
             best_worth = float("-inf")
             for chosen, need in picks:
-                pick = hand.cheapest(need, len(chosen))
+                key = (need, len(chosen))
+                if key in cheapest:
+                    pick = cheapest[key]
+                else:
+                    found = hand.cheapest(*key)
+                    pick = cheapest[key] = None if found is None else (0.6 * found[0], found[1])
                 if pick is None:
                     continue
                 gain = strength[chosen[0]] if len(chosen) == 1 else strength[chosen[0]] + strength[chosen[1]]
-                worth = gain - 0.6 * pick[0]
+                worth = gain - pick[0]
                 if worth > best_worth:  # the first of the best, as `max` would pick
                     best, best_worth = (chosen, pick[1]), worth
         if best is None:
