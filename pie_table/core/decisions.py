@@ -166,14 +166,16 @@ class DecisionStack:
     def push(self, kind: str, seats: Sequence[int], *, allow_pass: bool = False, sealed: bool = False,
              closes: str = "all", priority: Sequence[int] = (), deadline: float | None = None,
              data: dict[str, Any] | None = None) -> Decision:
-        """Open a decision on top of the stack and return it."""
+        """Open a decision on top of the stack and return it. It keeps `data` as given (games pass
+        a dict made for it: decisions are pushed hundreds of times a game)."""
         if closes not in CLOSES:
             raise ValueError(f"closes must be one of {CLOSES}, not {closes!r}")
         if not seats:
             raise ValueError("a decision must ask at least one seat")
         asked = [seats[0]] if len(seats) == 1 else sorted(set(seats))  # a turn asks one seat
-        decision = Decision(self.next_id, kind, asked, allow_pass, sealed, closes,
-                            list(priority), deadline, {}, dict(data) if data else {})
+        order = list(priority) if priority else []
+        decision = Decision(self.next_id, kind, asked, allow_pass, sealed, closes, order, deadline, {},
+                            data if data is not None else {})
         self.next_id += 1
         self.items.append(decision)
         return decision
