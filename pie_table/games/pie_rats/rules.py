@@ -265,12 +265,15 @@ def _rat_view(rat: Any) -> dict[str, Any]:
 
 
 def _record(state: PieRatsState, events: list[Event]) -> None:
-    """File each event in the public log or in its seat's private notes."""
+    """File each event in the public log or in its seat's private notes: the events themselves, not
+    copies, as RATS does (like a view, which hands out the same log, the events `apply` returns are
+    read and never changed)."""
+    notes, log = state.notes, state.log
     for event in events:
         if "to" in event:
-            state.notes[event["to"]].append(dict(event))
+            notes[event["to"]].append(event)
         else:
-            state.log.append(dict(event))
+            log.append(event)
 
 
 RULES = PieRatsRules()
