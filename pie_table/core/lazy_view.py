@@ -32,7 +32,8 @@ class LazyView(Mapping[str, Any]):
         self.state = state
         self.seat = seat
         self._fields = fields
-        # Parts the caller already has at hand, exactly as their fields would work them out.
+        # Parts the caller already has at hand, exactly as their fields would work them out (such
+        # as those a bot reads at every decision).
         self._got: dict[str, Any] = known if known is not None else {}
 
     def __getitem__(self, key: str) -> Any:
@@ -73,10 +74,8 @@ class ViewFields:
         self.spectator: Fields = {**public, **parts}
         self.seated: Fields = {**public, **own, **parts}
 
-    def view(self, state: Any, seat: int | None, known: dict[str, Any] | None = None) -> LazyView:
-        """The view of `state` for `seat`; a seat the state does not have gets a spectator's.
-        `known`: parts of a seat's view worked out already (each equal to what its field gives),
-        such as those a bot reads at every decision."""
+    def view(self, state: Any, seat: int | None) -> LazyView:
+        """The view of `state` for `seat`; a seat the state does not have gets a spectator's."""
         if seat is not None and 0 <= seat < state.seats:
-            return LazyView(self.seated, state, seat, known)
+            return LazyView(self.seated, state, seat)
         return LazyView(self.spectator, state, None)

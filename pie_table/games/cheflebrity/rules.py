@@ -115,11 +115,11 @@ class CheflebrityRules:
     def bot_view(self, state: ChefState, seat: int | None) -> LazyView:
         """`view`, its costlier parts (the pies, the decisions...) built only when read. What a bot
         reads at every decision (what is asked, the step, its hand) comes with it."""
+        if seat is None or not 0 <= seat < state.seats:
+            return _BOT_FIELDS.view(state, None)
         items = state.stack.items
-        known = {"asking": items[-1].kind if items else None, "step": state.step}
-        if seat is not None and 0 <= seat < state.seats:
-            known["hand"] = state.hands[seat]
-        return _BOT_FIELDS.view(state, seat, known)
+        known = {"asking": items[-1].kind if items else None, "step": state.step, "hand": state.hands[seat]}
+        return LazyView(_BOT_FIELDS.seated, state, seat, known)
 
     def forget_views(self, state: ChefState) -> None:
         """Drop the pies kept for bots' views (after the state was changed by hand)."""

@@ -134,11 +134,11 @@ class PieRatsRules:
         """`view`, its costlier parts (crews, standings, decisions...) built only when read, the
         crews as last shown while no crew changed. What a bot reads at every decision (what is
         asked, the phase, its hand) comes with it."""
+        if seat is None or not 0 <= seat < state.seats:
+            return _BOT_FIELDS.view(state, None)
         items = state.stack.items
-        known = {"asking": items[-1].kind if items else None, "phase": state.phase}
-        if seat is not None and 0 <= seat < state.seats:
-            known["hand"] = state.hands[seat]
-        return _BOT_FIELDS.view(state, seat, known)
+        known = {"asking": items[-1].kind if items else None, "phase": state.phase, "hand": state.hands[seat]}
+        return LazyView(_BOT_FIELDS.seated, state, seat, known)
 
     def forget_views(self, state: PieRatsState) -> None:
         """Drop the crews kept for bots' views (after the state was changed by hand)."""
