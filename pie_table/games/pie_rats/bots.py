@@ -44,6 +44,7 @@ _LURE_ONE = lure_need([0])
 # Which action cards a bot keeps through a refill, most wanted first.
 _KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_theft": 4}
 # The cards a seat could answer each reaction window with.
+_WEIGHTS = tuple(pie.weight for pie in PIES)
 _WINDOW_CARDS = {"theft": (THEFT,), "mirror": (MIRROR,), "ambush": (KIDNAP, BEAN)}
 
 
@@ -186,6 +187,13 @@ class PieRatsBot:
                 return done
             return self._pick_lure(view) or done
         if phase == 6 and self.level != "hard" and not view["looted"][seat]:
+            if self.level == "normal" and view["options"]["phase6"] == "a" and not view["frozen"][seat]:
+                # A normal bot that can carry a pie calls "I'm looting a pie!" (`_loot_turn`): a
+                # crew strong enough for a pie's weight is all that takes.
+                total = CAPTAIN_STRENGTH + sum(r["strength"] for r in view["crews"][seat])
+                for pie in view["sill"]:
+                    if _WEIGHTS[pie] <= total:
+                        return {"type": "call_loot", "seat": seat}
             return self._loot_turn(view, self._loot_moves(view)) or done
         return None
 
