@@ -163,7 +163,7 @@ class CheflebrityBot:
         pies = working[seat]
         moves = TurnMoves(discard=step == DISCARD and bool(hand))
         if (step == DISCARD or step == PLAY) and not view["played"]:
-            moves.plays = play_options(hand, pies)
+            moves.plays = play_options(hand, pies, self._my_parts(view))
         if not view["served_now"]:
             moves.serves = [p["id"] for p in pies if p["kind"] != P.BUILDING]
         moves.sabotages = sabotage_moves(hand, seat, working)
@@ -528,7 +528,7 @@ def _quality(card: int) -> int:
     return _QUALITIES[card]
 
 
-_QUALITIES = tuple(5 if KIND[card] == GENIUS else CARDS[card].quality for card in range(len(CARDS)))
+_QUALITIES = P.CARD_QUALITIES
 
 
 def _play_value(level: str, facts: tuple[int, bool, set[Any]], play: Play) -> float:

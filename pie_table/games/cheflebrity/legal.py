@@ -7,6 +7,8 @@ well-formed claim, lies included.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pie_table.core.engine import Action
 from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity import flow as F
@@ -80,12 +82,15 @@ def plays(state: ChefState, seat: int) -> list[Action]:
 Play = tuple[int, str | None, int | None]
 
 
-def play_options(hand: list[int], pies: list[P.Pie]) -> list[Play]:
+def play_options(
+    hand: list[int], pies: list[P.Pie], shown: list[tuple[Any, list[str]]] | None = None
+) -> list[Play]:
     """`plays` before it is written out as moves, in the same order: (card, the part a Stroke of
     Genius! stands for or None, the pie's id or None for a new pie). The pies may be the state's
     or a view's (both list their cards' parts). Bots weigh these without writing every move out."""
     found: list[Play] = []
-    shown = [(pie["id"], P.parts(pie)) for pie in pies]
+    if shown is None:  # each pie's id and parts (a bot passes those it keeps)
+        shown = [(pie["id"], P.parts(pie)) for pie in pies]
     for card in hand:
         kind = KIND[card]
         if kind == GENIUS:

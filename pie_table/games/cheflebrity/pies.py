@@ -29,7 +29,12 @@ Pie = dict[str, Any]
 
 def card_quality(card: int) -> int:
     """What a card is worth in a pie (a Stroke of Genius! is worth 5 whatever it stands for)."""
-    return GENIUS_QUALITY if KIND[card] == GENIUS else QUALITY[card]
+    return CARD_QUALITIES[card]
+
+
+CARD_QUALITIES = tuple(
+    GENIUS_QUALITY if KIND[card] == GENIUS else QUALITY[card] for card in range(len(KIND))
+)
 
 
 def parts(pie: Pie) -> list[str]:
@@ -56,7 +61,7 @@ def is_tart(pie: Pie) -> bool:
 
 def quality(pie: Pie) -> int:
     """The pie's quality points: the sum of its cards."""
-    return sum(card_quality(entry[0]) for entry in pie["cards"])
+    return sum([CARD_QUALITIES[entry[0]] for entry in pie["cards"]])
 
 
 def qualities(pie: Pie) -> list[int]:
