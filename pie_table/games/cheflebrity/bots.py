@@ -25,7 +25,6 @@ from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity import project
 from pie_table.games.cheflebrity.deck import (
     BOTTOM,
-    CARDS,
     EXTRAS,
     FILLING,
     GENIUS,
