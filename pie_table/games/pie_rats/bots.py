@@ -38,6 +38,9 @@ from pie_table.games.pie_rats.deck import (
 from pie_table.games.pie_rats.reckon import loot_moves, lure_need, lure_picks
 
 Action = dict[str, Any]
+# A Spinach or Kidnapping as phase 6 weighs it: (its move's type, the card, the crew member, the
+# strength it adds to the bot's crew).
+Helper = tuple[str, int, int, int]
 LEVELS = ("random", "easy", "normal", "hard")
 # What luring one crew member needs beyond its loyalty (`reckon.lure_need` of one loyalty).
 _LURE_ONE = lure_need([0])
@@ -194,12 +197,13 @@ class PieRatsBot:
                 for pie in view["sill"]:
                     if _WEIGHTS[pie] <= total:
                         return {"type": "call_loot", "seat": seat}
-            return self._loot_turn(view, self._loot_moves(view)) or done
+            moves, helpers = self._loot_moves(view)
+            return self._loot_turn(view, moves, helpers) or done
         return None
 
-    def _loot_moves(self, view: dict[str, Any]) -> dict[str, list[Action]]:
+    def _loot_moves(self, view: dict[str, Any]) -> tuple[dict[str, list[Action]], list[Helper]]:
         """The phase-6 moves a normal or easy bot weighs, as `legal` lists them, read from the view:
-        the call, the loots, Spinach on its crew and Kidnappings."""
+        the call and the loots, and apart (not written out) Spinach on its crew and Kidnappings."""
         seat, rule = self.seat, view["options"]["phase6"]
         found: dict[str, list[Action]] = {}
         if rule == "a" and not view["frozen"][seat]:
@@ -216,21 +220,18 @@ class PieRatsBot:
                 spinach = card
             elif key == KIDNAP and kidnap is None and rule != "b":
                 kidnap = card
+        helpers: list[Helper] = []
         if spinach is not None:
-            found["spinach"] = [
-                {"type": "spinach", "seat": seat, "card": spinach, "crew": r["card"]}
-                for r in crew
-                if r["spinach"] is None
-            ]
+            helpers += [("spinach", spinach, r["card"], r["strength"]) for r in crew if r["spinach"] is None]
         if kidnap is not None:
             frozen = view["frozen"]
-            found["kidnap"] = [
-                {"type": "kidnap", "seat": seat, "card": kidnap, "crew": r["card"]}
+            helpers += [
+                ("kidnap", kidnap, r["card"], r["strength"])
                 for owner, rats in enumerate(view["crews"])
                 if owner != seat and not frozen[owner]
                 for r in rats
             ]
-        return found
+        return found, helpers
 
     # -- turns ------------------------------------------------------------------------------------------
 
@@ -259,7 +260,7 @@ class PieRatsBot:
                 if mean is not None:
                     return mean
             return done
-        return self._loot_turn(view, by_type) or done
+        return self._loot_turn(view, by_type, self._listed_helpers(view, by_type)) or done
 
     def _declare(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         if "declare" not in by_type:
@@ -366,14 +367,16 @@ class PieRatsBot:
         best = max(options, key=lambda a: (race.mean_worth(view, self.seat, a), a["type"] == "kidnap"))
         return best if race.mean_worth(view, self.seat, best) >= 1.5 else None
 
-    def _loot_turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
+    def _loot_turn(
+        self, view: dict[str, Any], by_type: dict[str, list[Action]], helper_moves: list[Helper]
+    ) -> Action | None:
         loots = by_type.get("loot", [])
         found: list[tuple[int, Action] | None] = []
 
         def helpers() -> tuple[int, Action] | None:
             """`_helpers`, worked out once for this decision."""
             if not found:
-                found.append(self._helpers(view, by_type))
+                found.append(self._helpers(view, helper_moves))
             return found[0]
 
         if self.level == "hard" and not loots and "call_loot" in by_type:
@@ -397,28 +400,38 @@ class PieRatsBot:
             return self._spoil(view, by_type)
         return None
 
-    def _helpers(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> tuple[int, Action] | None:
-        """A Spinach or Kidnapping that lets the crew carry a richer pie: (its points, the move)."""
-        crew = view["crews"][self.seat]
-        total = CAPTAIN_STRENGTH + sum(r["strength"] for r in crew)
-        strength = {r["card"]: r["strength"] for r in crew}
+    def _listed_helpers(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> list[Helper]:
+        """The listed Spinach and Kidnapping moves as `_helpers` weighs them."""
+        strength = {r["card"]: r["strength"] for r in view["crews"][self.seat]}
         all_strength = {r["card"]: r["strength"] for c in view["crews"] for r in c}
+        found: list[Helper] = []
+        for action in by_type.get("spinach", []):
+            found.append(("spinach", action["card"], action["crew"], strength.get(action["crew"], 0)))
+        for action in by_type.get("kidnap", []):
+            found.append(("kidnap", action["card"], action["crew"], all_strength[action["crew"]]))
+        return found
+
+    def _helpers(self, view: dict[str, Any], helper_moves: list[Helper]) -> tuple[int, Action] | None:
+        """A Spinach or Kidnapping that lets the crew carry a richer pie: (its points, the move).
+        The first of the moves (in `legal`'s order) reaching the richest pie wins."""
+        if not helper_moves:
+            return None
+        total = CAPTAIN_STRENGTH + sum(r["strength"] for r in view["crews"][self.seat])
         sill = [(PIES[p].weight, PIES[p].points) for p in view["sill"]]
         reaches: dict[int, int] = {}  # the richest pie within reach (-1: none), by the strength added
-        best: tuple[int, Action] | None = None
-        for action in by_type.get("spinach", []) + by_type.get("kidnap", []):
-            extra = (
-                strength.get(action["crew"], 0)
-                if action["type"] == "spinach"
-                else all_strength[action["crew"]]
-            )
+        best: tuple[int, Helper] | None = None
+        for move in helper_moves:
+            extra = move[3]
             reach = reaches.get(extra)
             if reach is None:
                 within = [points for weight, points in sill if weight <= total + extra]
                 reach = reaches[extra] = max(within) if within else -1
             if reach >= 0 and (best is None or reach > best[0]):
-                best = (reach, action)
-        return best
+                best = (reach, move)
+        if best is None:
+            return None
+        kind, card, crew, _ = best[1]
+        return best[0], {"type": kind, "seat": self.seat, "card": card, "crew": crew}
 
 
 def make_bot(level: str, seat: int, seed: int) -> PieRatsBot:
