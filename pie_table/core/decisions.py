@@ -74,6 +74,13 @@ class Decision:
             return []
         return [seat for seat in self.seats if seat not in answers]
 
+    def asks(self, seat: Any) -> bool:
+        """True if `seat` is still to answer (`seat in waiting_on()`, without making the list)."""
+        answers = self.answers
+        if seat not in self.seats or seat in answers:
+            return False
+        return not answers or not self.is_complete()
+
     def claims(self) -> list[tuple[int, Action]]:
         """Non-pass answers, best first by `priority` (seat order for seats it does not name)."""
         found = [(seat, a) for seat, a in self.answers.items() if a.get("type") != "pass"]

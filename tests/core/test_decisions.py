@@ -132,3 +132,14 @@ def test_a_view_names_everyone_a_sealed_decision_asks_until_it_closes():
     stack.push("window", [0, 2], allow_pass=True)
     stack.answer(0, {"type": "pass"})
     assert stack.shown_waiting() == [2]
+
+
+@pytest.mark.parametrize("closes", ["all", "first_claim"])
+def test_asks_names_exactly_the_seats_still_waited_on(closes):
+    decision = Decision(1, "window", [0, 1, 2], allow_pass=True, sealed=True, closes=closes)
+    for seat, answer in [(1, PASS), (0, {"type": "claim"}), (2, PASS)]:
+        for asked in (-1, 0, 1, 2, 3, None):
+            assert decision.asks(asked) == (asked in decision.waiting_on())
+        if decision.asks(seat):
+            decision.record(seat, answer)
+    assert not any(decision.asks(seat) for seat in range(3)) and decision.is_complete()

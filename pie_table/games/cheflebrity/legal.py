@@ -25,7 +25,7 @@ def legal_actions(state: ChefState, seat: int) -> list[Action]:
     if state.over:
         return []
     top = state.stack.top()
-    if top is None or seat not in top.waiting_on():
+    if top is None or not top.asks(seat):
         return []
     if top.kind == F.TURN:
         return turn_actions(state, seat)

@@ -147,7 +147,7 @@ def apply(state: PieRatsState, seat: int | None, action: Action, events: list[Ev
         top.run_out()
         close_window(state, top, events)
         return
-    if seat is None or not isinstance(seat, int) or seat not in top.waiting_on():
+    if not isinstance(seat, int) or not top.asks(seat):
         raise IllegalAction(Msg("It is not your turn to act"))
     if top.kind == TURN:
         turn_move(state, seat, action, events)

@@ -24,7 +24,7 @@ from pie_table.games.pie_rats.state import PieRatsState
 
 def legal_actions(state: PieRatsState, seat: int) -> list[Action]:
     top = state.stack.top()
-    if state.over or top is None or seat not in top.waiting_on():
+    if state.over or top is None or not top.asks(seat):
         return []
     if top.kind == REFILL:
         hand = state.hands[seat]
