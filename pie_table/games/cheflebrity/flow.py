@@ -22,7 +22,7 @@ from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS, KIND, OOPS, PART_NAMES, SABOTAGE, SAVED
 from pie_table.games.cheflebrity.scoring import score
-from pie_table.games.cheflebrity.state import ROUND_CAP, ChefState, chef_name, say, tell
+from pie_table.games.cheflebrity.state import DEAL, ROUND_CAP, ChefState, chef_name, say, tell
 
 TURN, OOPS_PICK, SAB_WINDOW, SAVE_WINDOW, REPLY, CONFIRM = (
     "turn",
@@ -45,6 +45,11 @@ def card_name(card: int) -> Msg:
 
 
 _CARD_NAMES = tuple(Msg(card.name) for card in CARDS)  # made once: a message is never changed
+# Messages every turn repeats, made once per chef (or card) for the same reason.
+_TURN_MSGS = tuple(Msg("{chef}'s turn.", chef=chef_name(seat)) for seat in range(max(DEAL)))
+_DONE_MSGS = tuple(Msg("{chef} is done.", chef=chef_name(seat)) for seat in range(max(DEAL)))
+_DRAWS_MSGS = tuple(Msg("{chef} draws a card.", chef=chef_name(seat)) for seat in range(max(DEAL)))
+_YOU_DRAW_MSGS = tuple(Msg("You draw {card}.", card=name) for name in _CARD_NAMES)
 
 
 def others(state: ChefState, seat: int) -> list[int]:
@@ -66,7 +71,7 @@ def start_turn(state: ChefState, seat: int, events: list[Event]) -> None:
     state.traded_with = []
     state.step = DRAW if can_draw(state) else DISCARD
     state.stack.push(TURN, [seat])
-    say(events, "turn", Msg("{chef}'s turn.", chef=chef_name(seat)), seat=seat, turn=state.turn_no)
+    say(events, "turn", _TURN_MSGS[seat], seat=seat, turn=state.turn_no)
 
 
 def can_draw(state: ChefState) -> bool:
@@ -181,7 +186,7 @@ def turn_move(state: ChefState, seat: int, action: Action, events: list[Event]) 
     elif kind == "offer":
         do_offer(state, seat, action, events)
     elif kind == "end":
-        say(events, "end_turn", Msg("{chef} is done.", chef=chef_name(seat)), seat=seat)
+        say(events, "end_turn", _DONE_MSGS[seat], seat=seat)
         end_turn(state, events)
     else:
         raise IllegalAction(Msg("That is not a move in Cheflebrity"))
@@ -230,16 +235,16 @@ def do_draw(state: ChefState, seat: int, action: Action, events: list[Event]) ->
             card=card,
         )
     elif KIND[card] == OOPS:
-        say(events, "draw", Msg("{chef} draws a card.", chef=chef_name(seat)), seat=seat, barrier=True)
+        say(events, "draw", _DRAWS_MSGS[seat], seat=seat, barrier=True)
         start_oops(state, seat, card, events)
     else:
         state.hands[seat].append(card)
-        say(events, "draw", Msg("{chef} draws a card.", chef=chef_name(seat)), seat=seat, barrier=True)
+        say(events, "draw", _DRAWS_MSGS[seat], seat=seat, barrier=True)
         tell(
             events,
             seat,
             "drew",
-            Msg("You draw {card}.", card=card_name(card)),
+            _YOU_DRAW_MSGS[card],
             seat=seat,
             card=card,
             barrier=True,

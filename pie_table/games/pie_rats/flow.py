@@ -27,6 +27,9 @@ from pie_table.games.pie_rats.state import (
 
 TURN, THEFT_WINDOW, MIRROR_WINDOW, AMBUSH_WINDOW, REFILL = "turn", "theft", "mirror", "ambush", "refill"
 PHASE_NAMES = {1: "Reveal", 2: "Charisma", 3: "Crew", 4: "Declare", 5: "Lure", 6: "Loot"}
+# Messages made once: events repeat them hundreds of times a game, and a message is never changed.
+_PHASE_MSGS = {p: Msg("Phase {phase}: {name}", phase=p, name=Msg(name)) for p, name in PHASE_NAMES.items()}
+_ANSWERED = Msg("Your answer is in.")
 
 
 # -- opening decisions -----------------------------------------------------------------------------------
@@ -92,7 +95,7 @@ def start_phase(state: PieRatsState, phase: int, events: list[Event]) -> None:
     state.turn_index = 0
     if phase == 5:  # `acted` now means "has made its lure"
         state.acted[:] = [False] * state.seats
-    say(events, "phase", Msg("Phase {phase}: {name}", phase=phase, name=Msg(PHASE_NAMES[phase])), phase=phase)
+    say(events, "phase", _PHASE_MSGS[phase], phase=phase)
     open_turn(state)
 
 
@@ -290,7 +293,7 @@ def window_answer(state: PieRatsState, top: Decision, seat: int, action: Action,
         else:
             raise IllegalAction(Msg("Play the card this window is for, or pass"))
     top.record(seat, action)
-    tell(events, seat, "answered", Msg("Your answer is in."))
+    tell(events, seat, "answered", _ANSWERED)
     if top.is_complete():
         close_window(state, top, events)
 
@@ -353,7 +356,7 @@ def refill(state: PieRatsState, top: Decision, seat: int, action: Action, events
         if card not in state.hands[seat]:
             raise IllegalAction(Msg("That card is not in your hand"))
     top.record(seat, {"type": "refill", "cards": cards})
-    tell(events, seat, "answered", Msg("Your answer is in."))
+    tell(events, seat, "answered", _ANSWERED)
     if top.is_complete():
         close_window(state, top, events)
 
