@@ -45,20 +45,19 @@ def tie_points(winners: int) -> int:
     return TIE_POINTS.get(winners, 0)
 
 
-def _pies(line: list[P.Pie]) -> list[P.Pie]:
-    return [p for p in line if P.pie_kind(p) == P.PIE]
+class _Dessert:
+    """What the bonuses read from one served dessert, worked out once."""
+
+    __slots__ = ("kind", "flavour", "qualities", "extras")
+
+    def __init__(self, pie: P.Pie) -> None:
+        self.kind = P.pie_kind(pie)
+        self.flavour = P.flavour(pie)
+        self.qualities = P.qualities(pie)
+        self.extras = P.extras(pie)
 
 
-def _tarts(line: list[P.Pie]) -> list[P.Pie]:
-    return [p for p in line if P.is_tart(p)]
-
-
-def _most_same(pie: P.Pie) -> int:
-    return max(Counter(P.qualities(pie)).values())
-
-
-def _count(pie: P.Pie, value: int) -> int:
-    return sum(1 for q in P.qualities(pie) if q == value)
+_TART_KINDS = (P.TART, P.COVERED_TART)
 
 
 def bonus_values(
@@ -67,21 +66,23 @@ def bonus_values(
     """Each bonus's count per seat (higher wins; "worst" under the totals rule counts down)."""
     values: dict[str, list[int]] = {b: [] for b in BONUSES}
     for seat, line in enumerate(served):
-        pies, tarts = _pies(line), _tarts(line)
+        desserts = [_Dessert(p) for p in line]
+        pies = [d for d in desserts if d.kind == P.PIE]
+        tarts = [d for d in desserts if d.kind in _TART_KINDS]
         values["most_pies"].append(len(pies))
         values["most_tarts"].append(len(tarts))
-        values["pie_variety"].append(len({P.flavour(p) for p in pies} - {None}))
-        values["tart_variety"].append(len({P.flavour(p) for p in tarts} - {None}))
-        values["consistent"].append(max((_most_same(p) for p in pies), default=0))
-        values["fanciest"].append(max((P.extras(p) for p in line), default=0))
+        values["pie_variety"].append(len({d.flavour for d in pies} - {None}))
+        values["tart_variety"].append(len({d.flavour for d in tarts} - {None}))
+        values["consistent"].append(max((max(Counter(d.qualities).values()) for d in pies), default=0))
+        values["fanciest"].append(max((d.extras for d in desserts), default=0))
         if quality_rule == "total":
-            values["highest"].append(max((P.quality(p) for p in pies), default=0))
+            values["highest"].append(max((sum(d.qualities) for d in pies), default=0))
             # Lower is worse; stored as how far below the best possible pie it falls, so that
             # higher still wins and a player with no pie has nothing.
-            values["worst"].append(max((_WORST_CEILING - P.quality(p) for p in pies), default=0))
+            values["worst"].append(max((_WORST_CEILING - sum(d.qualities) for d in pies), default=0))
         else:
-            values["highest"].append(max((_count(p, 25) for p in pies), default=0))
-            values["worst"].append(max((_count(p, 5) for p in pies), default=0))
+            values["highest"].append(max((d.qualities.count(25) for d in pies), default=0))
+            values["worst"].append(max((d.qualities.count(5) for d in pies), default=0))
         values["sabotage"].append(sum(1 for k in kept[seat] if k[1] == "sabotage"))
         values["saved"].append(sum(1 for k in kept[seat] if k[1] == "saved"))
     return values
