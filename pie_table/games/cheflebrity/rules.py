@@ -80,7 +80,8 @@ class CheflebrityRules:
         return state
 
     def to_act(self, state: ChefState) -> list[int]:
-        return [] if state.over else state.stack.waiting_on()
+        items = state.stack.items  # the top decision's seats still to answer
+        return items[-1].waiting_on() if items and not state.over else []
 
     def current_decision(self, state: ChefState) -> Any:
         return state.stack.top()

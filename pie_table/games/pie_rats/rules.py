@@ -96,7 +96,8 @@ class PieRatsRules:
         return state
 
     def to_act(self, state: PieRatsState) -> list[int]:
-        return [] if state.over else state.stack.waiting_on()
+        items = state.stack.items  # the top decision's seats still to answer
+        return items[-1].waiting_on() if items and not state.over else []
 
     def current_decision(self, state: PieRatsState) -> Any:
         return state.stack.top()
