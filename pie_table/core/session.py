@@ -183,6 +183,9 @@ class Session:
         # How the all-bot loop sees a window it may close by timeout (games that take timeouts).
         takes_timeout = TIMEOUT in getattr(self.rules, "system_actions", ())
         self._current_decision = getattr(self.rules, "current_decision", None) if takes_timeout else None
+        # A move the engine knows is a seat's only one without listing them all (a pass in a window
+        # the seat holds no answering card for): taken without asking the bot, as any forced move.
+        self._forced_action = getattr(self.rules, "forced_action", None)
 
     # -- what the game waits for ----------------------------------------------------------------------
 
@@ -283,11 +286,14 @@ class Session:
         bot = self.bots[seat]
         if self.info.realtime:
             return bot.act(self.view(seat), getattr(self.state, "tick", 0))
+        forced = self._forced_action(self.state, seat) if self._forced_action is not None else None
+        if forced is not None:
+            return forced
         view = None
         decide = getattr(bot, "decide_from_view", None)
         if decide is not None:
-            # Many decisions need no list of moves (the one card to table, a window the bot holds
-            # nothing for): the bot answers from its view, and the engine checks the move.
+            # Many decisions need no list of moves (the one card to table, the lure worth most):
+            # the bot answers from its view, and the engine checks the move.
             view = self.bot_view(seat)
             action = decide(view)
             if action is not None:
@@ -396,6 +402,7 @@ class Session:
         apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
         bot_view = self._bot_view or (lambda _state, seat: self.view(seat))
         deciders = {seat: getattr(bot, "decide_from_view", None) for seat, bot in bots.items()}
+        forced = self._forced_action
         every_seat_a_bot = len(bots) == len(self.setup.seats)
         count = 0
 
@@ -419,10 +426,11 @@ class Session:
             window = len(waiting) > 1 and self._closes_by_timeout()
             held: list[tuple[int, Action]] = []
             for seat in waiting:
-                # `bot_action`, written out: the view's answer, else a forced move, else the bot's
-                # pick from the listed moves.
-                decide, view, action = deciders[seat], None, None
-                if decide is not None:
+                # `bot_action`, written out: a move the engine knows is forced, else the view's
+                # answer, else a forced move from the list, else the bot's pick from the list.
+                decide, view = deciders[seat], None
+                action = forced(state, seat) if window and forced is not None else None
+                if action is None and decide is not None:
                     view = bot_view(state, seat)
                     action = decide(view)
                 if action is None:

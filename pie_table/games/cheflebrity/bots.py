@@ -39,10 +39,6 @@ from pie_table.games.cheflebrity.flow import (
     DRAW,
     PLAY,
     REDRAW,
-    SAB_WINDOW,
-    SABOTEURS,
-    SAVE_WINDOW,
-    SAVERS,
     TURN,
 )
 from pie_table.games.cheflebrity.legal import Play, play_move, play_options, sabotage_moves
@@ -53,8 +49,6 @@ _SPECIAL_WORTH = {SABOTAGE: 18, SAVED: 16, GENIUS: 20}
 _LIE = {"easy": 0.0, "normal": 0.15, "hard": 0.3}
 _OFFER = {"easy": 0.0, "normal": 0.35, "hard": 0.5}
 _END: Action = {"type": "end"}
-# The cards a seat could answer each reaction window with.
-_WINDOW_CARDS = {SAB_WINDOW: SABOTEURS, SAVE_WINDOW: SAVERS}
 _FROM_DECK: Action = {"type": "draw", "from": "deck"}
 
 
@@ -127,17 +121,10 @@ class CheflebrityBot:
 
     def decide_from_view(self, view: dict[str, Any]) -> Action | None:
         """A turn's move read from the view (`_turn_moves`: what the engine lists, worked out the
-        same way), the pass in a reaction window the bot holds no card for (its only move), or
-        None for the other decisions, which need the listed moves."""
-        asking = view["asking"]
-        if asking != TURN or self.level == "random":
-            answers = _WINDOW_CARDS.get(asking)
-            if answers is None or self.level == "random":
-                return None
-            for card in view["hand"]:
-                if KIND[card] in answers:
-                    return None
-            return {"type": "pass"}
+        same way), or None for the other decisions, which need the listed moves. (A pass in a
+        window the bot holds no card for is forced: the engine's `forced_action`.)"""
+        if view["asking"] != TURN or self.level == "random":
+            return None
         moves, count = self._turn_moves(view)
         if count == 0:
             return None

@@ -10,7 +10,7 @@ from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewField
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
-from pie_table.games.cheflebrity.deck import PIE_CARDS, SPECIAL_CARDS
+from pie_table.games.cheflebrity.deck import KIND, PIE_CARDS, SPECIAL_CARDS
 from pie_table.games.cheflebrity.legal import legal_actions
 from pie_table.games.cheflebrity.state import DEAL, ChefState, chef_name, state_from_json, state_to_json, tell
 
@@ -39,6 +39,9 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
     merged["first"] = first if type(first) is int and 0 <= first < seats else 0
     return merged
 
+
+# The cards that answer each reaction window: a seat holding none of them can only pass.
+_ANSWERS = {flow.SAB_WINDOW: flow.SABOTEURS, flow.SAVE_WINDOW: flow.SAVERS}
 
 class CheflebrityRules:
     """The rules engine registered as `cheflebrity`."""
@@ -82,6 +85,18 @@ class CheflebrityRules:
     def to_act(self, state: ChefState) -> list[int]:
         items = state.stack.items  # the top decision's seats still to answer
         return items[-1].waiting_on() if items and not state.over else []
+
+    def forced_action(self, state: ChefState, seat: int) -> Action | None:
+        """The pass, when `seat` is asked in a reaction window and holds no card that answers it
+        (then the pass is its only move); None otherwise."""
+        items = state.stack.items
+        answers = _ANSWERS.get(items[-1].kind) if items and not state.over else None
+        if answers is None or not items[-1].asks(seat):
+            return None
+        for card in state.hands[seat]:
+            if KIND[card] in answers:
+                return None
+        return {"type": "pass"}
 
     def current_decision(self, state: ChefState) -> Any:
         return state.stack.top()

@@ -155,19 +155,14 @@ class PieRatsBot:
         """The move for a decision the bot settles from its view alone, or None when it needs the
         listed moves. Only decisions it settles the same way either way, so games do not change:
         the first card to table, the refill, the declaration, a normal or easy bot's lure (from
-        `reckon.lure_moves`, as the engine lists them), a window it holds nothing for."""
+        `reckon.lure_moves`, as the engine lists them). (A pass in a window the bot holds no card
+        for is forced: the engine's `forced_action`.)"""
         kind = view["asking"]
         if self.level == "random" or kind is None:
             return None
         seat, hand = self.seat, view["hand"]
         if kind == "refill":
             return self._refill(view)
-        answers = _WINDOW_CARDS.get(kind)
-        if answers is not None:
-            for card in hand:
-                if KEYS[card] in answers:
-                    return None
-            return {"type": "pass", "seat": seat}
         if kind != "turn":
             return None
         phase, done = view["phase"], {"type": "done", "seat": seat}

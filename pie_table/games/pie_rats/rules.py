@@ -9,7 +9,7 @@ from pie_table.core.engine import Action, Event, IllegalAction
 from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import flow
-from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
+from pie_table.games.pie_rats.deck import BEAN, CARDS, DECK, KEYS, KIDNAP, MIRROR, PIES, THEFT
 from pie_table.games.pie_rats.legal import legal_actions
 from pie_table.games.pie_rats.state import (
     HAND_SIZE,
@@ -21,6 +21,8 @@ from pie_table.games.pie_rats.state import (
 )
 
 MIN_SEATS, MAX_SEATS = 2, 6
+# The cards that answer each reaction window: a seat holding none of them can only pass.
+_ANSWERS = {flow.THEFT_WINDOW: (THEFT,), flow.MIRROR_WINDOW: (MIRROR,), flow.AMBUSH_WINDOW: (KIDNAP, BEAN)}
 PHASE6_RULES = ("a", "b", "c")
 _DEFAULTS: dict[str, Any] = {
     "phase6": "a",
@@ -101,6 +103,18 @@ class PieRatsRules:
 
     def current_decision(self, state: PieRatsState) -> Any:
         return state.stack.top()
+
+    def forced_action(self, state: PieRatsState, seat: int) -> Action | None:
+        """The pass, when `seat` is asked in a reaction window and holds no card that answers it
+        (then the pass is its only move); None otherwise."""
+        items = state.stack.items
+        answers = _ANSWERS.get(items[-1].kind) if items and not state.over else None
+        if answers is None or not items[-1].asks(seat):
+            return None
+        for card in state.hands[seat]:
+            if KEYS[card] in answers:
+                return None
+        return {"type": "pass", "seat": seat}
 
     def legal_actions(self, state: PieRatsState, seat: int) -> list[Action]:
         return legal_actions(state, seat)

@@ -1,0 +1,36 @@
+"""An engine's `forced_action` names a seat's only move without listing them all: at every step of
+whole games it is either silent or exactly the one move the list holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.core.registry import get_game
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, parse_seats
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [
+        ("pie-rats", "bot:normal,bot:hard,bot:easy,bot:random", {}),
+        ("pie-rats", "bot:hard,bot:random,bot:normal", {"phase6": "c"}),
+        ("cheflebrity", "bot:normal,bot:hard,bot:easy,bot:random", {}),
+    ],
+)
+def test_a_forced_move_is_the_only_listed_move(game: str, seats: str, options) -> None:
+    rules = get_game(game).rules
+    forced_seen = 0
+    for seed in range(2):
+        session = Session(GameSetup(game, parse_seats(seats), options, seed=seed))
+        while not session.is_over():
+            for seat in session.to_act():
+                forced = rules.forced_action(session.state, seat)
+                if forced is not None:
+                    assert session.legal(seat) == [forced]
+                    forced_seen += 1
+            seat = session.to_act()[0]
+            assert session.submit(seat, session.bot_action(seat)).ok
+        for seat in range(len(session.setup.seats)):
+            assert rules.forced_action(session.state, seat) is None  # nothing is asked once it is over
+    assert forced_seen > 50
