@@ -47,7 +47,10 @@ def has(pie: Pie, part: str) -> bool:
 
 def pie_kind(pie: Pie) -> str:
     """Tart (crust and filling), Covered Tart (a tart with Extras), Pie (with a Top Crust)."""
-    found = set(parts(pie))
+    return _kind_of({entry[1] for entry in pie["cards"]})
+
+
+def _kind_of(found: set[str]) -> str:
     if BOTTOM not in found or FILLING not in found:
         return BUILDING
     if TOP in found:
@@ -130,9 +133,10 @@ def add_refusal(pie: Pie | None, part: str) -> Msg | None:
 
 def pie_view(pie: Pie) -> dict[str, Any]:
     """A pie as the views show it: its cards and parts, kind and quality."""
+    shown = [[entry[0], entry[1]] for entry in pie["cards"]]
     return {
         "id": pie["id"],
-        "cards": [[entry[0], entry[1]] for entry in pie["cards"]],
-        "kind": pie_kind(pie),
-        "quality": quality(pie),
+        "cards": shown,
+        "kind": _kind_of({part for _, part in shown}),
+        "quality": sum([CARD_QUALITIES[card] for card, _ in shown]),
     }
