@@ -143,23 +143,24 @@ class CheflebrityBot:
             deck = bool(view["deck"])
             # The view's own list when this turn's discard is not on it (a bot only reads it).
             takes = leftovers if discarded not in leftovers else [c for c in leftovers if c != discarded]
-            return TurnMoves(deck=deck, takes=takes), deck + len(takes)
+            return TurnMoves(deck, takes), deck + len(takes)
         seat = self.seat
         working = view["working"]
         pies = working[seat]
-        moves = TurnMoves(discard=step == DISCARD and bool(hand))
+        discard = step == DISCARD and bool(hand)
+        plays: Sequence[Play] = ()
         if (step == DISCARD or step == PLAY) and not view["played"]:
-            moves.plays = play_options(hand, pies, self._my_parts(view))
-        if not view["served_now"]:
-            moves.serves = [p["id"] for p in pies if p["kind"] != P.BUILDING]
-        moves.sabotages = sabotage_moves(hand, seat, working)
+            plays = play_options(hand, pies, self._my_parts(view))
+        serves = () if view["served_now"] else [p["id"] for p in pies if p["kind"] != P.BUILDING]
+        sabotages = sabotage_moves(hand, seat, working)
+        partners: Sequence[int] = ()
         if hand:
             traded = view["traded_with"]
             if self._others is None:
                 self._others = [s for s in range(view["seats"]) if s != seat]
-            moves.partners = [s for s in self._others if s not in traded] if traded else self._others
-        count = (len(hand) if moves.discard else 0) + len(moves.plays) + len(moves.serves)
-        return moves, count + len(moves.sabotages) + len(moves.partners) + 1
+            partners = [s for s in self._others if s not in traded] if traded else self._others
+        count = (len(hand) if discard else 0) + len(plays) + len(serves) + len(sabotages) + len(partners)
+        return TurnMoves(False, (), discard, plays, serves, sabotages, partners), count + 1
 
     # -- reading the table --------------------------------------------------------------------------
 
