@@ -112,9 +112,9 @@ def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_view():
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_turn_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_moves(seed):
     """`decide_from_view` works a turn's moves out from the view as the engine lists them, and
-    passes a window it holds no card for: at every step of whole games, every level picks the same
-    move either way (its offers worded its own way, every other move one the list holds), forced
-    moves included."""
+    answers offers from the view: at every step of whole games, every level picks the same move
+    either way (its offers and replies worded its own way, every other move one the list holds),
+    forced moves included."""
     from pie_table.core.session import Session
     from pie_table.core.setup import GameSetup, SeatSpec
 
@@ -126,12 +126,12 @@ def test_a_turn_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_
             view = RULES.view(session.state, seat)
             quick = CheflebrityBot(levels[seat], seat, 5).decide_from_view(view)
             if quick is None:
-                assert view["asking"] != "turn"
+                assert view["asking"] not in ("turn", "reply")
                 continue
             legal = session.legal(seat)
             listed = legal[0] if len(legal) == 1 else CheflebrityBot(levels[seat], seat, 5).act(view, legal)
             assert quick == listed
-            assert quick in legal or quick["type"] == "offer"
+            assert quick in legal or quick["type"] in ("offer", "reply")
             settled += 1
             forced += len(legal) == 1
         seat = session.to_act()[0]

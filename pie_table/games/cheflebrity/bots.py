@@ -39,6 +39,7 @@ from pie_table.games.cheflebrity.flow import (
     DRAW,
     PLAY,
     REDRAW,
+    REPLY,
     TURN,
 )
 from pie_table.games.cheflebrity.legal import Play, play_move, play_options, sabotage_moves
@@ -49,6 +50,7 @@ _SPECIAL_WORTH = {SABOTAGE: 18, SAVED: 16, GENIUS: 20}
 _LIE = {"easy": 0.0, "normal": 0.15, "hard": 0.3}
 _OFFER = {"easy": 0.0, "normal": 0.35, "hard": 0.5}
 _END: Action = {"type": "end"}
+_DECLINE: dict[str, list[Action]] = {"decline": [{"type": "decline"}]}
 _FROM_DECK: Action = {"type": "draw", "from": "deck"}
 
 
@@ -121,9 +123,15 @@ class CheflebrityBot:
 
     def decide_from_view(self, view: dict[str, Any]) -> Action | None:
         """A turn's move read from the view (`_turn_moves`: what the engine lists, worked out the
-        same way), or None for the other decisions, which need the listed moves. (A pass in a
-        window the bot holds no card for is forced: the engine's `forced_action`.)"""
-        if view["asking"] != TURN or self.level == "random":
+        same way), the answer to an offer (`_reply` words its own and needs only the decline), or
+        None for the other decisions, which need the listed moves. (A pass in a window the bot
+        holds no card for is forced: the engine's `forced_action`.)"""
+        asking = view["asking"]
+        if self.level == "random":
+            return None
+        if asking == REPLY:
+            return self._reply(view, _DECLINE)
+        if asking != TURN:
             return None
         moves, count = self._turn_moves(view)
         if count == 0:
