@@ -50,6 +50,16 @@ _TURN_MSGS = tuple(Msg("{chef}'s turn.", chef=chef_name(seat)) for seat in range
 _DONE_MSGS = tuple(Msg("{chef} is done.", chef=chef_name(seat)) for seat in range(max(DEAL)))
 _DRAWS_MSGS = tuple(Msg("{chef} draws a card.", chef=chef_name(seat)) for seat in range(max(DEAL)))
 _YOU_DRAW_MSGS = tuple(Msg("You draw {card}.", card=name) for name in _CARD_NAMES)
+_PLAYS_MSGS: dict[tuple[int, int], Msg] = {}
+
+
+def _plays_msg(seat: int, card: int) -> Msg:
+    """"Chef 2 plays Cherry Filling 20.", made once for each chef and card."""
+    found = _PLAYS_MSGS.get((seat, card))
+    if found is None:
+        text = Msg("{chef} plays {card}.", chef=chef_name(seat), card=card_name(card))
+        found = _PLAYS_MSGS[seat, card] = text
+    return found
 
 
 def others(state: ChefState, seat: int) -> list[int]:
@@ -346,7 +356,7 @@ def do_play(state: ChefState, seat: int, action: Action, events: list[Event]) ->
             part=Msg(PART_NAMES[part]),
         )
         if KIND[card] == GENIUS
-        else Msg("{chef} plays {card}.", chef=chef_name(seat), card=card_name(card))
+        else _plays_msg(seat, card)
     )
     say(events, "play", text, seat=seat, card=card, part=part, pie=pie["id"])
     if state.seats > 1:

@@ -20,7 +20,7 @@ from pie_table.games.pie_rats.deck import (
     is_crew,
 )
 from pie_table.games.pie_rats.reckon import lure_have, lure_need, surplus_card
-from pie_table.games.pie_rats.state import PieRatsState, Rat, captain_name, card_name, say
+from pie_table.games.pie_rats.state import CAPTAIN_NAMES, PieRatsState, Rat, captain_name, card_name, say
 
 MEAN = (KIDNAP, BEAN)
 
@@ -34,6 +34,21 @@ def int_field(action: Action, key: str) -> int:
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
+
+
+# Messages made once for each Captain (and card) they name: every round repeats them, and a
+# message is never changed.
+_DECLARES_MSGS = tuple(Msg("{captain} declares a lure.", captain=name) for name in CAPTAIN_NAMES)
+_JOINS_MSGS: dict[tuple[int, int], Msg] = {}
+
+
+def _joins_msg(state: PieRatsState, seat: int, card: int) -> Msg:
+    key = (state.captains[seat], card)
+    found = _JOINS_MSGS.get(key)
+    if found is None:
+        text = Msg("{card} joins {captain}'s crew.", card=card_name(card), captain=captain_name(state, seat))
+        found = _JOINS_MSGS[key] = text
+    return found
 
 
 def int_list(action: Action, key: str) -> list[int]:
@@ -136,7 +151,7 @@ def do_crew(state: PieRatsState, seat: int, card: int, events: list[Event]) -> N
     say(
         events,
         "crew",
-        Msg("{card} joins {captain}'s crew.", card=card_name(card), captain=captain_name(state, seat)),
+        _joins_msg(state, seat, card),
         seat=seat,
         card=card,
     )
@@ -170,7 +185,7 @@ def do_protect(state: PieRatsState, seat: int, index: int, events: list[Event]) 
 def do_declare(state: PieRatsState, seat: int, events: list[Event]) -> None:
     state.declared[seat] = True
     state.acted[seat] = True
-    say(events, "declare", Msg("{captain} declares a lure.", captain=captain_name(state, seat)), seat=seat)
+    say(events, "declare", _DECLARES_MSGS[state.captains[seat]], seat=seat)
 
 
 # -- phase 5 -------------------------------------------------------------------------------------------

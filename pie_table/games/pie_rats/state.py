@@ -111,7 +111,7 @@ class PieRatsState:
 
 def captain_name(state: PieRatsState, seat: int) -> Msg:
     """The seat's Captain as a message ("Captain Red Hook"), translated by the UI."""
-    return _CAPTAIN_NAMES[state.captains[seat]]
+    return CAPTAIN_NAMES[state.captains[seat]]
 
 
 def card_name(card_id: int) -> Msg:
@@ -120,7 +120,7 @@ def card_name(card_id: int) -> Msg:
 
 # Every name as one message, made once: events name cards and Captains thousands of times a game,
 # and a message is read, never changed.
-_CAPTAIN_NAMES = tuple(Msg(captain["en"]) for captain in DECK.captains)
+CAPTAIN_NAMES = tuple(Msg(captain["en"]) for captain in DECK.captains)  # by the state's `captains`
 _CARD_NAMES = tuple(Msg(card.name) for card in CARDS)
 
 
