@@ -48,6 +48,7 @@ _CARD_NAMES = tuple(Msg(card.name) for card in CARDS)  # made once: a message is
 # Messages every turn repeats, made once per chef (or card) for the same reason.
 _TURN_MSGS = tuple(Msg("{chef}'s turn.", chef=chef_name(seat)) for seat in range(max(DEAL)))
 _DONE_MSGS = tuple(Msg("{chef} is done.", chef=chef_name(seat)) for seat in range(max(DEAL)))
+_DECLINED_MSGS = tuple(Msg("{chef} says no to the trade.", chef=chef_name(seat)) for seat in range(max(DEAL)))
 _DRAWS_MSGS = tuple(Msg("{chef} draws a card.", chef=chef_name(seat)) for seat in range(max(DEAL)))
 _YOU_DRAW_MSGS = tuple(Msg("You draw {card}.", card=name) for name in _CARD_NAMES)
 _PLAYS_MSGS: dict[tuple[int, int], Msg] = {}
@@ -682,4 +683,4 @@ def cancel_trade(state: ChefState, seat: int, events: list[Event]) -> None:
     state.hands[trade["to"]].extend(trade["reply"])
     state.trade = None
     state.stack.pop()
-    say(events, "declined", Msg("{chef} says no to the trade.", chef=chef_name(seat)), seat=seat)
+    say(events, "declined", _DECLINED_MSGS[seat], seat=seat)
