@@ -187,6 +187,15 @@ class DecisionStack:
         self.items.append(decision)
         return decision
 
+    def push_turn(self, kind: str, seat: int, data: dict[str, Any] | None = None) -> Decision:
+        """`push(kind, [seat], data=data)`: the one seat whose move it is (games open a turn
+        hundreds of times a game)."""
+        decision = Decision(self.next_id, kind, [seat], False, False, "all", [], None, {},
+                            data if data is not None else {})
+        self.next_id += 1
+        self.items.append(decision)
+        return decision
+
     def pop(self) -> Decision:
         """Remove and return the top decision (the one under it resumes)."""
         if not self.items:

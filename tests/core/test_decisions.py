@@ -143,3 +143,12 @@ def test_asks_names_exactly_the_seats_still_waited_on(closes):
         if decision.asks(seat):
             decision.record(seat, answer)
     assert not any(decision.asks(seat) for seat in range(3)) and decision.is_complete()
+
+
+def test_a_pushed_turn_is_the_decision_push_makes_for_one_seat():
+    turns, pushes = DecisionStack(), DecisionStack()
+    for data in (None, {"public": {"phase": 3}}):
+        made = turns.push_turn("turn", 2, None if data is None else dict(data))
+        pushed = pushes.push("turn", [2], data=None if data is None else dict(data))
+        assert made.to_json() == pushed.to_json() and made.waiting_on() == [2]
+    assert turns.to_json() == pushes.to_json()

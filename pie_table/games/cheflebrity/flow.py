@@ -81,7 +81,7 @@ def start_turn(state: ChefState, seat: int, events: list[Event]) -> None:
     state.played = state.served_now = False
     state.traded_with = []
     state.step = DRAW if can_draw(state) else DISCARD
-    state.stack.push(TURN, [seat])
+    state.stack.push_turn(TURN, seat)
     say(events, "turn", _TURN_MSGS[seat], seat=seat, turn=state.turn_no)
 
 

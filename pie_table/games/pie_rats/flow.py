@@ -36,7 +36,7 @@ _ANSWERED = Msg("Your answer is in.")
 
 
 def open_turn(state: PieRatsState) -> None:
-    state.stack.push(TURN, [state.turn_seat()], data={"public": {"phase": state.phase}})
+    state.stack.push_turn(TURN, state.turn_seat(), {"public": {"phase": state.phase}})
 
 
 def open_window(state: PieRatsState, kind: str, seats: list[int], held: dict[str, Any] | None = None) -> None:
