@@ -196,6 +196,19 @@ class DecisionStack:
         self.items.append(decision)
         return decision
 
+    def push_window(self, kind: str, seats: Sequence[int], priority: list[int], deadline: float,
+                    data: dict[str, Any] | None = None) -> Decision:
+        """`push(kind, seats, allow_pass=True, sealed=True, priority=..., deadline=..., data=...)`:
+        a reaction window, sealed, where pass is always legal. It keeps `priority` and `data` as
+        given (windows open after most pie cards played)."""
+        if not seats:
+            raise ValueError("a decision must ask at least one seat")
+        decision = Decision(self.next_id, kind, sorted(set(seats)), True, True, "all", priority, deadline, {},
+                            data if data is not None else {})
+        self.next_id += 1
+        self.items.append(decision)
+        return decision
+
     def pop(self) -> Decision:
         """Remove and return the top decision (the one under it resumes)."""
         if not self.items:

@@ -152,3 +152,13 @@ def test_a_pushed_turn_is_the_decision_push_makes_for_one_seat():
         pushed = pushes.push("turn", [2], data=None if data is None else dict(data))
         assert made.to_json() == pushed.to_json() and made.waiting_on() == [2]
     assert turns.to_json() == pushes.to_json()
+
+
+def test_a_pushed_window_is_the_sealed_decision_push_makes():
+    windows, pushes = DecisionStack(), DecisionStack()
+    made = windows.push_window("mirror", [3, 1, 2], [2, 3, 1], 6.0, {"held": {"seat": 0}, "public": {}})
+    pushed = pushes.push("mirror", [3, 1, 2], allow_pass=True, sealed=True, priority=[2, 3, 1], deadline=6.0,
+                         data={"held": {"seat": 0}, "public": {}})
+    assert made.to_json() == pushed.to_json() and made.waiting_on() == [1, 2, 3]
+    with pytest.raises(ValueError):
+        windows.push_window("mirror", [], [], 6.0)

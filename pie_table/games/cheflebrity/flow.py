@@ -395,14 +395,8 @@ def do_serve(state: ChefState, seat: int, action: Action, events: list[Event]) -
 
 
 def open_window(state: ChefState, kind: str, seats: list[int]) -> None:
-    state.stack.push(
-        kind,
-        seats,
-        allow_pass=True,
-        sealed=True,
-        priority=order_from(state, state.turn),
-        deadline=float(state.options["reaction_seconds"]),
-    )
+    deadline = float(state.options["reaction_seconds"])
+    state.stack.push_window(kind, seats, order_from(state, state.turn), deadline)
 
 
 def check_sabotage(state: ChefState, seat: int, action: Action) -> dict[str, Any]:

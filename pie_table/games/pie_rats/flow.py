@@ -42,15 +42,8 @@ def open_turn(state: PieRatsState) -> None:
 def open_window(state: PieRatsState, kind: str, seats: list[int], held: dict[str, Any] | None = None) -> None:
     order = [s for s in state.order() if s in seats]
     public = {"held": held} if held is not None else {}
-    state.stack.push(
-        kind,
-        seats,
-        allow_pass=True,
-        sealed=True,
-        priority=order,
-        deadline=float(state.options["reaction_seconds"]),
-        data={"held": held, "public": public},
-    )
+    deadline = float(state.options["reaction_seconds"])
+    state.stack.push_window(kind, seats, order, deadline, {"held": held, "public": public})
 
 
 def others(state: PieRatsState, seat: int) -> list[int]:
