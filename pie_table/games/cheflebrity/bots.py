@@ -414,12 +414,16 @@ class CheflebrityBot:
 
     def _want(self, view: dict[str, Any]) -> str | None:
         """The part I most lack."""
-        found = [parts for _, parts in self._my_parts(view)]
+        found = self._my_parts(view)
         kinds = [KIND[c] for c in view["hand"]]
-        if any(FILLING not in parts for parts in found) and FILLING not in kinds:
-            return FILLING
-        if any(P.takes(parts, TOP) for parts in found) and TOP not in kinds:
-            return TOP
+        if FILLING not in kinds:
+            for _, parts in found:
+                if FILLING not in parts:
+                    return FILLING
+        if TOP not in kinds:
+            for _, parts in found:
+                if P.takes(parts, TOP):
+                    return TOP
         if BOTTOM not in kinds and FILLING in kinds:
             return BOTTOM
         return None
