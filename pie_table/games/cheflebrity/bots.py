@@ -385,17 +385,16 @@ class CheflebrityBot:
         """Serve a finished dessert (or any, when time runs short): pie ids in, a move out."""
         if not serves:
             return None
-        pies = {p["id"]: p for p in self._pies(view)}
         if self.level == "easy":
+            pies = {p["id"]: p for p in self._pies(view)}
             return {"type": "serve", "pie": max(serves, key=lambda pie_id: pies[pie_id]["quality"])}
-        parts = dict(self._my_parts(view))
         hand_kinds = [KIND[c] for c in view["hand"]]
-        ready = len(serves)
-        hurry = self._turns_left(view) <= ready
+        hurry = self._turns_left(view) <= len(serves)
         best, best_worth = None, -1.0
-        for pie_id in serves:
-            pie = pies[pie_id]
-            found = parts[pie_id]
+        # My pies with their parts, in the Working Line's order, which is the order of `serves`.
+        for pie, (pie_id, found) in zip(self._pies(view), self._my_parts(view), strict=True):
+            if pie_id not in serves:
+                continue
             finished = TOP in found and EXTRAS not in hand_kinds
             finished = finished or (EXTRAS in found and EXTRAS not in hand_kinds)
             finished = finished or (
