@@ -17,6 +17,7 @@ from pie_table.games.cheflebrity.deck import BOTTOM, GENIUS, KIND, PARTS
 from pie_table.games.cheflebrity.state import ChefState
 
 ANY_CARD = [{"kind": C.ANY}]
+_SABOTEUR = tuple(kind in F.SABOTEURS for kind in KIND)  # by card: a Sabotage! or Stroke of Genius!
 # Every card's honest one-card claim, worked out once (actions are read, never changed).
 _HONEST = tuple([C.honest(card)] for card in range(len(KIND)))
 
@@ -128,9 +129,10 @@ def sabotage_moves(hand: list[int], seat: int, working: list[list[P.Pie]]) -> li
     which would do the same."""
     first: dict[str, int] = {}
     for card in hand:
-        kind = KIND[card]
-        if kind in F.SABOTEURS and kind not in first:
-            first[kind] = card
+        if _SABOTEUR[card]:
+            kind = KIND[card]
+            if kind not in first:
+                first[kind] = card
     if not first:
         return []
     cards = [first[kind] for kind in F.SABOTEURS if kind in first]
