@@ -66,6 +66,9 @@ class TurnMoves:
     serves: Sequence[int] = ()  # ids of the pies that may be served
     sabotages: Sequence[Action] = ()
     partners: Sequence[int] = ()  # seats an offer may go to
+    # False while the serves, sabotages and partners are not worked out yet: a bot that discards
+    # or plays a pie card (which it weighs first) never reads them.
+    rest_read: bool = True
 
     @classmethod
     def listed(cls, by_type: dict[str, list[Action]]) -> TurnMoves:
@@ -144,7 +147,7 @@ class CheflebrityBot:
 
     def _turn_moves(self, view: dict[str, Any]) -> tuple[TurnMoves, int]:
         """The turn's moves from the view, as `legal.turn_actions` lists them, and how many it
-        lists."""
+        lists (2 when a discard or a pie card is among them: more than one, the rest unread)."""
         step, hand = view["step"], view["hand"]
         if step == DRAW or step == REDRAW:
             discarded, leftovers = view["discarded"], view["leftovers"]
@@ -152,23 +155,28 @@ class CheflebrityBot:
             # The view's own list when this turn's discard is not on it (a bot only reads it).
             takes = leftovers if discarded not in leftovers else [c for c in leftovers if c != discarded]
             return TurnMoves(deck, takes), deck + len(takes)
-        seat = self.seat
-        working = view["working"]
-        pies = working[seat]
         discard = step == DISCARD and bool(hand)
         plays: Sequence[Play] = ()
         if (step == DISCARD or step == PLAY) and not view["played"]:
-            plays = play_options(hand, pies, self._my_parts(view))
-        serves = () if view["served_now"] else [p["id"] for p in pies if p["kind"] != P.BUILDING]
-        sabotages = sabotage_moves(hand, seat, working)
-        partners: Sequence[int] = ()
+            plays = play_options(hand, view["working"][self.seat], self._my_parts(view))
+        moves = TurnMoves(False, (), discard, plays, rest_read=False)
+        if discard or plays:
+            return moves, 2
+        self._read_rest(view, moves)
+        return moves, len(moves.serves) + len(moves.sabotages) + len(moves.partners) + 1
+
+    def _read_rest(self, view: dict[str, Any], moves: TurnMoves) -> None:
+        """The serves, sabotages and offers of a turn's moves, as `legal.turn_actions` lists them."""
+        seat, hand, working = self.seat, view["hand"], view["working"]
+        if not view["served_now"]:
+            moves.serves = [p["id"] for p in working[seat] if p["kind"] != P.BUILDING]
+        moves.sabotages = sabotage_moves(hand, seat, working)
         if hand:
             traded = view["traded_with"]
             if self._others is None:
                 self._others = [s for s in range(view["seats"]) if s != seat]
-            partners = [s for s in self._others if s not in traded] if traded else self._others
-        count = (len(hand) if discard else 0) + len(plays) + len(serves) + len(sabotages) + len(partners)
-        return TurnMoves(False, (), discard, plays, serves, sabotages, partners), count + 1
+            moves.partners = [s for s in self._others if s not in traded] if traded else self._others
+        moves.rest_read = True
 
     # -- reading the table --------------------------------------------------------------------------
 
@@ -316,6 +324,8 @@ class CheflebrityBot:
                 best_worth = self._play_worth(view, best)
             if best_worth > -5 or self.level == "easy":
                 return play_move(*best)
+        if not moves.rest_read:
+            self._read_rest(view, moves)
         serve = self._serve(view, moves.serves)
         if serve is not None:
             return serve
