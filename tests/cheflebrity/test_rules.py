@@ -416,3 +416,16 @@ def test_time_runs_out_only_through_a_logged_timeout():
     assert state.stack.top().kind == "sabotage"
     RULES.apply(state, {"type": "timeout"})
     assert state.stack.top().kind == "turn" and KIND[state.working[0][0]["cards"][0][0]] == "bottom"
+
+
+def test_takes_each_answers_as_takes_does_for_every_pie():
+    from itertools import combinations
+
+    from pie_table.games.cheflebrity import pies as P
+    from pie_table.games.cheflebrity.deck import BOTTOM, EXTRAS, FILLING, TOP
+
+    parts = [BOTTOM, FILLING, TOP, EXTRAS, EXTRAS]
+    for size in range(len(parts) + 1):
+        for found in combinations(parts, size):
+            found = list(found)
+            assert P.takes_each(found) == tuple(P.takes(found, part) for part in (FILLING, TOP, EXTRAS))

@@ -362,21 +362,20 @@ class CheflebrityBot:
         quality), worked out once per view: every card of a kind gets the same."""
         if self._bonus_view is view:
             return self._bonus
-        found = [parts for _, parts in self._my_parts(view)]
         kinds = [KIND[c] for c in view["hand"]]
         fillings, bottoms = kinds.count(FILLING), kinds.count(BOTTOM)
         waiting = bottoms
-        for parts in found:
-            if FILLING not in parts:
-                waiting += 1
-        bonus: dict[str, int | None] = {BOTTOM: 20 if fillings > waiting else 0}
-        for part, worth in ((FILLING, 30), (TOP, 18), (EXTRAS, 4)):
-            for parts in found:
-                if P.takes(parts, part):
-                    bonus[part] = worth
-                    break
-            else:
-                bonus[part] = 20 if part == FILLING and bottoms else None
+        filling = top = extras = False  # some pie of mine takes one
+        for _, parts in self._my_parts(view):
+            takes_filling, takes_top, takes_extras = P.takes_each(parts)
+            waiting += takes_filling  # a pie without its Filling waits for one
+            filling, top, extras = filling or takes_filling, top or takes_top, extras or takes_extras
+        bonus: dict[str, int | None] = {
+            BOTTOM: 20 if fillings > waiting else 0,
+            FILLING: 30 if filling else (20 if bottoms else None),
+            TOP: 18 if top else None,
+            EXTRAS: 4 if extras else None,
+        }
         self._bonus_view, self._bonus = view, bonus
         return bonus
 

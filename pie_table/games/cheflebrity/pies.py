@@ -112,6 +112,13 @@ def takes(found: list[str], part: str) -> bool:
     return True
 
 
+def takes_each(found: list[str]) -> tuple[bool, bool, bool]:
+    """`takes` of a Filling, a Top Crust and Extras, in one look at the parts `found`."""
+    if FILLING not in found:
+        return True, False, False
+    return False, TOP not in found and EXTRAS not in found, True
+
+
 def add_refusal(pie: Pie | None, part: str) -> Msg | None:
     """Why `part` cannot go on `pie` (None: a new pie), or None when it can."""
     if pie is None:
