@@ -218,13 +218,13 @@ class CheflebrityBot:
         if self._facts_view is view:
             return self._facts
         kinds = [KIND[c] for c in view["hand"]]
-        found = dict(self._my_parts(view))
-        waiting = sum(1 for parts in found.values() if FILLING not in parts)
-        facts = (
-            22 if kinds.count(FILLING) > waiting else 4,
-            TOP in kinds,
-            {pie for pie, parts in found.items() if TOP in parts},
-        )
+        waiting, topped = 0, set()
+        for pie, parts in self._my_parts(view):
+            if FILLING not in parts:
+                waiting += 1
+            if TOP in parts:
+                topped.add(pie)
+        facts = (22 if kinds.count(FILLING) > waiting else 4, TOP in kinds, topped)
         self._facts_view, self._facts = view, facts
         return facts
 
