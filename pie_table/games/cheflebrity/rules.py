@@ -40,8 +40,11 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
     return merged
 
 
-# The cards that answer each reaction window: a seat holding none of them can only pass.
-_ANSWERS = {flow.SAB_WINDOW: flow.SABOTEURS, flow.SAVE_WINDOW: flow.SAVERS}
+# Which cards answer each reaction window (by card): a seat holding none of them can only pass.
+_ANSWERS = {
+    flow.SAB_WINDOW: tuple(kind in flow.SABOTEURS for kind in KIND),
+    flow.SAVE_WINDOW: tuple(kind in flow.SAVERS for kind in KIND),
+}
 
 class CheflebrityRules:
     """The rules engine registered as `cheflebrity`."""
@@ -94,7 +97,7 @@ class CheflebrityRules:
         if answers is None or not items[-1].asks(seat):
             return None
         for card in state.hands[seat]:
-            if KIND[card] in answers:
+            if answers[card]:
                 return None
         return {"type": "pass"}
 

@@ -21,8 +21,13 @@ from pie_table.games.pie_rats.state import (
 )
 
 MIN_SEATS, MAX_SEATS = 2, 6
-# The cards that answer each reaction window: a seat holding none of them can only pass.
-_ANSWERS = {flow.THEFT_WINDOW: (THEFT,), flow.MIRROR_WINDOW: (MIRROR,), flow.AMBUSH_WINDOW: (KIDNAP, BEAN)}
+# Which cards answer each reaction window (by card): a seat holding none of them can only pass.
+_WINDOW_CARDS = {
+    flow.THEFT_WINDOW: (THEFT,),
+    flow.MIRROR_WINDOW: (MIRROR,),
+    flow.AMBUSH_WINDOW: (KIDNAP, BEAN),
+}
+_ANSWERS = {window: tuple(key in keys for key in KEYS) for window, keys in _WINDOW_CARDS.items()}
 PHASE6_RULES = ("a", "b", "c")
 _DEFAULTS: dict[str, Any] = {
     "phase6": "a",
@@ -112,7 +117,7 @@ class PieRatsRules:
         if answers is None or not items[-1].asks(seat):
             return None
         for card in state.hands[seat]:
-            if KEYS[card] in answers:
+            if answers[card]:
                 return None
         return {"type": "pass", "seat": seat}
 
