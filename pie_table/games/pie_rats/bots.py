@@ -35,7 +35,7 @@ from pie_table.games.pie_rats.deck import (
     SPINACH,
     THEFT,
 )
-from pie_table.games.pie_rats.reckon import loot_moves, lure_need, lure_picks
+from pie_table.games.pie_rats.reckon import Shape, loot_moves, lure_need, lure_picks
 
 Action = dict[str, Any]
 # A Spinach or Kidnapping as phase 6 weighs it: (its move's type, the card, the crew member, the
@@ -333,10 +333,11 @@ class PieRatsBot:
                 None,
             )
         else:
-            # Within a choice of targets the cheapest cards win (the first of them): (cost, cards)
-            # by need and count of targets, looked up once each.
-            cheapest: dict[tuple[int, int], tuple[float, list[int]] | None] = {}
+            # Within a choice of targets the cheapest cards win (the first of them): (cost, shape)
+            # by need and count of targets, looked up once each; only the chosen is written out.
+            cheapest: dict[tuple[int, int], tuple[float, Shape] | None] = {}
             best_worth = float("-inf")
+            pick_best: tuple[tuple[int, ...], Shape] | None = None
             for chosen, need in picks:
                 key = (need, len(chosen))
                 if key in cheapest:
@@ -349,7 +350,9 @@ class PieRatsBot:
                 gain = strength[chosen[0]] if len(chosen) == 1 else strength[chosen[0]] + strength[chosen[1]]
                 worth = gain - pick[0]
                 if worth > best_worth:  # the first of the best, as `max` would pick
-                    best, best_worth = (chosen, pick[1]), worth
+                    pick_best, best_worth = (chosen, pick[1]), worth
+            if pick_best is not None:
+                best = (pick_best[0], hand.cards(pick_best[1]))
         if best is None:
             return None
         return {"type": "lure", "seat": seat, "targets": list(best[0]), "cards": best[1]}

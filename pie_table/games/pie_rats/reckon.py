@@ -137,12 +137,16 @@ def lure_picks(
     return hand, picks
 
 
+# A card set's shape: how many cards of each value (in `LureHand.values` order), how many Charms.
+Shape = tuple[tuple[int, ...], int]
+
+
 class LureHand:
     """A Captain's tabled charisma cards as lures spend them: grouped by value, Charms apart. The
     minimal card sets for a need are worked out once (few distinct needs: loyalty is -1, 0 or +1),
     and a bot that weighs only the cheapest set writes out no other."""
 
-    __slots__ = ("groups", "values", "charms", "_shapes", "_sets", "_cheapest")
+    __slots__ = ("groups", "values", "charms", "_shapes", "_sets")
 
     def __init__(self, tabled: Sequence[int]) -> None:
         groups: dict[int, list[int]] = {}
@@ -157,7 +161,6 @@ class LureHand:
         self.charms = charms
         self._shapes: dict[tuple[int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
         self._sets: dict[tuple[int, int], list[list[int]]] = {}
-        self._cheapest: dict[tuple[int, int], tuple[int, list[int]] | None] = {}
 
     def card_sets(self, need: int, targets: int) -> list[list[int]]:
         """Every minimal set of cards reaching `need` for this many targets (a pair lure always
@@ -165,20 +168,14 @@ class LureHand:
         key = (need, targets)
         found = self._sets.get(key)
         if found is None:
-            found = self._sets[key] = [self._cards(shape) for shape in self._shapes_for(key)]
+            found = self._sets[key] = [self.cards(shape) for shape in self._shapes_for(key)]
         return found
 
-    def cheapest(self, need: int, targets: int) -> tuple[int, list[int]] | None:
-        """The first of the `card_sets` spending the least charisma: (that charisma, its cards),
-        or None if no set reaches."""
-        key = (need, targets)
-        if key in self._cheapest:
-            return self._cheapest[key]
-        shape = self._sets_args(key)
-        best = None if shape is None else _cheapest_set(*shape)
-        found = None if best is None else (best[0], self._cards(best[1]))
-        self._cheapest[key] = found
-        return found
+    def cheapest(self, need: int, targets: int) -> tuple[int, Shape] | None:
+        """The first of the `card_sets` spending the least charisma: (that charisma, its shape,
+        which `cards` writes out), or None if no set reaches."""
+        shape = self._sets_args((need, targets))
+        return None if shape is None else _cheapest_set(*shape)
 
     def _shapes_for(self, key: tuple[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
         shapes = self._shapes.get(key)
@@ -198,7 +195,9 @@ class LureHand:
         sizes = tuple(len(self.groups[v]) for v in self.values)
         return (tuple(self.values), sizes, len(self.charms), charm, need - CAPTAIN_CHARISMA, base_charms)
 
-    def _cards(self, shape: tuple[tuple[int, ...], int]) -> list[int]:
+    def cards(self, shape: Shape) -> list[int]:
+        """The cards of a set of this shape (how many of each value, how many Charms): the first
+        cards of each value."""
         plain, charms = shape
         groups = self.groups
         cards = [c for v, n in zip(self.values, plain, strict=True) for c in groups[v][:n]]
