@@ -29,6 +29,7 @@ from pie_table.games.cheflebrity.deck import (
     FILLING,
     GENIUS,
     KIND,
+    OOPS,
     QUALITY,
     SABOTAGE,
     SAVED,
@@ -94,8 +95,8 @@ class CheflebrityBot:
         self.rng = random.Random(seed)
         self._margin_view: Any = None  # the view `_margin` was worked out from
         self._margin = 0.0
-        self._bonus_view: Any = None  # the view `_bonus` was worked out from
-        self._bonus: dict[str, int | None] = {}
+        self._worths_view: Any = None  # the view `_worths_now` was worked out from
+        self._worths_now: Sequence[float] = ()  # the card worths `_worths` worked out
         self._facts_view: Any = None  # the view `_facts` was worked out from
         self._parts_line: Any = None  # the Working Line `_parts` was read from
         self._others: list[int] | None = None  # the other seats, in order (read, never changed)
@@ -343,25 +344,37 @@ class CheflebrityBot:
     def _draw(self, view: dict[str, Any], deck: bool, takes: Sequence[int]) -> Action:
         if self.level == "easy" or not takes:
             return {"type": "draw", "from": "deck"} if deck else _take(self.rng.choice(takes))
-        bonus = self._worth_bonus(view)
-        best, best_worth = takes[0], _worth(bonus, takes[0])
-        for card in takes:
-            worth = _worth(bonus, card)
-            if worth > best_worth:
-                best, best_worth = card, worth
+        worths = self._worths(view)
+        best = max(takes, key=worths.__getitem__)  # the first of the best
+        best_worth = worths[best]
         if not deck or best_worth >= 34:
             return _take(best)
         return {"type": "draw", "from": "deck"}
 
     def _card_worth(self, view: dict[str, Any], card: int) -> float:
         """What a card would be worth to me in hand now."""
-        return _worth(self._worth_bonus(view), card)
+        return self._worths(view)[card]
 
-    def _worth_bonus(self, view: dict[str, Any]) -> dict[str, int | None]:
+    def _worths(self, view: dict[str, Any]) -> Sequence[float]:
+        """Each card's worth in my hand now, by card number, worked out once per view: what each
+        part adds to a card's quality (`_bonus_for`) is the same for every card of its kind, so
+        the table for those bonuses is made once a game and shared."""
+        if self._worths_view is view:
+            return self._worths_now
+        bonus = self._bonus_for(view)
+        key = (bonus[BOTTOM], bonus[FILLING], bonus[TOP], bonus[EXTRAS])
+        worths = _WORTH_TABLES.get(key)
+        if worths is None:
+            # An Oops! is never held (it takes effect as it is drawn): it is worth nothing.
+            worths = _WORTH_TABLES[key] = tuple(
+                0.0 if KIND[card] == OOPS else _worth(bonus, card) for card in range(len(KIND))
+            )
+        self._worths_view, self._worths_now = view, worths
+        return worths
+
+    def _bonus_for(self, view: dict[str, Any]) -> dict[str, int | None]:
         """What each part adds to a card's quality in my hand now (None: it is worth half its
-        quality), worked out once per view: every card of a kind gets the same."""
-        if self._bonus_view is view:
-            return self._bonus
+        quality): every card of a kind gets the same."""
         kinds = [KIND[c] for c in view["hand"]]
         fillings, bottoms = kinds.count(FILLING), kinds.count(BOTTOM)
         waiting = bottoms
@@ -370,14 +383,12 @@ class CheflebrityBot:
             takes_filling, takes_top, takes_extras = P.takes_each(parts)
             waiting += takes_filling  # a pie without its Filling waits for one
             filling, top, extras = filling or takes_filling, top or takes_top, extras or takes_extras
-        bonus: dict[str, int | None] = {
+        return {
             BOTTOM: 20 if fillings > waiting else 0,
             FILLING: 30 if filling else (20 if bottoms else None),
             TOP: 18 if top else None,
             EXTRAS: 4 if extras else None,
         }
-        self._bonus_view, self._bonus = view, bonus
-        return bonus
 
     def _dead_card(self, view: dict[str, Any]) -> int | None:
         held = view["hand"]
@@ -386,9 +397,9 @@ class CheflebrityBot:
         hand = [c for c in held if KIND[c] not in _SPECIAL_WORTH]
         if not hand:
             return None
-        bonus = self._worth_bonus(view)
-        worst = min(hand, key=lambda c: _worth(bonus, c))
-        return worst if _worth(bonus, worst) < 8 else None
+        worths = self._worths(view)
+        worst = min(hand, key=worths.__getitem__)
+        return worst if worths[worst] < 8 else None
 
     def _serve(self, view: dict[str, Any], serves: Sequence[int]) -> Action | None:
         """Serve a finished dessert (or any, when time runs short): pie ids in, a move out."""
@@ -440,8 +451,7 @@ class CheflebrityBot:
         hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH and KIND[c] != avoid]
         if len(hand) < 3:
             return None
-        bonus = self._worth_bonus(view)
-        return min(hand, key=lambda c: _worth(bonus, c))
+        return min(hand, key=self._worths(view).__getitem__)
 
     def _word(self, card: int, wanted: list[dict[str, Any]]) -> dict[str, Any]:
         """How I describe a card I hand over: the truth, or now and then what they hoped for."""
@@ -518,13 +528,17 @@ class CheflebrityBot:
 
 
 def _worth(bonus: dict[str, int | None], card: int) -> float:
-    """A card's worth in my hand, given what each part adds now (`_worth_bonus`)."""
+    """A card's worth in my hand, given what each part adds now (`_bonus_for`)."""
     kind = KIND[card]
     special = _SPECIAL_WORTH.get(kind)
     if special is not None:
         return special
     extra = bonus[kind]
     return QUALITY[card] * 0.5 if extra is None else QUALITY[card] + extra
+
+
+# Each card's worth for a set of part bonuses (`CheflebrityBot._worths`): a few dozen sets at most.
+_WORTH_TABLES: dict[tuple[int | None, ...], tuple[float, ...]] = {}
 
 
 def _take(card: int) -> Action:
