@@ -98,6 +98,7 @@ class CheflebrityBot:
         self._worths_view: Any = None  # the view `_worths_now` was worked out from
         self._worths_now: Sequence[float] = ()  # the card worths `_worths` worked out
         self._facts_view: Any = None  # the view `_facts` was worked out from
+        self._parts_view: Any = None  # the view `_parts` was last read for
         self._parts_line: Any = None  # the Working Line `_parts` was read from
         self._others: list[int] | None = None  # the other seats, in order (read, never changed)
         self._parts: list[tuple[Any, list[str]]] = []
@@ -159,7 +160,8 @@ class CheflebrityBot:
         discard = step == DISCARD and bool(hand)
         plays: Sequence[Play] = ()
         if (step == DISCARD or step == PLAY) and not view["played"]:
-            plays = play_options(hand, view["working"][self.seat], self._my_parts(view))
+            parts = self._my_parts(view)
+            plays = play_options(hand, self._parts_line, parts)
         moves = TurnMoves(False, (), discard, plays, rest_read=False)
         if discard or plays:
             return moves, 2
@@ -181,16 +183,21 @@ class CheflebrityBot:
 
     # -- reading the table --------------------------------------------------------------------------
 
-    def _pies(self, view: dict[str, Any], seat: int | None = None) -> list[dict[str, Any]]:
-        return view["working"][self.seat if seat is None else seat]
+    def _pies(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """My Working Line (as `_my_parts` last read it)."""
+        if self._parts_view is not view:
+            self._my_parts(view)
+        return self._parts_line
 
     def _my_parts(self, view: dict[str, Any]) -> list[tuple[Any, list[str]]]:
-        """Each of my working pies' id and parts, kept while my Working Line is the same list:
-        a bot's views share a line until it changes (the list is held, so it cannot be freed and
-        another take its place)."""
-        pies = self._pies(view)
-        if self._parts_line is not pies:
-            self._parts_line, self._parts = pies, [(p["id"], P.parts(p)) for p in pies]
+        """Each of my working pies' id and parts, read once per view and kept while my Working
+        Line is the same list: a bot's views share a line until it changes (the list and the view
+        are held, so neither can be freed and another take its place)."""
+        if self._parts_view is not view:
+            pies = view["working"][self.seat]
+            if self._parts_line is not pies:
+                self._parts_line, self._parts = pies, [(p["id"], P.parts(p)) for p in pies]
+            self._parts_view = view
         return self._parts
 
     def _turns_left(self, view: dict[str, Any]) -> int:
