@@ -13,7 +13,7 @@ from pie_table.core.engine import Action
 from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity import flow as F
 from pie_table.games.cheflebrity import pies as P
-from pie_table.games.cheflebrity.deck import BOTTOM, GENIUS, KIND, PARTS
+from pie_table.games.cheflebrity.deck import BOTTOM, EXTRAS, FILLING, GENIUS, KIND, PARTS, TOP
 from pie_table.games.cheflebrity.state import ChefState
 
 ANY_CARD = [{"kind": C.ANY}]
@@ -90,8 +90,7 @@ def play_options(
     Genius! stands for or None, the pie's id or None for a new pie). The pies may be the state's
     or a view's (both list their cards' parts). Bots weigh these without writing every move out."""
     found: list[Play] = []
-    if shown is None:  # each pie's id and parts (a bot passes those it keeps)
-        shown = [(pie["id"], P.parts(pie)) for pie in pies]
+    takers: dict[str, list[Any]] | None = None  # worked out at the first pie card in hand
     for card in hand:
         kind = KIND[card]
         if kind == GENIUS:
@@ -100,15 +99,35 @@ def play_options(
             options = (kind,)
         else:
             continue
+        if takers is None:
+            if shown is None:  # each pie's id and parts (a bot passes those it keeps)
+                shown = [(pie["id"], P.parts(pie)) for pie in pies]
+            takers = _takers(shown)
         for part in options:
             chosen = part if kind == GENIUS else None
             if part == BOTTOM:
                 found.append((card, chosen, None))
                 continue
-            for pie_id, parts in shown:
-                if P.takes(parts, part):
-                    found.append((card, chosen, pie_id))
+            for pie_id in takers[part]:
+                found.append((card, chosen, pie_id))
     return found
+
+
+def _takers(shown: list[tuple[Any, list[str]]]) -> dict[str, list[Any]]:
+    """The ids of the pies that take a Filling, a Top Crust and Extras, in the line's order: one
+    look at each pie serves every card of the hand."""
+    fillings: list[Any] = []
+    tops: list[Any] = []
+    extras: list[Any] = []
+    for pie_id, parts in shown:
+        takes_filling, takes_top, takes_extras = P.takes_each(parts)
+        if takes_filling:
+            fillings.append(pie_id)
+        if takes_top:
+            tops.append(pie_id)
+        if takes_extras:
+            extras.append(pie_id)
+    return {FILLING: fillings, TOP: tops, EXTRAS: extras}
 
 
 def play_move(card: int, chosen: str | None, pie_id: int | None) -> Action:
