@@ -82,7 +82,8 @@ def start_turn(state: ChefState, seat: int, events: list[Event]) -> None:
     state.traded_with = []
     state.step = DRAW if can_draw(state) else DISCARD
     state.stack.push_turn(TURN, seat)
-    say(events, "turn", _TURN_MSGS[seat], seat=seat, turn=state.turn_no)
+    # Events every turn has are written out as `say` would make them (hundreds a game).
+    events.append({"type": "turn", "text": _TURN_MSGS[seat], "seat": seat, "turn": state.turn_no})
 
 
 def can_draw(state: ChefState) -> bool:
@@ -197,7 +198,7 @@ def turn_move(state: ChefState, seat: int, action: Action, events: list[Event]) 
     elif kind == "offer":
         do_offer(state, seat, action, events)
     elif kind == "end":
-        say(events, "end_turn", _DONE_MSGS[seat], seat=seat)
+        events.append({"type": "end_turn", "text": _DONE_MSGS[seat], "seat": seat})  # `say`
         end_turn(state, events)
     else:
         raise IllegalAction(Msg("That is not a move in Cheflebrity"))
@@ -250,15 +251,18 @@ def do_draw(state: ChefState, seat: int, action: Action, events: list[Event]) ->
         start_oops(state, seat, card, events)
     else:
         state.hands[seat].append(card)
-        say(events, "draw", _DRAWS_MSGS[seat], seat=seat, barrier=True)
-        tell(
-            events,
-            seat,
-            "drew",
-            _YOU_DRAW_MSGS[card],
-            seat=seat,
-            card=card,
-            barrier=True,
+        # `say` and `tell`, written out (every turn draws).
+        events.append({"type": "draw", "text": _DRAWS_MSGS[seat], "seat": seat, "barrier": True})
+        events.append(
+            {
+                "type": "drew",
+                "text": _YOU_DRAW_MSGS[card],
+                "to": seat,
+                "audience": [seat],
+                "seat": seat,
+                "card": card,
+                "barrier": True,
+            }
         )
     if source == "deck" and not state.deck and state.final_by is None:
         state.final_by = seat
@@ -359,7 +363,7 @@ def do_play(state: ChefState, seat: int, action: Action, events: list[Event]) ->
         if KIND[card] == GENIUS
         else _plays_msg(seat, card)
     )
-    say(events, "play", text, seat=seat, card=card, part=part, pie=pie["id"])
+    events.append({"type": "play", "text": text, "seat": seat, "card": card, "part": part, "pie": pie["id"]})
     if state.seats > 1:
         open_window(state, SAB_WINDOW, others(state, seat))
 
