@@ -428,32 +428,38 @@ class Session:
             for seat in waiting:
                 # `bot_action`, written out: a move the engine knows is forced, else the view's
                 # answer, else a forced move from the list, else the bot's pick from the list.
-                decide, view = deciders[seat], None
                 action = forced(state, seat) if window and forced is not None else None
-                if action is None and decide is not None:
-                    view = bot_view(state, seat)
-                    action = decide(view)
+                view = None
                 if action is None:
-                    legal = legal_actions(state, seat)
-                    if len(legal) == 1:
-                        action = legal[0]
-                    else:
-                        action = bots[seat].act(view if view is not None else bot_view(state, seat), legal)
+                    decide = deciders[seat]
+                    if decide is not None:
+                        view = bot_view(state, seat)
+                        action = decide(view)
+                    if action is None:
+                        legal = legal_actions(state, seat)
+                        if len(legal) == 1:
+                            action = legal[0]
+                        else:
+                            shown = view if view is not None else bot_view(state, seat)
+                            action = bots[seat].act(shown, legal)
                 if window and isinstance(action, dict) and action.get("type") == "pass":
                     held.append((seat, action))
                     continue
-                for passed in held:
-                    play(*passed)
-                count += len(held) + 1
-                held = []
+                if held:  # the passes before a seat's answer are played before it
+                    for passed in held:
+                        play(*passed)
+                    count += len(held)
+                    held = []
                 play(seat, action)
-            if held and len(held) == len(waiting):
-                play(None, _TIMEOUT_ACTION)
                 count += 1
-            else:
-                for passed in held:
-                    play(*passed)
-                count += len(held)
+            if held:
+                if len(held) == len(waiting):
+                    play(None, _TIMEOUT_ACTION)
+                    count += 1
+                else:
+                    for passed in held:
+                        play(*passed)
+                    count += len(held)
         self._shared = None
         return count
 
