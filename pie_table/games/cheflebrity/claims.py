@@ -97,7 +97,26 @@ def check_claim(claim: Any, *, size: int | None = None, what: str = "claim") -> 
 
 
 def describe(desc: dict[str, Any]) -> Msg:
-    """One description as words: "Cherry Filling 20", "Top Crust", "Sabotage!", "any card"."""
+    """One description as words: "Cherry Filling 20", "Top Crust", "Sabotage!", "any card".
+    Made once for each description (every offer and answer words its claims; a message is read,
+    never changed)."""
+    quality = desc.get("quality")
+    key = (desc.get("kind"), desc.get("flavour"), quality, type(quality))  # True is not 1 here
+    try:
+        found = _DESCRIBED.get(key)
+    except TypeError:  # a value that is not a checked claim's (a list...): worded, not kept
+        return _describe(desc)
+    if found is None:
+        found = _describe(desc)
+        if len(_DESCRIBED) < 1000:  # checked claims have far fewer
+            _DESCRIBED[key] = found
+    return found
+
+
+_DESCRIBED: dict[tuple[Any, ...], Msg] = {}
+
+
+def _describe(desc: dict[str, Any]) -> Msg:
     kind = desc.get("kind")
     if kind == ANY:
         return Msg("any card")
