@@ -47,10 +47,11 @@ def has(pie: Pie, part: str) -> bool:
 
 def pie_kind(pie: Pie) -> str:
     """Tart (crust and filling), Covered Tart (a tart with Extras), Pie (with a Top Crust)."""
-    return _kind_of({entry[1] for entry in pie["cards"]})
+    return kind_of({entry[1] for entry in pie["cards"]})
 
 
-def _kind_of(found: set[str]) -> str:
+def kind_of(found: set[str]) -> str:
+    """The kind of a pie holding the parts `found`."""
     if BOTTOM not in found or FILLING not in found:
         return BUILDING
     if TOP in found:
@@ -144,6 +145,6 @@ def pie_view(pie: Pie) -> dict[str, Any]:
     return {
         "id": pie["id"],
         "cards": shown,
-        "kind": _kind_of({part for _, part in shown}),
+        "kind": kind_of({part for _, part in shown}),
         "quality": sum([CARD_QUALITIES[card] for card, _ in shown]),
     }

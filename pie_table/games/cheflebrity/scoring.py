@@ -7,10 +7,10 @@ desserts each bonus looks at is argued in docs/rulings/cheflebrity.md. Pure Pyth
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from pie_table.games.cheflebrity import pies as P
+from pie_table.games.cheflebrity.deck import CARDS, EXTRAS, FILLING
 
 BONUSES = (
     "most_pies",
@@ -46,18 +46,33 @@ def tie_points(winners: int) -> int:
 
 
 class _Dessert:
-    """What the bonuses read from one served dessert, worked out once."""
+    """What the bonuses read from one served dessert (`pies`: its kind, flavour, card qualities
+    and number of Extras), worked out in one look at its cards."""
 
-    __slots__ = ("kind", "flavour", "qualities", "extras")
+    __slots__ = ("kind", "flavour", "qualities", "extras", "same")
 
     def __init__(self, pie: P.Pie) -> None:
-        self.kind = P.pie_kind(pie)
-        self.flavour = P.flavour(pie)
-        self.qualities = P.qualities(pie)
-        self.extras = P.extras(pie)
+        found: set[str] = set()
+        qualities: list[int] = []
+        flavour, extras, filled = None, 0, False
+        for entry in pie["cards"]:
+            card, part = entry[0], entry[1]
+            found.add(part)
+            qualities.append(_QUALITIES[card])
+            if part == EXTRAS:
+                extras += 1
+            elif part == FILLING and not filled:  # the flavour of its (first) Filling
+                flavour, filled = CARDS[card].flavour, True
+        self.kind = P.kind_of(found)
+        self.flavour = flavour
+        self.qualities = qualities
+        self.extras = extras
+        # How many of its cards share the commonest quality (for Most Consistent Quality).
+        self.same = max(map(qualities.count, set(qualities)), default=0)
 
 
 _TART_KINDS = (P.TART, P.COVERED_TART)
+_QUALITIES = P.CARD_QUALITIES
 
 
 def bonus_values(
@@ -73,7 +88,7 @@ def bonus_values(
         values["most_tarts"].append(len(tarts))
         values["pie_variety"].append(len({d.flavour for d in pies} - {None}))
         values["tart_variety"].append(len({d.flavour for d in tarts} - {None}))
-        values["consistent"].append(max((max(Counter(d.qualities).values()) for d in pies), default=0))
+        values["consistent"].append(max((d.same for d in pies), default=0))
         values["fanciest"].append(max((d.extras for d in desserts), default=0))
         if quality_rule == "total":
             values["highest"].append(max((sum(d.qualities) for d in pies), default=0))
