@@ -22,7 +22,6 @@ from pie_table.games.pie_rats.state import (
     captain_name,
     card_name,
     say,
-    tell,
 )
 
 TURN, THEFT_WINDOW, MIRROR_WINDOW, AMBUSH_WINDOW, REFILL = "turn", "theft", "mirror", "ambush", "refill"
@@ -88,7 +87,7 @@ def start_phase(state: PieRatsState, phase: int, events: list[Event]) -> None:
     state.turn_index = 0
     if phase == 5:  # `acted` now means "has made its lure"
         state.acted[:] = [False] * state.seats
-    say(events, "phase", _PHASE_MSGS[phase], phase=phase)
+    events.append({"type": "phase", "text": _PHASE_MSGS[phase], "phase": phase})  # `say`, written out
     open_turn(state)
 
 
@@ -286,7 +285,7 @@ def window_answer(state: PieRatsState, top: Decision, seat: int, action: Action,
         else:
             raise IllegalAction(Msg("Play the card this window is for, or pass"))
     top.record(seat, action)
-    tell(events, seat, "answered", _ANSWERED)
+    _tell_answered(events, seat)
     if top.is_complete():
         close_window(state, top, events)
 
@@ -349,9 +348,14 @@ def refill(state: PieRatsState, top: Decision, seat: int, action: Action, events
         if card not in state.hands[seat]:
             raise IllegalAction(Msg("That card is not in your hand"))
     top.record(seat, {"type": "refill", "cards": cards})
-    tell(events, seat, "answered", _ANSWERED)
+    _tell_answered(events, seat)
     if top.is_complete():
         close_window(state, top, events)
+
+
+def _tell_answered(events: list[Event], seat: int) -> None:
+    """`tell(events, seat, "answered", ...)`, written out: every answer in a window is told."""
+    events.append({"type": "answered", "text": _ANSWERED, "to": seat, "audience": [seat]})
 
 
 def _close_refill(state: PieRatsState, top: Decision, events: list[Event]) -> None:
@@ -403,21 +407,13 @@ def draw_to_hand(state: PieRatsState, seat: int, events: list[Event]) -> None:
         state.hands[seat].append(card)
         drawn.append(card)
     if drawn:
-        say(
-            events,
-            "draw",
-            Msg("{captain} draws {n}.", captain=captain_name(state, seat), n=len(drawn)),
-            seat=seat,
-            count=len(drawn),
-        )
-        tell(
-            events,
-            seat,
-            "drew",
-            Msg("You draw {cards}.", cards=[card_name(c) for c in drawn]),
-            seat=seat,
-            cards=drawn,
-            barrier=True,
+        # `say` and `tell`, written out (every Captain draws every round).
+        text = Msg("{captain} draws {n}.", captain=captain_name(state, seat), n=len(drawn))
+        events.append({"type": "draw", "text": text, "seat": seat, "count": len(drawn)})
+        text = Msg("You draw {cards}.", cards=[card_name(c) for c in drawn])
+        events.append(
+            {"type": "drew", "text": text, "to": seat, "audience": [seat], "seat": seat, "cards": drawn,
+             "barrier": True}
         )
 
 

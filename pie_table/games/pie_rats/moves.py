@@ -148,13 +148,8 @@ def do_crew(state: PieRatsState, seat: int, card: int, events: list[Event]) -> N
     state.hands[seat].remove(card)
     state.crews[seat].append(Rat(card))
     state.crews_changed()
-    say(
-        events,
-        "crew",
-        _joins_msg(state, seat, card),
-        seat=seat,
-        card=card,
-    )
+    # `say`, written out (crew join every round: one of the commonest events).
+    events.append({"type": "crew", "text": _joins_msg(state, seat, card), "seat": seat, "card": card})
 
 
 # -- phase 4 -------------------------------------------------------------------------------------------
@@ -185,7 +180,7 @@ def do_protect(state: PieRatsState, seat: int, index: int, events: list[Event]) 
 def do_declare(state: PieRatsState, seat: int, events: list[Event]) -> None:
     state.declared[seat] = True
     state.acted[seat] = True
-    say(events, "declare", _DECLARES_MSGS[state.captains[seat]], seat=seat)
+    events.append({"type": "declare", "text": _DECLARES_MSGS[state.captains[seat]], "seat": seat})  # `say`
 
 
 # -- phase 5 -------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from pie_table.games.pie_rats.state import (
     card_name,
     state_from_json,
     state_to_json,
+    tell,
 )
 
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -89,7 +90,7 @@ class PieRatsRules:
         state.lead = opts["first_lead"]
         events: list[Event] = []
         for seat in range(seats):
-            flow.tell(
+            tell(
                 events,
                 seat,
                 "drew",
