@@ -18,7 +18,6 @@ from typing import Any
 
 Field = Callable[["LazyView"], Any]
 Fields = dict[str, Field]
-_UNSET = object()
 
 
 class LazyView(Mapping[str, Any]):
@@ -37,9 +36,10 @@ class LazyView(Mapping[str, Any]):
         self._got: dict[str, Any] = known if known is not None else {}
 
     def __getitem__(self, key: str) -> Any:
-        value = self._got.get(key, _UNSET)
-        if value is _UNSET:
-            value = self._got[key] = self._fields[key](self)  # KeyError for a key the view lacks
+        got = self._got
+        if key in got:
+            return got[key]
+        value = got[key] = self._fields[key](self)  # KeyError for a key the view lacks
         return value
 
     def __contains__(self, key: object) -> bool:
