@@ -408,13 +408,26 @@ def draw_to_hand(state: PieRatsState, seat: int, events: list[Event]) -> None:
         drawn.append(card)
     if drawn:
         # `say` and `tell`, written out (every Captain draws every round).
-        text = Msg("{captain} draws {n}.", captain=captain_name(state, seat), n=len(drawn))
-        events.append({"type": "draw", "text": text, "seat": seat, "count": len(drawn)})
+        count = len(drawn)
+        events.append({"type": "draw", "text": _draws_msg(state, seat, count), "seat": seat, "count": count})
         text = Msg("You draw {cards}.", cards=[card_name(c) for c in drawn])
         events.append(
             {"type": "drew", "text": text, "to": seat, "audience": [seat], "seat": seat, "cards": drawn,
              "barrier": True}
         )
+
+
+_DRAWS_MSGS: dict[tuple[int, int], Msg] = {}
+
+
+def _draws_msg(state: PieRatsState, seat: int, count: int) -> Msg:
+    """"Captain Red Hook draws 2.", made once for each Captain and count (a message is read,
+    never changed)."""
+    key = (state.captains[seat], count)
+    found = _DRAWS_MSGS.get(key)
+    if found is None:
+        found = _DRAWS_MSGS[key] = Msg("{captain} draws {n}.", captain=captain_name(state, seat), n=count)
+    return found
 
 
 # -- the end ----------------------------------------------------------------------------------------
