@@ -16,15 +16,30 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import catalogs  # noqa: E402
 
-# Every text the app shows is marked (_, N_, Msg) and must exist in Spanish.
+# Every text the app shows is marked (_, N_, Msg, or a plural below) and must exist in Spanish.
 _SPANISH_COMPLETE = sorted((ROOT / "pie_table").rglob("*.py"))
 _MARKED = re.compile(r"""(?:\b_|\bN_|\bMsg)\(\s*("(?:[^"\\]|\\.)*")""")
+
+
+# Plurals: `plural(n, one, other)`, `ngettext(one, other, n)` and ("{n} ...", "{n} ...") pairs of
+# ids, each kept in a catalogue as "one\0other".
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_PLURALS = (
+    re.compile(rf"\bplural\([^,()]+,\s*({_STRING})\s*,\s*({_STRING})"),
+    re.compile(rf"\bngettext\(\s*({_STRING})\s*,\s*({_STRING})"),
+    re.compile(rf"\(\s*(\"\{{n\}}{_STRING[1:]})\s*,\s*({_STRING})\s*\)"),
+)
 
 
 def _texts(path: Path) -> set[str]:
     import ast
 
-    return {ast.literal_eval(found) for found in _MARKED.findall(path.read_text(encoding="utf-8"))}
+    text = path.read_text(encoding="utf-8")
+    found = {ast.literal_eval(marked) for marked in _MARKED.findall(text)}
+    for pattern in _PLURALS:
+        for one, other in pattern.findall(text):
+            found.add(ast.literal_eval(one) + "\0" + ast.literal_eval(other))
+    return found
 
 
 def test_the_compiled_catalogues_are_up_to_date():
