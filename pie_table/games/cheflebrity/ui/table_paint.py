@@ -219,7 +219,8 @@ def pie_stack(
     head = fit_text(
         _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
         _size(lay, 13),
-        w + int(10 * lay.scale),
+        # A little wider than the stack, never into its neighbour's (stacks stand 8 apart).
+        w + int(4 * lay.scale),
         pal.CREAM if not served else pal.INK,
         "bold",
     )
