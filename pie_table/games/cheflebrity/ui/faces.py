@@ -240,7 +240,9 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     name_lines: list[str] = []
     if h >= 96:
         label = card_label(card)
-        name_lines = wrap_text(label, font(name_size, "bold"), w - 2 * pad)[:2]
+        name_lines = wrap_text(label, font(name_size, "bold"), w - 2 * pad)
+        if len(name_lines) > 2:  # the rest on the second line, which `fit_text` cuts with "…"
+            name_lines = [name_lines[0], " ".join(name_lines[1:])]
     name_h = len(name_lines) * font(name_size, "bold").get_linesize()
     top = pad + numeral.get_height()
     art = pygame.Rect(pad, top, w - 2 * pad, max(8, h - top - name_h - pad))
