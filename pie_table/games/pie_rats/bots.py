@@ -35,7 +35,7 @@ from pie_table.games.pie_rats.deck import (
     SPINACH,
     THEFT,
 )
-from pie_table.games.pie_rats.reckon import Shape, loot_moves, lure_need, lure_picks
+from pie_table.games.pie_rats.reckon import best_lure_pick, loot_moves, lure_need, lure_picks
 
 Action = dict[str, Any]
 # A Spinach or Kidnapping as phase 6 weighs it: (its move's type, the card, the crew member, the
@@ -314,45 +314,26 @@ class PieRatsBot:
 
     def _pick_lure(self, view: dict[str, Any]) -> Action | None:
         """Easy: the first lure the engine lists. Normal: the strength a lure brings against the
-        charisma it spends, the first of the best. Read from `reckon.lure_picks` (the moves
-        `legal` lists, in its order) without writing every move out; None if no lure reaches."""
+        charisma it spends, the first of the best (`reckon.best_lure_pick`). Both read the lures
+        `legal` lists, in its order, without writing every move out; None if no lure reaches."""
         seat = self.seat
-        targets: list[tuple[int, int]] = []
-        strength: dict[int, int] = {}
-        for owner, crew in enumerate(view["crews"]):
-            if owner != seat:
-                for r in crew:
-                    if not r["protected"] and not r["lured"]:
-                        targets.append((r["card"], r["loyalty"]))
-                        strength[r["card"]] = r["strength"]
-        hand, picks = lure_picks(targets, view["charisma"][seat])
-        best: tuple[tuple[int, ...], list[int]] | None = None
+        tabled = view["charisma"][seat]
+        targets = [  # (card, loyalty, strength) of every crew member a lure may aim at
+            (r["card"], r["loyalty"], r["strength"])
+            for owner, crew in enumerate(view["crews"])
+            if owner != seat
+            for r in crew
+            if not r["protected"] and not r["lured"]
+        ]
+        best: tuple[tuple[int, ...], list[int]] | None
         if self.level == "easy":
+            hand, picks = lure_picks([(card, loyalty) for card, loyalty, _ in targets], tabled)
             best = next(
                 ((chosen, sets[0]) for chosen, need in picks if (sets := hand.card_sets(need, len(chosen)))),
                 None,
             )
-        else:
-            # Within a choice of targets the cheapest cards win (the first of them): (cost, shape)
-            # by need and count of targets, looked up once each; only the chosen is written out.
-            cheapest: dict[tuple[int, int], tuple[float, Shape] | None] = {}
-            best_worth = float("-inf")
-            pick_best: tuple[tuple[int, ...], Shape] | None = None
-            for chosen, need in picks:
-                key = (need, len(chosen))
-                if key in cheapest:
-                    pick = cheapest[key]
-                else:
-                    found = hand.cheapest(*key)
-                    pick = cheapest[key] = None if found is None else (0.6 * found[0], found[1])
-                if pick is None:
-                    continue
-                gain = strength[chosen[0]] if len(chosen) == 1 else strength[chosen[0]] + strength[chosen[1]]
-                worth = gain - pick[0]
-                if worth > best_worth:  # the first of the best, as `max` would pick
-                    pick_best, best_worth = (chosen, pick[1]), worth
-            if pick_best is not None:
-                best = (pick_best[0], hand.cards(pick_best[1]))
+        else:  # within a choice of targets the cheapest cards win (the first of them)
+            best = best_lure_pick(targets, tabled, 0.6)
         if best is None:
             return None
         return {"type": "lure", "seat": seat, "targets": list(best[0]), "cards": best[1]}

@@ -137,6 +137,45 @@ def lure_picks(
     return hand, picks
 
 
+def best_lure_pick(
+    targets: list[tuple[int, int, int]], tabled: Sequence[int], spend: float
+) -> tuple[tuple[int, ...], list[int]] | None:
+    """Of the lures `lure_picks` lists, the one whose targets' strength minus `spend` times the
+    charisma of its cheapest card set is greatest (the first of the best, in the same order):
+    its targets and cards; None if no lure reaches. `targets`: (card, loyalty, strength). Bots
+    weigh every choice of targets this way, so it is walked here without listing them."""
+    hand = LureHand(tabled)
+    reach = CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in tabled)
+    # (spend x charisma, shape) of the cheapest set by need, for one target and for two.
+    costs: tuple[dict[int, tuple[float, Shape] | None], ...] = ({}, {})
+    best: tuple[tuple[int, ...], Shape] | None = None
+    best_worth = float("-inf")
+
+    def cost(need: int, count: int) -> tuple[float, Shape] | None:
+        found = hand.cheapest(need, count)
+        pick = costs[count - 1][need] = None if found is None else (spend * found[0], found[1])
+        return pick
+
+    singles = costs[0]
+    for card, loyalty, strength in targets:
+        need = _PER_TARGET + loyalty
+        if need > reach:
+            continue
+        pick = singles[need] if need in singles else cost(need, 1)
+        if pick is not None and strength - pick[0] > best_worth:
+            best, best_worth = ((card,), pick[1]), strength - pick[0]
+    if hand.charms:
+        pairs = costs[1]
+        for (a, la, sa), (b, lb, sb) in combinations(targets, 2):
+            need = 2 * _PER_TARGET + la + lb
+            if need > reach:
+                continue
+            pick = pairs[need] if need in pairs else cost(need, 2)
+            if pick is not None and sa + sb - pick[0] > best_worth:
+                best, best_worth = ((a, b), pick[1]), sa + sb - pick[0]
+    return None if best is None else (best[0], hand.cards(best[1]))
+
+
 # A card set's shape: how many cards of each value (in `LureHand.values` order), how many Charms.
 Shape = tuple[tuple[int, ...], int]
 
