@@ -1,13 +1,13 @@
-"""The lure arithmetic bots share with the engine (reckon.py): a bot's best lure, worked out without
-listing every lure, is the one the listed moves give."""
+"""The lure and loot arithmetic bots share with the engine (reckon.py): what a bot works out
+without listing every move is what the listed moves give."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pie_table.games.pie_rats.deck import CARDS, CHARISMA, CREW
-from pie_table.games.pie_rats.reckon import best_lure_pick, lure_have, lure_moves
+from pie_table.games.pie_rats.deck import CARDS, CHARISMA, CREW, PIES
+from pie_table.games.pie_rats.reckon import best_lure_pick, first_loots, loot_moves, lure_have, lure_moves
 
 CHARISMA_CARDS = [i for i, card in enumerate(CARDS) if card.kind == CHARISMA]
 CREW_CARDS = [i for i, card in enumerate(CARDS) if card.kind == CREW]
@@ -52,3 +52,20 @@ def test_a_pair_lure_needs_a_charm_and_nothing_reaches_without_charisma():
     # With a Charm both come, and the Charm is among the cards spent.
     pair = best_lure_pick(weak, rich + [charm], 0.0)
     assert pair is not None and pair[0] == (CREW_CARDS[0], CREW_CARDS[1]) and charm in pair[1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 7), max_size=8),
+    st.lists(st.integers(0, len(PIES) - 1), max_size=6, unique=True),
+)
+def test_the_first_loot_of_each_pie_is_its_cheapest_listed_loot(strengths, sill):
+    crew = CREW_CARDS[: len(strengths)]
+    listed = loot_moves(2, crew, strengths, sill)
+    strength = dict(zip(crew, strengths, strict=True))
+    expected = []
+    for pie in sill:
+        loots = [move for move in listed if move["pie"] == pie]
+        if loots:  # the first of the least strength spent
+            expected.append(min(loots, key=lambda move: sum(strength[c] for c in move["crew"])))
+    assert first_loots(2, crew, strengths, sill) == expected

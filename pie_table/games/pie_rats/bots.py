@@ -35,7 +35,7 @@ from pie_table.games.pie_rats.deck import (
     SPINACH,
     THEFT,
 )
-from pie_table.games.pie_rats.reckon import best_lure_pick, loot_moves, lure_need, lure_picks
+from pie_table.games.pie_rats.reckon import best_lure_pick, first_loots, lure_need, lure_picks
 
 Action = dict[str, Any]
 # A Spinach or Kidnapping as phase 6 weighs it: (its move's type, the card, the crew member, the
@@ -198,13 +198,15 @@ class PieRatsBot:
 
     def _loot_moves(self, view: dict[str, Any]) -> tuple[dict[str, list[Action]], list[Helper]]:
         """The phase-6 moves a normal or easy bot weighs, as `legal` lists them, read from the view:
-        the call and the loots, and apart (not written out) Spinach on its crew and Kidnappings."""
+        the call and the loots (the first of each pie, `reckon.first_loots`: `_loot_turn` picks the
+        first loot, or by pie and then by the least strength spent), and apart (not written out)
+        Spinach on its crew and Kidnappings."""
         seat, rule = self.seat, view["options"]["phase6"]
         found: dict[str, list[Action]] = {}
         if rule == "a" and not view["frozen"][seat]:
             found["call_loot"] = [{"type": "call_loot", "seat": seat}]
         crew = view["crews"][seat]
-        loots = loot_moves(seat, [r["card"] for r in crew], [r["strength"] for r in crew], view["sill"])
+        loots = first_loots(seat, [r["card"] for r in crew], [r["strength"] for r in crew], view["sill"])
         if loots:
             found["loot"] = loots
         hand = view["hand"]

@@ -98,6 +98,20 @@ def loot_moves(
     ]
 
 
+def first_loots(
+    seat: int, crew: Sequence[int], strengths: Sequence[int], sill: Sequence[int]
+) -> list[dict[str, Any]]:
+    """Of `loot_moves`, the first of each pie: the crew spending the least strength (the sets come
+    fewest strength first). All a bot that chooses a pie, then the cheapest crew for it, weighs."""
+    key = tuple(strengths)
+    found: list[dict[str, Any]] = []
+    for pie in sill:
+        crews = _minimal_crews(key, PIES[pie].weight, 64)
+        if crews:
+            found.append({"type": "loot", "seat": seat, "pie": pie, "crew": [crew[i] for i in crews[0]]})
+    return found
+
+
 # What luring one crew member of loyalty 0 needs (`lure_need` written out below).
 _PER_TARGET = CAPTAIN_CHARISMA + 1
 
