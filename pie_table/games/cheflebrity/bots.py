@@ -365,7 +365,7 @@ class CheflebrityBot:
     def _worths(self, view: dict[str, Any]) -> Sequence[float]:
         """Each card's worth in my hand now, by card number, worked out once per view: what each
         part adds to a card's quality (`_bonus_for`) is the same for every card of its kind, so
-        the table for those bonuses is made once a game and shared."""
+        the table for each set of bonuses is made once and shared by every bot."""
         if self._worths_view is view:
             return self._worths_now
         bonus = self._bonus_for(view)

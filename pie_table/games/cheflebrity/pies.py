@@ -10,7 +10,6 @@ from typing import Any
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity.deck import (
     BOTTOM,
-    CARDS,
     EXTRAS,
     FILLING,
     GENIUS,
@@ -66,22 +65,6 @@ def is_tart(pie: Pie) -> bool:
 def quality(pie: Pie) -> int:
     """The pie's quality points: the sum of its cards."""
     return sum([CARD_QUALITIES[entry[0]] for entry in pie["cards"]])
-
-
-def qualities(pie: Pie) -> list[int]:
-    return [card_quality(entry[0]) for entry in pie["cards"]]
-
-
-def flavour(pie: Pie) -> str | None:
-    """The kind of its Filling (None for none, or for a Stroke of Genius! standing in)."""
-    for card, part, *_ in pie["cards"]:
-        if part == FILLING:
-            return CARDS[card].flavour
-    return None
-
-
-def extras(pie: Pie) -> int:
-    return sum(1 for entry in pie["cards"] if entry[1] == EXTRAS)
 
 
 def servable(pie: Pie) -> bool:

@@ -46,8 +46,8 @@ def tie_points(winners: int) -> int:
 
 
 class _Dessert:
-    """What the bonuses read from one served dessert (`pies`: its kind, flavour, card qualities
-    and number of Extras), worked out in one look at its cards."""
+    """What the bonuses read from one served dessert (its kind, flavour, card qualities and
+    number of Extras), worked out in one look at its cards."""
 
     __slots__ = ("kind", "flavour", "qualities", "extras", "same")
 
@@ -61,7 +61,7 @@ class _Dessert:
             qualities.append(_QUALITIES[card])
             if part == EXTRAS:
                 extras += 1
-            elif part == FILLING and not filled:  # the flavour of its (first) Filling
+            elif part == FILLING and not filled:  # its Filling's (None for a Stroke of Genius!)
                 flavour, filled = CARDS[card].flavour, True
         self.kind = P.kind_of(found)
         self.flavour = flavour
