@@ -16,7 +16,7 @@ Pure Python (no pygame); the engine that owns the stack decides what a closed de
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,6 +169,19 @@ class DecisionStack:
     def top(self) -> Decision | None:
         """The decision answered now, or None."""
         return self.items[-1] if self.items else None
+
+    def only_pass(self, seat: int, hand: Iterable[int], answers: Mapping[str, Sequence[bool]]) -> bool:
+        """True when the top decision is a reaction window of a kind in `answers` (by card number:
+        does that card answer it), `seat` is asked, and `hand` holds no answering card: then a
+        pass is all `seat` can do (what engines' `forced_action` reports)."""
+        items = self.items
+        found = answers.get(items[-1].kind) if items else None
+        if found is None or not items[-1].asks(seat):
+            return False
+        for card in hand:
+            if found[card]:
+                return False
+        return True
 
     def push(self, kind: str, seats: Sequence[int], *, allow_pass: bool = False, sealed: bool = False,
              closes: str = "all", priority: Sequence[int] = (), deadline: float | None = None,

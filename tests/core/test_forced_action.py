@@ -34,3 +34,19 @@ def test_a_forced_move_is_the_only_listed_move(game: str, seats: str, options) -
         for seat in range(len(session.setup.seats)):
             assert rules.forced_action(session.state, seat) is None  # nothing is asked once it is over
     assert forced_seen > 50
+
+
+def test_only_pass_reads_the_top_window_the_asked_seat_and_its_hand() -> None:
+    from pie_table.core.decisions import DecisionStack
+
+    answers = {"mirror": (False, True, False)}  # card 1 answers a Mirror window
+    stack = DecisionStack()
+    assert not stack.only_pass(0, [0], answers)  # nothing asked
+    stack.push_turn("turn", 0)
+    assert not stack.only_pass(0, [0], answers)  # a turn is no window
+    stack.push_window("mirror", [1, 2], [1, 2], 6.0)
+    assert stack.only_pass(1, [0, 2], answers)
+    assert not stack.only_pass(1, [0, 1], answers)  # holds an answer
+    assert not stack.only_pass(0, [], answers)  # not asked
+    stack.items[-1].record(1, {"type": "pass"})
+    assert not stack.only_pass(1, [], answers)  # has answered

@@ -92,13 +92,8 @@ class CheflebrityRules:
     def forced_action(self, state: ChefState, seat: int) -> Action | None:
         """The pass, when `seat` is asked in a reaction window and holds no card that answers it
         (then the pass is its only move); None otherwise."""
-        items = state.stack.items
-        answers = _ANSWERS.get(items[-1].kind) if items and not state.over else None
-        if answers is None or not items[-1].asks(seat):
+        if state.over or not state.stack.only_pass(seat, state.hands[seat], _ANSWERS):
             return None
-        for card in state.hands[seat]:
-            if answers[card]:
-                return None
         return {"type": "pass"}
 
     def current_decision(self, state: ChefState) -> Any:
