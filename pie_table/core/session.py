@@ -417,6 +417,7 @@ class Session:
                 apply(state, stamped)
             except IllegalAction as exc:
                 raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
+            self._shared = None  # a shared view kept is out of date once the state moved on
             log.append(Entry(seat, stamped))
 
         while not is_over(state) and count < limit:
@@ -460,7 +461,6 @@ class Session:
                     for passed in held:
                         play(*passed)
                     count += len(held)
-        self._shared = None
         return count
 
     def _closes_by_timeout(self) -> bool:

@@ -200,3 +200,31 @@ def test_an_all_bot_game_closes_a_window_nobody_answers_by_a_logged_timeout_and_
         again = _session("bot:normal,bot:normal,bot:normal", seed=seed)
         again.replay(played.log)
         assert again.hash() == played.hash()
+
+
+def test_an_all_bot_play_out_never_hands_a_bot_a_stale_shared_view():
+    """A game whose views share one part (`shared_view`) gets it rebuilt after every action of an
+    all-bot play-out, so no bot decides from the table as it stood moves ago."""
+    import dataclasses
+
+    from tests.core.toy_game import ToyBot, ToyRules
+
+    class SharedToy(ToyRules):
+        def shared_view(self, state):
+            return {key: value for key, value in self.view(state, None).items() if key != "seat"}
+
+    checked = []
+
+    class CheckingBot(ToyBot):
+        def act(self, view, legal):
+            state = session.state
+            assert (view["deck_count"], view["scores"]) == (len(state.deck), state.scores)
+            checked.append(view["turn"])
+            return super().act(view, legal)
+
+    info = dataclasses.replace(
+        INFO, rules=SharedToy(), bot_factory=lambda level, seat, seed: CheckingBot(seat, seed)
+    )
+    session = Session(GameSetup("toy", parse_seats("bot:normal,bot:normal,bot:normal"), {}, None, 3), info)
+    session.play_out()
+    assert session.is_over() and len(set(checked)) > 5
