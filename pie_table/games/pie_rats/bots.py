@@ -21,7 +21,6 @@ from typing import Any
 
 from pie_table.games.pie_rats import race
 from pie_table.games.pie_rats.deck import (
-    BEAN,
     CAPTAIN_CHARISMA,
     CAPTAIN_STRENGTH,
     CARDS,
@@ -30,10 +29,8 @@ from pie_table.games.pie_rats.deck import (
     KEYS,
     KIDNAP,
     KINDS,
-    MIRROR,
     PIES,
     SPINACH,
-    THEFT,
 )
 from pie_table.games.pie_rats.reckon import best_lure_pick, first_loots, lure_need, lure_picks
 
@@ -46,9 +43,8 @@ LEVELS = ("random", "easy", "normal", "hard")
 _LURE_ONE = lure_need([0])
 # Which action cards a bot keeps through a refill, most wanted first.
 _KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_theft": 4}
-# The cards a seat could answer each reaction window with.
+# Each pie's weight, by pie number.
 _WEIGHTS = tuple(pie.weight for pie in PIES)
-_WINDOW_CARDS = {"theft": (THEFT,), "mirror": (MIRROR,), "ambush": (KIDNAP, BEAN)}
 
 
 def _points(view: dict[str, Any], seat: int) -> int:
