@@ -38,6 +38,9 @@ STEPS = (DRAW, DISCARD, REDRAW, PLAY, MAIN)
 AFTER_DRAW = (DISCARD, PLAY, MAIN)  # steps where the draw is done (sabotage, serve, trade allowed)
 SABOTEURS = (SABOTAGE, GENIUS)
 SAVERS = (SAVED, GENIUS)
+# By card number: can it sabotage (a Sabotage! or Stroke of Genius!), can it save a pie.
+IS_SABOTEUR = tuple(kind in SABOTEURS for kind in KIND)
+IS_SAVER = tuple(kind in SAVERS for kind in KIND)
 
 
 def card_name(card: int) -> Msg:

@@ -17,7 +17,6 @@ from pie_table.games.cheflebrity.deck import BOTTOM, EXTRAS, FILLING, GENIUS, KI
 from pie_table.games.cheflebrity.state import ChefState
 
 ANY_CARD = [{"kind": C.ANY}]
-_SABOTEUR = tuple(kind in F.SABOTEURS for kind in KIND)  # by card: a Sabotage! or Stroke of Genius!
 # Every card's honest one-card claim, worked out once (actions are read, never changed).
 _HONEST = tuple([C.honest(card)] for card in range(len(KIND)))
 
@@ -148,7 +147,7 @@ def sabotage_moves(hand: list[int], seat: int, working: list[list[P.Pie]]) -> li
     which would do the same."""
     first: dict[str, int] = {}
     for card in hand:
-        if _SABOTEUR[card]:
+        if F.IS_SABOTEUR[card]:
             kind = KIND[card]
             if kind not in first:
                 first[kind] = card

@@ -10,7 +10,7 @@ from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewField
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
-from pie_table.games.cheflebrity.deck import KIND, PIE_CARDS, SPECIAL_CARDS
+from pie_table.games.cheflebrity.deck import PIE_CARDS, SPECIAL_CARDS
 from pie_table.games.cheflebrity.legal import legal_actions
 from pie_table.games.cheflebrity.state import DEAL, ChefState, chef_name, state_from_json, state_to_json, tell
 
@@ -41,10 +41,8 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
 
 
 # Which cards answer each reaction window (by card): a seat holding none of them can only pass.
-_ANSWERS = {
-    flow.SAB_WINDOW: tuple(kind in flow.SABOTEURS for kind in KIND),
-    flow.SAVE_WINDOW: tuple(kind in flow.SAVERS for kind in KIND),
-}
+_ANSWERS = {flow.SAB_WINDOW: flow.IS_SABOTEUR, flow.SAVE_WINDOW: flow.IS_SAVER}
+
 
 class CheflebrityRules:
     """The rules engine registered as `cheflebrity`."""
