@@ -230,8 +230,8 @@ class DecisionStack:
 
     def waiting_on(self) -> list[int]:
         """Seats the game waits for: those still to answer the top decision."""
-        top = self.top()
-        return top.waiting_on() if top is not None else []
+        items = self.items  # read directly: engines ask this before every move
+        return items[-1].waiting_on() if items else []
 
     def shown_waiting(self) -> list[int]:
         """Seats a view may name as waited for: a sealed decision names everyone it asks until

@@ -84,8 +84,7 @@ class CheflebrityRules:
         return state
 
     def to_act(self, state: ChefState) -> list[int]:
-        items = state.stack.items  # the top decision's seats still to answer
-        return items[-1].waiting_on() if items and not state.over else []
+        return [] if state.over else state.stack.waiting_on()
 
     def forced_action(self, state: ChefState, seat: int) -> Action | None:
         """The pass, when `seat` is asked in a reaction window and holds no card that answers it

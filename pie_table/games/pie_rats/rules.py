@@ -104,8 +104,7 @@ class PieRatsRules:
         return state
 
     def to_act(self, state: PieRatsState) -> list[int]:
-        items = state.stack.items  # the top decision's seats still to answer
-        return items[-1].waiting_on() if items and not state.over else []
+        return [] if state.over else state.stack.waiting_on()
 
     def current_decision(self, state: PieRatsState) -> Any:
         return state.stack.top()
