@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pie_table.games.cheflebrity import claims as C
@@ -316,21 +317,11 @@ class CheflebrityBot:
             if dead is not None and view["deck"] > 0:
                 return {"type": "discard", "card": dead}
         if moves.plays:
-            best, best_worth = moves.plays[0], float("-inf")
             if self.level == "hard":
-                for play in moves.plays:
-                    value = self._hard_play_worth(view, play)
-                    if value > best_worth:  # the first of the best, as `max` would pick
-                        best, best_worth = play, value
+                best = max(moves.plays, key=partial(self._hard_play_worth, view))
             else:
-                level, facts = self.level, self._play_facts(view)
-                for play in moves.plays:
-                    value = _play_value(level, facts, play)
-                    if value > best_worth:
-                        best, best_worth = play, value
-            if self.level == "hard":
-                best_worth = self._play_worth(view, best)
-            if best_worth > -5 or self.level == "easy":
+                best = max(moves.plays, key=partial(_play_value, self.level, self._play_facts(view)))
+            if self._play_worth(view, best) > -5 or self.level == "easy":
                 return play_move(*best)
         if not moves.rest_read:
             self._read_rest(view, moves)
