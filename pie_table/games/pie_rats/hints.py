@@ -76,6 +76,12 @@ def reason(view: dict[str, Any], action: Action) -> Msg:
         )
     if kind in ("kidnap", "bean"):
         rat = _rat(view, action["crew"])
+        if not view["sill"]:
+            return Msg(
+                "Take {card} (strength {s}) out of a rival's crew: a weaker rival for the pies to come.",
+                card=_name(action["crew"]),
+                s=rat["strength"],
+            )
         return Msg(
             "Take {card} (strength {s}) out of a rival's crew: it changes who reaches the pie first.",
             card=_name(action["crew"]),
@@ -101,6 +107,8 @@ def reason(view: dict[str, Any], action: Action) -> Msg:
             return Msg(
                 "Discard {cards}: fresh cards are worth more.", cards=[_name(c) for c in action["cards"]]
             )
+        if not view["hand"]:
+            return Msg("Draw three fresh cards: your hand is empty.")
         return Msg("Keep your hand: every card in it may still be useful.")
     if kind == "pass":
         return Msg("Pass: nothing here is worth a card.")

@@ -99,7 +99,8 @@ class PieRatsRules:
                 cards=list(state.hands[seat]),
                 barrier=True,
             )
-        flow.start_round(state, events)
+        if not flow.end_if_out_of_reach(state, events):
+            flow.start_round(state, events)
         _record(state, events)
         return state
 
