@@ -103,9 +103,9 @@ def test_pies_no_crew_could_ever_carry_end_the_game_by_the_tie_breakers(monkeypa
     event = next(e for e in state.log if e["type"] == "out_of_reach")
     assert event["pies"] == [pie_with(15)]
     assert str(event["text"]) == (
-        "No crew could ever carry the 1 pies left (strength 10 at most): the game ends here and "
-        "the tie-breakers settle it."
+        "No crew could ever carry a pie that is left (strength 10 at most): the game ends here."
     )
+    assert state.log[-1]["type"] == "winner"
 
 
 # -- item 18: smaller points ---------------------------------------------------------------------------------

@@ -453,9 +453,7 @@ def end_if_out_of_reach(state: PieRatsState, events: list[Event]) -> bool:
         events,
         "out_of_reach",
         Msg(
-            "No crew could ever carry the {n} pies left (strength {reach} at most): the game ends here "
-            "and the tie-breakers settle it.",
-            n=len(left),
+            "No crew could ever carry a pie that is left (strength {reach} at most): the game ends here.",
             reach=_REACH,
         ),
         pies=list(left),
@@ -494,10 +492,8 @@ def finish(state: PieRatsState, events: list[Event]) -> None:
             events,
             "winner",
             Msg(
-                "{captain} wins: level with {others} on points, weight and pies, but the first of them "
-                "to loot a pie.",
+                "{captain} wins the tie on points, weight and pies: the first of them to loot a pie.",
                 captain=captain_name(state, state.winners[0]),
-                others=[captain_name(state, s) for s in tied if s != state.winners[0]],
             ),
             winners=list(state.winners),
             tie_break="first_pie",

@@ -64,7 +64,9 @@ class PieRatsRules:
     """The rules engine registered as `pie-rats`."""
 
     name = "pie-rats"
-    rules_version = 1
+    # 2: issue 21's readings (no round cap, the penalty, items on any turn, the lure after Done):
+    # a log from version 1 may no longer replay to the same game, so such saves are refused.
+    rules_version = 2
     system_actions = ("timeout",)
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> PieRatsState:
