@@ -187,3 +187,12 @@ def test_spinach_is_played_on_ones_own_phase_2_turn_too():
     state = position(3, 2, 0, hands={0: [SPINACH]}, crews={0: [ONE]})
     act(state, 0, type="spinach", card=SPINACH, crew=ONE)
     assert state.crews[0][0].strength == 2
+
+
+def test_a_hint_says_a_kidnapping_changes_the_race_only_when_it_does():
+    other = crew_with(0, 3)
+    state = position(3, 6, 0, crews={0: [BIG], 1: [other]}, hands={0: [KIDNAP]}, sill=[pie_with(15)])
+    action = {"type": "kidnap", "seat": 0, "card": KIDNAP, "crew": other}
+    assert str(hints.reason(RULES.view(state, 0), action)).endswith("a weaker rival for the pies to come.")
+    state = position(3, 6, 0, crews={0: [BIG], 1: [other]}, hands={0: [KIDNAP]}, sill=[pie_with(9)])
+    assert str(hints.reason(RULES.view(state, 0), action)).endswith("it changes who reaches the pie first.")

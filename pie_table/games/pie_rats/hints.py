@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.core.messages import Msg
+from pie_table.games.pie_rats import race
 from pie_table.games.pie_rats.bots import PieRatsBot
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, PIES
 
@@ -22,6 +23,14 @@ def _rat(view: dict[str, Any], card: int) -> dict[str, Any]:
     return next(
         (r for crew in view["crews"] for r in crew if r["card"] == card), {"strength": 0, "loyalty": 0}
     )
+
+
+def _changes_race(view: dict[str, Any], action: Action) -> bool:
+    """Would this Kidnapping or Carob Bean change who carries which pie this round (`race.race`)?
+    Never with no pie cooling."""
+    to = action["seat"] if action["type"] == "kidnap" else None
+    after = race.moved(view["crews"], action["crew"], to)
+    return race.race(view, after) != race.race(view, view["crews"])
 
 
 def _name(card: int) -> Msg:
@@ -76,7 +85,7 @@ def reason(view: dict[str, Any], action: Action) -> Msg:
         )
     if kind in ("kidnap", "bean"):
         rat = _rat(view, action["crew"])
-        if not view["sill"]:
+        if not _changes_race(view, action):
             return Msg(
                 "Take {card} (strength {s}) out of a rival's crew: a weaker rival for the pies to come.",
                 card=_name(action["crew"]),

@@ -602,6 +602,8 @@ class PieRatsTableScene(TurnTableScene):
 
     def banner(self, view: dict[str, Any]) -> str:
         if view["over"]:
+            if view["sill"] or view["pie_deck"]:  # the house rule: no crew could ever carry them
+                return _("No crew can ever carry the pies left")
             return _("The last pie is gone!")
         top = (view.get("decisions") or [None])[-1]
         if top is None:
