@@ -196,3 +196,21 @@ def test_a_hint_says_a_kidnapping_changes_the_race_only_when_it_does():
     assert str(hints.reason(RULES.view(state, 0), action)).endswith("a weaker rival for the pies to come.")
     state = position(3, 6, 0, crews={0: [BIG], 1: [other]}, hands={0: [KIDNAP]}, sill=[pie_with(9)])
     assert str(hints.reason(RULES.view(state, 0), action)).endswith("it changes who reaches the pie first.")
+
+
+def test_the_results_put_the_tie_breaker_f_winner_first_and_say_why():
+    from pie_table.games.pie_rats.ui.table_scene import results_text
+
+    state = position(3, 6, 0, {"phase6": "b"}, crews={0: [BIG, ONE]}, sill=[pie_with(7)])
+    state.pie_deck.clear()
+    seven, other_seven = (i for i, p in enumerate(PIES) if p.weight == 7)
+    state.sill = [other_seven]
+    state.unused_pies = [p for p in state.unused_pies if p != other_seven]
+    state.won[1], state.loot_order = [seven], [1]
+    act(state, 0, type="loot", pie=other_seven, crew=[BIG, ONE])
+    view = RULES.view(state, None)
+    title, lines = results_text(view)
+    captains = view["captains"]
+    assert title == f"{captains[1]} wins!"
+    assert lines[0].startswith(captains[1]) and lines[1].startswith(captains[0])
+    assert lines[-1] == "Tied on points, weight and pies: the first of them to loot a pie wins."
