@@ -28,7 +28,7 @@ register_game(
                 "Cannot loot",
                 "failed",
                 choices=("failed", "always"),
-                choice_labels={"failed": "callers only", "always": "everyone"},
+                choice_labels={"failed": "if called", "always": "always"},
                 help="Who ends phase 6 without a pie they could carry and loses their strongest rat: "
                 'only a Captain who called "I\'m looting a pie!" (standard), or every Captain '
                 "(the rulebook read word for word).",
