@@ -16,28 +16,26 @@ from tests.pie_rats.helpers import all_cards
 
 
 def _check(state) -> None:
+    """Every card and pie is in exactly one place, no hand holds more than three, and each seat's
+    view holds its own hand, the other hands only as counts, and only the notes addressed to it."""
     assert sorted(all_cards(state)) == list(range(len(CARDS))), "a card was created or lost"
     pies = state.pie_deck + state.sill + state.unused_pies + [p for won in state.won for p in won]
     assert sorted(pies) == list(range(len(PIES))), "a pie was created or lost"
     assert all(len(hand) <= 3 for hand in state.hands)
-    top = state.stack.top()
-    if top is not None and top.kind == "refill" and not top.answers:
-        pass
     for seat in range(state.seats):
         view = RULES.view(state, seat)
-        assert view["hand"] == state.hands[seat]
-        assert "hands" not in view
-        for other in range(state.seats):
-            if other != seat:
-                # Nothing addressed to another seat reaches this one's notes.
-                assert all(n.get("to") == seat for n in view["notes"])
+        assert view["hand"] == state.hands[seat] and "hands" not in view
+        assert view["hand_counts"] == [len(hand) for hand in state.hands]
+        assert view["notes"] == state.notes[seat]
+        assert all(note["to"] == seat for note in view["notes"]), "a seat sees another seat's notes"
 
 
-def _random_game(seats: int, seed: int, rule: str, check_every: int = 1) -> object:
+def _random_game(seats: int, seed: int, options: dict) -> object:
+    """A whole game of random legal moves (and a few timeouts), checked after every action."""
     rng = random.Random(seed)
-    state = RULES.new_state(seats, seed, {"phase6": rule, "pies": 6})
+    state = RULES.new_state(seats, seed, {"pies": 6, **options})
     steps = 0
-    while not state.over and steps < 6000:
+    while not state.over and steps < 20_000:
         waiting = RULES.to_act(state)
         seat = rng.choice(waiting)
         legal = RULES.legal_actions(state, seat)
@@ -47,17 +45,19 @@ def _random_game(seats: int, seed: int, rule: str, check_every: int = 1) -> obje
         else:
             RULES.apply(state, dict(rng.choice(legal)))
         steps += 1
-        if steps % check_every == 0:
-            _check(state)
-    _check(state)
+        _check(state)
     return state
 
 
+@pytest.mark.parametrize("penalty", ["failed", "always"])
 @pytest.mark.parametrize("rule", ["a", "b", "c"])
 @pytest.mark.parametrize("seats", [2, 4, 6])
-def test_random_games_keep_every_card_and_pie(rule, seats):
-    state = _random_game(seats, seats * 10 + ord(rule), rule)
-    assert state.over or state.round >= 1
+def test_random_games_keep_every_card_and_pie_and_end_with_the_last_pie_looted(penalty, rule, seats):
+    state = _random_game(seats, seats * 10 + ord(rule), {"phase6": rule, "no_loot_penalty": penalty})
+    assert state.over, "a random game did not end"
+    assert not state.sill and not state.pie_deck and sum(map(len, state.won)) == 6
+    assert state.log[-1]["type"] in ("winner", "tie")
+    assert not any(event["type"] == "out_of_reach" for event in state.log)
 
 
 @settings(max_examples=25, deadline=None)

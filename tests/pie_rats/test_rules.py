@@ -76,7 +76,7 @@ def test_one_lure_per_turn_and_only_after_declaring():
     state.declared[0] = False
     assert (
         refused(state, 0, type="lure", targets=[LOW], cards=[])
-        == "Only a Captain who declared a lure in phase 4 may lure"
+        == "A Captain who protected a crew member in phase 4 does not lure this round"
     )
     state.declared[0], state.acted[0] = True, True
     assert (
@@ -410,13 +410,14 @@ def test_an_empty_draw_pile_takes_the_shuffled_discard():
     assert any(e["type"] == "reshuffle" for e in state.log)
 
 
-def test_the_game_ends_when_the_last_pie_is_looted_and_ties_stay_ties():
+def test_the_game_ends_when_the_last_pie_is_looted_and_a_tie_goes_to_the_first_looter():
     a = crew_with(1, 4)
     state = _loot_position("b", [a, ONE], 7)
     state.pie_deck.clear()
     state.won[1] = [pie_with(7)]  # the same pie kind would tie on every count
+    state.loot_order = [1]
     act(state, 0, type="loot", pie=pie_with(7), crew=[a, ONE])
-    assert state.over and state.winners == [0, 1] and RULES.legal_actions(state, 0) == []
+    assert state.over and state.winners == [1] and RULES.legal_actions(state, 0) == []
 
 
 def test_ties_on_points_go_to_weight_then_pie_count():
@@ -424,8 +425,13 @@ def test_ties_on_points_go_to_weight_then_pie_count():
 
     state = position(3, 6, 0)
     state.won = [[pie_with(7)], [pie_with(7)], []]
+    state.loot_order = [0, 1]
     finish(state, [])
-    assert state.winners == [0, 1]
+    assert state.winners == [0]
+    state.won = [[], [], []]  # nobody looted: a tie after every tie-breaker is shared
+    state.loot_order = []
+    finish(state, [])
+    assert state.winners == [0, 1, 2]
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,16 @@ register_game(
                 help='a: call "I\'m looting a pie!" to freeze; b: phase 6 is always frozen; '
                 "c: never frozen, anything goes.",
             ),
+            OptionInfo(
+                "no_loot_penalty",
+                "Cannot loot",
+                "failed",
+                choices=("failed", "always"),
+                choice_labels={"failed": "if called", "always": "always"},
+                help="Who ends phase 6 without a pie they could carry and loses their strongest rat: "
+                'only a Captain who called "I\'m looting a pie!" (standard), or every Captain '
+                "(the rulebook read word for word).",
+            ),
             OptionInfo("pies", "Pies", 10, choices=(6, 8, 10, 12, 14, 16), help="How many pies are baked."),
             OptionInfo(
                 "reaction_seconds",

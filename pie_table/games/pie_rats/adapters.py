@@ -18,7 +18,7 @@ def summary(state: PieRatsState, actions: int) -> dict[str, Any]:
     return {
         "game": "pie-rats",
         "seed": state.seed,
-        "options": {"phase6": state.options["phase6"], "pies": state.options["pies"]},
+        "options": {key: state.options[key] for key in ("phase6", "no_loot_penalty", "pies")},
         "scores": [row[0] for row in table],
         "weights": [row[1] for row in table],
         "pies": [row[2] for row in table],

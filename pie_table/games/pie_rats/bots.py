@@ -199,7 +199,7 @@ class PieRatsBot:
         Spinach on its crew and Kidnappings."""
         seat, rule = self.seat, view["options"]["phase6"]
         found: dict[str, list[Action]] = {}
-        if rule == "a" and not view["frozen"][seat]:
+        if rule == "a" and not view["frozen"][seat] and view["sill"]:
             found["call_loot"] = [{"type": "call_loot", "seat": seat}]
         crew = view["crews"][seat]
         loots = first_loots(seat, [r["card"] for r in crew], [r["strength"] for r in crew], view["sill"])

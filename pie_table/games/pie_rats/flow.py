@@ -14,10 +14,10 @@ from pie_table.core.decisions import Decision
 from pie_table.core.engine import Action, Event, IllegalAction
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import moves
-from pie_table.games.pie_rats.deck import BEAN, KIDNAP, PIES
+from pie_table.games.pie_rats.deck import BEAN, CARDS, KEYS, KIDNAP, PIES, SPINACH
+from pie_table.games.pie_rats.reckon import out_of_reach, owes_no_loot_penalty, strongest_possible_crew
 from pie_table.games.pie_rats.state import (
     HAND_SIZE,
-    ROUND_CAP,
     PieRatsState,
     captain_name,
     card_name,
@@ -85,8 +85,11 @@ def start_round(state: PieRatsState, events: list[Event]) -> None:
 def start_phase(state: PieRatsState, phase: int, events: list[Event]) -> None:
     state.phase = phase
     state.turn_index = 0
-    if phase == 5:  # `acted` now means "has made its lure"
-        state.acted[:] = [False] * state.seats
+    if phase == 5:
+        # Anyone who did not protect may lure (the rulebook's phase 5): a Captain who ended its
+        # phase-4 turn with Done declared nothing but protected nothing either.
+        state.declared[:] = [d or not a for d, a in zip(state.declared, state.acted, strict=True)]
+        state.acted[:] = [False] * state.seats  # `acted` now means "has made its lure"
     events.append({"type": "phase", "text": _PHASE_MSGS[phase], "phase": phase})  # `say`, written out
     open_turn(state)
 
@@ -217,8 +220,9 @@ def turn_move(state: PieRatsState, seat: int, action: Action, events: list[Event
 
 
 _ITEMS = ("spinach", "kidnap", "bean")
+# Items have no phase of their own (docs/rulings/pie-rats.md): a Captain plays them on any of its turns.
 _TURN_MOVES: dict[int, tuple[str, ...]] = {
-    2: ("table", "theft"),
+    2: ("table", "theft", *_ITEMS),
     3: ("crew", *_ITEMS),
     4: ("protect", "declare", *_ITEMS),
     5: ("lure", *_ITEMS),
@@ -239,20 +243,16 @@ def _wrong_phase(kind: Any, phase: int) -> Msg:
         return Msg("Charisma Theft is played in phase 2")
     if kind in ("loot", "call_loot"):
         return Msg("Pies are looted in phase 6")
-    if kind in _ITEMS:
-        return Msg("Items are played on your own turn from phase 3 on")
     return Msg("That is not a move now")
 
 
 def _owes_penalty(state: PieRatsState, seat: int) -> bool:
-    """Ending phase 6 without a pie costs the strongest crew member: under the standard reading only
-    a Captain who called "I'm looting a pie!" or reached for a pie and was foiled; with the option
-    `no_loot_penalty: always`, every Captain while pies wait on the sill (docs/rulings/pie-rats.md)."""
-    if state.looted[seat] or not state.sill:
-        return False
-    if state.options["no_loot_penalty"] == "always":
-        return True
-    return state.frozen[seat] or state.tried[seat]
+    """Ending phase 6 without a pie it could not carry costs the strongest crew member: under the
+    standard reading only a Captain who called "I'm looting a pie!"; with the option
+    `no_loot_penalty: always`, every Captain (`reckon.owes_no_loot_penalty`)."""
+    called, looted = state.frozen[seat], state.looted[seat]
+    reading = state.options["no_loot_penalty"]
+    return owes_no_loot_penalty(reading, called, looted, state.sill, state.strength(seat))
 
 
 def _ambush_open(state: PieRatsState, seat: int) -> bool:
@@ -266,7 +266,7 @@ def _finish_loot(state: PieRatsState, loot: dict[str, Any], events: list[Event])
     moves.do_loot(state, loot, events)
     if not state.pie_deck and not state.sill:
         finish(state, events)
-    else:
+    elif not end_if_out_of_reach(state, events):
         end_turn(state, events)
 
 
@@ -380,10 +380,6 @@ def _close_refill(state: PieRatsState, top: Decision, events: list[Event]) -> No
     for seat in state.order():
         draw_to_hand(state, seat, events)
     state.lead = (state.lead + 1) % state.seats
-    if state.round >= ROUND_CAP:
-        say(events, "round_cap", Msg("The farmer's wife stops baking after {n} rounds.", n=ROUND_CAP))
-        finish(state, events)
-        return
     start_round(state, events)
 
 
@@ -442,13 +438,45 @@ def standings(state: PieRatsState) -> list[list[int]]:
     return [[sum(_POINTS[p] for p in won), sum(_WEIGHTS[p] for p in won), len(won)] for won in state.won]
 
 
+# The most strength one Captain could ever gather with this deck (`reckon.strongest_possible_crew`).
+_REACH = strongest_possible_crew([c.strength for c in CARDS if c.kind == "crew"], KEYS.count(SPINACH))
+
+
+def end_if_out_of_reach(state: PieRatsState, events: list[Event]) -> bool:
+    """A house rule (docs/rulings/pie-rats.md): when no Captain could ever carry any pie still to
+    come or still cooling, the game could never end by the rulebook; it ends now, settled by the
+    tie-breakers. True if it ended."""
+    left = state.sill + state.pie_deck
+    if not out_of_reach(left, _REACH):
+        return False
+    say(
+        events,
+        "out_of_reach",
+        Msg(
+            "No crew could ever carry a pie that is left (strength {reach} at most): the game ends here.",
+            reach=_REACH,
+        ),
+        pies=list(left),
+    )
+    finish(state, events)
+    return True
+
+
+def _first_loot(state: PieRatsState, seat: int) -> int:
+    """How many pies had been looted before this seat's first (tie-breaker f)."""
+    return state.loot_order.index(seat) if seat in state.loot_order else len(state.loot_order)
+
+
 def finish(state: PieRatsState, events: list[Event]) -> None:
+    """The winners by the rulebook's tie-breakers: points, total weight, pies (a to c), then the
+    Captain who looted the first pie (f; d and e ask who ate pie, which a table knows, not the game)."""
     state.over = True
     state.stack.items.clear()
     table = standings(state)
     best = max(table)
-    state.winners = [s for s in range(state.seats) if table[s] == best]
-    if len(state.winners) == 1:
+    tied = [s for s in range(state.seats) if table[s] == best]
+    state.winners = [min(tied, key=lambda s: _first_loot(state, s))] if best[2] else tied
+    if len(tied) == 1:
         say(
             events,
             "winner",
@@ -458,6 +486,17 @@ def finish(state: PieRatsState, events: list[Event]) -> None:
                 points=best[0],
             ),
             winners=list(state.winners),
+        )
+    elif len(state.winners) == 1:
+        say(
+            events,
+            "winner",
+            Msg(
+                "{captain} wins the tie on points, weight and pies: the first of them to loot a pie.",
+                captain=captain_name(state, state.winners[0]),
+            ),
+            winners=list(state.winners),
+            tie_break="first_pie",
         )
     else:
         say(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.core.messages import Msg
+from pie_table.games.pie_rats import race
 from pie_table.games.pie_rats.bots import PieRatsBot
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, PIES
 
@@ -22,6 +23,14 @@ def _rat(view: dict[str, Any], card: int) -> dict[str, Any]:
     return next(
         (r for crew in view["crews"] for r in crew if r["card"] == card), {"strength": 0, "loyalty": 0}
     )
+
+
+def _changes_race(view: dict[str, Any], action: Action) -> bool:
+    """Would this Kidnapping or Carob Bean change who carries which pie this round (`race.race`)?
+    Never with no pie cooling."""
+    to = action["seat"] if action["type"] == "kidnap" else None
+    after = race.moved(view["crews"], action["crew"], to)
+    return race.race(view, after) != race.race(view, view["crews"])
 
 
 def _name(card: int) -> Msg:
@@ -76,6 +85,12 @@ def reason(view: dict[str, Any], action: Action) -> Msg:
         )
     if kind in ("kidnap", "bean"):
         rat = _rat(view, action["crew"])
+        if not _changes_race(view, action):
+            return Msg(
+                "Take {card} (strength {s}) out of a rival's crew: a weaker rival for the pies to come.",
+                card=_name(action["crew"]),
+                s=rat["strength"],
+            )
         return Msg(
             "Take {card} (strength {s}) out of a rival's crew: it changes who reaches the pie first.",
             card=_name(action["crew"]),
@@ -101,6 +116,8 @@ def reason(view: dict[str, Any], action: Action) -> Msg:
             return Msg(
                 "Discard {cards}: fresh cards are worth more.", cards=[_name(c) for c in action["cards"]]
             )
+        if not view["hand"]:
+            return Msg("Draw three fresh cards: your hand is empty.")
         return Msg("Keep your hand: every card in it may still be useful.")
     if kind == "pass":
         return Msg("Pass: nothing here is worth a card.")

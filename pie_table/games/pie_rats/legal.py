@@ -73,13 +73,21 @@ def _turn(state: PieRatsState, seat: int) -> list[Action]:
     elif phase == 5 and state.declared[seat] and not state.acted[seat]:
         found += lures(state, seat)
     elif phase == 6 and not state.looted[seat]:
-        if state.options["phase6"] == "a" and not state.frozen[seat]:
-            found.append({"type": "call_loot", "seat": seat})
         found += loots(state, seat)
-    if phase >= 3:
-        found += _items(state, seat)
+    found += _items(state, seat)  # items have no phase: any turn (docs/rulings/pie-rats.md)
+    if phase == 6 and _may_call(state, seat):
+        # The call leads the list (the table's default move) only when a pie is within reach:
+        # without one it can only cost the strongest crew member.
+        first = 0 if found and found[0]["type"] == "loot" else len(found)
+        found.insert(first, {"type": "call_loot", "seat": seat})
     found.append({"type": "done", "seat": seat})
     return found
+
+
+def _may_call(state: PieRatsState, seat: int) -> bool:
+    """Rule a, a pie on the sill, no pie looted and no call made yet this round."""
+    rule_a = state.options["phase6"] == "a"
+    return rule_a and bool(state.sill) and not state.looted[seat] and not state.frozen[seat]
 
 
 def _thefts(state: PieRatsState, seat: int) -> list[Action]:

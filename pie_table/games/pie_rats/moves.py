@@ -189,7 +189,7 @@ def do_declare(state: PieRatsState, seat: int, events: list[Event]) -> None:
 def check_lure(state: PieRatsState, seat: int, action: Action) -> dict[str, Any]:
     """A lure as data {seat, targets, cards} once every part of it is allowed."""
     if not state.declared[seat]:
-        raise IllegalAction(Msg("Only a Captain who declared a lure in phase 4 may lure"))
+        raise IllegalAction(Msg("A Captain who protected a crew member in phase 4 does not lure this round"))
     if state.acted[seat]:
         raise IllegalAction(Msg("You have already made your lure this round"))
     targets = int_list(action, "targets")
@@ -417,6 +417,8 @@ def check_call(state: PieRatsState, seat: int) -> None:
         raise IllegalAction(Msg("You have already called it"))
     if state.looted[seat]:
         raise IllegalAction(Msg("You have already looted a pie this round"))
+    if not state.sill:
+        raise IllegalAction(Msg("No pie is on the window sill to loot"))
 
 
 def do_call(state: PieRatsState, seat: int, events: list[Event]) -> None:
@@ -473,6 +475,7 @@ def do_loot(state: PieRatsState, loot: dict[str, Any], events: list[Event]) -> N
     seat = loot["seat"]
     state.sill.remove(loot["pie"])
     state.won[seat].append(loot["pie"])
+    state.loot_order.append(seat)
     state.looted[seat] = True
     kept = []
     for rat in state.crews[seat]:

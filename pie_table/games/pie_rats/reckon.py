@@ -17,6 +17,38 @@ from pie_table.games.pie_rats.deck import (
     PIES,
 )
 
+NO_LOOT_READINGS = ("failed", "always")  # the option `no_loot_penalty` (docs/rulings/pie-rats.md)
+
+
+def can_carry(strength: int, sill: Sequence[int]) -> bool:
+    """Could a crew of this total strength (Captain included) carry some pie on the sill?"""
+    return any(PIES[pie].weight <= strength for pie in sill)
+
+
+def owes_no_loot_penalty(
+    reading: str, called: bool, looted: bool, sill: Sequence[int], strength: int
+) -> bool:
+    """Does a Captain ending phase 6 now lose its strongest crew member? Only one who looted
+    nothing while a pie waits that its whole strength could not carry (one who could loot and
+    chose not to was able to); under the standard reading (`failed`) only one who called "I'm
+    looting a pie!", under `always` every such Captain."""
+    if looted or can_carry(strength, sill):
+        return False
+    return bool(sill) and (reading == "always" or called)
+
+
+def strongest_possible_crew(strengths: Sequence[int], spinach: int) -> int:
+    """The most strength one Captain could ever gather: its own plus every crew member in the
+    game (discards come back in reshuffles, so every crew card can reach any crew), the
+    `spinach` strongest doubled by the Spinach cards."""
+    ordered = sorted(strengths, reverse=True)
+    return CAPTAIN_STRENGTH + sum(ordered) + sum(ordered[:spinach])
+
+
+def out_of_reach(pies: Sequence[int], reach: int) -> bool:
+    """True if pies remain and not one of them could ever be carried by `reach` strength."""
+    return bool(pies) and all(PIES[pie].weight > reach for pie in pies)
+
 
 def lure_need(loyalties: Sequence[int]) -> int:
     """Charisma points a lure of these crew members needs: each one's loyalty (the owner's charisma

@@ -64,7 +64,9 @@ class PieRatsRules:
     """The rules engine registered as `pie-rats`."""
 
     name = "pie-rats"
-    rules_version = 1
+    # 2: issue 21's readings (no round cap, the penalty, items on any turn, the lure after Done):
+    # a log from version 1 may no longer replay to the same game, so such saves are refused.
+    rules_version = 2
     system_actions = ("timeout",)
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> PieRatsState:
@@ -99,7 +101,8 @@ class PieRatsRules:
                 cards=list(state.hands[seat]),
                 barrier=True,
             )
-        flow.start_round(state, events)
+        if not flow.end_if_out_of_reach(state, events):
+            flow.start_round(state, events)
         _record(state, events)
         return state
 

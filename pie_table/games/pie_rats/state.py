@@ -12,8 +12,6 @@ from pie_table.core.messages import Msg, revive
 from pie_table.games.pie_rats.deck import CAPTAIN_STRENGTH, CARDS, DECK
 
 HAND_SIZE = 3
-# No rulebook limit; a table of captains who never loot must still end (docs/rulings/pie-rats.md).
-ROUND_CAP = 60
 
 
 @dataclass
@@ -60,6 +58,7 @@ class PieRatsState:
     charisma: list[list[int]] = field(default_factory=list)  # tabled beside each Captain
     crews: list[list[Rat]] = field(default_factory=list)
     won: list[list[int]] = field(default_factory=list)  # looted pies per seat, in order
+    loot_order: list[int] = field(default_factory=list)  # the looting seat of every pie, in order
     round: int = 0
     phase: int = 1
     lead: int = 0
@@ -151,6 +150,7 @@ def state_to_json(state: PieRatsState) -> dict[str, Any]:
         "charisma": [list(c) for c in state.charisma],
         "crews": [[r.to_json() for r in crew] for crew in state.crews],
         "won": [list(w) for w in state.won],
+        "loot_order": list(state.loot_order),
         "round": state.round,
         "phase": state.phase,
         "lead": state.lead,
@@ -191,6 +191,7 @@ def state_from_json(data: dict[str, Any]) -> PieRatsState:
         charisma=[list(c) for c in data["charisma"]],
         crews=[[Rat.from_json(r) for r in crew] for crew in data["crews"]],
         won=[list(w) for w in data["won"]],
+        loot_order=[int(s) for s in data["loot_order"]],
         round=int(data["round"]),
         phase=int(data["phase"]),
         lead=int(data["lead"]),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, PIES
+from pie_table.games.pie_rats.reckon import owes_no_loot_penalty
 from pie_table.games.pie_rats.ui.names import captain_label, card_label, pie_label
 from pie_table.kit.i18n import _
 
@@ -84,17 +85,19 @@ def label(view: dict[str, Any], action: dict[str, Any]) -> str:
         return _("Play a Mirror on the Charm")
     if kind == "refill":
         if not action["cards"]:
-            return _("Keep my hand and draw up to 3")
+            return _("Keep my hand and draw up to 3") if view["hand"] else _("Draw 3 cards")
         return _("Discard {cards}, then draw").format(cards=_names(action["cards"]))
     return kind
 
 
 def _penalty_due(view: dict[str, Any], seat: int) -> bool:
-    if view["looted"][seat] or not view["sill"] or not view["crews"][seat]:
-        return False
-    if view["options"].get("no_loot_penalty") == "always":
-        return True
-    return bool(view["frozen"][seat] or view["tried"][seat])
+    """Would Done now cost the strongest rat (`reckon.owes_no_loot_penalty`, as the engine asks)?"""
+    crew = view["crews"][seat]
+    strength = CAPTAIN_STRENGTH + sum(r["strength"] for r in crew)
+    reading = view["options"]["no_loot_penalty"]
+    return bool(crew) and owes_no_loot_penalty(
+        reading, view["frozen"][seat], view["looted"][seat], view["sill"], strength
+    )
 
 
 def arithmetic(view: dict[str, Any], action: dict[str, Any]) -> str:

@@ -602,6 +602,8 @@ class PieRatsTableScene(TurnTableScene):
 
     def banner(self, view: dict[str, Any]) -> str:
         if view["over"]:
+            if view["sill"] or view["pie_deck"]:  # the house rule: no crew could ever carry them
+                return _("No crew can ever carry the pies left")
             return _("The last pie is gone!")
         top = (view.get("decisions") or [None])[-1]
         if top is None:
@@ -794,7 +796,8 @@ def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
         title = _("A shared win: {captains}").format(
             captains=", ".join(captain_label(view, s) for s in winners)
         )
-    order = sorted(range(view["seats"]), key=lambda s: standings[s], reverse=True)
+    # Winners first: a tie on all three numbers goes to the first looter (tie-breaker f).
+    order = sorted(range(view["seats"]), key=lambda s: (s in winners, standings[s]), reverse=True)
     lines = [
         _("{captain}: {points} pts, weight {weight}, pies {pies}").format(
             captain=captain_label(view, s),
@@ -804,4 +807,9 @@ def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
         )
         for s in order
     ]
+    kinds = {event["type"] for event in view["log"][-3:]}
+    if "out_of_reach" in kinds:
+        lines.append(_("No crew could ever carry the pies left, so the house rule ended the game."))
+    if any(event.get("tie_break") == "first_pie" for event in view["log"][-1:]):
+        lines.append(_("Tied on points, weight and pies: the first of them to loot a pie wins."))
     return title, lines
