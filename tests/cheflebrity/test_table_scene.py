@@ -480,8 +480,8 @@ def test_either_card_that_can_save_is_offered_and_a_drop_on_the_threatened_pie_s
     run_until(app, lambda: scene.panel is not None)
     app.step(DT, [])
     assert scene.panel.items == [
-        ({"type": "save", "card": saved}, f"Saved it! (with {card_label(saved)})"),
-        ({"type": "save", "card": genius}, f"Saved it! (with {card_label(genius)})"),
+        ({"type": "save", "card": saved}, f"Save the pie with {card_label(saved)}"),
+        ({"type": "save", "card": genius}, f"Save the pie with {card_label(genius)}"),
         ({"type": "pass"}, "Pass"),
     ]
     drag(app, zone(scene, "hand", genius).center, zone(scene, "pie", pie, 0).center)

@@ -67,7 +67,7 @@ def label(view: dict[str, Any], action: dict[str, Any]) -> str:
             n=_pie_number(view, action["owner"], action["pie"]),
         )
     if kind == "save":
-        return _("Saved it! (with {card})").format(card=card_label(card))
+        return _("Save the pie with {card}").format(card=card_label(card))
     if kind == "pass":
         return _("Pass")
     if kind == "oops":
