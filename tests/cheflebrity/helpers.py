@@ -75,6 +75,15 @@ def refused(state: ChefState, seat: int | None, **action: Any) -> str:
     return caught.value.reason
 
 
+def draw(state: ChefState, seat: int) -> None:
+    """`seat` draws from the Ingredients Pile; the Sabotage! window its rivals get when it has a
+    dessert ready to serve runs out (tests of other rules)."""
+    act(state, seat, type="draw", **{"from": "deck"})
+    top = state.stack.top()
+    if top is not None and top.kind == "sabotage" and top.data["public"]["why"] == "drawn":
+        act(state, None, type="timeout")
+
+
 def pass_window(state: ChefState) -> None:
     """Everyone still asked in the open window passes."""
     top = state.stack.top()
@@ -90,7 +99,7 @@ def count_cards(state: ChefState) -> int:
     )
     if state.trade:
         n += len(state.trade["give"]) + len(state.trade["reply"])
-    return n + (1 if state.pending else 0)
+    return n + (1 if state.pending else 0) + len(state.queued)
 
 
 def pie_ids(state: ChefState, seat: int) -> list[int]:

@@ -8,7 +8,7 @@ import pytest
 
 from pie_table.games.cheflebrity.bots import CheflebrityBot
 from pie_table.games.cheflebrity.rules import RULES
-from tests.cheflebrity.helpers import act, arrange, find, fresh
+from tests.cheflebrity.helpers import act, arrange, draw, find, fresh
 
 
 def _midgame(seed: int):
@@ -61,7 +61,7 @@ def test_the_projection_counts_the_bonuses_a_move_would_take():
     covered = project.margin(view, 0, {0: project.with_card(view["working"][0], pie, extras25, "extras")})
     assert topped - base == 5 - 50 + 4 * 25
     assert covered - base == 25 + 25
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     assert (
         CheflebrityBot("hard", 0, 1).act(RULES.view(state, 0), RULES.legal_actions(state, 0))["card"] == top5
     )
@@ -76,7 +76,7 @@ def test_a_pie_view_follows_its_pie_as_it_grows_and_loses_cards():
         working={0: [[(bottom, "bottom"), (filling, "filling")]]},
     )
     assert RULES.view(state, 0)["working"][0][0]["kind"] == "tart"
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     act(state, 0, type="play", card=top, pie=state.working[0][0]["id"])
     assert RULES.view(state, 1)["working"][0][0]["kind"] == "pie"
     act(state, None, type="timeout")

@@ -25,6 +25,7 @@ def _places(state) -> Counter:
         cards.update(state.trade["give"] + state.trade["reply"])
     if state.pending:
         cards[state.pending["card"]] += 1
+    cards.update(q["card"] for q in state.queued)
     return cards
 
 
@@ -41,7 +42,7 @@ def _hidden_from(state, seat: int) -> set[int]:
 def _public(state) -> set[int]:
     cards = set(state.leftovers + state.out)
     cards |= {e[0] for line in state.working + state.served for p in line for e in p["cards"]}
-    cards |= {k[0] for line in state.kept for k in line}
+    cards |= {k[0] for line in state.kept for k in line} | {q["card"] for q in state.queued}
     return cards | ({state.pending["card"]} if state.pending else set())
 
 

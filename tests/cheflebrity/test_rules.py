@@ -7,7 +7,17 @@ import pytest
 from pie_table.games.cheflebrity.claims import honest
 from pie_table.games.cheflebrity.deck import CARDS, KIND, PIE_CARDS, SPECIAL_CARDS
 from pie_table.games.cheflebrity.rules import RULES
-from tests.cheflebrity.helpers import act, arrange, count_cards, find, fresh, pass_window, pie_ids, refused
+from tests.cheflebrity.helpers import (
+    act,
+    arrange,
+    count_cards,
+    draw,
+    find,
+    fresh,
+    pass_window,
+    pie_ids,
+    refused,
+)
 
 B5, B20 = find("bottom", 5), find("bottom", 20)
 F10 = find("filling", 10, "cherry")
@@ -82,7 +92,7 @@ def test_a_second_filling_and_a_second_top_are_refused():
         deck=[E10],
         working={0: [[(B5, "bottom"), (F10, "filling"), (T15, "top")]]},
     )
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     pie = pie_ids(state, 0)[0]
     assert refused(state, 0, type="play", card=F25, pie=pie) == "This pie already has a Filling"
     assert refused(state, 0, type="play", card=T25, pie=pie) == "This pie already has a Top Crust"
@@ -95,7 +105,7 @@ def test_extras_on_a_tart_make_a_covered_tart_that_takes_no_top_crust():
         deck=[E10, E5],
         working={0: [[(B5, "bottom"), (F10, "filling"), (find("extras", 5, skip=1), "extras")]]},
     )
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     pie = pie_ids(state, 0)[0]
     assert RULES.view(state, 0)["working"][0][0]["kind"] == "covered_tart"
     assert refused(state, 0, type="play", card=T15, pie=pie) == "A Covered Tart takes no Top Crust"
@@ -116,7 +126,7 @@ def test_serving_needs_a_crust_and_filling_and_happens_once_a_turn():
             ]
         },
     )
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     bare, tart, pie = pie_ids(state, 0)
     assert refused(state, 0, type="serve", pie=bare) == "Serve it once it has a Bottom Crust and a Filling"
     act(state, 0, type="serve", pie=tart)
@@ -215,7 +225,7 @@ def test_a_sabotage_answered_by_saved_it_goes_out_and_the_card_stays():
         deck=[E5, E10],
         working={1: [[(B5, "bottom")]], 0: [[(B20, "bottom"), (F10, "filling")]]},
     )
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     # Seat 1 plays its Sabotage! as a move of its own turn.
     act(state, 0, type="end")
     act(state, 1, type="draw", **{"from": "deck"})
@@ -234,7 +244,7 @@ def test_no_sabotage_answers_a_saved_it():
         deck=[E5, E10],
         working={0: [[(B20, "bottom"), (F10, "filling")]]},
     )
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     act(state, 0, type="end")
     act(state, 1, type="draw", **{"from": "deck"})
     pie = pie_ids(state, 0)[0]
@@ -249,7 +259,7 @@ def test_a_stroke_of_genius_sabotages_and_saves():
     state = arrange(
         fresh(), hands={0: [g2], 1: [g1]}, deck=[E5, E10], working={0: [[(B20, "bottom"), (F10, "filling")]]}
     )
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     act(state, 0, type="end")
     act(state, 1, type="draw", **{"from": "deck"})
     act(state, 1, type="sabotage", card=g1, owner=0, pie=pie_ids(state, 0)[0])
@@ -262,7 +272,7 @@ def test_served_pies_are_beyond_sabotage():
     state = arrange(
         fresh(), hands={1: [SAB]}, deck=[E5, E10, E25], working={0: [[(B20, "bottom"), (F10, "filling")]]}
     )
-    act(state, 0, type="draw", **{"from": "deck"})
+    draw(state, 0)
     pie = pie_ids(state, 0)[0]
     act(state, 0, type="serve", pie=pie)
     act(state, 0, type="end")
@@ -429,3 +439,50 @@ def test_takes_each_answers_as_takes_does_for_every_pie():
         for found in combinations(parts, size):
             found = list(found)
             assert P.takes_each(found) == tuple(P.takes(found, part) for part in (FILLING, TOP, EXTRAS))
+
+
+def test_the_oops_is_logged_once_as_a_sentence():
+    state = arrange(fresh(), hands={0: []}, deck=[E5, OOPS])
+    events = act(state, 0, type="draw", **{"from": "deck"})
+    assert [str(e["text"]) for e in events if e["type"] == "oops"] == ["Chef 1 draws an Oops!"]
+
+
+def test_no_round_limit_the_final_round_starts_only_with_the_last_ingredients_card():
+    """Issue 21 item 12: a two-player game at its 80th turn with cards still in the Ingredients
+    Pile goes on (it used to close the kitchen after 40 rounds)."""
+    state = arrange(fresh(2), hands={0: [], 1: []}, deck=[E5, E10, F10])
+    state.turn_no = 79
+    act(state, 0, type="draw", **{"from": "deck"})
+    act(state, 0, type="end")
+    assert state.final_by is None and state.turn == 1 and state.turn_no == 80
+    act(state, 1, type="draw", **{"from": "deck"})
+    act(state, 1, type="end")
+    assert state.final_by is None and not state.over and len(state.deck) == 1
+    events = act(state, 0, type="draw", **{"from": "deck"})
+    assert state.final_by == 0
+    assert [str(e["text"]) for e in events if e["type"] == "final"] == [
+        "The last Ingredients card is drawn: everyone else has one last turn."
+    ]
+    act(state, 0, type="end")
+    act(state, 1, type="end")  # nothing left to draw: the last turn starts at the discard
+    assert state.over
+
+
+def test_a_trade_may_hand_over_any_number_of_cards():
+    """Issue 21 item 13: "trade one or more cards", so nine cards at once are fine."""
+    nine = [B5, B20, F10, F25, T15, T25, E5, E10, E25]
+    state = arrange(fresh(), hands={0: list(nine), 1: [GENIUS]}, deck=[find("extras", 15), SAVED])
+    act(state, 0, type="draw", **{"from": "deck"})
+    act(state, 0, type="offer", to=1, give=nine, claim=[{"kind": "card"}] * 9, want=[{"kind": "genius"}])
+    assert state.trade["give"] == nine and state.hands[0] == [SAVED]
+    act(state, 1, type="reply", give=[GENIUS], claim=[{"kind": "genius"}])
+    act(state, 0, type="accept")
+    assert sorted(state.hands[1]) == sorted(nine) and sorted(state.hands[0]) == sorted([SAVED, GENIUS])
+
+
+def test_a_claim_names_at_least_one_card_and_no_more_than_the_game_has():
+    state = arrange(fresh(), hands={0: [B5]}, deck=[E25, F10])
+    act(state, 0, type="draw", **{"from": "deck"})
+    offer = {"type": "offer", "to": 1, "give": [B5], "claim": [{"kind": "bottom"}]}
+    assert refused(state, 0, **offer, want=[]) == "Say what you trade: at least one card"
+    assert refused(state, 0, **offer, want=[{"kind": "card"}] * 97) == "The game has only 96 cards"

@@ -10,6 +10,7 @@ import pygame
 
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.cheflebrity import flow
+from pie_table.games.cheflebrity.ui.names import card_label
 from pie_table.games.cheflebrity.ui.table_scene import CheflebrityTableScene
 from pie_table.games.cheflebrity.ui.trade_panel import TradePanel
 from pie_table.kit.app import App
@@ -460,3 +461,45 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
             checked += 1
         app.step(DT, [])
     assert scene.rules.is_over(scene.state) and checked > 30
+
+
+def test_either_card_that_can_save_is_offered_and_a_drop_on_the_threatened_pie_spends_that_one():
+    """Issue 21 item 14: a Stroke of Genius! and a Saved it! in hand are both offered; the one
+    dragged onto the threatened pie is the one spent."""
+    genius, saved = find("genius"), find("saved")
+    app, scene = make_table("human,bot:easy,bot:easy")
+    state = scene.state
+    for pile in (state.deck, *state.hands):
+        pile[:] = [c for c in pile if c not in (genius, saved, SAB, B20, F10)]
+    state.hands[0] = [genius, saved]
+    state.working[0] = [{"id": state.next_pie, "cards": [[B20, "bottom", 0], [F10, "filling", 0]]}]
+    state.next_pie += 1
+    set_turn(scene, 1, [SAB], step="main")
+    pie = state.working[0][0]["id"]
+    assert scene.session.submit(1, {"type": "sabotage", "card": SAB, "owner": 0, "pie": pie}).ok
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    assert scene.panel.items == [
+        ({"type": "save", "card": saved}, f"Save the pie with {card_label(saved)}"),
+        ({"type": "save", "card": genius}, f"Save the pie with {card_label(genius)}"),
+        ({"type": "pass"}, "Pass"),
+    ]
+    drag(app, zone(scene, "hand", genius).center, zone(scene, "pie", pie, 0).center)
+    run_until(app, lambda: scene._top().kind != "saved")
+    assert state.kept[0] == [[genius, "saved"]] and state.hands[0] == [saved]
+    assert [entry[0] for entry in state.working[0][0]["cards"]] == [B20, F10]
+
+
+def test_the_window_after_a_card_comes_off_says_so():
+    from pie_table.games.cheflebrity.ui.moves import prompt
+
+    app, scene = make_table("human,bot:easy,bot:easy")
+    set_turn(scene, 1, [T15], step="main", pies=[[(B5, "bottom"), (F10, "filling")]])
+    state = scene.state
+    assert flow.sabotage_window(state, flow.REMOVED, 1)
+    assert prompt(scene.session.view(0), 0) == "Chef 2's pie lost a card. Sabotage! a rival's pie, or pass."
+    state.stack.pop()
+    assert flow.sabotage_window(state, flow.DRAWN, 1)
+    assert prompt(scene.session.view(0), 0) == (
+        "Chef 2 has drawn and could serve. Sabotage! a rival's pie, or pass."
+    )

@@ -23,7 +23,9 @@ from pie_table.games.cheflebrity.deck import (
 
 ANY = "card"
 CLAIM_KINDS = (*PARTS, *SPECIALS, ANY)
-MAX_CLAIM = 8
+# "Trade one or more cards": no cap but the cards there are. What is handed over is held, so
+# only a want could name more.
+MAX_CLAIM = len(CARDS)
 SPECIAL_NAMES = {
     "oops": "Oops!",
     "sabotage": "Sabotage!",
@@ -75,8 +77,10 @@ def claim_true(cards: list[int], claim: Claim) -> bool:
 
 def check_claim(claim: Any, *, size: int | None = None, what: str = "claim") -> Claim:
     """A well-formed claim (copied), or IllegalAction saying what is wrong with it."""
-    if not isinstance(claim, list) or not 1 <= len(claim) <= MAX_CLAIM:
-        raise IllegalAction(Msg("Say what you trade: one to {n} cards", n=MAX_CLAIM))
+    if not isinstance(claim, list) or not claim:
+        raise IllegalAction(Msg("Say what you trade: at least one card"))
+    if len(claim) > MAX_CLAIM:
+        raise IllegalAction(Msg("The game has only {n} cards", n=MAX_CLAIM))
     if size is not None and len(claim) != size:
         raise IllegalAction(Msg("Your claim must name as many cards as you hand over"))
     clean: Claim = []

@@ -5,10 +5,14 @@ to the Leftovers with a second draw, at most one pie card, then serving (one) an
 other player once) in either order, since the rulebook's two lists order them differently. A
 move of a later step skips the optional ones before it.
 
-Every card added to a working pie opens a Sabotage! window; every Sabotage! and Oops! opens a
-Saved it! window. Windows are sealed, ask every seat that may answer whatever its hand holds, let
-every seat pass, and run out only through a logged `timeout`. A Saved it! ends the exchange: no
-Sabotage! answers it (docs/rulings/cheflebrity.md).
+A working pie can change only when a card goes on it or comes off it, and only its owner can
+serve it. So a Sabotage! window opens for the owner's rivals after every card added, after every
+card a Sabotage! or an Oops! takes off, and after the draw of a player who has a dessert ready to
+serve; every Sabotage! and Oops! opens a Saved it! window. Windows are sealed, ask every seat that
+may answer whatever its hand holds, let every seat pass, and run out only through a logged
+`timeout`. Every Sabotage! played in one window is played, one after another in seat order from
+the player whose turn it is. A Saved it! ends its exchange: no Sabotage! answers it
+(docs/rulings/cheflebrity.md).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS, KIND, OOPS, PART_NAMES, SABOTAGE, SAVED
 from pie_table.games.cheflebrity.scoring import score
-from pie_table.games.cheflebrity.state import DEAL, ROUND_CAP, ChefState, chef_name, say, tell
+from pie_table.games.cheflebrity.state import DEAL, ChefState, chef_name, say, tell
 
 TURN, OOPS_PICK, SAB_WINDOW, SAVE_WINDOW, REPLY, CONFIRM = (
     "turn",
@@ -33,6 +37,8 @@ TURN, OOPS_PICK, SAB_WINDOW, SAVE_WINDOW, REPLY, CONFIRM = (
     "confirm",
 )
 WINDOWS = (SAB_WINDOW, SAVE_WINDOW)
+# Why a Sabotage! window opened (its public data, for the table's prompt).
+ADDED, REMOVED, DRAWN = "added", "removed", "drawn"
 DRAW, DISCARD, REDRAW, PLAY, MAIN = "draw", "discard", "redraw", "play", "main"
 STEPS = (DRAW, DISCARD, REDRAW, PLAY, MAIN)
 AFTER_DRAW = (DISCARD, PLAY, MAIN)  # steps where the draw is done (sabotage, serve, trade allowed)
@@ -87,6 +93,8 @@ def start_turn(state: ChefState, seat: int, events: list[Event]) -> None:
     state.stack.push_turn(TURN, seat)
     # Events every turn has are written out as `say` would make them (hundreds a game).
     events.append({"type": "turn", "text": _TURN_MSGS[seat], "seat": seat, "turn": state.turn_no})
+    if state.step == DISCARD:  # nothing to draw: the moment after the draw is now
+        draw_window(state)
 
 
 def can_draw(state: ChefState) -> bool:
@@ -97,9 +105,6 @@ def can_draw(state: ChefState) -> bool:
 
 def end_turn(state: ChefState, events: list[Event]) -> None:
     state.stack.pop()
-    if state.final_by is None and state.turn_no >= ROUND_CAP * state.seats:
-        state.final_by = state.turn
-        say(events, "final", Msg("The kitchen is closing: everyone else has one last turn."), seat=state.turn)
     following = state.next_seat(state.turn)
     if state.final_by is not None and following == state.final_by:
         finish(state, events)
@@ -197,7 +202,8 @@ def turn_move(state: ChefState, seat: int, action: Action, events: list[Event]) 
         do_serve(state, seat, action, events)
     elif kind == "sabotage":
         sabotage = check_sabotage(state, seat, action)
-        start_sabotage(state, seat, sabotage, events)
+        state.hands[seat].remove(sabotage["card"])
+        start_sabotage(state, sabotage, events)
     elif kind == "offer":
         do_offer(state, seat, action, events)
     elif kind == "end":
@@ -239,7 +245,8 @@ def do_draw(state: ChefState, seat: int, action: Action, events: list[Event]) ->
         state.leftovers.remove(card)
     else:
         raise IllegalAction(Msg("Draw from the Ingredients Pile or the Leftovers"))
-    state.step = DISCARD if state.step == DRAW else PLAY
+    first = state.step == DRAW  # the turn's draw, not the redraw after a discard
+    state.step = DISCARD if first else PLAY
     if source == "leftovers":
         state.hands[seat].append(card)
         say(
@@ -251,7 +258,7 @@ def do_draw(state: ChefState, seat: int, action: Action, events: list[Event]) ->
         )
     elif KIND[card] == OOPS:
         say(events, "draw", _DRAWS_MSGS[seat], seat=seat, barrier=True)
-        start_oops(state, seat, card, events)
+        start_oops(state, seat, card, events, first)
     else:
         state.hands[seat].append(card)
         # `say` and `tell`, written out (every turn draws).
@@ -275,13 +282,16 @@ def do_draw(state: ChefState, seat: int, action: Action, events: list[Event]) ->
             Msg("The last Ingredients card is drawn: everyone else has one last turn."),
             seat=seat,
         )
+    if first and KIND[card] != OOPS:  # an Oops! opens this window once it is dealt with
+        draw_window(state)
 
 
-def start_oops(state: ChefState, seat: int, card: int, events: list[Event]) -> None:
-    """An Oops! is shown and used at once on one of the drawer's own working pies."""
+def start_oops(state: ChefState, seat: int, card: int, events: list[Event], first: bool) -> None:
+    """An Oops! is shown and used at once on one of the drawer's own working pies (`first`: it was
+    the turn's draw, so the after-draw window waits until it is dealt with)."""
     targets = [p for p in state.working[seat] if p["cards"]]
-    say(events, "oops", Msg("Oops! {chef} drew an Oops!.", chef=chef_name(seat)), seat=seat, card=card)
-    state.pending = {"kind": OOPS, "card": card, "by": seat, "owner": seat, "pie": None}
+    say(events, "oops", Msg("{chef} draws an Oops!", chef=chef_name(seat)), seat=seat, card=card)
+    state.pending = {"kind": OOPS, "card": card, "by": seat, "owner": seat, "pie": None, "first": first}
     if not targets:
         state.out.append(card)
         state.pending = None
@@ -292,6 +302,8 @@ def start_oops(state: ChefState, seat: int, card: int, events: list[Event]) -> N
             seat=seat,
             card=card,
         )
+        if first:
+            draw_window(state)
         return
     if state.options["oops"] == "latest" or len(targets) == 1:
         latest = max(targets, key=lambda p: p["cards"][-1][2])
@@ -367,8 +379,7 @@ def do_play(state: ChefState, seat: int, action: Action, events: list[Event]) ->
         else _plays_msg(seat, card)
     )
     events.append({"type": "play", "text": text, "seat": seat, "card": card, "part": part, "pie": pie["id"]})
-    if state.seats > 1:
-        open_window(state, SAB_WINDOW, others(state, seat))
+    sabotage_window(state, ADDED, seat)
 
 
 def do_serve(state: ChefState, seat: int, action: Action, events: list[Event]) -> None:
@@ -401,9 +412,36 @@ def do_serve(state: ChefState, seat: int, action: Action, events: list[Event]) -
 # -- Sabotage! and Saved it! ------------------------------------------------------------------------------
 
 
-def open_window(state: ChefState, kind: str, seats: list[int]) -> None:
+def open_window(state: ChefState, kind: str, seats: list[int], data: dict[str, Any] | None = None) -> None:
     deadline = float(state.options["reaction_seconds"])
-    state.stack.push_window(kind, seats, order_from(state, state.turn), deadline)
+    state.stack.push_window(kind, seats, order_from(state, state.turn), deadline, data)
+
+
+def has_target(state: ChefState, seats: list[int]) -> bool:
+    """Some seat of `seats` has a rival's working pie it could sabotage."""
+    owners = [owner for owner, line in enumerate(state.working) if line]
+    return any(owner != seat for seat in seats for owner in owners)
+
+
+def sabotage_window(state: ChefState, why: str, owner: int) -> bool:
+    """A Sabotage! window for `owner`'s rivals, since `owner`'s pies changed (`why`: ADDED,
+    REMOVED) or `owner` has drawn (DRAWN); none when none of them has a pie to hit. True if it
+    opened. Only public facts decide whether it opens, never a hand."""
+    rivals = others(state, owner)
+    if not has_target(state, rivals):
+        return False
+    open_window(state, SAB_WINDOW, rivals, {"public": {"why": why, "owner": owner}})
+    return True
+
+
+def draw_window(state: ChefState) -> bool:
+    """The moment after the turn's draw: the rivals may sabotage before a dessert of the player
+    whose turn it is can be served. Nothing else can leave the works this turn without a window
+    of its own, so without such a dessert no window opens."""
+    seat = state.turn
+    if not any(P.servable(pie) for pie in state.working[seat]):
+        return False
+    return sabotage_window(state, DRAWN, seat)
 
 
 def check_sabotage(state: ChefState, seat: int, action: Action) -> dict[str, Any]:
@@ -418,12 +456,12 @@ def check_sabotage(state: ChefState, seat: int, action: Action) -> dict[str, Any
     pie = state.find_pie(owner, action.get("pie"))
     if pie is None:
         raise IllegalAction(Msg("Only a pie in a Working Line can be sabotaged"))
-    return {"card": card, "owner": owner, "pie": pie["id"]}
+    return {"by": seat, "card": card, "owner": owner, "pie": pie["id"]}
 
 
-def start_sabotage(state: ChefState, seat: int, sabotage: dict[str, Any], events: list[Event]) -> None:
-    card, owner = sabotage["card"], sabotage["owner"]
-    state.hands[seat].remove(card)
+def start_sabotage(state: ChefState, sabotage: dict[str, Any], events: list[Event]) -> None:
+    """A Sabotage! (already out of its player's hand) is played: the Saved it! window opens."""
+    seat, card, owner = sabotage["by"], sabotage["card"], sabotage["owner"]
     state.pending = {"kind": SABOTAGE, "card": card, "by": seat, "owner": owner, "pie": sabotage["pie"]}
     pie = state.find_pie(owner, sabotage["pie"])
     assert pie is not None
@@ -466,16 +504,19 @@ def window_answer(state: ChefState, top: Decision, seat: int, action: Action, ev
 
 def close_window(state: ChefState, top: Decision, events: list[Event]) -> None:
     state.stack.pop()
-    won = top.winner()
     if top.kind == SAB_WINDOW:
-        if won is not None:
-            seat, answer = won
-            start_sabotage(state, seat, answer, events)
+        queue_sabotages(state, [answer for _seat, answer in top.claims()], events)
         return
     pending = state.pending
     assert pending is not None
     state.pending = None
-    if won is not None:
+    won = top.winner()
+    opened = False
+    if won is None:
+        spoil(state, pending, events)
+        # The pie changed: its owner's rivals may answer before it can be served.
+        opened = sabotage_window(state, REMOVED, pending["owner"])
+    else:
         saver, answer = won
         state.hands[saver].remove(answer["card"])
         state.kept[saver].append([answer["card"], "saved"])
@@ -493,7 +534,14 @@ def close_window(state: ChefState, top: Decision, events: list[Event]) -> None:
             owner=pending["owner"],
             pie=pending["pie"],
         )
-        return
+    if not opened and pending.get("first"):  # the Oops! was the turn's draw
+        opened = draw_window(state)
+    if not opened:
+        next_sabotage(state, events)
+
+
+def spoil(state: ChefState, pending: dict[str, Any], events: list[Event]) -> None:
+    """An Oops! or Sabotage! nobody saved throws out the top card of its pie."""
     pie = state.find_pie(pending["owner"], pending["pie"])
     assert pie is not None
     lost = pie["cards"].pop()[0]
@@ -517,6 +565,56 @@ def close_window(state: ChefState, top: Decision, events: list[Event]) -> None:
         by=pending["by"],
         cause=pending["kind"],
     )
+
+
+def queue_sabotages(state: ChefState, claims: list[dict[str, Any]], events: list[Event]) -> None:
+    """Every Sabotage! a window closed with is played, in seat order from the player whose turn it
+    is: all leave their hands now, face up, and each waits for the one before it to be settled."""
+    added = []
+    for claim in claims:
+        state.hands[claim["by"]].remove(claim["card"])
+        added.append({"by": claim["by"], "card": claim["card"], "owner": claim["owner"], "pie": claim["pie"]})
+    state.queued += added  # behind any of an earlier window still waiting
+    next_sabotage(state, events)
+    for claim in added:
+        if not any(claim is waiting for waiting in state.queued):
+            continue  # played already
+        say(
+            events,
+            "sabotage_queued",
+            Msg(
+                "{chef} also plays {card} on {owner}'s pie: it waits its turn.",
+                chef=chef_name(claim["by"]),
+                card=card_name(claim["card"]),
+                owner=chef_name(claim["owner"]),
+            ),
+            seat=claim["by"],
+            card=claim["card"],
+            owner=claim["owner"],
+            pie=claim["pie"],
+        )
+
+
+def next_sabotage(state: ChefState, events: list[Event]) -> None:
+    """Play the first waiting Sabotage! whose pie is still in the works; one whose pie is gone goes
+    back to its player's hand."""
+    while state.queued:
+        sabotage = state.queued.pop(0)
+        if state.find_pie(sabotage["owner"], sabotage["pie"]) is not None:
+            start_sabotage(state, sabotage, events)
+            return
+        state.hands[sabotage["by"]].append(sabotage["card"])
+        say(
+            events,
+            "sabotage_back",
+            Msg(
+                "{chef}'s {card} has no pie left to spoil: it goes back to their hand.",
+                chef=chef_name(sabotage["by"]),
+                card=card_name(sabotage["card"]),
+            ),
+            seat=sabotage["by"],
+            card=sabotage["card"],
+        )
 
 
 # -- trading ---------------------------------------------------------------------------------------------

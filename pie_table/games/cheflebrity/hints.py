@@ -6,7 +6,7 @@ from typing import Any
 
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity.bots import CheflebrityBot
-from pie_table.games.cheflebrity.deck import CARDS
+from pie_table.games.cheflebrity.deck import CARDS, GENIUS
 
 
 def hint(view: dict[str, Any], legal: list[dict[str, Any]], seat: int) -> tuple[dict[str, Any], Msg]:
@@ -36,6 +36,8 @@ def reason(view: dict[str, Any], action: dict[str, Any]) -> Msg:
         return Msg("That dessert is done: serve it before someone sabotages it")
     if kind == "sabotage":
         return Msg("That is a rival's best card within reach")
+    if kind == "save" and CARDS[action["card"]].kind == GENIUS:
+        return Msg("Save it with your Stroke of Genius!: you hold no Saved it!, and the card is worth it")
     if kind == "save":
         return Msg("Save it: the card is worth more than your Saved it! in hand")
     if kind == "offer":

@@ -32,8 +32,7 @@ def legal_actions(state: ChefState, seat: int) -> list[Action]:
     if top.kind == F.SAB_WINDOW:
         return [{"type": "pass"}, *sabotages(state, seat)]
     if top.kind == F.SAVE_WINDOW:
-        saver = next((c for c in state.hands[seat] if KIND[c] in F.SAVERS), None)
-        return [{"type": "pass"}] + ([{"type": "save", "card": saver}] if saver is not None else [])
+        return [{"type": "pass"}, *save_moves(state.hands[seat])]
     if top.kind == F.OOPS_PICK:
         return [{"type": "oops", "pie": p["id"]} for p in state.working[seat] if p["cards"]]
     if top.kind == F.REPLY:
@@ -136,6 +135,21 @@ def play_move(card: int, chosen: str | None, pie_id: int | None) -> Action:
     return {"type": "play", "card": card, "pie": pie_id, "as": chosen}
 
 
+def save_moves(hand: list[int]) -> list[Action]:
+    """A save with each kind of card in `hand` that can save (a Saved it!, then a Stroke of
+    Genius!), so the player chooses which to spend; one card of a kind stands for its copies."""
+    return [{"type": "save", "card": card} for card in _first_of_each(hand, F.IS_SAVER, F.SAVERS)]
+
+
+def _first_of_each(hand: list[int], fits: tuple[bool, ...], kinds: tuple[str, ...]) -> list[int]:
+    """The first card in `hand` of each kind in `kinds` (in that order) that `fits` marks."""
+    first: dict[str, int] = {}
+    for card in hand:
+        if fits[card]:
+            first.setdefault(KIND[card], card)
+    return [first[kind] for kind in kinds if kind in first]
+
+
 def sabotages(state: ChefState, seat: int) -> list[Action]:
     """A Sabotage! (or Stroke of Genius!) on each rival working pie (`sabotage_moves`)."""
     return sabotage_moves(state.hands[seat], seat, state.working)
@@ -145,15 +159,9 @@ def sabotage_moves(hand: list[int], seat: int, working: list[list[P.Pie]]) -> li
     """A Sabotage! (or Stroke of Genius!) from `hand` on each rival's pie in `working` (every
     seat's Working Line, the state's or a view's); one card of each kind stands for its copies,
     which would do the same."""
-    first: dict[str, int] = {}
-    for card in hand:
-        if F.IS_SABOTEUR[card]:
-            kind = KIND[card]
-            if kind not in first:
-                first[kind] = card
-    if not first:
+    cards = _first_of_each(hand, F.IS_SABOTEUR, F.SABOTEURS)
+    if not cards:
         return []
-    cards = [first[kind] for kind in F.SABOTEURS if kind in first]
     return [
         {"type": "sabotage", "card": card, "owner": owner, "pie": pie["id"]}
         for card in cards

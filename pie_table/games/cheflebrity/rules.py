@@ -48,7 +48,9 @@ class CheflebrityRules:
     """The rules engine registered as `cheflebrity`."""
 
     name = "cheflebrity"
-    rules_version = 1
+    # 2: Sabotage! windows after a card comes off a pie and after the draw, every Sabotage! of a
+    # window played, no 40-round end (issue 21): a log of version 1 does not replay the same.
+    rules_version = 2
     system_actions = ("timeout",)
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> ChefState:
@@ -87,11 +89,18 @@ class CheflebrityRules:
         return [] if state.over else state.stack.waiting_on()
 
     def forced_action(self, state: ChefState, seat: int) -> Action | None:
-        """The pass, when `seat` is asked in a reaction window and holds no card that answers it
-        (then the pass is its only move); None otherwise."""
-        if state.over or not state.stack.only_pass(seat, state.hands[seat], _ANSWERS):
+        """The pass, when `seat` is asked in a reaction window and holds no card that answers it,
+        or is asked in a Sabotage! window with no rival's pie to hit (then the pass is its only
+        move); None otherwise."""
+        if state.over:
             return None
-        return {"type": "pass"}
+        if state.stack.only_pass(seat, state.hands[seat], _ANSWERS):
+            return {"type": "pass"}
+        top = state.stack.top()
+        if top is not None and top.kind == flow.SAB_WINDOW and top.asks(seat):
+            if not flow.has_target(state, [seat]):
+                return {"type": "pass"}
+        return None
 
     def current_decision(self, state: ChefState) -> Any:
         return state.stack.top()
@@ -261,6 +270,7 @@ _PUBLIC: Fields = {
     "kept": lambda v: v.state.kept,
     "final_by": lambda v: v.state.final_by,
     "pending": lambda v: v.state.pending,
+    "queued": lambda v: v.state.queued,
     "trade": _trade_view,
     "log": lambda v: v.state.log,
     "over": lambda v: v.state.over,

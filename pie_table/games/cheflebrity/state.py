@@ -16,9 +16,6 @@ from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
 from pie_table.core.messages import Msg, revive
 
-# No rulebook limit; a table that only ever draws from the Leftovers must still end
-# (docs/rulings/cheflebrity.md): after this many rounds the final round starts.
-ROUND_CAP = 40
 DEAL = {2: 7, 3: 7, 4: 6, 5: 5}
 
 Pie = dict[str, Any]
@@ -48,6 +45,9 @@ class ChefState:
     traded_with: list[int] = field(default_factory=list)  # seats offered a trade this turn
     final_by: int | None = None  # the seat that drew the last Ingredients card
     pending: dict[str, Any] | None = None  # an Oops! or Sabotage! waiting on its Saved it! window
+    # Sabotage! cards played in one window after the first, waiting their turn (each
+    # {"by", "card", "owner", "pie"}): face up, out of their players' hands.
+    queued: list[dict[str, Any]] = field(default_factory=list)
     trade: dict[str, Any] | None = None  # the trade under way (cards in it are out of both hands)
     next_pie: int = 1
     plays: int = 0  # pie cards played so far, across the table
@@ -137,6 +137,7 @@ def state_to_json(state: ChefState) -> dict[str, Any]:
         "traded_with": list(state.traded_with),
         "final_by": state.final_by,
         "pending": copy_json(state.pending),
+        "queued": copy_json(state.queued),
         "trade": copy_json(state.trade),
         "next_pie": state.next_pie,
         "plays": state.plays,
@@ -178,6 +179,7 @@ def state_from_json(data: dict[str, Any]) -> ChefState:
         traded_with=[int(s) for s in data["traded_with"]],
         final_by=data["final_by"],
         pending=copy_json(data["pending"]),
+        queued=copy_json(data.get("queued", [])),
         trade=copy_json(data["trade"]),
         next_pie=int(data["next_pie"]),
         plays=int(data["plays"]),

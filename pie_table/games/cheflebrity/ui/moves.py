@@ -67,7 +67,7 @@ def label(view: dict[str, Any], action: dict[str, Any]) -> str:
             n=_pie_number(view, action["owner"], action["pie"]),
         )
     if kind == "save":
-        return _("Saved it! (with {card})").format(card=card_label(card))
+        return _("Save the pie with {card}").format(card=card_label(card))
     if kind == "pass":
         return _("Pass")
     if kind == "oops":
@@ -100,9 +100,15 @@ def prompt(view: dict[str, Any], seat: int) -> str:
             return _("Play one pie card, or serve, trade or end your turn.")
         return _("Serve one pie or tart, trade, or end your turn.")
     if kind == "sabotage":
-        return _("A card went on {chef}'s pie. Sabotage! a rival's pie, or pass.").format(
-            chef=_chef(view, view["turn"])
-        )
+        # Why the window opened (the engine's public data): a card went on or came off a pie, or
+        # the player whose turn it is drew with a dessert ready to serve.
+        why = top.get("data") or {}
+        chef = _chef(view, why.get("owner", view["turn"]))
+        if why.get("why") == "removed":
+            return _("{chef}'s pie lost a card. Sabotage! a rival's pie, or pass.").format(chef=chef)
+        if why.get("why") == "drawn":
+            return _("{chef} has drawn and could serve. Sabotage! a rival's pie, or pass.").format(chef=chef)
+        return _("A card went on {chef}'s pie. Sabotage! a rival's pie, or pass.").format(chef=chef)
     if kind == "saved":
         pending = view.get("pending") or {}
         what = _("An Oops!") if pending.get("kind") == "oops" else _("A Sabotage!")

@@ -616,6 +616,9 @@ class CheflebrityTableScene(TurnTableScene):
                     found.add(("leftovers", 0, -1))
                 elif kind == "sabotage":
                     found.add(("pie", action["pie"], action["owner"]))
+                elif kind == "save" and self.panel.view.get("pending"):
+                    pending = self.panel.view["pending"]
+                    found.add(("pie", pending["pie"], pending["owner"]))
             elif zone.kind == "hand" and kind == "trade_open":
                 for other in range(len(self.setup.seats)):
                     if other != seat and other not in self.panel.view["traded_with"]:
@@ -680,6 +683,10 @@ class CheflebrityTableScene(TurnTableScene):
                 return None
             return {"type": "serve", "pie": dragged.value}
         card = dragged.value
+        pending = self.panel.view.get("pending")
+        if target.kind == "pie" and pending is not None and any(a["type"] == "save" for a in items):
+            if (target.owner, target.value) == (pending["owner"], pending["pie"]):
+                return {"type": "save", "card": card}  # whichever card can save: the player's choice
         if target.kind in ("leftovers", "leftover"):
             return {"type": "discard", "card": card}
         if target.kind == "new_pie":
