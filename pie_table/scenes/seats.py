@@ -175,7 +175,7 @@ class SeatsScene(MenuScene):
         info = self.info
         self.heading = Label(_(info.title), 44, pal.CREAM, "title")
         counts = list(range(info.min_seats, info.max_seats + 1))
-        self.count = Cycler(_("Players"), counts, counts.index(len(self.seats)), self.set_count)
+        self.count = Cycler(_("Players"), counts, counts.index(len(self.seats)), self.set_count, wrap=False)
         self.count.split = 0.3
         self.seat_rows: list[Cycler] = []
         self.team_rows: list[Cycler] = []
@@ -370,5 +370,5 @@ def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Widget:
         index = opt.choices.index(options[opt.key]) if options[opt.key] in opt.choices else 0
         labels = opt.choice_labels or {}
         return Cycler(_(opt.label), opt.choices, index, store,
-                      fmt=lambda value: _(labels[value]) if value in labels else str(value))
+                      fmt=lambda value: _(labels[value]) if value in labels else str(value), wrap=False)
     return TextInput(_(opt.label), str(options[opt.key]), store, max_len=40)

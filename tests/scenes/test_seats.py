@@ -122,3 +122,18 @@ def test_real_rumble_pie_defaults_are_valid_when_registered(app):
     scene.team_rows[1].nudge(-1)
     scene.team_rows[3].nudge(-1)  # now everybody is on the first team
     assert scene.problem() == "Rumble Pie needs 2 or 3 teams" and not scene.start_button.enabled
+
+
+def test_option_and_count_selectors_stop_at_their_ends(app):
+    scene = open_scene(app, fake.make_info())
+    target = scene.option_rows[0]
+    target.nudge(-1)
+    assert target.value == 10
+    assert not target.nudge(-1)  # at the lowest target: ← stays, it does not jump to the highest
+    assert scene.setup().options["target"] == 10 and target.at_end(-1)
+    target.nudge(1)
+    assert not target.nudge(1) and target.value == 25
+    assert target.activate() and target.value == 10  # Enter steps on round the list, deliberately
+    scene.count.nudge(-1)
+    scene.count.nudge(-1)
+    assert not scene.count.nudge(-1) and len(scene.seats) == 2
