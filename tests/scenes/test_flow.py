@@ -48,6 +48,12 @@ def press(app, *keys):
     app.step(1 / 60)
 
 
+def wait_until_armed(app):
+    """Let the results sit untouched for as long as they ignore input, plus a frame."""
+    for _ in range(70):
+        app.step(1 / 60, [])
+
+
 def open_seats(app):
     click(app, app.scenes.current.play.rect)
     select = app.scenes.current
@@ -70,6 +76,7 @@ def test_title_to_table_to_results_and_play_again(app):
     press(app, pygame.K_F5)
     results = app.scenes.current
     assert isinstance(results, ResultsScene)
+    wait_until_armed(app)
     click(app, results.again_button.rect)
     again = app.scenes.current
     assert isinstance(again, fake.FakeTable) and again is not table
@@ -81,9 +88,27 @@ def test_results_back_to_menu_returns_to_game_list(app):
     seats = open_seats(app)
     click(app, seats.start_button.rect)
     press(app, pygame.K_F5)
+    wait_until_armed(app)
     click(app, app.scenes.current.menu_button.rect)
     assert isinstance(app.scenes.current, GameSelectScene)
     assert len(app.scenes) == 2
+
+
+def test_results_swallow_fast_keys_then_focus_play_again(app):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    table = app.scenes.current
+    press(app, pygame.K_F5)
+    results = app.scenes.current
+    for key in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_SPACE) * 20:  # still mashing
+        press(app, key)
+        assert app.scenes.current is results and app.scenes.stack[-2] is table
+    click(app, results.menu_button.rect)  # a click meant for the table a moment ago
+    assert app.scenes.current is results and results.menu.focused is None
+    wait_until_armed(app)
+    assert results.menu.focused is results.again_button and results.again_button.enabled
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.current, fake.FakeTable) and app.scenes.current is not table
 
 
 def test_keyboard_only_flow_and_back(app):
