@@ -130,7 +130,8 @@ class Cycler(_Row):
         arrow_w = int(28 * self.scale)
         for glyph, x, step in (("◀", box.x + arrow_w // 2 + 4, -1), ("▶", box.right - arrow_w // 2 - 4, 1)):
             arrow_ink = DISABLED_INK if self.at_end(step) else ink
-            blit_center(surface, font(int(size * 0.8), "sans").render(glyph, True, arrow_ink), (x, box.centery))
+            arrow = font(int(size * 0.8), "sans").render(glyph, True, arrow_ink)
+            blit_center(surface, arrow, (x, box.centery))
         image = fit_text(self.fmt(self.value), size, box.w - 2 * arrow_w - 12, ink, "bold")
         blit_center(surface, image, box.center)
 
