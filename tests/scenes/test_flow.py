@@ -172,7 +172,7 @@ def test_quit_event_ends_run():
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1920, 1080), (800, 450)])
-def test_every_screen_draws_at_odd_sizes(size):
+def test_every_screen_keeps_its_controls_on_the_window_and_apart(size):
     fake.install()
     try:
         application = App(size, headless=True)
@@ -181,23 +181,40 @@ def test_every_screen_draws_at_odd_sizes(size):
         scenes = [TitleScene(application), GameSelectScene(application), SeatsScene(application, info),
                   PauseScene(application, "rumble-pie"), RulesHelpScene(application, "rumble-pie")]
         application.scenes.push(table)
+        window = pygame.Rect((0, 0), size)
         for scene in scenes:
             application.scenes.push(scene)
             application.step(1 / 60, [])
-            assert application.screen.get_size() == size
+            controls = [w for w in scene.menu.items if w.focusable and w.rect.w and w.rect.h]
+            assert controls, type(scene).__name__
+            for widget in controls:
+                assert window.contains(widget.rect), (type(scene).__name__, widget.rect)
+            for i, a in enumerate(controls):
+                for b in controls[i + 1:]:
+                    assert not a.rect.colliderect(b.rect), (type(scene).__name__, a.rect, b.rect)
     finally:
         fake.uninstall()
 
 
-def test_game_card_shows_blurb():
+def test_game_card_draws_its_blurb_under_the_title():
+    import dataclasses
+
     fake.install()
     try:
-        card = GameCard(fake.make_info(), lambda info: None)
-        card.place(pygame.Rect(0, 0, 600, 140), 1.0)
-        surf = pygame.Surface((600, 150))
-        surf.fill((0, 0, 0))
-        card.draw(surf)
-        assert surf.get_at((300, 70)) != (0, 0, 0)
+        info = fake.make_info()
+        images = []
+        for blurb in (info.blurb, ""):
+            card = GameCard(dataclasses.replace(info, blurb=blurb), lambda info: None)
+            card.place(pygame.Rect(0, 0, 600, 140), 1.0)
+            surf = pygame.Surface((600, 150))
+            card.draw(surf)
+            images.append(surf)
+        blurb_rows = pygame.Rect(0, 70, 600, 60)  # under the title line
+        with_blurb, without = (pygame.image.tobytes(i.subsurface(blurb_rows), "RGB") for i in images)
+        assert with_blurb != without
+        above = pygame.Rect(0, 0, 600, 50)  # the title itself is the same either way
+        assert pygame.image.tobytes(images[0].subsurface(above), "RGB") == \
+            pygame.image.tobytes(images[1].subsurface(above), "RGB")
     finally:
         fake.uninstall()
 
