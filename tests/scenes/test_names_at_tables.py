@@ -1,0 +1,32 @@
+"""One name per seat at every table: the names chosen on the seat screen, never "Rat 1" or
+"Chef 1" beside them, in the log, hand-offs, prompts and results."""
+
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.kit.app import App
+from pie_table.kit.handoff import HandoffScene
+
+
+def _table(factory, game, seats, names, **options):
+    app = App(size=(1280, 720), headless=True)
+    scene = factory(app, GameSetup(game, parse_seats(seats), dict(options), seed=7, names=names))
+    app.scenes.push(scene)
+    return app, scene
+
+
+def test_rats_calls_named_rats_by_name_everywhere():
+    from pie_table.games.rats.ui.labels import results_text
+    from pie_table.games.rats.ui.table_draw import rat_cards
+    from pie_table.games.rats.ui.table_scene import RatsTableScene
+
+    app, scene = _table(RatsTableScene, "rats", "human:hotseat,bot:easy,human:hotseat", ["Alice", "", "Bob"])
+    scene.skip_to(turn=3)
+    view = scene.rules.view(scene.state, None)
+    said = [scene.names.event_text(e) for e in view["log"] if e.get("seat") in (0, 2)]
+    assert said and not [line for line in said if "Rat 1" in line or "Rat 3" in line]
+    assert any(line.startswith(("Alice", "Bob")) for line in said)
+    assert [card.name for card in rat_cards(view, 0, [], scene.names)] == ["Alice", "Rat 2", "Bob"]
+    scene._hand_off(2)
+    assert isinstance(app.scenes.current, HandoffScene) and app.scenes.current.who == "Bob"
+    title, lines = results_text({"winner": 0, "awards": [3, 1, 2]}, scene.names)
+    assert title == "Alice takes the life raft!"
+    assert lines == ["Alice: 3 awards", "Bob: 2 awards", "Rat 2: 1 award"]
