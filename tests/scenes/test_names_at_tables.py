@@ -30,3 +30,16 @@ def test_rats_calls_named_rats_by_name_everywhere():
     title, lines = results_text({"winner": 0, "awards": [3, 1, 2]}, scene.names)
     assert title == "Alice takes the life raft!"
     assert lines == ["Alice: 3 awards", "Bob: 2 awards", "Rat 2: 1 award"]
+
+
+def test_cheflebrity_log_names_the_chef_the_panel_names():
+    from pie_table.games.cheflebrity.ui.table_scene import CheflebrityTableScene
+
+    app, scene = _table(CheflebrityTableScene, "cheflebrity", "human:hotseat,bot:easy,human:hotseat",
+                        ["Alice", "", "Bob"])
+    scene.skip_to(turn=3)
+    log = scene.public()["log"]
+    turns = [scene.names.event_text(e) for e in log if e.get("type") == "turn"]
+    assert {"Alice's turn.", "Chef 2's turn.", "Bob's turn."} <= set(turns)
+    assert not [line for line in map(scene.names.event_text, log) if "Chef 1" in line or "Chef 3" in line]
+    assert scene.name(0) == "Alice" and scene.reaction.name(2) == "Bob"  # React! buttons too
