@@ -43,3 +43,25 @@ def test_cheflebrity_log_names_the_chef_the_panel_names():
     assert {"Alice's turn.", "Chef 2's turn.", "Bob's turn."} <= set(turns)
     assert not [line for line in map(scene.names.event_text, log) if "Chef 1" in line or "Chef 3" in line]
     assert scene.name(0) == "Alice" and scene.reaction.name(2) == "Bob"  # React! buttons too
+
+
+def test_pie_rats_puts_the_players_name_beside_the_captain_everywhere():
+    from pie_table.games.pie_rats.ui.names import captain_label
+    from pie_table.games.pie_rats.ui.table_scene import PieRatsTableScene, results_text
+
+    seats = "human:hotseat,bot:easy,human:hotseat"
+    app, scene = _table(PieRatsTableScene, "pie-rats", seats, ["Alice", "", "Bob"])
+    scene.skip_to(turn=2)
+    view = scene.public()
+    alice, rival, bob = (captain_label(view, seat) for seat in range(3))
+    assert [scene.names(seat) for seat in range(3)] == [f"Alice ({alice})", rival, f"Bob ({bob})"]
+    lines = [scene.names.event_text(e) for e in view["log"]]
+    assert any(f"Bob ({bob})" in line or f"Alice ({alice})" in line for line in lines)
+    bare = [line for line in lines
+            if (alice in line and "Alice" not in line) or (bob in line and "Bob" not in line)]
+    assert bare == []  # a named seat's Captain never appears without the player's name
+    assert scene.reaction.name(2) == f"Bob ({bob})"  # the React! buttons
+    scene._hand_off(0)
+    assert isinstance(app.scenes.current, HandoffScene) and app.scenes.current.who == f"Alice ({alice})"
+    title, _lines = results_text({**view, "winners": [2]}, scene.names)
+    assert title == f"Bob ({bob}) wins!"

@@ -20,6 +20,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
+from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text
 
 
@@ -40,14 +41,20 @@ def seat_color(seat: int) -> tuple[int, int, int]:
 
 
 def draw_top_bar(
-    surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], banner: str, painted: bool = False
+    surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], banner: str, painted: bool = False,
+    names: SeatNames | None = None,
 ) -> None:
-    """Round and Lead Player on the left, the phase strip in the middle, whose move on the right."""
+    """Round and Lead Player on the left, the phase strip in the middle, whose move on the right;
+    `names`: the table's names for its seats (the Captain's alone without)."""
     rect, s = lay.top, lay.scale
     if not painted:
         _top_bar_wood(surface, rect)
     pad = int(10 * s)
-    lead = _short_name(captain_label(view, view["lead"]), int(17 * s), int(rect.w * 0.27) - int(120 * s))
+    room, seat = int(rect.w * 0.27) - int(120 * s), view["lead"]
+    lead = names(seat) if names is not None else ""
+    if not _fits(lead, int(17 * s), room):  # short of room: the player's name, else the Captain's
+        player = names.player(seat) if names is not None else ""
+        lead = player or _short_name(captain_label(view, seat), int(17 * s), room)
     left = fit_text(
         _("Round {n} · Lead: {captain}").format(n=view["round"], captain=lead),
         int(17 * s),
