@@ -65,3 +65,29 @@ def test_pie_rats_puts_the_players_name_beside_the_captain_everywhere():
     assert isinstance(app.scenes.current, HandoffScene) and app.scenes.current.who == f"Alice ({alice})"
     title, _lines = results_text({**view, "winners": [2]}, scene.names)
     assert title == f"Bob ({bob}) wins!"
+
+
+def test_the_replay_says_whose_eyes_it_shows_by_name(tmp_path, monkeypatch):
+    import pygame
+
+    from pie_table.core.saves import read_save, write_save
+    from pie_table.core.session import Session
+    from pie_table.scenes.replay import ReplayScene
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    seats = parse_seats("bot:easy,human:mouse,bot:easy")
+    setup = GameSetup("rats", seats, {}, seed=7, names=["", "Alice", ""])
+    session = Session(setup)
+    session.play_out()
+    app = App(size=(1280, 720), headless=True)
+    scene = ReplayScene(app, read_save(write_save(tmp_path / "r.json", session)))
+    app.scenes.push(scene)
+    seen = []
+    monkeypatch.setattr("pie_table.scenes.replay.fit_text", lambda text, *a, **k: seen.append(text) or
+                        pygame.Surface((1, 1)))
+    for viewer in (1, 0):
+        scene.set_viewer(viewer)
+        app.step(1 / 60, [])
+    captions = [text for text in seen if text.startswith("Replay")]
+    assert any(text.endswith("Seen by Alice") for text in captions)
+    assert any(text.endswith("Seen by Rat 1") for text in captions)
