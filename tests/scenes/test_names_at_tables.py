@@ -91,3 +91,27 @@ def test_the_replay_says_whose_eyes_it_shows_by_name(tmp_path, monkeypatch):
     captions = [text for text in seen if text.startswith("Replay")]
     assert any(text.endswith("Seen by Alice") for text in captions)
     assert any(text.endswith("Seen by Rat 1") for text in captions)
+
+
+def test_a_failed_autosave_is_told_in_the_players_language(tmp_path, monkeypatch):
+    import errno
+
+    from pie_table.core import saves
+    from pie_table.games.rats.ui.table_scene import RatsTableScene
+    from pie_table.kit import i18n
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(saves, "write_save", refuse)
+    try:
+        i18n.set_language("es")
+        app, scene = _table(RatsTableScene, "rats", "human:hotseat,bot:easy", [])
+        assert not scene.autosave.save()
+        scene._applied(None, [], None)
+        said = "No se pudo guardar la partida: no se puede escribir en la carpeta de partidas."
+        assert scene.message == said
+    finally:
+        i18n.set_language("en")

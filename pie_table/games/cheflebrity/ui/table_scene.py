@@ -335,7 +335,7 @@ class CheflebrityTableScene(TurnTableScene):
 
     def _applied(self, seat: int | None, events: list[Event]) -> None:
         if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
+            self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         elif seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0

@@ -295,7 +295,7 @@ class RatsTableScene(TurnTableScene):
     def _applied(self, seat: int | None, events: list[Event], velocity: tuple[float, float] | None) -> None:
         """After any move was applied (a human's, or a bot's through the pacer): animate it."""
         if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
+            self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         else:
             self.message = ""
         self.since_move = 0.0
