@@ -296,3 +296,23 @@ def test_ending_the_loot_phase_with_no_crew_under_the_penalty_does_not_crash_the
     scene.panel.submit(done)
     app.step(DT, [])
     assert any(e.get("type") == "no_loot" and "crew" not in e for e in state.log)
+
+
+def test_ones_own_rat_dropped_on_a_pie_out_of_phase_says_why_it_cannot_loot():
+    from pie_table.games.pie_rats.state import Rat
+
+    app, scene = make_table("human,bot:normal,bot:normal")
+    rat, other = crew_with(0), crew_with(1)
+    set_turn(scene, 3, 0, [other])
+    for pile in (scene.state.draw, *scene.state.hands):
+        if rat in pile:
+            pile.remove(rat)
+    scene.state.crews[0] = [Rat(rat)]
+    scene.session.forget_views()
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    pie = scene.state.sill[0]
+    before = scene.rules.to_json(scene.state)
+    drag(app, zone(scene, "crew", rat).center, zone(scene, "pie", pie).center)
+    assert scene.rules.to_json(scene.state) == before
+    assert scene.message == "Pies are looted in phase 6"

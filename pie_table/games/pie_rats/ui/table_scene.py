@@ -469,7 +469,8 @@ class PieRatsTableScene(TurnTableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             zone = self._zone_at(event.pos, ("hand", "crew", "charisma", "pie"))
             if zone is not None and self.panel is not None:
-                draggable = zone.kind == "hand" or (zone.kind == "crew" and zone.owner != self.panel.seat)
+                # A rival's crew member goes to your Captain (a lure), your own to a pie (a loot).
+                draggable = zone.kind in ("hand", "crew")
                 self.drag = {
                     "zone": zone,
                     "start": event.pos,
@@ -507,6 +508,8 @@ class PieRatsTableScene(TurnTableScene):
                     found.add(("crew", action["crew"]))
             elif zone.kind == "crew" and kind == "lure" and zone.value in action["targets"]:
                 found.add(("captain", seat))
+            elif zone.kind == "crew" and kind == "loot" and zone.value in action["crew"]:
+                found.add(("pie", action["pie"]))
         return found
 
     def _drop(self, dragged: Zone, pos: tuple[int, int]) -> None:
@@ -523,9 +526,17 @@ class PieRatsTableScene(TurnTableScene):
             return
         self.submit(action, seat)
 
+    def _loot_action(self, rat: int, pie: int) -> Action:
+        """Your crew member dropped on a pie: a listed loot of that pie with it, else that rat alone
+        at the pie, which the engine refuses with the reason (not the phase, too light...)."""
+        loots = (a for a, _t in self.panel.items if a["type"] == "loot" and a["pie"] == pie)
+        return next((a for a in loots if rat in a["crew"]), {"type": "loot", "pie": pie, "crew": [rat]})
+
     def _drop_action(self, dragged: Zone, target: Zone | None, seat: int) -> Action | None:
         if target is None:
             return None
+        if dragged.kind == "crew" and dragged.owner == seat:
+            return self._loot_action(dragged.value, target.value) if target.kind == "pie" else None
         if dragged.kind == "crew":
             if target.kind != "captain" or target.value != seat:
                 return None
