@@ -324,7 +324,7 @@ def draw_seat(
         "crew",
         seat,
         lit,
-        spinach={r["card"] for r in view["crews"][seat] if r["spinach"] is not None},
+        strengths={r["card"]: r["strength"] for r in view["crews"][seat] if r["spinach"] is not None},
         hidden=hidden,
     )
     if not view["charisma"][seat] and not crew:
@@ -378,10 +378,11 @@ def _card_row(
     kind: str,
     owner: int,
     lit: set[int],
-    spinach: set[int] | None = None,
+    strengths: dict[int, int] | None = None,
     hidden: frozenset[int] | set[int] = frozenset(),
 ) -> list[Zone]:
-    """Cards side by side, overlapping when they would not fit; sideways ones lie across."""
+    """Cards side by side, overlapping when they would not fit; sideways ones lie across.
+    `strengths`: crew members fed Spinach, with the strength they have now (shown on the card)."""
     w, h = size
     widths = [h if side else w for _c, side in cards]
     total = sum(widths) + 4 * max(0, len(cards) - 1)
@@ -389,7 +390,7 @@ def _card_row(
     x = rect.x
     zones = []
     for (card, side), width in zip(cards, widths, strict=True):
-        image = card_art.card_face(card, w, h, current_language())
+        image = card_art.card_face(card, w, h, current_language(), (strengths or {}).get(card))
         if side:
             image = _sideways(image)
         place = image.get_rect(topleft=(int(x), rect.y + (rect.h - image.get_height()) // 2))
@@ -398,8 +399,8 @@ def _card_row(
         if card in hidden:
             continue  # still flying here: its place stays empty until it lands
         surface.blit(image, place)
-        if spinach and card in spinach:
-            pygame.draw.circle(surface, (60, 150, 60), (place.right - 8, place.y + 8), 7)
+        if strengths and card in strengths:
+            pygame.draw.circle(surface, card_art.SPINACH_COLOR, (place.right - 8, place.y + 8), 7)
             pygame.draw.circle(surface, pal.CREAM, (place.right - 8, place.y + 8), 7, 2)
         if card in lit:
             pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(4, 4), 3, border_radius=6)
