@@ -42,29 +42,27 @@ class ResultsScene(OverlayScene):
         self.notice = ""
         self.shown_s = 0.0
 
-    @property
     def armed(self) -> bool:
         """Whether the buttons take input yet."""
         return self.shown_s >= _ARM_S
 
     def update(self, dt: float) -> None:
-        was_armed = self.armed
+        was_armed = self.armed()
         self.shown_s += dt
-        if self.armed and not was_armed:
+        if self.armed() and not was_armed:
             self.menu.set_focus(self.again_button)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type in _SWALLOWED and not self.armed:
+        if event.type in _SWALLOWED and not self.armed():
             self.shown_s = 0.0
             return
         super().handle_event(event)
 
     def build(self) -> list[Widget]:
         self.heading = Label(self.title, 46, pal.INK, "title")
-        armed = lambda: self.armed  # noqa: E731 - one condition shared by the three buttons
-        self.again_button = Button(_("Play again"), self.play_again, size=28, enabled=armed)
-        self.menu_button = Button(_("Back to menu"), self.back, size=28, enabled=armed)
-        self.replay_button = Button(_("Watch the replay"), self.watch, size=24, enabled=armed)
+        self.again_button = Button(_("Play again"), self.play_again, size=28, enabled=self.armed)
+        self.menu_button = Button(_("Back to menu"), self.back, size=28, enabled=self.armed)
+        self.replay_button = Button(_("Watch the replay"), self.watch, size=24, enabled=self.armed)
         self.notice_label = Label(lambda: self.notice, 20, pal.DANGER, "bold")
         replay = [self.replay_button] if self.replay_path is not None else []
         return [self.again_button, self.menu_button, *replay, self.heading, self.notice_label]
