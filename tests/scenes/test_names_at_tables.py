@@ -115,3 +115,20 @@ def test_a_failed_autosave_is_told_in_the_players_language(tmp_path, monkeypatch
         assert scene.message == said
     finally:
         i18n.set_language("en")
+
+
+def test_pie_rats_move_list_names_a_rival_seat_as_the_table_does():
+    from pie_table.games.pie_rats.deck import CARDS
+    from pie_table.games.pie_rats.ui.move_labels import label
+    from pie_table.games.pie_rats.ui.names import captain_label
+    from pie_table.games.pie_rats.ui.table_scene import PieRatsTableScene
+
+    app, scene = _table(PieRatsTableScene, "pie-rats", "human:hotseat,human:hotseat", ["Alice", "Bob"])
+    scene.skip_to(turn=2)
+    scene._open_for(scene.rules.to_act(scene.state)[0])
+    view = scene.panel.view
+    bob = captain_label(view, 1)
+    cutlass = next(i for i, card in enumerate(CARDS) if card.key == "cutlass")
+    theft = {"type": "theft", "seat": 0, "card": 0, "target": cutlass}
+    view = {**view, "charisma": [[], [cutlass]]}
+    assert label(view, theft).endswith(f"from Bob ({bob})")

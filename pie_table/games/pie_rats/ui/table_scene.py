@@ -222,9 +222,10 @@ class PieRatsTableScene(TurnTableScene):
         legal = self.session.legal(seat)
         if not legal:
             return
-        self.panel = MovePanel(
-            seat, legal, self.session.view(seat), lambda a: self.submit(a, seat), self.show_hint
-        )
+        # The move list names rival seats as the rest of the table does.
+        names = [self.names(s) for s in range(len(self.setup.seats))]
+        view = {**self.session.view(seat), "seat_names": names}
+        self.panel = MovePanel(seat, legal, view, lambda a: self.submit(a, seat), self.show_hint)
         self.panel_key = key
         self._maybe_finish_alone(seat)
 
