@@ -417,8 +417,11 @@ def draw_hand(
     lit: set[int],
     spectator: bool = False,
     painted: bool = False,
+    owner: str = "",
 ) -> list[Zone]:
-    """The hand of the seat at the screen, face up; nobody's hand when nobody is at the screen."""
+    """The hand of the seat at the screen, face up; nobody's hand when nobody is at the screen.
+    `owner`: whose hand it is, as the table names that seat in this narrow place (the Captain's
+    name when empty)."""
     rect, s = lay.hand, lay.scale
     _panel(surface, rect, s, fill=_HAND_FILL, painted=painted)
     w, h = lay.hand_card
@@ -436,7 +439,8 @@ def draw_hand(
         return []
     title = fit_text(_("Your hand"), int(16 * s), int(rect.w * 0.2), pal.CREAM, "bold")
     surface.blit(title, (rect.x + pad, rect.y + pad))
-    who = fit_text(captain_label(view, seat), int(14 * s), int(rect.w * 0.2), seat_color(seat), "bold")
+    owner = owner or captain_label(view, seat)
+    who = fit_text(owner, int(14 * s), int(rect.w * 0.2), seat_color(seat), "bold")
     surface.blit(who, (rect.x + pad, rect.y + pad + title.get_height()))
     zones = []
     x = rect.x + pad + max(title.get_width(), who.get_width()) + pad * 2

@@ -680,7 +680,7 @@ class PieRatsTableScene(TurnTableScene):
         )
         zones += draw_hand(
             surface, lay, view, hand_seat, picked, dragging, lit_cards, spectator=not self.humans,
-            painted=painted,
+            painted=painted, owner=self.names.player(hand_seat) if hand_seat is not None else "",
         )
         self.zones = zones
         remaining = self.pacer.remaining()
