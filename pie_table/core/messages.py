@@ -8,6 +8,10 @@ name), lists of messages (joined with commas), or plurals (`plural(n, one, other
 
 Stored events carry the same as plain JSON (`"msg"` and `"params"`) so a saved or replayed
 game is translated too. Pure Python.
+
+A message that names a seat ("Chef 2", "Rat 1", a Captain) is made with `seat_msg`, which marks
+the seat it stands for: the engine's text stays as it was, and a table that knows its players'
+names renders that seat by its name instead (`translate(..., seat_name=...)`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from typing import Any
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+SeatName = Callable[[int], str]
+
+# The parameter that marks a message as a seat's name; its value is the seat (from 0).
+SEAT_PARAM = "named_seat"
 
 
 def _same(text: str) -> str:
@@ -96,6 +104,19 @@ class Msg:
         return cls(data["msg"], **{k: revive(v) for k, v in data.get("params", {}).items()})
 
 
+def seat_msg(msgid: str, seat: int, **params: Any) -> Msg:
+    """A seat's name as the engine says it ("Rat {n}" with n=2), marked as standing for `seat`."""
+    return Msg(msgid, **params, **{SEAT_PARAM: seat})
+
+
+def named_seat(message: Any) -> int | None:
+    """The seat a message stands for, when it is a seat's name (a `Msg` or its stored JSON)."""
+    params = message.params if isinstance(message, Msg) else (
+        message.get("params") if isinstance(message, dict) and "msg" in message else None)
+    seat = params.get(SEAT_PARAM) if isinstance(params, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
 def revive(value: Any) -> Any:
     """JSON data back to what the engine stored: {"msg", "params"} dicts become `Msg` again."""
     if isinstance(value, dict) and "msg" in value and "params" in value:
@@ -129,9 +150,11 @@ _COMPOUND = frozenset({dict, list, tuple})  # plurals, stored messages, lists of
 
 
 def render(msgid: str, params: dict[str, Any] | None = None, gettext: Gettext = _same,
-           ngettext: Ngettext = _english_plural) -> str:
-    """The message in the language of `gettext` / `ngettext` (English by default)."""
-    values = {key: _render_value(value, gettext, ngettext) for key, value in (params or {}).items()}
+           ngettext: Ngettext = _english_plural, seat_name: SeatName | None = None) -> str:
+    """The message in the language of `gettext` / `ngettext` (English by default); with
+    `seat_name`, every seat it names is rendered by that function instead."""
+    values = {key: _render_value(value, gettext, ngettext, seat_name)
+              for key, value in (params or {}).items()}
     text = gettext(msgid)
     try:
         return text.format(**values) if values else text
@@ -139,22 +162,29 @@ def render(msgid: str, params: dict[str, Any] | None = None, gettext: Gettext = 
         return msgid.format(**values)  # a broken translation never hides the message
 
 
-def _render_value(value: Any, gettext: Gettext, ngettext: Ngettext) -> Any:
+def _render_value(value: Any, gettext: Gettext, ngettext: Ngettext, seat_name: SeatName | None = None) -> Any:
+    if isinstance(value, Msg | dict) and seat_name is not None and named_seat(value) is not None:
+        return seat_name(named_seat(value))
     if isinstance(value, Msg):
-        return render(value.msgid, value.params, gettext, ngettext)
+        return render(value.msgid, value.params, gettext, ngettext, seat_name)
     if isinstance(value, dict) and "one" in value and "n" in value:
         return ngettext(value["one"], value["other"], value["n"]).format(n=value["n"])
     if isinstance(value, dict) and "msg" in value:
-        return render(value["msg"], value.get("params", {}), gettext, ngettext)
+        return render(value["msg"], value.get("params", {}), gettext, ngettext, seat_name)
     if isinstance(value, list | tuple):
-        return ", ".join(str(_render_value(v, gettext, ngettext)) for v in value)
+        return ", ".join(str(_render_value(v, gettext, ngettext, seat_name)) for v in value)
     return value
 
 
-def translate(message: Any, gettext: Gettext = _same, ngettext: Ngettext = _english_plural) -> str:
-    """Render a `Msg`, a stored {"msg", "params"} dict, or a plain message id."""
+def translate(message: Any, gettext: Gettext = _same, ngettext: Ngettext = _english_plural,
+              seat_name: SeatName | None = None) -> str:
+    """Render a `Msg`, a stored {"msg", "params"} dict, or a plain message id; `seat_name` (the
+    table's names for its seats) replaces every seat name the message holds."""
+    if isinstance(message, Msg | dict):
+        if seat_name is not None and named_seat(message) is not None:
+            return seat_name(named_seat(message))
     if isinstance(message, Msg):
-        return render(message.msgid, message.params, gettext, ngettext)
+        return render(message.msgid, message.params, gettext, ngettext, seat_name)
     if isinstance(message, dict) and "msg" in message:
-        return render(message["msg"], message.get("params", {}), gettext, ngettext)
+        return render(message["msg"], message.get("params", {}), gettext, ngettext, seat_name)
     return gettext(str(message))

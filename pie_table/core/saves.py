@@ -11,12 +11,14 @@ line for a player; `SaveError.replays` tells a file that could be read but not r
 
 from __future__ import annotations
 
+import errno
 import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pie_table.core.messages import Msg
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Entry, Session
 from pie_table.core.setup import GameSetup, SetupError
@@ -244,7 +246,7 @@ class Autosaver:
         self.session = session
         self.path = Path(path) if path is not None else Path(folder) / save_name(session, time.time())
         self.enabled = enabled
-        self.notice = ""
+        self.notice: Msg | str = ""  # a message for the player (the UI translates it)
         self.dirty = False
         self._failed = False
         if every_action:
@@ -267,11 +269,22 @@ class Autosaver:
             write_save(self.path, self.session, with_hash)
         except OSError as exc:
             if not self._failed:
-                self.notice = f"Autosave failed: {exc.strerror or exc}"
+                self.notice = autosave_failure(exc)
             self._failed = True
             return False
         self._failed = False
         return True
+
+
+def autosave_failure(exc: OSError) -> Msg:
+    """What to tell the player when the game could not be saved: why in their words, not the
+    system's English error text."""
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return Msg("Autosave failed: the saves folder cannot be written to.")
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return Msg("Autosave failed: the disk is full.")
+    return Msg("Autosave failed: the game could not be written ({code}).",
+               code=errno.errorcode.get(exc.errno or 0, "?"))
 
 
 def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gettext
 from typing import Any
 
-from pie_table.core.messages import translate
+from pie_table.core.messages import SeatName, translate
 from pie_table.paths import assets_dir
 
 LOCALE_DIR = assets_dir("locale")
@@ -30,15 +30,15 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translation.ngettext(singular, plural, count)
 
 
-def tr(message: Any) -> str:
+def tr(message: Any, seat_name: SeatName | None = None) -> str:
     """An engine's message (a `Msg`, a stored {"msg", "params"} event or a plain message id) in the
-    player's language."""
-    return translate(message, _translation.gettext, _translation.ngettext)
+    player's language; `seat_name` (a table's `SeatNames`) names the seats it mentions."""
+    return translate(message, _translation.gettext, _translation.ngettext, seat_name)
 
 
-def event_text(event: dict[str, Any]) -> str:
+def event_text(event: dict[str, Any], seat_name: SeatName | None = None) -> str:
     """What an engine event says (its `text`: a message or a message id), translated."""
-    return tr(event.get("text", ""))
+    return tr(event.get("text", ""), seat_name)
 
 
 # Languages the table offers (code -> the language's own name), English first.

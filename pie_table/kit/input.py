@@ -43,7 +43,15 @@ _KEY_LABELS = {
     "PERIOD": ".",
     "SLASH": "/",
     "APOSTROPHE": "'",
-    "SPACE": "Space",
+}
+# Keys with a name rather than a sign: shown in the player's language.
+_KEY_NAMES = {
+    "SPACE": N_("Space"),
+    "RETURN": N_("Return"),
+    "KP_ENTER": N_("Keypad Enter"),
+    "ESCAPE": N_("Escape"),
+    "TAB": N_("Tab"),
+    "BACKSPACE": N_("Backspace"),
 }
 _PAD_LABELS = {
     "DPAD_LEFT": "◀",
@@ -122,6 +130,8 @@ def key_label(name: str | int) -> str:
     if isinstance(name, int):
         return f"#{name}"
     base = name.removeprefix("SCANCODE_").removeprefix("KSCAN_")
+    if base in _KEY_NAMES:
+        return _(_KEY_NAMES[base])
     return _KEY_LABELS.get(base, base.title() if len(base) > 1 else base)
 
 

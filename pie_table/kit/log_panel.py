@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.messages import SeatName
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import event_text
@@ -24,9 +25,9 @@ def paper(surface: pygame.Surface, rect: pygame.Rect, scale: float,
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str, Any]], scale: float,
-             title: str, painted: bool = False) -> None:
+             title: str, painted: bool = False, names: SeatName | None = None) -> None:
     """The newest events, oldest at the top, as many as fit; the last three in full ink.
-    `painted`: the paper is on the table's backdrop already."""
+    `painted`: the paper is on the table's backdrop already; `names`: the table's seat names."""
     if not painted:
         paper(surface, rect, scale)
     pad = int(8 * scale)
@@ -38,7 +39,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
     room = max(0, (rect.bottom - pad - top) // line_h)
     lines: list[str] = []
     for entry in reversed(log):
-        wrapped = wrapped_lines(event_text(entry), size, rect.w - 2 * pad)
+        wrapped = wrapped_lines(event_text(entry, names), size, rect.w - 2 * pad)
         if len(lines) + len(wrapped) > room:
             break
         lines = list(wrapped) + lines

@@ -61,13 +61,17 @@ class _Row(Widget):
 
 
 class Cycler(_Row):
-    """A choice among values: ◀ value ▶, left/right or click on either half."""
+    """A choice among values: ◀ value ▶, left/right or click on either half.
+
+    `wrap=False` stops the arrows at the ends (a number such as a target score must not jump
+    from its lowest to its highest value); Enter still steps on, back to the first value after
+    the last, so a keyboard player can reach every choice with one key."""
 
     def __init__(self, label: str, values: Sequence[Any], index: int = 0,
                  on_change: Callable[[Any], Any] | None = None, fmt: Callable[[Any], str] = str,
                  enabled: bool | Callable[[], bool] = True, size: int = 24,
                  accept: Callable[[Any], bool] | None = None,
-                 color: Callable[[Any], Color | None] | None = None) -> None:
+                 color: Callable[[Any], Color | None] | None = None, wrap: bool = True) -> None:
         super().__init__(label, enabled, size)
         self.values = list(values)
         self.index = index
@@ -75,6 +79,7 @@ class Cycler(_Row):
         # `accept` may refuse a value (e.g. a control another human already holds); it is skipped.
         self.accept = accept
         self.color = color
+        self.wrap = wrap
 
     @property
     def value(self) -> Any:
@@ -85,12 +90,18 @@ class Cycler(_Row):
         """Select `value` without calling on_change."""
         self.index = self.values.index(value)
 
-    def nudge(self, step: int) -> bool:
+    def nudge(self, step: int, wrap: bool | None = None) -> bool:
+        """Move to the next accepted value in direction `step`; False when there is none (at an
+        end of a cycler that does not wrap, or every other value refused)."""
         if not self.enabled or not self.values:
             return False
         n = len(self.values)
+        wrap = self.wrap if wrap is None else wrap
         for k in range(1, n):
-            candidate = (self.index + step * k) % n
+            candidate = self.index + step * k
+            if not wrap and not 0 <= candidate < n:
+                return False
+            candidate %= n
             if self.accept is None or self.accept(self.values[candidate]):
                 self.index = candidate
                 if self.on_change:
@@ -98,8 +109,12 @@ class Cycler(_Row):
                 return True
         return False
 
+    def at_end(self, step: int) -> bool:
+        """True when an arrow in direction `step` cannot move (a cycler that does not wrap)."""
+        return not self.wrap and not 0 <= self.index + step < len(self.values)
+
     def activate(self) -> bool:
-        return self.nudge(1)
+        return self.nudge(1, wrap=True)
 
     def click(self, pos: tuple[int, int]) -> bool:
         box = self.control_rect()
@@ -113,8 +128,10 @@ class Cycler(_Row):
         ink = pal.INK if self.enabled else DISABLED_INK
         size = int(self.size * self.scale)
         arrow_w = int(28 * self.scale)
-        for glyph, x in (("◀", box.x + arrow_w // 2 + 4), ("▶", box.right - arrow_w // 2 - 4)):
-            blit_center(surface, font(int(size * 0.8), "sans").render(glyph, True, ink), (x, box.centery))
+        for glyph, x, step in (("◀", box.x + arrow_w // 2 + 4, -1), ("▶", box.right - arrow_w // 2 - 4, 1)):
+            arrow_ink = DISABLED_INK if self.at_end(step) else ink
+            arrow = font(int(size * 0.8), "sans").render(glyph, True, arrow_ink)
+            blit_center(surface, arrow, (x, box.centery))
         image = fit_text(self.fmt(self.value), size, box.w - 2 * arrow_w - 12, ink, "bold")
         blit_center(surface, image, box.center)
 

@@ -17,8 +17,25 @@ from pie_table.scenes.base import OverlayScene
 NEW = ""
 
 
+def duplicate_name(names: list[str], humans: list[int]) -> str | None:
+    """Why these names cannot play (two human seats under one name: statistics and every screen
+    would mix the two players up), or None."""
+    holder: dict[str, int] = {}
+    for seat in humans:
+        key = names[seat].strip().casefold() if seat < len(names) else ""
+        if not key:
+            continue
+        if key in holder:
+            return _("Seats {a} and {b} are both named {name}: one name per player.").format(
+                a=holder[key] + 1, b=seat + 1, name=names[seat].strip())
+        holder[key] = seat
+    return None
+
+
 class PlayersScene(OverlayScene):
-    """One name per human seat; `names` (a list per seat) is edited in place."""
+    """One name per human seat; `names` (a list per seat) is edited in place. A name another seat
+    already has is refused: the known-players list skips it, and a typed one holds Done back with
+    the reason shown."""
 
     def __init__(self, app: Any, humans: list[int], names: list[str]) -> None:
         super().__init__(app)
@@ -42,15 +59,27 @@ class PlayersScene(OverlayScene):
                 choices.index(self.names[seat]) if self.names[seat] in choices else 0,
                 self._picked(seat),
                 fmt=lambda name: name or _("(type a name)"),
+                accept=lambda name, seat=seat: not name or not self._taken(seat, name),
             )
             self.inputs.append(text)
             self.pickers.append(picker)
             widgets += [text, picker]
-        self.note = Label(
-            _("Named players get statistics; leave a name empty to play unnamed."), 16, pal.INK_SOFT, "sans"
-        )
-        self.done = Button(_("Done"), self.back, size=24)
+        self.note = Label(lambda: self.problem() or _(
+            "Named players get statistics; leave a name empty to play unnamed."), 16, pal.INK_SOFT, "sans")
+        self.done = Button(_("Done"), self.back, size=24, enabled=lambda: self.problem() is None)
         return [*widgets, self.done, self.heading, self.note]
+
+    def problem(self) -> str | None:
+        """Why Done is held back (two seats with one name), or None."""
+        return duplicate_name(self.names, self.humans)
+
+    def _taken(self, seat: int, name: str) -> bool:
+        """Whether another human seat already goes by `name`."""
+        key = name.strip().casefold()
+        return any(other != seat and self.names[other].strip().casefold() == key for other in self.humans)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.note.color = pal.DANGER if self.problem() else pal.INK_SOFT
 
     def _typed(self, seat: int) -> Any:
         def typed(text: str) -> None:

@@ -21,6 +21,7 @@ from pie_table.core.session import Entry
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
+from pie_table.kit.seat_names import seat_number
 from pie_table.kit.text import fit_text, ui_scale
 from pie_table.scenes.base import load_factory
 
@@ -222,6 +223,15 @@ class ReplayScene(Scene):
             surface.blit(image, image.get_rect(center=rect.center))
         self._draw_track(surface, s)
 
+    def seat_name(self, seat: int) -> str:
+        """The seat as the table beneath names it (the player's name where the game had one)."""
+        names = getattr(self.table, "names", None)
+        if callable(names):
+            return str(names(seat))
+        if isinstance(names, list) and 0 <= seat < len(names):
+            return str(names[seat])
+        return seat_number(seat)
+
     def _draw_track(self, surface: pygame.Surface, s: float) -> None:
         pygame.draw.rect(surface, pal.INK_SOFT, self.track, border_radius=max(2, self.track.h // 2))
         done = len([m for m in self.moves if m <= self.position])
@@ -229,7 +239,9 @@ class ReplayScene(Scene):
         filled = self.track.copy()
         filled.w = int(self.track.w * done / total)
         pygame.draw.rect(surface, pal.GOLD, filled, border_radius=max(2, self.track.h // 2))
-        who = _("Spectator") if self.viewer is None else _("Seen by player {n}").format(n=self.viewer + 1)
+        who = _("Spectator")
+        if self.viewer is not None:
+            who = _("Seen by {name}").format(name=self.seat_name(self.viewer))
         caption = _("Replay · move {done} of {total} · speed ×{speed:g} · {who}").format(
             done=done, total=len(self.moves), speed=self.speed, who=who)
         image = fit_text(caption, max(14, int(16 * s)), self.track.w, pal.CREAM, "bold")

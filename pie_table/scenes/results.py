@@ -17,16 +17,20 @@ from pie_table.kit.text import fit_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, load_factory, unwind_to_menu
 
-# Keys pressed this soon after the results appear are ignored: they were meant for the game.
+# Input until the table has been quiet this long is ignored: it was meant for the game.
 _ARM_S = 1.0
+# What the player may have been pressing or clicking in the game a moment ago.
+_SWALLOWED = (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN,
+              pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class ResultsScene(OverlayScene):
     """Shown over the finished table (push it); `lines` are the score lines to list.
 
-    No button has focus at first and keys are ignored for a moment, so a player still pressing
-    Space from the game (or its ceremony) can never start a new game or leave by accident: Play
-    again and Back to menu take a deliberate choice (an arrow key first, or the mouse).
+    Until nobody has pressed anything for a moment, the buttons are greyed and every key, pad
+    button and click is swallowed (each one starts the moment again), so a player still pressing
+    keys from the game (or its ceremony) can never start a new game or leave by accident; then
+    Play again takes the focus, so Enter does what the screen shows.
     """
 
     def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
@@ -38,25 +42,27 @@ class ResultsScene(OverlayScene):
         self.notice = ""
         self.shown_s = 0.0
 
-    def enter(self) -> None:
-        super().enter()
-        self.menu.focus = -1
-        for item in self.menu.items:
-            item.focused = False
+    def armed(self) -> bool:
+        """Whether the buttons take input yet."""
+        return self.shown_s >= _ARM_S
 
     def update(self, dt: float) -> None:
+        was_armed = self.armed()
         self.shown_s += dt
+        if self.armed() and not was_armed:
+            self.menu.set_focus(self.again_button)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and self.shown_s < _ARM_S:
+        if event.type in _SWALLOWED and not self.armed():
+            self.shown_s = 0.0
             return
         super().handle_event(event)
 
     def build(self) -> list[Widget]:
         self.heading = Label(self.title, 46, pal.INK, "title")
-        self.again_button = Button(_("Play again"), self.play_again, size=28)
-        self.menu_button = Button(_("Back to menu"), self.back, size=28)
-        self.replay_button = Button(_("Watch the replay"), self.watch, size=24)
+        self.again_button = Button(_("Play again"), self.play_again, size=28, enabled=self.armed)
+        self.menu_button = Button(_("Back to menu"), self.back, size=28, enabled=self.armed)
+        self.replay_button = Button(_("Watch the replay"), self.watch, size=24, enabled=self.armed)
         self.notice_label = Label(lambda: self.notice, 20, pal.DANGER, "bold")
         replay = [self.replay_button] if self.replay_path is not None else []
         return [self.again_button, self.menu_button, *replay, self.heading, self.notice_label]

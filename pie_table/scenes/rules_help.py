@@ -27,11 +27,10 @@ _STYLES = {
 _SCROLL_KEYS = {
     pygame.K_UP: -1,
     pygame.K_DOWN: 1,
-    pygame.K_PAGEUP: -8,
-    pygame.K_PAGEDOWN: 8,
     pygame.K_HOME: -10_000,
     pygame.K_END: 10_000,
 }
+_PAGE_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 
 
 def parse_markdown(text: str) -> list[tuple[str, str]]:
@@ -81,9 +80,12 @@ def load_rules(game_id: str, quick: bool = False) -> str:
     return "# " + _("Rules") + "\n\n" + _("No rules help has been written for this game yet.")
 
 
-def render_blocks(blocks: list[tuple[str, str]], width: int, scale: float) -> pygame.Surface:
-    """All blocks word-wrapped to `width` on one tall transparent surface."""
+def render_lines(blocks: list[tuple[str, str]], width: int,
+                 scale: float) -> tuple[pygame.Surface, list[tuple[int, int]]]:
+    """All blocks word-wrapped to `width` on one tall transparent surface, with the (top, bottom)
+    of every text line on it, so the sheet can scroll by whole lines of mixed sizes."""
     placed: list[tuple[pygame.Surface, int, int]] = []  # (image, x, y)
+    spans: list[tuple[int, int]] = []
     y = 0
     indent = int(26 * scale)
     for kind, text in blocks:
@@ -96,22 +98,28 @@ def render_blocks(blocks: list[tuple[str, str]], width: int, scale: float) -> py
         hang = int(18 * scale) if kind == "bullet" else 0
         for i, line in enumerate(wrap_text(text, fnt, width - x0 - hang)):
             placed.append((fnt.render(line, True, color), x0 + (hang if i else 0), y))
+            spans.append((y, y + fnt.get_linesize()))
             y += fnt.get_linesize()
     surf = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
     for image, x, line_y in placed:
         surf.blit(image, (x, line_y))
-    return surf
+    return surf, spans
 
 
 class RulesHelpScene(OverlayScene):
-    """Scroll with the wheel, arrows, Page Up/Down or the d-pad; Esc or Close returns."""
+    """Scroll with the wheel, arrows, Page Up/Down or the d-pad; Esc or Close returns.
+
+    The sheet moves by whole text lines and shows only lines that fit whole: the top of the view
+    is always the top of a line, and a line that would be cut at the bottom waits for the next
+    scroll."""
 
     def __init__(self, app: Any, game_id: str, quick: bool = False) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.blocks = parse_markdown(load_rules(game_id, quick))
-        self.scroll = 0
+        self.first = 0  # the line at the top of the view
         self.sheet: pygame.Surface | None = None
+        self.lines: list[tuple[int, int]] = []  # (top, bottom) of each line on the sheet
         self.view = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> list[Widget]:
@@ -131,21 +139,50 @@ class RulesHelpScene(OverlayScene):
         self.close_button.place(close, s)
         self.hint.place(pygame.Rect(self.panel.x + pad, close.y, self.panel.w // 2, bh), s)
         self.hint.align = "left"
-        self.sheet = render_blocks(self.blocks, self.view.w, s)
+        top = self.lines[self.first][0] if self.lines else 0
+        self.sheet, self.lines = render_lines(self.blocks, self.view.w, s)
+        # The same place in the text stays at the top after a resize.
+        self.first = next((i for i, (y, _end) in enumerate(self.lines) if y >= top), 0)
         self.scroll_by(0)
+
+    @property
+    def scroll(self) -> int:
+        """How far down the sheet the view starts, in pixels (always a line's top)."""
+        return self.lines[self.first][0] if self.lines else 0
+
+    def last_first(self) -> int:
+        """The last line that may sit at the top: from there on the sheet's end is in view."""
+        end = self.lines[-1][1] if self.lines else 0
+        return next((i for i, (top, _end) in enumerate(self.lines) if end - top <= self.view.h),
+                    max(0, len(self.lines) - 1))
 
     def max_scroll(self) -> int:
         """How far the sheet can scroll before its end shows at the bottom of the view."""
-        return max(0, (self.sheet.get_height() if self.sheet else 0) - self.view.h)
+        return self.lines[self.last_first()][0] if self.lines else 0
+
+    def shown(self) -> range:
+        """The lines shown whole from `first` down (at least one, however small the view)."""
+        if not self.lines:
+            return range(0)
+        top = self.lines[self.first][0]
+        last = self.first
+        while last + 1 < len(self.lines) and self.lines[last + 1][1] - top <= self.view.h:
+            last += 1
+        return range(self.first, last + 1)
 
     def scroll_by(self, lines: int) -> None:
         """Scroll by `lines` text lines (negative scrolls up), clamped to the sheet."""
-        step = int(font(int(21 * self.scale)).get_linesize())
-        self.scroll = max(0, min(self.max_scroll(), self.scroll + lines * step))
+        self.first = max(0, min(self.last_first(), self.first + lines))
+
+    def page(self, step: int) -> None:
+        """A page down (`step` 1) puts the first line not shown whole at the top; up goes back as far."""
+        self.scroll_by(step * max(1, len(self.shown())))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-3 * event.y)
+        elif event.type == pygame.KEYDOWN and event.key in _PAGE_KEYS:
+            self.page(_PAGE_KEYS[event.key])
         elif event.type == pygame.KEYDOWN and event.key in _SCROLL_KEYS:
             self.scroll_by(_SCROLL_KEYS[event.key])
         else:
@@ -158,7 +195,9 @@ class RulesHelpScene(OverlayScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.sheet is None:
             return
-        surface.blit(self.sheet, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, self.view.h))
+        shown = self.shown()
+        height = self.lines[shown[-1]][1] - self.scroll if shown else 0
+        surface.blit(self.sheet, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, height))
         if self.max_scroll():
             self._draw_scrollbar(surface)
 

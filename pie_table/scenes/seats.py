@@ -17,6 +17,7 @@ from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.kit.text import wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+from pie_table.scenes.players import duplicate_name
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
 TEAM_LETTERS = ("A", "B", "C")
@@ -97,7 +98,8 @@ class SeatsScene(MenuScene):
     # -- rules of the screen -------------------------------------------------------------------
     def problem(self) -> str | None:
         """Why Start is disabled now, or None when the setup can be played."""
-        clash = duplicate_control(self.seats)
+        clash = duplicate_control(self.seats) or duplicate_name(
+            self.names, [i for i, spec in enumerate(self.seats) if not spec.is_bot])
         if clash:
             return clash
         if self.team_game and self.info.validate_teams is not None:
@@ -128,9 +130,25 @@ class SeatsScene(MenuScene):
         self.teams = [*self.teams[:count], *[i % 2 for i in range(len(self.teams), count)]]
         self.rebuild()
 
+    def seat_label(self, seat: int) -> str:
+        """A seat as this screen names it: its player's name once one is chosen (humans only:
+        a bot plays unnamed), else "Seat N"."""
+        human = seat < len(self.seats) and not self.seats[seat].is_bot
+        name = self.names[seat] if human and seat < len(self.names) else ""
+        return name or _("Seat {n}").format(n=seat + 1)
+
+    def _relabel(self) -> None:
+        for i, row in enumerate(self.seat_rows):
+            row.label = self.seat_label(i)
+
+    def resume(self) -> None:
+        self._relabel()  # back from Players…: the names chosen there
+        super().resume()
+
     def set_seat(self, seat: int, spec: SeatSpec) -> None:
         """Give seat `seat` a new controller."""
         self.seats[seat] = spec
+        self._relabel()
         pads = [d for d in self.app.input.devices() if d.startswith("pad")]
         missing = not spec.is_bot and spec.control.startswith("pad") and spec.control not in pads
         pad_note = ""
@@ -175,13 +193,13 @@ class SeatsScene(MenuScene):
         info = self.info
         self.heading = Label(_(info.title), 44, pal.CREAM, "title")
         counts = list(range(info.min_seats, info.max_seats + 1))
-        self.count = Cycler(_("Players"), counts, counts.index(len(self.seats)), self.set_count)
+        self.count = Cycler(_("Players"), counts, counts.index(len(self.seats)), self.set_count, wrap=False)
         self.count.split = 0.3
         self.seat_rows: list[Cycler] = []
         self.team_rows: list[Cycler] = []
         choices = seat_choices(info)
         for i, spec in enumerate(self.seats):
-            row = Cycler(_("Seat {n}").format(n=i + 1), choices, _index(choices, spec),
+            row = Cycler(self.seat_label(i), choices, _index(choices, spec),
                          lambda v, i=i: self.set_seat(i, v), seat_text,
                          accept=lambda v, i=i: self.control_free(i, v))
             row.split = 0.3
@@ -278,7 +296,8 @@ class SeatsScene(MenuScene):
                 continue
             keys = compact_legend(self.app.input.legend(spec.control))
             name = _(_CONTROL_NAMES.get(spec.control, spec.control))
-            lines.append(_("Seat {n} ({control}): {keys}").format(n=i + 1, control=name, keys=keys))
+            line = _("{seat} ({control}): {keys}").format(seat=self.seat_label(i), control=name, keys=keys)
+            lines.append(line)
         return lines
 
     def _draw_option_help(self, surface: pygame.Surface) -> None:
@@ -296,18 +315,48 @@ class SeatsScene(MenuScene):
             surface.blit(fnt.render(line, True, pal.INK_SOFT), (x, y))
             y += fnt.get_linesize()
 
+    def legend_rows(self) -> tuple[pygame.font.Font, list[tuple[str, tuple[int, int]]]]:
+        """Where each wrapped row of the key help goes: every keyboard or pad human's keys, in the
+        largest type that fits them all under the seat rows (side by side when stacked ones would
+        not fit; as many as fit at the smallest type)."""
+        rect, lines = self.legend_rect, self.legend_lines()
+        for size in _LEGEND_SIZES:
+            fnt = font(max(_LEGEND_SIZES[-1], int(size * self.scale)))
+            for columns in sorted({1, max(1, len(lines))}):
+                rows, whole = _legend_rows(lines, fnt, rect, columns)
+                if whole:
+                    return fnt, rows
+        return fnt, rows
+
     def _draw_legend(self, surface: pygame.Surface) -> None:
-        """Key help under the seat rows, as far as the space allows (none with many seats)."""
-        fnt = font(max(12, int(17 * self.scale)))
-        y = self.legend_rect.y
-        for line in self.legend_lines():
-            wrapped = _wrap_items(line, fnt, self.legend_rect.w)
-            if y + len(wrapped) * fnt.get_linesize() > self.legend_rect.bottom:
-                break
-            for part in wrapped:
-                surface.blit(fnt.render(part, True, pal.INK_SOFT), (self.legend_rect.x, y))
-                y += fnt.get_linesize()
-            y += fnt.get_linesize() // 3
+        """Key help under the seat rows."""
+        fnt, rows = self.legend_rows()
+        for text, pos in rows:
+            surface.blit(fnt.render(text, True, pal.INK_SOFT), pos)
+
+
+_LEGEND_SIZES = (17, 15, 13, 12)  # the key help's type sizes at scale 1, largest first
+
+
+def _legend_rows(lines: list[str], fnt: pygame.font.Font, rect: pygame.Rect,
+                 columns: int) -> tuple[list[tuple[str, tuple[int, int]]], bool]:
+    """The rows of `lines` wrapped into `columns` side by side, one line (seat) per column when
+    there are several, and whether every seat's help fits (each is shown whole or not at all)."""
+    width, step = rect.w // columns, fnt.get_linesize()
+    rows: list[tuple[str, tuple[int, int]]] = []
+    y = rect.y
+    for i, line in enumerate(lines):
+        x = rect.x + (i % columns) * width
+        if columns > 1:
+            y = rect.y
+        wrapped = _wrap_items(line, fnt, width - (8 if columns > 1 else 0))
+        if y + len(wrapped) * step > rect.bottom:
+            return rows, False
+        for part in wrapped:
+            rows.append((part, (x, y)))
+            y += step
+        y += step // 3
+    return rows, True
 
 
 def _wrap_items(line: str, fnt: pygame.font.Font, width: int) -> list[str]:
@@ -370,5 +419,5 @@ def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Widget:
         index = opt.choices.index(options[opt.key]) if options[opt.key] in opt.choices else 0
         labels = opt.choice_labels or {}
         return Cycler(_(opt.label), opt.choices, index, store,
-                      fmt=lambda value: _(labels[value]) if value in labels else str(value))
+                      fmt=lambda value: _(labels[value]) if value in labels else str(value), wrap=False)
     return TextInput(_(opt.label), str(options[opt.key]), store, max_len=40)

@@ -89,3 +89,19 @@ def test_the_table_shows_a_refusal_in_the_players_language(spanish):
     scene.sim.push({"type": "play", "seat": 0, "source": 0, "board": 1, "face": "shorty"}, ("keys1", None))
     scene.update(1 / 60)
     assert scene.feedback.notices[0][0] == "Un Dos no va sobre un Cuatro"
+
+
+def test_a_seat_named_in_a_message_is_rendered_by_the_tables_name_for_it():
+    from pie_table.core.messages import named_seat, seat_msg
+
+    rat = seat_msg("Rat {n}", 2, n=3)
+    said = Msg("{rat}: RATS!", rat=rat)
+    assert str(said) == "Rat 3: RATS!" and named_seat(rat) == 2  # the engine's text is unchanged
+    names = {2: "Alice"}.get
+    assert translate(said, seat_name=names) == "Alice: RATS!"
+    assert translate(rat, seat_name=names) == "Alice"
+    stored = json.loads(json.dumps(said.to_json()))  # a saved or replayed event names her too
+    assert translate(stored, seat_name=names) == "Alice: RATS!"
+    assert translate(Msg("{rats} wait", rats=[seat_msg("Rat {n}", 0, n=1), rat]),
+                     seat_name=lambda seat: f"P{seat}") == "P0, P2 wait"
+    assert translate(Msg("Rat {n}", n=3), seat_name=names) == "Rat 3"  # not marked: left alone

@@ -118,8 +118,17 @@ def test_the_rats_and_rumble_pie_name_tables_are_in_spanish():
     assert [t for t in texts if not spanish.get(t)] == []
 
 
+_RULES_GAMES = ["rats", "rumble-pie", "pie-rats", "cheflebrity"]
+
+
+def test_the_rules_help_check_covers_every_registered_game():
+    from pie_table.core.registry import load_games
+
+    assert sorted(load_games()) == sorted(_RULES_GAMES)
+
+
 @pytest.mark.parametrize("quick", [False, True], ids=["rules", "quick"])
-@pytest.mark.parametrize("game", ["rats", "rumble-pie", "pie-rats"])
+@pytest.mark.parametrize("game", _RULES_GAMES)
 def test_every_game_has_spanish_rules_help_with_the_same_sections(game, quick):
     rules = ROOT / "assets" / "rules"
     name = f"{game}.quick" if quick else game

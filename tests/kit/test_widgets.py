@@ -108,13 +108,29 @@ def test_escape_calls_back():
     assert backs == [1]
 
 
-def test_widgets_draw_something():
-    surf = pygame.Surface((400, 400))
-    for widget in stack(Button("Play", lambda: None), Cycler("C", [1, 2]), Toggle("T"), TextInput("N", "x")):
-        surf.fill((0, 0, 0))
-        widget.draw(surf)
-        assert surf.get_at(widget.rect.move(0, -2).midright) != (0, 0, 0) or surf.get_at(
-            widget.rect.center) != (0, 0, 0)
+def _image(widget):
+    surf = pygame.Surface((400, 100))
+    surf.fill((0, 0, 0))
+    widget.draw(surf)
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def test_widgets_draw_what_they_show_and_their_focus():
+    """Each widget's picture changes with the text or value it shows, and with its focus."""
+    pairs = [
+        (Button("Play", lambda: None), lambda w: setattr(w, "text", "Quit")),
+        (Cycler("C", [1, 2]), lambda w: w.nudge(1)),
+        (Toggle("T"), lambda w: w.activate()),
+        (TextInput("N", "x"), lambda w: setattr(w, "text", "pie")),
+    ]
+    for widget, change in pairs:
+        widget.place(pygame.Rect(10, 10, 300, 50), 1.0)
+        before = _image(widget)
+        change(widget)
+        assert _image(widget) != before, type(widget).__name__
+        shown = _image(widget)
+        widget.focused = True
+        assert _image(widget) != shown, type(widget).__name__
 
 
 def test_scale_and_wrap():

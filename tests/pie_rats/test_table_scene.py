@@ -296,3 +296,52 @@ def test_ending_the_loot_phase_with_no_crew_under_the_penalty_does_not_crash_the
     scene.panel.submit(done)
     app.step(DT, [])
     assert any(e.get("type") == "no_loot" and "crew" not in e for e in state.log)
+
+
+def test_ones_own_rat_dropped_on_a_pie_out_of_phase_says_why_it_cannot_loot():
+    from pie_table.games.pie_rats.state import Rat
+
+    app, scene = make_table("human,bot:normal,bot:normal")
+    rat, other = crew_with(0), crew_with(1)
+    set_turn(scene, 3, 0, [other])
+    for pile in (scene.state.draw, *scene.state.hands):
+        if rat in pile:
+            pile.remove(rat)
+    scene.state.crews[0] = [Rat(rat)]
+    scene.session.forget_views()
+    run_until(app, lambda: scene.panel is not None)
+    app.step(DT, [])
+    pie = scene.state.sill[0]
+    before = scene.rules.to_json(scene.state)
+    drag(app, zone(scene, "crew", rat).center, zone(scene, "pie", pie).center)
+    assert scene.rules.to_json(scene.state) == before
+    assert scene.message == "Pies are looted in phase 6"
+
+
+def test_a_rat_fed_spinach_shows_its_doubled_strength_on_its_card(monkeypatch):
+    from pie_table.games.pie_rats.deck import CARDS
+    from pie_table.games.pie_rats.state import Rat
+    from pie_table.games.pie_rats.ui import card_art
+
+    app, scene = make_table("human,bot:normal,bot:normal")
+    rat, spinach = crew_with(0, strength=2), cards_of("spinach")[0]
+    for pile in (scene.state.draw, *scene.state.hands):
+        for card in (rat, spinach):
+            if card in pile:
+                pile.remove(card)
+    scene.state.crews[1] = [Rat(rat, spinach=spinach)]
+    scene.state.crews_changed()
+    scene.session.forget_views()
+    drawn: list[tuple[int, int | None]] = []
+    face = card_art.card_face
+
+    def record(card, w, h, language="en", strength=None):
+        drawn.append((card, strength))
+        return face(card, w, h, language, strength)
+
+    monkeypatch.setattr(card_art, "card_face", record)
+    scene.draw(app.screen)
+    assert (rat, 2 * CARDS[rat].strength) in drawn and (rat, None) not in drawn
+    assert card_art.card_face is record
+    plain, fed = face(rat, 90, 126), face(rat, 90, 126, "en", 4)
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(fed, "RGB")

@@ -48,6 +48,12 @@ def press(app, *keys):
     app.step(1 / 60)
 
 
+def wait_until_armed(app):
+    """Let the results sit untouched for as long as they ignore input, plus a frame."""
+    for _ in range(70):
+        app.step(1 / 60, [])
+
+
 def open_seats(app):
     click(app, app.scenes.current.play.rect)
     select = app.scenes.current
@@ -70,6 +76,7 @@ def test_title_to_table_to_results_and_play_again(app):
     press(app, pygame.K_F5)
     results = app.scenes.current
     assert isinstance(results, ResultsScene)
+    wait_until_armed(app)
     click(app, results.again_button.rect)
     again = app.scenes.current
     assert isinstance(again, fake.FakeTable) and again is not table
@@ -81,9 +88,27 @@ def test_results_back_to_menu_returns_to_game_list(app):
     seats = open_seats(app)
     click(app, seats.start_button.rect)
     press(app, pygame.K_F5)
+    wait_until_armed(app)
     click(app, app.scenes.current.menu_button.rect)
     assert isinstance(app.scenes.current, GameSelectScene)
     assert len(app.scenes) == 2
+
+
+def test_results_swallow_fast_keys_then_focus_play_again(app):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    table = app.scenes.current
+    press(app, pygame.K_F5)
+    results = app.scenes.current
+    for key in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_SPACE) * 20:  # still mashing
+        press(app, key)
+        assert app.scenes.current is results and app.scenes.stack[-2] is table
+    click(app, results.menu_button.rect)  # a click meant for the table a moment ago
+    assert app.scenes.current is results and results.menu.focused is None
+    wait_until_armed(app)
+    assert results.menu.focused is results.again_button and results.again_button.enabled
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.current, fake.FakeTable) and app.scenes.current is not table
 
 
 def test_keyboard_only_flow_and_back(app):
@@ -138,16 +163,20 @@ def test_focus_loss_and_resize_reach_the_table(app):
     assert table.sizes[-1] == (1280, 720)
 
 
-def test_quit_event_ends_run():
+def test_quit_event_ends_run_after_the_first_frame_and_times_it():
+    import time
+
     application = App((800, 450), headless=True)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     application.run(TitleScene(application))
-    assert not application.running and application.frames >= 1
-    assert application.startup_ms is not None
+    ran_ms = (time.perf_counter() - application.started) * 1000.0
+    assert not application.running and application.frames == 1  # the quit ends the very frame it came in
+    assert len(application.scenes) == 0  # every scene was closed (a table saves on exit)
+    assert 0 < application.startup_ms <= ran_ms  # the first frame's time since start, not a placeholder
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1920, 1080), (800, 450)])
-def test_every_screen_draws_at_odd_sizes(size):
+def test_every_screen_keeps_its_controls_on_the_window_and_apart(size):
     fake.install()
     try:
         application = App(size, headless=True)
@@ -156,23 +185,40 @@ def test_every_screen_draws_at_odd_sizes(size):
         scenes = [TitleScene(application), GameSelectScene(application), SeatsScene(application, info),
                   PauseScene(application, "rumble-pie"), RulesHelpScene(application, "rumble-pie")]
         application.scenes.push(table)
+        window = pygame.Rect((0, 0), size)
         for scene in scenes:
             application.scenes.push(scene)
             application.step(1 / 60, [])
-            assert application.screen.get_size() == size
+            controls = [w for w in scene.menu.items if w.focusable and w.rect.w and w.rect.h]
+            assert controls, type(scene).__name__
+            for widget in controls:
+                assert window.contains(widget.rect), (type(scene).__name__, widget.rect)
+            for i, a in enumerate(controls):
+                for b in controls[i + 1:]:
+                    assert not a.rect.colliderect(b.rect), (type(scene).__name__, a.rect, b.rect)
     finally:
         fake.uninstall()
 
 
-def test_game_card_shows_blurb():
+def test_game_card_draws_its_blurb_under_the_title():
+    import dataclasses
+
     fake.install()
     try:
-        card = GameCard(fake.make_info(), lambda info: None)
-        card.place(pygame.Rect(0, 0, 600, 140), 1.0)
-        surf = pygame.Surface((600, 150))
-        surf.fill((0, 0, 0))
-        card.draw(surf)
-        assert surf.get_at((300, 70)) != (0, 0, 0)
+        info = fake.make_info()
+        images = []
+        for blurb in (info.blurb, ""):
+            card = GameCard(dataclasses.replace(info, blurb=blurb), lambda info: None)
+            card.place(pygame.Rect(0, 0, 600, 140), 1.0)
+            surf = pygame.Surface((600, 150))
+            card.draw(surf)
+            images.append(surf)
+        blurb_rows = pygame.Rect(0, 70, 600, 60)  # under the title line
+        with_blurb, without = (pygame.image.tobytes(i.subsurface(blurb_rows), "RGB") for i in images)
+        assert with_blurb != without
+        above = pygame.Rect(0, 0, 600, 50)  # the title itself is the same either way
+        assert pygame.image.tobytes(images[0].subsurface(above), "RGB") == \
+            pygame.image.tobytes(images[1].subsurface(above), "RGB")
     finally:
         fake.uninstall()
 

@@ -122,3 +122,67 @@ def test_real_rumble_pie_defaults_are_valid_when_registered(app):
     scene.team_rows[1].nudge(-1)
     scene.team_rows[3].nudge(-1)  # now everybody is on the first team
     assert scene.problem() == "Rumble Pie needs 2 or 3 teams" and not scene.start_button.enabled
+
+
+def test_option_and_count_selectors_stop_at_their_ends(app):
+    scene = open_scene(app, fake.make_info())
+    target = scene.option_rows[0]
+    target.nudge(-1)
+    assert target.value == 10
+    assert not target.nudge(-1)  # at the lowest target: ← stays, it does not jump to the highest
+    assert scene.setup().options["target"] == 10 and target.at_end(-1)
+    target.nudge(1)
+    assert not target.nudge(1) and target.value == 25
+    assert target.activate() and target.value == 10  # Enter steps on round the list, deliberately
+    scene.count.nudge(-1)
+    scene.count.nudge(-1)
+    assert not scene.count.nudge(-1) and len(scene.seats) == 2
+
+
+def test_every_keyboard_humans_keys_are_listed_in_spanish_too(app):
+    from pie_table.core.registry import load_games
+    from pie_table.kit import i18n
+
+    try:
+        i18n.set_language("es")
+        scene = open_scene(app, load_games()["rumble-pie"])
+        _font, rows = scene.legend_rows()
+        starts = [text for text, _pos in rows if "(Teclas" in text]
+        assert [s.split(" (")[0] for s in starts] == ["Asiento 1", "Asiento 2"]
+        assert all(scene.legend_rect.contains(pygame.Rect(pos, (1, 1))) for _text, pos in rows)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_seat_rows_show_the_names_players_chose(app):
+    scene = open_scene(app, fake.make_info())
+    scene.names = ["Alice", "Bob", "Carol", ""]
+    scene.resume()  # back from Players…
+    assert [row.label for row in scene.seat_rows] == ["Alice", "Bob", "Seat 3", "Seat 4"]  # seat 3 is a bot
+    assert scene.legend_lines()[0].startswith("Alice (Keys left): ")
+    scene.seat_rows[1].nudge(1)  # Bob's seat becomes a bot: it plays unnamed
+    scene.seat_rows[1].nudge(1)
+    scene.seat_rows[1].nudge(1)
+    scene.seat_rows[1].nudge(1)
+    assert scene.seats[1].is_bot and scene.seat_rows[1].label == "Seat 2"
+
+
+def test_one_name_for_two_seats_is_refused_with_the_reason(app):
+    from pie_table.scenes.players import PlayersScene
+
+    scene = open_scene(app, fake.make_info())
+    scene.names = ["Alice", "alice ", "", ""]
+    assert scene.problem() == "Seats 1 and 2 are both named alice: one name per player."
+    assert not scene.start_button.enabled
+    players = PlayersScene(app, [0, 1], scene.names)
+    app.scenes.push(players)
+    app.step(1 / 60, [])
+    assert not players.done.enabled and players.note.current_text() == scene.problem()
+    players.inputs[1].on_change("Bob")
+    assert players.done.enabled and scene.problem() is None
+    players.known = ["Alice", "Bob", "Carol"]
+    players.rebuild()
+    picker = players.pickers[1]
+    picker.set_value("Bob")
+    picker.nudge(-1)  # "Alice" is seat 1's: skipped
+    assert picker.value == ""

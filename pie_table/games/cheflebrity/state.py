@@ -14,7 +14,7 @@ from typing import Any
 
 from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
-from pie_table.core.messages import Msg, revive
+from pie_table.core.messages import Msg, revive, seat_msg
 
 DEAL = {2: 7, 3: 7, 4: 6, 5: 5}
 
@@ -97,7 +97,7 @@ def chef_name(seat: int) -> Msg:
 
 
 # Made once: events name chefs thousands of times a game, and a message is read, never changed.
-_CHEF_NAMES = tuple(Msg("Chef {n}", n=seat + 1) for seat in range(max(DEAL)))
+_CHEF_NAMES = tuple(seat_msg("Chef {n}", seat, n=seat + 1) for seat in range(max(DEAL)))
 
 
 def say(events: list[dict[str, Any]], kind: str, text: Msg | str, **data: Any) -> None:

@@ -413,13 +413,13 @@ def draw_to_hand(state: PieRatsState, seat: int, events: list[Event]) -> None:
         )
 
 
-_DRAWS_MSGS: dict[tuple[int, int], Msg] = {}
+_DRAWS_MSGS: dict[tuple[int, int, int], Msg] = {}
 
 
 def _draws_msg(state: PieRatsState, seat: int, count: int) -> Msg:
     """"Captain Red Hook draws 2.", made once for each Captain and count (a message is read,
     never changed)."""
-    key = (state.captains[seat], count)
+    key = (state.captains[seat], seat, count)
     found = _DRAWS_MSGS.get(key)
     if found is None:
         found = _DRAWS_MSGS[key] = Msg("{captain} draws {n}.", captain=captain_name(state, seat), n=count)

@@ -20,7 +20,7 @@ from pie_table.games.pie_rats.deck import (
     is_crew,
 )
 from pie_table.games.pie_rats.reckon import lure_have, lure_need, surplus_card
-from pie_table.games.pie_rats.state import CAPTAIN_NAMES, PieRatsState, Rat, captain_name, card_name, say
+from pie_table.games.pie_rats.state import SEAT_CAPTAINS, PieRatsState, Rat, captain_name, card_name, say
 
 MEAN = (KIDNAP, BEAN)
 
@@ -38,12 +38,13 @@ def _is_int(value: Any) -> bool:
 
 # Messages made once for each Captain (and card) they name: every round repeats them, and a
 # message is never changed.
-_DECLARES_MSGS = tuple(Msg("{captain} declares a lure.", captain=name) for name in CAPTAIN_NAMES)
-_JOINS_MSGS: dict[tuple[int, int], Msg] = {}
+_DECLARES_MSGS = tuple(tuple(Msg("{captain} declares a lure.", captain=name) for name in by_seat)
+                       for by_seat in SEAT_CAPTAINS)  # by Captain, then seat
+_JOINS_MSGS: dict[tuple[int, int, int], Msg] = {}
 
 
 def _joins_msg(state: PieRatsState, seat: int, card: int) -> Msg:
-    key = (state.captains[seat], card)
+    key = (state.captains[seat], seat, card)
     found = _JOINS_MSGS.get(key)
     if found is None:
         text = Msg("{card} joins {captain}'s crew.", card=card_name(card), captain=captain_name(state, seat))
@@ -180,7 +181,8 @@ def do_protect(state: PieRatsState, seat: int, index: int, events: list[Event]) 
 def do_declare(state: PieRatsState, seat: int, events: list[Event]) -> None:
     state.declared[seat] = True
     state.acted[seat] = True
-    events.append({"type": "declare", "text": _DECLARES_MSGS[state.captains[seat]], "seat": seat})  # `say`
+    text = _DECLARES_MSGS[state.captains[seat]][seat]
+    events.append({"type": "declare", "text": text, "seat": seat})  # `say`, written out
 
 
 # -- phase 5 -------------------------------------------------------------------------------------------

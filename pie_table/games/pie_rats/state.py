@@ -8,7 +8,7 @@ from typing import Any
 
 from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
-from pie_table.core.messages import Msg, revive
+from pie_table.core.messages import Msg, revive, seat_msg
 from pie_table.games.pie_rats.deck import CAPTAIN_STRENGTH, CARDS, DECK
 
 HAND_SIZE = 3
@@ -109,8 +109,9 @@ class PieRatsState:
 
 
 def captain_name(state: PieRatsState, seat: int) -> Msg:
-    """The seat's Captain as a message ("Captain Red Hook"), translated by the UI."""
-    return CAPTAIN_NAMES[state.captains[seat]]
+    """The seat's Captain as a message ("Captain Red Hook"), marked as that seat's name: the UI
+    translates it and puts the player's name beside it."""
+    return SEAT_CAPTAINS[state.captains[seat]][seat]
 
 
 def card_name(card_id: int) -> Msg:
@@ -118,8 +119,10 @@ def card_name(card_id: int) -> Msg:
 
 
 # Every name as one message, made once: events name cards and Captains thousands of times a game,
-# and a message is read, never changed.
-CAPTAIN_NAMES = tuple(Msg(captain["en"]) for captain in DECK.captains)  # by the state's `captains`
+# and a message is read, never changed. A Captain is made once for each seat it may sit at (no
+# table has more seats than Captains), as it stands for that seat.
+SEAT_CAPTAINS = tuple(tuple(seat_msg(captain["en"], seat) for seat in range(len(DECK.captains)))
+                      for captain in DECK.captains)
 _CARD_NAMES = tuple(Msg(card.name) for card in CARDS)
 
 

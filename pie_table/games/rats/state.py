@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
-from pie_table.core.messages import Msg, plural, render, revive
+from pie_table.core.messages import Msg, plural, render, revive, seat_msg
 
 # Sheet order: the out-do-the-Host step walks the supplies in this order, and a die showing
 # n as the "type" die means SUPPLIES[n - 1].
@@ -184,8 +184,8 @@ def amount_text(count: int, supply: int) -> str:
 
 @lru_cache(maxsize=16)
 def rat(seat: int) -> Msg:
-    """'Rat 3' for seat 2 (shared: messages are never changed once made)."""
-    return Msg("Rat {n}", n=seat + 1)
+    """'Rat 3' for seat 2, marked as that seat's name (the table shows its player's name)."""
+    return seat_msg("Rat {n}", seat, n=seat + 1)
 
 
 @lru_cache(maxsize=8)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS, KIND, PART_NAMES
-from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label, part_label
+from pie_table.games.cheflebrity.ui.names import card_label, chef_label, claim_label, kind_label, part_label
 from pie_table.kit.i18n import _
 from pie_table.kit.move_panel import MoveWords
 
@@ -25,8 +25,9 @@ def _pie(view: dict[str, Any], owner: int, pie_id: Any) -> dict[str, Any] | None
 
 
 def _chef(view: dict[str, Any], seat: int) -> str:
+    """A seat by the name the table gives it (the panel's view carries the players' names)."""
     names = view.get("player_names") or []
-    return names[seat] if seat < len(names) and names[seat] else _("Chef {n}").format(n=seat + 1)
+    return chef_label(seat, names[seat] if seat < len(names) else "")
 
 
 def label(view: dict[str, Any], action: dict[str, Any]) -> str:

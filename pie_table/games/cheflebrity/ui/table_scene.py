@@ -47,10 +47,11 @@ from pie_table.kit.art import chef_portrait
 from pie_table.kit.art_chefs import CHEF_NAMES
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
-from pie_table.kit.i18n import N_, _, ngettext, tr
+from pie_table.kit.i18n import N_, _, ngettext
 from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.move_panel import MovePanel
 from pie_table.kit.reaction import ReactionWindow
+from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.table_base import TurnTableScene
@@ -79,6 +80,7 @@ class CheflebrityTableScene(TurnTableScene):
     ) -> None:
         super().__init__(app)
         self.setup = setup
+        self.names = SeatNames.of_setup(setup, chef_label)  # every seat by its player's name
         self.session = session if session is not None else Session(setup)
         self.rules = self.session.rules
         self.watch = watch
@@ -127,7 +129,7 @@ class CheflebrityTableScene(TurnTableScene):
         return self.session.state
 
     def name(self, seat: int) -> str:
-        return chef_label(seat, self.setup.player_name(seat))
+        return self.names(seat)
 
     # -- who sees what ----------------------------------------------------------------------------------
 
@@ -325,7 +327,7 @@ class CheflebrityTableScene(TurnTableScene):
             return True
         applied = self.session.submit(seat, action)
         if not applied.ok:
-            self.message = tr(applied.message)
+            self.message = self.names.tr(applied.message)
             self._sound("refuse")
             return False
         self._applied(seat, applied.events)
@@ -333,7 +335,7 @@ class CheflebrityTableScene(TurnTableScene):
 
     def _applied(self, seat: int | None, events: list[Event]) -> None:
         if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
+            self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         elif seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
@@ -440,7 +442,7 @@ class CheflebrityTableScene(TurnTableScene):
             seat = self.trade.seat
             action, why = hint(self.session.view(seat), self.session.legal(seat), seat)
             self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
-            self.hint_text = tr(why)
+            self.hint_text = self.names.tr(why)
             self.trade.prefill_answer(action)
             return
         assert self.panel is not None
@@ -448,7 +450,7 @@ class CheflebrityTableScene(TurnTableScene):
         legal = self.session.legal(seat)
         action, why = hint(self.session.view(seat), legal, seat)
         self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
-        self.hint_text = tr(why)
+        self.hint_text = self.names.tr(why)
         self.hinted_offer = action if action["type"] == "offer" else None
         self.panel.picked = None
         shown = self.panel.shown()
@@ -851,7 +853,8 @@ class CheflebrityTableScene(TurnTableScene):
         if self.show_trades:
             self._draw_trades(surface, view, painted)
         else:
-            draw_log(surface, lay.log, view["log"], s, _("At the table (T: your trades)"), painted=painted)
+            draw_log(surface, lay.log, view["log"], s, _("At the table (T: your trades)"), painted=painted,
+                     names=self.names)
         if self.drag is not None and self.drag["moving"]:
             self._draw_dragged(surface)
         self.flights.draw(surface)

@@ -31,6 +31,7 @@ KIND_COLORS = {
 LOYALTY_COLOR = (70, 110, 180)
 CHARISMA_COLOR = (196, 146, 40)
 STRENGTH_COLOR = (186, 70, 50)
+SPINACH_COLOR = (60, 150, 60)  # a strength Spinach doubled, as the leaf mark beside it
 BACK_COLOR = (120, 72, 40)
 _FILLINGS = {
     "Blueberry": pal.BLUEBERRY,
@@ -250,13 +251,15 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def card_face(card: int, w: int, h: int, language: str = "en") -> pygame.Surface:
-    """The face of main-deck card `card` at w x h, in the player's card theme."""
-    return _card_face(card, w, h, language, theme.current())
+def card_face(card: int, w: int, h: int, language: str = "en", strength: int | None = None) -> pygame.Surface:
+    """The face of main-deck card `card` at w x h, in the player's card theme; `strength`: a crew
+    member's strength now, when it is not the printed one (fed Spinach)."""
+    return _card_face(card, w, h, language, theme.current(), strength)
 
 
 @lru_cache(maxsize=512)
-def _card_face(card: int, w: int, h: int, language: str, look: str) -> pygame.Surface:
+def _card_face(card: int, w: int, h: int, language: str, look: str,
+               strength: int | None = None) -> pygame.Surface:
     info = CARDS[card]
     surf = _frame(w, h, KIND_COLORS[info.kind])
     pad = max(3, w // 14)
@@ -274,7 +277,9 @@ def _card_face(card: int, w: int, h: int, language: str, look: str) -> pygame.Su
         _badge(surf, (pad + r, h - pad - r), r, LOYALTY_COLOR, _signed(info.loyalty))
         # A small card's numbers both sit on its left edge, so they show in an overlapped row.
         corner = (w - pad - r, h - pad - r) if named else (pad + r, pad + r)
-        _badge(surf, corner, r, STRENGTH_COLOR, str(info.strength))
+        shown = info.strength if strength is None else strength
+        # A strength the card does not print (Spinach) shows on a green badge: it is the rat's now.
+        _badge(surf, corner, r, STRENGTH_COLOR if shown == info.strength else SPINACH_COLOR, str(shown))
     else:
         icon = supersampled(
             min(art_box.w, art_box.h),

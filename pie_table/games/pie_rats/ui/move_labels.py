@@ -36,6 +36,13 @@ def _names(cards: list[int]) -> str:
     return ", ".join(card_label(c) for c in cards) if cards else _("no cards")
 
 
+def _who(view: dict[str, Any], seat: int) -> str:
+    """A seat as the table names it: the panel's view carries the table's `seat_names` (the
+    player's name beside the Captain's); the Captain alone without."""
+    names = view.get("seat_names")
+    return names[seat] if names and 0 <= seat < len(names) else captain_label(view, seat)
+
+
 def label(view: dict[str, Any], action: dict[str, Any]) -> str:
     """The one line a move's button shows."""
     kind = action["type"]
@@ -52,7 +59,7 @@ def label(view: dict[str, Any], action: dict[str, Any]) -> str:
     if kind == "theft":
         victim = next(s for s, t in enumerate(view["charisma"]) if action["target"] in t)
         return _("Steal {card} from {captain}").format(
-            card=card_label(action["target"]), captain=captain_label(view, victim)
+            card=card_label(action["target"]), captain=_who(view, victim)
         )
     if kind == "crew":
         info = CARDS[action["card"]]
@@ -76,7 +83,7 @@ def label(view: dict[str, Any], action: dict[str, Any]) -> str:
         text = (
             _("Kidnap {card} from {captain}") if kind == "kidnap" else _("Carob Bean for {captain}'s {card}")
         )
-        return text.format(card=card_label(action["crew"]), captain=captain_label(view, owner or 0))
+        return text.format(card=card_label(action["crew"]), captain=_who(view, owner or 0))
     if kind == "call_loot":
         return _('Call "I\'m looting a pie!"')
     if kind == "loot":
@@ -145,11 +152,11 @@ def prompt(view: dict[str, Any], seat: int) -> str:
         return _("Charisma Theft: anyone may steal a tabled charisma card")
     if kind == "mirror":
         held = top["data"].get("held") or {}
-        who = captain_label(view, held.get("seat", 0))
+        who = _who(view, held.get("seat", 0))
         return _("{captain} plays a Charm: answer with a Mirror, or pass").format(captain=who)
     if kind == "ambush":
         held = top["data"].get("held") or {}
-        who = captain_label(view, held.get("seat", 0))
+        who = _who(view, held.get("seat", 0))
         return _("{captain} reaches for a pie: Kidnapping or Carob Bean now, or pass").format(captain=who)
     if kind == "refill":
         return _("Round over: discard any cards you like, then draw to 3")

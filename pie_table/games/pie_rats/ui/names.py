@@ -21,6 +21,11 @@ def pie_label(pie: int) -> str:
     return _pick(PIES[pie].names)
 
 
+def captain_title(captain: int) -> str:
+    """A Captain (by its place in the deck, as the state keeps it) in the player's language."""
+    return _pick(DECK.captains[captain])
+
+
 def captain_label(view: dict[str, Any], seat: int) -> str:
     """The seat's Captain by name, in the player's language."""
     english = view["captains"][seat]

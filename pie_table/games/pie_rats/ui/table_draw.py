@@ -20,6 +20,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
+from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text
 
 
@@ -40,14 +41,20 @@ def seat_color(seat: int) -> tuple[int, int, int]:
 
 
 def draw_top_bar(
-    surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], banner: str, painted: bool = False
+    surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], banner: str, painted: bool = False,
+    names: SeatNames | None = None,
 ) -> None:
-    """Round and Lead Player on the left, the phase strip in the middle, whose move on the right."""
+    """Round and Lead Player on the left, the phase strip in the middle, whose move on the right;
+    `names`: the table's names for its seats (the Captain's alone without)."""
     rect, s = lay.top, lay.scale
     if not painted:
         _top_bar_wood(surface, rect)
     pad = int(10 * s)
-    lead = _short_name(captain_label(view, view["lead"]), int(17 * s), int(rect.w * 0.27) - int(120 * s))
+    room, seat = int(rect.w * 0.27) - int(120 * s), view["lead"]
+    lead = names(seat) if names is not None else ""
+    if not _fits(lead, int(17 * s), room):  # short of room: the player's name, else the Captain's
+        player = names.player(seat) if names is not None else ""
+        lead = player or _short_name(captain_label(view, seat), int(17 * s), room)
     left = fit_text(
         _("Round {n} · Lead: {captain}").format(n=view["round"], captain=lead),
         int(17 * s),
@@ -317,7 +324,7 @@ def draw_seat(
         "crew",
         seat,
         lit,
-        spinach={r["card"] for r in view["crews"][seat] if r["spinach"] is not None},
+        strengths={r["card"]: r["strength"] for r in view["crews"][seat] if r["spinach"] is not None},
         hidden=hidden,
     )
     if not view["charisma"][seat] and not crew:
@@ -371,10 +378,11 @@ def _card_row(
     kind: str,
     owner: int,
     lit: set[int],
-    spinach: set[int] | None = None,
+    strengths: dict[int, int] | None = None,
     hidden: frozenset[int] | set[int] = frozenset(),
 ) -> list[Zone]:
-    """Cards side by side, overlapping when they would not fit; sideways ones lie across."""
+    """Cards side by side, overlapping when they would not fit; sideways ones lie across.
+    `strengths`: crew members fed Spinach, with the strength they have now (shown on the card)."""
     w, h = size
     widths = [h if side else w for _c, side in cards]
     total = sum(widths) + 4 * max(0, len(cards) - 1)
@@ -382,7 +390,7 @@ def _card_row(
     x = rect.x
     zones = []
     for (card, side), width in zip(cards, widths, strict=True):
-        image = card_art.card_face(card, w, h, current_language())
+        image = card_art.card_face(card, w, h, current_language(), (strengths or {}).get(card))
         if side:
             image = _sideways(image)
         place = image.get_rect(topleft=(int(x), rect.y + (rect.h - image.get_height()) // 2))
@@ -391,8 +399,8 @@ def _card_row(
         if card in hidden:
             continue  # still flying here: its place stays empty until it lands
         surface.blit(image, place)
-        if spinach and card in spinach:
-            pygame.draw.circle(surface, (60, 150, 60), (place.right - 8, place.y + 8), 7)
+        if strengths and card in strengths:
+            pygame.draw.circle(surface, card_art.SPINACH_COLOR, (place.right - 8, place.y + 8), 7)
             pygame.draw.circle(surface, pal.CREAM, (place.right - 8, place.y + 8), 7, 2)
         if card in lit:
             pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(4, 4), 3, border_radius=6)
@@ -409,8 +417,11 @@ def draw_hand(
     lit: set[int],
     spectator: bool = False,
     painted: bool = False,
+    owner: str = "",
 ) -> list[Zone]:
-    """The hand of the seat at the screen, face up; nobody's hand when nobody is at the screen."""
+    """The hand of the seat at the screen, face up; nobody's hand when nobody is at the screen.
+    `owner`: whose hand it is, as the table names that seat in this narrow place (the Captain's
+    name when empty)."""
     rect, s = lay.hand, lay.scale
     _panel(surface, rect, s, fill=_HAND_FILL, painted=painted)
     w, h = lay.hand_card
@@ -428,7 +439,8 @@ def draw_hand(
         return []
     title = fit_text(_("Your hand"), int(16 * s), int(rect.w * 0.2), pal.CREAM, "bold")
     surface.blit(title, (rect.x + pad, rect.y + pad))
-    who = fit_text(captain_label(view, seat), int(14 * s), int(rect.w * 0.2), seat_color(seat), "bold")
+    owner = owner or captain_label(view, seat)
+    who = fit_text(owner, int(14 * s), int(rect.w * 0.2), seat_color(seat), "bold")
     surface.blit(who, (rect.x + pad, rect.y + pad + title.get_height()))
     zones = []
     x = rect.x + pad + max(title.get_width(), who.get_width()) + pad * 2

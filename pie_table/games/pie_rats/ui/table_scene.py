@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from pie_table.core.engine import Action, Event
+from pie_table.core.messages import SeatName
 from pie_table.core.pacing import Pace, Pacer
 from pie_table.core.saves import Autosaver
 from pie_table.core.session import Session
@@ -26,7 +27,7 @@ from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
 from pie_table.games.pie_rats.ui.flights import Flights
 from pie_table.games.pie_rats.ui.layout import compute_layout
 from pie_table.games.pie_rats.ui.move_panel import MovePanel
-from pie_table.games.pie_rats.ui.names import captain_label
+from pie_table.games.pie_rats.ui.names import captain_label, captain_title
 from pie_table.games.pie_rats.ui.table_draw import (
     Zone,
     backdrop,
@@ -40,9 +41,10 @@ from pie_table.games.pie_rats.ui.table_draw import (
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
-from pie_table.kit.i18n import _, current_language, tr
+from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.reaction import ReactionWindow
+from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.table_base import TurnTableScene
@@ -71,6 +73,8 @@ class PieRatsTableScene(TurnTableScene):
     ) -> None:
         super().__init__(app)
         self.setup = setup
+        # Every seat by its player's name, the Captain's title beside it (the title alone unnamed).
+        self.names = SeatNames.of_setup(setup, title=lambda seat: captain_title(self.state.captains[seat]))
         self.session = session if session is not None else Session(setup)
         self.rules = self.session.rules
         self.watch = watch
@@ -92,7 +96,7 @@ class PieRatsTableScene(TurnTableScene):
             self.pacer,
             self.humans,
             self._claimed,
-            lambda seat: captain_label(self.public(), seat),
+            self.names,
         )
         self.effects = EffectLayer(seed=setup.seed)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats))
@@ -218,9 +222,10 @@ class PieRatsTableScene(TurnTableScene):
         legal = self.session.legal(seat)
         if not legal:
             return
-        self.panel = MovePanel(
-            seat, legal, self.session.view(seat), lambda a: self.submit(a, seat), self.show_hint
-        )
+        # The move list names rival seats as the rest of the table does.
+        names = [self.names(s) for s in range(len(self.setup.seats))]
+        view = {**self.session.view(seat), "seat_names": names}
+        self.panel = MovePanel(seat, legal, view, lambda a: self.submit(a, seat), self.show_hint)
         self.panel_key = key
         self._maybe_finish_alone(seat)
 
@@ -246,7 +251,7 @@ class PieRatsTableScene(TurnTableScene):
             self.handoff_for = None
             self.since_move = 0.0
 
-        name = captain_label(self.public(), seat)
+        name = self.names(seat)
         note = _("Only {captain} should look at the screen now.").format(captain=name)
         portrait = crew_portrait(captain_look(self.public(), seat), int(96 * self.layout.scale))
         self.app.scenes.push(
@@ -261,7 +266,7 @@ class PieRatsTableScene(TurnTableScene):
         seat = action.get("seat", seat) if seat is None else seat
         applied = self.session.submit(seat, action)
         if not applied.ok:
-            self.message = tr(applied.message)
+            self.message = self.names.tr(applied.message)
             self._sound("refuse")
             return False
         self._applied(seat, applied.events)
@@ -269,7 +274,7 @@ class PieRatsTableScene(TurnTableScene):
 
     def _applied(self, seat: int | None, events: list[Event]) -> None:
         if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
+            self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         elif seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
@@ -387,7 +392,7 @@ class PieRatsTableScene(TurnTableScene):
             if self.panel.items[item][0] == action:
                 self.panel.focus = index
         self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
-        self.hint_text = tr(why)
+        self.hint_text = self.names.tr(why)
 
     def undo(self) -> bool:
         seat = self.humans[0] if len(self.humans) == 1 else None
@@ -465,7 +470,8 @@ class PieRatsTableScene(TurnTableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             zone = self._zone_at(event.pos, ("hand", "crew", "charisma", "pie"))
             if zone is not None and self.panel is not None:
-                draggable = zone.kind == "hand" or (zone.kind == "crew" and zone.owner != self.panel.seat)
+                # A rival's crew member goes to your Captain (a lure), your own to a pie (a loot).
+                draggable = zone.kind in ("hand", "crew")
                 self.drag = {
                     "zone": zone,
                     "start": event.pos,
@@ -503,6 +509,8 @@ class PieRatsTableScene(TurnTableScene):
                     found.add(("crew", action["crew"]))
             elif zone.kind == "crew" and kind == "lure" and zone.value in action["targets"]:
                 found.add(("captain", seat))
+            elif zone.kind == "crew" and kind == "loot" and zone.value in action["crew"]:
+                found.add(("pie", action["pie"]))
         return found
 
     def _drop(self, dragged: Zone, pos: tuple[int, int]) -> None:
@@ -519,9 +527,17 @@ class PieRatsTableScene(TurnTableScene):
             return
         self.submit(action, seat)
 
+    def _loot_action(self, rat: int, pie: int) -> Action:
+        """Your crew member dropped on a pie: a listed loot of that pie with it, else that rat alone
+        at the pie, which the engine refuses with the reason (not the phase, too light...)."""
+        loots = (a for a, _t in self.panel.items if a["type"] == "loot" and a["pie"] == pie)
+        return next((a for a in loots if rat in a["crew"]), {"type": "loot", "pie": pie, "crew": [rat]})
+
     def _drop_action(self, dragged: Zone, target: Zone | None, seat: int) -> Action | None:
         if target is None:
             return None
+        if dragged.kind == "crew" and dragged.owner == seat:
+            return self._loot_action(dragged.value, target.value) if target.kind == "pie" else None
         if dragged.kind == "crew":
             if target.kind != "captain" or target.value != seat:
                 return None
@@ -562,7 +578,7 @@ class PieRatsTableScene(TurnTableScene):
         self.autosave.save()
         record_finished(self.session, Path(str(self.autosave.path)).name,
                         {seat: {"hints": n} for seat, n in self.hints_used.items()})
-        title, lines = results_text(self.public())
+        title, lines = results_text(self.public(), self.names)
         self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 
     # -- replay and headless ---------------------------------------------------------------------------------
@@ -609,7 +625,7 @@ class PieRatsTableScene(TurnTableScene):
         if top is None:
             return ""
         if top["kind"] == "turn":
-            return _("{captain}'s turn").format(captain=captain_label(view, top["seats"][0]))
+            return _("{captain}'s turn").format(captain=self.names(top["seats"][0]))
         if top["kind"] == "refill":
             return _("Everyone refills their hand")
         return _("Anyone may react")
@@ -638,7 +654,7 @@ class PieRatsTableScene(TurnTableScene):
                 lit_pies = lit_pies | {held["pie"]}
         turn_seat = top["seats"][0] if top is not None and top["kind"] == "turn" else None
         asked = set(view["to_act"]) if top is not None and top["kind"] != "turn" else set()
-        draw_top_bar(surface, lay, view, self.banner(view), painted=painted)
+        draw_top_bar(surface, lay, view, self.banner(view), painted=painted, names=self.names)
         zones: list[Zone] = draw_sill(
             surface, lay, view, lit_pies, hidden=self.flights.hidden(pie=True), painted=painted
         )
@@ -666,7 +682,7 @@ class PieRatsTableScene(TurnTableScene):
         )
         zones += draw_hand(
             surface, lay, view, hand_seat, picked, dragging, lit_cards, spectator=not self.humans,
-            painted=painted,
+            painted=painted, owner=self.names.player(hand_seat) if hand_seat is not None else "",
         )
         self.zones = zones
         remaining = self.pacer.remaining()
@@ -675,7 +691,7 @@ class PieRatsTableScene(TurnTableScene):
             self.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
         else:
             self._draw_waiting(surface, view, remaining, painted)
-        draw_log(surface, lay.log, view["log"], s, _("At the table"), painted=painted)
+        draw_log(surface, lay.log, view["log"], s, _("At the table"), painted=painted, names=self.names)
         if self.drag is not None and self.drag["moving"]:
             self._draw_dragged(surface)
         places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}
@@ -719,7 +735,7 @@ class PieRatsTableScene(TurnTableScene):
             area = pygame.Rect(rect.x, rect.y + pad + text.get_height() + pad, rect.w, rect.h // 2)
             self.reaction.draw(surface, area, s, ink=pal.INK)
         elif view["over"]:
-            lines = results_text(view)[1]
+            lines = results_text(view, self.names)[1]
             y = rect.y + pad * 2 + text.get_height()
             for line in lines:
                 image = fit_text(line, int(15 * s), rect.w - 2 * pad, pal.INK)
@@ -737,7 +753,7 @@ class PieRatsTableScene(TurnTableScene):
         )
         paper(surface, area, s, edge=pal.GOLD)
         pad = int(12 * s)
-        title, _lines = results_text(view)
+        title, _lines = results_text(view, self.names)
         head = fit_text(title, int(30 * s), area.w - 2 * pad, pal.CHERRY, "title")
         surface.blit(head, head.get_rect(midtop=(area.centerx, area.y + pad)))
         standings = view["standings"]
@@ -751,7 +767,7 @@ class PieRatsTableScene(TurnTableScene):
             points, weight, pies = standings[seat]
             crowned = seat in view["winners"]
             name = fit_text(
-                ("★ " if crowned else "") + captain_label(view, seat),
+                ("★ " if crowned else "") + self.names(seat),
                 int(19 * s),
                 int(area.w * 0.3),
                 seat_color(seat) if not crowned else pal.CHERRY,
@@ -785,22 +801,23 @@ class PieRatsTableScene(TurnTableScene):
         surface.blit(image, image.get_rect(center=(x, y)))
 
 
-def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
+def results_text(view: dict[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:
     """The results screen: the winner, then every Captain's points, total weight and pie count
-    (the tie-breakers in the rulebook's order)."""
+    (the tie-breakers in the rulebook's order); `names`: the table's names for its seats."""
+    def name(seat: int) -> str:
+        return names(seat) if names is not None else captain_label(view, seat)
+
     standings = view["standings"]
     winners = view["winners"]
     if len(winners) == 1:
-        title = _("{captain} wins!").format(captain=captain_label(view, winners[0]))
+        title = _("{captain} wins!").format(captain=name(winners[0]))
     else:
-        title = _("A shared win: {captains}").format(
-            captains=", ".join(captain_label(view, s) for s in winners)
-        )
+        title = _("A shared win: {captains}").format(captains=", ".join(name(s) for s in winners))
     # Winners first: a tie on all three numbers goes to the first looter (tie-breaker f).
     order = sorted(range(view["seats"]), key=lambda s: (s in winners, standings[s]), reverse=True)
     lines = [
         _("{captain}: {points} pts, weight {weight}, pies {pies}").format(
-            captain=captain_label(view, s),
+            captain=name(s),
             points=standings[s][0],
             weight=standings[s][1],
             pies=standings[s][2],

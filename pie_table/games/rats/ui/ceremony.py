@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.messages import SeatName
 from pie_table.games.rats.ui.labels import goal_hint, goal_title, rat_name, vocation_title
 from pie_table.games.rats.ui.sheet_view import item_shapes, paper
 from pie_table.kit import art
@@ -28,7 +29,8 @@ _SPOILERS = frozenset({"goal_awards", "winner", "tie_break"})
 class Ceremony:
     """Paces the reveal: `shown` goals are visible; `ready` once all are, so the table may go on."""
 
-    def __init__(self, auto: bool = True) -> None:
+    def __init__(self, auto: bool = True, names: SeatName = rat_name) -> None:
+        self.names = names  # what each seat is called at this table
         self.shown = 0
         self.goals = 0
         self.auto = auto
@@ -95,7 +97,7 @@ class Ceremony:
         """The ceremony sheet: a column per rat, a row per goal, then totals, winner and coin."""
         paper(surface, rect, scale, pal.GOLD)
         pad = int(12 * scale)
-        title = _("Awards Ceremony, led by {host}").format(host=rat_name(view.get("host", 0)))
+        title = _("Awards Ceremony, led by {host}").format(host=self.names(view.get("host", 0)))
         head = fit_text(title, int(26 * scale), rect.w - 2 * pad, pal.CHERRY, "title")
         surface.blit(head, (rect.x + pad, rect.y + pad))
         seats = view.get("seats", 0)
@@ -129,7 +131,7 @@ class Ceremony:
                 surface.blit(hat, hat.get_rect(midbottom=(x + col_w // 2, body.y + int(8 * scale))))
             vocations = view.get("vocations") or []
             vocation = vocations[seat] if seat < len(vocations) else None
-            title = rat_name(seat) + (f" · {vocation_title(vocation)}" if vocation else "")
+            title = self.names(seat) + (f" · {vocation_title(vocation)}" if vocation else "")
             name = fit_text(title, int(15 * scale), col_w - 4, pal.INK, "bold")
             surface.blit(name, name.get_rect(midtop=(x + col_w // 2, body.y + size)))
             if seat < len(revealed):
@@ -179,7 +181,7 @@ class Ceremony:
         lines: list[tuple[str, tuple[int, int, int]]] = []
         winner = view.get("winner", -1)
         if winner >= 0:
-            lines.append((_("{rat} takes the life raft!").format(rat=rat_name(winner)), pal.CHERRY))
+            lines.append((_("{rat} takes the life raft!").format(rat=self.names(winner)), pal.CHERRY))
         else:
             lines.append((_("A tie! The final Host must choose who takes the raft."), pal.INK))
         final = view.get("coin") or self.coin_face

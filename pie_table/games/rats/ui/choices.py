@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.messages import SeatName
 from pie_table.games.rats.actions import RequestOptions
 from pie_table.games.rats.state import SUPPLIES
 from pie_table.games.rats.ui.labels import (
@@ -37,22 +38,24 @@ class ChoicePanel:
     """Buttons for one pending decision of one seat."""
 
     def __init__(self, seat: int, item: dict[str, Any], legal: list[Action], view: dict[str, Any],
-                 on_choose: Callable[[Action], None], on_sound: Callable[[str], Any] | None = None) -> None:
+                 on_choose: Callable[[Action], None], on_sound: Callable[[str], Any] | None = None,
+                 names: SeatName = rat_name) -> None:
         self.seat = seat
         self.item = item
         self.legal = list(legal)
         self.on_choose = on_choose
         self.kind = item.get("kind", "")
-        self.title = _("{rat}, your decision").format(rat=rat_name(seat))
+        self.title = _("{rat}, your decision").format(rat=names(seat))
         self.question = prompt(item, view)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.request: RequestForm | None = None
         if self.kind == "request":
-            self.request = RequestForm(self.legal, self.choose)
+            self.request = RequestForm(self.legal, self.choose, names)
             items: list[Widget] = self.request.widgets()
         else:
-            items = [Button(action_label(a, item, view), self._chooser(a), size=22) for a in self.legal]
+            items = [Button(action_label(a, item, view, names), self._chooser(a), size=22)
+                     for a in self.legal]
         self.buttons = items
         self.menu = Menu(items, on_sound=on_sound)
         self.hints = self._hints()
@@ -147,16 +150,18 @@ class ChoicePanel:
 class RequestForm:
     """Sword request: pick a rat, a supply and an amount, then ask (only legal combinations are offered)."""
 
-    def __init__(self, legal: Sequence[Action], on_choose: Callable[[Action], None]) -> None:
+    def __init__(self, legal: Sequence[Action], on_choose: Callable[[Action], None],
+                 names: SeatName = rat_name) -> None:
         self.legal = legal
         self.on_choose = on_choose
+        self.names = names
         # The legal requests are every allowed (rat, supply) pair times every amount: read the
         # pairs and the amounts once rather than walking thousands of options.
         self.pairs, amounts = _request_axes(legal)
         self.seat = legal[0]["seat"] if len(legal) else 0
         targets = sorted({t for t, _s in self.pairs})
         supplies = [name for name in SUPPLIES if any(s == name for _t, s in self.pairs)]
-        self.target = Cycler(_("Ask"), targets or [0], fmt=rat_name, size=20)
+        self.target = Cycler(_("Ask"), targets or [0], fmt=names, size=20)
         self.supply = Cycler(_("For"), supplies or [SUPPLIES[1]], fmt=_supply_word, size=20)
         self.amount = NumberCycler(_("How many"), amounts or [1], fmt=_amount_word, size=20)
         self.ask = Button("", self.submit, enabled=lambda: self.current() is not None, size=22)
@@ -168,7 +173,7 @@ class RequestForm:
         """Keep the Ask button saying exactly what will be asked aloud, or why it cannot be."""
         if (self.target.value, self.supply.value) not in self.pairs:
             self.ask.text = _("{rat} just gave up {supply} this turn: ask another rat").format(
-                rat=rat_name(self.target.value), supply=_supply_word(self.supply.value))
+                rat=self.names(self.target.value), supply=_supply_word(self.supply.value))
             return
         self.ask.text = self.label() or _("Not a request you may make")
 
@@ -201,7 +206,7 @@ class RequestForm:
     def label(self) -> str:
         """What the Ask button will say aloud."""
         action = self.current()
-        return request_text(action) if action else ""
+        return request_text(action, self.names) if action else ""
 
     def layout(self, area: pygame.Rect, scale: float) -> None:
         """Three rows and a button."""

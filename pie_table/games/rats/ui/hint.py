@@ -5,18 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from pie_table.core.messages import SeatName
 from pie_table.games.rats.bots import RatsBot
 from pie_table.games.rats.state import SUPPLIES
-from pie_table.games.rats.ui.labels import action_label, goal_hint, supply_use, vocation_hint
+from pie_table.games.rats.ui.labels import action_label, goal_hint, rat_name, supply_use, vocation_hint
 from pie_table.kit.i18n import _
 
 Action = dict[str, Any]
 
 
-def hint(view: dict[str, Any], item: dict[str, Any], legal: Any, seat: int) -> tuple[Action, str]:
+def hint(view: dict[str, Any], item: dict[str, Any], legal: Any, seat: int,
+         names: SeatName = rat_name) -> tuple[Action, str]:
     """The suggested action among `legal` and a one-line reason (translated)."""
     action = RatsBot("hard", seat, 0).act(view, legal)
-    return action, _("{move}: {why}").format(move=action_label(action, item, view), why=_reason(action, view))
+    move = action_label(action, item, view, names)
+    return action, _("{move}: {why}").format(move=move, why=_reason(action, view))
 
 
 def _reason(action: Action, view: dict[str, Any]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pie_table.core.messages import SeatName
 from pie_table.games.rats.state import GOAL_NAMES, SUPPLIES, SUPPLY_NAMES, amount_text
 from pie_table.kit.i18n import _, ngettext, tr
 
@@ -86,7 +87,7 @@ def vocation_hint(vocation: str) -> str:
 
 
 def rat_name(seat: int) -> str:
-    """'Rat 3' for seat 2."""
+    """'Rat 3' for seat 2: the name of a seat nobody named (the table's `SeatNames` has the rest)."""
     return _("Rat {n}").format(n=seat + 1)
 
 
@@ -139,7 +140,8 @@ def _roll_prompt(purpose: str) -> str:
     return _("Roll for scavenging.")
 
 
-def action_label(action: Action, item: dict[str, Any], view: dict[str, Any]) -> str:
+def action_label(action: Action, item: dict[str, Any], view: dict[str, Any],
+                 names: SeatName = rat_name) -> str:
     """The text on the button that takes `action`."""
     kind = action.get("type", "")
     if kind in ("roll", "flip"):
@@ -161,11 +163,11 @@ def action_label(action: Action, item: dict[str, Any], view: dict[str, Any]) -> 
         text = _("Dish of {v}") if action["item"] == "dish" else _("Decoration of {v}")
         return text.format(v=value)
     if kind in ("sword_order", "new_host", "winner", "flipper"):
-        return rat_name(action["rat"])
+        return names(action["rat"])
     if kind == "verdict":
         return _("Heads") if action["result"] == "heads" else _("Tails")
     if kind == "request":
-        return request_text(action)
+        return request_text(action, names)
     return kind
 
 
@@ -186,7 +188,7 @@ def _vocation(view: dict[str, Any]) -> str | None:
     return vocations[seat] if seat is not None and seat < len(vocations) else None
 
 
-def request_text(action: Action) -> str:
+def request_text(action: Action, names: SeatName = rat_name) -> str:
     """'Ask Rat 2 for 3 rags' / 'Ask Rat 2 for all their rags'."""
     supply = supply_index(action["supply"])
     amount = action["amount"]
@@ -194,13 +196,13 @@ def request_text(action: Action) -> str:
         what = _("all their {supply}").format(supply=supply_name(supply))
     else:
         what = amount_text(amount, supply)
-    return _("Ask {rat} for {what}").format(rat=rat_name(action["target"]), what=what)
+    return _("Ask {rat} for {what}").format(rat=names(action["target"]), what=what)
 
 
-def stage_text(view: dict[str, Any]) -> str:
+def stage_text(view: dict[str, Any], names: SeatName = rat_name) -> str:
     """One line describing where the game is, for the top bar."""
     stage = view.get("stage", "")
-    host = rat_name(view.get("host", 0))
+    host = names(view.get("host", 0))
     if stage in ("order_rolled", "vocation_pick"):
         return _("Choosing vocations")
     if stage in ("goal_rolled", "goal_set", "turn_start", "setup"):
@@ -226,14 +228,14 @@ def note_text(event: dict[str, Any]) -> str:
     return ""
 
 
-def dice_caption(event: dict[str, Any]) -> str:
+def dice_caption(event: dict[str, Any], names: SeatName = rat_name) -> str:
     """Short text under the dice once they land."""
     a, b = event["dice"]
     purpose = event.get("purpose", "")
     if purpose == "goal":
         return _("{a} + {b} = goal {total}").format(a=a, b=b, total=a + b)
     if purpose == "order":
-        return _("{rat} rolls {total}").format(rat=rat_name(event.get("seat", 0)), total=a + b)
+        return _("{rat} rolls {total}").format(rat=names(event.get("seat", 0)), total=a + b)
     if a == b:
         return _("Doubles! {n} of any one supply").format(n=a)
     params = getattr(event.get("text"), "params", {})
@@ -243,16 +245,16 @@ def dice_caption(event: dict[str, Any]) -> str:
     return f"{a} & {b}"
 
 
-def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
+def results_text(view: dict[str, Any], names: SeatName = rat_name) -> tuple[str, list[str]]:
     """Title and score lines for the results screen, from the public view."""
     winner = view.get("winner", -1)
     title = _("The ship sinks")
     if winner >= 0:
-        title = _("{rat} takes the life raft!").format(rat=rat_name(winner))
+        title = _("{rat} takes the life raft!").format(rat=names(winner))
     awards = view.get("awards", [])
     order = sorted(range(len(awards)), key=lambda seat: -awards[seat])
     lines = [ngettext("{rat}: {n} award", "{rat}: {n} awards", awards[seat]).format(
-        rat=rat_name(seat), n=awards[seat]) for seat in order]
+        rat=names(seat), n=awards[seat]) for seat in order]
     if view.get("coin"):
         lines.append(_("Heads: every rat escapes!") if view["coin"] == "heads" else _("Tails: lost at sea."))
     return title, lines

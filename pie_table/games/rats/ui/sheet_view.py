@@ -29,6 +29,7 @@ class RatCard:
     """The public facts about one rat, for its small card at the table."""
 
     seat: int
+    name: str = ""  # what the table calls this rat ("Rat N" when empty)
     vocation: str | None = None
     is_host: bool = False
     said: str = ""
@@ -68,7 +69,7 @@ def _header(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: fl
         surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, top + int(10 * scale))))
     text_x = rect.x + pad + size + int(10 * scale)
     width = rect.right - pad - text_x
-    title = _("{rat}'s sheet").format(rat=rat_name(card.seat))
+    title = _("{rat}'s sheet").format(rat=card.name or rat_name(card.seat))
     surface.blit(fit_text(title, int(24 * scale), width, pal.INK, "title"), (text_x, top))
     subtitle = _vocation_line(card)
     surface.blit(fit_text(subtitle, int(16 * scale), width, pal.INK_SOFT), (text_x, top + int(30 * scale)))
@@ -259,7 +260,7 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
         draw_host_hat(surface, rect, scale)
     x = rect.x + pad * 2 + size
     width = rect.right - pad - x
-    name = rat_name(card.seat) + (_(" (you)") if card.is_viewer else "")
+    name = (card.name or rat_name(card.seat)) + (_(" (you)") if card.is_viewer else "")
     surface.blit(fit_text(name, int(17 * scale), width, pal.INK, "bold"), (x, rect.y + pad))
     awards = card.awards
     sub = _vocation_line(card) + (

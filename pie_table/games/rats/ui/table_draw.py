@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.messages import SeatName
 from pie_table.games.rats.state import GOAL_NAMES, TURNS
 from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
 from pie_table.games.rats.ui.sheet_view import RatCard, ellipsize, paper
@@ -80,7 +81,7 @@ def top_bar_wood(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
-                 banner: str, painted: bool = False) -> None:
+                 banner: str, painted: bool = False, names: SeatName = rat_name) -> None:
     """Ship name, turn counter, where the game is, and who the table waits for (`painted`: the
     plank is on the backdrop already)."""
     if not painted:
@@ -90,7 +91,7 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
                     pal.CREAM, "title")
     surface.blit(ship, ship.get_rect(midleft=(rect.x + pad, rect.centery)))
     turn = max(1, view.get("turn", 0))
-    info = _("Turn {n} of {total}").format(n=turn, total=TURNS) + "  ·  " + stage_text(view)
+    info = _("Turn {n} of {total}").format(n=turn, total=TURNS) + "  ·  " + stage_text(view, names)
     right = fit_text(info, int(18 * scale), rect.w // 3, pal.CREAM, "bold")
     surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
     if banner:
@@ -135,22 +136,24 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
-             painted: bool = False) -> None:
+             painted: bool = False, names: SeatName = rat_name) -> None:
     """The newest things said aloud, oldest at the top, as many as fit."""
-    draw_log_panel(surface, rect, view.get("log", []), scale, _("Said aloud"), painted=painted)
+    draw_log_panel(surface, rect, view.get("log", []), scale, _("Said aloud"), painted=painted, names=names)
 
 
-def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int]) -> list[RatCard]:
+def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int],
+              names: SeatName = rat_name) -> list[RatCard]:
     """Public facts per rat, from the view: host, vocation, last words, and the end-of-game reveal."""
     seats = view.get("seats", 0)
     vocations = view.get("vocations", [None] * seats)
     revealed = view.get("revealed")
     awards = view.get("awards") or []
-    said = last_words(view.get("log", []), seats)
+    said = last_words(view.get("log", []), seats, names)
     # Before vocations are settled nobody wears the hat yet.
     hosting = view.get("stage") not in ("start", "order_rolled", "vocation_pick")
     return [RatCard(
         seat=seat,
+        name=names(seat),
         vocation=vocations[seat] if seat < len(vocations) else None,
         is_host=hosting and view.get("host") == seat,
         said=said[seat],
@@ -170,7 +173,7 @@ def until_the_dice_land(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return log
 
 
-def last_words(log: list[dict[str, Any]], seats: int) -> list[str]:
+def last_words(log: list[dict[str, Any]], seats: int, names: SeatName = rat_name) -> list[str]:
     """What each rat said aloud in the current turn (the speaker is the event's `seat`): a new
     turn starts with empty bubbles, so last turn's words never seem to answer this turn's rolls."""
     said = [""] * seats
@@ -179,7 +182,7 @@ def last_words(log: list[dict[str, Any]], seats: int) -> list[str]:
         if entry.get("type") == "turn":
             said = [""] * seats
         elif entry.get("type") in _SPEECH and isinstance(seat, int) and 0 <= seat < seats:
-            said[seat] = event_text(entry).removeprefix(rat_name(seat) + ": ")
+            said[seat] = event_text(entry, names).removeprefix(names(seat) + ": ")
     return said
 
 
@@ -195,17 +198,17 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, notes: list[dict[str,
 
 
 def draw_waiting(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],
-                 scale: float) -> pygame.Rect | None:
+                 scale: float, names: SeatName = rat_name) -> pygame.Rect | None:
     """With no decision on screen: a quiet plaque naming who the table waits for; where it lies
     (None when nobody is waited for)."""
     waiting = view.get("to_act", [])
     if not waiting:
         return None
-    names = ", ".join(rat_name(seat) for seat in waiting)
+    who = ", ".join(names(seat) for seat in waiting)
     plaque = pygame.Rect(0, 0, rect.w - int(40 * scale), int(56 * scale))
     plaque.midtop = (rect.centerx, rect.y + int(20 * scale))
     pygame.draw.rect(surface, pal.FELT, plaque, border_radius=int(12 * scale))
-    words = _("{rats} deciding...").format(rats=names)
+    words = _("{rats} deciding...").format(rats=who)
     text = fit_text(words, int(20 * scale), plaque.w - 20, pal.CREAM, "bold")
     surface.blit(text, text.get_rect(center=plaque.center))
     return plaque.union(text.get_rect(center=plaque.center))

@@ -44,6 +44,7 @@ class TableParts(Protocol):
     tray: Any
     ceremony: Any
     humans: list[int]
+    names: Any  # SeatNames: what each seat is called at this table
 
     def banner(self, view: dict[str, Any]) -> str: ...
 
@@ -106,12 +107,12 @@ class TablePainter:
                 if rect is not None:
                     base.blit(ground, rect.topleft, area=rect)
             self._plaque = None
-        draw_top_bar(base, lay.top, view, s, scene.banner(view), painted=True)
+        draw_top_bar(base, lay.top, view, s, scene.banner(view), painted=True, names=scene.names)
         # The goals and the sheet change far less often than the log: each keeps its own image.
         goals = tuple(view.get("goals", []))
         self._panel(base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s),
                     again=whole)
-        draw_log(base, lay.log, view, s, painted=True)
+        draw_log(base, lay.log, view, s, painted=True, names=scene.names)
         if scene.ceremony is None:
             self._draw_play_area(scene, base, ground, view, seat, whole, put_off and not whole)
         self._frame = frame
@@ -182,7 +183,7 @@ class TablePainter:
         """The rat cards, the sheet and the waiting plaque. `put_off`: a changed sheet may be left
         for the next frame, so that one frame does not pay for the text of every part at once."""
         lay, s = scene.layout, self.scale
-        cards = rat_cards(view, seat if scene.humans else None, view.get("to_act", []))
+        cards = rat_cards(view, seat if scene.humans else None, view.get("to_act", []), scene.names)
         shown = tuple(zip(lay.cards, cards, strict=False))
         before = self._cards_shown
         hosts = [card.is_host for _, card in shown]
@@ -230,7 +231,7 @@ class TablePainter:
         else:
             sheet()
         if scene.panel is None and not scene.tray.busy:
-            self._plaque = draw_waiting(surface, lay.panel, view, s)
+            self._plaque = draw_waiting(surface, lay.panel, view, s, scene.names)
 
     def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect, view: dict[str, Any],
                     cards: list[RatCard]) -> None:

@@ -32,7 +32,8 @@ from pie_table.kit import art, motion
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
-from pie_table.kit.i18n import _, tr
+from pie_table.kit.i18n import _
+from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.table_base import TurnTableScene
@@ -57,6 +58,7 @@ class RatsTableScene(TurnTableScene):
         `watch`: a replay drives the game (`replay_apply`); nobody is asked anything here."""
         super().__init__(app)
         self.setup = setup
+        self.names = SeatNames.of_setup(setup, rat_name)  # every seat by its player's name
         self.rules = RULES
         self.session = session if session is not None else Session(setup)
         self.watch = watch
@@ -256,9 +258,9 @@ class RatsTableScene(TurnTableScene):
             self.gate.confirm(seat)
             self.handoff_for = None
 
-        note = _("Only {rat} should look at the screen now.").format(rat=rat_name(seat))
+        note = _("Only {rat} should look at the screen now.").format(rat=self.names(seat))
         portrait = art.rat_portrait(int(96 * self.layout.scale))
-        self.app.scenes.push(HandoffScene(self.app, rat_name(seat), confirmed, note, self.pause_game,
+        self.app.scenes.push(HandoffScene(self.app, self.names(seat), confirmed, note, self.pause_game,
                                           icon=portrait))
 
     def _open_panel(self, seat: int, item: dict[str, Any], key: tuple[int, int]) -> None:
@@ -266,7 +268,7 @@ class RatsTableScene(TurnTableScene):
         if not legal:
             return
         view = self.rules.view(self.state, seat)
-        self.panel = ChoicePanel(seat, item, legal, view, self.submit, self._sound)
+        self.panel = ChoicePanel(seat, item, legal, view, self.submit, self._sound, self.names)
         self.panel_key = key
         self.panel.layout(self._panel_rect(), self.layout.scale)
         self.tray.enabled = item["kind"] == "roll"
@@ -284,7 +286,7 @@ class RatsTableScene(TurnTableScene):
         applied = self.session.submit(action.get("seat"), action)
         outcome = applied.outcome
         if not outcome.ok:
-            self.message = tr(applied.message)
+            self.message = self.names.tr(applied.message)
             self._sound("refuse")
             return False
         self._applied(action.get("seat"), outcome.events, velocity)
@@ -293,7 +295,7 @@ class RatsTableScene(TurnTableScene):
     def _applied(self, seat: int | None, events: list[Event], velocity: tuple[float, float] | None) -> None:
         """After any move was applied (a human's, or a bot's through the pacer): animate it."""
         if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
+            self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         else:
             self.message = ""
         self.since_move = 0.0
@@ -312,7 +314,8 @@ class RatsTableScene(TurnTableScene):
         panel = self.panel
         if panel is None:
             return
-        action, why = hint(self.rules.view(self.state, panel.seat), panel.item, panel.legal, panel.seat)
+        view = self.rules.view(self.state, panel.seat)
+        action, why = hint(view, panel.item, panel.legal, panel.seat, self.names)
         if panel.request is not None and action.get("type") == "request":
             panel.request.select(action["target"], action["supply"], action["amount"])
             # Enter then asks what the hint says: on a row of the form it would turn the row on.
@@ -352,7 +355,7 @@ class RatsTableScene(TurnTableScene):
         self._check_ceremony()
         for event in events:
             if event.get("type") == "dice":
-                caption = dice_caption(event)
+                caption = dice_caption(event, self.names)
                 self.tray.animate(event["dice"], velocity, seed=self.state.actions, caption=caption)
                 self._sound("dice_roll")
             elif event.get("type") == "coin" and self.ceremony is not None:
@@ -375,7 +378,7 @@ class RatsTableScene(TurnTableScene):
     def _check_ceremony(self) -> None:
         view = self.rules.view(self.state, None)
         if view["goal_awards"] and self.ceremony is None:
-            self.ceremony = Ceremony()
+            self.ceremony = Ceremony(names=self.names)
         if self.ceremony is not None:
             self.ceremony.sync(view)
 
@@ -397,7 +400,7 @@ class RatsTableScene(TurnTableScene):
         self.results_shown = True
         from pie_table.scenes.results import ResultsScene
 
-        title, lines = results_text(self.rules.view(self.state, None))
+        title, lines = results_text(self.rules.view(self.state, None), self.names)
         self.autosave.save()
         record_finished(self.session, Path(str(self.autosave.path)).name,
                         {seat: {"hints": n} for seat, n in self.hints_used.items()})
@@ -437,7 +440,7 @@ class RatsTableScene(TurnTableScene):
         dice = public["dice"]
         last = next((e for e in reversed(public["log"]) if e.get("type") == "dice"), None)
         if len(dice) == 2:
-            self.tray.show(dice, dice_caption(last) if last else "")
+            self.tray.show(dice, dice_caption(last, self.names) if last else "")
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -480,4 +483,4 @@ class RatsTableScene(TurnTableScene):
         waiting = view.get("to_act", [])
         if not waiting:
             return ""
-        return _("Waiting for {rats}").format(rats=", ".join(rat_name(seat) for seat in waiting))
+        return _("Waiting for {rats}").format(rats=", ".join(self.names(seat) for seat in waiting))

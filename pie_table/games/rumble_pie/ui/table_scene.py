@@ -27,6 +27,7 @@ from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.layout import load_layout
 from pie_table.kit.scene import Scene
+from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 
 RESULTS_BEAT_S = 2.5
@@ -56,7 +57,8 @@ class RumbleTableScene(Scene):
         self.resumed = session is not None and not watch
         state = self.sim.table()
         n = len(setup.seats)
-        self.names = [setup.player_name(i) or _("Player {n}").format(n=i + 1) for i in range(n)]
+        seat_names = SeatNames.of_setup(setup, lambda seat: _("Player {n}").format(n=seat + 1))
+        self.names = [seat_names(i) for i in range(n)]
         self.layout = load_layout("rumble-pie", n)
         self.slots = seat_slots(list(state.teams))
         self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())

@@ -1,0 +1,59 @@
+"""One name per seat, for everything a table shows: the log, prompts, hand-offs, React! buttons,
+score lines, the replay's viewer. Fed by the setup's player names; the game says what an unnamed
+seat is called ("Rat 2", "Chef 2") and, where it has one, the title a seat plays under (a Captain).
+
+    named, no title     "Alice"
+    named, with title   "Alice (Captain Red Hook)"
+    unnamed, title      "Captain Red Hook"
+    unnamed             "Rat 2"
+
+Engine messages name seats with `core.messages.seat_msg`; `tr` renders those by these names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pie_table.kit.i18n import _, event_text
+from pie_table.kit.i18n import tr as _tr
+
+
+def seat_number(seat: int) -> str:
+    """The plain fallback: "Seat 3" for seat 2."""
+    return _("Seat {n}").format(n=seat + 1)
+
+
+class SeatNames:
+    """Call it with a seat for that seat's name in the player's language (worked out when asked,
+    so a language switch shows at once)."""
+
+    def __init__(self, players: Sequence[str], unnamed: Callable[[int], str] = seat_number,
+                 title: Callable[[int], str] | None = None) -> None:
+        self.players = [str(name).strip() for name in players]
+        self.unnamed, self.title = unnamed, title
+
+    @classmethod
+    def of_setup(cls, setup: Any, unnamed: Callable[[int], str] = seat_number,
+                 title: Callable[[int], str] | None = None) -> SeatNames:
+        """The names a `GameSetup` gives its seats (bots and unnamed humans have none)."""
+        return cls([setup.player_name(seat) for seat in range(len(setup.seats))], unnamed, title)
+
+    def player(self, seat: int) -> str:
+        """The name the player chose for `seat`, or ""."""
+        return self.players[seat] if 0 <= seat < len(self.players) else ""
+
+    def __call__(self, seat: int) -> str:
+        player = self.player(seat)
+        title = self.title(seat) if self.title is not None else ""
+        if player and title:
+            return _("{player} ({title})").format(player=player, title=title)
+        return player or title or self.unnamed(seat)
+
+    def tr(self, message: Any) -> str:
+        """An engine message in the player's language, each seat it names by its name here."""
+        return _tr(message, self)
+
+    def event_text(self, event: dict[str, Any]) -> str:
+        """What an engine event says, each seat it names by its name here."""
+        return event_text(event, self)
