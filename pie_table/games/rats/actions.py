@@ -233,6 +233,7 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
     say(events, "request", Msg("{rat}: Could you possibly part with {asked}, {target}?", rat=rat(seat),
                                asked=asked, target=rat(target)),
         seat=seat, target=target, supply=supply, amount=amount)
+    # Either answer shows what the asked rat holds: a barrier undo never crosses (no probing).
     given = have if amount == "all" else (amount if have >= amount else 0)
     if given:
         state.sheets[target].supplies[supply] -= given
@@ -242,9 +243,10 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
         text = (Msg("{rat}: Indeed, here is {amount}.", rat=rat(target), amount=here) if given == 1
                 else Msg("{rat}: Indeed, here are {amount}.", rat=rat(target), amount=here))
         say(events, "handover", text,
-            seat=target, to_seat=seat, supply=supply, amount=given)
+            seat=target, to_seat=seat, supply=supply, amount=given, barrier=True)
     else:
-        say(events, "refused", Msg("{rat}: RATS!", rat=rat(target)), seat=target, to_seat=seat, supply=supply)
+        say(events, "refused", Msg("{rat}: RATS!", rat=rat(target)), seat=target, to_seat=seat, supply=supply,
+            barrier=True)
     state.sword_queue = [entry for entry in state.sword_queue if entry[0] != seat]
     state.sword_current = -1
 
