@@ -53,7 +53,8 @@ def _options_vocation(state: RatsState, seat: int, item: Item) -> list[Action]:
 
 
 def _options_gain(state: RatsState, seat: int, item: Item) -> list[Action]:
-    return [_act("gain", seat, supply=name) for name in SUPPLIES]
+    other_than = item.get("other_than")
+    return [_act("gain", seat, supply=name) for i, name in enumerate(SUPPLIES) if i != other_than]
 
 
 def _options_pauper_tie(state: RatsState, seat: int, item: Item) -> list[Action]:
@@ -184,6 +185,9 @@ def _apply_vocation(state: RatsState, seat: int, item: Item, action: Action, eve
 def _apply_gain(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     supply = SUPPLIES.index(action["supply"])
     state.sheets[seat].supplies[supply] += item["amount"]
+    after = state.pending[seat]
+    if after and after[0]["kind"] == "gain" and after[0].get("differ"):
+        after[0]["other_than"] = supply  # the second half of "2 of any two supplies"
     tell(events, seat, "gain", Msg("You gain {amount} ({why}).", amount=supply_amount(item["amount"], supply),
                                    why=Msg(item["reason"])),
          supply=supply, amount=item["amount"], reason=item["reason"])
@@ -363,6 +367,12 @@ def _request_ok(state: RatsState, seat: int, action: Action) -> str:
     return ""
 
 
+def _repeats_pick(item: Item, action: Action) -> bool:
+    """True if the second pick of "2 of any two supplies" names the first pick's supply again."""
+    other = item.get("other_than")
+    return other is not None and action.get("supply") == SUPPLIES[other]
+
+
 def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
     """Raise IllegalAction unless `action` is legal now; return its seat and decision."""
     if not isinstance(action, dict):
@@ -381,6 +391,9 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
         reason = _request_ok(state, seat, action)
         if reason:
             raise IllegalAction(reason)
+    elif item["kind"] == "gain" and _repeats_pick(item, action):
+        raise IllegalAction(Msg("the bonus is 2 of two different supplies: pick one other than {supply}",
+                                supply=supply_word(item["other_than"])))
     elif not _listed(action, _options_now(state, seat, item)):
         raise IllegalAction(Msg("not a legal {kind} choice", kind=item["kind"]))
     return seat, item

@@ -90,7 +90,8 @@ def _setup(state: RatsState, events: Events) -> None:
         if seat != state.host:
             pend(state, seat, "gain", amount=2, reason="setup")
             if state.options["two_player_variant"]:
-                pend(state, seat, "gain", amount=2, reason="two_player")
+                # With the setup pick this makes "2 straw and 2 rags": a second, different supply.
+                pend(state, seat, "gain", amount=2, reason="two_player", differ=True)
     _banker(state)
     state.stage = "turn_start"
 
@@ -312,8 +313,9 @@ def _host_change(state: RatsState, events: Events) -> None:
         _banker(state)
     if two_player:
         other = 1 - state.host
-        for _ in range(state.options["two_player_bonus_picks"]):
-            pend(state, other, "gain", amount=2, reason="two_player")
+        for pick in range(state.options["two_player_bonus_picks"]):
+            # "2 of any two supplies": the second pick must differ from the first.
+            pend(state, other, "gain", amount=2, reason="two_player", differ=pick > 0)
 
 
 def _ceremony(state: RatsState, events: Events) -> None:
