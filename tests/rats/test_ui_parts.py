@@ -226,3 +226,21 @@ def test_enter_on_the_request_form_moves_down_its_rows_then_asks() -> None:
     assert chosen == [] and form.target.value == 1
     panel.handle_event(enter, "accept")
     assert chosen == [{"type": "request", "seat": 0, "target": 1, "supply": "baubles", "amount": 1}]
+
+
+@pytest.mark.parametrize("scale", [0.7, 1.0])
+def test_two_digit_dishes_on_the_small_revealed_cards_are_never_cut(monkeypatch, scale: float) -> None:
+    from pie_table.games.rats.ui import sheet_view
+    from pie_table.kit.fonts import fit
+
+    shown: list[str] = []
+
+    def fit_text(text: str, size: int, max_w: int, color, face: str = "sans"):
+        shown.append(fit(text, size, max_w, face)[0])
+        return font(max(1, size), face).render(text, True, color)
+
+    monkeypatch.setattr(sheet_view, "fit_text", fit_text)
+    surface = pygame.Surface((400, 200))
+    card = sheet_view.RatCard(seat=1, revealed={"dishes": [12, 3, 24], "decorations": [10]})
+    sheet_view.draw_rat_card(surface, pygame.Rect(0, 0, int(220 * scale), int(90 * scale)), card, scale)
+    assert {"12", "3", "24", "10"} <= set(shown) and "…" not in "".join(shown)
