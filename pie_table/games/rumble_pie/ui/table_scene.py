@@ -80,6 +80,11 @@ class RumbleTableScene(Scene):
         self.over_timer: float | None = None
         self.waiting_s = 0.0  # how long the table has been between rounds
         self._refresh_all()
+        if session is not None:
+            # A continued game opens paused before any frame animates: its cards are dealt in place,
+            # not left on the decks behind the pause panel.
+            self.cards.sync(self.sim.table(), animate=False)
+            self.cards.settle()
 
     # --- scene hooks ---------------------------------------------------------------------------
 
