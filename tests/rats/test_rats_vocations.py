@@ -67,9 +67,19 @@ def test_whether_the_pauper_had_fewer_or_tied_is_secret():
     voc = [None, "pauper", None]
     fewer = table([[0, 2, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0] * 6], vocations=voc)
     tied = table([[0, 2, 0, 0, 0, 0], [0, 2, 0, 0, 0, 0], [0] * 6], vocations=voc)
+    for state in (fewer, tied):  # swords come first: 0 against the Host's 0 is a tie in both
+        assert state.pending[1] == [{"kind": "pauper_tie"}]
+        act(state, 1, "pauper_tie")
+    # Baubles, where the two differ: 1 against 2 earns a gain, 2 against 2 does not.
+    assert fewer.pending[1] == [{"kind": "gain", "amount": 1, "reason": "pauper"}]
+    assert tied.pending[1] == [{"kind": "pauper_tie"}]
+    assert RULES.view(fewer, 1) != RULES.view(tied, 1)  # the Pauper knows which it was...
+    assert RULES.view(fewer, None) == RULES.view(tied, None)  # ...nobody else does
+    assert RULES.view(fewer, 0) == RULES.view(tied, 0) and RULES.view(fewer, 2) == RULES.view(tied, 2)
+    assert RULES.to_act(fewer) == RULES.to_act(tied)
+    act(fewer, 1, "gain", supply="flowers")
+    act(tied, 1, "pauper_tie")
     assert RULES.view(fewer, None) == RULES.view(tied, None)
-    assert RULES.view(fewer, 2) == RULES.view(tied, 2)
-    assert RULES.to_act(fewer) == RULES.to_act(tied) == [1]
 
 
 def test_ruffian_requests_all_of_a_supply():
