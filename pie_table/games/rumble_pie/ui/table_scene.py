@@ -56,6 +56,7 @@ class RumbleTableScene(Scene):
         self.resumed = session is not None and not watch
         state = self.sim.table()
         n = len(setup.seats)
+        self.names = [setup.player_name(i) or _("Player {n}").format(n=i + 1) for i in range(n)]
         self.layout = load_layout("rumble-pie", n)
         self.slots = seat_slots(list(state.teams))
         self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())
@@ -119,8 +120,6 @@ class RumbleTableScene(Scene):
     def _new_view(self) -> TableView:
         """The painted parts of the table (seat labels, key legend) in the language shown now."""
         self.language = current_language()
-        self.names = [self.setup.player_name(i) or _("Player {n}").format(n=i + 1)
-                      for i in range(len(self.setup.seats))]
         infos = seat_infos(self.setup, self.sim.table().teams, self.names)
         return TableView(self.geom, infos, legends(self.app, self.setup, self.names))
 
