@@ -21,7 +21,6 @@ from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text, wrap_text
 
 _RULE = (200, 180, 146)  # the printed lines of the paper sheet
-_NUMBER_ROOM = 0.75  # the share of a dish's or decoration's width its value may take
 _GLYPH_COLORS = ((150, 150, 170), pal.GOLD, (214, 186, 96), pal.CRUST_DARK, pal.BLUEBERRY, pal.CHERRY)
 
 
@@ -183,14 +182,15 @@ def item_shapes(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int
         row, col = divmod(i, per_row)
         cell = pygame.Rect(area.x + col * (size + 4), area.y + row * (size + 4), size, size)
         _shape(surface, cell, shape)
-        number = fit_text(str(value), int(size * 0.45), int(size * _NUMBER_ROOM), pal.INK, "bold")
+        # A value may reach the shape's edge rather than be cut ("13" in a small circle).
+        number = fit_text(str(value), int(size * 0.45), size, pal.INK, "bold")
         surface.blit(number, number.get_rect(center=cell.center))
 
 
 def _fits_number(values: Sequence[int]) -> int:
     """The smallest shape whose widest value fits whole at the smallest readable size."""
     widest = max(font(MIN_READABLE, "bold").size(str(v))[0] for v in values)
-    return math.ceil(widest / _NUMBER_ROOM) + 1
+    return widest + 8  # and clear of the outline
 
 
 def _shape_size(area: pygame.Rect, count: int, biggest: int) -> int:
