@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import fit, font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
 
@@ -78,21 +78,36 @@ def paint_legend(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend],
     humans = [lg for lg in legends if lg.tag]
     lines = sum(len(lg.rows) + 1 for lg in legends)
     room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
-    if len(humans) <= 1 or room // max(1, lines) >= px(_LIST_MIN_LINE):
+    readable = room // max(1, lines) >= px(_LIST_MIN_LINE) and _list_reads_whole(rect, legends, px)
+    if len(humans) <= 1 or readable:
         return _paint_list(surf, rect, legends, text, px)
     return _paint_grid(surf, rect, legends, text, px)
+
+
+def _list_metrics(rect: pygame.Rect, legends: list[Legend],
+                  px: Callable[[float], int]) -> tuple[int, int, int]:
+    """The list's line height, font size and width of its keys column."""
+    lines = sum(len(lg.rows) + 1 for lg in legends)
+    room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
+    line = max(px(11), min(px(15), room // max(1, lines)))
+    size = max(7, min(px(13), line - 2))
+    widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
+    return line, size, min(px(80), widest + px(8))
+
+
+def _list_reads_whole(rect: pygame.Rect, legends: list[Legend], px: Callable[[float], int]) -> bool:
+    """True if no line of the list would be cut (a narrow panel or a wordier language cuts them, and
+    then the grid says more)."""
+    _line, size, keys_w = _list_metrics(rect, legends, px)
+    room = rect.w - keys_w - px(16)
+    return all(fit(what, size, room)[0] == what for lg in legends for _k, what in lg.rows)
 
 
 def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
                 px: Callable[[float], int]) -> int:
     """Each human's keys under a header in their seat colour."""
     x, y = rect.x + px(8), rect.y + px(24)
-    lines = sum(len(lg.rows) + 1 for lg in legends)
-    room = rect.bottom - y - px(4) - px(4) * len(legends)
-    line = max(px(11), min(px(15), room // max(1, lines)))
-    size = max(7, min(px(13), line - 2))
-    widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
-    keys_w = min(px(80), widest + px(8))
+    line, size, keys_w = _list_metrics(rect, legends, px)
     for lg in legends:
         surf.blit(text.fit(lg.header, size + 1, lg.color, rect.w - px(12), "bold"), (x, y))
         y += line
@@ -123,7 +138,7 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     rows = [r for r in GRID_ROWS if any(r in cells for _l, cells in columns)]
     others = [lg for lg in legends if not lg.cells]
     x, y = rect.x + px(8), rect.y + px(26)
-    extra = sum(1 + (len(_MOUSE_LINES) if lg.tag else len(lg.rows)) for lg in others)
+    extra = sum(1 + (len(_MOUSE_LINES) if lg.tag else 2 * len(lg.rows)) for lg in others)
     line = min(px(20), (rect.bottom - y - px(6)) // (len(rows) + 1 + extra))
     size = max(8, min(px(14), line - 3))
     label_w = max((font(size, "bold").size(_(r))[0] for r in rows), default=0) + px(8)
@@ -139,10 +154,13 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     y += (len(rows) + 1) * line + px(4)
     for lg in others:
         surf.blit(text.fit(lg.header, size, lg.color, rect.w - px(12), "bold"), (x, y))
-        lines = [(_(k), _(w)) for k, w in _MOUSE_LINES] if lg.tag else lg.rows
-        for keys, what in lines:
+        # The mouse's lines are short; a key line (Esc · Enter) gets its keys and their use on two
+        # lines, so a narrow panel never cuts what they do.
+        lines = ([f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES] if lg.tag
+                 else [part for keys, what in lg.rows for part in (keys, f"  {what}")])
+        for part in lines:
             y += line
-            surf.blit(text.fit(f"{keys}: {what}", size, pal.CREAM, rect.w - px(16)), (x + px(4), y))
+            surf.blit(text.fit(part, size, pal.CREAM, rect.w - px(16)), (x + px(4), y))
         y += line
     return y
 
