@@ -20,6 +20,7 @@ def test_asking_a_bot_for_a_bauble_it_lacks_cannot_be_undone_to_ask_again() -> N
     state = table([[4, 0, 0, 0, 0, 0], [1, 0, 3, 0, 0, 0], [0, 0, 0, 0, 0, 0]], host=1)
     session = _session(state)
     assert session.rules.to_act(session.state) == [0]
+    logged = len(session.state.log)
     applied = session.submit(0, {"type": "request", "target": 1, "supply": "baubles", "amount": 1})
     answers = [str(e["text"]) for e in applied.events if e["type"] == "refused"]
     assert applied.ok and answers == ["Rat 2: RATS!"]
@@ -27,6 +28,11 @@ def test_asking_a_bot_for_a_bauble_it_lacks_cannot_be_undone_to_ask_again() -> N
     assert not session.can_undo(0)
     assert not session.undo(0)
     assert session.state.pending[0] == [] and len(session.log) == 1  # the question stands as asked
+    # The mark is for the session: the game's own log (and so a save's state hash) is as before.
+    refused = next(e for e in applied.events if e["type"] == "refused")
+    filed = session.state.log[logged:]
+    assert refused["barrier"] and {k: v for k, v in refused.items() if k != "barrier"} in filed
+    assert not any("barrier" in e for e in filed)
 
 
 def test_a_handed_over_supply_is_a_barrier_too() -> None:
