@@ -100,7 +100,7 @@ class KeyMap:
     device: str
     title: str
     by_scancode: dict[int, str]
-    labels: list[tuple[str, str]]
+    keys: list[tuple[str, str]]  # (intent, key label) in binding order; translated only when shown
 
 
 @dataclass
@@ -110,8 +110,13 @@ class PadMap:
     buttons: dict[int, str]
     axes: dict[int, tuple[str, str]]
     threshold: float
-    labels: list[tuple[str, str]]
+    keys: list[tuple[str, str]]  # (intent, button label), like KeyMap.keys
     button_names: dict[int, str] = field(default_factory=dict)
+
+
+def intent_help(intent: str) -> str:
+    """What an intent does, in the player's language ("play card")."""
+    return _(_INTENT_HELP.get(intent, intent))
 
 
 def scancode_of(name: str | int) -> int:
@@ -156,20 +161,14 @@ def build_keymap(device: str, title: str, bindings: dict[str, list[str]]) -> Key
     for intent, keys in bindings.items():
         for key in keys:
             by_scancode[scancode_of(key)] = intent
-        labels.append((" ".join(key_label(k) for k in keys), _(_INTENT_HELP.get(intent, intent))))
+        labels.append((intent, " ".join(key_label(k) for k in keys)))
     return KeyMap(device, title, by_scancode, labels)
 
 
 def load_keymap(path: Path) -> KeyMap:
     """Read a keys*.json file."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    by_scancode: dict[int, str] = {}
-    labels: list[tuple[str, str]] = []
-    for intent, keys in data["bindings"].items():
-        for key in keys:
-            by_scancode[scancode_of(key)] = intent
-        labels.append((" ".join(key_label(k) for k in keys), _(_INTENT_HELP.get(intent, intent))))
-    return KeyMap(data["device"], data.get("title", data["device"]), by_scancode, labels)
+    return build_keymap(data["device"], data.get("title", data["device"]), data["bindings"])
 
 
 def default_pad_buttons(keymap_dir: Path = KEYMAP_DIR) -> dict[str, list[str]]:
@@ -208,8 +207,7 @@ def load_padmap(path: Path, buttons_override: dict[str, list[str]] | None = None
             code = int(getattr(pygame, "CONTROLLER_BUTTON_" + name))
             buttons[code] = intent
             names[code] = name
-        label = " ".join(_PAD_LABELS.get(n, n) for n in names_list)
-        labels.append((label, _(_INTENT_HELP.get(intent, intent))))
+        labels.append((intent, " ".join(_PAD_LABELS.get(n, n) for n in names_list)))
     axes = {
         int(getattr(pygame, "CONTROLLER_AXIS_" + axis)): (pair[0], pair[1])
         for axis, pair in data.get("axes", {}).items()
@@ -272,13 +270,18 @@ class InputRouter:
         """Plugged pads by SDL instance id."""
         return dict(self._pads)
 
-    def legend(self, device: str) -> list[tuple[str, str]]:
-        """(key label, what it does) for `device`, for on-table help."""
+    def key_labels(self, device: str) -> list[tuple[str, str]]:
+        """(intent, key label) for `device`: what legends group and look up, by intent, never by
+        their translated wording."""
         if device in self.keymaps:
-            return list(self.keymaps[device].labels)
+            return list(self.keymaps[device].keys)
         if device.startswith("pad"):
-            return list(self.padmap.labels)
+            return list(self.padmap.keys)
         return []
+
+    def legend(self, device: str) -> list[tuple[str, str]]:
+        """(key label, what it does) for `device`, for on-table help, in the language shown now."""
+        return [(keys, intent_help(intent)) for intent, keys in self.key_labels(device)]
 
     def translate(self, event: pygame.event.Event) -> list[Intent]:
         """The intents carried by `event` (empty for events that are not player input)."""

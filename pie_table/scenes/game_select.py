@@ -164,6 +164,11 @@ class TutorialOffer(ConfirmScene):
         )
         self.seats = seats
 
+    def enter(self) -> None:
+        """The tutorial is what a newcomer came for, so it has the focus (Play: a click, Tab or Esc)."""
+        super().enter()
+        self.menu.set_focus(self.yes_button)
+
     def back(self) -> None:
         """Play (or Esc): no tutorial, on to the seat screen."""
         self.app.scenes.pop()

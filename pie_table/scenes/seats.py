@@ -13,6 +13,7 @@ from pie_table.core.stats import last_names, remember_names
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
+from pie_table.kit.input import intent_help
 from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.kit.text import wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
@@ -21,6 +22,7 @@ from pie_table.scenes.players import duplicate_name
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
 TEAM_LETTERS = ("A", "B", "C")
+_COLUMN_INTENTS = ("col1", "col2", "col3", "col4")
 _CONTROL_NAMES = {
     "keys1": N_("Keys left"),
     "keys2": N_("Keys right"),
@@ -294,7 +296,7 @@ class SeatsScene(MenuScene):
         for i, spec in enumerate(self.seats):
             if spec.is_bot or spec.control in ("hotseat", "mouse"):
                 continue
-            keys = compact_legend(self.app.input.legend(spec.control))
+            keys = compact_legend(self.app.input.key_labels(spec.control))
             name = _(_CONTROL_NAMES.get(spec.control, spec.control))
             line = _("{seat} ({control}): {keys}").format(seat=self.seat_label(i), control=name, keys=keys)
             lines.append(line)
@@ -372,9 +374,10 @@ def _wrap_items(line: str, fnt: pygame.font.Font, width: int) -> list[str]:
 
 
 def compact_legend(entries: list[tuple[str, str]]) -> str:
-    """`Z X C V columns · A previous target ...`: the four column keys are merged into one item."""
-    columns = [key for key, what in entries if what.startswith(_("column"))]
-    rest = [f"{key} {what}" for key, what in entries if not what.startswith(_("column"))]
+    """`Z X C V columns · A previous target ...` from (intent, keys): the four column keys are merged
+    into one item, found by intent (never by their translated wording)."""
+    columns = [key for intent, key in entries if intent in _COLUMN_INTENTS]
+    rest = [f"{key} {intent_help(intent)}" for intent, key in entries if intent not in _COLUMN_INTENTS]
     head = [" ".join(columns) + " " + _("columns")] if columns else []
     return " · ".join(head + rest)
 

@@ -27,6 +27,7 @@ class StatisticsScene(OverlayScene):
         self.rows = stats.rows(data)
         self.selected = 0
         self.row_rects: list[pygame.Rect] = []
+        self.bar_rects: list[pygame.Rect] = []  # the chart's bars as last drawn (tests look at them)
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Statistics"), 40, pal.INK, "title")
@@ -75,16 +76,16 @@ class StatisticsScene(OverlayScene):
             return
         titles = {info.id: _(info.title) for info in load_games().values()}
         columns = [
-            (_("Player"), 0.13),
+            (_("Player"), 0.10),
             (_("Game"), 0.13),
-            (_("Played"), 0.07),
+            (_("Played"), 0.06),
             (_("Won"), 0.06),
-            (_("Win rate"), 0.08),
-            (_("vs easy · normal · hard"), 0.19),
+            (_("Win rate"), 0.07),
+            (_("vs easy · normal · hard"), 0.16),
             (_("Best"), 0.06),
             (_("Average"), 0.07),
             (_("Streak (best)"), 0.09),
-            (_("Extras"), 0.12),
+            (_("Extras"), 0.20),
         ]
         size = int(15 * s)
         line = font(size).get_linesize() + int(6 * s)
@@ -93,7 +94,8 @@ class StatisticsScene(OverlayScene):
             image = fit_text(title, size, int(area.w * share) - 6, pal.INK, "bold")
             surface.blit(image, (x, area.y))
             x += int(area.w * share)
-        chart_h = int(110 * s)
+        # The chart takes the room the rows leave free, within bounds.
+        chart_h = int(min(200 * s, max(110 * s, area.h - line * (len(self.rows) + 1) - 12 * s)))
         visible = max(1, (area.h - line - chart_h - int(12 * s)) // line)
         first = max(0, min(self.selected - visible + 1, len(self.rows) - visible))
         self.row_rects = [pygame.Rect(0, 0, 0, 0)] * len(self.rows)
@@ -108,11 +110,6 @@ class StatisticsScene(OverlayScene):
                 f"{int(row['vs'][lv] * 100)}%" if lv in row["vs"] else "–"
                 for lv in ("easy", "normal", "hard")
             )
-            extras = []
-            if row["game"] == "rumble-pie":
-                extras.append(_("KaPow!s {n} · Out! {m}").format(n=row["kapows"], m=row["outs"]))
-            if row["hints"]:
-                extras.append(_("hints {n}").format(n=row["hints"]))
             cells = [
                 row["name"],
                 titles.get(row["game"], row["game"]),
@@ -123,7 +120,7 @@ class StatisticsScene(OverlayScene):
                 _number(row["best"]),
                 _number(row["average"]),
                 f"{row['streak']} ({row['best_streak']})",
-                " · ".join(extras),
+                extras_text(row),
             ]
             x = area.x
             for (_title, share), cell in zip(columns, cells, strict=True):
@@ -135,31 +132,70 @@ class StatisticsScene(OverlayScene):
     def _draw_chart(
         self, surface: pygame.Surface, rect: pygame.Rect, s: float, titles: dict[str, str]
     ) -> None:
-        """The selected row's recent scores as bars: gold for a win, crust for a loss."""
+        """The selected row's recent scores, oldest first, one bar a game with its score on top:
+        a win a filled bar, a loss an outlined one (told apart without colour), and a key saying so."""
         row = self.rows[self.selected]
         pygame.draw.rect(surface, pal.FELT, rect, border_radius=int(8 * s))
+        size = int(14 * s)
+        key_w = _draw_chart_key(surface, rect.topright, size, s)
         label = fit_text(
-            _("Recent games: {name}, {game}").format(
+            _("Recent games: {name}, {game} (score, oldest first)").format(
                 name=row["name"], game=titles.get(row["game"], row["game"])
             ),
-            int(14 * s),
-            rect.w - 16,
+            size,
+            rect.w - 24 - key_w,
             pal.CREAM,
             "bold",
         )
         surface.blit(label, (rect.x + 8, rect.y + 4))
         recent = row["recent"]
+        self.bar_rects = []
         if not recent:
             return
         top = max(1.0, max(score for score, _won in recent))
-        inner = pygame.Rect(
-            rect.x + 8, rect.y + label.get_height() + 8, rect.w - 16, rect.h - label.get_height() - 14
-        )
-        bar_w = max(4, inner.w // stats.RECENT - 4)
+        number_h = font(int(12 * s)).get_linesize()
+        inner = pygame.Rect(rect.x + 8, rect.y + label.get_height() + 8 + number_h, rect.w - 16,
+                            rect.h - label.get_height() - 14 - number_h)
+        bar_w = min(int(36 * s), max(4, inner.w // stats.RECENT - 4))
         for i, (score, won) in enumerate(recent):
             height = max(2, int(inner.h * score / top))
             bar = pygame.Rect(inner.x + i * (bar_w + 4), inner.bottom - height, bar_w, height)
-            pygame.draw.rect(surface, pal.GOLD if won else pal.CRUST_DARK, bar, border_radius=3)
+            _draw_bar(surface, bar, bool(won), s)
+            self.bar_rects.append(bar)
+            number = fit_text(_number(score), int(12 * s), bar_w + 4, pal.CREAM)
+            surface.blit(number, number.get_rect(midbottom=(bar.centerx, bar.y - 1)))
+
+
+def _draw_bar(surface: pygame.Surface, bar: pygame.Rect, won: bool, s: float) -> None:
+    """A win is a filled gold bar; a loss only its outline, so the two differ in shape, not just hue."""
+    if won:
+        pygame.draw.rect(surface, pal.GOLD, bar, border_radius=3)
+    else:
+        pygame.draw.rect(surface, pal.CREAM, bar, max(2, int(2 * s)), border_radius=3)
+
+
+def _draw_chart_key(surface: pygame.Surface, topright: tuple[int, int], size: int, s: float) -> int:
+    """"▮ won  ▯ lost" in the chart's top right corner; returns the width it took."""
+    x, y = topright[0] - 8, topright[1] + 4
+    for won, text in ((False, _("lost")), (True, _("won"))):
+        image = fit_text(text, size, int(120 * s), pal.CREAM)
+        x -= image.get_width()
+        surface.blit(image, (x, y))
+        swatch = pygame.Rect(0, 0, max(6, int(10 * s)), image.get_height() - 4)
+        swatch.topright = (x - int(4 * s), y + 2)
+        _draw_bar(surface, swatch, won, s)
+        x = swatch.x - int(12 * s)
+    return topright[0] - x
+
+
+def extras_text(row: dict[str, Any]) -> str:
+    """The Extras cell. Rumble Pie's KaPow!s are the team's (a table scores by team), so they say so."""
+    extras = []
+    if row["game"] == "rumble-pie":
+        extras.append(_("team KaPow!s {n} · Out! {m}").format(n=row["kapows"], m=row["outs"]))
+    if row["hints"]:
+        extras.append(_("hints {n}").format(n=row["hints"]))
+    return " · ".join(extras)
 
 
 def _number(value: Any) -> str:

@@ -105,6 +105,18 @@ def test_the_pie_rats_seat_screen_is_in_spanish():
     assert [t for t in texts if t and not spanish.get(t)] == []
 
 
+@pytest.mark.parametrize("game", ["rats", "rumble-pie"])
+def test_the_game_list_and_seat_screen_texts_of_rats_and_rumble_pie_are_in_spanish(game):
+    from pie_table.core.registry import get_game
+
+    info = get_game(game)
+    spanish = catalogs.sources("es")
+    texts = [info.title, info.blurb]
+    for option in info.options:
+        texts += [option.label, option.help, *(option.choice_labels or {}).values()]
+    assert [t for t in texts if t and not spanish.get(t)] == []
+
+
 def test_the_rats_and_rumble_pie_name_tables_are_in_spanish():
     from pie_table.games.rats.state import GOAL_NAMES, SUPPLY_NAMES, VOCATIONS
     from pie_table.games.rats.ui import labels

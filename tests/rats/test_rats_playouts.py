@@ -9,7 +9,6 @@ from pie_table.core.engine import IllegalAction
 from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.headless import RandomLegalController, play, run_game
 from pie_table.games.rats.rules import RULES
-from pie_table.games.rats.scoring import total_awards
 from pie_table.games.rats.state import CRUMBS, FLOWERS, RAGS
 
 _ITEM_SUPPLIES = (CRUMBS, RAGS, FLOWERS)
@@ -100,9 +99,46 @@ def _play_checked(seats, seed, options, controllers, checks=True):
     return state, record, spent
 
 
+def _longest_run(values):
+    """Consecutive values, each counted once: {4, 5, 7} has a run of 2."""
+    present = set(values)
+    runs = (k for v in present for k in range(1, 40) if all(v + i in present for i in range(k)))
+    return max(runs, default=0)
+
+
+# What each banquet goal measures, written from the rulebook's Banquet Goal Clarifications and
+# docs/rulings/rats.md apart from scoring.py, so a playout checks the engine's awards against a
+# second reading rather than against itself. Bigger is better; Cheap (fewest items) is negated.
+_MEASURE = {
+    2: lambda d, c, nests: -len(d + c),
+    3: lambda d, c, nests: sum(1 for v in d + c if (d + c).count(v) > 1),
+    4: lambda d, c, nests: max(d, default=0),
+    5: lambda d, c, nests: sum(d),
+    6: lambda d, c, nests: len(d),
+    7: lambda d, c, nests: sum(nests),
+    8: lambda d, c, nests: len(c),
+    9: lambda d, c, nests: sum(c),
+    10: lambda d, c, nests: max(c, default=0),
+    11: lambda d, c, nests: _longest_run(d + c),
+    12: lambda d, c, nests: sum(1 for v in d + c if v <= 3),
+}
+
+
+def _rulebook_awards(goal, sheets):
+    """3 to every rat tied for the best measure, 2 for the next distinct one, 1 to any other rat that
+    counted something (Cheap: everyone; Composed and Elegant: at least two items)."""
+    measures = [_MEASURE[goal](list(s.dishes), list(s.decorations), s.nests) for s in sheets]
+    least = {2: None, 3: 2, 11: 2}.get(goal, 1)
+    counted = [least is None or m >= least for m in measures]
+    scores = {m for m, ok in zip(measures, counted, strict=True) if ok}
+    return [max(1, 3 - sum(1 for other in scores if other > m)) if ok else 0
+            for m, ok in zip(measures, counted, strict=True)]
+
+
 def _check_end(state, record, seats, seed, options, spent):
     assert state.turn == 5 and len(state.goals) == 5 and len(set(state.goals)) == 5
-    assert total_awards(state.goals, state.sheets) == state.awards
+    per_goal = [_rulebook_awards(goal, state.sheets) for goal in state.goals]
+    assert state.awards == [sum(awards[seat] for awards in per_goal) for seat in range(seats)]
     assert state.awards[state.winner] == max(state.awards)
     assert state.coin in ("heads", "tails")
     replay = RULES.new_state(seats, seed, options)

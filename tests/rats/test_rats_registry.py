@@ -12,7 +12,8 @@ def test_registered_with_options_and_bots():
     info = get_game("rats")
     assert info.rules is RULES and RULES.name == "rats"
     assert (info.min_seats, info.max_seats) == (2, 6)
-    assert [o.key for o in info.options] == ["vocations", "two_player_variant", "ship_name"]
+    # No "High Tea for Two" toggle: it would do nothing, the seat count decides the variant.
+    assert [o.key for o in info.options] == ["vocations", "ship_name"]
     assert info.bot_factory("hard", 1, 5).seat == 1
 
 

@@ -67,9 +67,19 @@ def test_whether_the_pauper_had_fewer_or_tied_is_secret():
     voc = [None, "pauper", None]
     fewer = table([[0, 2, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0] * 6], vocations=voc)
     tied = table([[0, 2, 0, 0, 0, 0], [0, 2, 0, 0, 0, 0], [0] * 6], vocations=voc)
+    for state in (fewer, tied):  # swords come first: 0 against the Host's 0 is a tie in both
+        assert state.pending[1] == [{"kind": "pauper_tie"}]
+        act(state, 1, "pauper_tie")
+    # Baubles, where the two differ: 1 against 2 earns a gain, 2 against 2 does not.
+    assert fewer.pending[1] == [{"kind": "gain", "amount": 1, "reason": "pauper"}]
+    assert tied.pending[1] == [{"kind": "pauper_tie"}]
+    assert RULES.view(fewer, 1) != RULES.view(tied, 1)  # the Pauper knows which it was...
+    assert RULES.view(fewer, None) == RULES.view(tied, None)  # ...nobody else does
+    assert RULES.view(fewer, 0) == RULES.view(tied, 0) and RULES.view(fewer, 2) == RULES.view(tied, 2)
+    assert RULES.to_act(fewer) == RULES.to_act(tied)
+    act(fewer, 1, "gain", supply="flowers")
+    act(tied, 1, "pauper_tie")
     assert RULES.view(fewer, None) == RULES.view(tied, None)
-    assert RULES.view(fewer, 2) == RULES.view(tied, 2)
-    assert RULES.to_act(fewer) == RULES.to_act(tied) == [1]
 
 
 def test_ruffian_requests_all_of_a_supply():
@@ -155,8 +165,28 @@ def test_two_player_setup_extra_pick_and_bonus_every_turn():
     assert state.sheets[0].supplies == [1] * 6  # the Host's Privilege at the end of the turn
     assert [i["reason"] for i in state.pending[1]] == ["two_player", "two_player"]
     act(state, 1, "gain", supply="flowers")
+    act(state, 1, "gain", supply="crumbs")
+    assert state.sheets[1].supplies == [0, 0, 0, 2, 0, 2]
+
+
+def test_high_tea_for_two_bonus_is_two_of_two_different_supplies_never_four_of_one():
+    # "2 of any two supplies", as in the rulebook's "2 straw and 2 rags".
+    state = RULES.new_state(2, 1, {})
+    act(state, 1, "gain", supply="straw")  # the setup pick every rat makes
+    offered = {a["supply"] for a in RULES.legal_actions(state, 1)}
+    assert offered == {"swords", "baubles", "crumbs", "rags", "flowers"}
+    refusal = "^the bonus is 2 of two different supplies: pick one other than straw$"
+    with pytest.raises(IllegalAction, match=refusal):
+        act(state, 1, "gain", supply="straw")
+    act(state, 1, "gain", supply="rags")
+    assert state.sheets[1].supplies == [0, 0, 2, 0, 2, 0]
+    state = table([[0] * 6, [0] * 6], turn=2)  # the bonus again at the end of a turn
     act(state, 1, "gain", supply="flowers")
-    assert state.sheets[1].supplies[FL] == 4
+    before = RULES.to_json(state)
+    with pytest.raises(IllegalAction, match="pick one other than flowers$"):
+        act(state, 1, "gain", supply="flowers")
+    assert RULES.to_json(state) == before
+    assert "flowers" not in {a["supply"] for a in RULES.legal_actions(state, 1)}
 
 
 def test_two_player_nothing_to_pick_after_the_final_turn():

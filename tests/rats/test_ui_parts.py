@@ -211,3 +211,36 @@ def test_results_say_one_award_not_one_awards() -> None:
     _title, lines = results_text(view)
     assert any(line.endswith(": 1 award") for line in lines)
     assert any(line.endswith(": 5 awards") for line in lines)
+
+
+def test_enter_on_the_request_form_moves_down_its_rows_then_asks() -> None:
+    chosen: list[dict] = []
+    legal = [a for a in _request_legal() if a["target"] == 1]  # one rat to ask, as with two rats
+    panel = ChoicePanel(0, {"kind": "request"}, legal, {"seat": 0}, chosen.append)
+    form = panel.request
+    assert form is not None and panel.menu.focused is form.target
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    for expected in (form.supply, form.amount, form.ask):
+        assert panel.handle_event(enter, "accept")
+        assert panel.menu.focused is expected
+    assert chosen == [] and form.target.value == 1
+    panel.handle_event(enter, "accept")
+    assert chosen == [{"type": "request", "seat": 0, "target": 1, "supply": "baubles", "amount": 1}]
+
+
+@pytest.mark.parametrize("scale", [0.7, 1.0])
+def test_two_digit_dishes_on_the_small_revealed_cards_are_never_cut(monkeypatch, scale: float) -> None:
+    from pie_table.games.rats.ui import sheet_view
+    from pie_table.kit.fonts import fit
+
+    shown: list[str] = []
+
+    def fit_text(text: str, size: int, max_w: int, color, face: str = "sans"):
+        shown.append(fit(text, size, max_w, face)[0])
+        return font(max(1, size), face).render(text, True, color)
+
+    monkeypatch.setattr(sheet_view, "fit_text", fit_text)
+    surface = pygame.Surface((400, 200))
+    card = sheet_view.RatCard(seat=1, revealed={"dishes": [12, 3, 24], "decorations": [10]})
+    sheet_view.draw_rat_card(surface, pygame.Rect(0, 0, int(220 * scale), int(90 * scale)), card, scale)
+    assert {"12", "3", "24", "10"} <= set(shown) and "…" not in "".join(shown)

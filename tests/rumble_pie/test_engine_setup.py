@@ -1,5 +1,6 @@
 """Setup rules: decks, teams and option validation."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -35,13 +36,19 @@ def test_default_teams_alternate():
     assert RULES.new_state(4, 1, None).teams == [0, 1, 0, 1]
 
 
-@pytest.mark.parametrize(("seats", "teams"), [
-    (1, [0]), (7, [0, 1, 0, 1, 0, 1, 0]), (4, [0, 0, 0, 0]), (4, [0, 1, 2, 3]), (4, [0, 2, 2, 0]),
-    (4, [0, 0, 0, 0]), (5, [0, 0, 0, 0, 1]), (3, [0, 1]), (2, [0, -1]),
+@pytest.mark.parametrize(("seats", "teams", "reason"), [
+    (1, [0], "Rumble Pie needs 2 to 6 players"),
+    (7, [0, 1, 0, 1, 0, 1, 0], "Rumble Pie needs 2 to 6 players"),
+    (4, [0, 0, 0, 0], "Rumble Pie needs 2 or 3 teams"),
+    (4, [0, 1, 2, 3], "Rumble Pie needs 2 or 3 teams"),
+    (4, [0, 2, 2, 0], "Every team needs at least one player"),
+    (5, [0, 0, 0, 0, 1], "A team has at most 3 players"),
+    (3, [0, 1], "Give every seat a team"),
+    (2, [0, -1], "Teams are numbered 0, 1, 2"),
 ])
-def test_bad_setups_are_refused_with_a_reason(seats, teams):
-    assert isinstance(validate_setup(seats, teams), str)
-    with pytest.raises(ValueError):
+def test_bad_setups_are_refused_with_a_reason(seats, teams, reason):
+    assert validate_setup(seats, teams) == reason
+    with pytest.raises(ValueError, match=f"^{re.escape(reason)}$"):
         RULES.new_state(seats, 1, {"teams": teams})
 
 

@@ -103,6 +103,8 @@ def test_the_tutorial_is_offered_once_the_first_time_rumble_pie_is_picked(tmp_pa
     menu.pick(get_game("rumble-pie"))
     assert isinstance(app.scenes.current, TutorialOffer)
     assert store.load()[0].tutorial_offered
+    offer = app.scenes.current
+    assert offer.menu.focused is offer.yes_button and offer.yes_button.text == "Tutorial"
     app.scenes.current.back()  # "Play": no tutorial, the seats
     assert isinstance(app.scenes.current, SeatsScene)
     app.scenes.pop()

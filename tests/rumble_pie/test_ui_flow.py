@@ -199,3 +199,22 @@ def test_mashing_play_keys_at_a_rounds_end_never_skips_the_summary():
     post_key(pygame.K_RETURN, pygame.KSCAN_RETURN)  # a deliberate Enter once the summary has been seen
     app.step(1 / 60)
     assert scene.sim.phase == "countdown" and scene.sim.state.round == 2
+
+
+def test_a_continued_game_opens_paused_with_every_card_already_in_its_place() -> None:
+    from pie_table.scenes.pause import PauseScene
+
+    app = App(size=(1280, 720), headless=True)
+    setup = GameSetup("rumble-pie", parse_seats("human:keys1,bot:easy"), {"target": 3}, seed=4)
+    played = RumbleTableScene(app, setup)
+    played.sim.fast_forward(until_tick=600)
+    resumed = RumbleTableScene(app, setup, session=played.sim.session)
+    app.scenes.push(resumed)
+    app.step(1 / 60, [])
+    assert isinstance(app.scenes.current, PauseScene)  # the table under the panel no longer moves
+    cards = resumed.cards
+    arsenal = [card for card, place in cards.rest.items() if place.where == "col"]
+    assert arsenal and not cards.busy()
+    for card in arsenal:  # not still on the deck, face down, waiting for a deal that never comes
+        sprite = cards.sprites[card]
+        assert sprite.rect.topleft == cards.rest[card].rect.topleft and sprite.face_up

@@ -67,3 +67,53 @@ def test_results_put_the_winning_team_first_and_name_each_rounds_kapows() -> Non
     assert lines[1] == "Team Cherry: 16 points"
     assert lines[2] == "Round 1: KaPow!s Cherry 5 · Blueberry 3; Out! by Player 1"
     assert lines[3].endswith("Out! by nobody")
+
+
+@pytest.fixture
+def spanish():
+    from pie_table.kit import i18n
+
+    i18n.set_language("es")
+    yield
+    i18n.set_language("en")
+
+
+def test_two_humans_in_spanish_get_a_key_grid_read_by_key(spanish: None) -> None:
+    app, scene = make_table("human:keys1,human:keys2,human:pad1,human:pad2")
+    app.step(1 / 60)  # drawing the legend grid crashed: its rows were found by matching English text
+    humans = [lg for lg in scene.view.legends if lg.tag]
+    assert humans[0].cells == {"column": "ZXCV", "target": "A/D", "play": "W", "draw": "S", "move 1/2": "Q/E",
+                               "Out!": "R"}
+    assert humans[1].cells["column"] == "JKL;"
+    assert ("Z X C V", "columna (×2: jugar)") in humans[0].rows
+
+
+def test_switching_language_at_the_table_redraws_the_keys_in_the_new_language() -> None:
+    from pie_table.kit import i18n
+
+    app, scene = make_table("human:keys1,bot:normal")
+    app.step(1 / 60)
+    assert ("W", "play card") in scene.view.legends[0].rows
+    try:
+        i18n.set_language("es")
+        scene.resume()  # back from the pause menu, where the language was changed
+        assert ("W", "jugar carta") in scene.view.legends[0].rows
+        assert ("W", "jugar carta") in app.input.legend("keys1")
+        assert scene.view.seats[1].control == "Bot · normal"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("size", "grid"), [((1280, 720), False), ((900, 560), True)])
+def test_two_humans_get_the_grid_when_the_list_would_cut_what_keys_do(
+        monkeypatch, spanish: None, size: tuple[int, int], grid: bool) -> None:
+    from pie_table.games.rumble_pie.ui import legend
+
+    painted: list[str] = []
+    for name in ("_paint_list", "_paint_grid"):
+        original = getattr(legend, name)
+        monkeypatch.setattr(legend, name, lambda *a, _f=original, _n=name: painted.append(_n) or _f(*a))
+    app, scene = make_table("human:keys1,human:keys2,bot:normal,bot:normal", size)
+    scene.view.set_geometry(scene.geom)
+    app.step(1 / 60)
+    assert painted and set(painted) == {"_paint_grid" if grid else "_paint_list"}

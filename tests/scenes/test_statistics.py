@@ -83,3 +83,34 @@ def test_the_statistics_screen_and_the_players_sheet_draw(home):
     app.scenes.push(screen)
     app.step(DT, [])
     assert screen.rows[0]["name"] == "Ana" and screen.row_rects[0].w > 0
+
+
+def test_rumble_pie_kapows_are_labelled_as_the_teams():
+    from pie_table.scenes.statistics import extras_text
+
+    data = stats.empty()
+    report = {"scores": [12, 9], "teams": [0, 1], "winning_seats": [0]}
+    extras = {0: {"kapows": 8, "outs": 1}}
+    stats.record_game(data, "r", "rumble-pie", ["Ana", ""], ["", "hard"], report, extras)
+    (row,) = stats.rows(data)
+    assert extras_text(row) == "team KaPow!s 8 · Out! 1"
+
+
+def test_recent_games_tell_a_win_from_a_loss_without_colour(home):
+    from pie_table.scenes.statistics import StatisticsScene
+
+    data = stats.empty()
+    for key, winner in (("a", 0), ("b", 1)):  # the same score: won the first, lost the second
+        report = {"awards": [9, 9], "winning_seats": [winner]}
+        stats.record_game(data, key, "rats", ["Ana", ""], ["", "hard"], report)
+    stats.save(data)
+    app = App(size=(1280, 720), headless=True)
+    screen = StatisticsScene(app)
+    app.scenes.push(screen)
+    app.step(DT, [])
+    won, lost = screen.bar_rects
+    assert won.h == lost.h
+    # A loss is an outline (the chart's felt shows inside it), a win a filled bar: they differ in
+    # shape, so a player who cannot tell gold from brown still can tell them apart.
+    felt = app.screen.get_at((lost.right + 2, lost.centery))
+    assert app.screen.get_at(lost.center) == felt != app.screen.get_at(won.center)

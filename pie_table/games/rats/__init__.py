@@ -14,11 +14,10 @@ register_game(
         min_seats=2,
         max_seats=6,
         rules=RULES,
+        # No toggle for High Tea for Two: the seat count decides it (on with two rats, off with more).
         options=(
             OptionInfo("vocations", "Vermin Vocations", False,
                        help="Each rat rolls for the order and takes a unique vocation power."),
-            OptionInfo("two_player_variant", "High Tea for Two", False,
-                       help="Extra supplies for the rat who is not the Host; always on with two rats."),
             OptionInfo("ship_name", "Ship name", DEFAULT_SHIP, help="The first Host names the ship."),
         ),
         realtime=False,

@@ -53,7 +53,8 @@ def _options_vocation(state: RatsState, seat: int, item: Item) -> list[Action]:
 
 
 def _options_gain(state: RatsState, seat: int, item: Item) -> list[Action]:
-    return [_act("gain", seat, supply=name) for name in SUPPLIES]
+    other_than = item.get("other_than")
+    return [_act("gain", seat, supply=name) for i, name in enumerate(SUPPLIES) if i != other_than]
 
 
 def _options_pauper_tie(state: RatsState, seat: int, item: Item) -> list[Action]:
@@ -184,6 +185,9 @@ def _apply_vocation(state: RatsState, seat: int, item: Item, action: Action, eve
 def _apply_gain(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     supply = SUPPLIES.index(action["supply"])
     state.sheets[seat].supplies[supply] += item["amount"]
+    after = state.pending[seat]
+    if after and after[0]["kind"] == "gain" and after[0].get("differ"):
+        after[0]["other_than"] = supply  # the second half of "2 of any two supplies"
     tell(events, seat, "gain", Msg("You gain {amount} ({why}).", amount=supply_amount(item["amount"], supply),
                                    why=Msg(item["reason"])),
          supply=supply, amount=item["amount"], reason=item["reason"])
@@ -233,6 +237,7 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
     say(events, "request", Msg("{rat}: Could you possibly part with {asked}, {target}?", rat=rat(seat),
                                asked=asked, target=rat(target)),
         seat=seat, target=target, supply=supply, amount=amount)
+    # Either answer shows what the asked rat holds: a barrier undo never crosses (no probing).
     given = have if amount == "all" else (amount if have >= amount else 0)
     if given:
         state.sheets[target].supplies[supply] -= given
@@ -242,9 +247,10 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
         text = (Msg("{rat}: Indeed, here is {amount}.", rat=rat(target), amount=here) if given == 1
                 else Msg("{rat}: Indeed, here are {amount}.", rat=rat(target), amount=here))
         say(events, "handover", text,
-            seat=target, to_seat=seat, supply=supply, amount=given)
+            seat=target, to_seat=seat, supply=supply, amount=given, barrier=True)
     else:
-        say(events, "refused", Msg("{rat}: RATS!", rat=rat(target)), seat=target, to_seat=seat, supply=supply)
+        say(events, "refused", Msg("{rat}: RATS!", rat=rat(target)), seat=target, to_seat=seat, supply=supply,
+            barrier=True)
     state.sword_queue = [entry for entry in state.sword_queue if entry[0] != seat]
     state.sword_current = -1
 
@@ -361,6 +367,12 @@ def _request_ok(state: RatsState, seat: int, action: Action) -> str:
     return ""
 
 
+def _repeats_pick(item: Item, action: Action) -> bool:
+    """True if the second pick of "2 of any two supplies" names the first pick's supply again."""
+    other = item.get("other_than")
+    return other is not None and action.get("supply") == SUPPLIES[other]
+
+
 def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
     """Raise IllegalAction unless `action` is legal now; return its seat and decision."""
     if not isinstance(action, dict):
@@ -379,6 +391,9 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
         reason = _request_ok(state, seat, action)
         if reason:
             raise IllegalAction(reason)
+    elif item["kind"] == "gain" and _repeats_pick(item, action):
+        raise IllegalAction(Msg("the bonus is 2 of two different supplies: pick one other than {supply}",
+                                supply=supply_word(item["other_than"])))
     elif not _listed(action, _options_now(state, seat, item)):
         raise IllegalAction(Msg("not a legal {kind} choice", kind=item["kind"]))
     return seat, item

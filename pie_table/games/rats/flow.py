@@ -90,7 +90,8 @@ def _setup(state: RatsState, events: Events) -> None:
         if seat != state.host:
             pend(state, seat, "gain", amount=2, reason="setup")
             if state.options["two_player_variant"]:
-                pend(state, seat, "gain", amount=2, reason="two_player")
+                # With the setup pick this makes "2 straw and 2 rags": a second, different supply.
+                pend(state, seat, "gain", amount=2, reason="two_player", differ=True)
     _banker(state)
     state.stage = "turn_start"
 
@@ -181,8 +182,10 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
     """Announce one supply round of out-do-the-Host and return who must take the action."""
     counts = [sheet.supplies[supply] for sheet in state.sheets]
     host_count = counts[state.host]
+    # Every answer here tells the table something about a secret sheet: a barrier undo never crosses
+    # (else undoing the choice that led here would let a player probe the others' supplies).
     say(events, "host_has", Msg("Your Host has {amount}.", amount=supply_amount(host_count, supply)),
-        seat=state.host, supply=supply, count=host_count)
+        seat=state.host, supply=supply, count=host_count, barrier=True)
     beaters = []
     for seat in range(state.seats):
         if seat == state.host:
@@ -191,9 +194,9 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
             beaters.append(seat)
             say(events, "afraid", Msg("{rat}: I'm afraid I have {amount}.", rat=rat(seat),
                                       amount=supply_amount(counts[seat], supply)),
-                seat=seat, supply=supply, count=counts[seat])
+                seat=seat, supply=supply, count=counts[seat], barrier=True)
         else:
-            say(events, "rats", Msg("{rat}: RATS!", rat=rat(seat)), seat=seat, supply=supply)
+            say(events, "rats", Msg("{rat}: RATS!", rat=rat(seat)), seat=seat, supply=supply, barrier=True)
             if state.has(seat, "pauper"):
                 # Asked in both cases: a decision only when fewer would tell everyone watching
                 # whether the Pauper tied with the Host, and vocation use is secret.
@@ -206,7 +209,7 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
     if host_count > 0:
         return [state.host]  # the Host wins ties and takes the action when it has the most
     text = Msg("Nobody has any {supply}: nobody takes the action.", supply=supply_word(supply))
-    say(events, "nobody", text, supply=supply)
+    say(events, "nobody", text, supply=supply, barrier=True)
     return []
 
 
@@ -310,12 +313,15 @@ def _host_change(state: RatsState, events: Events) -> None:
         _banker(state)
     if two_player:
         other = 1 - state.host
-        for _ in range(state.options["two_player_bonus_picks"]):
-            pend(state, other, "gain", amount=2, reason="two_player")
+        for pick in range(state.options["two_player_bonus_picks"]):
+            # "2 of any two supplies": the second pick must differ from the first.
+            pend(state, other, "gain", amount=2, reason="two_player", differ=pick > 0)
 
 
 def _ceremony(state: RatsState, events: Events) -> None:
-    say(events, "ceremony", Msg("{rat}, the final Host, leads the Awards Ceremony.", rat=rat(state.host)))
+    # Every sheet is compared in the open from here: nothing before it can be taken back.
+    say(events, "ceremony", Msg("{rat}, the final Host, leads the Awards Ceremony.", rat=rat(state.host)),
+        barrier=True)
     state.awards = [0] * state.seats
     for goal in sorted(state.goals):
         awards = goal_awards(goal, state.sheets)

@@ -178,11 +178,14 @@ def _record(state: RatsState, events: list[Event]) -> None:
     """File each event in the public log or in its seat's private notes.
 
     The events themselves, not copies: like a view, which hands out the same log, the events
-    `apply` returns are read and never changed."""
+    `apply` returns are read and never changed. An undo barrier is the session's business, not the
+    game's: a marked event is filed without its mark (so the state, and saves' hashes, stay as they were)."""
     notes, log = state.notes, state.log
     for event in events:
         if "to" in event:
             notes[event["to"]].append(event)
+        elif "barrier" in event:
+            log.append({key: value for key, value in event.items() if key != "barrier"})
         else:
             log.append(event)
 

@@ -114,6 +114,11 @@ class ChoicePanel:
             index = _NUMBER_KEYS[event.key]
             if index < len(self.buttons):
                 return self.buttons[index].activate()
+        if menu_action == "accept" and self.request is not None and self.menu.focused is not self.request.ask:
+            # Enter on a row of the request form moves on to the next row, then to the Ask
+            # button (where a second Enter asks): a form is filled in top to bottom.
+            self.menu.move_focus(1)
+            return True
         return self.menu.handle_event(event, menu_action)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -175,14 +175,23 @@ def item_shapes(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int
         hint = fit_text(_("none yet"), int(14 * scale), area.w, _RULE)
         surface.blit(hint, (area.x + 4, area.y + 2))
         return
-    size = _shape_size(area, len(values), int(max_size * scale))
+    # A value is the point of the shape: the shape grows (past `max_size` if need be) rather than
+    # show "12" as "…" (the replay's and the ceremony's small cards).
+    size = max(_shape_size(area, len(values), int(max_size * scale)), _fits_number(values))
     per_row = max(1, area.w // (size + 4))
     for i, value in enumerate(values):
         row, col = divmod(i, per_row)
         cell = pygame.Rect(area.x + col * (size + 4), area.y + row * (size + 4), size, size)
         _shape(surface, cell, shape)
-        number = fit_text(str(value), int(size * 0.45), int(size * 0.7), pal.INK, "bold")
+        # A value may reach the shape's edge rather than be cut ("13" in a small circle).
+        number = fit_text(str(value), int(size * 0.45), size, pal.INK, "bold")
         surface.blit(number, number.get_rect(center=cell.center))
+
+
+def _fits_number(values: Sequence[int]) -> int:
+    """The smallest shape whose widest value fits whole at the smallest readable size."""
+    widest = max(font(MIN_READABLE, "bold").size(str(v))[0] for v in values)
+    return widest + 8  # and clear of the outline
 
 
 def _shape_size(area: pygame.Rect, count: int, biggest: int) -> int:

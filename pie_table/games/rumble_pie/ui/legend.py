@@ -9,18 +9,24 @@ from typing import Protocol
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import fit, font
+from pie_table.kit.i18n import N_, _
+from pie_table.kit.input import intent_help
 
 Color = tuple[int, int, int]
-# Short names of what a key does, in grid row order; the list's wording maps onto them.
-GRID_ROWS = ("column", "target", "play", "draw", "move 1/2", "Out!", "pause")
-_SHORT = {
-    "column (twice: play)": "column", "prev / next column": "column", "prev / next target": "target",
-    "play card": "play", "draw": "draw", "move 1 / 2 cards": "move 1/2", "call Out!": "Out!",
-    "pause": "pause",
-}
+# Short names of what a key does, in grid row order.
+GRID_ROWS = (N_("column"), N_("target"), N_("play"), N_("draw"), N_("move 1/2"), N_("Out!"), N_("pause"))
+# Intents that share one legend line: (intents, how their keys are joined, what they do, grid row).
+# Looked up by intent, never by wording, so every language groups them alike.
+_GROUPS = (
+    (("col1", "col2", "col3", "col4"), " ", N_("column (twice: play)"), "column"),
+    (("colprev", "colnext"), " / ", N_("prev / next column"), "column"),
+    (("prev", "next"), " / ", N_("prev / next target"), "target"),
+    (("move1", "move2"), " / ", N_("move 1 / 2 cards"), "move 1/2"),
+)
+_GRID_ROW_OF = {"play": "play", "draw": "draw", "out": "Out!", "pause": "pause"}
 # The mouse has no keys, so in the grid it gets two lines under it instead of a column.
-_MOUSE_LINES = [("drag", "play or move cards"), ("click deck", "draw, Out!")]
+_MOUSE_LINES = [(N_("drag"), N_("play or move cards")), (N_("click deck"), N_("draw, Out!"))]
 _LIST_MIN_LINE = 14  # base px: below this the list is unreadable and the grid takes over
 
 
@@ -35,16 +41,28 @@ class Legend:
     cells: dict[str, str] = field(default_factory=dict)  # grid row -> keys
 
 
-def grid_cells(rows: list[tuple[str, str]], control: str) -> dict[str, str]:
-    """The grid's cells for one human: short keys per row name ("Z X C V" -> "ZXCV", "A / D" -> "A/D")."""
-    if control == "mouse":
-        return {}
-    cells = {}
-    for keys, what in rows:
-        name = _SHORT.get(what)
-        if name is not None and name not in cells:
-            cells[name] = keys.replace(" / ", "/").replace(" ", "")
-    return cells
+def key_rows(key_labels: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """From (intent, keys) pairs: the list's (keys, what they do) lines, with the column keys on one
+    line and prev/next and move 1/2 paired, and the grid's cells (grid row -> short keys: "ZXCV", "A/D")."""
+    keys = dict(key_labels)
+    rows: list[tuple[str, str]] = []
+    cells: dict[str, str] = {}
+    grouped: set[str] = set()
+    for intent, label in key_labels:
+        if intent in grouped:
+            continue
+        group = next((g for g in _GROUPS if intent in g[0] and all(i in keys for i in g[0])), None)
+        if group is None:
+            rows.append((label, intent_help(intent)))
+            row = _GRID_ROW_OF.get(intent)
+        else:
+            members, joint, what, row = group
+            grouped.update(members)
+            label = joint.join(keys[i] for i in members)
+            rows.append((label, _(what)))
+        if row is not None and row not in cells:
+            cells[row] = label.replace(" / ", "/").replace(" ", "")
+    return rows, cells
 
 
 class Text(Protocol):
@@ -60,21 +78,36 @@ def paint_legend(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend],
     humans = [lg for lg in legends if lg.tag]
     lines = sum(len(lg.rows) + 1 for lg in legends)
     room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
-    if len(humans) <= 1 or room // max(1, lines) >= px(_LIST_MIN_LINE):
+    readable = room // max(1, lines) >= px(_LIST_MIN_LINE) and _list_reads_whole(rect, legends, px)
+    if len(humans) <= 1 or readable:
         return _paint_list(surf, rect, legends, text, px)
     return _paint_grid(surf, rect, legends, text, px)
+
+
+def _list_metrics(rect: pygame.Rect, legends: list[Legend],
+                  px: Callable[[float], int]) -> tuple[int, int, int]:
+    """The list's line height, font size and width of its keys column."""
+    lines = sum(len(lg.rows) + 1 for lg in legends)
+    room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
+    line = max(px(11), min(px(15), room // max(1, lines)))
+    size = max(7, min(px(13), line - 2))
+    widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
+    return line, size, min(px(80), widest + px(8))
+
+
+def _list_reads_whole(rect: pygame.Rect, legends: list[Legend], px: Callable[[float], int]) -> bool:
+    """True if no line of the list would be cut (a narrow panel or a wordier language cuts them, and
+    then the grid says more)."""
+    _line, size, keys_w = _list_metrics(rect, legends, px)
+    room = rect.w - keys_w - px(16)
+    return all(fit(what, size, room)[0] == what for lg in legends for _k, what in lg.rows)
 
 
 def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
                 px: Callable[[float], int]) -> int:
     """Each human's keys under a header in their seat colour."""
     x, y = rect.x + px(8), rect.y + px(24)
-    lines = sum(len(lg.rows) + 1 for lg in legends)
-    room = rect.bottom - y - px(4) - px(4) * len(legends)
-    line = max(px(11), min(px(15), room // max(1, lines)))
-    size = max(7, min(px(13), line - 2))
-    widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
-    keys_w = min(px(80), widest + px(8))
+    line, size, keys_w = _list_metrics(rect, legends, px)
     for lg in legends:
         surf.blit(text.fit(lg.header, size + 1, lg.color, rect.w - px(12), "bold"), (x, y))
         y += line
@@ -105,11 +138,11 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     rows = [r for r in GRID_ROWS if any(r in cells for _l, cells in columns)]
     others = [lg for lg in legends if not lg.cells]
     x, y = rect.x + px(8), rect.y + px(26)
-    extra = sum(1 + (len(_MOUSE_LINES) if lg.tag else len(lg.rows)) for lg in others)
+    extra = sum(1 + (len(_MOUSE_LINES) if lg.tag else 2 * len(lg.rows)) for lg in others)
     line = min(px(20), (rect.bottom - y - px(6)) // (len(rows) + 1 + extra))
     size = max(8, min(px(14), line - 3))
-    label_w = max(font(size, "bold").size(r)[0] for r in rows) + px(8)
-    col_w = (rect.right - px(6) - x - label_w) // len(columns)
+    label_w = max((font(size, "bold").size(_(r))[0] for r in rows), default=0) + px(8)
+    col_w = (rect.right - px(6) - x - label_w) // max(1, len(columns))
     for i, (owners, cells) in enumerate(columns):
         cx = x + label_w + i * col_w
         _paint_tags(surf, owners, pygame.Rect(cx, y, col_w, line), size, text)
@@ -117,13 +150,17 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
             img = text.fit(cells.get(name, "–"), size, pal.CREAM, col_w - px(4), "bold")
             surf.blit(img, (cx, y + (j + 1) * line))
     for j, name in enumerate(rows):
-        surf.blit(text.get(name, size, pal.PAPER), (x, y + (j + 1) * line))
+        surf.blit(text.get(_(name), size, pal.PAPER), (x, y + (j + 1) * line))
     y += (len(rows) + 1) * line + px(4)
     for lg in others:
         surf.blit(text.fit(lg.header, size, lg.color, rect.w - px(12), "bold"), (x, y))
-        for keys, what in _MOUSE_LINES if lg.tag else lg.rows:
+        # The mouse's lines are short; a key line (Esc · Enter) gets its keys and their use on two
+        # lines, so a narrow panel never cuts what they do.
+        lines = ([f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES] if lg.tag
+                 else [part for keys, what in lg.rows for part in (keys, f"  {what}")])
+        for part in lines:
             y += line
-            surf.blit(text.fit(f"{keys}: {what}", size, pal.CREAM, rect.w - px(16)), (x + px(4), y))
+            surf.blit(text.fit(part, size, pal.CREAM, rect.w - px(16)), (x + px(4), y))
         y += line
     return y
 

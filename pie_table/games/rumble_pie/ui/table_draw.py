@@ -8,7 +8,7 @@ import pygame
 
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import TICK_HZ
-from pie_table.games.rumble_pie.ui.legend import Legend, grid_cells
+from pie_table.games.rumble_pie.ui.legend import Legend, key_rows
 from pie_table.games.rumble_pie.ui.table_view import CursorMark, SeatInfo
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
@@ -59,26 +59,6 @@ def seat_infos(setup: GameSetup, teams: list[int], names: list[str]) -> list[Sea
     return infos
 
 
-_PAIRS = (("previous target", "next target", "prev / next target"),
-          ("previous column", "next column", "prev / next column"),
-          ("move 1 card", "move 2 cards", "move 1 / 2 cards"))
-
-
-def compact_legend(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Fewer, fuller lines: the column keys on one line, and prev/next and move 1/2 paired up."""
-    keys = {what: k for k, what in rows}
-    firsts = {p[0]: p for p in _PAIRS if p[0] in keys and p[1] in keys}
-    seconds = {p[1] for p in firsts.values()}
-    cols = [k for k, what in rows if what.startswith("column ")]
-    out = [(" ".join(cols), "column (twice: play)")] if cols else []
-    for k, what in rows:
-        if what.startswith("column ") or what in seconds:
-            continue
-        pair = firsts.get(what)
-        out.append((f"{k} / {keys[pair[1]]}", pair[2]) if pair else (k, what))
-    return out
-
-
 def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
     """Each human's keys, headed in their seat colour; one general line last."""
     out: list[Legend] = []
@@ -86,11 +66,12 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
         if spec.is_bot:
             continue
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
-        rows = ([(_(k), _(v)) for k, v in _MOUSE_LEGEND] if spec.control == "mouse"
-                else compact_legend(app.input.legend(spec.control)))
+        if spec.control == "mouse":
+            rows, cells = [(_(k), _(v)) for k, v in _MOUSE_LEGEND], {}
+        else:
+            rows, cells = key_rows(app.input.key_labels(spec.control))
         header = f"{names[seat]} · {device_name(spec.control)}"
-        tag = f"P{seat + 1}"
-        out.append(Legend(header, color, list(rows), tag, grid_cells(list(rows), spec.control)))
+        out.append(Legend(header, color, rows, f"P{seat + 1}", cells))
     out.append(Legend(_("Everyone"), pal.GOLD, [("Esc · Enter", _("pause · start round"))]))
     return out
 

@@ -24,7 +24,7 @@ from pie_table.games.rumble_pie.ui.table_view import TableView
 from pie_table.kit import art, motion
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
-from pie_table.kit.i18n import N_, _
+from pie_table.kit.i18n import N_, _, current_language
 from pie_table.kit.layout import load_layout
 from pie_table.kit.scene import Scene
 from pie_table.kit.seat_names import SeatNames
@@ -73,9 +73,8 @@ class RumbleTableScene(Scene):
         # them whatever their keys, since there is nobody else it could belong to.
         mouse_seat = mouse_seats[0] if mouse_seats else (humans[0] if len(humans) == 1 else None)
         self.mouse = MouseControl(mouse_seat) if mouse_seat is not None else None
-        infos = seat_infos(setup, state.teams, self.names)
-        self.view = TableView(self.geom, infos, legends(app, setup, self.names))
-        self.cards = CardLayer(self.geom, [i.color for i in infos])
+        self.view = self._new_view()
+        self.cards = CardLayer(self.geom, [i.color for i in self.view.seats])
         self.effects = EffectLayer(self.geom.scale, seed=setup.seed)
         short = [f"P{i + 1}" for i in range(n)]  # the log and cursor flags say P1..P6 to stay on one line
         self.feedback = Feedback(app.sound, short, list(state.teams))
@@ -83,6 +82,11 @@ class RumbleTableScene(Scene):
         self.over_timer: float | None = None
         self.waiting_s = 0.0  # how long the table has been between rounds
         self._refresh_all()
+        if session is not None:
+            # A continued game opens paused before any frame animates: its cards are dealt in place,
+            # not left on the decks behind the pause panel.
+            self.cards.sync(self.sim.table(), animate=False)
+            self.cards.settle()
 
     # --- scene hooks ---------------------------------------------------------------------------
 
@@ -108,8 +112,18 @@ class RumbleTableScene(Scene):
             self.mouse.drag = None
 
     def resume(self) -> None:
-        """Back from the pause overlay: time spent paused is not owed to the game."""
+        """Back from the pause overlay: time spent paused is not owed to the game, and a language
+        chosen in its settings is the table's from now on (labels and key legend drawn anew)."""
         self.sim.accumulator = 0.0
+        if self.language != current_language():
+            self.view = self._new_view()
+            self.view.warm_up(self.sim.table().columns_allowed)
+
+    def _new_view(self) -> TableView:
+        """The painted parts of the table (seat labels, key legend) in the language shown now."""
+        self.language = current_language()
+        infos = seat_infos(self.setup, self.sim.table().teams, self.names)
+        return TableView(self.geom, infos, legends(self.app, self.setup, self.names))
 
     def on_focus_lost(self) -> None:
         """A table pauses itself when the window loses focus."""
