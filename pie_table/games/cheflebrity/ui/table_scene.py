@@ -301,7 +301,8 @@ class CheflebrityTableScene(TurnTableScene):
         portrait = chef_portrait(CHEF_NAMES[seat % len(CHEF_NAMES)], int(96 * self.layout.scale))
         self.app.scenes.push(
             HandoffScene(
-                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait
+                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait,
+                control=self.setup.seats[seat].control,
             )
         )
 

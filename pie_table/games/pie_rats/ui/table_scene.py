@@ -251,7 +251,8 @@ class PieRatsTableScene(TurnTableScene):
         portrait = crew_portrait(captain_look(self.public(), seat), int(96 * self.layout.scale))
         self.app.scenes.push(
             HandoffScene(
-                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait
+                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait,
+                control=self.setup.seats[seat].control,
             )
         )
 
