@@ -28,7 +28,7 @@ from pie_table.games.cheflebrity.scoring import BONUS_NAMES
 from pie_table.games.cheflebrity.ui.faces import card_face
 from pie_table.games.cheflebrity.ui.flights import Flights
 from pie_table.games.cheflebrity.ui.layout import compute_layout
-from pie_table.games.cheflebrity.ui.moves import TRADE_OPEN, WORDS, panel_moves
+from pie_table.games.cheflebrity.ui.moves import TRADE_OPEN, WORDS, panel_moves, prompt
 from pie_table.games.cheflebrity.ui.names import card_label, chef_label, claim_label, kind_label
 from pie_table.games.cheflebrity.ui.table_paint import (
     Zone,
@@ -101,7 +101,9 @@ class CheflebrityTableScene(TurnTableScene):
             beat=lambda seat: beat,
             moment=lambda: (self.state.actions, len(self.session.log)),
         )
-        self.reaction = ReactionWindow(self.session, self.pacer, self.humans, self._claimed, self.name)
+        self.reaction = ReactionWindow(
+            self.session, self.pacer, self.humans, self._claimed, self.name, _window_answer, self._lost
+        )
         self.effects = EffectLayer(seed=setup.seed)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats), self._bottom_seat())
         self.panel: MovePanel | None = None
@@ -206,6 +208,7 @@ class CheflebrityTableScene(TurnTableScene):
         for applied in self.pacer.update(dt, hold=self.handoff_for is not None):
             if applied.ok and applied.entry is not None:
                 self._applied(applied.entry.seat, applied.events)
+        self.reaction.update(dt)
         humans = [seat for seat in self.rules.to_act(self.state) if seat in self.humans]
         if humans:
             self._offer(humans)
@@ -285,6 +288,13 @@ class CheflebrityTableScene(TurnTableScene):
     def _claimed(self, seat: int) -> None:
         self.claimed = seat
         self._hand_off(seat)
+
+    def _lost(self, seat: int, text: str) -> None:
+        """Time ran out while `seat` was answering a window: say so, and on a shared screen fold the
+        hand away, so a key meant for the window confirms a hand-off instead of the next move."""
+        self.message = text
+        self.claimed = None
+        self.gate.hide()
 
     def _hand_off(self, seat: int) -> None:
         self.panel = self.trade = None
@@ -492,6 +502,8 @@ class CheflebrityTableScene(TurnTableScene):
             if going_on and self.end_timer >= _END_ARM:
                 self._show_results()
             return
+        if self.reaction.swallows(event):
+            return  # meant for a window that just closed
         if self.gate.shared and self.reaction.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -760,7 +772,7 @@ class CheflebrityTableScene(TurnTableScene):
         if top["kind"] == "turn":
             return _("{chef}'s turn").format(chef=self.name(top["seats"][0]))
         if top["kind"] in ("sabotage", "saved"):
-            return _("Anyone may react")
+            return prompt(self._named(view), self.display_seat) or _("Anyone may react")
         if top["kind"] == "reply":
             return _("{chef} considers a trade").format(chef=self.name(top["seats"][0]))
         if top["kind"] == "confirm":
@@ -879,10 +891,13 @@ class CheflebrityTableScene(TurnTableScene):
         if not painted:
             paper(surface, rect, s)
         pad = int(10 * s)
-        text = fit_text(self.banner(view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
-        surface.blit(text, (rect.x + pad, rect.y + pad))
+        y = rect.y + pad
+        for part in _wrap(self.banner(view), int(17 * s), rect.w - 2 * pad)[:3]:  # a window's is long
+            text = fit_text(part, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
+            surface.blit(text, (rect.x + pad, y))
+            y += text.get_height()
         top = self._top()
-        y = rect.y + pad * 2 + text.get_height()
+        y += pad
         if self._is_window(top) and self.gate.shared:
             area = pygame.Rect(rect.x, y, rect.w, rect.h // 2)
             self.reaction.draw(surface, area, s, ink=pal.INK)
@@ -1024,6 +1039,11 @@ _HOW_TO = (
     N_("Drag a finished pie to your serving line to serve it."),
     N_("Or pick every move from this list: arrow keys and Enter. H: a hint. T: your trades."),
 )
+
+
+def _window_answer(decision: Any) -> str:
+    """What a reaction window may be answered with, for its countdown and a claim that ran out."""
+    return {"sabotage": _("Sabotage!"), "saved": _("Saved it!")}.get(decision.kind, "")
 
 
 def darker_ink(seat: int) -> tuple[int, int, int]:

@@ -25,6 +25,7 @@ from pie_table.games.pie_rats.ui import card_art
 from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
 from pie_table.games.pie_rats.ui.flights import Flights
 from pie_table.games.pie_rats.ui.layout import compute_layout
+from pie_table.games.pie_rats.ui.move_labels import prompt
 from pie_table.games.pie_rats.ui.move_panel import MovePanel
 from pie_table.games.pie_rats.ui.names import captain_label
 from pie_table.games.pie_rats.ui.table_draw import (
@@ -39,11 +40,12 @@ from pie_table.games.pie_rats.ui.table_draw import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
+from pie_table.kit.fonts import font
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, current_language, tr
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.reaction import ReactionWindow
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_text, wrap_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.table_base import TurnTableScene
 
@@ -93,6 +95,8 @@ class PieRatsTableScene(TurnTableScene):
             self.humans,
             self._claimed,
             lambda seat: captain_label(self.public(), seat),
+            _window_answer,
+            self._lost,
         )
         self.effects = EffectLayer(seed=setup.seed)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats))
@@ -179,6 +183,7 @@ class PieRatsTableScene(TurnTableScene):
         for applied in self.pacer.update(dt, hold=self.handoff_for is not None):
             if applied.ok and applied.entry is not None:
                 self._applied(applied.entry.seat, applied.events)
+        self.reaction.update(dt)
         humans = [seat for seat in self.rules.to_act(self.state) if seat in self.humans]
         if humans:
             self._offer(humans)
@@ -235,6 +240,13 @@ class PieRatsTableScene(TurnTableScene):
     def _claimed(self, seat: int) -> None:
         self.claimed = seat
         self._hand_off(seat)
+
+    def _lost(self, seat: int, text: str) -> None:
+        """Time ran out while `seat` was answering a window: say so, and on a shared screen fold the
+        hand away, so a key meant for the window confirms a hand-off instead of the next move."""
+        self.message = text
+        self.claimed = None
+        self.gate.hide()
 
     def _hand_off(self, seat: int) -> None:
         self.panel = None
@@ -423,6 +435,8 @@ class PieRatsTableScene(TurnTableScene):
             if going_on and self.end_timer >= _END_ARM:
                 self._show_results()
             return
+        if self.reaction.swallows(event):
+            return  # meant for a window that just closed
         if self.gate.shared and self.reaction.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -611,7 +625,7 @@ class PieRatsTableScene(TurnTableScene):
             return _("{captain}'s turn").format(captain=captain_label(view, top["seats"][0]))
         if top["kind"] == "refill":
             return _("Everyone refills their hand")
-        return _("Anyone may react")
+        return prompt(view, self.display_seat) or _("Anyone may react")  # what may be answered
 
     def draw(self, surface: pygame.Surface) -> None:
         seat = self.display_seat
@@ -710,16 +724,18 @@ class PieRatsTableScene(TurnTableScene):
         if not painted:
             paper(surface, rect, s)
         pad = int(10 * s)
-        waiting = self.banner(view)
-        text = fit_text(waiting, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
-        surface.blit(text, (rect.x + pad, rect.y + pad))
+        y = rect.y + pad
+        for part in wrap_text(self.banner(view), font(int(17 * s)), rect.w - 2 * pad)[:3]:
+            text = fit_text(part, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
+            surface.blit(text, (rect.x + pad, y))
+            y += text.get_height()
         top = self._top()
         if self._is_window(top) and self.gate.shared:
-            area = pygame.Rect(rect.x, rect.y + pad + text.get_height() + pad, rect.w, rect.h // 2)
+            area = pygame.Rect(rect.x, y + pad, rect.w, rect.h // 2)
             self.reaction.draw(surface, area, s, ink=pal.INK)
         elif view["over"]:
             lines = results_text(view)[1]
-            y = rect.y + pad * 2 + text.get_height()
+            y += pad
             for line in lines:
                 image = fit_text(line, int(15 * s), rect.w - 2 * pad, pal.INK)
                 surface.blit(image, (rect.x + pad, y))
@@ -782,6 +798,12 @@ class PieRatsTableScene(TurnTableScene):
         image = card_art.card_face(zone.value, w, h, current_language())
         x, y = self.drag["pos"]  # type: ignore[index]
         surface.blit(image, image.get_rect(center=(x, y)))
+
+
+def _window_answer(decision: Any) -> str:
+    """What a reaction window may be answered with, for its countdown and a claim that ran out."""
+    answers = {"theft": _("Charisma Theft"), "mirror": _("Mirror"), "ambush": _("Kidnapping or Carob Bean")}
+    return answers.get(decision.kind, "")
 
 
 def results_text(view: dict[str, Any]) -> tuple[str, list[str]]:
