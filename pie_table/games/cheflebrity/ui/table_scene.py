@@ -193,7 +193,7 @@ class CheflebrityTableScene(TurnTableScene):
         self.flights.update(dt)
         self.since_move += dt
         if self.layout.me != self._bottom_seat():
-            self.on_resize(self.app.screen.get_size())
+            self.on_resize(self.layout.size)  # the size it has (a replay keeps a bar below the table)
         if self.watch:
             return
         if self.rules.is_over(self.state):

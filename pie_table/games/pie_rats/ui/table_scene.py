@@ -678,8 +678,8 @@ class PieRatsTableScene(TurnTableScene):
             else None
         )
         zones += draw_hand(
-            surface, lay, view, hand_seat, picked, dragging, lit_cards, spectator=not self.humans,
-            painted=painted,
+            surface, lay, view, hand_seat, picked, dragging, lit_cards,
+            spectator=not self.humans or self.watch, painted=painted,
         )
         self.zones = zones
         remaining = self.pacer.remaining()
