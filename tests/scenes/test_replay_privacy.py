@@ -95,3 +95,35 @@ def test_a_finished_game_is_replayed_seat_by_seat_with_the_bar_below_the_hand(
         assert replay.viewer == viewer and "hand" in replay.table.view()
         assert replay.table.layout.size == replay._table_size()
         assert replay.table.layout.hand.bottom <= replay.bar.top  # the bar covers no card of the hand
+
+
+_SPECTATOR_NOTES = [
+    ("pie-rats", "pie_table.games.pie_rats.ui.table_draw", "fit_text",
+     "Spectator view: every hand stays hidden"),
+    ("rats", "pie_table.games.rats.ui.table_paint", "draw_hidden_sheet",
+     "Spectator view: every sheet stays hidden"),
+]
+
+
+@pytest.mark.parametrize(("game", "module", "drawer", "wanted"), _SPECTATOR_NOTES)
+def test_a_spectators_replay_does_not_speak_of_handing_the_screen_over(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, module: str, drawer: str,
+    wanted: str,
+) -> None:
+    import importlib
+
+    path = write_save(tmp_path / "live.json", _played(game, THREE_HUMANS, 40))
+    painted: list[str] = []
+    target = importlib.import_module(module)
+    real = getattr(target, drawer)
+    text_at = 0 if drawer == "fit_text" else 2
+
+    def spy(*args: object, **kwargs: object) -> object:
+        painted.append(str(args[text_at]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(target, drawer, spy)
+    app.scenes.push(ReplayScene(app, read_save(path)))
+    app.step(0.05, [])
+    assert wanted in painted
+    assert not any("handed over" in text or "pass the device" in text for text in painted)
