@@ -23,6 +23,9 @@ from pie_table.kit.text import fit_text
 # Ignore input for this long after the screen appears, so the click or key that ended the previous
 # player's choice (or key repeat) does not wave the next player straight through.
 _ARM_DELAY = 0.3
+# A hand-off that brings news ("Time ran out: no Sabotage!") waits longer: the keys of the moment
+# before were meant for the window that just closed, not for opening the next player's hand.
+_NEWS_ARM_DELAY = 1.5
 _Line = tuple[str, int, Any, str]  # text, pixel size, colour, font face
 _CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 _CONFIRM_BUTTONS = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)
@@ -43,8 +46,10 @@ class HandoffScene(Scene):
         accent: tuple[int, int, int] = pal.GOLD,
         icon: pygame.Surface | None = None,
         control: str = "",
+        news: str = "",
     ) -> None:
-        """`control`: the named seat's control; a seat on a pad ("pad2") is confirmed by that pad only."""
+        """`control`: the named seat's control; a seat on a pad ("pad2") is confirmed by that pad only.
+        `news`: what just happened to the player leaving the screen, shown above the rest."""
         super().__init__(app)
         self.who = who
         self.note = note
@@ -53,6 +58,7 @@ class HandoffScene(Scene):
         self.on_confirm = on_confirm
         self.on_escape = on_escape
         self.control = control
+        self.news = news
         self.age = 0.0
         self.confirmed = False
         self.button = pygame.Rect(0, 0, 0, 0)  # "I am …", placed when drawn
@@ -60,7 +66,7 @@ class HandoffScene(Scene):
     @property
     def armed(self) -> bool:
         """True once input is accepted."""
-        return self.age >= _ARM_DELAY
+        return self.age >= (_NEWS_ARM_DELAY if self.news else _ARM_DELAY)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Confirm on a deliberate confirm once armed; Esc goes to `on_escape` when given."""
@@ -105,7 +111,7 @@ class HandoffScene(Scene):
         """Cover the whole window and ask for the device to be passed."""
         w, h = surface.get_size()
         surface.fill(pal.WOOD_DARK)
-        card = pygame.Rect(0, 0, min(w - 40, 620), min(h - 40, 260))
+        card = pygame.Rect(0, 0, min(w - 40, 620), min(h - 40, 290 if self.news else 260))
         card.center = (w // 2, h // 2)
         pygame.draw.rect(surface, pal.PAPER, card, border_radius=18)
         pygame.draw.rect(surface, self.accent, card, width=5, border_radius=18)
@@ -113,12 +119,14 @@ class HandoffScene(Scene):
             surface.blit(self.icon, self.icon.get_rect(midbottom=(card.centerx, card.y + 24)))
         scale = max(0.6, min(1.0, card.w / 620))
         lines = [
+            (self.news, int(22 * scale), pal.DANGER, "bold"),
             (_("Pass to {who}").format(who=self.who), int(44 * scale), pal.INK, "title"),
             (self.note, int(22 * scale), pal.INK_SOFT, "sans"),
             (self._prompt(), int(22 * scale), pal.INK_SOFT if self.armed else pal.PAPER, "bold"),
         ]
         self._draw_button(surface, card, scale)
-        text_area = pygame.Rect(card.x, card.y, card.w, self.button.y - card.y)
+        top = card.y + (int(24 * scale) if self.icon is not None else 0)  # below the portrait's overhang
+        text_area = pygame.Rect(card.x, top, card.w, self.button.y - top)
         self._draw_lines(surface, text_area, [line for line in lines if line[0]])
 
     def _prompt(self) -> str:

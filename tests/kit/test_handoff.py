@@ -155,3 +155,18 @@ def test_escape_goes_to_escape_handler_not_confirm(app: App) -> None:
     _arm(app)
     scene.handle_event(_key(pygame.K_ESCAPE))
     assert calls == ["esc"] and app.scenes.current is scene
+
+
+def test_a_hand_off_with_news_shows_it_and_opens_only_after_a_longer_beat(app: App) -> None:
+    """After a claimed reaction ran out of time, the claimer's late Enter must not open the next hand."""
+    app.scenes.push(_Table(app))
+    scene = HandoffScene(app, "Chef 2", news="Time ran out: no Sabotage!")
+    app.scenes.push(scene)
+    for _ in range(10):
+        app.step(0.1, [])  # a second: a plain hand-off would be armed by now
+    app.step(0.0, [_key(pygame.K_RETURN)])
+    assert not scene.confirmed and app.scenes.current is scene
+    for _ in range(6):
+        app.step(0.1, [])
+    app.step(0.0, [_key(pygame.K_RETURN)])
+    assert scene.confirmed

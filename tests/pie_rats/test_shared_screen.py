@@ -50,8 +50,15 @@ def test_a_claimed_theft_that_runs_out_says_so_and_the_next_enter_adds_no_crew()
     assert [e.action["type"] for e in scene.session.log[logged:]] == []  # no crew member added
     assert scene.state.hands[1] == [cards_of("charisma_theft")[0], crew_with(1)]
     assert scene.message == "Time ran out: no Charisma Theft"
-    # The next move needs the screen handed over again: the hand was folded away.
-    assert isinstance(app.scenes.current, HandoffScene) and scene.display_seat is None
+    # The next move needs the screen handed over again: the hand was folded away, and the hand-off
+    # says what happened and does not give way to the claimer's late Enter.
+    handoff = app.scenes.current
+    assert isinstance(handoff, HandoffScene) and scene.display_seat is None
+    assert handoff.news == "Time ran out: no Charisma Theft"
+    for _ in range(10):
+        app.step(DT, [])
+    press(app, pygame.K_RETURN)
+    assert app.scenes.current is handoff and scene.display_seat is None
 
 
 def test_a_late_react_key_while_a_hand_off_shows_leaves_the_next_hand_hidden():

@@ -104,6 +104,7 @@ class PieRatsTableScene(TurnTableScene):
         self.panel_key: tuple[int, int] | None = None
         self.handoff_for: int | None = None
         self.claimed: int | None = None  # the human who claimed the open reaction window
+        self.news = ""  # told on the next hand-off (a claimed reaction that ran out of time)
         self.zones: list[Zone] = []
         self.flights = Flights()
         self.pile_places: dict[str, pygame.Rect] = {}
@@ -243,8 +244,9 @@ class PieRatsTableScene(TurnTableScene):
 
     def _lost(self, seat: int, text: str) -> None:
         """Time ran out while `seat` was answering a window: say so, and on a shared screen fold the
-        hand away, so a key meant for the window confirms a hand-off instead of the next move."""
-        self.message = text
+        hand away: the next move waits behind a hand-off that tells what happened and opens late
+        enough that a key meant for the window cannot open it."""
+        self.message = self.news = text
         self.claimed = None
         self.gate.hide()
 
@@ -264,9 +266,10 @@ class PieRatsTableScene(TurnTableScene):
         self.app.scenes.push(
             HandoffScene(
                 self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait,
-                control=self.setup.seats[seat].control,
+                control=self.setup.seats[seat].control, news=self.news,
             )
         )
+        self.news = ""
 
     def submit(self, action: Action, seat: int | None = None) -> bool:
         """Send one action for `seat` (the panel's or a drop's); a refusal changes nothing and
@@ -286,6 +289,7 @@ class PieRatsTableScene(TurnTableScene):
         elif seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
+        self.news = ""
         self.panel = None
         self.drag = None
         self.hint_text = ""
