@@ -5,6 +5,7 @@ finished game keeps its replay seat by seat, with the bar below the table, not o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -20,12 +21,15 @@ from pie_table.scenes.saved_games import open_save
 THREE_HUMANS = "human,human,human"
 
 
-def _played(game: str, seats: str, actions: int | None, seed: int = 5) -> Session:
-    """A game whose every seat, human or not, is moved by a normal bot: `actions` moves, or to its end."""
+def _played(game: str, seats: str, actions: int | None, seed: int = 5, until: Any = None) -> Session:
+    """A game whose every seat, human or not, is moved by a normal bot: `actions` moves, or to its end
+    (or until `until(session)`)."""
     session = Session(GameSetup(game, parse_seats(seats), {}, seed=seed))
     bots = ",".join(["bot:normal"] * len(session.setup.seats))
     mover = Session(GameSetup(game, parse_seats(bots), {}, seed=seed))
     while not session.is_over() and (actions is None or len(session.log) < actions):
+        if until is not None and until(session):
+            break
         seat = session.to_act()[0]
         mover.state = session.state
         mover.forget_views()
@@ -127,3 +131,17 @@ def test_a_spectators_replay_does_not_speak_of_handing_the_screen_over(
     app.step(0.05, [])
     assert wanted in painted
     assert not any("handed over" in text or "pass the device" in text for text in painted)
+
+
+def test_a_replay_stopped_in_a_reaction_window_offers_no_react_buttons(app: App, tmp_path: Path) -> None:
+    def in_window(session: Session) -> bool:
+        top = session.rules.current_decision(session.state)
+        return top is not None and top.kind == "sabotage"
+
+    path = write_save(tmp_path / "live.json", _played("cheflebrity", THREE_HUMANS, 400, until=in_window))
+    replay = ReplayScene(app, read_save(path))
+    app.scenes.push(replay)
+    app.step(0.05, [_key(pygame.K_END)])
+    app.step(0.05, [])
+    assert replay.table._top().kind == "sabotage"
+    assert replay.table.reaction.buttons == []  # nobody claims a window in a replay

@@ -902,7 +902,7 @@ class CheflebrityTableScene(TurnTableScene):
             y += text.get_height()
         top = self._top()
         y += pad
-        if self._is_window(top) and self.gate.shared:
+        if self._is_window(top) and self.gate.shared and not self.watch:  # nobody claims in a replay
             area = pygame.Rect(rect.x, y, rect.w, rect.h // 2)
             self.reaction.draw(surface, area, s, ink=pal.INK)
         elif view.get("trade"):

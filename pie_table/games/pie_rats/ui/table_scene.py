@@ -734,7 +734,7 @@ class PieRatsTableScene(TurnTableScene):
             surface.blit(text, (rect.x + pad, y))
             y += text.get_height()
         top = self._top()
-        if self._is_window(top) and self.gate.shared:
+        if self._is_window(top) and self.gate.shared and not self.watch:  # nobody claims in a replay
             area = pygame.Rect(rect.x, y + pad, rect.w, rect.h // 2)
             self.reaction.draw(surface, area, s, ink=pal.INK)
         elif view["over"]:
