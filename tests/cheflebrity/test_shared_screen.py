@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from pie_table.kit.handoff import HandoffScene
-from tests.cheflebrity.test_table_scene import B20, DT, SAB, make_table, press, run_until, set_turn
+from tests.cheflebrity.test_table_scene import B5, B20, DT, E10, SAB, make_table, press, run_until, set_turn
 
 
 def test_another_seats_react_key_leaves_the_hand_off_shown_and_the_hand_hidden():
@@ -46,3 +46,25 @@ def test_a_claimed_sabotage_that_runs_out_says_so_and_folds_the_hand_away():
     run_until(app, lambda: scene._top() is None or scene._top().kind != "sabotage", frames=400)
     assert scene.message == "Time ran out: no Sabotage!"
     assert scene.display_seat is None and SAB in state.hands[1]
+
+
+def test_an_incoming_trade_offer_stays_behind_its_hand_off_whatever_key_is_pressed():
+    app, scene = make_table("human,human,bot:normal", seed=6)
+    run_until(app, lambda: isinstance(app.scenes.current, HandoffScene))
+    for _ in range(12):
+        app.step(DT, [])
+    press(app, pygame.K_RETURN)
+    set_turn(scene, 0, [E10, B5], step="main")
+    scene.gate.confirm(0)
+    run_until(app, lambda: scene.panel is not None)
+    offer = {"type": "offer", "to": 1, "give": [E10], "claim": [{"kind": "top", "quality": 25}],
+             "want": [{"kind": "card"}]}
+    scene.submit(offer, 0)
+    run_until(app, lambda: isinstance(app.scenes.current, HandoffScene))
+    handoff = app.scenes.current
+    for _ in range(12):
+        app.step(DT, [])
+    for key in (pygame.K_1, pygame.K_2, pygame.K_a, pygame.K_t):
+        press(app, key)
+        assert app.scenes.current is handoff and scene.display_seat is None and scene.trade is None
+        assert "mine" not in scene.view()["trade"]
