@@ -27,14 +27,18 @@ def handoff_seat(scene) -> int:
     return scene.rules.to_act(scene.state)[0]
 
 
+def _deal(state, card: int, to: int) -> None:
+    """Move `card` from wherever it lies (deck or a hand) into seat `to`'s hand."""
+    holder = next(pile for pile in (state.deck, *state.hands) if card in pile)
+    holder.remove(card)
+    state.hands[to].append(card)
+
+
 def test_a_claimed_sabotage_that_runs_out_says_so_and_folds_the_hand_away():
     app, scene = make_table("bot:normal,human,human", reaction_seconds=6)
     state = scene.state
     set_turn(scene, 0, [B20])
-    for pile in (state.deck, *state.hands):
-        if SAB in pile:
-            pile.remove(SAB)
-    state.hands[1].append(SAB)
+    _deal(state, SAB, to=1)
     scene.session.forget_views()
     run_until(app, lambda: scene._top() is not None and scene._top().kind == "sabotage")
     assert scene.banner(scene.view()).startswith("A card went on")  # what may be answered

@@ -102,7 +102,8 @@ class CheflebrityTableScene(TurnTableScene):
             moment=lambda: (self.state.actions, len(self.session.log)),
         )
         self.reaction = ReactionWindow(
-            self.session, self.pacer, self.humans, self._claimed, self.name, _window_answer, self._lost
+            self.session, self.pacer, self.humans, self._claimed, self.name, _window_answer,
+            self.reaction_lost,
         )
         self.effects = EffectLayer(seed=setup.seed)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats), self._bottom_seat())
@@ -289,14 +290,6 @@ class CheflebrityTableScene(TurnTableScene):
     def _claimed(self, seat: int) -> None:
         self.claimed = seat
         self._hand_off(seat)
-
-    def _lost(self, seat: int, text: str) -> None:
-        """Time ran out while `seat` was answering a window: say so, and on a shared screen fold the
-        hand away: the next move waits behind a hand-off that tells what happened and opens late
-        enough that a key meant for the window cannot open it."""
-        self.message = self.news = text
-        self.claimed = None
-        self.gate.hide()
 
     def _hand_off(self, seat: int) -> None:
         self.panel = self.trade = None

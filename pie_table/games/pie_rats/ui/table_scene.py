@@ -96,7 +96,7 @@ class PieRatsTableScene(TurnTableScene):
             self._claimed,
             lambda seat: captain_label(self.public(), seat),
             _window_answer,
-            self._lost,
+            self.reaction_lost,
         )
         self.effects = EffectLayer(seed=setup.seed)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats))
@@ -241,14 +241,6 @@ class PieRatsTableScene(TurnTableScene):
     def _claimed(self, seat: int) -> None:
         self.claimed = seat
         self._hand_off(seat)
-
-    def _lost(self, seat: int, text: str) -> None:
-        """Time ran out while `seat` was answering a window: say so, and on a shared screen fold the
-        hand away: the next move waits behind a hand-off that tells what happened and opens late
-        enough that a key meant for the window cannot open it."""
-        self.message = self.news = text
-        self.claimed = None
-        self.gate.hide()
 
     def _hand_off(self, seat: int) -> None:
         self.panel = None
