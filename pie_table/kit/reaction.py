@@ -189,7 +189,8 @@ class ReactionWindow:
         answer = self.answer(decision)
         if not answer:
             return _("Anyone may react: {seconds} s").format(seconds=seconds)
-        return _("Anyone may play {answer}: {seconds} s").format(answer=answer, seconds=seconds)
+        # The seconds first: a long card name in any language is cut, never the time left.
+        return _("{seconds} s · anyone may play {answer}").format(answer=answer, seconds=seconds)
 
     def _draw_button_face(
         self, surface: pygame.Surface, button: pygame.Rect, seat: int, scale: float

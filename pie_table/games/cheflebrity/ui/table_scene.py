@@ -46,6 +46,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.art import chef_portrait
 from pie_table.kit.art_chefs import CHEF_NAMES
 from pie_table.kit.effects import EffectLayer
+from pie_table.kit.fonts import MIN_READABLE
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.log_panel import draw_log, paper
@@ -889,8 +890,9 @@ class CheflebrityTableScene(TurnTableScene):
             paper(surface, rect, s)
         pad = int(10 * s)
         y = rect.y + pad
-        for part in _wrap(self.banner(view), int(17 * s), rect.w - 2 * pad)[:3]:  # a window's is long
-            text = fit_text(part, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
+        size = max(MIN_READABLE, int(17 * s))  # the size fit_text will use, so the lines fit whole
+        for part in _wrap(self.banner(view), size, rect.w - 2 * pad, "bold")[:3]:  # a window's is long
+            text = fit_text(part, size, rect.w - 2 * pad, pal.INK, "bold")
             surface.blit(text, (rect.x + pad, y))
             y += text.get_height()
         top = self._top()
@@ -1049,11 +1051,11 @@ def darker_ink(seat: int) -> tuple[int, int, int]:
     return darker(seat_color(seat), 0.3)
 
 
-def _wrap(text: str, size: int, width: int) -> list[str]:
+def _wrap(text: str, size: int, width: int, face: str = "sans") -> list[str]:
     from pie_table.kit.fonts import font
     from pie_table.kit.text import wrap_text
 
-    return wrap_text(text, font(size), width)
+    return wrap_text(text, font(size, face), width)
 
 
 def bonus_line(bonus: dict[str, Any], name: Any, quality_rule: str = "count") -> str:

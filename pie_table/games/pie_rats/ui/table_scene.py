@@ -40,7 +40,7 @@ from pie_table.games.pie_rats.ui.table_draw import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, current_language, tr
 from pie_table.kit.log_panel import draw_log
@@ -721,8 +721,9 @@ class PieRatsTableScene(TurnTableScene):
             paper(surface, rect, s)
         pad = int(10 * s)
         y = rect.y + pad
-        for part in wrap_text(self.banner(view), font(int(17 * s)), rect.w - 2 * pad)[:3]:
-            text = fit_text(part, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
+        size = max(MIN_READABLE, int(17 * s))  # the size fit_text will use, so the lines fit whole
+        for part in wrap_text(self.banner(view), font(size, "bold"), rect.w - 2 * pad)[:3]:
+            text = fit_text(part, size, rect.w - 2 * pad, pal.INK, "bold")
             surface.blit(text, (rect.x + pad, y))
             y += text.get_height()
         top = self._top()
