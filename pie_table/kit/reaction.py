@@ -32,6 +32,7 @@ from pie_table.kit.text import fit_text
 
 _SEAT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 _QUIET = 0.5  # seconds after a window closes in which keys and clicks go nowhere
+_LOST_QUIET = 1.2  # ...and after one ran out on its claimer, who was still choosing and pressing keys
 _PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.CONTROLLERBUTTONDOWN)
 
 
@@ -107,6 +108,7 @@ class ReactionWindow:
         timed_out = any(entry.action.get("type") == TIMEOUT for entry in since)
         if answering is None or answering not in unanswered or not timed_out:
             return
+        self.quiet = max(self.quiet, _LOST_QUIET)
         text = _("Time ran out: no {answer}").format(answer=self.answer(self._open))
         if self.on_lost is not None:
             self.on_lost(answering, text)

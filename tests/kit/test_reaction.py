@@ -82,8 +82,10 @@ def test_a_claim_that_runs_out_of_time_says_what_was_lost_and_swallows_the_next_
     assert lost == [(2, "Time ran out: no Block")]
     assert window.swallows(_key(pygame.K_RETURN))  # meant for the window: it goes nowhere
     assert window.swallows(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
-    window.update(0.3)
-    assert window.swallows(_key(pygame.K_2))
+    window.update(0.5)
+    assert window.swallows(_key(pygame.K_2))  # the claimer was choosing: a longer quiet than 0.5 s
+    window.update(0.5)
+    assert window.swallows(_key(pygame.K_RETURN))
     window.update(0.25)
     assert not window.swallows(_key(pygame.K_RETURN))
 
@@ -96,6 +98,8 @@ def test_an_unclaimed_window_closing_on_time_blames_nobody_but_still_swallows_la
     assert session.log[-1].action == {"type": "timeout"}
     assert window.swallows(_key(pygame.K_2))  # a React! a moment too late claims nothing
     assert lost == [] and window.claimed is None
+    window.update(0.55)
+    assert not window.swallows(_key(pygame.K_2))  # half a second later keys work again
 
 
 def test_a_claimer_who_answers_in_time_is_not_told_time_ran_out():
