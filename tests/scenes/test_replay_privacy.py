@@ -78,7 +78,7 @@ def test_continue_of_an_unfinished_shared_game_opens_behind_a_hand_off(app: App,
     assert open_save(app, str(path)) == ""
     table = app.scenes.current
     app.step(0.05, [])
-    for _ in range(30):
+    for _ in range(400):  # a reaction window may have to run out first
         if isinstance(app.scenes.current, HandoffScene):
             break
         assert table.display_seat is None and "hand" not in table.view()
