@@ -60,6 +60,11 @@ class Pacer:
             return None
         return max(0.0, decision.deadline - self.waited)
 
+    def restart_countdown(self) -> None:
+        """The current decision's countdown starts again from full (a claimed reaction window: the
+        claimer gets the whole time to choose). Time still runs out only through a logged timeout."""
+        self.waited = 0.0
+
     def update(self, dt: float, hold: bool = False) -> list[Applied]:
         """Let `dt` seconds pass; act for every bot whose beat is over, and time out a decision whose
         countdown ended. `hold` (an animation still playing) lets no time pass for the table."""

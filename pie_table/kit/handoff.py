@@ -3,7 +3,8 @@
 Who sits at the screen is the session's bookkeeping (`pie_table.core.session.PrivacyGate`).
 `HandoffScene` is the screen pushed between two humans: it is opaque and NOT an overlay, so the
 scene manager does not even draw the table beneath it; nothing secret can leak while the device
-changes hands.
+changes hands. It opens only on a deliberate confirm (Enter, Space, a click on its button, a pad's
+confirm button): a stray key, such as another seat's late React!, must not show the next hand.
 """
 
 from __future__ import annotations
@@ -17,16 +18,21 @@ from pie_table.kit import fonts
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
+from pie_table.kit.text import fit_text
 
 # Ignore input for this long after the screen appears, so the click or key that ended the previous
 # player's choice (or key repeat) does not wave the next player straight through.
 _ARM_DELAY = 0.3
+# A hand-off that brings news ("Time ran out: no Sabotage!") waits longer: the keys of the moment
+# before were meant for the window that just closed, not for opening the next player's hand.
+_NEWS_ARM_DELAY = 1.5
 _Line = tuple[str, int, Any, str]  # text, pixel size, colour, font face
-_CONFIRM_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.CONTROLLERBUTTONDOWN)
+_CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+_CONFIRM_BUTTONS = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)
 
 
 class HandoffScene(Scene):
-    """An opaque "Pass to ..." screen; any key, click, touch or pad button confirms and pops it."""
+    """An opaque "Pass to ..." screen; Enter, Space, its button or a pad's A confirms and pops it."""
 
     is_overlay = False  # opaque on purpose: the table beneath is not drawn at all
 
@@ -39,7 +45,11 @@ class HandoffScene(Scene):
         on_escape: Callable[[], None] | None = None,
         accent: tuple[int, int, int] = pal.GOLD,
         icon: pygame.Surface | None = None,
+        control: str = "",
+        news: str = "",
     ) -> None:
+        """`control`: the named seat's control; a seat on a pad ("pad2") is confirmed by that pad only.
+        `news`: what just happened to the player leaving the screen, shown above the rest."""
         super().__init__(app)
         self.who = who
         self.note = note
@@ -47,22 +57,43 @@ class HandoffScene(Scene):
         self.icon = icon  # e.g. the next player's portrait, drawn over the card
         self.on_confirm = on_confirm
         self.on_escape = on_escape
+        self.control = control
+        self.news = news
         self.age = 0.0
         self.confirmed = False
+        self.button = pygame.Rect(0, 0, 0, 0)  # "I am …", placed when drawn
 
     @property
     def armed(self) -> bool:
         """True once input is accepted."""
-        return self.age >= _ARM_DELAY
+        return self.age >= (_NEWS_ARM_DELAY if self.news else _ARM_DELAY)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Confirm on any key/click once armed; Esc goes to `on_escape` when given."""
-        if event.type not in _CONFIRM_EVENTS or not self.armed or self.confirmed:
+        """Confirm on a deliberate confirm once armed; Esc goes to `on_escape` when given."""
+        if not self.armed or self.confirmed:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_escape is not None:
             self.on_escape()
-            return
-        self.confirm()
+        elif self._is_confirm(event):
+            self.confirm()
+
+    def _is_confirm(self, event: pygame.event.Event) -> bool:
+        """Enter or Space, a click or touch on the button, or the confirm button of the seat's pad
+        (any pad when the seat plays on keys or mouse). Any other key, such as a seat's React! number,
+        goes nowhere."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in _CONFIRM_KEYS
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return getattr(event, "button", 0) == 1 and self.button.collidepoint(event.pos)
+        if event.type == pygame.FINGERDOWN:
+            w, h = self.app.screen.get_size()
+            return self.button.collidepoint(int(event.x * w), int(event.y * h))
+        if event.type == pygame.CONTROLLERBUTTONDOWN and getattr(event, "button", -1) in _CONFIRM_BUTTONS:
+            if not self.control.startswith("pad"):
+                return True
+            pads = self.app.input.pad_devices() if hasattr(self.app, "input") else {}
+            return pads.get(getattr(event, "instance_id", None)) == self.control
+        return False
 
     def confirm(self) -> None:
         """Leave the screen and tell the owner the right player is now looking."""
@@ -80,7 +111,7 @@ class HandoffScene(Scene):
         """Cover the whole window and ask for the device to be passed."""
         w, h = surface.get_size()
         surface.fill(pal.WOOD_DARK)
-        card = pygame.Rect(0, 0, min(w - 40, 620), min(h - 40, 260))
+        card = pygame.Rect(0, 0, min(w - 40, 620), min(h - 40, 290 if self.news else 260))
         card.center = (w // 2, h // 2)
         pygame.draw.rect(surface, pal.PAPER, card, border_radius=18)
         pygame.draw.rect(surface, self.accent, card, width=5, border_radius=18)
@@ -88,19 +119,36 @@ class HandoffScene(Scene):
             surface.blit(self.icon, self.icon.get_rect(midbottom=(card.centerx, card.y + 24)))
         scale = max(0.6, min(1.0, card.w / 620))
         lines = [
+            (self.news, int(22 * scale), pal.DANGER, "bold"),
             (_("Pass to {who}").format(who=self.who), int(44 * scale), pal.INK, "title"),
             (self.note, int(22 * scale), pal.INK_SOFT, "sans"),
             (self._prompt(), int(22 * scale), pal.INK_SOFT if self.armed else pal.PAPER, "bold"),
         ]
-        self._draw_lines(surface, card, [line for line in lines if line[0]])
+        self._draw_button(surface, card, scale)
+        top = card.y + (int(24 * scale) if self.icon is not None else 0)  # below the portrait's overhang
+        text_area = pygame.Rect(card.x, top, card.w, self.button.y - top)
+        self._draw_lines(surface, text_area, [line for line in lines if line[0]])
 
     def _prompt(self) -> str:
-        return _("Press any key or click to continue")
+        return _("Then press Enter or Space, or click your name")
+
+    def _draw_button(self, surface: pygame.Surface, card: pygame.Rect, scale: float) -> None:
+        """The button the named player clicks; it sits on the card's lower edge."""
+        text = _("I am {who}").format(who=self.who)
+        natural = fonts.render(text, int(22 * scale), pal.INK, "bold").get_width()
+        width = min(card.w - 40, max(int(200 * scale), natural + 40))
+        self.button = pygame.Rect(0, 0, width, int(48 * scale))
+        self.button.midbottom = (card.centerx, card.bottom - int(16 * scale))
+        fill = self.accent if self.armed else pal.PAPER
+        pygame.draw.rect(surface, fill, self.button, border_radius=self.button.h // 2)
+        pygame.draw.rect(surface, pal.INK, self.button, width=2, border_radius=self.button.h // 2)
+        label = fit_text(text, int(22 * scale), self.button.w - 16, pal.INK, "bold")
+        surface.blit(label, label.get_rect(center=self.button.center))
 
     @staticmethod
     def _draw_lines(surface: pygame.Surface, card: pygame.Rect, lines: list[_Line]) -> None:
         images = [fonts.render(text, size, color, face) for text, size, color, face in lines]
-        gap = 18
+        gap = 12
         total = sum(img.get_height() for img in images) + gap * (len(images) - 1)
         y = card.centery - total // 2
         for img in images:

@@ -10,6 +10,12 @@ to choose a card and a target. When the countdown ends, the session's `Pacer` su
 
 The window is offered to every asked human whether or not they hold an answer, so neither the
 prompt nor its timing tells anyone what is in a hand.
+
+A claim gives the claimer the whole countdown again (the others can no longer claim). If time runs
+out all the same, the claimer is told what was lost ("Time ran out: no Mirror") rather than seeing
+the window vanish. When a window closes before every human asked has answered, keys and clicks go
+nowhere for a moment: they were meant for the window, and must not land on the next move or claim
+the next window.
 """
 
 from __future__ import annotations
@@ -19,11 +25,15 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.session import TIMEOUT
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.text import fit_text
 
 _SEAT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
+_QUIET = 0.5  # seconds after a window closes in which keys and clicks go nowhere
+_LOST_QUIET = 1.2  # ...and after one ran out on its claimer, who was still choosing and pressing keys
+_PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.CONTROLLERBUTTONDOWN)
 
 
 class ReactionWindow:
@@ -36,27 +46,82 @@ class ReactionWindow:
         humans: Sequence[int],
         on_claim: Callable[[int], None],
         name: Callable[[int], str],
+        answer: Callable[[Any], str] = lambda decision: "",
+        on_lost: Callable[[int, str], None] | None = None,
     ) -> None:
         """`on_claim(seat)`: the table hands the screen to that seat and shows its choices;
-        `name(seat)`: how the table calls a seat ("Captain 2")."""
+        `name(seat)`: how the table calls a seat ("Captain 2"); `answer(decision)`: what the window
+        may be answered with ("Mirror"); `on_lost(seat, text)`: time ran out on a seat that was
+        answering (the claimer, or a lone human) and `text` says what was lost."""
         self.session = session
         self.pacer = pacer
         self.humans = list(humans)
         self.on_claim = on_claim
         self.name = name
+        self.answer = answer
+        self.on_lost = on_lost
         self.claimed: int | None = None
         self.buttons: list[tuple[pygame.Rect, int]] = []
+        self.quiet = 0.0  # seconds left in which presses go nowhere
         self._decision_id: int | None = None
+        self._open: Any = None  # the window last seen open, and who it still waited for then
+        self._waiting: list[int] = []
+        self._log_mark = 0  # the log's length when that window was first seen
 
-    def decision(self) -> Any:
-        """The open reaction window (a sealed decision one may pass), or None."""
+    def _top_window(self) -> Any:
         current = getattr(self.session.rules, "current_decision", None)
         decision = current(self.session.state) if current is not None else None
         if decision is None or not (decision.sealed and decision.allow_pass):
             return None
-        if decision.id != self._decision_id:  # a new window: nobody has claimed it yet
-            self._decision_id, self.claimed = decision.id, None
         return decision
+
+    def decision(self) -> Any:
+        """The open reaction window (a sealed decision one may pass), or None. Noticing that the
+        window changed is done here, whoever asks first (the table's update, drawing, a key)."""
+        decision = self._top_window()
+        seen = decision.id if decision is not None else None
+        if seen != self._decision_id:
+            self._changed(decision)
+        elif decision is not None:
+            self._waiting = [seat for seat in decision.waiting_on() if seat in self.humans]
+        return decision
+
+    def _changed(self, decision: Any) -> None:
+        """The window on top changed: the old one closed (or another opened over it)."""
+        if self._open is not None:
+            since = self.session.log[self._log_mark:]
+            unanswered = [seat for seat in self._waiting if not any(e.seat == seat for e in since)]
+            if unanswered:  # someone may still have been pressing keys meant for this window
+                self.quiet = _QUIET
+            self._report_lost(since, unanswered)
+        self._decision_id = decision.id if decision is not None else None
+        self.claimed = None  # a new window: nobody has claimed it yet
+        self._open = decision
+        self._waiting = [seat for seat in decision.waiting_on() if seat in self.humans] if decision else []
+        self._log_mark = len(self.session.log)
+
+    def _report_lost(self, since: list[Any], unanswered: list[int]) -> None:
+        """Time ran out on the window just closed while its claimer (or a lone human) was still
+        choosing: say so, rather than let the window vanish without a word."""
+        answering = self.claimed if self.claimed is not None else (
+            self.humans[0] if len(self.humans) == 1 else None)
+        timed_out = any(entry.action.get("type") == TIMEOUT for entry in since)
+        if answering is None or answering not in unanswered or not timed_out:
+            return
+        self.quiet = max(self.quiet, _LOST_QUIET)
+        text = _("Time ran out: no {answer}").format(answer=self.answer(self._open))
+        if self.on_lost is not None:
+            self.on_lost(answering, text)
+
+    def update(self, dt: float) -> None:
+        """Let the quiet moment after a closed window pass, and notice a window closing."""
+        self.quiet = max(0.0, self.quiet - dt)
+        self.decision()
+
+    def swallows(self, event: pygame.event.Event) -> bool:
+        """True for a press in the quiet moment after a window closed: it goes nowhere."""
+        self.decision()
+        return self.quiet > 0 and event.type in _PRESSES
 
     def asked(self) -> list[int]:
         """Humans the open window still waits for."""
@@ -68,6 +133,7 @@ class ReactionWindow:
         if self.claimed is not None or seat not in self.asked():
             return False
         self.claimed = seat
+        self.pacer.restart_countdown()  # the claimer gets the whole time; nobody else may claim
         self.on_claim(seat)
         return True
 
@@ -104,7 +170,7 @@ class ReactionWindow:
         done = bar.copy()
         done.w = int(bar.w * left / decision.deadline)
         pygame.draw.rect(surface, pal.DANGER if left < 2 else pal.GOLD, done, border_radius=bar.h // 2)
-        title = _("Anyone may react: {seconds} s").format(seconds=int(left + 0.999))
+        title = self.title(decision, left)
         text = fit_text(title, int(18 * scale), bar.w, ink, "bold")
         surface.blit(text, (bar.x, bar.bottom + pad // 2))
         bw, bh = min(int(180 * scale), bar.w), int(40 * scale)
@@ -116,7 +182,29 @@ class ReactionWindow:
             row, col = divmod(i, per_row)
             button = pygame.Rect(bar.x + col * (bw + pad), y + row * (bh + pad), bw, bh)
             pygame.draw.rect(surface, pal.CRUST, button, border_radius=max(4, int(8 * scale)))
-            label = _("React! {seat} ({key})").format(seat=self.name(seat), key=seat + 1)
-            image = fit_text(label, int(16 * scale), bw - 8, pal.INK, "bold")
-            surface.blit(image, image.get_rect(center=button.center))
+            self._draw_button_face(surface, button, seat, scale)
             self.buttons.append((button, seat))
+
+    def title(self, decision: Any, left: float) -> str:
+        """The countdown's line: what the window may be answered with, and the seconds left."""
+        seconds = int(left + 0.999)
+        answer = self.answer(decision)
+        if not answer:
+            return _("Anyone may react: {seconds} s").format(seconds=seconds)
+        # The seconds first: a long card name in any language is cut, never the time left.
+        return _("{seconds} s · anyone may play {answer}").format(answer=answer, seconds=seconds)
+
+    def _draw_button_face(
+        self, surface: pygame.Surface, button: pygame.Rect, seat: int, scale: float
+    ) -> None:
+        """The seat's key in a badge of its own at the left, so a long label in any language is
+        cut on the name and never on the key; then "React! <name>"."""
+        pad = max(3, int(5 * scale))
+        badge = pygame.Rect(button.x + pad, button.y + pad, button.h - 2 * pad, button.h - 2 * pad)
+        pygame.draw.rect(surface, pal.PAPER, badge, border_radius=max(3, int(5 * scale)))
+        key = fit_text(str(seat + 1), int(18 * scale), badge.w, pal.INK, "bold")
+        surface.blit(key, key.get_rect(center=badge.center))
+        room = pygame.Rect(badge.right + pad, button.y, button.right - badge.right - 2 * pad, button.h)
+        text = _("React! {seat}").format(seat=self.name(seat))
+        label = fit_text(text, int(16 * scale), room.w, pal.INK, "bold")
+        surface.blit(label, label.get_rect(center=room.center))

@@ -1,8 +1,10 @@
 """The replay viewer: a saved game replayed on its own table, stepped, played at speed or jumped.
 
 The table is the game's own scene in *watch* mode: nothing is asked of anyone, the moves come from
-the save's log. The viewer sees the table as a spectator or from one seat's point of view (that
-seat's hidden cards and nobody else's); the table draws only the view of the seat it is given.
+the save's log. The viewer sees the table as a spectator or, once the game is over, from one seat's
+point of view (that seat's hidden cards and nobody else's); the table draws only the view of the
+seat it is given. A game still in progress is watched as a spectator only: its hands are live, and
+whoever opens the save may be a player who has not been handed them.
 Going back rebuilds the game from the seed up to the wanted move: the log is the truth.
 
 Keys: Space play/pause · → / ← one move · ↑ / ↓ speed · Home / End first / last move ·
@@ -19,7 +21,7 @@ from pie_table.core.registry import get_game
 from pie_table.core.saves import expand_log, load_session
 from pie_table.core.session import Entry
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import N_, _
 from pie_table.kit.scene import Scene
 from pie_table.kit.seat_names import seat_number
 from pie_table.kit.text import fit_text, ui_scale
@@ -29,6 +31,8 @@ _SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 _TURN_BEAT = 1.1  # seconds between moves of a turn-based game at speed 1
 _BAR_H = 64
 _MARK_EVERY = 500
+_NOTICE_SECONDS = 4.0
+_NOT_OVER = N_("This game is still in progress: its replay shows no hands.")
 
 
 class ReplayScene(Scene):
@@ -43,6 +47,9 @@ class ReplayScene(Scene):
         self.moves = [i + 1 for i, (seat, _a) in enumerate(self.entries) if seat is not None]
         self.seats = len(data["setup"]["seats"])
         self.viewer: int | None = None
+        self._over: bool | None = None  # whether the whole log ends the game (worked out when asked)
+        self.notice = ""  # a line over the bar, shown for a few seconds
+        self.notice_age = 0.0
         self.speed_index = _SPEEDS.index(1.0)
         self.playing = False
         self.clock = 0.0
@@ -118,8 +125,19 @@ class ReplayScene(Scene):
         index = min(len(self.moves) - 1, max(0, round(fraction * (len(self.moves) - 1))))
         self._rebuild(0 if fraction <= 0 else self.moves[index])
 
+    @property
+    def seat_views(self) -> bool:
+        """True if the viewer may see the game from a seat: only a game that is over. The save's own
+        "finished" flag is not trusted alone: the log is replayed to its end, once."""
+        if self._over is None:
+            self._over = bool(self.data.get("finished")) and self._session_at(len(self.entries)).is_over()
+        return self._over
+
     def set_viewer(self, seat: int | None) -> None:
-        """Whose point of view the table shows (None: a spectator)."""
+        """Whose point of view the table shows (None: a spectator). A seat's view of a game still in
+        progress is refused: the replay stays a spectator's."""
+        if seat is not None and not self.seat_views:
+            seat, self.notice, self.notice_age = None, _NOT_OVER, 0.0
         self.viewer = seat
         self.table.watch_seat = seat
 
@@ -177,6 +195,9 @@ class ReplayScene(Scene):
         self.speed_index = max(0, min(len(_SPEEDS) - 1, self.speed_index + step))
 
     def update(self, dt: float) -> None:
+        self.notice_age += dt
+        if self.notice_age > _NOTICE_SECONDS:
+            self.notice = ""
         if self.playing:
             self._play(dt)
         self.table.update(dt)
@@ -222,6 +243,12 @@ class ReplayScene(Scene):
             image = fit_text(label, int(18 * s), rect.w - 8, pal.INK, "bold")
             surface.blit(image, image.get_rect(center=rect.center))
         self._draw_track(surface, s)
+        if self.notice:
+            text = fit_text(_(self.notice), int(17 * s), w - int(40 * s), pal.CREAM, "bold")
+            box = text.get_rect(midbottom=(w // 2, table_h - int(8 * s))).inflate(int(20 * s), int(10 * s))
+            pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)
+            pygame.draw.rect(surface, pal.GOLD, box, width=max(1, int(2 * s)), border_radius=box.h // 2)
+            surface.blit(text, text.get_rect(center=box.center))
 
     def seat_name(self, seat: int) -> str:
         """The seat as the table beneath names it (the player's name where the game had one)."""

@@ -1,5 +1,6 @@
 """What every turn-based table scene does the same way: pause on Esc or when the window loses
-focus, and play a sound without letting a dead sound device stop the game."""
+focus, play a sound without letting a dead sound device stop the game, and say when a claimed
+reaction ran out of time."""
 
 from __future__ import annotations
 
@@ -28,6 +29,15 @@ class TurnTableScene(Scene):
         from pie_table.scenes.pause import PauseScene
 
         self.app.scenes.push(PauseScene(self.app, self.game_id))
+
+    def reaction_lost(self, seat: int, text: str) -> None:
+        """Time ran out while `seat` was answering a reaction window (kit.reaction): say so, and on a
+        shared screen fold the hand away, so the next move waits behind a hand-off that tells what
+        happened and opens late enough that a key meant for the window cannot open it. Uses the
+        table's `message`, `news` (told by its next hand-off), `claimed` and `gate`."""
+        self.message = self.news = text
+        self.claimed = None
+        self.gate.hide()
 
     def _sound(self, name: str) -> None:
         try:

@@ -185,7 +185,7 @@ def test_two_humans_hand_off_and_a_trade_reaches_the_other_only_behind_a_hand_of
     assert scene.display_seat is None  # nobody's hand shows behind the hand-off
     for _ in range(12):
         app.step(DT, [])
-    press(app, pygame.K_a)
+    press(app, pygame.K_RETURN)
     assert scene.display_seat == 0
     set_turn(scene, 0, [E10, B5], step="main")
     scene.gate.confirm(0)
@@ -206,7 +206,7 @@ def test_two_humans_hand_off_and_a_trade_reaches_the_other_only_behind_a_hand_of
     assert "hand" not in seen and "mine" not in seen["trade"] and seen["trade"]["n_give"] == 1
     for _ in range(12):
         app.step(DT, [])
-    press(app, pygame.K_a)
+    press(app, pygame.K_RETURN)
     run_until(app, lambda: scene.trade is not None)
     assert scene.trade.mode == "reply" and scene.display_seat == 1
     assert E10 not in scene.view()["hand"] and scene.view()["trade"]["mine"] == []
@@ -227,7 +227,7 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     assert scene.claimed == 1 and isinstance(app.scenes.current, HandoffScene)
     for _ in range(12):
         app.step(DT, [])
-    press(app, pygame.K_a)
+    press(app, pygame.K_RETURN)
     run_until(app, lambda: scene.panel is not None)
     sabotage = next(a for a, _t in scene.panel.items if a["type"] == "sabotage")
     scene.panel.submit(sabotage)
@@ -340,7 +340,7 @@ def test_three_humans_at_one_screen_never_see_another_hand_or_hidden_trade_card(
             handoffs += 1
             for _ in range(12):
                 app.step(DT, [])
-            press(app, pygame.K_a)
+            press(app, pygame.K_RETURN)
             continue
         viewer = scene.display_seat
         shown = scene.view()

@@ -1,4 +1,4 @@
-"""The hot-seat hand-off screen: opaque, armed after a beat, confirmed by any key or click."""
+"""The hot-seat hand-off screen: opaque, armed after a beat, opened only by a deliberate confirm."""
 
 import pygame
 import pytest
@@ -26,7 +26,7 @@ def app() -> App:
     return App(size=(640, 360), headless=True)
 
 
-def _key(key: int = pygame.K_a) -> pygame.event.Event:
+def _key(key: int = pygame.K_RETURN) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="a", scancode=0)
 
 
@@ -36,8 +36,12 @@ def _arm(app: App) -> None:
         app.step(0.1, [])
 
 
-def _click() -> pygame.event.Event:
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10))
+def _click(pos: tuple[int, int] = (10, 10)) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+
+
+def _pad(button: int, instance_id: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=instance_id)
 
 
 def test_gate_single_human_never_hands_off() -> None:
@@ -93,8 +97,51 @@ def test_handoff_confirms_on_click_once(app: App) -> None:
     scene = HandoffScene(app, "Rat 2", on_confirm=lambda: confirmed.append(True))
     app.scenes.push(scene)
     _arm(app)
-    scene.handle_event(_click())
-    scene.handle_event(_click())
+    scene.handle_event(_click(scene.button.center))
+    scene.handle_event(_click(scene.button.center))
+    assert confirmed == [True]
+
+
+def test_no_stray_key_click_or_pad_button_opens_the_handoff(app: App) -> None:
+    """Another seat's React! number, letters, Tab, a click beside the button, a pad's B: the
+    screen stays and the next hand stays hidden."""
+    confirmed: list[bool] = []
+    app.scenes.push(_Table(app))
+    scene = HandoffScene(app, "Chef 2", on_confirm=lambda: confirmed.append(True))
+    app.scenes.push(scene)
+    _arm(app)
+    strays = [_key(k) for k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_a, pygame.K_h, pygame.K_TAB)]
+    strays += [_click((5, 5)), _click((scene.button.centerx, scene.button.y - 30))]
+    strays += [_pad(pygame.CONTROLLER_BUTTON_B), _pad(pygame.CONTROLLER_BUTTON_X)]
+    app.step(0.05, strays)
+    assert confirmed == [] and app.scenes.current is scene
+
+
+def test_enter_space_keypad_enter_and_a_pads_a_each_confirm(app: App) -> None:
+    for event in (_key(pygame.K_RETURN), _key(pygame.K_SPACE), _key(pygame.K_KP_ENTER),
+                  _pad(pygame.CONTROLLER_BUTTON_A)):
+        table = _Table(app)
+        app.scenes.push(table)
+        scene = HandoffScene(app, "Chef 2")
+        app.scenes.push(scene)
+        _arm(app)
+        app.step(0.05, [event])
+        assert scene.confirmed and app.scenes.current is table
+        app.scenes.pop()
+
+
+def test_a_seat_on_a_pad_is_confirmed_by_its_own_pad_only(app: App) -> None:
+    confirmed: list[bool] = []
+    app.scenes.push(_Table(app))
+    app.input.translate(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=-1, instance_id=7))
+    app.input.translate(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=-1, instance_id=9))
+    assert app.input.pad_devices() == {7: "pad1", 9: "pad2"}
+    scene = HandoffScene(app, "Chef 2", on_confirm=lambda: confirmed.append(True), control="pad2")
+    app.scenes.push(scene)
+    _arm(app)
+    app.step(0.05, [_pad(pygame.CONTROLLER_BUTTON_A, instance_id=7)])
+    assert confirmed == []
+    app.step(0.05, [_pad(pygame.CONTROLLER_BUTTON_A, instance_id=9)])
     assert confirmed == [True]
 
 
@@ -108,3 +155,18 @@ def test_escape_goes_to_escape_handler_not_confirm(app: App) -> None:
     _arm(app)
     scene.handle_event(_key(pygame.K_ESCAPE))
     assert calls == ["esc"] and app.scenes.current is scene
+
+
+def test_a_hand_off_with_news_shows_it_and_opens_only_after_a_longer_beat(app: App) -> None:
+    """After a claimed reaction ran out of time, the claimer's late Enter must not open the next hand."""
+    app.scenes.push(_Table(app))
+    scene = HandoffScene(app, "Chef 2", news="Time ran out: no Sabotage!")
+    app.scenes.push(scene)
+    for _ in range(10):
+        app.step(0.1, [])  # a second: a plain hand-off would be armed by now
+    app.step(0.0, [_key(pygame.K_RETURN)])
+    assert not scene.confirmed and app.scenes.current is scene
+    for _ in range(6):
+        app.step(0.1, [])
+    app.step(0.0, [_key(pygame.K_RETURN)])
+    assert scene.confirmed

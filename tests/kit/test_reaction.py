@@ -52,3 +52,98 @@ def test_the_countdown_and_buttons_are_drawn_and_clickable():
     rect = window.buttons[0][0]
     window.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert claims == [1]
+
+
+def _lost_table(seats="human:mouse,human:mouse,human:mouse,bot:normal"):
+    session, pacer, window, claims = _table(seats)
+    lost: list[tuple[int, str]] = []
+    window.answer = lambda decision: "Block"
+    window.on_lost = lambda seat, text: lost.append((seat, text))
+    return session, pacer, window, claims, lost
+
+
+def test_a_claim_gives_the_claimer_the_whole_countdown_again():
+    _session, pacer, window, _claims = _table()
+    pacer.update(5.0)
+    assert pacer.remaining() == 1.0
+    assert window.claim(2)
+    assert pacer.remaining() == 6.0  # the clock restarts for the claimer; nobody else may claim
+    assert not window.claim(1)
+
+
+def test_a_claim_that_runs_out_of_time_says_what_was_lost_and_swallows_the_next_keys():
+    session, pacer, window, _claims, lost = _lost_table()
+    window.update(0.0)
+    assert window.claim(2)
+    pacer.update(2.0)  # the bot answers; the claimer is still choosing
+    pacer.update(4.5)
+    assert session.log[-1].action == {"type": "timeout"}
+    window.update(0.0)
+    assert lost == [(2, "Time ran out: no Block")]
+    assert window.swallows(_key(pygame.K_RETURN))  # meant for the window: it goes nowhere
+    assert window.swallows(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    window.update(0.5)
+    assert window.swallows(_key(pygame.K_2))  # the claimer was choosing: a longer quiet than 0.5 s
+    window.update(0.5)
+    assert window.swallows(_key(pygame.K_RETURN))
+    window.update(0.25)
+    assert not window.swallows(_key(pygame.K_RETURN))
+
+
+def test_an_unclaimed_window_closing_on_time_blames_nobody_but_still_swallows_late_keys():
+    session, pacer, window, _claims, lost = _lost_table()
+    window.update(0.0)
+    pacer.update(2.0)
+    pacer.update(4.5)
+    assert session.log[-1].action == {"type": "timeout"}
+    assert window.swallows(_key(pygame.K_2))  # a React! a moment too late claims nothing
+    assert lost == [] and window.claimed is None
+    window.update(0.55)
+    assert not window.swallows(_key(pygame.K_2))  # half a second later keys work again
+
+
+def test_a_claimer_who_answers_in_time_is_not_told_time_ran_out():
+    session, pacer, window, _claims, lost = _lost_table()
+    window.update(0.0)
+    assert window.claim(1)
+    assert session.submit(1, {"type": "pass"}).ok
+    pacer.update(2.0)
+    pacer.update(6.5)
+    window.update(0.0)
+    assert lost == []
+
+
+def test_a_lone_human_asked_in_a_window_is_told_when_time_ran_out():
+    _session, pacer, window, _claims, lost = _lost_table("bot:normal,human:mouse,bot:normal")
+    window.update(0.0)
+    assert window.asked() == [1]
+    pacer.update(2.5)
+    pacer.update(4.0)
+    window.update(0.0)
+    assert lost == [(1, "Time ran out: no Block")]
+
+
+def test_the_countdown_says_what_may_be_answered_and_every_key_stays_visible():
+    from pie_table.kit import fonts, reaction
+    from pie_table.kit.i18n import set_language
+
+    pygame.display.init()
+    _session, _pacer, window, _claims, _lost = _lost_table()
+    window.name = lambda seat: f"Capitana Barbanegra la Terrible del Mar {seat + 1}"
+    shown: list[str] = []
+    real = reaction.fit_text
+
+    def spy(text, size, width, color, face="sans"):
+        shown.append(fonts.fit(text, size, width, face)[0])
+        return real(text, size, width, color, face)
+
+    set_language("es")
+    try:
+        reaction.fit_text = spy
+        window.draw(pygame.Surface((700, 200)), pygame.Rect(0, 0, 700, 200))
+    finally:
+        reaction.fit_text = real
+        set_language("en")
+    assert shown[0].startswith("6 s · cualquiera puede jugar")  # the seconds are never the part cut
+    for seat in (1, 2):
+        assert str(seat + 1) in shown, shown  # the key, never cut off with the name

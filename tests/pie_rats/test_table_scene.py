@@ -137,7 +137,7 @@ def test_two_humans_hand_off_and_the_hand_stays_hidden_until_confirmed():
     handoff = app.scenes.current
     for _ in range(12):
         app.step(DT, [])
-    press(app, pygame.K_a)
+    press(app, pygame.K_RETURN)
     assert app.scenes.current is not handoff
     assert scene.display_seat in (0, 1)
 
@@ -167,7 +167,7 @@ def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     assert scene.claimed == 1 and isinstance(app.scenes.current, HandoffScene)
     for _ in range(12):
         app.step(DT, [])
-    press(app, pygame.K_a)
+    press(app, pygame.K_RETURN)
     run_until(app, lambda: scene.panel is not None)
     assert scene.panel.seat == 1 and scene.panel.items[-1][0]["type"] == "pass"
     # Seat 1 passes; the countdown then runs out for seat 0, which passes too.
@@ -265,7 +265,7 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
         if scene.rules.is_over(scene.state):
             break
         if isinstance(app.scenes.current, HandoffScene):
-            press(app, pygame.K_a)
+            press(app, pygame.K_RETURN)
         elif scene.panel is not None and app.scenes.current is scene:
             seat = scene.panel.seat
             wanted, _why = hint(scene.session.view(seat), [a for a, _t in scene.panel.items], seat)

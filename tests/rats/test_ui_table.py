@@ -50,7 +50,7 @@ def confirm_handoff(app: App) -> None:
     assert isinstance(handoff, HandoffScene)
     for _ in range(10):
         app.step(DT, [])  # let it arm
-    press(app, pygame.K_a)
+    press(app, pygame.K_RETURN)
     assert app.scenes.current is not handoff
 
 

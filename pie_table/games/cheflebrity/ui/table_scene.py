@@ -28,7 +28,7 @@ from pie_table.games.cheflebrity.scoring import BONUS_NAMES
 from pie_table.games.cheflebrity.ui.faces import card_face
 from pie_table.games.cheflebrity.ui.flights import Flights
 from pie_table.games.cheflebrity.ui.layout import compute_layout
-from pie_table.games.cheflebrity.ui.moves import TRADE_OPEN, WORDS, panel_moves
+from pie_table.games.cheflebrity.ui.moves import TRADE_OPEN, WORDS, panel_moves, prompt
 from pie_table.games.cheflebrity.ui.names import card_label, chef_label, claim_label, kind_label
 from pie_table.games.cheflebrity.ui.table_paint import (
     Zone,
@@ -46,6 +46,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.art import chef_portrait
 from pie_table.kit.art_chefs import CHEF_NAMES
 from pie_table.kit.effects import EffectLayer
+from pie_table.kit.fonts import MIN_READABLE
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import N_, _, ngettext
 from pie_table.kit.log_panel import draw_log, paper
@@ -103,14 +104,18 @@ class CheflebrityTableScene(TurnTableScene):
             beat=lambda seat: beat,
             moment=lambda: (self.state.actions, len(self.session.log)),
         )
-        self.reaction = ReactionWindow(self.session, self.pacer, self.humans, self._claimed, self.name)
+        self.reaction = ReactionWindow(
+            self.session, self.pacer, self.humans, self._claimed, self.name, _window_answer,
+            self.reaction_lost,
+        )
         self.effects = EffectLayer(seed=setup.seed)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats), self._bottom_seat())
         self.panel: MovePanel | None = None
         self.trade: TradePanel | None = None
         self.panel_key: tuple[int, int] | None = None
         self.handoff_for: int | None = None
-        self.claimed: int | None = None
+        self.claimed: int | None = None  # the human who claimed the open reaction window
+        self.news = ""  # told on the next hand-off (a claimed reaction that ran out of time)
         self.zones: list[Zone] = []
         self.flights = Flights()
         self.drag: dict[str, Any] | None = None
@@ -193,7 +198,7 @@ class CheflebrityTableScene(TurnTableScene):
         self.flights.update(dt)
         self.since_move += dt
         if self.layout.me != self._bottom_seat():
-            self.on_resize(self.app.screen.get_size())
+            self.on_resize(self.layout.size)  # the size it has (a replay keeps a bar below the table)
         if self.watch:
             return
         if self.rules.is_over(self.state):
@@ -208,6 +213,7 @@ class CheflebrityTableScene(TurnTableScene):
         for applied in self.pacer.update(dt, hold=self.handoff_for is not None):
             if applied.ok and applied.entry is not None:
                 self._applied(applied.entry.seat, applied.events)
+        self.reaction.update(dt)
         humans = [seat for seat in self.rules.to_act(self.state) if seat in self.humans]
         if humans:
             self._offer(humans)
@@ -303,9 +309,11 @@ class CheflebrityTableScene(TurnTableScene):
         portrait = chef_portrait(CHEF_NAMES[seat % len(CHEF_NAMES)], int(96 * self.layout.scale))
         self.app.scenes.push(
             HandoffScene(
-                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait
+                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait,
+                control=self.setup.seats[seat].control, news=self.news,
             )
         )
+        self.news = ""
 
     def submit(self, action: Action, seat: int | None = None) -> bool:
         """Send one action for `seat`; a refusal changes nothing and its reason shows."""
@@ -339,6 +347,7 @@ class CheflebrityTableScene(TurnTableScene):
         elif seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
+        self.news = ""
         self.panel = self.trade = None
         self.panel_key = None
         self.drag = None
@@ -493,6 +502,8 @@ class CheflebrityTableScene(TurnTableScene):
             if going_on and self.end_timer >= _END_ARM:
                 self._show_results()
             return
+        if self.reaction.swallows(event):
+            return  # meant for a window that just closed
         if self.gate.shared and self.reaction.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -768,7 +779,7 @@ class CheflebrityTableScene(TurnTableScene):
         if top["kind"] == "turn":
             return _("{chef}'s turn").format(chef=self.name(top["seats"][0]))
         if top["kind"] in ("sabotage", "saved"):
-            return _("Anyone may react")
+            return prompt(self._named(view), self.display_seat) or _("Anyone may react")
         if top["kind"] == "reply":
             return _("{chef} considers a trade").format(chef=self.name(top["seats"][0]))
         if top["kind"] == "confirm":
@@ -888,11 +899,15 @@ class CheflebrityTableScene(TurnTableScene):
         if not painted:
             paper(surface, rect, s)
         pad = int(10 * s)
-        text = fit_text(self.banner(view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
-        surface.blit(text, (rect.x + pad, rect.y + pad))
+        y = rect.y + pad
+        size = max(MIN_READABLE, int(17 * s))  # the size fit_text will use, so the lines fit whole
+        for part in _wrap(self.banner(view), size, rect.w - 2 * pad, "bold")[:3]:  # a window's is long
+            text = fit_text(part, size, rect.w - 2 * pad, pal.INK, "bold")
+            surface.blit(text, (rect.x + pad, y))
+            y += text.get_height()
         top = self._top()
-        y = rect.y + pad * 2 + text.get_height()
-        if self._is_window(top) and self.gate.shared:
+        y += pad
+        if self._is_window(top) and self.gate.shared and not self.watch:  # nobody claims in a replay
             area = pygame.Rect(rect.x, y, rect.w, rect.h // 2)
             self.reaction.draw(surface, area, s, ink=pal.INK)
         elif view.get("trade"):
@@ -1035,17 +1050,22 @@ _HOW_TO = (
 )
 
 
+def _window_answer(decision: Any) -> str:
+    """What a reaction window may be answered with, for its countdown and a claim that ran out."""
+    return {"sabotage": _("Sabotage!"), "saved": _("Saved it!")}.get(decision.kind, "")
+
+
 def darker_ink(seat: int) -> tuple[int, int, int]:
     from pie_table.kit.art_draw import darker
 
     return darker(seat_color(seat), 0.3)
 
 
-def _wrap(text: str, size: int, width: int) -> list[str]:
+def _wrap(text: str, size: int, width: int, face: str = "sans") -> list[str]:
     from pie_table.kit.fonts import font
     from pie_table.kit.text import wrap_text
 
-    return wrap_text(text, font(size), width)
+    return wrap_text(text, font(size, face), width)
 
 
 def bonus_line(bonus: dict[str, Any], name: Any, quality_rule: str = "count") -> str:

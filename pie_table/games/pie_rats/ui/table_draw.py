@@ -428,7 +428,7 @@ def draw_hand(
     pad = int(8 * s)
     if seat is None or "hand" not in view:
         text = fit_text(
-            _("A table of bots: every hand stays hidden")
+            _("Spectator view: every hand stays hidden")
             if spectator
             else _("Hands stay hidden until the screen is handed over"),
             int(16 * s),

@@ -26,6 +26,7 @@ from pie_table.games.pie_rats.ui import card_art
 from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
 from pie_table.games.pie_rats.ui.flights import Flights
 from pie_table.games.pie_rats.ui.layout import compute_layout
+from pie_table.games.pie_rats.ui.move_labels import prompt
 from pie_table.games.pie_rats.ui.move_panel import MovePanel
 from pie_table.games.pie_rats.ui.names import captain_label, captain_title
 from pie_table.games.pie_rats.ui.table_draw import (
@@ -40,12 +41,13 @@ from pie_table.games.pie_rats.ui.table_draw import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_text, wrap_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.table_base import TurnTableScene
 
@@ -97,6 +99,8 @@ class PieRatsTableScene(TurnTableScene):
             self.humans,
             self._claimed,
             self.names,
+            _window_answer,
+            self.reaction_lost,
         )
         self.effects = EffectLayer(seed=setup.seed)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats))
@@ -104,6 +108,7 @@ class PieRatsTableScene(TurnTableScene):
         self.panel_key: tuple[int, int] | None = None
         self.handoff_for: int | None = None
         self.claimed: int | None = None  # the human who claimed the open reaction window
+        self.news = ""  # told on the next hand-off (a claimed reaction that ran out of time)
         self.zones: list[Zone] = []
         self.flights = Flights()
         self.pile_places: dict[str, pygame.Rect] = {}
@@ -183,6 +188,7 @@ class PieRatsTableScene(TurnTableScene):
         for applied in self.pacer.update(dt, hold=self.handoff_for is not None):
             if applied.ok and applied.entry is not None:
                 self._applied(applied.entry.seat, applied.events)
+        self.reaction.update(dt)
         humans = [seat for seat in self.rules.to_act(self.state) if seat in self.humans]
         if humans:
             self._offer(humans)
@@ -256,9 +262,11 @@ class PieRatsTableScene(TurnTableScene):
         portrait = crew_portrait(captain_look(self.public(), seat), int(96 * self.layout.scale))
         self.app.scenes.push(
             HandoffScene(
-                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait
+                self.app, name, confirmed, note, self.pause_game, accent=seat_color(seat), icon=portrait,
+                control=self.setup.seats[seat].control, news=self.news,
             )
         )
+        self.news = ""
 
     def submit(self, action: Action, seat: int | None = None) -> bool:
         """Send one action for `seat` (the panel's or a drop's); a refusal changes nothing and
@@ -278,6 +286,7 @@ class PieRatsTableScene(TurnTableScene):
         elif seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
+        self.news = ""
         self.panel = None
         self.drag = None
         self.hint_text = ""
@@ -427,6 +436,8 @@ class PieRatsTableScene(TurnTableScene):
             if going_on and self.end_timer >= _END_ARM:
                 self._show_results()
             return
+        if self.reaction.swallows(event):
+            return  # meant for a window that just closed
         if self.gate.shared and self.reaction.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -628,7 +639,7 @@ class PieRatsTableScene(TurnTableScene):
             return _("{captain}'s turn").format(captain=self.names(top["seats"][0]))
         if top["kind"] == "refill":
             return _("Everyone refills their hand")
-        return _("Anyone may react")
+        return prompt(view, self.display_seat) or _("Anyone may react")  # what may be answered
 
     def draw(self, surface: pygame.Surface) -> None:
         seat = self.display_seat
@@ -681,8 +692,9 @@ class PieRatsTableScene(TurnTableScene):
             else None
         )
         zones += draw_hand(
-            surface, lay, view, hand_seat, picked, dragging, lit_cards, spectator=not self.humans,
-            painted=painted, owner=self.names.player(hand_seat) if hand_seat is not None else "",
+            surface, lay, view, hand_seat, picked, dragging, lit_cards,
+            spectator=not self.humans or self.watch, painted=painted,
+            owner=self.names.player(hand_seat) if hand_seat is not None else "",
         )
         self.zones = zones
         remaining = self.pacer.remaining()
@@ -727,16 +739,19 @@ class PieRatsTableScene(TurnTableScene):
         if not painted:
             paper(surface, rect, s)
         pad = int(10 * s)
-        waiting = self.banner(view)
-        text = fit_text(waiting, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
-        surface.blit(text, (rect.x + pad, rect.y + pad))
+        y = rect.y + pad
+        size = max(MIN_READABLE, int(17 * s))  # the size fit_text will use, so the lines fit whole
+        for part in wrap_text(self.banner(view), font(size, "bold"), rect.w - 2 * pad)[:3]:
+            text = fit_text(part, size, rect.w - 2 * pad, pal.INK, "bold")
+            surface.blit(text, (rect.x + pad, y))
+            y += text.get_height()
         top = self._top()
-        if self._is_window(top) and self.gate.shared:
-            area = pygame.Rect(rect.x, rect.y + pad + text.get_height() + pad, rect.w, rect.h // 2)
+        if self._is_window(top) and self.gate.shared and not self.watch:  # nobody claims in a replay
+            area = pygame.Rect(rect.x, y + pad, rect.w, rect.h // 2)
             self.reaction.draw(surface, area, s, ink=pal.INK)
         elif view["over"]:
             lines = results_text(view, self.names)[1]
-            y = rect.y + pad * 2 + text.get_height()
+            y += pad
             for line in lines:
                 image = fit_text(line, int(15 * s), rect.w - 2 * pad, pal.INK)
                 surface.blit(image, (rect.x + pad, y))
@@ -799,6 +814,12 @@ class PieRatsTableScene(TurnTableScene):
         image = card_art.card_face(zone.value, w, h, current_language())
         x, y = self.drag["pos"]  # type: ignore[index]
         surface.blit(image, image.get_rect(center=(x, y)))
+
+
+def _window_answer(decision: Any) -> str:
+    """What a reaction window may be answered with, for its countdown and a claim that ran out."""
+    answers = {"theft": _("Charisma Theft"), "mirror": _("Mirror"), "ambush": _("Kidnapping or Carob Bean")}
+    return answers.get(decision.kind, "")
 
 
 def results_text(view: dict[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:

@@ -45,6 +45,7 @@ class TableParts(Protocol):
     ceremony: Any
     humans: list[int]
     names: Any  # SeatNames: what each seat is called at this table
+    watch: bool
 
     def banner(self, view: dict[str, Any]) -> str: ...
 
@@ -224,7 +225,7 @@ class TablePainter:
 
         def sheet() -> None:
             self._panel(surface, "sheet", key, lay.sheet,
-                        lambda surf, r: self._draw_sheet(surf, r, view, cards), again=whole)
+                        lambda surf, r: self._draw_sheet(surf, r, view, cards, scene.watch), again=whole)
 
         if put_off and self._stale("sheet", key, lay.sheet):
             self._later = sheet
@@ -234,11 +235,14 @@ class TablePainter:
             self._plaque = draw_waiting(surface, lay.panel, view, s, scene.names)
 
     def _draw_sheet(self, surface: pygame.Surface, area: pygame.Rect, view: dict[str, Any],
-                    cards: list[RatCard]) -> None:
+                    cards: list[RatCard], watch: bool = False) -> None:
         s = self.scale
         seat = view.get("seat")
         if seat is None or "sheet" not in view:
-            draw_hidden_sheet(surface, area, _("Sheets are secret: pass the device to see yours"), s)
+            # A replay's spectator has no device to be passed: the sheets simply stay hidden.
+            note = (_("Spectator view: every sheet stays hidden") if watch
+                    else _("Sheets are secret: pass the device to see yours"))
+            draw_hidden_sheet(surface, area, note, s)
             return
         notes_h = int(30 * s)
         rect = pygame.Rect(area.x, area.y, area.w, area.h - notes_h)

@@ -261,7 +261,7 @@ class RatsTableScene(TurnTableScene):
         note = _("Only {rat} should look at the screen now.").format(rat=self.names(seat))
         portrait = art.rat_portrait(int(96 * self.layout.scale))
         self.app.scenes.push(HandoffScene(self.app, self.names(seat), confirmed, note, self.pause_game,
-                                          icon=portrait))
+                                          icon=portrait, control=self.setup.seats[seat].control))
 
     def _open_panel(self, seat: int, item: dict[str, Any], key: tuple[int, int]) -> None:
         legal = self.rules.legal_actions(self.state, seat)
