@@ -53,6 +53,7 @@ from pie_table.kit.move_panel import MovePanel
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "cheflebrity"
@@ -332,9 +333,7 @@ class CheflebrityTableScene(TurnTableScene):
         return True
 
     def _applied(self, seat: int | None, events: list[Event]) -> None:
-        if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
-        elif seat in self.humans or seat is None:
+        if seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
         self.panel = self.trade = None
@@ -852,6 +851,7 @@ class CheflebrityTableScene(TurnTableScene):
             self._draw_judging(surface, view)
         self.effects.draw(surface)
         self._draw_notes(surface)
+        draw_marker(surface, self.autosave)
 
     def _draw_notes(self, surface: pygame.Surface) -> None:
         lay, s = self.layout, self.layout.scale

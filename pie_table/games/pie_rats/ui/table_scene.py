@@ -45,6 +45,7 @@ from pie_table.kit.log_panel import draw_log
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "pie-rats"
@@ -268,9 +269,7 @@ class PieRatsTableScene(TurnTableScene):
         return True
 
     def _applied(self, seat: int | None, events: list[Event]) -> None:
-        if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
-        elif seat in self.humans or seat is None:
+        if seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
         self.panel = None
@@ -697,6 +696,7 @@ class PieRatsTableScene(TurnTableScene):
             box = text.get_rect(midbottom=(lay.hand.centerx, lay.hand.y - 6)).inflate(16, 8)
             pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
             surface.blit(text, text.get_rect(center=box.center))
+        draw_marker(surface, self.autosave)
 
     def _draw_waiting(
         self, surface: pygame.Surface, view: dict[str, Any], remaining: float | None, painted: bool = False

@@ -35,6 +35,7 @@ from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "rats"
@@ -292,10 +293,7 @@ class RatsTableScene(TurnTableScene):
 
     def _applied(self, seat: int | None, events: list[Event], velocity: tuple[float, float] | None) -> None:
         """After any move was applied (a human's, or a bot's through the pacer): animate it."""
-        if self.autosave.notice:
-            self.message, self.autosave.notice = self.autosave.notice, ""
-        else:
-            self.message = ""
+        self.message = ""
         self.since_move = 0.0
         self.panel = None
         self.hint_text = ""
@@ -470,6 +468,7 @@ class RatsTableScene(TurnTableScene):
         if self.message:
             text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
             surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
+        draw_marker(surface, self.autosave)
 
     def banner(self, view: dict[str, Any]) -> str:
         """The words in the middle of the top bar."""
