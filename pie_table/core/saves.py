@@ -96,13 +96,13 @@ def read_save(path: str | Path) -> dict[str, Any]:
     try:
         found = target.stat()
         if not stat.S_ISREG(found.st_mode):  # a FIFO or a device would block the read
-            raise SaveError(Msg("{name} is not a regular file", name=target.name), readable=False)
+            raise SaveError(Msg("not a regular file"), readable=False)
         if found.st_size > _MAX_BYTES:
-            raise SaveError(Msg("{name} is too large to be a save", name=target.name), readable=False)
+            raise SaveError(Msg("too large to be a save"), readable=False)
         raw = target.read_bytes()
     except OSError as exc:
         why = exc.strerror or "unreadable"
-        raise SaveError(Msg("cannot read {name}: {why}", name=target.name, why=why), readable=False) from None
+        raise SaveError(Msg("cannot be read ({why})", why=why), readable=False) from None
     return parse_save(raw)
 
 
@@ -353,7 +353,9 @@ def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[DamagedSave]]:
         try:
             saves.append(_summary(path))
         except SaveError as exc:
-            damaged.append(set_aside(path, exc))
+            entry = set_aside(path, exc)
+            if entry.path == str(path):  # left in place (newer, or the folder is read-only)
+                damaged.append(entry)
         except OSError:
             continue  # gone between the listing and the read (another copy of the app saved)
     for path in sorted(root.glob(f"*.json{_ASIDE}*")):
@@ -391,7 +393,7 @@ def remove_damaged(entry: DamagedSave) -> None:
     Path(entry.path).unlink()
 
 
-_SUMMARIES: dict[str, tuple[tuple[int, int], Any]] = {}
+_SUMMARIES: dict[str, tuple[tuple[int, int, int], Any]] = {}
 
 
 def _summary(path: Path) -> SaveInfo:
@@ -402,7 +404,7 @@ def _cached(path: Path, read: Callable[[Path], Any]) -> Any:
     """`read(path)`, kept while the file keeps its size and time (a save's summary, or why a
     set-aside one is damaged: the two never share a path)."""
     found = path.stat()
-    stamp = (found.st_mtime_ns, found.st_size)
+    stamp = (found.st_mtime_ns, found.st_size, found.st_ino)
     known = _SUMMARIES.get(str(path))
     if known is not None and known[0] == stamp:
         return known[1]

@@ -82,6 +82,11 @@ def is_unsaved(app: Any, path: str | Path) -> bool:
     return str(path) in getattr(app, "unsaved_saves", set())
 
 
+def unsaved_count(app: Any) -> int:
+    """How many games were left this session without their last moves saved."""
+    return len(getattr(app, "unsaved_saves", set()))
+
+
 def leave_table(app: Any, table: Any) -> None:
     """Quit to the menu, asking first when the table's game is not on disk."""
     autosave = failing_autosave(table)

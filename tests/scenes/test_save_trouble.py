@@ -129,3 +129,16 @@ def test_rumble_pie_pauses_with_the_warning_when_its_save_fails(home, read_only)
     pause = app.scenes.current
     assert isinstance(pause, PauseScene) and pause.warning is not None
     assert table.autosave.failing and _marker_shown(table)
+
+
+def test_the_title_mentions_a_game_left_unsaved_that_has_no_save_at_all(home, read_only):
+    app, table = _rats_table()
+    table.skip_to(turn=2)
+    app.step(DT, [])
+    assert not table.autosave.path.exists()
+    table.pause_game()
+    app.scenes.current.quit_button.activate()
+    app.scenes.current.quit_button.activate()
+    title = app.scenes.current
+    assert isinstance(title, TitleScene) and title.saved is None
+    assert title.notice == "A game you left could not be saved."
