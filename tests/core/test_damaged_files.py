@@ -268,11 +268,13 @@ def test_damaged_saves_never_stop_the_loaders_and_are_set_aside_with_a_reason(ho
     doc = _damage(doc, place, data.draw(_ODD), data.draw(st.sampled_from(["set", "delete"])))
     good = _write(folder / "good.json", _SOURCES["rats"])
     damaged = _write(folder / "damaged.json", json.dumps(doc, allow_nan=True))
+    title, listing = _build_title_and_saved_games()  # the title lists the saves first
     saves, listed = list_saves(folder)
     assert good.exists() and [s.path for s in saves if s.path == str(good)] == [str(good)]
     if listed:
         assert [d.name for d in listed] == ["damaged.json"] and str(listed[0].reason)
         assert not damaged.exists() and _aside(folder, "damaged.json")
+        assert listing.rows[-1][0].current_text().startswith("Damaged: damaged.json (")
         return
     # The shape passed: the replay either works or is refused in one line (never anything else).
     try:
