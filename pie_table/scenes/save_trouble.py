@@ -57,34 +57,43 @@ def rescue_folders() -> list[Path]:
     return [Path.home() / _RESCUE_FOLDER, Path(tempfile.gettempdir()) / _RESCUE_FOLDER]
 
 
-def save_elsewhere(autosave: Any) -> tuple[bool, str]:
-    """Write the game to the first rescue folder that takes it: (saved, one line for the player)."""
+def save_elsewhere(autosave: Any) -> tuple[str, str]:
+    """Write the game to the first rescue folder that takes it: (the copy's path, or '' if none
+    would; one line for the player)."""
     for folder in rescue_folders():
         try:
             path = autosave.save_copy(folder)
         except OSError:
             continue
-        return True, _("Saved a copy as {path}").format(path=str(path))
-    return False, _("No folder would take a copy either: this game cannot be saved.")
+        return str(path), _("Saved a copy as {path}").format(path=str(path))
+    return "", _("No folder would take a copy either: this game cannot be saved.")
 
 
-def mark_unsaved(app: Any, path: str | Path) -> None:
-    """Remember, until the app closes, that the save at `path` is older than the game it holds."""
+def mark_unsaved(app: Any, path: str | Path, copy: str = "") -> None:
+    """Remember, until the app closes, that the save at `path` is older than the game it held
+    (and where a copy of that game went, if one was saved elsewhere)."""
     unsaved = getattr(app, "unsaved_saves", None)
     if unsaved is None:
-        unsaved = set()
+        unsaved = {}
         app.unsaved_saves = unsaved
-    unsaved.add(str(path))
+    unsaved[str(path)] = copy
 
 
 def is_unsaved(app: Any, path: str | Path) -> bool:
     """The save at `path` was left behind by a game whose last moves could not be written."""
-    return str(path) in getattr(app, "unsaved_saves", set())
+    return str(path) in getattr(app, "unsaved_saves", {})
 
 
-def unsaved_count(app: Any) -> int:
-    """How many games were left this session without their last moves saved."""
-    return len(getattr(app, "unsaved_saves", set()))
+def unsaved_line(app: Any) -> str:
+    """The title's line about a game left unsaved this session whose save is not its Continue
+    ('' when there is none): where its copy went, or that it is lost."""
+    unsaved = getattr(app, "unsaved_saves", {})
+    if not unsaved:
+        return ""
+    copy = next((c for c in reversed(list(unsaved.values())) if c), "")
+    if copy:
+        return _("A game you left is saved only as a copy: {path}").format(path=copy)
+    return _("A game you left could not be saved.")
 
 
 def leave_table(app: Any, table: Any) -> None:
@@ -104,6 +113,7 @@ class UnsavedQuitScene(OverlayScene):
         super().__init__(app)
         self.autosave = autosave
         self.notice = ""
+        self.copy = ""  # where a copy of the game was saved, if it was
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("This game is not saved"), 34, pal.INK, "title")
@@ -115,13 +125,13 @@ class UnsavedQuitScene(OverlayScene):
 
     def rescue(self) -> None:
         """Save a copy outside the saves folder; quit only once it is written."""
-        saved, self.notice = save_elsewhere(self.autosave)
-        if saved:
+        self.copy, self.notice = save_elsewhere(self.autosave)
+        if self.copy:
             self.quit_unsaved()
 
     def quit_unsaved(self) -> None:
         """Leave; the title will say that this game's save is an older position."""
-        mark_unsaved(self.app, self.autosave.path)
+        mark_unsaved(self.app, self.autosave.path, self.copy)
         unwind_to_menu(self.app)
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -13,7 +13,7 @@ from pie_table.kit.text import blit_center
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene
 from pie_table.scenes.confirm import confirm_quit
-from pie_table.scenes.save_trouble import is_unsaved, unsaved_count
+from pie_table.scenes.save_trouble import is_unsaved, unsaved_line
 from pie_table.scenes.saved_games import (
     SavedGamesScene,
     continue_and_damaged,
@@ -115,8 +115,8 @@ class TitleScene(MenuScene):
                  damaged_line(damaged)]
         if self.saved is not None and is_unsaved(self.app, self.saved.path):
             lines.append(_("Continue opens that game as last saved: its later moves could not be saved."))
-        elif unsaved_count(self.app):
-            lines.append(_("A game you left could not be saved."))
+        else:
+            lines.append(unsaved_line(self.app))
         return [line for line in lines if line]
 
     def _language_text(self) -> str:

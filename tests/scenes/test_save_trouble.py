@@ -142,3 +142,17 @@ def test_the_title_mentions_a_game_left_unsaved_that_has_no_save_at_all(home, re
     title = app.scenes.current
     assert isinstance(title, TitleScene) and title.saved is None
     assert title.notice == "A game you left could not be saved."
+
+
+def test_the_title_says_where_the_copy_of_a_game_left_unsaved_went(home, read_only):
+    app, table = _rats_table()
+    table.skip_to(turn=2)
+    app.step(DT, [])
+    table.pause_game()
+    app.scenes.current.quit_button.activate()
+    app.scenes.current.rescue_button.activate()  # saves a copy, then leaves
+    title = app.scenes.current
+    copy = home / "me" / "pie_table saves" / table.autosave.path.name
+    assert isinstance(title, TitleScene)
+    assert title.notice == f"A game you left is saved only as a copy: {copy}"
+    assert load_session(read_save(copy)).hash() == table.session.hash()
