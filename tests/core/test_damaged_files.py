@@ -329,3 +329,21 @@ def test_damaged_user_files_never_stop_the_loaders_and_no_other_file_is_lost(hom
             assert (other_where() / other).exists() and loaded[other][1] is None
     title, listing = _build_title_and_saved_games()
     assert title.menu.items and listing.menu.items
+
+
+def test_every_file_set_aside_at_start_is_named_on_the_title(home):
+    from pie_table.kit.app import App
+    from pie_table.scenes.title import TitleScene
+
+    _write(config_dir() / "keys.json", {"format": "keys", "version": 1, "bindings": []})
+    _write(config_dir() / "settings.json", {"format": "settings", "version": 1, "muted": "no"})
+    _write(data_dir() / "statistics.json", "{")
+    app = App(size=(1280, 720))  # a windowed app reads the player's own files
+    try:
+        title = TitleScene(app)
+        app.scenes.push(title)
+        for folder, name in ((config_dir(), "keys.json"), (config_dir(), "settings.json"),
+                             (data_dir(), "statistics.json")):
+            assert f"{name} " in title.notice and _aside(folder, name)
+    finally:
+        app.scenes.close_all()
