@@ -37,17 +37,18 @@ def failure_line(autosave: Any) -> str:
 
 
 def draw_marker(surface: pygame.Surface, autosave: Any) -> None:
-    """The table's lasting marker while its autosave fails: a red tab at the top edge (drawn last,
-    over the table) that stays until a save succeeds."""
+    """The table's lasting marker while its autosave fails (drawn last, over the table, until a
+    save succeeds): a red frame round the table and a short red tab at its top edge. Short, so it
+    hides little of the top bar; the pause menu says why."""
     if not autosave.failing:
         return
     s = ui_scale(surface.get_size())
-    text = _("Not saved: {why} · Esc for options").format(why=tr(autosave.failure))
-    image = fit_text(text, max(12, int(17 * s)), int(surface.get_width() * 0.7), pal.CREAM, "bold")
-    box = image.get_rect(midtop=(surface.get_width() // 2, int(4 * s))).inflate(int(24 * s), int(10 * s))
+    pygame.draw.rect(surface, pal.DANGER, surface.get_rect(), max(2, int(3 * s)))
+    image = fit_text(_("Not saved · Esc"), max(12, int(15 * s)), surface.get_width() // 3, pal.CREAM, "bold")
+    box = image.get_rect(midtop=(surface.get_width() // 2, 0)).inflate(int(20 * s), int(6 * s))
     box.top = 0
-    pygame.draw.rect(surface, pal.DANGER, box, border_bottom_left_radius=int(10 * s),
-                     border_bottom_right_radius=int(10 * s))
+    corners = {"border_bottom_left_radius": int(8 * s), "border_bottom_right_radius": int(8 * s)}
+    pygame.draw.rect(surface, pal.DANGER, box, **corners)
     surface.blit(image, image.get_rect(center=box.center))
 
 
