@@ -347,3 +347,13 @@ def test_every_file_set_aside_at_start_is_named_on_the_title(home):
             assert f"{name} " in title.notice and _aside(folder, name)
     finally:
         app.scenes.close_all()
+
+
+def test_a_save_from_a_newer_pie_table_is_listed_but_left_in_place(home):
+    doc = _save()
+    doc["version"] = 2
+    path = _write(saves_dir() / "future.json", doc)
+    _saves, listed = list_saves(saves_dir())
+    assert [(d.path, str(d.reason)) for d in listed] == [
+        (str(path), "the save comes from a newer pie_table; update to open it")]
+    assert path.exists() and not _aside(saves_dir(), "future.json")
