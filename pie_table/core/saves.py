@@ -264,8 +264,9 @@ class Autosaver:
     table calls `flush` once a frame: the save for an action is written on the frame after it,
     so a frame never pays for both the redraw an action causes and the write. A failed write
     (full disk, read-only folder) is never raised: losing an autosave must not stop the game.
-    Instead `failure` says why for as long as saving fails (the table shows it, and asks before
-    the game is left), and the next move tries again.
+    Instead `failure` says why for as long as saving fails (the table keeps a marker, and asks
+    before the game is left), `notice` says so once when it starts failing (the table's message
+    line), and the next move tries again.
     """
 
     def __init__(self, session: Session, folder: str | Path, *, every_action: bool,
@@ -277,6 +278,7 @@ class Autosaver:
         self.enabled = enabled
         self.dirty = False
         self.failure: Msg | None = None  # why the last write failed; None while saving works
+        self.notice: Msg | str = ""  # one line for the table when saving starts failing
         if every_action:
             session.listeners.append(lambda entry, events: self._mark())
 
@@ -301,6 +303,8 @@ class Autosaver:
         try:
             write_save(self.path, self.session, with_hash)
         except OSError as exc:
+            if self.failure is None:
+                self.notice = Msg("Autosave failed: {why}.", why=write_failure(exc))
             self.failure = write_failure(exc)
             return False
         self.failure = None

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from pie_table.core import saves
+from pie_table.core.messages import Msg
 from pie_table.core.saves import load_session, read_save
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.ui.table_scene import RatsTableScene
@@ -68,6 +69,15 @@ def test_a_failing_autosave_marks_the_table_until_a_later_move_saves(home, read_
     table.skip_to(turn=2)
     app.step(DT, [])
     assert table.autosave.failing and table.autosave.failure == "the saves folder may not be written to"
+    saver = table.autosave
+    saver.failure, saver.notice = None, ""
+    assert not saver.save() and saver.notice == "Autosave failed: the saves folder may not be written to."
+    saver.notice = ""
+    assert not saver.save() and saver.notice == ""  # said once when saving starts failing, not at every move
+    i18n.set_language("es")
+    said = "No se pudo guardar la partida: no se puede escribir en la carpeta de partidas."
+    assert i18n.tr(Msg("Autosave failed: {why}.", why=saver.failure)) == said
+    i18n.set_language("en")
     assert _marker_shown(table)
     app.step(DT, [])
     assert _marker_shown(table)  # lasting: no toast that fades

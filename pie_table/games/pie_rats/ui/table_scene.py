@@ -269,7 +269,9 @@ class PieRatsTableScene(TurnTableScene):
         return True
 
     def _applied(self, seat: int | None, events: list[Event]) -> None:
-        if seat in self.humans or seat is None:
+        if self.autosave.notice:
+            self.message, self.autosave.notice = self.autosave.notice, ""
+        elif seat in self.humans or seat is None:
             self.message = ""
         self.since_move = 0.0
         self.panel = None

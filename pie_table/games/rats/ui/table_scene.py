@@ -293,7 +293,10 @@ class RatsTableScene(TurnTableScene):
 
     def _applied(self, seat: int | None, events: list[Event], velocity: tuple[float, float] | None) -> None:
         """After any move was applied (a human's, or a bot's through the pacer): animate it."""
-        self.message = ""
+        if self.autosave.notice:
+            self.message, self.autosave.notice = self.autosave.notice, ""
+        else:
+            self.message = ""
         self.since_move = 0.0
         self.panel = None
         self.hint_text = ""
