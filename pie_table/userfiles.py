@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Collection
@@ -42,6 +43,8 @@ class Problem(StrEnum):
     FOREIGN = "foreign"  # some other kind of file
     NEWER = "newer"  # written by a newer pie_table
     OLD = "old"  # an older version that cannot be brought up to date
+    NOT_A_FILE = "not-a-file"  # a FIFO or a device: reading it could block for ever
+    TOO_LARGE = "too-large"  # far larger than any such file pie_table writes
 
 
 _REASONS = {
@@ -52,7 +55,11 @@ _REASONS = {
     Problem.FOREIGN: "is not a pie_table {kind} file",
     Problem.NEWER: "was written by a newer version of pie_table",
     Problem.OLD: "is from an older version that cannot be read any more",
+    Problem.NOT_A_FILE: "is not a regular file",
+    Problem.TOO_LARGE: "is too large to be a pie_table {kind} file",
 }
+_MAX_BYTES = 4 * 1024 * 1024  # settings, keys, players and statistics stay far below this
+_LEFTOVER_AGE = 60.0  # seconds: a temporary file older than this is no write still under way
 
 
 @dataclass(frozen=True)
@@ -136,6 +143,27 @@ def read_json(path: str | Path, kind: str, version: int, migrate: Migrate | None
     return ReadResult("ok", target, payload=payload)
 
 
+def remove_leftovers(folder: str | Path, now: float | None = None) -> list[Path]:
+    """Delete the temporary files (`.name.XXXX.tmp`) that writes killed half-way left in `folder`;
+    returns what was removed. Only files older than a minute go: another copy of pie_table may be
+    writing one right now."""
+    removed: list[Path] = []
+    limit = (time.time() if now is None else now) - _LEFTOVER_AGE
+    try:
+        candidates = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return removed
+    for path in candidates:
+        try:
+            found = path.lstat()
+            if stat.S_ISREG(found.st_mode) and found.st_mtime < limit:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue  # gone already, or a folder that may not be written: try again next start
+    return removed
+
+
 def move_aside(path: str | Path, now: float | None = None) -> Path | None:
     """Rename `path` to `<name>.bad-YYYYMMDD-HHMM` beside itself (with -2, -3... when that name is
     taken, so an earlier set-aside file is never overwritten). None if it could not be moved."""
@@ -173,6 +201,13 @@ def _rename_if_free(source: Path, candidate: Path) -> Path | None:
 def _load(path: Path, kind: str, version: int, migrate: Migrate | None,
           validate: Callable[[Payload], None] | None) -> Payload:
     try:
+        found = path.stat()
+        if stat.S_ISDIR(found.st_mode):
+            raise _Refusal(Problem.UNREADABLE, kind)  # a folder is left where it is
+        if not stat.S_ISREG(found.st_mode):
+            raise _Refusal(Problem.NOT_A_FILE, kind)
+        if found.st_size > _MAX_BYTES:
+            raise _Refusal(Problem.TOO_LARGE, kind)
         raw = path.read_bytes()
     except FileNotFoundError:
         raise

@@ -6,35 +6,47 @@ replay into a different game. Long runs of the session's own clock actions (Rumb
 stored as one entry with a count.
 
 Pure Python. Reading untrusted files never raises anything but `SaveError`, whose message is one
-line for a player; `SaveError.replays` tells a file that could be read but not replayed.
+line for a player; `SaveError.readable` tells a file that could be read but not replayed. The
+whole document is checked against its shape (`core.save_schema`) before a game is built from it.
+A damaged save is set aside beside itself (`name.json.bad-...`) and listed with its reason until
+the player removes it.
 """
 
 from __future__ import annotations
 
 import errno
 import json
+import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pie_table.core.messages import Msg
 from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
 from pie_table.core.session import Entry, Session
 from pie_table.core.setup import GameSetup, SetupError
-from pie_table.userfiles import write_text_atomic
+from pie_table.userfiles import move_aside, write_text_atomic
 
 SAVE_FORMAT = "pie_table-save"
 SAVE_VERSION = 1
+_MAX_BYTES = 32 * 1024 * 1024  # far above any real save (a long Rumble Pie game is ~100 KB)
+_ASIDE = ".bad-"  # what `move_aside` puts between a set-aside file's name and its date
 
 
 class SaveError(Exception):
-    """A save that cannot be used; `readable` is False when the file is not a save at all."""
+    """A save that cannot be used; `readable` is False when the file is not a save at all, `newer`
+    when a newer pie_table wrote it (left in place, not damaged). `message` is the English line,
+    `reason` the same as a message to translate."""
 
-    def __init__(self, message: str, readable: bool = True) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Msg | str, readable: bool = True, newer: bool = False) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.reason = message
         self.readable = readable
+        self.newer = newer
 
 
 @dataclass
@@ -80,11 +92,17 @@ def write_save(path: str | Path, session: Session, with_hash: bool = True) -> Pa
 
 def read_save(path: str | Path) -> dict[str, Any]:
     """The parsed save at `path`; SaveError(readable=False) for a missing, unreadable or foreign file."""
+    target = Path(path)
     try:
-        raw = Path(path).read_bytes()
+        found = target.stat()
+        if not stat.S_ISREG(found.st_mode):  # a FIFO or a device would block the read
+            raise SaveError(Msg("not a regular file"), readable=False)
+        if found.st_size > _MAX_BYTES:
+            raise SaveError(Msg("too large to be a save"), readable=False)
+        raw = target.read_bytes()
     except OSError as exc:
         why = exc.strerror or "unreadable"
-        raise SaveError(f"cannot read {Path(path).name}: {why}", readable=False) from None
+        raise SaveError(Msg("cannot be read ({why})", why=why), readable=False) from None
     return parse_save(raw)
 
 
@@ -114,35 +132,36 @@ def expand_log(rows: list[Any]) -> list[tuple[int | None, dict[str, Any]]]:
     entries: list[tuple[int | None, dict[str, Any]]] = []
     for index, row in enumerate(rows):
         if not isinstance(row, list) or len(row) not in (2, 3):
-            raise SaveError(f"entry {index + 1} of the log is malformed")
+            raise SaveError(Msg("entry {n} of the log is malformed", n=index + 1))
         seat, action = row[0], row[1]
         count = row[2] if len(row) == 3 else 1
-        if not (seat is None or (isinstance(seat, int) and not isinstance(seat, bool))):
-            raise SaveError(f"entry {index + 1} of the log names no seat")
-        if not isinstance(action, dict) or not isinstance(count, int) or not 1 <= count <= 10_000_000:
-            raise SaveError(f"entry {index + 1} of the log is malformed")
+        if not (seat is None or type(seat) is int):
+            raise SaveError(Msg("entry {n} of the log names no seat", n=index + 1))
+        if not isinstance(action, dict) or type(count) is not int or not 1 <= count <= MAX_LOG_ENTRIES:
+            raise SaveError(Msg("entry {n} of the log is malformed", n=index + 1))
         if count > 1 and seat is not None:
-            raise SaveError(f"entry {index + 1} of the log repeats a seat's action")
+            raise SaveError(Msg("entry {n} of the log repeats a seat's action", n=index + 1))
+        if len(entries) + count > MAX_LOG_ENTRIES:
+            raise SaveError(Msg("the save's log is too long"))
         entries.extend([(seat, action)] * count)
     return entries
 
 
 def parse_save(text: str | bytes) -> dict[str, Any]:
-    """The save document in `text`, checked for shape; SaveError(readable=False) if it is not one."""
+    """The save document in `text`, checked as a whole against its shape (`core.save_schema`);
+    SaveError(readable=False) if it is not one."""
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise SaveError("not a pie_table save (the file is damaged or is not JSON)", readable=False) from None
+        damaged = Msg("not a pie_table save (the file is damaged or is not JSON)")
+        raise SaveError(damaged, readable=False) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError("not a pie_table save", readable=False)
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError("the save has no format version", readable=False)
-    if version > SAVE_VERSION:
-        raise SaveError("the save comes from a newer pie_table; update to open it", readable=False)
-    for key, kind in (("game", str), ("setup", dict), ("log", list), ("rules_version", int)):
-        if not isinstance(data.get(key), kind):
-            raise SaveError(f"the save's {key} is missing or damaged", readable=False)
+        raise SaveError(Msg("not a pie_table save"), readable=False)
+    try:
+        check_save(data, SAVE_VERSION)
+    except SaveShapeError as exc:
+        newer = type(data.get("version")) is int and data["version"] > SAVE_VERSION
+        raise SaveError(exc.reason, readable=False, newer=newer) from None
     return data
 
 
@@ -167,33 +186,40 @@ def load_session(data: dict[str, Any], upto: int | None = None) -> Session:
     Raises SaveError: readable=False for a save of an unknown game or a damaged setup, readable=True
     for one that does not replay (an action refused, or a different final state).
     """
-    info = _game(data["game"])
-    setup = _setup(data, info)
-    data = _migrate(data, info)
+    info, setup, data = _prepare(data)
     entries = expand_log(data["log"])
     try:
         session = Session(setup, info)
     except Exception:  # noqa: BLE001 - damaged options may upset an engine's set-up in any way
-        raise SaveError("the save's seats and options are damaged", readable=False) from None
+        raise SaveError(Msg("the save's seats and options are damaged"), readable=False) from None
     for index, (seat, action) in enumerate(entries[:upto] if upto is not None else entries):
         try:
             applied = session.submit(seat, action)
         except Exception as exc:  # noqa: BLE001 - a damaged log may break an engine in any way
-            why = type(exc).__name__
-            raise SaveError(f"the save does not replay: action {index + 1} fails ({why})") from None
+            raise SaveError(Msg("the save does not replay: action {n} fails ({why})",
+                                n=index + 1, why=type(exc).__name__)) from None
         if not applied.ok:
-            raise SaveError(f"the save does not replay: action {index + 1} is refused ({applied.reason})")
+            raise SaveError(Msg("the save does not replay: action {n} is refused ({why})",
+                                n=index + 1, why=applied.reason))
     expected = data.get("state_hash")
     if upto is None and expected is not None and expected != session.hash():
-        raise SaveError("the save does not replay: the replayed game differs from the saved one")
+        raise SaveError(Msg("the save does not replay: the replayed game differs from the saved one"))
     return session
+
+
+def _prepare(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, Any]]:
+    """The game, the setup and the save brought up to the game's rules version: every check a save
+    passes before its log is replayed."""
+    info = _game(data["game"])
+    setup = _setup(data, info)
+    return info, setup, _migrate(data, info)
 
 
 def _game(game_id: str) -> GameInfo:
     try:
         return get_game(game_id)
     except KeyError:
-        message = f"the save is of a game this table does not have ({game_id[:40]})"
+        message = Msg("the save is of a game this table does not have ({game})", game=game_id[:40])
         raise SaveError(message, readable=False) from None
 
 
@@ -202,15 +228,15 @@ def _setup(data: dict[str, Any], info: GameInfo) -> GameSetup:
     raw = data["setup"]
     try:
         setup = GameSetup.from_json(raw)
-    except (SetupError, KeyError, TypeError, ValueError, AttributeError):
-        raise SaveError("the save's seats and options are damaged", readable=False) from None
+    except (SetupError, KeyError, TypeError, ValueError, AttributeError, OverflowError):
+        raise SaveError(Msg("the save's seats and options are damaged"), readable=False) from None
     if setup.game_id != info.id or not info.min_seats <= len(setup.seats) <= info.max_seats:
-        raise SaveError("the save's seats do not fit its game", readable=False)
+        raise SaveError(Msg("the save's seats do not fit its game"), readable=False)
     if setup.seed != data.get("seed", setup.seed) or not 0 <= setup.seed < 2**63:
-        raise SaveError("the save's seed is damaged", readable=False)
+        raise SaveError(Msg("the save's seed is damaged"), readable=False)
     if setup.teams is not None and (len(setup.teams) != len(setup.seats)
                                     or not all(type(t) is int for t in setup.teams)):
-        raise SaveError("the save's teams are damaged", readable=False)
+        raise SaveError(Msg("the save's teams are damaged"), readable=False)
     return setup
 
 
@@ -221,10 +247,12 @@ def _migrate(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
     if version == current:
         return data
     if version > current:
-        raise SaveError(f"the save needs a newer version of {info.title}'s rules", readable=False)
+        raise SaveError(Msg("the save needs a newer version of {game}'s rules", game=info.title),
+                        readable=False, newer=True)
     migrate = getattr(info.rules, "migrate_save", None)
     if migrate is None:
-        raise SaveError(f"the save was made with older {info.title} rules that this table no longer plays")
+        raise SaveError(Msg("the save was made with older {game} rules that this table no longer plays",
+                            game=info.title))
     return migrate(data)
 
 
@@ -235,8 +263,10 @@ class Autosaver:
     at round ends and on pause, since a tick log rewritten 60 times a second would be waste. A
     table calls `flush` once a frame: the save for an action is written on the frame after it,
     so a frame never pays for both the redraw an action causes and the write. A failed write
-    (full disk, read-only folder) is reported once through `notice`, never raised: losing an
-    autosave must not stop the game.
+    (full disk, read-only folder) is never raised: losing an autosave must not stop the game.
+    Instead `failure` says why for as long as saving fails (the table keeps a marker, and asks
+    before the game is left), `notice` says so once when it starts failing (the table's message
+    line), and the next move tries again.
     """
 
     def __init__(self, session: Session, folder: str | Path, *, every_action: bool,
@@ -246,11 +276,16 @@ class Autosaver:
         self.session = session
         self.path = Path(path) if path is not None else Path(folder) / save_name(session, time.time())
         self.enabled = enabled
-        self.notice: Msg | str = ""  # a message for the player (the UI translates it)
         self.dirty = False
-        self._failed = False
+        self.failure: Msg | None = None  # why the last write failed; None while saving works
+        self.notice: Msg | str = ""  # one line for the table when saving starts failing
         if every_action:
             session.listeners.append(lambda entry, events: self._mark())
+
+    @property
+    def failing(self) -> bool:
+        """The game as it stands is not on disk: the last write failed."""
+        return self.enabled and self.failure is not None
 
     def _mark(self) -> None:
         self.dirty = True
@@ -261,66 +296,124 @@ class Autosaver:
         return self.save(with_hash=self.session.is_over()) if self.dirty else True
 
     def save(self, with_hash: bool = True) -> bool:
-        """Write the save now; False (with `notice` set once) if it could not be written."""
+        """Write the save now; False (with `failure` set) if it could not be written."""
         self.dirty = False
         if not self.enabled:
             return True
         try:
             write_save(self.path, self.session, with_hash)
         except OSError as exc:
-            if not self._failed:
-                self.notice = autosave_failure(exc)
-            self._failed = True
+            if self.failure is None:
+                self.notice = Msg("Autosave failed: {why}.", why=write_failure(exc))
+            self.failure = write_failure(exc)
             return False
-        self._failed = False
+        self.failure = None
         return True
 
-
-def autosave_failure(exc: OSError) -> Msg:
-    """What to tell the player when the game could not be saved: why in their words, not the
-    system's English error text."""
-    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return Msg("Autosave failed: the saves folder cannot be written to.")
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return Msg("Autosave failed: the disk is full.")
-    return Msg("Autosave failed: the game could not be written ({code}).",
-               code=errno.errorcode.get(exc.errno or 0, "?"))
+    def save_copy(self, folder: str | Path) -> Path:
+        """Write the game, whole, to a file of the same name in `folder` (somewhere other than the
+        saves folder that cannot be written); OSError if that fails too."""
+        return write_save(Path(folder) / self.path.name, self.session)
 
 
-def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[str]]:
-    """Every readable save in `folder`, newest first, and one line per file that is not a save.
+def write_failure(exc: OSError) -> Msg:
+    """Why a save could not be written, in words a player understands."""
+    reasons = {
+        errno.EACCES: Msg("the saves folder may not be written to"),
+        errno.EPERM: Msg("the saves folder may not be written to"),
+        errno.EROFS: Msg("the disk holding the saves is read-only"),
+        errno.ENOSPC: Msg("the disk is full"),
+        errno.EDQUOT: Msg("the disk is full"),
+    }
+    found = reasons.get(exc.errno or 0)
+    return found if found is not None else Msg("the save could not be written ({why})",
+                                                 why=exc.strerror or type(exc).__name__)
 
-    Damaged files are reported, never deleted or moved: they may be the only copy of a game. A
-    file unchanged since it was last read (same size and time) is not parsed again: the title
-    lists the saves each time it is shown, and a long Rumble Pie log is tens of kilobytes.
+
+@dataclass(frozen=True)
+class DamagedSave:
+    """A save that cannot be opened: where it is now, the name it had, and why. A damaged one has
+    been set aside (`name.json.bad-...`); one from a newer pie_table stays where it is."""
+
+    path: str
+    name: str
+    reason: Msg
+
+
+def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[DamagedSave]]:
+    """Every readable save in `folder`, newest first, and every save that cannot be opened.
+
+    A damaged save is set aside beside itself (renamed, never deleted: it may be the only copy of
+    a game) and listed from then on, with its reason, until the player removes it. A file
+    unchanged since it was last read (same size and time) is not parsed again: the title lists
+    the saves each time it is shown, and a long Rumble Pie log is tens of kilobytes.
     """
     saves: list[SaveInfo] = []
-    problems: list[str] = []
+    damaged: list[DamagedSave] = []
     root = Path(folder)
     if not root.is_dir():
-        return saves, problems
+        return saves, damaged
     for path in sorted(root.glob("*.json")):
         try:
             saves.append(_summary(path))
         except SaveError as exc:
-            problems.append(f"{path.name}: {exc.message}")
+            entry = set_aside(path, exc)
+            if entry.path == str(path):  # left in place (newer, or the folder is read-only)
+                damaged.append(entry)
         except OSError:
             continue  # gone between the listing and the read (another copy of the app saved)
+    for path in sorted(root.glob(f"*.json{_ASIDE}*")):
+        try:
+            damaged.append(DamagedSave(str(path), _original_name(path), _cached(path, diagnose)))
+        except OSError:
+            continue
     saves.sort(key=lambda info: info.saved_at, reverse=True)
-    return saves, problems
+    return saves, damaged
 
 
-_SUMMARIES: dict[str, tuple[tuple[int, int], SaveInfo]] = {}
+def set_aside(path: str | Path, error: SaveError) -> DamagedSave:
+    """Rename a save that cannot be used out of the list (one from a newer pie_table stays)."""
+    source = Path(path)
+    moved = None if error.newer else move_aside(source)
+    _SUMMARIES.pop(str(source), None)
+    return DamagedSave(str(moved or source), source.name, error.reason)
+
+
+def diagnose(path: str | Path) -> Msg:
+    """Why a set-aside save cannot be used, found again without replaying it."""
+    try:
+        _prepare(read_save(path))
+    except SaveError as exc:
+        return exc.reason
+    return Msg("the save does not replay")
+
+
+def _original_name(path: Path) -> str:
+    return path.name.split(_ASIDE, 1)[0]
+
+
+def remove_damaged(entry: DamagedSave) -> None:
+    """Delete a set-aside save for good (the player chose to); OSError if it cannot be."""
+    Path(entry.path).unlink()
+
+
+_SUMMARIES: dict[str, tuple[tuple[int, int, int], Any]] = {}
 
 
 def _summary(path: Path) -> SaveInfo:
-    stat = path.stat()
-    stamp = (stat.st_mtime_ns, stat.st_size)
+    return _cached(path, lambda p: save_info(str(p), read_save(p)))
+
+
+def _cached(path: Path, read: Callable[[Path], Any]) -> Any:
+    """`read(path)`, kept while the file keeps its size and time (a save's summary, or why a
+    set-aside one is damaged: the two never share a path)."""
+    found = path.stat()
+    stamp = (found.st_mtime_ns, found.st_size, found.st_ino)
     known = _SUMMARIES.get(str(path))
     if known is not None and known[0] == stamp:
         return known[1]
-    info = save_info(str(path), read_save(path))
+    value = read(path)
     if len(_SUMMARIES) > 512:
         _SUMMARIES.clear()
-    _SUMMARIES[str(path)] = (stamp, info)
-    return info
+    _SUMMARIES[str(path)] = (stamp, value)
+    return value

@@ -7,6 +7,7 @@ from typing import Any
 
 HUMAN_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2", "pad3", "pad4")
 BOT_LEVELS = ("easy", "normal", "hard", "random")
+SEED_LIMIT = 2**63  # seeds are 0..2**63-1: what a save stores and a game's RNG takes
 
 
 class SetupError(ValueError):
@@ -81,11 +82,16 @@ class GameSetup:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSetup:
+        """The setup a save or a file holds; SetupError for a seed that is not a whole number in
+        0..2**63-1 (JSON allows 1.5, Infinity and true, none of which seeds a game)."""
+        seed = data.get("seed", 0)
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+            raise SetupError("the seed must be a whole number from 0 to 2**63 - 1")
         return cls(
             game_id=data["game_id"],
             seats=[parse_seat(s) for s in data["seats"]],
             options=dict(data.get("options", {})),
             teams=list(data["teams"]) if data.get("teams") is not None else None,
-            seed=int(data.get("seed", 0)),
+            seed=seed,
             names=[str(n) for n in data.get("names", [])],
         )

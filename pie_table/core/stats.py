@@ -7,28 +7,71 @@ from __future__ import annotations
 
 from typing import Any
 
+from pie_table.core.messages import Msg
+from pie_table.core.save_schema import is_number, is_whole
 from pie_table.userfiles import read_json, write_json
 
 FILE = "statistics.json"
 KIND, VERSION = "statistics", 1
 RECENT = 20  # results kept for the chart
+_COUNTS = ("played", "won", "total", "streak", "best_streak")  # every record has these
 
 
 def empty() -> dict[str, Any]:
     return {"counted": [], "players": {}}
 
 
+def check(payload: dict[str, Any]) -> None:
+    """The file's shape, down to each number: `counted` lists save names, `players` maps a name to
+    games to a record (`record_game`'s fields). ValueError otherwise: the file is set aside."""
+    counted, players = payload.get("counted", []), payload.get("players")
+    if not isinstance(counted, list) or not all(isinstance(key, str) for key in counted):
+        raise ValueError("counted is not a list of names")
+    if not isinstance(players, dict):
+        raise ValueError("players is not an object")
+    for games in players.values():
+        if not isinstance(games, dict):
+            raise ValueError("a player's games are not an object")
+        for record in games.values():
+            _check_record(record)
+
+
+def _check_record(record: Any) -> None:
+    if not isinstance(record, dict) or not all(is_number(record.get(field)) for field in _COUNTS):
+        raise ValueError("a record lacks its counts")
+    if not all(is_whole(record[f]) and record[f] >= 0 for f in _COUNTS if f != "total"):
+        raise ValueError("a count is not a whole number")
+    if record["won"] > record["played"] or not (record.get("best") is None or is_number(record["best"])):
+        raise ValueError("a record's results do not add up")
+    vs, recent = record.get("vs"), record.get("recent")
+    if not isinstance(vs, dict) or not all(_pair(pair) and 0 <= pair[1] <= pair[0] for pair in vs.values()):
+        raise ValueError("a record's results per bot level are damaged")
+    if not isinstance(recent, list) or not all(_pair(item) and item[1] in (0, 1) for item in recent):
+        raise ValueError("a record's recent results are damaged")
+    extras = set(record) - {*_COUNTS, "best", "vs", "recent"}
+    if not all(is_whole(record[field]) and record[field] >= 0 for field in extras):
+        raise ValueError("a record's extra counts are damaged")  # hints, KaPow!s, Out! calls
+
+
+def _pair(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value)
+
+
 def load() -> tuple[dict[str, Any], str | None]:
     """The statistics and a one-line notice if a damaged file was set aside."""
-    from pie_table.core.messages import translate
+    data, notice = _load()
+    return data, str(notice) if notice is not None else None
+
+
+def _load() -> tuple[dict[str, Any], Msg | None]:
     from pie_table.paths import data_dir
 
-    result = read_json(data_dir() / FILE, KIND, VERSION)
-    if result.ok and isinstance(result.payload, dict) and isinstance(result.payload.get("players"), dict):
+    result = read_json(data_dir() / FILE, KIND, VERSION, validate=check)
+    if result.ok and result.payload is not None:
         data = empty()
         data.update(result.payload)
         return data, None
-    return empty(), translate(result.notice) if result.notice is not None else None
+    return empty(), result.notice
 
 
 def save(data: dict[str, Any]) -> None:
@@ -161,14 +204,32 @@ def record_finished(session: Any, key: str, extras: dict[int, dict[str, int]] | 
 PLAYERS_FILE = "players.json"
 
 
-def last_names() -> list[str]:
-    """The names typed on the seat screen last time, seat by seat."""
+def check_players(payload: dict[str, Any]) -> None:
+    """players.json holds `last`: up to six names, each text."""
+    last = payload.get("last")
+    names = isinstance(last, list) and all(isinstance(n, str) and len(n) <= 200 for n in last)
+    if not names or len(last) > 6:
+        raise ValueError("last is not a list of names")
+
+
+def load_names() -> tuple[list[str], Msg | None]:
+    """The names typed on the seat screen last time, seat by seat, and a one-line notice if a
+    damaged file was set aside."""
     from pie_table.paths import data_dir
 
-    result = read_json(data_dir() / PLAYERS_FILE, "players", 1)
-    if result.ok and isinstance(result.payload, dict) and isinstance(result.payload.get("last"), list):
-        return [str(n) for n in result.payload["last"]][:6]
-    return []
+    result = read_json(data_dir() / PLAYERS_FILE, "players", 1, validate=check_players)
+    return (list(result.payload["last"]) if result.ok and result.payload else []), result.notice
+
+
+def last_names() -> list[str]:
+    """The names typed on the seat screen last time, seat by seat."""
+    return load_names()[0]
+
+
+def check_files() -> list[Msg]:
+    """Read the statistics and the players' names once (the title does, at start), so a damaged
+    file is set aside then, and return one line for each that was."""
+    return [notice for notice in (_load()[1], load_names()[1]) if notice is not None]
 
 
 def remember_names(names: list[str]) -> None:

@@ -97,8 +97,9 @@ class App:
         self.set_ui_scale(self.settings.ui_scale)
         self.bindings, keys_notice = (keybindings.Bindings(), None) if headless else keybindings.load()
         keybindings.apply(self.input, self.bindings)
-        self.language_notice = self.language_notice or keys_notice
-        self.language_notice = self.language_notice or settings_notice
+        # One line for every per-user file set aside at start (the title shows it), not just the first.
+        notices = (self.language_notice, keys_notice, settings_notice)
+        self.language_notice = " · ".join(n for n in notices if n) or None
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0

@@ -114,18 +114,30 @@ def _known(device: str, keys: list[str]) -> bool:
     return True
 
 
+def check(payload: dict[str, Any]) -> None:
+    """The file's shape: `bindings` maps devices to actions to non-empty lists of key names.
+    ValueError otherwise (the file is set aside). Names this pygame does not know are only
+    skipped (`_valid`): a newer pygame may have written them."""
+    bindings = payload.get("bindings", {})
+    if not isinstance(bindings, dict):
+        raise ValueError("bindings is not an object")
+    for intents in bindings.values():
+        if not isinstance(intents, dict):
+            raise ValueError("a device's bindings are not an object")
+        for keys in intents.values():
+            named = isinstance(keys, list) and all(isinstance(k, str) and len(k) < 64 for k in keys)
+            if not keys or not named:
+                raise ValueError("an action's keys are not a list of names")
+
+
 def _valid(payload: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """The bindings of a checked payload that this pygame can use."""
     found: dict[str, dict[str, list[str]]] = {}
     for device, intents in payload.get("bindings", {}).items():
-        if device not in DEVICES or not isinstance(intents, dict):
+        if device not in DEVICES:
             continue
         for intent, keys in intents.items():
-            if (
-                isinstance(keys, list)
-                and keys
-                and all(isinstance(k, str) for k in keys)
-                and _known(device, keys)
-            ):
+            if _known(device, keys):
                 found.setdefault(device, {})[intent] = list(keys)
     return found
 
@@ -135,8 +147,8 @@ def load() -> tuple[Bindings, str | None]:
     from pie_table.kit.i18n import tr
     from pie_table.paths import config_dir
 
-    result = read_json(config_dir() / FILE, KIND, VERSION)
-    if result.ok and isinstance(result.payload, dict):
+    result = read_json(config_dir() / FILE, KIND, VERSION, validate=check)
+    if result.ok and result.payload is not None:
         return Bindings(_valid(result.payload)), None
     return Bindings(), tr(result.notice) if result.notice is not None else None
 

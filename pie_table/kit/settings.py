@@ -43,6 +43,19 @@ class Settings:
         return PACE_FACTOR.get(self.bot_pace, 1.0)
 
 
+# The JSON type of each setting; a file holding another type is damaged and set aside.
+_TYPES = {"volume": int, "muted": bool, "reaction_seconds": int, "bot_pace": str, "animation": str,
+          "reduce_motion": bool, "card_theme": str, "ui_scale": int, "tutorial_offered": bool}
+
+
+def check(payload: dict[str, Any]) -> None:
+    """TypeError when a setting has the wrong type (`true` where a volume goes, a number as a
+    yes/no). A value of the right type but out of range only falls back to its default."""
+    for key, kind in _TYPES.items():
+        if key in payload and type(payload[key]) is not kind:
+            raise TypeError(f"{key} is not a {kind.__name__}")
+
+
 def _clean(payload: dict[str, Any]) -> Settings:
     """Settings from a file's payload; a value out of range falls back to its default."""
     base = Settings()
@@ -68,8 +81,8 @@ def load() -> tuple[Settings, str | None]:
     from pie_table.kit.i18n import tr
     from pie_table.paths import config_dir
 
-    result = read_json(config_dir() / FILE, KIND, VERSION)
-    if result.ok and isinstance(result.payload, dict):
+    result = read_json(config_dir() / FILE, KIND, VERSION, validate=check)
+    if result.ok and result.payload is not None:
         return _clean(result.payload), None
     notice = tr(result.notice) if result.notice is not None else None
     return Settings(), notice

@@ -1,4 +1,5 @@
-"""The pause overlay over a table: Resume, Rules, Quit to menu."""
+"""The pause overlay over a table: Resume, Rules, Quit to menu; and, while the table's autosave
+fails, why, with a way to save a copy elsewhere (scenes/save_trouble)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pygame
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import OverlayScene, unwind_to_menu
+from pie_table.scenes.base import OverlayScene
+from pie_table.scenes.save_trouble import failing_autosave, failure_line, leave_table, save_elsewhere
 
 
 class PauseScene(OverlayScene):
@@ -18,6 +20,11 @@ class PauseScene(OverlayScene):
     def __init__(self, app: Any, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
+        self.rescue_notice = ""
+
+    def _autosave(self) -> Any | None:
+        """The table's autosaver while it fails (None when the game is saved)."""
+        return failing_autosave(self.beneath())
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Paused"), 48, pal.INK, "title")
@@ -27,9 +34,22 @@ class PauseScene(OverlayScene):
         self.settings_button = Button(_("Settings"), self.show_settings, size=28)
         self.quit_button = Button(_("Quit to menu"), self.quit_to_menu, size=28)
         self.hint = Label(_("Esc to resume"), 18, pal.INK_SOFT)
-        buttons = [self.resume_button, self.quick_button, self.rules_button, self.settings_button,
-                   self.quit_button]
-        return [*buttons, self.heading, self.hint]
+        self.buttons = [self.resume_button, self.quick_button, self.rules_button, self.settings_button,
+                        self.quit_button]
+        self.warning: Label | None = None
+        autosave = self._autosave()
+        if autosave is not None:
+            why = lambda: self.rescue_notice or failure_line(autosave)  # noqa: E731 - a label's text
+            self.warning = Label(why, 18, pal.DANGER, wrap=True)
+            self.rescue_button = Button(_("Save a copy elsewhere"), self.rescue, size=26)
+            self.buttons.insert(-1, self.rescue_button)
+        return [*self.buttons, self.heading, self.hint, *([self.warning] if self.warning else [])]
+
+    def rescue(self) -> None:
+        """Write the game outside the saves folder that cannot be written, and say where."""
+        autosave = self._autosave()
+        if autosave is not None:
+            self.rescue_notice = save_elsewhere(autosave)[1]
 
     def show_rules(self) -> None:
         """Open the rules help over this overlay."""
@@ -50,20 +70,23 @@ class PauseScene(OverlayScene):
         self.app.scenes.push(SettingsScene(self.app))
 
     def quit_to_menu(self) -> None:
-        """Leave the table for the menu it was started from."""
-        unwind_to_menu(self.app)
+        """Leave the table for the menu it was started from (asking first if it is not saved)."""
+        leave_table(self.app, self.beneath())
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.panel = pygame.Rect(0, 0, int(440 * s), int(548 * s))
+        extra = int(150 * s) if self.warning is not None else 0  # the warning and one more button
+        self.panel = pygame.Rect(0, 0, int(440 * s) + extra, int(548 * s) + extra)
         self.panel.center = (w // 2, h // 2)
         heading = pygame.Rect(self.panel.x, self.panel.y + int(30 * s), self.panel.w, int(60 * s))
         self.heading.place(heading, s)
         bw, bh, gap = int(320 * s), int(58 * s), int(18 * s)
         y = self.panel.y + int(120 * s)
-        buttons = (self.resume_button, self.quick_button, self.rules_button, self.settings_button,
-                   self.quit_button)
-        for i, button in enumerate(buttons):
+        if self.warning is not None:
+            inner = self.panel.inflate(-int(50 * s), 0)
+            self.warning.place(pygame.Rect(inner.x, self.panel.y + int(92 * s), inner.w, int(60 * s)), s)
+            y += int(60 * s)
+        for i, button in enumerate(self.buttons):
             button.place(pygame.Rect(self.panel.centerx - bw // 2, y + i * (bh + gap), bw, bh), s)
         hint = pygame.Rect(self.panel.x, self.panel.bottom - int(52 * s), self.panel.w, int(24 * s))
         self.hint.place(hint, s)

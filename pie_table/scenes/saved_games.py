@@ -1,22 +1,34 @@
 """Saved games: Continue from the title, the Load list, and opening a save to play on or to watch.
 
-A save is only ever read here; a damaged one is listed as one line and left where it is.
+A save is only ever read here. One that cannot be opened is set aside (renamed beside itself,
+never deleted) and listed as damaged, with its file name and why, until the player removes it.
 """
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from pie_table.core.registry import get_game
-from pie_table.core.saves import SaveError, SaveInfo, list_saves, load_session, read_save
+from pie_table.core.saves import (
+    DamagedSave,
+    SaveError,
+    SaveInfo,
+    list_saves,
+    load_session,
+    read_save,
+    remove_damaged,
+    set_aside,
+)
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, ngettext, tr
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import saves_dir
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+from pie_table.scenes.confirm import ConfirmScene
 
 _PAGE = 6
 
@@ -35,29 +47,50 @@ def seats_text(seats: list[str]) -> str:
 
 def describe(info: SaveInfo) -> str:
     """One line for a save: game, seats, when, and whether it is finished."""
-    when = time.strftime("%d %b %H:%M", time.localtime(info.saved_at)) if info.saved_at else "?"
+    try:
+        when = time.strftime("%d %b %H:%M", time.localtime(info.saved_at)) if info.saved_at else "?"
+    except (OverflowError, OSError, ValueError):  # checked when read; a stray value still says "?"
+        when = "?"
     state = _("finished") if info.finished else _("in progress")
     return f"{info.title} · {seats_text(info.seats)} · {when} · {state}"
 
 
-def latest_unfinished() -> SaveInfo | None:
-    """The most recently saved game still in progress (the title's Continue), or None."""
-    saves, _problems = list_saves(saves_dir())
-    return next((s for s in saves if not s.finished), None)
+def describe_damaged(entry: DamagedSave) -> str:
+    """One line for a save that cannot be opened: its file name and why."""
+    return _("Damaged: {name} ({why})").format(name=entry.name, why=tr(entry.reason))
+
+
+def damaged_line(count: int) -> str:
+    """The title's line about saves set aside as damaged ('' when there are none)."""
+    if not count:
+        return ""
+    return ngettext("{n} damaged save set aside: see Saved games",
+                    "{n} damaged saves set aside: see Saved games", count).format(n=count)
+
+
+def continue_and_damaged() -> tuple[SaveInfo | None, int]:
+    """The title's Continue (or None) and how many saves are set aside as damaged."""
+    saves, damaged = list_saves(saves_dir())
+    return next((s for s in saves if not s.finished), None), len(damaged)
 
 
 def open_save(app: Any, path: str, watch: bool = False) -> str:
-    """Continue the game saved at `path` (or watch its replay); '' on success, else one line why not."""
+    """Continue the game saved at `path` (or watch its replay); '' on success, else one line why
+    not. A save that cannot be opened is set aside and stays listed as damaged."""
     try:
         data = read_save(path)
+        session = load_session(data)  # the whole log replays before anyone watches a move of it
         if watch:
             from pie_table.scenes.replay import ReplayScene
 
             app.scenes.push(ReplayScene(app, data))
             return ""
-        session = load_session(data)
     except SaveError as exc:
-        return exc.message
+        entry = set_aside(path, exc) if Path(path).exists() else None
+        if entry is None or exc.newer:
+            return tr(exc.reason)
+        return _("{name} cannot be opened ({why}); it was set aside and stays listed in Saved games.").format(
+            name=entry.name, why=tr(exc.reason))
     if session.is_over():
         return _("That game is finished: watch its replay instead.")
     factory = load_factory(get_game(session.setup.game_id).scene_factory)
@@ -75,29 +108,37 @@ class SavedGamesScene(MenuScene):
         self.page = 0
         self.notice = ""
         self.saves: list[SaveInfo] = []
-        self.problems: list[str] = []
+        self.damaged: list[DamagedSave] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the saves folder again."""
-        self.saves, self.problems = list_saves(saves_dir())
-        if self.problems and not self.notice:
-            more = len(self.problems) - 1
-            self.notice = self.problems[0] + (_(" (and {n} more)").format(n=more) if more else "")
+        """Read the saves folder again (damaged saves are listed after the good ones)."""
+        self.saves, self.damaged = list_saves(saves_dir())
+
+    def resume(self) -> None:
+        self.refresh()  # a game or a replay may have saved, finished or set a save aside meanwhile
+        self.page = min(self.page, self._pages() - 1)
+        self.rebuild()
+
+    def _pages(self) -> int:
+        return max(1, (len(self.saves) + len(self.damaged) + _PAGE - 1) // _PAGE)
+
+    def _row(self, item: SaveInfo | DamagedSave) -> tuple[Widget, Button]:
+        if isinstance(item, DamagedSave):
+            label = Label(describe_damaged(item), 18, pal.DANGER, align="left")
+            return label, Button(_("Remove"), lambda e=item: self._ask_remove(e), size=20)
+        main = Button(describe(item), lambda i=item: self._open(i, watch=i.finished), size=20)
+        return main, Button(_("Replay"), lambda i=item: self._open(i, watch=True), size=20)
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Saved games"), 40, pal.WOOD_DARK, "title")
-        shown = self.saves[self.page * _PAGE:(self.page + 1) * _PAGE]
-        self.rows: list[tuple[Button, Button]] = []
-        for info in shown:
-            label = describe(info)
-            main = Button(label, lambda i=info: self._open(i, watch=i.finished), size=20)
-            watch = Button(_("Replay"), lambda i=info: self._open(i, watch=True), size=20)
-            self.rows.append((main, watch))
+        listed: list[SaveInfo | DamagedSave] = [*self.saves, *self.damaged]
+        self.rows: list[tuple[Widget, Button]] = [
+            self._row(item) for item in listed[self.page * _PAGE:(self.page + 1) * _PAGE]]
         self.empty = Label(_("No saved games yet: every game you play is saved as you go."), 22, pal.INK)
         self.status = Label(lambda: self.notice, 18, pal.DANGER)
-        pages = max(1, (len(self.saves) + _PAGE - 1) // _PAGE)
+        pages = self._pages()
         self.prev = Button(_("Newer"), lambda: self._turn(-1), enabled=lambda: self.page > 0, size=22)
         self.next = Button(_("Older"), lambda: self._turn(1), enabled=lambda: self.page < pages - 1, size=22)
         self.back_button = Button(_("Back"), self.back, size=24)
@@ -114,6 +155,24 @@ class SavedGamesScene(MenuScene):
 
     def _open(self, info: SaveInfo, watch: bool) -> None:
         self.notice = open_save(self.app, info.path, watch)
+        if self.notice:
+            self.resume()  # a save that failed to open is now listed as damaged
+
+    def _ask_remove(self, entry: DamagedSave) -> None:
+        """Delete a damaged save, once the player says so."""
+        question = _("Remove {name} for good?").format(name=entry.name)
+        self.app.scenes.push(ConfirmScene(self.app, question, _("Remove"), _("Keep"),
+                                          lambda: self._remove(entry), detail=tr(entry.reason)))
+
+    def _remove(self, entry: DamagedSave) -> None:
+        try:
+            remove_damaged(entry)
+        except OSError as exc:
+            why = exc.strerror or type(exc).__name__
+            self.notice = _("{name} could not be removed: {why}").format(name=entry.name, why=why)
+        else:
+            self.notice = ""
+        self.resume()
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale

@@ -8,12 +8,19 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
-from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language
+from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language, tr
 from pie_table.kit.text import blit_center
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene
 from pie_table.scenes.confirm import confirm_quit
-from pie_table.scenes.saved_games import SavedGamesScene, describe, latest_unfinished, open_save
+from pie_table.scenes.save_trouble import is_unsaved, unsaved_line
+from pie_table.scenes.saved_games import (
+    SavedGamesScene,
+    continue_and_damaged,
+    damaged_line,
+    describe,
+    open_save,
+)
 
 
 def _art() -> Any:
@@ -60,6 +67,20 @@ def decorations(size: int) -> dict[str, pygame.Surface | None]:
     return found
 
 
+def start_up_notices(app: Any) -> list[str]:
+    """Once per run of the app: remove the leftovers of writes that were interrupted, and read the
+    statistics and players' names so a damaged file is set aside now, with a line saying so."""
+    if getattr(app, "start_notices", None) is None:
+        from pie_table.core import stats
+        from pie_table.paths import config_dir, data_dir, saves_dir
+        from pie_table.userfiles import remove_leftovers
+
+        for folder in (config_dir(), data_dir(), saves_dir()):
+            remove_leftovers(folder)
+        app.start_notices = [tr(notice) for notice in stats.check_files()]
+    return list(app.start_notices)
+
+
 class TitleScene(MenuScene):
     """First screen: Play leads to the game list, Quit closes the window."""
 
@@ -70,7 +91,7 @@ class TitleScene(MenuScene):
         self._title_pos = (0, 0)
 
     def build(self) -> list[Widget]:
-        self.saved = latest_unfinished()
+        self.saved, damaged = continue_and_damaged()
         self.play = Button(_("Play"), self.open_games, size=34)
         self.continue_button = Button(self._continue_text(), self.continue_game, size=22)
         self.load_button = Button(_("Saved games"), self.open_saves, size=26)
@@ -78,7 +99,7 @@ class TitleScene(MenuScene):
         self.settings_button = Button(_("Settings"), self.open_settings, size=22)
         self.stats_button = Button(_("Statistics"), self.open_statistics, size=22)
         self.quit_button = Button(_("Quit"), self.app.quit, size=30)
-        self.notice = getattr(self.app, "language_notice", None) or ""
+        self.notice = " · ".join(self._notices(damaged))
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
         self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
@@ -86,6 +107,17 @@ class TitleScene(MenuScene):
         buttons = [self.play, *resume, self.load_button, self.stats_button, self.settings_button,
                    self.language_button, self.quit_button]
         return [*buttons, self.tagline, self.hint, self.status]
+
+    def _notices(self, damaged: int) -> list[str]:
+        """Lines the title owes the player: files set aside at start, damaged saves, and a
+        Continue that is older than the game it was (its last moves could not be saved)."""
+        lines = [getattr(self.app, "language_notice", None) or "", *start_up_notices(self.app),
+                 damaged_line(damaged)]
+        if self.saved is not None and is_unsaved(self.app, self.saved.path):
+            lines.append(_("Continue opens that game as last saved: its later moves could not be saved."))
+        else:
+            lines.append(unsaved_line(self.app))
+        return [line for line in lines if line]
 
     def _language_text(self) -> str:
         return _("Language: {name}").format(name=LANGUAGES[current_language()])
@@ -107,7 +139,10 @@ class TitleScene(MenuScene):
     def continue_game(self) -> None:
         """Pick up the game saved most recently, where it stopped."""
         if self.saved is not None:
-            self.notice = open_save(self.app, self.saved.path)
+            failure = open_save(self.app, self.saved.path)
+            if failure:
+                self.rebuild()  # the save was set aside: Continue now offers the next one, if any
+                self.notice = failure
 
     def open_statistics(self) -> None:
         """Every named player's record per game."""

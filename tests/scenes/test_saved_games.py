@@ -95,7 +95,9 @@ def test_rumble_pause_saves_and_a_continued_game_opens_paused(home):
     assert resumed.sim.session.is_over()
 
 
-def test_the_saved_games_list_shows_damaged_files_in_one_line_and_keeps_them(home):
+def test_a_damaged_save_is_set_aside_and_listed_with_its_reason_until_removed(home):
+    """Issue 21 item 7: the damaged save stays listed (name and reason) after a replay and on the
+    title, set aside rather than deleted, until the player removes it."""
     session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy"), {}, seed=2))
     session.play_out()
     from pie_table.core.saves import write_save
@@ -106,10 +108,44 @@ def test_the_saved_games_list_shows_damaged_files_in_one_line_and_keeps_them(hom
     scene = SavedGamesScene(app)
     app.scenes.push(scene)
     app.step(DT, [])
-    assert len(scene.rows) == 1 and "broken.json" in scene.notice and "\n" not in scene.notice
-    assert (saves_dir() / "broken.json").exists()
+    assert len(scene.rows) == 2 and not (saves_dir() / "broken.json").exists()
+    aside = [p for p in saves_dir().iterdir() if p.name.startswith("broken.json.bad-")]
+    assert len(aside) == 1  # kept, out of the way
+    line = scene.rows[1][0].current_text()
+    assert line == "Damaged: broken.json (not a pie_table save (the file is damaged or is not JSON))"
     _click(app, scene.rows[0][0].rect)  # a finished game opens as a replay
     assert isinstance(app.scenes.current, ReplayScene)
+    _key(app, pygame.K_ESCAPE)
+    assert app.scenes.current is scene and scene.rows[1][0].current_text() == line
+    app.scenes.pop()
+    title = app.scenes.current
+    assert isinstance(title, TitleScene) and "1 damaged save set aside: see Saved games" in title.notice
+    scene = SavedGamesScene(app)
+    app.scenes.push(scene)
+    _click(app, scene.rows[1][1].rect)  # Remove asks first
+    confirm = app.scenes.current
+    _click(app, confirm.yes_button.rect)
+    assert app.scenes.current is scene and len(scene.rows) == 1 and not aside[0].exists()
+
+
+def test_a_save_that_does_not_replay_is_set_aside_when_opened(home):
+    session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy"), {}, seed=2))
+    session.play_out(limit=12)
+    from pie_table.core.saves import to_save
+
+    data = to_save(session)
+    data["log"][3][1] = {"type": "nonsense"}
+    (saves_dir()).mkdir(parents=True)
+    (saves_dir() / "bad.json").write_text(json.dumps(data))
+    app = _app()
+    title = app.scenes.current
+    title.rebuild()
+    _click(app, title.continue_button.rect)
+    assert "bad.json cannot be opened (the save does not replay: action 4 is refused" in title.notice
+    assert isinstance(app.scenes.current, TitleScene) and not (saves_dir() / "bad.json").exists()
+    assert title.saved is None and title.continue_button not in title.menu.items
+    title.rebuild()
+    assert title.notice == "1 damaged save set aside: see Saved games"
 
 
 def _replay(home, seats="bot:hard,human:mouse,bot:normal"):

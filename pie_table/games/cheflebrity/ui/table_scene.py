@@ -55,6 +55,7 @@ from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "cheflebrity"
@@ -873,6 +874,7 @@ class CheflebrityTableScene(TurnTableScene):
             self._draw_judging(surface, view)
         self.effects.draw(surface)
         self._draw_notes(surface)
+        draw_marker(surface, self.autosave)
 
     def _draw_notes(self, surface: pygame.Surface) -> None:
         lay, s = self.layout, self.layout.scale

@@ -49,6 +49,7 @@ from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text, wrap_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "pie-rats"
@@ -727,6 +728,7 @@ class PieRatsTableScene(TurnTableScene):
             box = text.get_rect(midbottom=(lay.hand.centerx, lay.hand.y - 6)).inflate(16, 8)
             pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
             surface.blit(text, text.get_rect(center=box.center))
+        draw_marker(surface, self.autosave)
 
     def _draw_waiting(
         self, surface: pygame.Surface, view: dict[str, Any], remaining: float | None, painted: bool = False

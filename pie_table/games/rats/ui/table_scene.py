@@ -36,6 +36,7 @@ from pie_table.kit.i18n import _
 from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_text
 from pie_table.paths import saves_dir
+from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
 
 GAME_ID = "rats"
@@ -473,6 +474,7 @@ class RatsTableScene(TurnTableScene):
         if self.message:
             text = fit_text(self.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
             surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
+        draw_marker(surface, self.autosave)
 
     def banner(self, view: dict[str, Any]) -> str:
         """The words in the middle of the top bar."""

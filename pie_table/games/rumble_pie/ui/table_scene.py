@@ -29,6 +29,7 @@ from pie_table.kit.layout import load_layout
 from pie_table.kit.scene import Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
+from pie_table.scenes.save_trouble import draw_marker
 
 RESULTS_BEAT_S = 2.5
 MOUSE_HINT = N_("The mouse plays only for a Human · Mouse seat (pick one on the seat screen)")
@@ -353,6 +354,7 @@ class RumbleTableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
+        draw_marker(surface, self.autosave)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:

@@ -1,0 +1,148 @@
+"""When a table's autosave fails: say so where the player looks, and never let the game go unsaved
+without asking.
+
+While the saves folder cannot be written (read-only, full disk) the table carries a lasting marker
+(`draw_marker`), the pause menu says why and offers to save a copy elsewhere, and leaving the table
+asks first (`leave_table`): save elsewhere, quit without saving, or go back. The autosave tries
+again at every move, and the marker goes as soon as a write succeeds. A game left unsaved is
+remembered for the rest of the session, so the title says its Continue is an older position.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _, tr
+from pie_table.kit.text import fit_text, ui_scale
+from pie_table.kit.widgets import Button, Label, Widget
+from pie_table.scenes.base import OverlayScene, unwind_to_menu
+
+_RESCUE_FOLDER = "pie_table saves"
+
+
+def failing_autosave(scene: Any) -> Any | None:
+    """The autosaver of a table whose game is not on disk now, or None."""
+    autosave = getattr(scene, "autosave", None)
+    return autosave if autosave is not None and autosave.failing else None
+
+
+def failure_line(autosave: Any) -> str:
+    """One line saying the game is not saved, and why."""
+    return _("This game is not being saved: {why}.").format(why=tr(autosave.failure))
+
+
+def draw_marker(surface: pygame.Surface, autosave: Any) -> None:
+    """The table's lasting marker while its autosave fails (drawn last, over the table, until a
+    save succeeds): a red frame round the table and a short red tab at its top edge. Short, so it
+    hides little of the top bar; the pause menu says why."""
+    if not autosave.failing:
+        return
+    s = ui_scale(surface.get_size())
+    pygame.draw.rect(surface, pal.DANGER, surface.get_rect(), max(2, int(3 * s)))
+    image = fit_text(_("Not saved · Esc"), max(12, int(15 * s)), surface.get_width() // 3, pal.CREAM, "bold")
+    box = image.get_rect(midtop=(surface.get_width() // 2, 0)).inflate(int(20 * s), int(6 * s))
+    box.top = 0
+    corners = {"border_bottom_left_radius": int(8 * s), "border_bottom_right_radius": int(8 * s)}
+    pygame.draw.rect(surface, pal.DANGER, box, **corners)
+    surface.blit(image, image.get_rect(center=box.center))
+
+
+def rescue_folders() -> list[Path]:
+    """Where a copy goes when the saves folder cannot be written: the player's home, else the
+    system's temporary folder."""
+    return [Path.home() / _RESCUE_FOLDER, Path(tempfile.gettempdir()) / _RESCUE_FOLDER]
+
+
+def save_elsewhere(autosave: Any) -> tuple[str, str]:
+    """Write the game to the first rescue folder that takes it: (the copy's path, or '' if none
+    would; one line for the player)."""
+    for folder in rescue_folders():
+        try:
+            path = autosave.save_copy(folder)
+        except OSError:
+            continue
+        return str(path), _("Saved a copy as {path}").format(path=str(path))
+    return "", _("No folder would take a copy either: this game cannot be saved.")
+
+
+def mark_unsaved(app: Any, path: str | Path, copy: str = "") -> None:
+    """Remember, until the app closes, that the save at `path` is older than the game it held
+    (and where a copy of that game went, if one was saved elsewhere)."""
+    unsaved = getattr(app, "unsaved_saves", None)
+    if unsaved is None:
+        unsaved = {}
+        app.unsaved_saves = unsaved
+    unsaved[str(path)] = copy
+
+
+def is_unsaved(app: Any, path: str | Path) -> bool:
+    """The save at `path` was left behind by a game whose last moves could not be written."""
+    return str(path) in getattr(app, "unsaved_saves", {})
+
+
+def unsaved_line(app: Any) -> str:
+    """The title's line about a game left unsaved this session whose save is not its Continue
+    ('' when there is none): where its copy went, or that it is lost."""
+    unsaved = getattr(app, "unsaved_saves", {})
+    if not unsaved:
+        return ""
+    copy = next((c for c in reversed(list(unsaved.values())) if c), "")
+    if copy:
+        return _("A game you left is saved only as a copy: {path}").format(path=copy)
+    return _("A game you left could not be saved.")
+
+
+def leave_table(app: Any, table: Any) -> None:
+    """Quit to the menu, asking first when the table's game is not on disk."""
+    autosave = failing_autosave(table)
+    if autosave is not None and not autosave.save():  # one more try before asking
+        app.scenes.push(UnsavedQuitScene(app, autosave))
+        return
+    unwind_to_menu(app)
+
+
+class UnsavedQuitScene(OverlayScene):
+    """Asked before leaving a table whose game could not be saved: go back (the first focus, so a
+    key pressed once too often loses nothing), save a copy elsewhere and quit, or quit anyway."""
+
+    def __init__(self, app: Any, autosave: Any) -> None:
+        super().__init__(app)
+        self.autosave = autosave
+        self.notice = ""
+        self.copy = ""  # where a copy of the game was saved, if it was
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("This game is not saved"), 34, pal.INK, "title")
+        self.detail = Label(lambda: self.notice or failure_line(self.autosave), 20, pal.DANGER, wrap=True)
+        self.back_button = Button(_("Back to the game"), self.back, size=24)
+        self.rescue_button = Button(_("Save a copy elsewhere and quit"), self.rescue, size=24)
+        self.quit_button = Button(_("Quit without saving"), self.quit_unsaved, size=24)
+        return [self.back_button, self.rescue_button, self.quit_button, self.heading, self.detail]
+
+    def rescue(self) -> None:
+        """Save a copy outside the saves folder; quit only once it is written."""
+        self.copy, self.notice = save_elsewhere(self.autosave)
+        if self.copy:
+            self.quit_unsaved()
+
+    def quit_unsaved(self) -> None:
+        """Leave; the title will say that this game's save is an older position."""
+        mark_unsaved(self.app, self.autosave.path, self.copy)
+        unwind_to_menu(self.app)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.panel = pygame.Rect(0, 0, int(min(w - 40, 620 * s)), int(420 * s))
+        self.panel.center = (w // 2, h // 2)
+        inner = self.panel.inflate(-int(60 * s), 0)
+        self.heading.place(pygame.Rect(inner.x, self.panel.y + int(24 * s), inner.w, int(56 * s)), s)
+        self.detail.place(pygame.Rect(inner.x, self.panel.y + int(88 * s), inner.w, int(80 * s)), s)
+        bh, gap = int(52 * s), int(14 * s)
+        top = self.panel.bottom - 3 * (bh + gap) - int(20 * s)
+        for i, button in enumerate((self.back_button, self.rescue_button, self.quit_button)):
+            button.place(pygame.Rect(inner.x, top + i * (bh + gap), inner.w, bh), s)
