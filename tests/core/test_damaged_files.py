@@ -273,7 +273,10 @@ def test_damaged_saves_never_stop_the_loaders_and_are_set_aside_with_a_reason(ho
     assert good.exists() and [s.path for s in saves if s.path == str(good)] == [str(good)]
     if listed:
         assert [d.name for d in listed] == ["damaged.json"] and str(listed[0].reason)
-        assert not damaged.exists() and _aside(folder, "damaged.json")
+        if listed[0].path == str(damaged):  # a newer pie_table's save is listed and left where it is
+            assert damaged.exists() and "newer" in str(listed[0].reason)
+        else:
+            assert not damaged.exists() and _aside(folder, "damaged.json")
         assert listing.rows[-1][0].current_text().startswith("Damaged: damaged.json (")
         return
     # The shape passed: the replay either works or is refused in one line (never anything else).
