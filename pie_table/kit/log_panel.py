@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import event_text
 from pie_table.kit.text import fit_text, wrap_text
 
@@ -32,7 +32,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
     pad = int(8 * scale)
     head = fit_text(title, int(18 * scale), rect.w - 2 * pad, pal.INK, "title")
     surface.blit(head, (rect.x + pad, rect.y + pad))
-    size = int(14 * scale)
+    size = max(MIN_READABLE, int(14 * scale))
     line_h = font(size).get_linesize()
     top = rect.y + pad + head.get_height() + int(4 * scale)
     room = max(0, (rect.bottom - pad - top) // line_h)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
@@ -49,12 +50,56 @@ def _fitted(text: str, size: int, max_w: int, color: tuple[int, ...], face: str)
     return font(size, face).render(shown, True, color)
 
 
+def fit_label(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:
+    """Like fit_text, but a label ending in a bracket ("Crew: Sir Scruffy (loyalty +1, strength 4)")
+    keeps the bracket whole and cuts the words before it: the numbers a player decides by are
+    the part never cut."""
+    return _fitted_label(str(text), int(size), int(max_w), tuple(color), face)
+
+
+@lru_cache(maxsize=1024)
+def _fitted_label(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
+    shown, size = fit_keeping_bracket(text, size, max_w, face)
+    return font(size, face).render(shown, True, color)
+
+
+def fit_keeping_bracket(text: str, size: int, max_w: int, face: str = "sans") -> tuple[str, int]:
+    """(text, size) that fits `max_w` pixels, as fonts.fit, but cutting the words before a closing
+    bracket rather than the bracket itself, while the words keep a third of the room."""
+    shown, size = fit(text, size, max_w, face)
+    cut = text.rfind(" (")
+    if shown == text or cut <= 0 or not text.endswith(")"):
+        return shown, size
+    tail = text[cut:]
+    room = max_w - font(size, face).size(tail)[0]
+    if room < max_w // 3:
+        return shown, size  # no room left for the words: a plain cut
+    head, _size = fit(text[:cut], size, room, face, floor=size)
+    return head + tail, size
+
+
+# A space in a sum or beside a number ("Strength 2 + 2 = 4", "weight 9", "(3 +1 + 1)") is kept as
+# a no-break space, so wrapping moves a whole sum to the next line instead of splitting it.
+_NUMBER_SPACE = re.compile(r"(?<=[+=×−-]) | (?=[+=×−-]?\(?\d)| (?=[+=×−])")
+_NO_BREAK = "\u00a0"
+_OPERATOR_BREAK = re.compile("\u00a0(?=[+=×−-]\u00a0)")  # where a sum too long for a line may break
+
+
+def keep_sums_whole(text: str) -> str:
+    """`text` with the spaces inside its sums and before its numbers made unbreakable."""
+    return _NUMBER_SPACE.sub(_NO_BREAK, text)
+
+
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Split `text` into lines no wider than `width` (a single long word keeps its own line)."""
+    """Split `text` into lines no wider than `width`. Only plain spaces break a line; a run kept
+    whole with no-break spaces (keep_sums_whole) is split at them only when it is wider than a
+    line by itself. A single word wider than a line keeps its own line."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
+    for word in _words(text, fnt, width):
+        joint = _NO_BREAK if word.startswith(_NO_BREAK) else " "
+        word = word.lstrip(_NO_BREAK)
+        trial = f"{line}{joint}{word}" if line else word
         if fnt.size(trial)[0] <= width or not line:
             line = trial
         else:
@@ -63,6 +108,19 @@ def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def _words(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """The breakable pieces of `text`: words, with unbreakable runs too wide for a line split
+    before their operators (a part after the first starts with a no-break space)."""
+    pieces: list[str] = []
+    for word in re.split(r"[ \t\n]+", text.strip(" \t\n")):
+        if _NO_BREAK in word and fnt.size(word)[0] > width:
+            parts = _OPERATOR_BREAK.split(word)
+            pieces += [parts[0], *(_NO_BREAK + part for part in parts[1:])]
+        elif word:
+            pieces.append(word)
+    return pieces
 
 
 def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from pie_table.kit.app import App
@@ -44,3 +45,76 @@ def test_every_title_button_holds_its_words_when_continue_shows(home, monkeypatc
         assert image.get_width() <= button.rect.w - 16, button.text
     bottoms = sorted((b.rect for b in buttons), key=lambda rect: rect.top)
     assert all(a.bottom <= b.top for a, b in zip(bottoms, bottoms[1:], strict=False))
+
+
+class _Recording:
+    """A font that keeps every line it renders, to read back what a panel wrote."""
+
+    def __init__(self, real, seen):
+        self.real, self.seen = real, seen
+
+    def render(self, text, *args):
+        self.seen.append((text.replace("\u00a0", " "), self.real.get_height()))
+        return self.real.render(text, *args)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+_LURE = {"type": "lure", "seat": 0}
+_SUM = "Carisma 3 + 1 + 1 + 2 = 7 contra lealtad (3 +1 + 1) + (3 -1 + 1) = 8"
+_PROMPT = ("Robo de carisma: cualquiera puede robar una carta de carisma de la mesa, o pasar y dejarla "
+           "donde está")
+
+
+def _panel_writing(monkeypatch, label: str, width: int = 236, scale: float = 0.703) -> list[tuple[str, int]]:
+    """What a move panel as wide as at 900x560 writes (each line and its font's height)."""
+    from pie_table.kit import move_panel
+
+    seen: list[tuple[str, int]] = []
+    real_font = move_panel.font
+    monkeypatch.setattr(move_panel, "font", lambda size, face="sans": _Recording(real_font(size, face), seen))
+    words = move_panel.MoveWords(
+        label=lambda view, action: label if action["type"] == "lure" else "Terminar",
+        prompt=lambda view, seat: _PROMPT,
+        detail=lambda view, action: _SUM if action["type"] == "lure" else "",
+        touches=lambda action, kind, value: False,
+        cards_of=lambda action: set(),
+        pies_of=lambda action: set(),
+    )
+    panel = move_panel.MovePanel(0, [_LURE, {"type": "done", "seat": 0}], {}, lambda a: True, words=words)
+    panel.draw(pygame.Surface((900, 560)), pygame.Rect(660, 50, width, 320), scale, None, None)
+    return seen
+
+
+def test_the_move_panel_writes_a_focused_sum_whole_under_a_long_label(monkeypatch):
+    label = "Atraer a Molly Merengue y a Gertie la Glotona (Loro, Loro, Encanto)"
+    written = " ".join(text for text, _height in _panel_writing(monkeypatch, label))
+    assert _SUM in written
+    assert label in written
+
+
+def test_the_move_panel_writes_its_whole_prompt_no_smaller_than_the_readable_floor(monkeypatch):
+    from pie_table.kit.fonts import MIN_READABLE, font
+
+    written = _panel_writing(monkeypatch, "Atraer a Lou")
+    assert _PROMPT in " ".join(text for text, _height in written)
+    assert min(height for _text, height in written) >= font(MIN_READABLE).get_height()
+
+
+def test_a_cut_label_keeps_its_numbers_and_cuts_the_words_before_them():
+    from pie_table.kit.fonts import font
+    from pie_table.kit.text import fit_keeping_bracket
+
+    text = "Reclutar: Sir Scruffy Barba Roja (lealtad +1, fuerza 4)"
+    shown, size = fit_keeping_bracket(text, 12, 230)
+    assert shown.endswith("… (lealtad +1, fuerza 4)") and font(size).size(shown)[0] <= 230
+    assert fit_keeping_bracket("Done", 12, 230) == ("Done", 12)
+
+
+def test_sums_stay_whole_when_a_detail_wraps():
+    from pie_table.kit.fonts import font
+    from pie_table.kit.text import keep_sums_whole, wrap_text
+
+    lines = wrap_text(keep_sums_whole("Strength 2 + 2 + 3 = 7 against weight 9"), font(12, "bold"), 170)
+    assert [line.replace("\u00a0", " ") for line in lines] == ["Strength 2 + 2 + 3 = 7", "against weight 9"]
