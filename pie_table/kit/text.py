@@ -50,32 +50,39 @@ def _fitted(text: str, size: int, max_w: int, color: tuple[int, ...], face: str)
     return font(size, face).render(shown, True, color)
 
 
-def fit_label(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:
-    """Like fit_text, but a label ending in a bracket ("Crew: Sir Scruffy (loyalty +1, strength 4)")
-    keeps the bracket whole and cuts the words before it: the numbers a player decides by are
-    the part never cut."""
-    return _fitted_label(str(text), int(size), int(max_w), tuple(color), face)
+def fit_label(
+    text: str, size: int, max_w: int, color: Color, face: str = "sans", keep: str = " (", share: float = 1 / 3
+) -> pygame.Surface:
+    """Like fit_text, but the end of `text` from its last `keep` stays whole and the words before it
+    are cut instead, while they keep `share` of the room: a move's bracketed numbers ("Crew: Sir
+    Scruffy (loyalty +1, strength 4)") or a pie's points ("Tart · 35") are never the part cut."""
+    return _fitted_label(str(text), int(size), int(max_w), tuple(color), face, keep, share)
 
 
 @lru_cache(maxsize=1024)
-def _fitted_label(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
-    shown, size = fit_keeping_bracket(text, size, max_w, face)
+def _fitted_label(
+    text: str, size: int, max_w: int, color: tuple[int, ...], face: str, keep: str, share: float
+) -> pygame.Surface:
+    shown, size = fit_keeping_end(text, size, max_w, face, keep, share)
     return font(size, face).render(shown, True, color)
 
 
-def fit_keeping_bracket(text: str, size: int, max_w: int, face: str = "sans") -> tuple[str, int]:
-    """(text, size) that fits `max_w` pixels, as fonts.fit, but cutting the words before a closing
-    bracket rather than the bracket itself, while the words keep a third of the room."""
+def fit_keeping_end(
+    text: str, size: int, max_w: int, face: str = "sans", keep: str = " (", share: float = 1 / 3
+) -> tuple[str, int]:
+    """(text, size) that fits `max_w` pixels, as fonts.fit, but cutting the words before the last
+    `keep` rather than what follows it, while the words keep `share` of the room (at least a
+    letter and the ellipsis)."""
     shown, size = fit(text, size, max_w, face)
-    cut = text.rfind(" (")
-    if shown == text or cut <= 0 or not text.endswith(")"):
+    cut = text.rfind(keep)
+    if shown == text or cut <= 0:
         return shown, size
-    tail = text[cut:]
-    room = max_w - font(size, face).size(tail)[0]
-    if room < max_w // 3:
+    fnt = font(size, face)
+    room = max_w - fnt.size(text[cut:])[0]
+    if room < max(max_w * share, fnt.size(text[0] + "…")[0]):
         return shown, size  # no room left for the words: a plain cut
     head, _size = fit(text[:cut], size, room, face, floor=size)
-    return head + tail, size
+    return head + text[cut:], size
 
 
 # A space in a sum or beside a number ("Strength 2 + 2 = 4", "weight 9", "(3 +1 + 1)") is kept as
@@ -121,6 +128,18 @@ def _words(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
         elif word:
             pieces.append(word)
     return pieces
+
+
+def share_widths(needs: list[int], total: int) -> list[int]:
+    """Split `total` pixels among cells that need `needs` pixels each: every cell its need and an
+    even share of what is left, or, when the needs do not fit, each in proportion to its need."""
+    want = sum(needs)
+    if want <= 0:
+        return [total // max(1, len(needs))] * len(needs)
+    if want > total:
+        return [need * total // want for need in needs]
+    spare = (total - want) // len(needs)
+    return [need + spare for need in needs]
 
 
 def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:

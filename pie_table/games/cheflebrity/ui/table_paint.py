@@ -15,10 +15,10 @@ from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import MIN_READABLE
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_label, fit_text, share_widths
 
 STEPS = (
     ("draw", N_("Drawing")),
@@ -71,7 +71,7 @@ def backdrop(lay: Layout) -> pygame.Surface:
 
 def leftover_card(lay: Layout) -> tuple[int, int]:
     """The size of a card fanned on the Leftovers."""
-    card_h = lay.leftovers.h - int(24 * lay.scale)
+    card_h = lay.leftovers.h - max(int(24 * lay.scale), lay.caption_h + 4)  # its caption below
     return int(card_h * 0.7), card_h
 
 
@@ -114,16 +114,19 @@ def draw_top_bar(
     if not painted:
         _bar_fill(surface, bar)
     pad = int(10 * lay.scale)
-    steps_w = int(bar.w * 0.56)
+    size = _size(lay, 13)
+    # Each step's chip is as wide as its name needs ("Intercambio" more than "Robo").
+    needs = [font(size, "bold").size(_(name))[0] + 14 for _key, name in STEPS]
+    steps_w = min(max(int(bar.w * 0.56), sum(needs)), int(bar.w * 0.7))
     text = fit_text(banner, _size(lay, 18), bar.w - steps_w - 2 * pad, pal.CREAM, "bold")
     surface.blit(text, text.get_rect(midleft=(bar.x + pad, bar.centery)))
     current = -1 if view["over"] else _STEP_OF.get(view["step"], -1)
     if view["step"] == "main" and view["served_now"]:
         current = 4
     x = bar.right - steps_w
-    cell = steps_w // len(STEPS)
-    for i, (_key, name) in enumerate(STEPS):
-        box = pygame.Rect(x + i * cell + 2, bar.y + 4, cell - 4, bar.h - 8)
+    for i, ((_key, name), cell) in enumerate(zip(STEPS, share_widths(needs, steps_w), strict=True)):
+        box = pygame.Rect(x + 2, bar.y + 4, cell - 4, bar.h - 8)
+        x += cell
         on = i == current or (i == 4 and current == 3)
         done = i < current
         pygame.draw.rect(
@@ -132,9 +135,7 @@ def draw_top_bar(
             box,
             border_radius=box.h // 2,
         )
-        label = fit_text(
-            _(name), _size(lay, 13), box.w - 8, pal.INK if on else pal.CREAM, "bold" if on else "sans"
-        )
+        label = fit_text(_(name), size, box.w - 8, pal.INK if on else pal.CREAM, "bold" if on else "sans")
         surface.blit(label, label.get_rect(center=box.center))
     if view["final_by"] is not None and not view["over"]:
         tag = fit_text(_("Final round"), _size(lay, 13), int(120 * lay.scale), pal.CREAM, "bold")
@@ -164,7 +165,8 @@ def draw_piles(
         pygame.draw.rect(surface, pal.FELT_LIGHT, lay.deck, 2, border_radius=int(8 * s))
     if "deck" in lit_piles:
         pygame.draw.rect(surface, pal.HIGHLIGHT, lay.deck.inflate(8, 8), 3, border_radius=int(10 * s))
-    _caption(surface, lay, lay.deck, _("Ingredients: {n}").format(n=view["deck"]))
+    count = _("Ingredients: {n}").format(n=view["deck"])
+    _caption(surface, lay, lay.deck, count, lay.leftovers.x - lay.piles.x)
     zones.append(Zone("deck", 0, lay.deck))
     # The Leftovers, fanned so every card shows.
     area = lay.leftovers
@@ -191,13 +193,15 @@ def draw_piles(
         surface.blit(card_face(view["out"][-1], *lay.pile_card), lay.out)
     else:
         pygame.draw.rect(surface, pal.FELT_LIGHT, lay.out, 2, border_radius=int(8 * s))
-    _caption(surface, lay, lay.out, _("Out: {n}").format(n=len(view["out"])))
+    count = _("Out: {n}").format(n=len(view["out"]))
+    _caption(surface, lay, lay.out, count, lay.piles.right - lay.leftovers.right)
     zones.append(Zone("out", 0, lay.out))
     return zones
 
 
-def _caption(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, text: str) -> None:
-    image = fit_text(text, _size(lay, 13), rect.w + int(90 * lay.scale), pal.CREAM, "bold")
+def _caption(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, text: str, room: int) -> None:
+    """`text` under a pile's cards, within the `room` beside the Leftovers (the layout keeps it)."""
+    image = fit_text(text, _size(lay, 13), room - 12, pal.CREAM, "bold")
     box = image.get_rect(midtop=(rect.centerx, rect.bottom + 3)).inflate(8, 2)
     box.clamp_ip(lay.piles)
     pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)
@@ -216,13 +220,15 @@ def pie_stack(
 ) -> pygame.Rect:
     """A pie as its cards stacked edge-on (Bottom Crust at the bottom), its kind and quality on top."""
     w, h = strip
-    head = fit_text(
+    head = fit_label(
         _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
         _size(lay, 13),
         # A little wider than the stack, never into its neighbour's (stacks stand 8 apart).
         w + int(4 * lay.scale),
         pal.CREAM if not served else pal.INK,
         "bold",
+        keep=" · ",  # the kind is cut before the points are
+        share=0,
     )
     cards = pie["cards"]
     rect = pygame.Rect(x, y, w, head.get_height() + 2 + len(cards) * (h - 2) + 2)
@@ -298,7 +304,7 @@ def draw_seat(
     _draw_kept(surface, lay, view["kept"][seat], serve)
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
-    tag_h = int(16 * s)
+    tag_h = max(int(16 * s), font(_size(lay, 12)).get_height())  # under the line's name
     strip = lay.strip
     pies = view["working"][seat]
     columns = max(1, (work.w + pad) // (strip[0] + pad))

@@ -1032,10 +1032,10 @@ def darker_ink(seat: int) -> tuple[int, int, int]:
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
-    from pie_table.kit.fonts import font
+    from pie_table.kit.fonts import MIN_READABLE, font
     from pie_table.kit.text import wrap_text
 
-    return wrap_text(text, font(size), width)
+    return wrap_text(text, font(max(MIN_READABLE, size)), width)  # the size fit_text draws it at
 
 
 def bonus_line(bonus: dict[str, Any], name: Any, quality_rule: str = "count") -> str:

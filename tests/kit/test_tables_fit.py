@@ -1,0 +1,95 @@
+"""Pie Rats and Cheflebrity at 900x560 in Spanish: no label, count or phase name cut (issue 21 item 22)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from pie_table.cli.commands import build_setup
+from pie_table.cli.headless_app import make_table
+from pie_table.cli.main import build_parser
+from pie_table.kit import fonts
+from pie_table.kit.i18n import set_language
+
+_PAINTERS = {
+    "pie-rats": ("pie_table.games.pie_rats.ui.table_draw",),
+    "cheflebrity": ("pie_table.games.cheflebrity.ui.table_paint",),
+}
+
+
+@pytest.fixture
+def spanish(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    set_language("es")
+    yield
+    set_language("en")
+
+
+def _cut_texts(monkeypatch, game: str, size: tuple[int, int], rounds: tuple[int, ...]) -> set[str]:
+    """Every text the game's painting modules had to cut while drawing the table at `rounds`."""
+    cut: set[str] = set()
+    for name in _PAINTERS[game]:
+        module = importlib.import_module(name)
+        original = module.fit_text
+
+        def recording(text, size, max_w, color, face="sans", _original=original):
+            if fonts.fit(str(text), int(size), int(max_w), face)[0] != str(text):
+                cut.add(str(text))
+            return _original(text, size, max_w, color, face)
+
+        monkeypatch.setattr(module, "fit_text", recording)
+    seats = "human,bot:normal,bot:hard"
+    for turn in rounds:
+        args = build_parser().parse_args(["screenshot", game, "--seats", seats, "--out", "x"])
+        info, setup = build_setup(args)
+        app, scene = make_table(info, setup, size)
+        scene.skip_to(at=None, turn=turn)
+        app.step(0.0)
+    return cut
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+def test_nothing_the_table_writes_is_cut_at_900x560_in_spanish(spanish, monkeypatch, game):
+    assert _cut_texts(monkeypatch, game, (900, 560), (2, 8)) == set()
+
+
+def test_cheflebrity_pile_captions_sit_clear_of_the_cards_at_900x560():
+    from pie_table.games.cheflebrity.ui.layout import compute_layout
+    from pie_table.games.cheflebrity.ui.table_paint import leftover_card
+
+    lay = compute_layout((900, 560), 3, 0)
+    caption = fonts.font(max(fonts.MIN_READABLE, int(13 * lay.scale)), "bold")
+    assert lay.deck.bottom + 3 + caption.get_height() + 2 <= lay.piles.bottom  # "Ingredients: 38" below
+    label_top = lay.leftovers.bottom - caption.get_height() - 2  # "Leftovers (face up)"
+    assert lay.leftovers.y + 4 + leftover_card(lay)[1] <= label_top
+    deck_caption = caption.size("Ingredients: 88")[0] + 8
+    assert lay.deck.centerx + deck_caption // 2 < lay.leftovers.x
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_cheflebrity_card_name_fits_its_card_whole(lang):
+    from pie_table.games.cheflebrity.deck import CARDS
+    from pie_table.games.cheflebrity.ui.faces import card_name_lines
+    from pie_table.games.cheflebrity.ui.layout import compute_layout
+    from pie_table.games.cheflebrity.ui.names import card_label
+
+    set_language(lang)
+    lay = compute_layout((1280, 720), 3, 0)
+    try:
+        for w in (lay.hand_card[0], lay.pile_card[0], 120):  # the cards that show names
+            room = w - 2 * max(3, w // 16)
+            for card in range(len(CARDS)):
+                for line in card_name_lines(card_label(card), room, 12):
+                    assert fonts.fit(line, 12, room + 2, "bold")[0] == line, card_label(card)
+    finally:
+        set_language("en")
+
+
+def test_two_corner_numbers_show_only_when_the_card_holds_both():
+    from pie_table.games.cheflebrity.ui.faces import corner_numerals
+
+    size, twice = corner_numerals("10", 46, 64)  # a Leftovers card at 900x560
+    gap_needed = 2 * fonts.font(size, "bold").size("10")[0] + max(4, 46 // 10)
+    assert twice == (gap_needed <= 46 - 2 * max(3, 46 // 16))
+    assert corner_numerals("5", 84, 126)[1]
