@@ -1,4 +1,4 @@
-"""Pie Rats and Cheflebrity at 900x560 in Spanish: no label, count or phase name cut (issue 21 item 22)."""
+"""The turn-based tables at 900x560 in Spanish: no label, count or phase name cut (issue 21 item 22)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from pie_table.kit.i18n import set_language
 _PAINTERS = {
     "pie-rats": ("pie_table.games.pie_rats.ui.table_draw",),
     "cheflebrity": ("pie_table.games.cheflebrity.ui.table_paint",),
+    "rats": ("pie_table.games.rats.ui.table_draw",),  # the banquet goals and their hints
 }
 
 
@@ -49,7 +50,7 @@ def _cut_texts(monkeypatch, game: str, size: tuple[int, int], rounds: tuple[int,
     return cut
 
 
-@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
 def test_nothing_the_table_writes_is_cut_at_900x560_in_spanish(spanish, monkeypatch, game):
     assert _cut_texts(monkeypatch, game, (900, 560), (2, 8)) == set()
 

@@ -110,11 +110,17 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
     name = fit_text(supply_title(supply), int(min(18 * scale, row.h * 0.45)), width, pal.INK, "bold")
-    use = fit_text(supply_use(supply), int(min(13 * scale, row.h * 0.32)), width, pal.INK_SOFT)
-    block = name.get_height() + use.get_height()
-    top = row.centery - block // 2
+    size = max(MIN_READABLE, int(min(13 * scale, row.h * 0.32)))
+    lines = wrap_text(supply_use(supply), font(size), width)
+    if len(lines) != 2 or name.get_height() + 2 * font(size).get_linesize() > row.h:
+        lines = [supply_use(supply)]  # one line, cut if it must: no room for two
+    uses = [fit_text(line, size, width, pal.INK_SOFT) for line in lines]
+    top = row.centery - (name.get_height() + sum(use.get_height() for use in uses)) // 2
     surface.blit(name, (x, top))
-    surface.blit(use, (x, top + name.get_height()))
+    top += name.get_height()
+    for use in uses:
+        surface.blit(use, (x, top))
+        top += use.get_height()
     ink = pal.INK if count else _RULE
     number = fit_text(str(count), int(min(28 * scale, row.h * 0.8)), count_w, ink, "title")
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
@@ -180,7 +186,8 @@ def item_shapes(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int
         row, col = divmod(i, per_row)
         cell = pygame.Rect(area.x + col * (size + 4), area.y + row * (size + 4), size, size)
         _shape(surface, cell, shape)
-        number = fit_text(str(value), int(size * 0.45), int(size * 0.7), pal.INK, "bold")
+        # A value may reach the shape's edge rather than be cut ("13" in a small circle).
+        number = fit_text(str(value), int(size * 0.45), size, pal.INK, "bold")
         surface.blit(number, number.get_rect(center=cell.center))
 
 
