@@ -14,9 +14,9 @@ BASE_SIZE = (1280, 720)
 # The least room, in pixels at scale 1, a screen keeps however large the interface size makes
 # things. A table's layout needs the whole 1280x720 design (at 900x560 it is already tight), so
 # it keeps its proportions and only grows on a window wider or taller than 16:9; menus and
-# overlays are centred sheets with room to spare and grow until 1024x576 is left.
+# overlays are centred sheets with room to spare and grow until 1120x630 is left.
 TABLE_ROOM = BASE_SIZE
-MENU_ROOM = (1024, 576)
+MENU_ROOM = (1120, 630)
 # The player's interface size (settings, 100-200%) as a factor; kit.app sets it. Like the card
 # theme and the motion settings, one value for the whole window, never game state.
 _interface = {"factor": 1.0}

@@ -163,10 +163,10 @@ def test_the_interface_size_draws_menus_larger_on_the_window_itself_and_keeps_th
     assert app.screen is app.display and sizes[-1] == (1920, 1080)
     app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(960, 540), button=1)])
     assert seen == [(960, 540)]
-    assert ui_scale((1920, 1080), MENU_ROOM) == pytest.approx(1920 / 1024)  # larger, 1024x576 left
+    assert ui_scale((1920, 1080), MENU_ROOM) == pytest.approx(1920 / 1120)  # larger, 1120x630 left
     assert ui_scale((1920, 1080)) == pytest.approx(1.5)  # a 16:9 table already fills the window
-    assert ui_scale((1280, 720), MENU_ROOM) == pytest.approx(1.25)
-    assert ui_scale((2560, 1440), MENU_ROOM) == pytest.approx(2.5)
+    assert ui_scale((1280, 720), MENU_ROOM) == pytest.approx(1280 / 1120)
+    assert ui_scale((2560, 1440), MENU_ROOM) == pytest.approx(2560 / 1120)
     app.set_ui_scale(100)
     assert ui_scale((1920, 1080), MENU_ROOM) == pytest.approx(1.5)
 
@@ -175,6 +175,6 @@ def test_the_interface_size_is_a_setting_applied_at_once(home):
     app, scene = _settings_scene()
     scene.size.nudge(1)
     assert app.settings.ui_scale == 125 and store.load()[0].ui_scale == 125
-    assert scene.scale == pytest.approx(1.25) and app.size == (1280, 720)
+    assert scene.scale == pytest.approx(1280 / 1120) and app.size == (1280, 720)
     scene.size.nudge(-1)
     assert scene.scale == pytest.approx(1.0)
