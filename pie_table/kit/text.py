@@ -50,20 +50,16 @@ def _fitted(text: str, size: int, max_w: int, color: tuple[int, ...], face: str)
     return font(size, face).render(shown, True, color)
 
 
-def fit_label(
-    text: str, size: int, max_w: int, color: Color, face: str = "sans", keep: str = " (", share: float = 1 / 3
-) -> pygame.Surface:
-    """Like fit_text, but the end of `text` from its last `keep` stays whole and the words before it
-    are cut instead, while they keep `share` of the room: a move's bracketed numbers ("Crew: Sir
-    Scruffy (loyalty +1, strength 4)") or a pie's points ("Tart · 35") are never the part cut."""
-    return _fitted_label(str(text), int(size), int(max_w), tuple(color), face, keep, share)
+def fit_label(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:
+    """Like fit_text, but a label ending in a bracket keeps the bracket whole and the words before
+    it are cut instead (fit_keeping_end): a move's numbers ("Crew: Sir Scruffy (loyalty +1,
+    strength 4)") are never the part cut."""
+    return _fitted_label(str(text), int(size), int(max_w), tuple(color), face)
 
 
 @lru_cache(maxsize=1024)
-def _fitted_label(
-    text: str, size: int, max_w: int, color: tuple[int, ...], face: str, keep: str, share: float
-) -> pygame.Surface:
-    shown, size = fit_keeping_end(text, size, max_w, face, keep, share)
+def _fitted_label(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
+    shown, size = fit_keeping_end(text, size, max_w, face)
     return font(size, face).render(shown, True, color)
 
 

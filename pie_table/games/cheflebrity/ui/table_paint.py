@@ -18,7 +18,7 @@ from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
-from pie_table.kit.text import fit_label, fit_text, share_widths
+from pie_table.kit.text import fit_text, share_widths, wrap_text
 
 STEPS = (
     ("draw", N_("Drawing")),
@@ -220,20 +220,22 @@ def pie_stack(
 ) -> pygame.Rect:
     """A pie as its cards stacked edge-on (Bottom Crust at the bottom), its kind and quality on top."""
     w, h = strip
-    head = fit_label(
-        _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
-        _size(lay, 13),
-        # A little wider than the stack, never into its neighbour's (stacks stand 8 apart).
-        w + int(4 * lay.scale),
-        pal.CREAM if not served else pal.INK,
-        "bold",
-        keep=" · ",  # the kind is cut before the points are
-        share=0,
-    )
+    ink, size = pal.CREAM if not served else pal.INK, _size(lay, 13)
+    room = w + int(4 * lay.scale)  # a little wider than the stack, never into its neighbour's
+    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
+    if font(size, "bold").size(words)[0] > room:  # the kind over its points, rather than either cut
+        kind = wrap_text(kind_label(pie["kind"]), font(size, "bold"), room)
+        lines = [*kind, _("{n} pts").format(n=pie["quality"])]
+    else:
+        lines = [words]
+    heads = [fit_text(line, size, room, ink, "bold") for line in lines]
+    head_h = sum(head.get_height() for head in heads)
     cards = pie["cards"]
-    rect = pygame.Rect(x, y, w, head.get_height() + 2 + len(cards) * (h - 2) + 2)
-    surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
-    top = y + head.get_height() + 2
+    rect = pygame.Rect(x, y, w, head_h + 2 + len(cards) * (h - 2) + 2)
+    for head in heads:
+        surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+        y += head.get_height()
+    top = y + 2
     for i, (card, part) in enumerate(reversed(cards)):
         surface.blit(part_strip(card, part, w, h), (x, top + i * (h - 2)))
     if lit:
