@@ -63,19 +63,15 @@ def _fitted_label(text: str, size: int, max_w: int, color: tuple[int, ...], face
     return font(size, face).render(shown, True, color)
 
 
-def fit_keeping_end(
-    text: str, size: int, max_w: int, face: str = "sans", keep: str = " (", share: float = 1 / 3
-) -> tuple[str, int]:
-    """(text, size) that fits `max_w` pixels, as fonts.fit, but cutting the words before the last
-    `keep` rather than what follows it, while the words keep `share` of the room (at least a
-    letter and the ellipsis)."""
+def fit_keeping_end(text: str, size: int, max_w: int, face: str = "sans") -> tuple[str, int]:
+    """(text, size) that fits `max_w` pixels, as fonts.fit, but cutting the words before a last
+    " (" rather than the bracket, while the words keep a third of the room."""
     shown, size = fit(text, size, max_w, face)
-    cut = text.rfind(keep)
+    cut = text.rfind(" (")
     if shown == text or cut <= 0:
         return shown, size
-    fnt = font(size, face)
-    room = max_w - fnt.size(text[cut:])[0]
-    if room < max(max_w * share, fnt.size(text[0] + "…")[0]):
+    room = max_w - font(size, face).size(text[cut:])[0]
+    if room < max_w // 3:
         return shown, size  # no room left for the words: a plain cut
     head, _size = fit(text[:cut], size, room, face, floor=size)
     return head + text[cut:], size

@@ -110,8 +110,6 @@ def test_a_cut_label_keeps_its_numbers_and_cuts_the_words_before_them():
     shown, size = fit_keeping_end(text, 12, 230)
     assert shown.endswith("… (lealtad +1, fuerza 4)") and font(size).size(shown)[0] <= 230
     assert fit_keeping_end("Done", 12, 230) == ("Done", 12)
-    shown, size = fit_keeping_end("Tartaleta · 35", 12, 70, "bold", keep=" · ", share=0)
-    assert shown.endswith("… · 35") and font(size, "bold").size(shown)[0] <= 70
 
 
 def test_sums_stay_whole_when_a_detail_wraps():
