@@ -94,3 +94,29 @@ def test_two_corner_numbers_show_only_when_the_card_holds_both():
     gap_needed = 2 * fonts.font(size, "bold").size("10")[0] + max(4, 46 // 10)
     assert twice == (gap_needed <= 46 - 2 * max(3, 46 // 16))
     assert corner_numerals("5", 84, 126)[1]
+
+
+def test_rumble_pie_names_scores_and_status_are_not_cut_at_the_smallest_window(monkeypatch, tmp_path):
+    """At 960x540 (the window's floor) every seat name, team name and status line shows whole;
+    the key legend is left out (a list of keys with its own layout)."""
+    from pie_table.games.rumble_pie.ui import table_view
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    cut: set[str] = set()
+    original = table_view.TextCache.fit
+
+    def recording(self, text, size, color, max_w, face="sans"):
+        if fonts.fit(str(text), int(size), int(max_w), face)[0] != str(text):
+            cut.add(str(text))
+        return original(self, text, size, color, max_w, face)
+
+    monkeypatch.setattr(table_view.TextCache, "fit", recording)
+    monkeypatch.setattr(table_view.TableView, "_paint_legend", lambda self, surf, rect: None)
+    seats = "human:keys1,human:keys2,bot,bot"
+    args = build_parser().parse_args(["screenshot", "rumble-pie", "--seats", seats,
+                                      "--out", "x"])
+    info, setup = build_setup(args)
+    app, scene = make_table(info, setup, (960, 540))
+    scene.skip_to(at=20.0, turn=None)
+    app.step(0.0)
+    assert cut == set()
