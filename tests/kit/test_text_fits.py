@@ -118,3 +118,23 @@ def test_sums_stay_whole_when_a_detail_wraps():
 
     lines = wrap_text(keep_sums_whole("Strength 2 + 2 + 3 = 7 against weight 9"), font(12, "bold"), 170)
     assert [line.replace("\u00a0", " ") for line in lines] == ["Strength 2 + 2 + 3 = 7", "against weight 9"]
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+def test_every_variant_on_the_seat_screen_shows_its_values_whole_at_900x560(home, game):
+    from pie_table.core.registry import load_games
+    from pie_table.kit.fonts import MIN_READABLE, fit
+    from pie_table.kit.rows import Cycler
+    from pie_table.scenes.seats import SeatsScene
+
+    set_language("es")
+    app = App(size=(900, 560), headless=True)
+    scene = SeatsScene(app, load_games()[game])
+    app.scenes.push(scene)
+    app.step(0.0, [])
+    rows = [row for row in scene.option_rows if isinstance(row, Cycler)]
+    assert rows
+    for row in rows:
+        room = row.control_rect().w - 2 * int(28 * row.scale) - 12  # what Cycler.draw gives the value
+        for value in row.values:
+            assert fit(row.fmt(value), MIN_READABLE, room, "bold")[0] == row.fmt(value)
