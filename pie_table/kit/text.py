@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from pie_table.kit.fonts import fit, font
+from pie_table.kit.fonts import MIN_READABLE, fit, font
 
 Color = tuple[int, int, int]
 BASE_SIZE = (1280, 720)
@@ -48,6 +48,31 @@ def fit_text(text: str, size: int, max_w: int, color: Color, face: str = "sans")
 def _fitted(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
     shown, size = fit(text, size, max_w, face)
     return font(size, face).render(shown, True, color)
+
+
+def fit_lines(
+    text: str, size: int, max_w: int, color: Color, face: str = "sans", most: int = 2
+) -> pygame.Surface:
+    """`text` wrapped to `max_w` pixels on up to `most` lines, as one image (the last line is cut
+    only if even `most` lines cannot hold it): a heading that would be cut on one line."""
+    return _fitted_lines(str(text), int(size), int(max_w), tuple(color), face, most)
+
+
+@lru_cache(maxsize=256)
+def _fitted_lines(
+    text: str, size: int, max_w: int, color: tuple[int, ...], face: str, most: int
+) -> pygame.Surface:
+    size = max(MIN_READABLE, size)
+    lines = wrap_text(text, font(size, face), max_w) or [""]
+    lines = [*lines[: most - 1], " ".join(lines[most - 1 :])] if len(lines) > most else lines
+    images = [_fitted(line, size, max_w, color, face) for line in lines]
+    width, height = max(i.get_width() for i in images), sum(i.get_height() for i in images)
+    block = pygame.Surface((width, height), pygame.SRCALPHA)
+    y = 0
+    for image in images:
+        block.blit(image, (0, y))
+        y += image.get_height()
+    return block
 
 
 def fit_label(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:

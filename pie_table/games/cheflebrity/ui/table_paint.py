@@ -18,7 +18,7 @@ from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
-from pie_table.kit.text import fit_text, share_widths, wrap_text
+from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
 STEPS = (
     ("draw", N_("Drawing")),
@@ -293,7 +293,7 @@ def draw_seat(
     work_w = max(int(body.w * 0.34), min(int(body.w * 0.64), wanted))
     work = pygame.Rect(body.x, body.y, work_w, body.h)
     serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
-    _tag(surface, lay, work, _("Working line"))
+    work_tag = _tag(surface, lay, work, _("Working line"))
     pygame.draw.rect(
         surface,
         lighter(pal.PAPER, 0.2) if serving_lit else darker(pal.PAPER, 0.05),
@@ -302,11 +302,12 @@ def draw_seat(
     )
     if serving_lit:
         pygame.draw.rect(surface, pal.HIGHLIGHT, serve, 3, border_radius=int(8 * s))
-    _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
+    serve_tag = _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
     _draw_kept(surface, lay, view["kept"][seat], serve)
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
-    tag_h = max(int(16 * s), font(_size(lay, 12)).get_height())  # under the line's name
+    tag_h = max(int(16 * s), work_tag)  # under the line's name
+    serve_top = max(int(16 * s), serve_tag)
     strip = lay.strip
     pies = view["working"][seat]
     columns = max(1, (work.w + pad) // (strip[0] + pad))
@@ -332,16 +333,16 @@ def draw_seat(
         zones.append(Zone("new_pie", 0, slot, seat))
     # Served desserts: one chip each (kind, points, and every card's quality, crust first).
     served = view["served"][seat]
-    chip_h = _size(lay, 13) * 2 + int(8 * s)
+    chip_h = font(_size(lay, 13), "bold").get_height() + font(_size(lay, 12)).get_height() + 8  # two lines
     kept_h = _size(lay, 30) + 6 if view["kept"][seat] else 0
     cols = max(1, (serve.w - pad) // int(104 * s))
     chip_w = (serve.w - pad - (cols - 1) * 4) // cols
-    rows = max(1, (serve.h - tag_h - kept_h) // (chip_h + 3))
+    rows = max(1, (serve.h - serve_top - kept_h) // (chip_h + 3))
     shown = served[-rows * cols :] if len(served) > rows * cols else served
     for i, pie in enumerate(shown):
         col, row = divmod(i, rows)
         chip = pygame.Rect(
-            serve.x + pad // 2 + col * (chip_w + 4), serve.y + tag_h + row * (chip_h + 3), chip_w, chip_h
+            serve.x + pad // 2 + col * (chip_w + 4), serve.y + serve_top + row * (chip_h + 3), chip_w, chip_h
         )
         served_chip(surface, lay, chip, pie)
     if len(shown) < len(served):
@@ -364,15 +365,16 @@ def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: di
     )
     pygame.draw.rect(surface, darker(color, 0.2), rect, 2, border_radius=6)
     inner = rect.w - rect.w // 14 - 8
-    head = fit_text(
-        _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
-        _size(lay, 13),
-        inner,
-        pal.INK,
-        "bold",
-    )
     x = rect.x + rect.w // 14 + 5
+    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
+    if font(_size(lay, 13), "bold").size(words)[0] > inner:  # the points whole at the right, the kind cut
+        points = fit_text(str(pie["quality"]), _size(lay, 13), inner, pal.INK, "bold")
+        surface.blit(points, points.get_rect(topright=(x + inner, rect.y + 3)))
+        inner -= points.get_width() + 4
+        words = kind_label(pie["kind"])
+    head = fit_text(words, _size(lay, 13), inner, pal.INK, "bold")
     surface.blit(head, (x, rect.y + 3))
+    inner = rect.w - rect.w // 14 - 8
     from pie_table.games.cheflebrity.pies import card_quality
 
     values = " ".join(str(card_quality(c)) for c, _p in pie["cards"])
@@ -383,17 +385,19 @@ def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: di
 def _draw_kept(surface: pygame.Surface, lay: Layout, kept: list[list[Any]], box: pygame.Rect) -> None:
     """Successful Sabotage! and Saved it! cards kept face up for their bonuses: a small card of each
     kind with how many, in the serving line's lower corner."""
-    x = box.x + 4
+    x, bottom = box.x + 4, box.bottom - 3
     for what in ("sabotage", "saved"):
         cards = [k[0] for k in kept if k[1] == what]
         if not cards:
             continue
         h = _size(lay, 30)
         w = int(h * 0.7)
-        surface.blit(card_face(cards[0], w, h), (x, box.bottom - h - 3))
-        x += w + 2
         count = fit_text(f"×{len(cards)}", _size(lay, 13), int(40 * lay.scale), pal.INK, "bold")
-        surface.blit(count, count.get_rect(bottomleft=(x, box.bottom - 3)))
+        if x > box.x + 4 and x + w + 2 + count.get_width() > box.right - 2:
+            x, bottom = box.x + 4, bottom - h - 3  # a narrow line: the next kind above, not past its edge
+        surface.blit(card_face(cards[0], w, h), (x, bottom - h))
+        x += w + 2
+        surface.blit(count, count.get_rect(bottomleft=(x, bottom)))
         x += count.get_width() + 8
 
 
@@ -403,9 +407,11 @@ def _tag(
     rect: pygame.Rect,
     text: str,
     color: tuple[int, int, int] = pal.CREAM,
-) -> None:
-    image = fit_text(text, _size(lay, 12), rect.w - 4, color)
+) -> int:
+    """A line's name at its top left, on two lines in a narrow line; returns its height."""
+    image = fit_lines(text, _size(lay, 12), rect.w - 4, color)
     surface.blit(image, (rect.x + 2, rect.y))
+    return image.get_height()
 
 
 def draw_hand(

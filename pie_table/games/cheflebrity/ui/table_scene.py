@@ -51,7 +51,7 @@ from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.move_panel import MovePanel
 from pie_table.kit.reaction import ReactionWindow
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.table_base import TurnTableScene
 
@@ -878,7 +878,7 @@ class CheflebrityTableScene(TurnTableScene):
         if not painted:
             paper(surface, rect, s)
         pad = int(10 * s)
-        text = fit_text(self.banner(view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
+        text = fit_lines(self.banner(view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold")  # wraps
         surface.blit(text, (rect.x + pad, rect.y + pad))
         top = self._top()
         y = rect.y + pad * 2 + text.get_height()

@@ -43,7 +43,7 @@ from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, current_language, tr
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.reaction import ReactionWindow
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.table_base import TurnTableScene
 
@@ -710,7 +710,7 @@ class PieRatsTableScene(TurnTableScene):
             paper(surface, rect, s)
         pad = int(10 * s)
         waiting = self.banner(view)
-        text = fit_text(waiting, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")
+        text = fit_lines(waiting, int(17 * s), rect.w - 2 * pad, pal.INK, "bold")  # a long name wraps
         surface.blit(text, (rect.x + pad, rect.y + pad))
         top = self._top()
         if self._is_window(top) and self.gate.shared:
