@@ -21,7 +21,7 @@ from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
-from pie_table.kit.text import fit_text, share_widths, wrap_text
+from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
 
 @dataclass(frozen=True)
@@ -265,10 +265,12 @@ def draw_seat(
     score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")
     surface.blit(score, score.get_rect(topright=(rect.right - pad, rect.y + pad)))
     room = rect.right - x - score.get_width() - 2 * pad
-    # A named player's name leads ("Ana · Captain Red Hook"); the title goes first when room is short.
+    # A named player's name leads ("Ana · Captain Red Hook"); when room is short the title goes
+    # first, then all but the last name ("O'Toole").
     name = captain_label(view, seat)
     lead = f"{player} · " if player else ""
-    shown = lead + name if _fits(lead + name, int(16 * s), room) else lead + name.split(" ", 1)[-1]
+    shorter = (lead + name, lead + name.split(" ", 1)[-1], lead + name.split()[-1])
+    shown = next((text for text in shorter if _fits(text, int(16 * s), room)), shorter[-1])
     head = fit_text(shown, int(16 * s), room, color, "bold")
     surface.blit(head, (x, rect.y + pad))
     charisma = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
@@ -294,14 +296,14 @@ def draw_seat(
     least = sx + _hand_count(None, (0, 0), count, 0, s) + 4
     bx = first_left = rect.right - pad
     by = top = rect.y + pad + score.get_height() + 2
+    chips = []
     for text, tint in badges:
-        image = fit_text(text, int(13 * s), rect.w // 3, pal.INK, "bold")  # a badge is one word
+        image = fit_text(text, int(13 * s), rect.w - 2 * pad, pal.INK, "bold")  # a badge is one word
         chip = image.get_rect().inflate(int(10 * s), int(4 * s))
-        if bx - chip.w < least and bx < rect.right - pad:
-            bx, by = rect.right - pad, by + chip.h + 2
+        if bx - chip.w < least:  # it would cover the count: the next line (a panel this narrow is rare)
+            bx, by, least = rect.right - pad, by + chip.h + 2, rect.x + pad
         chip.topright = (bx, by)
-        pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
-        surface.blit(image, image.get_rect(center=chip.center))
+        chips.append((image, chip, tint))  # drawn last, over the cards a lower line may reach
         bx = chip.x - 4
         first_left = bx if by == top else first_left
     room = first_left - sx - 4
@@ -333,15 +335,16 @@ def draw_seat(
         hidden=hidden,
     )
     if not view["charisma"][seat] and not crew:
-        empty = fit_text(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
+        empty = fit_lines(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
         surface.blit(empty, (rect.x + pad, row1 + pad))
+    for image, chip, tint in chips:
+        pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
+        surface.blit(image, image.get_rect(center=chip.center))
     return zones
 
 
 def _fits(text: str, size: int, room: int) -> bool:
-    from pie_table.kit.fonts import font
-
-    return font(size, "bold").size(text)[0] <= room
+    return font(max(MIN_READABLE, size), "bold").size(text)[0] <= room  # the size fit_text draws at
 
 
 def _hand_count(surface: pygame.Surface | None, midleft: tuple[int, int], n: int, room: int, s: float) -> int:
