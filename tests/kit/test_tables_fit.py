@@ -15,7 +15,7 @@ from pie_table.kit.i18n import set_language
 _PAINTERS = {
     "pie-rats": ("pie_table.games.pie_rats.ui.table_draw",),
     "cheflebrity": ("pie_table.games.cheflebrity.ui.table_paint",),
-    "rats": ("pie_table.games.rats.ui.table_draw",),  # the banquet goals and their hints
+    "rats": ("pie_table.games.rats.ui.table_draw", "pie_table.games.rats.ui.sheet_view"),  # goals, sheet
 }
 
 

@@ -44,7 +44,10 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     paper(surface, rect, scale)
     pad = int(12 * scale)
     y = _header(surface, rect, card, scale, pad)
-    rows_h = int(rect.h * 0.52)
+    # A supply row holds its name and two lines of its use in readable type, when the sheet has room.
+    use_line = font(max(MIN_READABLE, int(13 * scale))).get_linesize()
+    three = font(max(MIN_READABLE, int(18 * scale)), "bold").get_linesize() + 2 * use_line
+    rows_h = min(max(int(rect.h * 0.52), 6 * (three + 4) + int(24 * scale)), int(rect.h * 0.62))
     row_h = max(18, (rows_h - int(24 * scale)) // 6)
     y = _supply_rows(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6), sheet, row_h, scale)
     y += int(8 * scale)
