@@ -120,3 +120,35 @@ def test_rumble_pie_names_scores_and_status_are_not_cut_at_the_smallest_window(m
     scene.skip_to(at=20.0, turn=None)
     app.step(0.0)
     assert cut == set()
+
+
+def test_cheflebrity_trade_rows_keep_each_claim_whole_at_900x560(spanish, monkeypatch):
+    """What each offered card is said to be ("Relleno de Cereza 15") is never cut: a row too
+    narrow for the card's name and the claim side by side puts one over the other."""
+    from pie_table.games.cheflebrity.ui import trade_panel
+    from pie_table.games.cheflebrity.ui.table_scene import TRADE_OPEN
+
+    cut: set[str] = set()
+    original = trade_panel.fit_text
+
+    def recording(text, size, max_w, color, face="sans"):
+        if fonts.fit(str(text), int(size), int(max_w), face)[0] != str(text):
+            cut.add(str(text))
+        return original(text, size, max_w, color, face)
+
+    monkeypatch.setattr(trade_panel, "fit_text", recording)
+    args = build_parser().parse_args(["screenshot", "cheflebrity", "--seats", "human,bot,bot", "--out", "x"])
+    info, setup = build_setup(args)
+    app, scene = make_table(info, setup, (900, 560))
+    scene.skip_to(at=None, turn=6)
+    app.step(0.0)
+    while scene.panel is None or not any(a.get("type") == TRADE_OPEN["type"] for a, _t in scene.panel.items):
+        actor = scene.rules.to_act(scene.state)[0]
+        scene.submit(scene._auto_action(actor), actor)
+        app.step(0.0)
+    scene.submit(TRADE_OPEN, 0)
+    for card in scene.trade.view["hand"][:3]:
+        scene.trade.toggle(card)
+    app.step(0.0)
+    claims = {scene.trade._value(key) for key in scene.trade.keys() if key.startswith("claim:")}
+    assert len(claims) >= 1 and not claims & cut
