@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import MIN_READABLE, fit, font
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_label, fit_text, keep_sums_whole, wrap_text
@@ -217,12 +217,10 @@ class MovePanel:
             surface.blit(text, text.get_rect(midleft=(button.x + 8, button.centery)))
             self.buttons.append((button, index))
         if len(shown) > rows:
-            more = fit_text(
-                _("{n} more: scroll or use the arrow keys").format(n=len(shown) - rows),
-                int(13 * scale),
-                area.w,
-                pal.INK_SOFT,
-            )
+            words = _("{n} more: scroll or use the arrow keys").format(n=len(shown) - rows)
+            if fit(words, _readable(13 * scale), area.w)[0] != words:
+                words = _("+{n} more").format(n=len(shown) - rows)  # the count whole, the how-to dropped
+            more = fit_text(words, int(13 * scale), area.w, pal.INK_SOFT)
             surface.blit(more, (area.x, area.y + rows * (button_h + 3)))
         action = self.focused()
         if action is not None:

@@ -138,3 +138,26 @@ def test_every_variant_on_the_seat_screen_shows_its_values_whole_at_900x560(home
         room = row.control_rect().w - 2 * int(28 * row.scale) - 12  # what Cycler.draw gives the value
         for value in row.values:
             assert fit(row.fmt(value), MIN_READABLE, room, "bold")[0] == row.fmt(value)
+
+
+def test_the_count_of_moves_below_the_list_is_never_cut(monkeypatch):
+    from pie_table.kit import fonts, move_panel
+
+    cut: list[str] = []
+    original = move_panel.fit_text
+
+    def recording(text, size, max_w, color, face="sans"):
+        if fonts.fit(text, int(size), int(max_w), face)[0] != text:
+            cut.append(text)
+        return original(text, size, max_w, color, face)
+
+    monkeypatch.setattr(move_panel, "fit_text", recording)
+    words = move_panel.MoveWords(
+        label=lambda view, action: f"Move {action['n']}", prompt=lambda view, seat: "Pick one",
+        detail=lambda view, action: "", touches=lambda action, kind, value: False,
+        cards_of=lambda action: set(), pies_of=lambda action: set(),
+    )
+    legal = [{"type": "move", "n": n} for n in range(30)]
+    panel = move_panel.MovePanel(0, legal, {}, lambda a: True, words=words)
+    panel.draw(pygame.Surface((900, 560)), pygame.Rect(675, 50, 200, 320), 0.703, None, None)
+    assert cut == []

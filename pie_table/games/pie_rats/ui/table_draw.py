@@ -49,14 +49,14 @@ def draw_top_bar(
         _top_bar_wood(surface, rect)
     pad = int(10 * s)
     size = max(MIN_READABLE, int(15 * s))
-    names = [f"{phase} {_(PHASE_TITLES[phase])}" for phase in range(1, 7)]
+    phases = [f"{phase} {_(PHASE_TITLES[phase])}" for phase in range(1, 7)]
     current = view["phase"] if not view["over"] else 0
     strip_w = int(rect.w * 0.42)
-    needs = [font(size, "bold").size(name)[0] + int(14 * s) for name in names]
+    needs = [font(size, "bold").size(name)[0] + int(14 * s) for name in phases]
     if sum(needs) > strip_w:
         # Too narrow for every name: the phase in play keeps its name, the others their number.
-        names = [name if phase == current else str(phase) for phase, name in enumerate(names, 1)]
-        needs = [font(size, "bold").size(name)[0] + int(20 * s) for name in names]
+        phases = [name if phase == current else str(phase) for phase, name in enumerate(phases, 1)]
+        needs = [font(size, "bold").size(name)[0] + int(20 * s) for name in phases]
         strip_w = min(strip_w, sum(needs) + int(40 * s))
     side = rect.centerx - strip_w // 2 - 2 * pad  # for the round on the left, the banner on the right
     # The Lead's name as it fits: whole, without the title, or the last name alone.
@@ -68,7 +68,7 @@ def draw_top_bar(
     left = fit_text(words, int(17 * s), side, pal.CREAM, "bold")
     surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
     x = rect.centerx - strip_w // 2
-    for phase, (name, chip_w) in enumerate(zip(names, share_widths(needs, strip_w), strict=True), 1):
+    for phase, (name, chip_w) in enumerate(zip(phases, share_widths(needs, strip_w), strict=True), 1):
         chip = pygame.Rect(x, rect.y + int(8 * s), chip_w - int(4 * s), rect.h - int(16 * s))
         x += chip_w
         color = pal.GOLD if phase == current else pal.WOOD_DARK
