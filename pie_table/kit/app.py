@@ -16,6 +16,7 @@ from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
 from pie_table.kit.settings import Settings, apply_motion, apply_sound
 from pie_table.kit.settings import load as load_settings
+from pie_table.kit.text import set_interface_size
 
 # The smallest window every table still lays out legibly (the Rumble Pie key legend and sidebar
 # need this much); the window manager is asked to keep it, and a smaller --size is raised to it.
@@ -79,8 +80,8 @@ class App:
         if not headless:
             self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
-        # `display` is the window; `screen` is what scenes draw on: the window itself, or with an
-        # interface size above 100% a smaller surface scaled up onto it (see set_ui_scale).
+        # `display` is the window and `screen` what scenes draw on: the same surface, at the
+        # window's own resolution whatever the interface size (see set_ui_scale).
         self.ui_scale = 1.0
         self.display = self._open_window(self.windowed_size)
         self.screen = self.display
@@ -118,33 +119,17 @@ class App:
         return self.screen.get_size()
 
     def set_ui_scale(self, percent: int) -> None:
-        """Draw everything `percent`% larger: scenes lay out on a screen that much smaller than the
-        window, scaled up when shown. The drawn screen never drops below MIN_SIZE (a small window
-        gets what it can), and every scene is told its new size at once."""
+        """Draw everything `percent`% larger: fonts, widgets and layouts grow with kit.text's
+        ui_scale, as far as the room they need allows, and are drawn at the window's own
+        resolution (sharp, not a picture scaled up). Every scene lays out again at once."""
         self.ui_scale = max(1.0, percent / 100)
+        set_interface_size(percent)
         self._fit_screen()
 
     def _fit_screen(self) -> None:
-        w, h = self.display.get_size()
-        scale = min(self.ui_scale, w / MIN_SIZE[0], h / MIN_SIZE[1])
-        if scale <= 1.0:
-            self.screen = self.display
-        else:
-            self.screen = pygame.Surface((round(w / scale), round(h / scale)))
+        self.screen = self.display
         if hasattr(self, "scenes"):
             self.scenes.on_resize(self.screen.get_size())
-
-    def _to_screen(self, event: pygame.event.Event) -> pygame.event.Event:
-        """A mouse event in the window's pixels, given in the drawn screen's."""
-        if self.screen is self.display or not hasattr(event, "pos"):
-            return event
-        dw, dh = self.display.get_size()
-        sw, sh = self.screen.get_size()
-        fields = dict(event.dict)
-        fields["pos"] = (int(event.pos[0] * sw / dw), int(event.pos[1] * sh / dh))
-        if "rel" in fields:
-            fields["rel"] = (int(event.rel[0] * sw / dw), int(event.rel[1] * sh / dh))
-        return pygame.event.Event(event.type, fields)
 
     def _open_window(self, size: tuple[int, int], flags: int = pygame.RESIZABLE) -> pygame.Surface:
         screen = pygame.display.set_mode(size, flags)
@@ -216,12 +201,10 @@ class App:
         if events is None:
             events = pygame.event.get()
         for event in events:
-            self._dispatch(self._to_screen(event))
+            self._dispatch(event)
         self.scenes.update(min(dt, _MAX_DT))
         self.screen.fill((0, 0, 0))
         self.scenes.draw(self.screen)
-        if self.screen is not self.display:
-            pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
         pygame.display.flip()
         self.frames += 1
         if self.startup_ms is None:

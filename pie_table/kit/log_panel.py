@@ -10,7 +10,7 @@ import pygame
 
 from pie_table.core.messages import SeatName
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import event_text
 from pie_table.kit.text import fit_text, wrap_text
 
@@ -31,11 +31,16 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
     if not painted:
         paper(surface, rect, scale)
     pad = int(8 * scale)
-    head = fit_text(title, int(18 * scale), rect.w - 2 * pad, pal.INK, "title")
-    surface.blit(head, (rect.x + pad, rect.y + pad))
-    size = int(14 * scale)
+    top = rect.y + pad
+    # The title on a second line rather than cut ("At the table (T: your trades)" at 900x560).
+    head_size = max(MIN_READABLE, int(18 * scale))
+    for line in wrapped_lines(title, head_size, rect.w - 2 * pad, "title")[:2]:
+        head = fit_text(line, head_size, rect.w - 2 * pad, pal.INK, "title")
+        surface.blit(head, (rect.x + pad, top))
+        top += head.get_height()
+    size = max(MIN_READABLE, int(14 * scale))
     line_h = font(size).get_linesize()
-    top = rect.y + pad + head.get_height() + int(4 * scale)
+    top += int(4 * scale)
     room = max(0, (rect.bottom - pad - top) // line_h)
     lines: list[str] = []
     for entry in reversed(log):
@@ -51,8 +56,8 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
 # Every action redraws the log, but nearly all of its lines are the ones already shown: the
 # wrapping and the rendered lines are kept (bounded; a new window size starts them afresh).
 @lru_cache(maxsize=1024)
-def wrapped_lines(text: str, size: int, width: int) -> tuple[str, ...]:
-    return tuple(wrap_text(text, font(size), width))
+def wrapped_lines(text: str, size: int, width: int, face: str = "sans") -> tuple[str, ...]:
+    return tuple(wrap_text(text, font(size, face), width))
 
 
 @lru_cache(maxsize=1024)

@@ -13,10 +13,12 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import MIN_READABLE, fit, font
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import paper
-from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.text import fit_label, fit_text, keep_sums_whole, wrap_text
+
+_PROMPT_LINES = 3  # the prompt shrinks to fit this many lines before it takes more
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,8 @@ class MovePanel:
         self.buttons: list[tuple[pygame.Rect, int]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._cut: set[int] = set()
-        self._cut_key: tuple[int, int] | None = None
+        self._detail_lines = 2
+        self._cut_key: tuple[int, int, int] | None = None
 
     def shown(self) -> list[int]:
         """Indexes of the moves listed now (narrowed by the pick; Done and Pass always last)."""
@@ -162,9 +165,8 @@ class MovePanel:
             pygame.draw.rect(surface, pal.GOLD, self.hint_button, border_radius=self.hint_button.h // 2)
             surface.blit(tip, tip.get_rect(center=self.hint_button.center))
             prompt_w -= self.hint_button.w + pad
-        size = int(15 * scale)
-        bold = font(int(16 * scale), "bold")
-        for line in wrap_text(self.words.prompt(self.view, self.seat), bold, prompt_w)[:3]:
+        size = _readable(15 * scale)
+        for line, bold in self._prompt_lines(prompt_w, _readable(16 * scale)):
             image = bold.render(line, True, pal.INK)
             surface.blit(image, (rect.x + pad, y))
             y += image.get_height()
@@ -188,12 +190,12 @@ class MovePanel:
             y += hint.get_height()
         button_h = int(30 * scale)
         shown = self.shown()
-        detail_font = font(int(14 * scale), "bold")
+        detail_font = font(_readable(14 * scale), "bold")
         # A label too long for its button is cut; the focused one is then written out in full
-        # under the list. Room for that is kept whenever any label is cut, so the list does not
-        # jump as the focus moves.
-        cut = self._cut_labels(size, rect.w - 2 * pad - 12)
-        detail_lines = 3 if cut else 2
+        # under the list, above its sum. Room for the longest of those is kept, so the list does
+        # not jump as the focus moves and no sum loses its total.
+        cut = self._cut_labels(size, rect.w - 2 * pad - 12, detail_font, rect.w - 2 * pad)
+        detail_lines = self._detail_lines
         detail_h = max(int(40 * scale), detail_lines * detail_font.get_linesize() + 4)
         area = pygame.Rect(rect.x + pad, y + 4, rect.w - 2 * pad, rect.bottom - y - detail_h - pad - 4)
         rows = max(1, area.h // (button_h + 3))
@@ -209,45 +211,65 @@ class MovePanel:
             focused = index == self.focus
             pygame.draw.rect(surface, pal.GOLD if focused else pal.CREAM, button, border_radius=button_h // 3)
             pygame.draw.rect(surface, pal.WOOD_DARK, button, 2, border_radius=button_h // 3)
-            text = fit_text(
+            text = fit_label(
                 self.items[shown[index]][1], size, button.w - 12, pal.INK, "bold" if focused else "sans"
             )
             surface.blit(text, text.get_rect(midleft=(button.x + 8, button.centery)))
             self.buttons.append((button, index))
         if len(shown) > rows:
-            more = fit_text(
-                _("{n} more: scroll or use the arrow keys").format(n=len(shown) - rows),
-                int(13 * scale),
-                area.w,
-                pal.INK_SOFT,
-            )
+            words = _("{n} more: scroll or use the arrow keys").format(n=len(shown) - rows)
+            if fit(words, _readable(13 * scale), area.w)[0] != words:
+                words = _("+{n} more").format(n=len(shown) - rows)  # the count whole, the how-to dropped
+            more = fit_text(words, int(13 * scale), area.w, pal.INK_SOFT)
             surface.blit(more, (area.x, area.y + rows * (button_h + 3)))
         action = self.focused()
         if action is not None:
-            width = rect.w - 2 * pad
-            sums = self.words.detail(self.view, action)
-            lines: list[tuple[str, tuple[int, int, int]]] = []
-            if shown[self.focus] in cut:
-                full = self.items[shown[self.focus]][1]
-                lines += [(line, pal.INK) for line in wrap_text(full, detail_font, width)[:2]]
-            if sums:
-                lines += [(line, pal.CHERRY) for line in wrap_text(sums, detail_font, width)]
-            lines = lines[:detail_lines]
+            index = shown[self.focus]
+            lines = self._detail(index, index in cut, detail_font, rect.w - 2 * pad)
             top = rect.bottom - pad - len(lines) * detail_font.get_linesize()
             for line, ink in lines:
                 image = detail_font.render(line, True, ink)
                 surface.blit(image, (rect.x + pad, top))
                 top += detail_font.get_linesize()
 
-    def _cut_labels(self, size: int, width: int) -> set[int]:
+    def _prompt_lines(self, width: int, size: int) -> list[tuple[str, pygame.font.Font]]:
+        """The prompt wrapped to `width`: smaller (down to the readable floor) until it takes at
+        most _PROMPT_LINES lines, then in as many lines as it needs, never cut."""
+        text = self.words.prompt(self.view, self.seat)
+        for step in range(size, MIN_READABLE - 1, -1):
+            bold = font(step, "bold")
+            lines = wrap_text(text, bold, width)
+            if len(lines) <= _PROMPT_LINES:
+                break
+        return [(line, bold) for line in lines]
+
+    def _detail(
+        self, index: int, cut: bool, fnt: pygame.font.Font, width: int
+    ) -> list[tuple[str, tuple[int, int, int]]]:
+        """The lines under the list for move `index`: its label in full when its button cuts it,
+        then its sum, whole."""
+        action, label = self.items[index]
+        lines = [(line, pal.INK) for line in wrap_text(label, fnt, width)] if cut else []
+        sums = keep_sums_whole(self.words.detail(self.view, action))
+        return lines + [(line, pal.CHERRY) for line in wrap_text(sums, fnt, width)]
+
+    def _cut_labels(self, size: int, width: int, detail_font: pygame.font.Font, detail_w: int) -> set[int]:
         """Moves whose label does not fit a button `width` wide at `size` (fit_text would shrink
-        or cut it); measured once per size."""
-        key = (size, width)
+        or cut it), and the most lines any move's detail takes; measured once per size."""
+        key = (size, width, detail_font.get_height())
         if self._cut_key != key:
             bold, plain = font(size, "bold"), font(size)
             self._cut = {
                 i for i, (_a, text) in enumerate(self.items)
                 if max(bold.size(text)[0], plain.size(text)[0]) > width
             }
+            cut = self._cut
+            needs = [len(self._detail(i, i in cut, detail_font, detail_w)) for i in range(len(self.items))]
+            self._detail_lines = max([2, *needs])
             self._cut_key = key
         return self._cut
+
+
+def _readable(size: float) -> int:
+    """A font size from a scaled design size, never below the readable floor."""
+    return max(MIN_READABLE, int(size))

@@ -39,6 +39,14 @@ def team_name(team: int | None) -> str:
     from pie_table.kit.i18n import _
 
     return _(TEAM_NAMES[(team or 0) % len(TEAM_NAMES)])
+
+
+def short_team_name(team: int | None) -> str:
+    """A team's name without the word "Team" ("Cherry"), where the whole one has no room."""
+    from pie_table.kit.i18n import _
+
+    return _(TEAM_NAMES[(team or 0) % len(TEAM_NAMES)].removeprefix("Team "))
+
 # Per-seat card-back tints (a seat's cards are traceable to their owner by their back).
 SEAT_COLORS = [
     (196, 72, 60),

@@ -27,7 +27,14 @@ class _Row(Widget):
         if not self.label:
             return pygame.Rect(self.rect)
         split = int(self.rect.w * self.split)
+        need = self.control_need()
+        if need > self.rect.w - split:  # the caption wraps sooner; the value is never cut
+            split = max(int(self.rect.w * 0.3), self.rect.w - need)
         return pygame.Rect(self.rect.x + split, self.rect.y, self.rect.w - split, self.rect.h)
+
+    def control_need(self) -> int:
+        """The width the value box needs to show every value whole (0: whatever it is given)."""
+        return 0
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
         if not self.label:
@@ -115,6 +122,11 @@ class Cycler(_Row):
 
     def activate(self) -> bool:
         return self.nudge(1, wrap=True)
+
+    def control_need(self) -> int:
+        fnt = font(_MIN_TEXT, "bold")  # fit_text shrinks a value to this floor before it cuts one
+        widest = max((fnt.size(self.fmt(value))[0] for value in self.values), default=0)
+        return widest + 2 * int(28 * self.scale) + 16
 
     def click(self, pos: tuple[int, int]) -> bool:
         box = self.control_rect()

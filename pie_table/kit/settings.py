@@ -20,8 +20,8 @@ VOLUMES = tuple(range(0, 101, 10))
 REACTION_SECONDS = (4, 6, 10, 15)
 BOT_PACES = ("human", "brisk")
 ANIMATIONS = ("slow", "normal", "fast", "instant")
-# Interface size in percent: the window's pixels are drawn as a smaller screen, scaled up, for
-# high-DPI displays (kit.app keeps the drawn screen at least its minimum size).
+# Interface size in percent, for high-DPI displays: text and widgets drawn that much larger at the
+# window's own resolution, as far as each screen's room allows (kit.text.ui_scale).
 UI_SCALES = (100, 125, 150, 175, 200)
 # How much of the usual wait a bot takes at each pace (turn-based tables).
 PACE_FACTOR = {"human": 1.0, "brisk": 0.35}

@@ -20,6 +20,11 @@ DISABLED_INK = (124, 108, 92)
 _MIN_TEXT = 12  # pixel floor for small print, so tiny windows stay legible
 
 
+def _fitting_size(height: int) -> int:
+    """The largest font size whose line fits `height` pixels (a DejaVu line is up to 1.2 sizes)."""
+    return max(_MIN_TEXT, int(height / 1.2))
+
+
 class Widget:
     """Base widget: a rect, a scale, hover/focus flags, and optional enabling condition."""
 
@@ -133,6 +138,11 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._box(surface, self.rect, self._fill())
+        blit_center(surface, self.label_image(), self.rect.center)
+
+    def label_image(self) -> pygame.Surface:
+        """The button's text, fitted inside its frame: narrower than the button and never taller
+        (a screen that stacks more buttons makes them lower; the text shrinks with them)."""
         ink = pal.INK if self.enabled else DISABLED_INK
-        image = fit_text(self.text, int(self.size * self.scale), self.rect.w - 16, ink, "bold")
-        blit_center(surface, image, self.rect.center)
+        size = min(int(self.size * self.scale), _fitting_size(self.rect.h - 8))
+        return fit_text(self.text, size, self.rect.w - 16, ink, "bold")

@@ -11,7 +11,7 @@ from pie_table.core.registry import GameLoadError, import_factory
 from pie_table.kit import palette as pal
 from pie_table.kit.menu import Menu
 from pie_table.kit.scene import Scene
-from pie_table.kit.text import ui_scale
+from pie_table.kit.text import MENU_ROOM, ui_scale
 from pie_table.kit.widgets import Widget
 
 
@@ -113,7 +113,7 @@ class MenuScene(Scene):
         self.on_resize(self.app.screen.get_size())
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.scale = ui_scale(size)
+        self.scale = ui_scale(size, MENU_ROOM)  # menus grow with the interface size (kit.text)
         self.layout(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -33,9 +33,11 @@ def _ink_rows(surface: pygame.Surface, rect: pygame.Rect) -> int:
 
 
 def test_only_labels_too_long_for_the_button_count_as_cut() -> None:
+    from pie_table.kit.fonts import font
+
     panel = _panel(["Draw a card", LONG])
-    assert panel._cut_labels(15, 280) == {1}
-    assert panel._cut_labels(15, 2000) == set()
+    assert panel._cut_labels(15, 280, font(14, "bold"), 292) == {1}
+    assert panel._cut_labels(15, 2000, font(14, "bold"), 2012) == set()
 
 
 def test_the_focused_cut_label_is_written_out_under_the_list() -> None:

@@ -40,7 +40,10 @@ def test_a_three_digit_score_never_touches_the_team_name(size, monkeypatch):
             return rect
 
     view._paint_scores(Spy(view.geom.area("scores").size), scene.sim.state)
-    names = [r for text, r in drawn if text.startswith("Team")]
+    from pie_table.kit import palette as pal
+
+    teams = {name for team in range(3) for name in (pal.team_name(team), pal.short_team_name(team))}
+    names = [r for text, r in drawn if text in teams]
     scores = [r for text, r in drawn if text in ("123", "88", "7")]
     assert len(names) == 3 and len(scores) == 3
     for name, score in zip(names, scores, strict=True):

@@ -141,8 +141,9 @@ def test_the_high_contrast_card_theme_redraws_the_faces():
         theme.configure("normal")
 
 
-def test_the_interface_size_draws_a_smaller_screen_scaled_up_and_maps_the_mouse(home):
+def test_the_interface_size_draws_menus_larger_on_the_window_itself_and_keeps_the_mouse(home):
     from pie_table.kit.scene import Scene
+    from pie_table.kit.text import MENU_ROOM, ui_scale
 
     seen: list[tuple[int, int]] = []
     sizes: list[tuple[int, int]] = []
@@ -155,26 +156,25 @@ def test_the_interface_size_draws_a_smaller_screen_scaled_up_and_maps_the_mouse(
         def on_resize(self, size: tuple[int, int]) -> None:
             sizes.append(size)
 
-        def draw(self, surface: pygame.Surface) -> None:
-            surface.fill((200, 40, 40))
-
     app = App(size=(1920, 1080), headless=True)
     app.scenes.push(Probe(app))
     app.set_ui_scale(150)
-    assert app.size == (1280, 720) and sizes[-1] == (1280, 720)
+    # No smaller picture scaled up (blurred): scenes draw on the window, told its real size.
+    assert app.screen is app.display and sizes[-1] == (1920, 1080)
     app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(960, 540), button=1)])
-    assert seen == [(640, 360)]
-    assert app.display.get_at((1900, 1060))[:3] == (200, 40, 40)  # the small screen fills the window
-    app.set_ui_scale(200)  # 960x540 is the smallest screen a table lays out on
-    assert app.size == (960, 540)
+    assert seen == [(960, 540)]
+    assert ui_scale((1920, 1080), MENU_ROOM) == pytest.approx(1920 / 1120)  # larger, 1120x630 left
+    assert ui_scale((1920, 1080)) == pytest.approx(1.5)  # a 16:9 table already fills the window
+    assert ui_scale((1280, 720), MENU_ROOM) == pytest.approx(1280 / 1120)
+    assert ui_scale((2560, 1440), MENU_ROOM) == pytest.approx(2560 / 1120)
     app.set_ui_scale(100)
-    assert app.size == (1920, 1080) and app.screen is app.display
+    assert ui_scale((1920, 1080), MENU_ROOM) == pytest.approx(1.5)
 
 
 def test_the_interface_size_is_a_setting_applied_at_once(home):
     app, scene = _settings_scene()
     scene.size.nudge(1)
     assert app.settings.ui_scale == 125 and store.load()[0].ui_scale == 125
-    assert app.size == (1024, 576)
+    assert scene.scale == pytest.approx(1280 / 1120) and app.size == (1280, 720)
     scene.size.nudge(-1)
-    assert app.size == (1280, 720)
+    assert scene.scale == pytest.approx(1.0)

@@ -230,19 +230,15 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     pygame.draw.rect(surf, pal.CREAM, body, border_radius=radius)
     pygame.draw.rect(surf, color, body, max(2, w // 22), border_radius=radius)
     big = card_theme == "high_contrast"
-    corner = max(MIN_READABLE + 2, int(h * (0.22 if big else 0.17)))
     text = quality_text(card)
-    numeral = font(corner, "bold").render(text, True, darker(color, 0.25))
     pad = max(3, w // 16)
+    corner, twice = corner_numerals(text, w, h, big)
+    numeral = font(corner, "bold").render(text, True, darker(color, 0.25))
     surf.blit(numeral, (pad, pad - 1))
-    surf.blit(numeral, numeral.get_rect(topright=(w - pad, pad - 1)))
+    if twice:
+        surf.blit(numeral, numeral.get_rect(topright=(w - pad, pad - 1)))
     name_size = max(MIN_READABLE, int(h * 0.09))
-    name_lines: list[str] = []
-    if h >= 96:
-        label = card_label(card)
-        name_lines = wrap_text(label, font(name_size, "bold"), w - 2 * pad)
-        if len(name_lines) > 2:  # the rest on the second line, which `fit_text` cuts with "…"
-            name_lines = [name_lines[0], " ".join(name_lines[1:])]
+    name_lines = card_name_lines(card_label(card), w - 2 * pad, name_size) if h >= 96 else []
     name_h = len(name_lines) * font(name_size, "bold").get_linesize()
     top = pad + numeral.get_height()
     art = pygame.Rect(pad, top, w - 2 * pad, max(8, h - top - name_h - pad))
@@ -257,6 +253,38 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
         star = font(max(MIN_READABLE, corner // 2), "bold").render("★", True, color)
         surf.blit(star, star.get_rect(midtop=(w // 2, pad)))
     return surf
+
+
+_NAME_LINES = 3  # a card's name takes at most this many lines; its picture gives way
+
+
+def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, bool]:
+    """The corner quality's font size on a `w` x `h` card, and whether it shows in both top
+    corners: a card too narrow for two ("10 10" read "1010") keeps one, never a cut number."""
+    pad = max(3, w // 16)
+    corner = max(MIN_READABLE + 2, int(h * (0.22 if big else 0.17)))
+    gap = max(4, w // 10)
+    while corner > MIN_READABLE and 2 * font(corner, "bold").size(text)[0] + gap > w - 2 * pad:
+        corner -= 1
+    return corner, 2 * font(corner, "bold").size(text)[0] + gap <= w - 2 * pad
+
+
+def card_name_lines(label: str, width: int, size: int) -> list[str]:
+    """A card's name in lines `width` wide at `size`: broken at spaces, and after a hyphen when a
+    word is wider than the card ("Store-" / "bought"); none when it would still not fit."""
+    fnt = font(size, "bold")
+    words: list[str] = []
+    for word in label.split():
+        if fnt.size(word)[0] > width and "-" in word[1:-1]:
+            head, tail = word.split("-", 1)
+            words += [head + "-", tail]
+        else:
+            words.append(word)
+    lines = wrap_text(" ".join(words), fnt, width)
+    lines = [line.replace("- ", "-") for line in lines]
+    if len(lines) > _NAME_LINES or any(fnt.size(line)[0] > width + 2 for line in lines):
+        return []  # a card too narrow for its name shows none, like a small card, rather than "Masa hojaldr…"
+    return lines
 
 
 def card_back(w: int, h: int) -> pygame.Surface:

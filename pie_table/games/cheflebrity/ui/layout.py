@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.i18n import _
 from pie_table.kit.text import ui_scale
 
 
@@ -33,6 +35,7 @@ class Layout:
     strip: tuple[int, int]  # one card of a pie in the making, edge-on
     served_strip: tuple[int, int]
     extra: dict[str, pygame.Rect] = field(default_factory=dict)
+    caption_h: int = 0  # a pile's caption under its cards ("Ingredients: 38", "Leftovers")
 
 
 def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
@@ -57,12 +60,19 @@ def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
     piles = pygame.Rect(gap, y + rival_h + gap, table_w, piles_h)
     mine_top = piles.bottom + gap
     areas[me] = pygame.Rect(gap, mine_top, table_w, hand.y - gap - mine_top)
-    pile_card = (int(piles_h * 0.56), int(piles_h * 0.78))
+    # The piles' captions sit under their cards in readable type, so the cards leave them room;
+    # a caption wider than its card reaches sideways, and the Leftovers start clear of it.
+    caption = font(max(MIN_READABLE, int(13 * s)), "bold")
+    caption_h = caption.get_height() + 4
+    pile_h = min(int(piles_h * 0.78), piles_h - gap - caption_h - 3)
+    pile_card = (int(pile_h * 0.72), pile_h)
     deck = pygame.Rect(piles.x + gap * 2, piles.y + gap, *pile_card)
     out = pygame.Rect(piles.right - gap * 2 - pile_card[0], deck.y, *pile_card)
-    leftovers = pygame.Rect(
-        deck.right + gap * 6, piles.y + gap, out.x - deck.right - gap * 12, piles_h - 2 * gap
-    )
+    deck_w = caption.size(_("Ingredients: {n}").format(n=88))[0] + 8 + gap * 2
+    out_w = caption.size(_("Out: {n}").format(n=88))[0] + 8 + gap * 2
+    left = max(deck.right + gap * 6, deck.centerx + deck_w // 2, piles.x + deck_w)
+    right = min(out.x - gap * 6, out.centerx - out_w // 2, piles.right - out_w)
+    leftovers = pygame.Rect(left, piles.y + gap, right - left, piles_h - 2 * gap)
     card_h = int(hand_h - 16 * s)
     hand_card = (int(card_h * 0.7), card_h)
     right_x = top_bar.right + 2 * gap
@@ -86,4 +96,5 @@ def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
         pile_card=pile_card,
         strip=(int(112 * s), strip_h),
         served_strip=(int(96 * s), max(16, int(17 * s))),
+        caption_h=caption_h,
     )

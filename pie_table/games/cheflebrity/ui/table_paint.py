@@ -15,10 +15,10 @@ from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import MIN_READABLE
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
 STEPS = (
     ("draw", N_("Drawing")),
@@ -71,7 +71,7 @@ def backdrop(lay: Layout) -> pygame.Surface:
 
 def leftover_card(lay: Layout) -> tuple[int, int]:
     """The size of a card fanned on the Leftovers."""
-    card_h = lay.leftovers.h - int(24 * lay.scale)
+    card_h = lay.leftovers.h - max(int(24 * lay.scale), lay.caption_h + 4)  # its caption below
     return int(card_h * 0.7), card_h
 
 
@@ -114,16 +114,19 @@ def draw_top_bar(
     if not painted:
         _bar_fill(surface, bar)
     pad = int(10 * lay.scale)
-    steps_w = int(bar.w * 0.56)
+    size = _size(lay, 13)
+    # Each step's chip is as wide as its name needs ("Intercambio" more than "Robo").
+    needs = [font(size, "bold").size(_(name))[0] + 14 for _key, name in STEPS]
+    steps_w = min(max(int(bar.w * 0.56), sum(needs)), int(bar.w * 0.7))
     text = fit_text(banner, _size(lay, 18), bar.w - steps_w - 2 * pad, pal.CREAM, "bold")
     surface.blit(text, text.get_rect(midleft=(bar.x + pad, bar.centery)))
     current = -1 if view["over"] else _STEP_OF.get(view["step"], -1)
     if view["step"] == "main" and view["served_now"]:
         current = 4
     x = bar.right - steps_w
-    cell = steps_w // len(STEPS)
-    for i, (_key, name) in enumerate(STEPS):
-        box = pygame.Rect(x + i * cell + 2, bar.y + 4, cell - 4, bar.h - 8)
+    for i, ((_key, name), cell) in enumerate(zip(STEPS, share_widths(needs, steps_w), strict=True)):
+        box = pygame.Rect(x + 2, bar.y + 4, cell - 4, bar.h - 8)
+        x += cell
         on = i == current or (i == 4 and current == 3)
         done = i < current
         pygame.draw.rect(
@@ -132,9 +135,7 @@ def draw_top_bar(
             box,
             border_radius=box.h // 2,
         )
-        label = fit_text(
-            _(name), _size(lay, 13), box.w - 8, pal.INK if on else pal.CREAM, "bold" if on else "sans"
-        )
+        label = fit_text(_(name), size, box.w - 8, pal.INK if on else pal.CREAM, "bold" if on else "sans")
         surface.blit(label, label.get_rect(center=box.center))
     if view["final_by"] is not None and not view["over"]:
         tag = fit_text(_("Final round"), _size(lay, 13), int(120 * lay.scale), pal.CREAM, "bold")
@@ -164,7 +165,8 @@ def draw_piles(
         pygame.draw.rect(surface, pal.FELT_LIGHT, lay.deck, 2, border_radius=int(8 * s))
     if "deck" in lit_piles:
         pygame.draw.rect(surface, pal.HIGHLIGHT, lay.deck.inflate(8, 8), 3, border_radius=int(10 * s))
-    _caption(surface, lay, lay.deck, _("Ingredients: {n}").format(n=view["deck"]))
+    count = _("Ingredients: {n}").format(n=view["deck"])
+    _caption(surface, lay, lay.deck, count, lay.leftovers.x - lay.piles.x)
     zones.append(Zone("deck", 0, lay.deck))
     # The Leftovers, fanned so every card shows.
     area = lay.leftovers
@@ -191,13 +193,15 @@ def draw_piles(
         surface.blit(card_face(view["out"][-1], *lay.pile_card), lay.out)
     else:
         pygame.draw.rect(surface, pal.FELT_LIGHT, lay.out, 2, border_radius=int(8 * s))
-    _caption(surface, lay, lay.out, _("Out: {n}").format(n=len(view["out"])))
+    count = _("Out: {n}").format(n=len(view["out"]))
+    _caption(surface, lay, lay.out, count, lay.piles.right - lay.leftovers.right)
     zones.append(Zone("out", 0, lay.out))
     return zones
 
 
-def _caption(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, text: str) -> None:
-    image = fit_text(text, _size(lay, 13), rect.w + int(90 * lay.scale), pal.CREAM, "bold")
+def _caption(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, text: str, room: int) -> None:
+    """`text` under a pile's cards, within the `room` beside the Leftovers (the layout keeps it)."""
+    image = fit_text(text, _size(lay, 13), room - 12, pal.CREAM, "bold")
     box = image.get_rect(midtop=(rect.centerx, rect.bottom + 3)).inflate(8, 2)
     box.clamp_ip(lay.piles)
     pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)
@@ -216,18 +220,22 @@ def pie_stack(
 ) -> pygame.Rect:
     """A pie as its cards stacked edge-on (Bottom Crust at the bottom), its kind and quality on top."""
     w, h = strip
-    head = fit_text(
-        _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
-        _size(lay, 13),
-        # A little wider than the stack, never into its neighbour's (stacks stand 8 apart).
-        w + int(4 * lay.scale),
-        pal.CREAM if not served else pal.INK,
-        "bold",
-    )
+    ink, size = pal.CREAM if not served else pal.INK, _size(lay, 13)
+    room = w + int(4 * lay.scale)  # a little wider than the stack, never into its neighbour's
+    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
+    if font(size, "bold").size(words)[0] > room:  # the kind over its points, rather than either cut
+        kind = wrap_text(kind_label(pie["kind"]), font(size, "bold"), room)
+        lines = [*kind, _("{n} pts").format(n=pie["quality"])]
+    else:
+        lines = [words]
+    heads = [fit_text(line, size, room, ink, "bold") for line in lines]
+    head_h = sum(head.get_height() for head in heads)
     cards = pie["cards"]
-    rect = pygame.Rect(x, y, w, head.get_height() + 2 + len(cards) * (h - 2) + 2)
-    surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
-    top = y + head.get_height() + 2
+    rect = pygame.Rect(x, y, w, head_h + 2 + len(cards) * (h - 2) + 2)
+    for head in heads:
+        surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+        y += head.get_height()
+    top = y + 2
     for i, (card, part) in enumerate(reversed(cards)):
         surface.blit(part_strip(card, part, w, h), (x, top + i * (h - 2)))
     if lit:
@@ -285,7 +293,7 @@ def draw_seat(
     work_w = max(int(body.w * 0.34), min(int(body.w * 0.64), wanted))
     work = pygame.Rect(body.x, body.y, work_w, body.h)
     serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
-    _tag(surface, lay, work, _("Working line"))
+    work_tag = _tag(surface, lay, work, _("Working line"))
     pygame.draw.rect(
         surface,
         lighter(pal.PAPER, 0.2) if serving_lit else darker(pal.PAPER, 0.05),
@@ -294,11 +302,12 @@ def draw_seat(
     )
     if serving_lit:
         pygame.draw.rect(surface, pal.HIGHLIGHT, serve, 3, border_radius=int(8 * s))
-    _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
+    serve_tag = _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
     _draw_kept(surface, lay, view["kept"][seat], serve)
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
-    tag_h = int(16 * s)
+    tag_h = max(int(16 * s), work_tag)  # under the line's name
+    serve_top = max(int(16 * s), serve_tag)
     strip = lay.strip
     pies = view["working"][seat]
     columns = max(1, (work.w + pad) // (strip[0] + pad))
@@ -324,16 +333,16 @@ def draw_seat(
         zones.append(Zone("new_pie", 0, slot, seat))
     # Served desserts: one chip each (kind, points, and every card's quality, crust first).
     served = view["served"][seat]
-    chip_h = _size(lay, 13) * 2 + int(8 * s)
+    chip_h = font(_size(lay, 13), "bold").get_height() + font(_size(lay, 12)).get_height() + 8  # two lines
     kept_h = _size(lay, 30) + 6 if view["kept"][seat] else 0
     cols = max(1, (serve.w - pad) // int(104 * s))
     chip_w = (serve.w - pad - (cols - 1) * 4) // cols
-    rows = max(1, (serve.h - tag_h - kept_h) // (chip_h + 3))
+    rows = max(1, (serve.h - serve_top - kept_h) // (chip_h + 3))
     shown = served[-rows * cols :] if len(served) > rows * cols else served
     for i, pie in enumerate(shown):
         col, row = divmod(i, rows)
         chip = pygame.Rect(
-            serve.x + pad // 2 + col * (chip_w + 4), serve.y + tag_h + row * (chip_h + 3), chip_w, chip_h
+            serve.x + pad // 2 + col * (chip_w + 4), serve.y + serve_top + row * (chip_h + 3), chip_w, chip_h
         )
         served_chip(surface, lay, chip, pie)
     if len(shown) < len(served):
@@ -356,15 +365,16 @@ def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: di
     )
     pygame.draw.rect(surface, darker(color, 0.2), rect, 2, border_radius=6)
     inner = rect.w - rect.w // 14 - 8
-    head = fit_text(
-        _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"]),
-        _size(lay, 13),
-        inner,
-        pal.INK,
-        "bold",
-    )
     x = rect.x + rect.w // 14 + 5
+    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
+    if font(_size(lay, 13), "bold").size(words)[0] > inner:  # the points whole at the right, the kind cut
+        points = fit_text(str(pie["quality"]), _size(lay, 13), inner, pal.INK, "bold")
+        surface.blit(points, points.get_rect(topright=(x + inner, rect.y + 3)))
+        inner -= points.get_width() + 4
+        words = kind_label(pie["kind"])
+    head = fit_text(words, _size(lay, 13), inner, pal.INK, "bold")
     surface.blit(head, (x, rect.y + 3))
+    inner = rect.w - rect.w // 14 - 8
     from pie_table.games.cheflebrity.pies import card_quality
 
     values = " ".join(str(card_quality(c)) for c, _p in pie["cards"])
@@ -375,17 +385,19 @@ def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: di
 def _draw_kept(surface: pygame.Surface, lay: Layout, kept: list[list[Any]], box: pygame.Rect) -> None:
     """Successful Sabotage! and Saved it! cards kept face up for their bonuses: a small card of each
     kind with how many, in the serving line's lower corner."""
-    x = box.x + 4
+    x, bottom = box.x + 4, box.bottom - 3
     for what in ("sabotage", "saved"):
         cards = [k[0] for k in kept if k[1] == what]
         if not cards:
             continue
         h = _size(lay, 30)
         w = int(h * 0.7)
-        surface.blit(card_face(cards[0], w, h), (x, box.bottom - h - 3))
-        x += w + 2
         count = fit_text(f"×{len(cards)}", _size(lay, 13), int(40 * lay.scale), pal.INK, "bold")
-        surface.blit(count, count.get_rect(bottomleft=(x, box.bottom - 3)))
+        if x > box.x + 4 and x + w + 2 + count.get_width() > box.right - 2:
+            x, bottom = box.x + 4, bottom - h - 3  # a narrow line: the next kind above, not past its edge
+        surface.blit(card_face(cards[0], w, h), (x, bottom - h))
+        x += w + 2
+        surface.blit(count, count.get_rect(bottomleft=(x, bottom)))
         x += count.get_width() + 8
 
 
@@ -395,9 +407,11 @@ def _tag(
     rect: pygame.Rect,
     text: str,
     color: tuple[int, int, int] = pal.CREAM,
-) -> None:
-    image = fit_text(text, _size(lay, 12), rect.w - 4, color)
+) -> int:
+    """A line's name at its top left, on two lines in a narrow line; returns its height."""
+    image = fit_lines(text, _size(lay, 12), rect.w - 4, color)
     surface.blit(image, (rect.x + 2, rect.y))
+    return image.get_height()
 
 
 def draw_hand(

@@ -53,7 +53,7 @@ from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.move_panel import MovePanel
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
@@ -901,12 +901,9 @@ class CheflebrityTableScene(TurnTableScene):
         if not painted:
             paper(surface, rect, s)
         pad = int(10 * s)
-        y = rect.y + pad
-        size = max(MIN_READABLE, int(17 * s))  # the size fit_text will use, so the lines fit whole
-        for part in _wrap(self.banner(view), size, rect.w - 2 * pad, "bold")[:3]:  # a window's is long
-            text = fit_text(part, size, rect.w - 2 * pad, pal.INK, "bold")
-            surface.blit(text, (rect.x + pad, y))
-            y += text.get_height()
+        text = fit_lines(self.banner(view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=3)  # wraps
+        surface.blit(text, (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + text.get_height()
         top = self._top()
         y += pad
         if self._is_window(top) and self.gate.shared and not self.watch:  # nobody claims in a replay
@@ -1063,11 +1060,11 @@ def darker_ink(seat: int) -> tuple[int, int, int]:
     return darker(seat_color(seat), 0.3)
 
 
-def _wrap(text: str, size: int, width: int, face: str = "sans") -> list[str]:
+def _wrap(text: str, size: int, width: int) -> list[str]:
     from pie_table.kit.fonts import font
     from pie_table.kit.text import wrap_text
 
-    return wrap_text(text, font(size, face), width)
+    return wrap_text(text, font(max(MIN_READABLE, size)), width)  # the size fit_text draws it at
 
 
 def bonus_line(bonus: dict[str, Any], name: Any, quality_rule: str = "count") -> str:

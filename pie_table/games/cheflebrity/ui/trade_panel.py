@@ -338,37 +338,45 @@ class TradePanel:
         arrow_w = int(26 * scale)
         size = max(MIN_READABLE, int(14 * scale))
         self.rows = []
+        line = font(size).get_linesize()
         for i, key in enumerate(keys):
-            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h)
+            button = key in ("send", "decline", "cancel", "accept")
+            words = (self._title(key), "" if button else self._value(key))
+            space = rect.w - 2 * pad - 2 * arrow_w - 16
+            # A card's name and what it is said to be: side by side, or one over the other rather than cut.
+            wide = font(size).size(words[0])[0] + font(size, "bold").size(words[1])[0] + 8
+            tall = not button and wide > space
+            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, max(row_h, 2 * line + 6) if tall else row_h)
             if row.bottom > rect.bottom - pad - (size + 4 if self.message else 0):
                 break
             focused = i == self.focus
-            button = key in ("send", "decline", "cancel", "accept")
             fill = pal.GOLD if focused else (pal.CREAM if not button else pal.PAPER)
             pygame.draw.rect(surface, fill, row, border_radius=row_h // 3)
             pygame.draw.rect(surface, pal.WOOD_DARK, row, 2, border_radius=row_h // 3)
             left = right = pygame.Rect(0, 0, 0, 0)
             if button:
-                text = fit_text(self._title(key), size, row.w - 12, pal.INK, "bold")
+                text = fit_text(words[0], size, row.w - 12, pal.INK, "bold")
                 surface.blit(text, text.get_rect(center=row.center))
             else:
-                left = pygame.Rect(row.right - 2 * arrow_w - 4, row.y + 3, arrow_w, row_h - 6)
-                right = pygame.Rect(row.right - arrow_w - 2, row.y + 3, arrow_w, row_h - 6)
+                top = row.centery - row_h // 2 + 3
+                left = pygame.Rect(row.right - 2 * arrow_w - 4, top, arrow_w, row_h - 6)
+                right = pygame.Rect(row.right - arrow_w - 2, left.y, arrow_w, row_h - 6)
                 for box, glyph in ((left, "◀"), (right, "▶")):
                     pygame.draw.rect(surface, pal.WOOD_LIGHT, box, border_radius=6)
                     mark = font(size, "bold").render(glyph, True, pal.CREAM)
                     surface.blit(mark, mark.get_rect(center=box.center))
                 space = left.x - row.x - 12
-                title = fit_text(self._title(key), size, int(space * 0.5), pal.INK_SOFT)
-                value = fit_text(
-                    self._value(key),
-                    size,
-                    space - title.get_width() - 8,
-                    pal.INK,
-                    "bold" if focused else "sans",
-                )
-                surface.blit(title, title.get_rect(midleft=(row.x + 8, row.centery)))
-                surface.blit(value, value.get_rect(midright=(left.x - 6, row.centery)))
+                face = "bold" if focused else "sans"
+                if tall:
+                    title = fit_text(words[0], size, space, pal.INK_SOFT)
+                    value = fit_text(words[1], size, space, pal.INK, face)
+                    surface.blit(title, (row.x + 8, row.y + 3))
+                    surface.blit(value, value.get_rect(bottomright=(left.x - 6, row.bottom - 3)))
+                else:
+                    value = fit_text(words[1], size, space, pal.INK, face)  # both fit: `tall` says so
+                    title = fit_text(words[0], size, space - value.get_width() - 8, pal.INK_SOFT)
+                    surface.blit(title, title.get_rect(midleft=(row.x + 8, row.centery)))
+                    surface.blit(value, value.get_rect(midright=(left.x - 6, row.centery)))
             self.rows.append(Row(key, row, left, right))
             y = row.bottom + 3
         if self.message:

@@ -18,10 +18,11 @@ from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
 from pie_table.games.pie_rats.ui.names import captain_label
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop as kept_backdrop
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
 from pie_table.kit.seat_names import SeatNames
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
 
 @dataclass(frozen=True)
@@ -50,39 +51,39 @@ def draw_top_bar(
     if not painted:
         _top_bar_wood(surface, rect)
     pad = int(10 * s)
-    room, seat = int(rect.w * 0.27) - int(120 * s), view["lead"]
-    lead = names(seat) if names is not None else ""
-    if not _fits(lead, int(17 * s), room):  # short of room: the player's name, else the Captain's
-        player = names.player(seat) if names is not None else ""
-        lead = player or _short_name(captain_label(view, seat), int(17 * s), room)
-    left = fit_text(
-        _("Round {n} · Lead: {captain}").format(n=view["round"], captain=lead),
-        int(17 * s),
-        int(rect.w * 0.27),
-        pal.CREAM,
-        "bold",
-    )
-    surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
+    size = max(MIN_READABLE, int(15 * s))
+    phases = [f"{phase} {_(PHASE_TITLES[phase])}" for phase in range(1, 7)]
+    current = view["phase"] if not view["over"] else 0
     strip_w = int(rect.w * 0.42)
-    chip_w = strip_w // 6
-    x0 = rect.centerx - strip_w // 2
-    for phase in range(1, 7):
-        chip = pygame.Rect(
-            x0 + (phase - 1) * chip_w, rect.y + int(8 * s), chip_w - int(4 * s), rect.h - int(16 * s)
-        )
-        current = view["phase"] == phase and not view["over"]
-        color = pal.GOLD if current else pal.WOOD_DARK
+    needs = [font(size, "bold").size(name)[0] + int(14 * s) for name in phases]
+    if sum(needs) > strip_w:
+        # Too narrow for every name: the phase in play keeps its name, the others their number.
+        phases = [name if phase == current else str(phase) for phase, name in enumerate(phases, 1)]
+        needs = [font(size, "bold").size(name)[0] + int(20 * s) for name in phases]
+        strip_w = min(strip_w, sum(needs) + int(40 * s))
+    side = rect.centerx - strip_w // 2 - 2 * pad  # for the round on the left, the banner on the right
+    # The Lead's name as it fits: the table's name for the seat, the player's alone, the Captain's,
+    # the Captain's without the title, or the last name alone.
+    seat = view["lead"]
+    captain = captain_label(view, seat)
+    tries = (names(seat) if names else "", names.player(seat) if names else "", captain,
+             captain.split(" ", 1)[-1], captain.split()[-1])
+    for lead in [t for t in tries if t]:
+        words = _("Round {n} · Lead: {captain}").format(n=view["round"], captain=lead)
+        if font(max(MIN_READABLE, int(17 * s)), "bold").size(words)[0] <= side:
+            break
+    left = fit_text(words, int(17 * s), side, pal.CREAM, "bold")
+    surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
+    x = rect.centerx - strip_w // 2
+    for phase, (name, chip_w) in enumerate(zip(phases, share_widths(needs, strip_w), strict=True), 1):
+        chip = pygame.Rect(x, rect.y + int(8 * s), chip_w - int(4 * s), rect.h - int(16 * s))
+        x += chip_w
+        color = pal.GOLD if phase == current else pal.WOOD_DARK
         pygame.draw.rect(surface, color, chip, border_radius=chip.h // 2)
-        text = fit_text(
-            f"{phase} {_(PHASE_TITLES[phase])}",
-            int(15 * s),
-            chip.w - 6,
-            pal.INK if current else pal.CREAM,
-            "bold",
-        )
+        text = fit_text(name, size, chip.w - 6, pal.INK if phase == current else pal.CREAM, "bold")
         surface.blit(text, text.get_rect(center=chip.center))
     if banner:
-        right = fit_text(banner, int(16 * s), int(rect.w * 0.27), pal.HIGHLIGHT, "bold")
+        right = fit_text(banner, int(16 * s), side, pal.HIGHLIGHT, "bold")
         surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
 
 
@@ -202,18 +203,27 @@ def draw_piles(
     _panel(surface, rect, s, painted=painted)
     w, h = lay.table_card
     w, h = int(w * 1.1), int(h * 1.1)
-    label_size = int(14 * s)
+    label_size = max(MIN_READABLE, int(14 * s))
     spots = [
         (_("Pies"), view["pie_deck"], "pie"),
         (_("Draw"), view["draw"], "back"),
         (_("Discard"), len(view["discard"]), "discard"),
     ]
     col_w = rect.w // 3
+    widest = max(font(label_size, "bold").size(name)[0] for name, _count, _kind in spots)
+    rows = widest > col_w - 4  # names too wide for three columns: one pile a row, its name beside it
+    if rows:
+        h = min(h, (rect.h - int(10 * s)) // 3 - int(6 * s))
+        w = int(h * lay.table_card[0] / lay.table_card[1])
     places: dict[str, pygame.Rect] = {}
     for i, (name, count, kind) in enumerate(spots):
-        cx = rect.x + col_w * i + col_w // 2
         card = pygame.Rect(0, 0, w, h)
-        card.midtop = (cx, rect.y + int(10 * s))
+        if rows:
+            card.topleft = (rect.x + int(10 * s), rect.y + int(6 * s) + i * (h + int(6 * s)))
+            room, words_at = rect.right - card.right - int(14 * s), (card.right + int(8 * s), card.y)
+        else:
+            card.midtop = (rect.x + col_w * i + col_w // 2, rect.y + int(10 * s))
+            room, words_at = col_w - 4, (card.centerx, card.bottom + 4)
         places[kind] = card
         if kind == "discard" and view["discard"]:
             surface.blit(card_art.card_face(view["discard"][-1], w, h, current_language()), card)
@@ -222,10 +232,12 @@ def draw_piles(
             surface.blit(back, card)
         else:
             pygame.draw.rect(surface, pal.FELT_LIGHT, card, 2, border_radius=6)
-        text = fit_text(name, label_size, col_w - 4, pal.CREAM, "bold")
-        surface.blit(text, text.get_rect(midtop=(cx, card.bottom + 4)))
-        number = fit_text(str(count), int(label_size * 1.2), col_w - 4, pal.GOLD, "bold")
-        surface.blit(number, number.get_rect(midtop=(cx, card.bottom + 6 + text.get_height())))
+        text = fit_text(name, label_size, room, pal.CREAM, "bold")
+        number = fit_text(str(count), int(label_size * 1.2), room, pal.GOLD, "bold")
+        anchor = "topleft" if rows else "midtop"
+        surface.blit(text, text.get_rect(**{anchor: words_at}))
+        below = (words_at[0], words_at[1] + 2 + text.get_height())
+        surface.blit(number, number.get_rect(**{anchor: below}))
     return places
 
 
@@ -260,10 +272,12 @@ def draw_seat(
     score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")
     surface.blit(score, score.get_rect(topright=(rect.right - pad, rect.y + pad)))
     room = rect.right - x - score.get_width() - 2 * pad
-    # A named player's name leads ("Ana · Captain Red Hook"); the title goes first when room is short.
+    # A named player's name leads ("Ana · Captain Red Hook"); when room is short the title goes
+    # first, then all but the last name ("O'Toole").
     name = captain_label(view, seat)
     lead = f"{player} · " if player else ""
-    shown = lead + name if _fits(lead + name, int(16 * s), room) else lead + name.split(" ", 1)[-1]
+    shorter = (lead + name, lead + name.split(" ", 1)[-1], lead + name.split()[-1])
+    shown = next((text for text in shorter if _fits(text, int(16 * s), room)), shorter[-1])
     head = fit_text(shown, int(16 * s), room, color, "bold")
     surface.blit(head, (x, rect.y + pad))
     charisma = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
@@ -284,23 +298,23 @@ def draw_seat(
         badges.append((_("Looted"), pal.APPLE))
     if asked:
         badges.append((_("Deciding"), pal.HIGHLIGHT))
-    bx = rect.right - pad
-    by = rect.y + pad + score.get_height() + 2
+    # The hand count keeps the room its number needs; badges that would cover it take a line below.
+    count = view["hand_counts"][seat]
+    least = sx + _hand_count(None, (0, 0), count, 0, s) + 4
+    bx = first_left = rect.right - pad
+    by = top = rect.y + pad + score.get_height() + 2
+    chips = []
     for text, tint in badges:
-        image = fit_text(text, int(13 * s), int(90 * s), pal.INK, "bold")
+        image = fit_text(text, int(13 * s), rect.w - 2 * pad, pal.INK, "bold")  # a badge is one word
         chip = image.get_rect().inflate(int(10 * s), int(4 * s))
+        if bx - chip.w < least:  # it would cover the count: the next line (a panel this narrow is rare)
+            bx, by, least = rect.right - pad, by + chip.h + 2, rect.x + pad
         chip.topright = (bx, by)
-        pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
-        surface.blit(image, image.get_rect(center=chip.center))
+        chips.append((image, chip, tint))  # drawn last, over the cards a lower line may reach
         bx = chip.x - 4
-    # The hand count gets what the badges leave on that line.
-    hand = fit_text(
-        _("{n} in hand").format(n=view["hand_counts"][seat]),
-        int(14 * s),
-        max(10, (bx if badges else rect.right - pad) - sx - 4),
-        pal.CREAM,
-    )
-    surface.blit(hand, (sx, sy + int(10 * s) - hand.get_height() // 2))
+        first_left = bx if by == top else first_left
+    room = first_left - sx - 4
+    _hand_count(surface, (sx, sy + int(10 * s)), count, room, s)
     line = pygame.Rect(x, sy, 1, int(20 * s))
     w, h = lay.table_card
     row1 = rect.y + pad + max(portrait.get_height(), head.get_height() + line.h) + pad
@@ -328,24 +342,36 @@ def draw_seat(
         hidden=hidden,
     )
     if not view["charisma"][seat] and not crew:
-        empty = fit_text(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
+        empty = fit_lines(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
         surface.blit(empty, (rect.x + pad, row1 + pad))
+    for image, chip, tint in chips:
+        pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
+        surface.blit(image, image.get_rect(center=chip.center))
     return zones
 
 
 def _fits(text: str, size: int, room: int) -> bool:
-    from pie_table.kit.fonts import font
-
-    return font(size, "bold").size(text)[0] <= room
+    return font(max(MIN_READABLE, size), "bold").size(text)[0] <= room  # the size fit_text draws at
 
 
-def _short_name(name: str, size: int, room: int) -> str:
-    """The Captain's name, without its title when the whole name would not fit."""
-    from pie_table.kit.fonts import font
-
-    if font(size, "bold").size(name)[0] <= room:
-        return name
-    return name.split(" ", 1)[-1]
+def _hand_count(surface: pygame.Surface | None, midleft: tuple[int, int], n: int, room: int, s: float) -> int:
+    """"3 in hand" when `room` allows, else a small card with the number beside it (the number is
+    never cut); returns the width used (only measured when `surface` is None)."""
+    size = max(MIN_READABLE, int(14 * s))
+    text = _("{n} in hand").format(n=n)
+    if font(size).size(text)[0] <= room:
+        image = font(size).render(text, True, pal.CREAM)
+        glyph = pygame.Rect(0, 0, 0, 0)
+    else:
+        image = font(size, "bold").render(str(n), True, pal.CREAM)
+        glyph = pygame.Rect(0, 0, max(7, int(9 * s)), max(10, int(13 * s)))
+    width = glyph.w + (3 if glyph.w else 0) + image.get_width()
+    if surface is not None:
+        glyph.midleft = midleft
+        if glyph.w:
+            pygame.draw.rect(surface, pal.CREAM, glyph, 1, border_radius=2)
+        surface.blit(image, image.get_rect(midleft=(midleft[0] + width - image.get_width(), midleft[1])))
+    return width
 
 
 def _stat(surface: pygame.Surface, topleft: tuple[int, int], r: int, tint, text: str) -> int:
@@ -440,10 +466,15 @@ def draw_hand(
     title = fit_text(_("Your hand"), int(16 * s), int(rect.w * 0.2), pal.CREAM, "bold")
     surface.blit(title, (rect.x + pad, rect.y + pad))
     owner = owner or captain_label(view, seat)
-    who = fit_text(owner, int(14 * s), int(rect.w * 0.2), seat_color(seat), "bold")
-    surface.blit(who, (rect.x + pad, rect.y + pad + title.get_height()))
+    # The name under it, on as many lines as it needs rather than cut.
+    size, room = max(MIN_READABLE, int(14 * s)), int(rect.w * 0.2)
+    y, widest = rect.y + pad + title.get_height(), title.get_width()
+    for line in wrap_text(owner, font(size, "bold"), room):
+        who = fit_text(line, size, room, seat_color(seat), "bold")
+        surface.blit(who, (rect.x + pad, y))
+        y, widest = y + who.get_height(), max(widest, who.get_width())
     zones = []
-    x = rect.x + pad + max(title.get_width(), who.get_width()) + pad * 2
+    x = rect.x + pad + widest + pad * 2
     for card in view["hand"]:
         place = pygame.Rect(x, rect.y + (rect.h - h) // 2, w, h)
         if card == selected:

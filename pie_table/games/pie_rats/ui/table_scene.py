@@ -41,13 +41,12 @@ from pie_table.games.pie_rats.ui.table_draw import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
-from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
-from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.text import fit_lines, fit_text
 from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.table_base import TurnTableScene
@@ -741,12 +740,9 @@ class PieRatsTableScene(TurnTableScene):
         if not painted:
             paper(surface, rect, s)
         pad = int(10 * s)
-        y = rect.y + pad
-        size = max(MIN_READABLE, int(17 * s))  # the size fit_text will use, so the lines fit whole
-        for part in wrap_text(self.banner(view), font(size, "bold"), rect.w - 2 * pad)[:3]:
-            text = fit_text(part, size, rect.w - 2 * pad, pal.INK, "bold")
-            surface.blit(text, (rect.x + pad, y))
-            y += text.get_height()
+        text = fit_lines(self.banner(view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=3)  # wraps
+        surface.blit(text, (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + text.get_height()
         top = self._top()
         if self._is_window(top) and self.gate.shared and not self.watch:  # nobody claims in a replay
             area = pygame.Rect(rect.x, y + pad, rect.w, rect.h // 2)

@@ -16,6 +16,7 @@ from pie_table.games.rats.ui.labels import goal_hint, goal_title, rat_name, voca
 from pie_table.games.rats.ui.sheet_view import item_shapes, paper
 from pie_table.kit import art
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import fit
 from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.text import fit_text
 
@@ -153,12 +154,14 @@ class Ceremony:
                   col_w: int, scale: float) -> None:
         pygame.draw.line(surface, (200, 180, 146), row.topleft, row.topright, 1)
         width = label_w - 6
-        if row.h < int(36 * scale):  # too tight for two lines: the goal's name alone
+        hint_size = int(min(13 * scale, row.h * 0.34))
+        cut = fit(goal_hint(goal), hint_size, width)[0] != goal_hint(goal)
+        if row.h < int(36 * scale) or cut:  # too tight for two lines (or the hint): the name alone
             name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.6)), width, pal.INK, "bold")
             surface.blit(name, name.get_rect(midleft=(row.x, row.centery)))
         else:
             name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.46)), width, pal.INK, "bold")
-            hint = fit_text(goal_hint(goal), int(min(13 * scale, row.h * 0.34)), label_w - 6, pal.INK_SOFT)
+            hint = fit_text(goal_hint(goal), hint_size, width, pal.INK_SOFT)  # the goals panel has it too
             surface.blit(name, (row.x, row.y + 2))
             surface.blit(hint, (row.x, row.y + 2 + name.get_height()))
         for seat, award in enumerate(awards):

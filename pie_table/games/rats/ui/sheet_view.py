@@ -45,7 +45,10 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     paper(surface, rect, scale)
     pad = int(12 * scale)
     y = _header(surface, rect, card, scale, pad)
-    rows_h = int(rect.h * 0.52)
+    # A supply row holds its name and two lines of its use in readable type, when the sheet has room.
+    use_line = font(max(MIN_READABLE, int(13 * scale))).get_linesize()
+    three = font(max(MIN_READABLE, int(18 * scale)), "bold").get_linesize() + 2 * use_line
+    rows_h = min(max(int(rect.h * 0.52), 6 * (three + 4) + int(24 * scale)), int(rect.h * 0.62))
     row_h = max(18, (rows_h - int(24 * scale)) // 6)
     y = _supply_rows(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6), sheet, row_h, scale)
     y += int(8 * scale)
@@ -111,11 +114,17 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
     name = fit_text(supply_title(supply), int(min(18 * scale, row.h * 0.45)), width, pal.INK, "bold")
-    use = fit_text(supply_use(supply), int(min(13 * scale, row.h * 0.32)), width, pal.INK_SOFT)
-    block = name.get_height() + use.get_height()
-    top = row.centery - block // 2
+    size = max(MIN_READABLE, int(min(13 * scale, row.h * 0.32)))
+    lines = wrap_text(supply_use(supply), font(size), width)
+    if len(lines) != 2 or name.get_height() + 2 * font(size).get_linesize() > row.h:
+        lines = [supply_use(supply)]  # one line, cut if it must: no room for two
+    uses = [fit_text(line, size, width, pal.INK_SOFT) for line in lines]
+    top = row.centery - (name.get_height() + sum(use.get_height() for use in uses)) // 2
     surface.blit(name, (x, top))
-    surface.blit(use, (x, top + name.get_height()))
+    top += name.get_height()
+    for use in uses:
+        surface.blit(use, (x, top))
+        top += use.get_height()
     ink = pal.INK if count else _RULE
     number = fit_text(str(count), int(min(28 * scale, row.h * 0.8)), count_w, ink, "title")
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))

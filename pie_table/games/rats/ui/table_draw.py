@@ -13,9 +13,9 @@ import pygame
 from pie_table.core.messages import SeatName
 from pie_table.games.rats.state import GOAL_NAMES, TURNS
 from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
-from pie_table.games.rats.ui.sheet_view import RatCard, ellipsize, paper
+from pie_table.games.rats.ui.sheet_view import RatCard, paper
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.i18n import _, event_text
 from pie_table.kit.log_panel import draw_log as draw_log_panel
 from pie_table.kit.text import fit_text, ui_scale
@@ -47,10 +47,15 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     s = ui_scale(size)
     m = int(10 * s)
     top = pygame.Rect(0, 0, w, int(44 * s))
-    left_w = int(w * 0.21)
+    # The goals column is wide enough for the longest goal hint whole (within reason).
+    hints = max(font(max(MIN_READABLE, int(12 * s))).size(goal_hint(g))[0] for g in GOAL_NAMES)
+    left_w = min(max(int(w * 0.21), hints + int(48 * s)), int(w * 0.27))
     right_w = int(w * 0.31)
     body_y = top.bottom + m
-    goals_h = min(int(300 * s), (h - body_y) // 2)
+    # Each goal takes two lines, its name and its hint, in readable type; the log takes the rest.
+    name_h = font(max(MIN_READABLE, int(16 * s))).get_linesize()
+    lines = name_h + font(max(MIN_READABLE, int(12 * s))).get_linesize()
+    goals_h = min(int(52 * s) + len(GOAL_NAMES) * lines, int((h - body_y) * 0.68))  # 52: title, pads
     goals = pygame.Rect(m, body_y, left_w, goals_h)
     log = pygame.Rect(m, goals.bottom + m, left_w, h - goals.bottom - 2 * m)
     sheet = pygame.Rect(w - right_w - m, body_y, right_w, h - body_y - m)
@@ -117,22 +122,32 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
     on = goal in circled
     newest = bool(circled) and circled[-1] == goal
     ink = pal.INK if on else pal.INK_SOFT
+    face = "bold" if on else "sans"
+    size = max(MIN_READABLE, int(min(16 * scale, row.h * 0.7)))
+    hint_size = max(MIN_READABLE, int(12 * scale))
+    two_lines = row.h >= font(size).get_linesize() + font(hint_size).get_linesize()
+    name_y = row.y + font(size).get_linesize() // 2 if two_lines else row.centery
     num = fit_text(str(goal), int(min(18 * scale, row.h * 0.75)), int(30 * scale), ink, "bold")
-    centre = (row.x + int(14 * scale), row.centery)
+    centre = (row.x + int(14 * scale), name_y)
     surface.blit(num, num.get_rect(center=centre))
     if on:
         ring = pal.CHERRY if newest else pal.INK
         pygame.draw.circle(surface, ring, centre, max(6, int(min(13 * scale, row.h * 0.5))), 2)
-    name_w = int(row.w * 0.36)
-    face = "bold" if on else "sans"
-    name = fit_text(goal_name(goal), int(min(16 * scale, row.h * 0.7)), name_w, ink, face)
-    surface.blit(name, name.get_rect(midleft=(row.x + int(32 * scale), row.centery)))
-    hint_x = row.x + int(32 * scale) + name_w + int(4 * scale)
-    size = max(9, int(min(12 * scale, row.h * 0.55)))
-    text = ellipsize(goal_hint(goal), size, row.right - hint_x)
-    if len(text) > 4:  # a hint cut to a stub says nothing; leave the space empty instead
-        hint = font(size).render(text, True, ink)
-        surface.blit(hint, hint.get_rect(midleft=(hint_x, row.centery)))
+    name_x = row.x + int(32 * scale)
+    if two_lines:  # the name, and its hint under it
+        name = fit_text(goal_name(goal), size, row.right - name_x, ink, face)
+        surface.blit(name, name.get_rect(midleft=(name_x, name_y)))
+        hint = fit_text(goal_hint(goal), hint_size, row.right - name_x, ink)
+        surface.blit(hint, (name_x, row.y + font(size).get_linesize()))
+        return
+    # One line: room for the longest goal name whole, the hints beside them when all fit whole.
+    name_w = max(font(size, "bold").size(goal_name(g))[0] for g in GOAL_NAMES) + int(4 * scale)
+    name = fit_text(goal_name(goal), size, name_w, ink, face)
+    surface.blit(name, name.get_rect(midleft=(name_x, name_y)))
+    hint_x = name_x + name_w + int(4 * scale)
+    if max(font(hint_size).size(goal_hint(g))[0] for g in GOAL_NAMES) <= row.right - hint_x:
+        hint = font(hint_size).render(goal_hint(goal), True, ink)
+        surface.blit(hint, hint.get_rect(midleft=(hint_x, name_y)))
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,

@@ -13,8 +13,8 @@ from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
 from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
 from pie_table.kit import art
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.fonts import fit as fit_font
-from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 
 Color = tuple[int, int, int]
@@ -161,7 +161,10 @@ class TableView:
         right = self.text.get(team, self.px(13), team_color, "bold")
         surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
         room = rect.w - right.get_width() - 3 * r - 8
-        left = self.text.fit(f"{info.name} · {info.control}", self.px(13), pal.CREAM, room, "bold")
+        words = f"{info.name} · {info.control}"
+        if fit_font(words, self.px(13), room, "bold")[0] != words:
+            words = info.name  # the seat's name whole rather than its keys cut ("Human · right…")
+        left = self.text.fit(words, self.px(13), pal.CREAM, room, "bold")
         surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
 
     def _paint_box(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
@@ -293,22 +296,30 @@ class TableView:
         head = self.text.get(round_text, self.px(12), pal.PAPER)
         surf.blit(head, head.get_rect(topright=(w - self.px(8), self.px(7))))
         y, line = self.px(30), self.px(24)
-        for team, total in enumerate(state.scores):
+        scores = [self.text.get(str(total), self.px(18), pal.CREAM, "bold") for total in state.scores]
+        # The names get what the scores leave, so a two- or three-digit score never runs into them;
+        # all lose the word "Team" when one would otherwise be cut ("Blueberry", not "Team Blue…").
+        rooms = [w - self.px(56) - score.get_width() - self.px(36) for score in scores]
+        names = [pal.team_name(team) for team in range(len(scores))]
+        if any(fit_font(names[i], self.px(13), rooms[i], "bold")[0] != names[i] for i in range(len(names))):
+            names = [pal.short_team_name(team) for team in range(len(scores))]
+        for team, score in enumerate(scores):
             color = pal.TEAM_COLORS[team % len(pal.TEAM_COLORS)]
             pygame.draw.circle(surf, color, (self.px(16), y + line // 2), self.px(7))
-            score = self.text.get(str(total), self.px(18), pal.CREAM, "bold")
             score_rect = score.get_rect(midright=(w - self.px(56), y + line // 2))
-            # The name gets what the score leaves, so a two- or three-digit score never runs into it.
-            room = score_rect.x - self.px(8) - self.px(28)
-            team_name = pal.team_name(team)
-            name = self.text.fit(team_name, self.px(13), pal.CREAM, room, "bold")
+            name = self.text.fit(names[team], self.px(13), pal.CREAM, rooms[team], "bold")
             surf.blit(name, (self.px(28), y + (line - name.get_height()) // 2))
             surf.blit(score, score_rect)
             extra = self.text.get(f"+{state.round_kapows[team]}", self.px(12), pal.GOLD, "bold")
             surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
             y += line
-        note = self.text.fit(_("total   +KaPow!s this round"), self.px(12), pal.PAPER, w - self.px(16))
-        surf.blit(note, note.get_rect(bottomright=(w - self.px(8), surf.get_height() - self.px(4))))
+        note = _("total   +KaPow!s this round")
+        lines = [note] if fit_font(note, self.px(12), w - self.px(16))[0] == note else note.split("   ", 1)
+        bottom = surf.get_height() - self.px(4)
+        for text in reversed(lines):  # on two lines, right-aligned, when one would be cut
+            image = self.text.fit(text.strip(), self.px(12), pal.PAPER, w - self.px(16))
+            surf.blit(image, image.get_rect(bottomright=(w - self.px(8), bottom)))
+            bottom -= image.get_height()
 
     def draw_status(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
         """The status box: up to three short lines."""
@@ -325,8 +336,10 @@ class TableView:
     def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int, size: int) -> None:
         """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
         whole, so the box never starts with the tail of a message cut in two."""
-        fnt, width = font(self.px(size), "bold"), surf.get_width() - self.px(14)
-        y, line = top, self.px(size + 4)
+        # Wrapped at the size the lines are drawn at (never below the readable floor), so none is cut.
+        drawn = max(MIN_READABLE, self.px(size))
+        fnt, width = font(drawn, "bold"), surf.get_width() - self.px(14)
+        y, line = top, max(self.px(size + 4), fnt.get_linesize())
         fitting = max(1, (surf.get_height() - top - self.px(4)) // line)
         for text, color in fit_entries([(_wrap(text, fnt, width), color) for text, color in lines], fitting):
             surf.blit(self.text.fit(text, self.px(size), color, width, "bold"), (self.px(8), y))
