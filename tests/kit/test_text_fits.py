@@ -29,7 +29,7 @@ class _Saved:
 def test_every_title_button_holds_its_words_when_continue_shows(home, monkeypatch, lang, size, percent):
     from pie_table.scenes import title
 
-    monkeypatch.setattr(title, "latest_unfinished", lambda: _Saved())
+    monkeypatch.setattr(title, "continue_and_damaged", lambda: (_Saved(), 0))
     monkeypatch.setattr(title, "describe", lambda saved: "Pie Rats · 3 players · round 4 · today")
     set_language(lang)
     app = App(size=size, headless=True)
