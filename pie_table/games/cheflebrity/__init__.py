@@ -2,6 +2,7 @@
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.cheflebrity import adapters
+from pie_table.games.cheflebrity.action_shapes import ACTION_SHAPES
 from pie_table.games.cheflebrity.bots import make_bot
 from pie_table.games.cheflebrity.rules import RULES
 
@@ -13,6 +14,7 @@ register_game(
         min_seats=2,
         max_seats=5,
         rules=RULES,
+        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo(
                 "reaction_seconds",

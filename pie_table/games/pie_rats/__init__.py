@@ -2,6 +2,7 @@
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.pie_rats import adapters
+from pie_table.games.pie_rats.action_shapes import ACTION_SHAPES
 from pie_table.games.pie_rats.bots import make_bot
 from pie_table.games.pie_rats.rules import RULES
 
@@ -13,6 +14,7 @@ register_game(
         min_seats=2,
         max_seats=6,
         rules=RULES,
+        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo(
                 "phase6",

@@ -2,6 +2,7 @@
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.rats import adapters
+from pie_table.games.rats.action_shapes import ACTION_SHAPES
 from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import DEFAULT_SHIP
@@ -14,6 +15,7 @@ register_game(
         min_seats=2,
         max_seats=6,
         rules=RULES,
+        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo("vocations", "Vermin Vocations", False,
                        help="Each rat rolls for the order and takes a unique vocation power."),

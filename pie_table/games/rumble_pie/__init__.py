@@ -2,6 +2,7 @@
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.rumble_pie import adapters
+from pie_table.games.rumble_pie.action_shapes import ACTION_SHAPES
 from pie_table.games.rumble_pie.bots import make_bot
 from pie_table.games.rumble_pie.rules import RULES, validate_setup
 
@@ -13,6 +14,7 @@ register_game(
         min_seats=2,
         max_seats=6,
         rules=RULES,
+        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo("target", "Target score", 25, choices=(10, 15, 20, 25, 30, 40),
                        help="The first team at or past this score after a round wins."),
