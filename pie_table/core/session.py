@@ -271,7 +271,8 @@ class Session:
         if seat is None:
             if not system:
                 return "Only the table may take that action"
-            return self._shape_problem(action, True) or ""
+            # A clock tick comes sixty times a second: a bare {"type"} needs no further look.
+            return "" if len(action) == 1 else self._shape_problem(action, True) or ""
         if system:
             return "Only the table may take that action"
         if type(seat) is not int or not 0 <= seat < len(self.setup.seats):
