@@ -12,6 +12,7 @@ from typing import Any
 
 from pie_table.cli.errors import CliError
 from pie_table.core.registry import GameInfo, OptionInfo
+from pie_table.core.setup import SeatSpec
 
 _TRUE = ("true", "yes", "on")
 _FALSE = ("false", "no", "off")
@@ -70,6 +71,19 @@ def seat_list(text: str) -> str:
     if not text.strip() or any(not part.strip() for part in text.split(",")):
         raise CliError(f"--seats {text!r} has an empty seat: name one per seat, e.g. bot:hard,bot:easy")
     return text
+
+
+def seats_offered(info: GameInfo, seats: list[SeatSpec]) -> None:
+    """Seats as the seat screen offers them: the game's own bot levels, one human per control."""
+    held: dict[str, int] = {}
+    for number, spec in enumerate(seats, 1):
+        if spec.is_bot and spec.level not in info.bot_levels:
+            raise CliError(f"{info.id} has no {spec.level} bots; its levels: {', '.join(info.bot_levels)}")
+        if not spec.is_bot and spec.control != "hotseat":
+            if spec.control in held:
+                raise CliError(f"seats {held[spec.control]} and {number} both use {spec.control}: "
+                               "one control per player")
+            held[spec.control] = number
 
 
 def teams(info: GameInfo, text: str | None, seats: int) -> list[int] | None:

@@ -56,6 +56,7 @@ def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
     info = get_game_or_error(args.game)
     given = args.seats if args.seats is not None else ",".join(["bot:normal"] * info.min_seats)
     seats = parse_seats(checks.seat_list(given))
+    checks.seats_offered(info, seats)
     if not info.min_seats <= len(seats) <= info.max_seats:
         raise CliError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats, got {len(seats)}")
     teams = checks.teams(info, args.teams, len(seats))

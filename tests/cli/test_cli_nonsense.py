@@ -38,6 +38,8 @@ _NONSENSE = [
     "simulate rats --seats ",
     "simulate rats --seats bot:hard,,bot:easy",
     "simulate rats --seats ,",
+    "simulate rumble-pie --seats bot:random,bot:easy",
+    "screenshot rumble-pie --seats human:keys1,human:keys1 --out {tmp}/a.png",
     "simulate rumble-pie --seats bot:hard,bot:easy,bot:normal --teams A,,B",
     "simulate rumble-pie --seats bot:hard,bot:easy,bot:normal --teams A,B",
     "simulate rumble-pie --seats bot:hard,bot:easy --teams A,D",
