@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from pie_table.cli.main import main
+from pie_table.core.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +43,8 @@ def test_replay_without_verify_prints_the_games_summary(tmp_path, capsys):
     summary = _lines(capsys)[-1]
     assert summary["game"] == "pie-rats" and summary["title"] == "Pie Rats"
     assert summary["seats"] == ["bot:hard", "bot:easy", "bot:normal"] and summary["seed"] == 3
-    assert summary["options"] == {"phase6": "c", "pies": 8, "reaction_seconds": 6}
+    defaults = {option.key: option.default for option in get_game("pie-rats").options}
+    assert summary["options"] == {**defaults, "phase6": "c", "pies": 8}
     assert summary["finished"] is True and summary["actions"] == played["actions"]
     assert summary["scores"] == played["scores"] and summary["winning_seats"] == played["winning_seats"]
     # An unfinished game says so, and names no winner.
