@@ -14,7 +14,6 @@ register_game(
         min_seats=2,
         max_seats=5,
         rules=RULES,
-        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo(
                 "reaction_seconds",
@@ -42,6 +41,7 @@ register_game(
             ),
         ),
         realtime=False,
+        action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.cheflebrity.ui.table_scene:CheflebrityTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),

@@ -14,7 +14,6 @@ register_game(
         min_seats=2,
         max_seats=6,
         rules=RULES,
-        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo(
                 "phase6",
@@ -36,6 +35,7 @@ register_game(
             ),
         ),
         realtime=False,
+        action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.pie_rats.ui.table_scene:PieRatsTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),

@@ -15,7 +15,6 @@ register_game(
         min_seats=2,
         max_seats=6,
         rules=RULES,
-        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo("vocations", "Vermin Vocations", False,
                        help="Each rat rolls for the order and takes a unique vocation power."),
@@ -24,6 +23,7 @@ register_game(
             OptionInfo("ship_name", "Ship name", DEFAULT_SHIP, help="The first Host names the ship."),
         ),
         realtime=False,
+        action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.rats.ui.table_scene:RatsTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),

@@ -14,7 +14,6 @@ register_game(
         min_seats=2,
         max_seats=6,
         rules=RULES,
-        action_shapes=ACTION_SHAPES,
         options=(
             OptionInfo("target", "Target score", 25, choices=(10, 15, 20, 25, 30, 40),
                        help="The first team at or past this score after a round wins."),
@@ -24,6 +23,7 @@ register_game(
                        help="Allow the mistake and discard the card as the rulebook's penalty."),
         ),
         realtime=True,
+        action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.rumble_pie.ui.table_scene:RumbleTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard"),
