@@ -14,9 +14,9 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
+from pie_table.cli import checks
 from pie_table.cli.errors import CliError
 from pie_table.core.registry import GameInfo, get_game, load_problems
 from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
@@ -33,52 +33,6 @@ def parse_size(text: str) -> tuple[int, int]:
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise CliError(f"size {text!r} out of range (320x240 to 7680x4320)")
     return w, h
-
-
-def _parse_value(raw: str) -> Any:
-    low = raw.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
-
-
-def _parse_options(info: GameInfo, args: argparse.Namespace) -> dict[str, Any]:
-    known = {o.key: o for o in info.options}
-    options = {o.key: o.default for o in info.options}
-    for item in args.option:
-        key, sep, raw = item.partition("=")
-        if not sep:
-            raise CliError(f"bad --option {item!r}: expected KEY=VALUE")
-        if key not in known:
-            raise CliError(f"unknown option {key!r} for {info.id}; known: {', '.join(known) or 'none'}")
-        options[key] = _parse_value(raw)
-    if getattr(args, "vocations", False):
-        if "vocations" not in known:
-            raise CliError(f"--vocations is not an option of {info.id}")
-        options["vocations"] = True
-    return options
-
-
-def _parse_teams(text: str, seats: int) -> list[int] | None:
-    if not text:
-        return None
-    parts = [p.strip().upper() for p in text.split(",") if p.strip()]
-    if len(parts) != seats:
-        raise CliError(f"--teams names {len(parts)} teams for {seats} seats")
-    teams = []
-    for p in parts:
-        if p.isdigit():
-            teams.append(int(p))
-        elif len(p) == 1 and "A" <= p <= "C":
-            teams.append(ord(p) - ord("A"))
-        else:
-            raise CliError(f"bad team {p!r}: use A, B, C or 0, 1, 2")
-    return teams
 
 
 def get_game_or_error(game_id: str) -> GameInfo:
@@ -98,13 +52,16 @@ def _short(module: str) -> str:
 
 
 def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
-    """Resolve the game, seats, teams and options named on the command line."""
+    """Resolve the game, seats, teams, options and seed named on the command line."""
     info = get_game_or_error(args.game)
-    seats = parse_seats(args.seats) if args.seats else parse_seats(",".join(["bot:normal"] * info.min_seats))
+    given = args.seats if args.seats is not None else ",".join(["bot:normal"] * info.min_seats)
+    seats = parse_seats(checks.seat_list(given))
+    checks.seats_offered(info, seats)
     if not info.min_seats <= len(seats) <= info.max_seats:
         raise CliError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats, got {len(seats)}")
-    teams = _parse_teams(args.teams, len(seats))
-    options = _parse_options(info, args)
+    teams = checks.teams(info, args.teams, len(seats))
+    options = checks.options(info, args.option, getattr(args, "vocations", False))
+    checks.seed(args.seed, getattr(args, "games", None) or 1)
     setup = GameSetup(info.id, seats, options, teams, seed=args.seed)
     validate = info.validate_setup
     if validate is not None:
@@ -128,33 +85,36 @@ def _need_bots(setup: GameSetup) -> None:
 
 def _headless_games(args: argparse.Namespace) -> tuple[GameInfo, GameSetup, Any]:
     """Setup and simulate adapter for commands that play whole bot games."""
+    checks.count("--games", args.games)
     info, setup = build_setup(args)
     _need_bots(setup)
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
     return info, setup, _adapter(info, "simulate")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     info, setup, simulate = _headless_games(args)
+    folder = checks.writable_folder("--save-dir", args.save_dir) if args.save_dir is not None else None
+    report = _adapter(info, "report") if folder is not None else None
     for i in range(args.games):
         setup.seed = args.seed + i
-        if not args.save_dir:
+        if folder is None or report is None:
             print(json.dumps(simulate(setup)), flush=True)
             continue
         # Saving needs the session itself: play it here, then let the game summarise it.
         session = Session(setup, info)
         session.run_to_end()
-        result = _adapter(info, "report")(session)
-        result["save"] = str(write_save(Path(args.save_dir) / save_name(session, time.time()), session))
+        result = report(session)
+        result["save"] = str(write_save(folder / save_name(session, time.time()), session))
         print(json.dumps(result), flush=True)
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a save headless: one JSON line; exit 1 if it does not replay, 2 if it is not a save."""
+    """Replay a save headless and print one JSON line: with `--verify` what it replays to (actions,
+    state hash), else the game's summary. Exit 1 if it does not replay, 2 if it is not a save."""
+    path = checks.save_file(args.file)
     try:
-        data = read_save(args.file)
+        data = read_save(path)
         session = load_session(data)
     except SaveError as exc:
         if not exc.readable:
@@ -163,9 +123,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
                           "error": exc.message}))
         print(f"error: {args.file}: {exc.message}", file=sys.stderr)
         return 1
-    print(json.dumps({"game": session.info.id, "actions": len(session.log), "state_hash": session.hash(),
-                      "ok": True, "finished": session.is_over()}))
+    if args.verify:
+        print(json.dumps({"game": session.info.id, "actions": len(session.log), "state_hash": session.hash(),
+                          "ok": True, "finished": session.is_over()}))
+    else:
+        print(json.dumps(save_summary(session)))
     return 0
+
+
+def save_summary(session: Session) -> dict[str, Any]:
+    """What a save holds: the game, its seats and options, how far it went and, once it is over,
+    the scores and the winner (as the game's own report gives them)."""
+    setup = session.setup
+    summary: dict[str, Any] = {"game": session.info.id, "title": session.info.title,
+                               "seats": [s.spec() for s in setup.seats], "options": dict(setup.options),
+                               "seed": setup.seed, "actions": len(session.log), "finished": session.is_over()}
+    if setup.teams is not None:
+        summary["teams"] = list(setup.teams)
+    if session.is_over() and session.info.report is not None:
+        result = session.info.report(session)
+        summary.update({k: result[k] for k in ("scores", "winner", "winning_seats") if k in result})
+    return summary
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -203,9 +181,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise CliError("bench needs 'frames' or 'sim'")
     # Both benchmarks fill the table the game names for them (a full one) unless seats are given.
     bench_seats = get_game_or_error(args.game).bench_seats
-    if not args.seats and bench_seats:
+    if args.seats is None and bench_seats:
         args.seats = ",".join(["bot:normal"] * bench_seats)
     if args.bench == "sim":
+        if args.games is not None:
+            checks.count("--games", args.games)
         info, setup = build_setup(args)
         _need_bots(setup)
         figures = _adapter(info, "bench_sim")(setup, args.games)
@@ -220,11 +200,13 @@ def bench_frames(args: argparse.Namespace) -> int:
     """Time update+draw of the live table with bots playing, frame by frame."""
     from pie_table.cli.headless_app import make_table
 
+    checks.count("--frames", args.frames)
+    size = parse_size(args.shot_size)
     info, setup = build_setup(args)
-    app, scene = make_table(info, setup, parse_size(args.shot_size))
+    app, scene = make_table(info, setup, size)
     times: list[float] = []
     dt = 1 / 60
-    for _ in range(max(1, args.frames)):
+    for _ in range(args.frames):
         t0 = time.perf_counter()
         app.step(dt)
         times.append((time.perf_counter() - t0) * 1000)
@@ -239,18 +221,20 @@ def bench_frames(args: argparse.Namespace) -> int:
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
     from pie_table.cli.headless_app import make_table, save_png
-
-    info, setup = build_setup(args)
     from pie_table.kit.i18n import LANGUAGES, set_language
 
     language = getattr(args, "lang", "en")
     if language not in LANGUAGES:
         raise CliError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+    out = checks.png_file("--out", args.out)
+    checks.moment(args.at, args.turn)
+    size = parse_size(args.shot_size)
+    info, setup = build_setup(args)
     set_language(language)
-    app, scene = make_table(info, setup, parse_size(args.shot_size))
+    app, scene = make_table(info, setup, size)
     scene.skip_to(at=args.at, turn=args.turn)
     app.step(0.0)
-    save_png(app.screen, args.out)
+    save_png(app.screen, str(out))
     print(json.dumps({"game": info.id, "out": args.out, "at": args.at, "turn": args.turn}))
     return 0
 

@@ -24,8 +24,8 @@ class _Parser(argparse.ArgumentParser):
 def _add_common(p: argparse.ArgumentParser, games: bool = True) -> None:
     if games:
         p.add_argument("game", help="game id, e.g. rumble-pie or rats")
-    p.add_argument("--seats", default="", help="comma-separated seat specs, e.g. bot:hard,bot:easy")
-    p.add_argument("--teams", default="", help="team letter or number per seat, e.g. A,B,A,B")
+    p.add_argument("--seats", default=None, help="comma-separated seat specs, e.g. bot:hard,bot:easy")
+    p.add_argument("--teams", default=None, help="team letter or number per seat, e.g. A,B,A,B")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. --option target=10 (repeatable)")
@@ -42,12 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play whole games headless; one JSON line per game")
     _add_common(p)
     p.add_argument("--games", type=int, default=1)
-    p.add_argument("--save-dir", default="", help="write each game's save file into this folder")
+    p.add_argument("--save-dir", default=None, help="write each game's save file into this folder")
 
-    p = sub.add_parser("replay", help="replay a save file headless and check it (one JSON line)")
+    p = sub.add_parser("replay", help="replay a save file headless: its summary, or a check (one JSON line)")
     p.add_argument("file", help="a save file")
-    p.add_argument("--verify", action="store_true", required=True,
-                   help="replay the whole log and print game, actions, state_hash and ok")
+    p.add_argument("--verify", action="store_true",
+                   help="print game, actions, state_hash and ok instead of the summary")
 
     p = sub.add_parser("arena", help="many seeded games; win rate per seat spec")
     _add_common(p)

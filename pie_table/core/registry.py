@@ -9,6 +9,7 @@ from typing import Any
 
 from pie_table.core.engine import GameRules
 from pie_table.core.setup import GameSetup
+from pie_table.core.shapes import Record
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,9 @@ class GameInfo:
     max_seats: int
     rules: GameRules
     options: tuple[OptionInfo, ...] = ()
+    # The shape of each kind of seat action ("type" -> its keys), which the session checks before
+    # the engine sees an action (`pie_table.core.shapes`). None only for test doubles.
+    action_shapes: dict[str, Record] | None = None
     realtime: bool = False
     # Builds the table scene: (app, setup, session=None, save_path=None, watch=False) -> Scene.
     # Imported lazily, by name, so engines stay pygame-free.

@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction, Outcome
+from pie_table.core.messages import Msg
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.setup import GameSetup
+from pie_table.core.shapes import action_problem
 
 # Actions only the session itself submits, with no seat: the engine's clock and round starts for a
 # real-time game, and the end of a reaction window's time.
@@ -232,7 +234,7 @@ class Session:
         """Apply `action` for `seat` (None: the session's own clock/timeout); refusals change nothing."""
         reason = self._refuse(seat, action)
         if reason:
-            return Applied(Outcome(False, [], reason))
+            return Applied(Outcome(False, [], str(reason), reason))
         return self._apply(seat, action)
 
     def _apply(self, seat: int | None, action: Action) -> Applied:
@@ -260,26 +262,39 @@ class Session:
             listener(entry, events)
         return Applied(Outcome(True, events), entry, events)
 
-    def _refuse(self, seat: int | None, action: Any) -> str:
-        """Why the session itself refuses an action before the engine sees it ('' if it does not)."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+    def _refuse(self, seat: int | None, action: Any) -> str | Msg:
+        """Why the session itself refuses an action before the engine sees it ('' if it does not):
+        a seat that is not one (a bool is not a seat), or an action not of a shape the game declares."""
+        if not isinstance(action, dict) or type(action.get("type")) is not str:
             return "Malformed action"
+        system = action["type"] in self.system_actions
         if seat is None:
-            if action["type"] not in self.system_actions:
+            if not system:
                 return "Only the table may take that action"
-            return ""
-        if action["type"] in self.system_actions:
+            # A clock tick comes sixty times a second: a bare {"type"} needs no further look.
+            return "" if len(action) == 1 else self._shape_problem(action, True) or ""
+        if system:
             return "Only the table may take that action"
-        if not isinstance(seat, int) or not 0 <= seat < len(self.setup.seats):
+        if type(seat) is not int or not 0 <= seat < len(self.setup.seats):
             return "No such seat"
-        if "seat" in action and action["seat"] != seat:
+        if "seat" in action and (type(action["seat"]) is not int or action["seat"] != seat):
             return "Not your seat"
+        problem = self._shape_problem(action, False)
+        if problem is not None:
+            return problem
         if self.is_over():
             return "The game is over"
         if seat not in self.rules.to_act(self.state):
             explain = getattr(self.rules, "idle_reason", None)
             return explain(self.state, seat) if explain is not None else "It is not your turn to act"
         return ""
+
+    def _shape_problem(self, action: Action, system: bool) -> Msg | None:
+        """Why `action` is not of a shape the game declares (None: it is, or the game declares none)."""
+        shapes = self.info.action_shapes
+        if shapes is None:
+            return None
+        return action_problem(shapes, action, len(self.setup.seats), system)
 
     def bot_action(self, seat: int) -> Action | None:
         """What the bot at `seat` chooses from its own view (None if it passes its chance)."""
@@ -369,9 +384,7 @@ class Session:
 
     def play_out(self, limit: int = 1_000_000) -> int:
         """Run a turn-based all-bot game to its end (or `limit` actions); returns actions applied.
-
-        The seats come from the engine's own `to_act`, so the session's seat check is not run
-        again for each of them (the engine still checks every action)."""
+        Every bot's action goes through `submit`, its shape checked as anyone's is."""
         if not self._undo_allowed and not self.listeners and not self.info.realtime:
             return self._play_out_plain(limit)
         count = 0
@@ -382,8 +395,7 @@ class Session:
                 break
             for seat in waiting:
                 action = self.bot_action(seat)
-                # `_apply` for a well-formed move (its seat is asked); `submit` refuses the rest.
-                applied = (self._apply if isinstance(action, dict) else self.submit)(seat, action)
+                applied = self.submit(seat, action)
                 if not applied.ok:
                     raise IllegalAction(f"a bot's action was refused: {applied.reason}")
                 count += 1
@@ -397,7 +409,10 @@ class Session:
         A reaction window every bot lets pass closes at once through the table's logged timeout,
         as it does when time runs out at a table of people: the passes are held back until a seat
         answers otherwise. Its answers are sealed, so no bot's view shows whether another has
-        answered yet, and the bots choose as they would have."""
+        answered yet, and the bots choose as they would have.
+
+        The bots' actions skip the session's shape check here (it would cost a tenth of a
+        benchmark): the engine still checks each, and tests replay bot games through `submit`."""
         rules, state, bots, log = self.rules, self.state, self.bots, self.log
         apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
         bot_view = self._bot_view or (lambda _state, seat: self.view(seat))

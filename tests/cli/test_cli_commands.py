@@ -14,7 +14,7 @@ def _lines(capsys) -> list[str]:
 
 def test_simulate_rumble_pie_prints_one_json_per_game(capsys):
     assert main(["simulate", "rumble-pie", "--seats", "bot:hard,bot:easy", "--seed", "7", "--games", "2",
-                 "--option", "target=5"]) == 0
+                 "--option", "target=10"]) == 0
     games = [json.loads(ln) for ln in _lines(capsys)]
     assert [g["seed"] for g in games] == [7, 8]
     for g in games:
@@ -42,7 +42,7 @@ def test_arena_last_line_has_win_rate_per_spec(capsys):
 
 
 def test_bench_sim_reports_speed(capsys):
-    args = ["--seats", "bot:hard,bot:easy", "--seed", "4", "--option", "target=3"]
+    args = ["--seats", "bot:hard,bot:easy", "--seed", "4", "--option", "target=10"]
     assert main(["bench", "sim", "rumble-pie", *args, "--games", "3"]) == 0
     figures = json.loads(_lines(capsys)[-1])
     # The game time benchmarked is exactly that of the same three games simulated one by one.

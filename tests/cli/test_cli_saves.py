@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from pie_table.cli.main import main
+from pie_table.core.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +25,7 @@ def test_simulated_games_save_and_replay_to_the_same_hash(tmp_path, capsys):
                  "--save-dir", str(tmp_path)]) == 0
     games = _lines(capsys)
     assert len(games) == 2 and all(Path(g["save"]).exists() for g in games)
-    assert main(["simulate", "rumble-pie", "--seats", "bot:hard,bot:easy", "--option", "target=4",
+    assert main(["simulate", "rumble-pie", "--seats", "bot:hard,bot:easy", "--option", "target=10",
                  "--save-dir", str(tmp_path)]) == 0
     games += _lines(capsys)
     for game in games:
@@ -32,6 +33,29 @@ def test_simulated_games_save_and_replay_to_the_same_hash(tmp_path, capsys):
         line = _lines(capsys)[-1]
         assert line["ok"] and line["game"] == game["game"] and line["actions"] > 10
         assert len(line["state_hash"]) == 16
+
+
+def test_replay_without_verify_prints_the_games_summary(tmp_path, capsys):
+    assert main(["simulate", "pie-rats", "--seats", "bot:hard,bot:easy,bot:normal", "--seed", "3",
+                 "--option", "pies=8", "--option", "phase6=C", "--save-dir", str(tmp_path)]) == 0
+    played = _lines(capsys)[0]
+    assert main(["replay", played["save"]]) == 0
+    summary = _lines(capsys)[-1]
+    assert summary["game"] == "pie-rats" and summary["title"] == "Pie Rats"
+    assert summary["seats"] == ["bot:hard", "bot:easy", "bot:normal"] and summary["seed"] == 3
+    defaults = {option.key: option.default for option in get_game("pie-rats").options}
+    assert summary["options"] == {**defaults, "phase6": "c", "pies": 8}
+    assert summary["finished"] is True and summary["actions"] == played["actions"]
+    assert summary["scores"] == played["scores"] and summary["winning_seats"] == played["winning_seats"]
+    # An unfinished game says so, and names no winner.
+    data = json.loads(Path(played["save"]).read_text())
+    data["log"] = data["log"][:20]
+    del data["state_hash"]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data))
+    assert main(["replay", str(cut)]) == 0
+    summary = _lines(capsys)[-1]
+    assert summary["finished"] is False and summary["actions"] == 20 and "winner" not in summary
 
 
 def test_a_save_that_does_not_replay_exits_1(tmp_path, capsys):

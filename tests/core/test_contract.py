@@ -3,21 +3,26 @@
 Random games through the session check, along the way: a refused action changes nothing; the state
 survives a JSON round trip; a seat's view does not change when what it cannot see is dealt
 differently. At the end: the seed plus the log replays to the same state hash, and a log with an
-impossible action is refused, never skipped. Engines import without pygame.
+impossible action is refused, never skipped. Every hook the session, pacer, saves and reaction bar
+read gives what they expect (and a new hook read there must get its check here). Engines import
+without pygame.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from pie_table.core.engine import IllegalAction
+from pie_table.core.messages import Msg
 from pie_table.core.registry import load_games
-from pie_table.core.session import Session, state_hash
+from pie_table.core.session import Session, make_bots, state_hash
 from pie_table.core.setup import GameSetup, SeatSpec
 from tests.core.toy_game import INFO as TOY
 
@@ -123,11 +128,136 @@ def test_contract(game_id: str, seed: int) -> None:
         _session(info, seed, seats).replay(broken)
 
 
-def test_every_registered_game_offers_what_the_contract_needs() -> None:
-    for game_id, info in _GAMES.items():
-        for name in ("to_act", "shuffle_hidden", "legal_actions", "view", "to_json", "from_json"):
-            assert callable(getattr(info.rules, name, None)), f"{game_id} lacks {name}"
-        assert isinstance(getattr(info.rules, "rules_version", None), int), game_id
+# Every hook of an engine, its state or a bot that the session, the pacer, the saves and the
+# reaction bar read, each with a check of what it gives at a position (None: absent is fine).
+def _check_system_actions(rules, state, seat) -> None:
+    kinds = rules.system_actions
+    assert isinstance(kinds, tuple) and all(type(k) is str for k in kinds)
+
+
+def _check_bot_view(rules, state, seat) -> None:
+    assert dict(rules.bot_view(state, seat)) == rules.view(state, seat)
+
+
+def _check_current_decision(rules, state, seat) -> None:
+    top = rules.current_decision(state)
+    if top is None:
+        return
+    assert type(top.id) is int and isinstance(top.sealed, bool) and isinstance(top.allow_pass, bool)
+    assert top.deadline is None or top.deadline > 0
+    assert set(top.waiting_on()) == set(rules.to_act(state))
+
+
+def _check_forced_action(rules, state, seat) -> None:
+    forced = rules.forced_action(state, seat)
+    assert forced is None or list(rules.legal_actions(state, seat)) == [forced]
+
+
+def _check_shared_view(rules, state, seat) -> None:
+    assert {**rules.shared_view(state), "seat": seat} == rules.view(state, seat)
+
+
+def _check_forget_views(rules, state, seat) -> None:
+    view = rules.view(state, seat)
+    rules.forget_views(state)
+    assert rules.view(state, seat) == view
+
+
+def _check_idle_reason(rules, state, seat) -> None:
+    idle = [s for s in range(_seats(state)) if s not in rules.to_act(state)]
+    for other in idle:
+        reason = rules.idle_reason(state, other)
+        assert isinstance(reason, str | Msg) and str(reason), other
+
+
+def _check_waiting_action(rules, state, seat) -> None:
+    action = rules.waiting_action(state)
+    assert action is None or (set(action) == {"type"} and action["type"] in rules.system_actions)
+
+
+def _check_rules_version(rules, state, seat) -> None:
+    assert type(rules.rules_version) is int and rules.rules_version >= 1
+
+
+def _check_migrate_save(rules, state, seat) -> None:
+    assert callable(rules.migrate_save)
+
+
+def _check_rng(rules, state, seat) -> None:
+    assert isinstance(state.rng, random.Random)
+
+
+def _check_tick(rules, state, seat) -> None:
+    assert type(state.tick) is int and state.tick >= 0
+
+
+def _seats(state) -> int:
+    seats = state.seats
+    return seats if isinstance(seats, int) else len(seats)
+
+
+_RULES_HOOKS = {
+    "system_actions": _check_system_actions, "bot_view": _check_bot_view,
+    "current_decision": _check_current_decision, "forced_action": _check_forced_action,
+    "shared_view": _check_shared_view, "forget_views": _check_forget_views, "idle_reason": _check_idle_reason,
+    "waiting_action": _check_waiting_action, "rules_version": _check_rules_version,
+    "migrate_save": _check_migrate_save,
+}
+_STATE_HOOKS = {"rng": _check_rng, "tick": _check_tick}
+_BOT_HOOKS = ("decide_from_view", "refused")
+_NOT_HOOKS = {"button"}  # a pygame event's field, read by the reaction bar
+_REQUIRED = ("new_state", "to_act", "legal_actions", "apply", "view", "is_over", "to_json", "from_json",
+             "shuffle_hidden", "rules_version")
+
+
+def test_the_hook_checks_cover_every_hook_the_core_reads() -> None:
+    # The hooks read with getattr in the session, pacer, saves and reaction bar; a new one must get
+    # a check here.
+    root = Path(__file__).resolve().parents[2] / "pie_table"
+    read = set()
+    for path in [*sorted((root / "core").glob("*.py")), root / "kit" / "reaction.py"]:
+        read |= set(re.findall(r"getattr\(\s*[\w.\[\]]+,\s*\"(\w+)\"", path.read_text(encoding="utf-8")))
+    unchecked = read - set(_RULES_HOOKS) - set(_STATE_HOOKS) - set(_BOT_HOOKS) - _NOT_HOOKS
+    assert unchecked == set(), "hooks the core reads with no check in this test"
+
+
+@pytest.mark.parametrize("game_id", sorted(_GAMES))
+def test_every_hook_the_core_reads_gives_what_the_core_expects(game_id: str) -> None:
+    info = _GAMES[game_id]
+    rules = info.rules
+    for name in _REQUIRED:
+        assert getattr(rules, name, None) is not None, f"{game_id} lacks {name}"
+    if info.realtime:
+        assert callable(getattr(rules, "waiting_action", None)), f"{game_id} is real-time: no waiting_action"
+    if game_id != "toy":
+        assert info.action_shapes, f"{game_id} declares no action shapes"
+    rng = random.Random(5)
+    session = _session(info, 5, info.min_seats + 1)
+    checked: set[str] = set()
+    for step in range(300):
+        if session.is_over():
+            break
+        if info.realtime:
+            if (action := rules.waiting_action(session.state)) is not None:
+                session.submit(None, action)
+            session.realtime_step([(s, dict(rng.choice(legal)), None) for s in session.to_act()
+                                   if (legal := session.legal(s)) and rng.random() < 0.3])
+        else:
+            seat = rng.choice(session.to_act())
+            session.submit(seat, dict(rng.choice(session.legal(seat))))
+        if step % 10:
+            continue
+        for seat in range(len(session.setup.seats)):
+            for hooks, owner in ((_RULES_HOOKS, rules), (_STATE_HOOKS, session.state)):
+                for name, check in hooks.items():
+                    if hasattr(owner, name):
+                        check(rules, session.state, seat)
+                        checked.add(name)
+    bots = make_bots(GameSetup(info.id, [SeatSpec("bot", level="normal")] * 2, {}, None, 1), info)
+    for bot in bots.values():
+        for name in _BOT_HOOKS:
+            assert getattr(bot, name, None) is None or callable(getattr(bot, name))
+    assert "rules_version" in checked
 
 
 def test_engines_import_without_pygame() -> None:

@@ -2,6 +2,7 @@
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.pie_rats import adapters
+from pie_table.games.pie_rats.action_shapes import ACTION_SHAPES
 from pie_table.games.pie_rats.bots import make_bot
 from pie_table.games.pie_rats.rules import RULES
 
@@ -44,6 +45,7 @@ register_game(
             ),
         ),
         realtime=False,
+        action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.pie_rats.ui.table_scene:PieRatsTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),

@@ -2,6 +2,7 @@
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.rats import adapters
+from pie_table.games.rats.action_shapes import ACTION_SHAPES
 from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import DEFAULT_SHIP
@@ -21,6 +22,7 @@ register_game(
             OptionInfo("ship_name", "Ship name", DEFAULT_SHIP, help="The first Host names the ship."),
         ),
         realtime=False,
+        action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.rats.ui.table_scene:RatsTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard", "random"),

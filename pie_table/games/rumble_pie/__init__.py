@@ -2,6 +2,7 @@
 
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.rumble_pie import adapters
+from pie_table.games.rumble_pie.action_shapes import ACTION_SHAPES
 from pie_table.games.rumble_pie.bots import make_bot
 from pie_table.games.rumble_pie.rules import RULES, validate_setup
 
@@ -22,6 +23,7 @@ register_game(
                        help="Allow the mistake and discard the card as the rulebook's penalty."),
         ),
         realtime=True,
+        action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.rumble_pie.ui.table_scene:RumbleTableScene",
         bot_factory=make_bot,
         bot_levels=("easy", "normal", "hard"),
