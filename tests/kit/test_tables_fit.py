@@ -81,10 +81,21 @@ def test_every_cheflebrity_card_name_fits_its_card_whole(lang):
         for w in (lay.hand_card[0], lay.pile_card[0], 120):  # the cards that show names
             room = w - 2 * max(3, w // 16)
             for card in range(len(CARDS)):
-                for line in card_name_lines(card_label(card), room, 12):
+                lines = card_name_lines(card_label(card), room, 12)
+                assert lines, f"{card_label(card)!r} hidden on a {w} px card"  # shown, not dropped
+                for line in lines:
                     assert fonts.fit(line, 12, room + 2, "bold")[0] == line, card_label(card)
+                if w >= lay.hand_card[0]:  # in hand every name is whole; a small pile card may cut one
+                    assert not lines[-1].endswith("…"), card_label(card)
     finally:
         set_language("en")
+
+
+def test_a_word_wider_than_the_card_is_broken_at_a_syllable_not_hidden():
+    from pie_table.games.cheflebrity.ui.faces import card_name_lines
+
+    assert card_name_lines("Masa de supermercado", 78, 12) == ["Masa de", "supermer-", "cado"]
+    assert card_name_lines("Store-bought Crust", 78, 12) == ["Store-", "bought", "Crust"]
 
 
 def test_two_corner_numbers_show_only_when_the_card_holds_both():

@@ -16,7 +16,7 @@ from pie_table.games.cheflebrity.ui.names import card_label, part_label, short_p
 from pie_table.kit import palette as pal
 from pie_table.kit import theme
 from pie_table.kit.art_draw import circle_at, darker, draw_pie, ellipse_at, lighter, supersampled
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import MIN_READABLE, fit, font
 from pie_table.kit.i18n import current_language
 from pie_table.kit.text import fit_text, wrap_text
 
@@ -255,7 +255,7 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     return surf
 
 
-_NAME_LINES = 3  # a card's name takes at most this many lines; its picture gives way
+_NAME_LINES = 4  # a card's name takes at most this many lines; its picture gives way
 
 
 def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, bool]:
@@ -270,21 +270,54 @@ def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, 
 
 
 def card_name_lines(label: str, width: int, size: int) -> list[str]:
-    """A card's name in lines `width` wide at `size`: broken at spaces, and after a hyphen when a
-    word is wider than the card ("Store-" / "bought"); none when it would still not fit."""
+    """A card's name in lines `width` wide at `size`: broken at spaces, and after a hyphen (its own,
+    or one put in at a syllable) when a word is wider than the card ("Store-" / "bought"); past
+    _NAME_LINES lines the last one ends in "…"."""
     fnt = font(size, "bold")
     words: list[str] = []
     for word in label.split():
         if fnt.size(word)[0] > width and "-" in word[1:-1]:
             head, tail = word.split("-", 1)
             words += [head + "-", tail]
+        elif fnt.size(word)[0] > width:
+            words += _hyphenated(word, fnt, width)
         else:
             words.append(word)
     lines = wrap_text(" ".join(words), fnt, width)
     lines = [line.replace("- ", "-") for line in lines]
-    if len(lines) > _NAME_LINES or any(fnt.size(line)[0] > width + 2 for line in lines):
-        return []  # a card too narrow for its name shows none, like a small card, rather than "Masa hojaldr…"
+    if any(fnt.size(line)[0] > width + 2 for line in lines):
+        return []  # a card too narrow to break a word usefully shows no name, like a small card
+    if len(lines) > _NAME_LINES:  # only the smallest pile cards: the rest ends in "…"
+        rest = fit(" ".join(lines[_NAME_LINES - 1:]), size, width, "bold", floor=size)[0]
+        lines = [*lines[:_NAME_LINES - 1], rest]
     return lines
+
+
+def _hyphenated(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than the card in pieces that fit, each but the last ending in "-"
+    ("supermer-" / "cado"): a long word is broken rather than the whole name hidden."""
+    pieces: list[str] = []
+    while fnt.size(word)[0] > width:
+        cut = len(word) - 1
+        while cut > 2 and fnt.size(word[:cut] + "-")[0] > width:
+            cut -= 1
+        if cut <= 2:
+            break  # too narrow to break usefully: the caller drops the name
+        # Rather before a consonant that starts a syllable ("supermer-cado", not "supermerc-ado").
+        cut = next((c for c in range(cut, 2, -1) if _syllable_start(word, c)), cut)
+        pieces.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*pieces, word]
+
+
+_VOWELS = set("aeiouáéíóúü")
+
+
+def _syllable_start(word: str, at: int) -> bool:
+    """True where `word[at:]` starts like a syllable: one consonant then a vowel, after a vowel
+    or a consonant."""
+    return (at + 1 < len(word) and word[at].lower() not in _VOWELS
+            and word[at + 1].lower() in _VOWELS and word[at - 1].isalpha())
 
 
 def card_back(w: int, h: int) -> pygame.Surface:
