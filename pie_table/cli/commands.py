@@ -233,6 +233,9 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     set_language(language)
     app, scene = make_table(info, setup, size)
     scene.skip_to(at=args.at, turn=args.turn)
+    # Two frames: a table may leave one costly part of a move's repaint to the next frame (the
+    # RATS sheet does), and a screenshot shows the table as it settles, not that in-between frame.
+    app.step(0.0)
     app.step(0.0)
     save_png(app.screen, str(out))
     print(json.dumps({"game": info.id, "out": args.out, "at": args.at, "turn": args.turn}))

@@ -64,3 +64,23 @@ def test_screenshot_writes_a_png_of_the_requested_size(tmp_path, capsys, game, w
     # Not a blank frame: a table has many colours.
     colours = {image.get_at((x, y))[:3] for x in range(0, 1024, 37) for y in range(0, 576, 29)}
     assert len(colours) > 20
+
+
+def test_a_rats_screenshot_shows_the_sheet_as_it_settles_not_a_frame_put_off(tmp_path, monkeypatch, capsys):
+    """The RATS table may leave the sheet's repaint to the next frame; the shot waits for it (a
+    shot at turn 3 showed Rat 1's sheet from turn 2: the wrong Host, 1 sword instead of 9)."""
+    from pie_table.cli import headless_app
+
+    seen = []
+    real_make = headless_app.make_table
+
+    def make_table(*args, **kwargs):
+        app, scene = real_make(*args, **kwargs)
+        seen.append(scene)
+        return app, scene
+
+    monkeypatch.setattr(headless_app, "make_table", make_table)
+    out = tmp_path / "rats.png"
+    assert main(["screenshot", "rats", "--seats", "human:mouse,bot:easy,bot:normal", "--turn", "3",
+                 "--out", str(out)]) == 0
+    assert seen and seen[0].painter._later is None
