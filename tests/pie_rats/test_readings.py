@@ -199,7 +199,7 @@ def test_a_hint_says_a_kidnapping_changes_the_race_only_when_it_does():
 
 
 def test_the_results_put_the_tie_breaker_f_winner_first_and_say_why():
-    from pie_table.games.pie_rats.ui.table_scene import results_text
+    from pie_table.games.pie_rats.ui.table_scene import ranked, results_text
 
     state = position(3, 6, 0, {"phase6": "b"}, crews={0: [BIG, ONE]}, sill=[pie_with(7)])
     state.pie_deck.clear()
@@ -214,3 +214,4 @@ def test_the_results_put_the_tie_breaker_f_winner_first_and_say_why():
     assert title == f"{captains[1]} wins!"
     assert lines[0].startswith(captains[1]) and lines[1].startswith(captains[0])
     assert lines[-1] == "Tied on points, weight and pies: the first of them to loot a pie wins."
+    assert ranked(view)[:2] == [1, 0]  # the closing ceremony lays the pies out in the same order

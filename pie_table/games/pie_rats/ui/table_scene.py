@@ -770,7 +770,7 @@ class PieRatsTableScene(TurnTableScene):
         head = fit_text(title, int(30 * s), area.w - 2 * pad, pal.CHERRY, "title")
         surface.blit(head, head.get_rect(midtop=(area.centerx, area.y + pad)))
         standings = view["standings"]
-        order = sorted(range(view["seats"]), key=lambda seat: standings[seat], reverse=True)
+        order = ranked(view)
         top = area.y + pad * 2 + head.get_height()
         row_h = max(int(40 * s), (area.bottom - pad - top) // max(1, len(order)))
         pie_h = min(row_h - int(6 * s), int(84 * s))
@@ -820,6 +820,13 @@ def _window_answer(decision: Any) -> str:
     return answers.get(decision.kind, "")
 
 
+def ranked(view: dict[str, Any]) -> list[int]:
+    """The seats best first, winners first: a tie on all three numbers goes to the first looter
+    (tie-breaker f), which the standings alone do not show."""
+    winners, standings = view["winners"], view["standings"]
+    return sorted(range(view["seats"]), key=lambda seat: (seat in winners, standings[seat]), reverse=True)
+
+
 def results_text(view: dict[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:
     """The results screen: the winner, then every Captain's points, total weight and pie count
     (the tie-breakers in the rulebook's order); `names`: the table's names for its seats."""
@@ -832,8 +839,7 @@ def results_text(view: dict[str, Any], names: SeatName | None = None) -> tuple[s
         title = _("{captain} wins!").format(captain=name(winners[0]))
     else:
         title = _("A shared win: {captains}").format(captains=", ".join(name(s) for s in winners))
-    # Winners first: a tie on all three numbers goes to the first looter (tie-breaker f).
-    order = sorted(range(view["seats"]), key=lambda s: (s in winners, standings[s]), reverse=True)
+    order = ranked(view)
     lines = [
         _("{captain}: {points} pts, weight {weight}, pies {pies}").format(
             captain=name(s),
