@@ -213,7 +213,8 @@ class App:
     def _dispatch(self, event: pygame.event.Event) -> None:
         """App-wide events first (quit, resize, focus, fullscreen); everything else to the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            if not self.scenes.close_request():
+                self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
         elif event.type == pygame.WINDOWFOCUSLOST:

@@ -46,6 +46,11 @@ class Scene:
     def on_focus_lost(self) -> None:
         """The window lost focus (a table pauses itself here)."""
 
+    def on_close_request(self) -> bool:
+        """The window's close button was pressed: True if this scene takes it over (a table whose
+        game is not saved asks first); False lets the app close."""
+        return False
+
 
 class SceneManager:
     """A stack of scenes: the top one gets events and updates; overlays are drawn over lower ones."""
@@ -138,6 +143,10 @@ class SceneManager:
         """Tell every scene on the stack (an overlay's underlay must lay out too)."""
         for scene in self._stack:
             scene.on_resize(size)
+
+    def close_request(self) -> bool:
+        """The window's close button: True if some scene, top first, takes it over and asks."""
+        return any(scene.on_close_request() for scene in reversed(self._stack))
 
     def on_focus_lost(self) -> None:
         """Tell the top scene the window lost focus."""

@@ -11,6 +11,7 @@ remembered for the rest of the session, so the title says its Continue is an old
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,20 +100,34 @@ def unsaved_line(app: Any) -> str:
 
 def leave_table(app: Any, table: Any) -> None:
     """Quit to the menu, asking first when the table's game is not on disk."""
+    if not ask_before_leaving(app, table, lambda: unwind_to_menu(app)):
+        unwind_to_menu(app)
+
+
+def ask_before_closing(app: Any, table: Any) -> bool:
+    """The window's close button at a table: True (and the question asked) when its game is not
+    on disk, so closing would lose it; the app then closes only on the player's answer."""
+    return ask_before_leaving(app, table, app.quit)
+
+
+def ask_before_leaving(app: Any, table: Any, leave: Callable[[], None]) -> bool:
+    """Ask before `leave` when the table's game is not on disk (after one more try to save it):
+    True if the question was pushed."""
     autosave = failing_autosave(table)
-    if autosave is not None and not autosave.save():  # one more try before asking
-        app.scenes.push(UnsavedQuitScene(app, autosave))
-        return
-    unwind_to_menu(app)
+    if autosave is None or autosave.save():
+        return False
+    app.scenes.push(UnsavedQuitScene(app, autosave, leave))
+    return True
 
 
 class UnsavedQuitScene(OverlayScene):
     """Asked before leaving a table whose game could not be saved: go back (the first focus, so a
     key pressed once too often loses nothing), save a copy elsewhere and quit, or quit anyway."""
 
-    def __init__(self, app: Any, autosave: Any) -> None:
+    def __init__(self, app: Any, autosave: Any, leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.autosave = autosave
+        self.leave = leave or (lambda: unwind_to_menu(app))  # to the menu, or closing the app
         self.notice = ""
         self.copy = ""  # where a copy of the game was saved, if it was
 
@@ -133,7 +148,10 @@ class UnsavedQuitScene(OverlayScene):
     def quit_unsaved(self) -> None:
         """Leave; the title will say that this game's save is an older position."""
         mark_unsaved(self.app, self.autosave.path, self.copy)
-        unwind_to_menu(self.app)
+        self.leave()
+
+    def on_close_request(self) -> bool:
+        return True  # the question is already asked: a second press of the close button waits for it
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale

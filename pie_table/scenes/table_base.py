@@ -24,6 +24,11 @@ class TurnTableScene(Scene):
         if self.app.scenes.current is self:
             self.pause_game()
 
+    def on_close_request(self) -> bool:
+        from pie_table.scenes.save_trouble import ask_before_closing
+
+        return ask_before_closing(self.app, self)
+
     def pause_game(self) -> None:
         """Esc: the pause overlay (resume, rules, quit)."""
         from pie_table.scenes.pause import PauseScene

@@ -166,3 +166,27 @@ def test_the_title_says_where_the_copy_of_a_game_left_unsaved_went(home, read_on
     assert isinstance(title, TitleScene)
     assert title.notice == f"A game you left is saved only as a copy: {copy}"
     assert load_session(read_save(copy)).hash() == table.session.hash()
+
+
+def test_the_window_close_button_at_an_unsaved_table_asks_before_the_app_closes(home, read_only):
+    app, table = _rats_table()
+    table.skip_to(turn=2)
+    app.step(DT, [])
+    assert table.autosave.failing
+    app.running = True
+    app.step(DT, [pygame.event.Event(pygame.QUIT)])
+    question = app.scenes.current
+    assert app.running and isinstance(question, UnsavedQuitScene)  # not closed: asked first
+    app.step(DT, [pygame.event.Event(pygame.QUIT)])  # pressed again: the same question, not a second
+    assert app.scenes.current is question and app.running
+    question.quit_button.activate()
+    assert not app.running  # "quit without saving" closes the app, as the close button meant
+
+
+def test_the_window_close_button_closes_at_once_when_the_game_is_saved(home, read_only):
+    read_only(False)
+    app, table = _rats_table()
+    table.skip_to(turn=2)
+    app.running = True
+    app.step(DT, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running and app.scenes.current is table

@@ -29,7 +29,7 @@ from pie_table.kit.layout import load_layout
 from pie_table.kit.scene import Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
-from pie_table.scenes.save_trouble import draw_marker
+from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 
 RESULTS_BEAT_S = 2.5
 MOUSE_HINT = N_("The mouse plays only for a Human · Mouse seat (pick one on the seat screen)")
@@ -129,6 +129,9 @@ class RumbleTableScene(Scene):
     def on_focus_lost(self) -> None:
         """A table pauses itself when the window loses focus."""
         self.pause_game()
+
+    def on_close_request(self) -> bool:
+        return ask_before_closing(self.app, self)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout for the new window; cards (a dragged one too) snap to their new places."""
