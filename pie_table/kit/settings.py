@@ -37,7 +37,7 @@ class Settings:
     reduce_motion: bool = False
     card_theme: str = "normal"
     ui_scale: int = 100
-    tutorial_offered: bool = False  # the Rumble Pie tutorial was offered on the first pick
+    tutorial_offered: bool = False  # a game's tutorial was offered on its first pick (Rumble Pie's today)
 
     def pace_factor(self) -> float:
         return PACE_FACTOR.get(self.bot_pace, 1.0)
