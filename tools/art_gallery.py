@@ -18,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+from pie_table.games.rats.ui import art as rats_art  # noqa: E402
+from pie_table.games.rumble_pie.ui import art as rumble_art  # noqa: E402
 from pie_table.kit import art  # noqa: E402
 from pie_table.kit import palette as pal  # noqa: E402
 from pie_table.kit.dice import DieSprite  # noqa: E402
@@ -68,8 +70,8 @@ def build_sheet(width: int = 1400) -> pygame.Surface:
     sheet = _Sheet(width)
     for w, h in ((60, 84), (120, 168)):
         sheet.title(f"Card faces {w}x{h}")
-        for kind in art.CARD_KINDS:
-            sheet.add(art.card_face(kind, w, h))
+        for kind in rumble_art.CARD_KINDS:
+            sheet.add(rumble_art.card_face(kind, w, h))
         for color in pal.SEAT_COLORS[:3]:
             sheet.add(art.card_back(color, w, h))
     sheet.title("Chefs, rat, Host's hat, pies")
@@ -77,17 +79,17 @@ def build_sheet(width: int = 1400) -> pygame.Surface:
         for name in art.CHEF_NAMES:
             sheet.add(art.chef_portrait(name, size))
         sheet.add(art.rat_portrait(size))
-        sheet.add(art.host_hat(size))
+        sheet.add(rats_art.host_hat(size))
         sheet.add(art.pie_icon(size))
     sheet.title("Battle boards, spots, glow")
-    sheet.add(art.battle_board(330, 150, pal.SEAT_COLORS[0]))
-    sheet.add(art.battle_board(220, 100, pal.SEAT_COLORS[1]))
+    sheet.add(rumble_art.battle_board(330, 150, pal.SEAT_COLORS[0]))
+    sheet.add(rumble_art.battle_board(220, 100, pal.SEAT_COLORS[1]))
     for name in (*art.CHEF_NAMES, "deck"):
-        sheet.add(art.empty_spot(name, 60, 84))
+        sheet.add(rumble_art.empty_spot(name, 60, 84))
     shadowed = art.card_shadow(60, 84).copy()
-    shadowed.blit(art.card_face("pierre", 60, 84), (6, 3))
+    shadowed.blit(rumble_art.card_face("pierre", 60, 84), (6, 3))
     sheet.add(shadowed)
-    glow = art.card_face("three", 60, 84).copy()
+    glow = rumble_art.card_face("three", 60, 84).copy()
     glow.blit(art.highlight_outline(60, 84, pal.HIGHLIGHT), (0, 0))
     sheet.add(glow)
     sheet.title("Dice")
@@ -101,7 +103,7 @@ def build_sheet(width: int = 1400) -> pygame.Surface:
 def _animation_rows(sheet: _Sheet) -> None:
     """Frames of a card flip, a die roll and a KaPow! burst, sampled in time."""
     sheet.title("Flip, roll, KaPow! (frames)")
-    card = CardSprite(1, "kapow", owner_color=pal.SEAT_COLORS[1])
+    card = CardSprite(1, "kapow", rumble_art.card_face, owner_color=pal.SEAT_COLORS[1])
     card.flip(0.24)
     for _ in range(7):
         card.update(0.035)
@@ -134,22 +136,22 @@ def bench() -> None:
     """Print how long cold art takes to draw and how long a 200-card frame takes to blit."""
     art.clear_cache()
     t0 = time.perf_counter()
-    for kind in art.CARD_KINDS:
-        art.card_face(kind, 60, 84)
+    for kind in rumble_art.CARD_KINDS:
+        rumble_art.card_face(kind, 60, 84)
     t1 = time.perf_counter()
     print(f"cold: 9 faces at 60x84 in {(t1 - t0) * 1000:.0f} ms")
     t0 = time.perf_counter()
-    for kind in art.CARD_KINDS:
-        art.card_face(kind, 120, 168)
+    for kind in rumble_art.CARD_KINDS:
+        rumble_art.card_face(kind, 120, 168)
     print(f"cold: 9 faces at 120x168 in {(time.perf_counter() - t0) * 1000:.0f} ms")
     t0 = time.perf_counter()
-    art.battle_board(330, 150, pal.SEAT_COLORS[0])
+    rumble_art.battle_board(330, 150, pal.SEAT_COLORS[0])
     art.card_back(pal.SEAT_COLORS[0], 60, 84)
     print(f"cold: board + back in {(time.perf_counter() - t0) * 1000:.0f} ms")
     screen = pygame.display.set_mode((1280, 720))
     for label, convert in (("unconverted", False), ("converted", True)):
         art.clear_cache()
-        faces = [art.card_face(k, 60, 84) for k in art.CARD_KINDS]
+        faces = [rumble_art.card_face(k, 60, 84) for k in rumble_art.CARD_KINDS]
         if convert:
             faces = [f.convert_alpha() for f in faces]
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,9 @@ def option_value(option: OptionInfo, raw: str) -> Any:
     return text
 
 
-def options(info: GameInfo, items: list[str], vocations: bool = False) -> dict[str, Any]:
-    """The game's options: its defaults, changed by each `KEY=VALUE` (and RATS's `--vocations`)."""
+def options(info: GameInfo, items: list[str], flags: Sequence[str] = ()) -> dict[str, Any]:
+    """The game's options: its defaults, changed by each `KEY=VALUE`, and each on/off option named
+    as a flag (`--vocations` switches RATS's `vocations` on)."""
     known = {o.key: o for o in info.options}
     chosen = {o.key: o.default for o in info.options}
     for item in items:
@@ -59,11 +61,19 @@ def options(info: GameInfo, items: list[str], vocations: bool = False) -> dict[s
         if key not in known:
             raise CliError(f"unknown option {key!r} for {info.id}; known: {', '.join(known) or 'none'}")
         chosen[key] = option_value(known[key], raw)
-    if vocations:
-        if "vocations" not in known:
-            raise CliError(f"--vocations is not an option of {info.id}")
-        chosen["vocations"] = True
+    for flag in flags:
+        chosen[_flag_option(info, known, flag)] = True
     return chosen
+
+
+def _flag_option(info: GameInfo, known: dict[str, OptionInfo], flag: str) -> str:
+    """The on/off option `--KEY` (or `--KEY-WITH-DASHES`) names; CliError if it names none."""
+    key = flag.removeprefix("--").replace("-", "_")
+    if not flag.startswith("--") or key not in known:
+        raise CliError(f"{flag} is not an option of {info.id}")
+    if not isinstance(known[key].default, bool):
+        raise CliError(f"{flag} takes a value: use --option {key}=VALUE")
+    return key
 
 
 def seat_list(text: str) -> str:

@@ -60,7 +60,7 @@ def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
     if not info.min_seats <= len(seats) <= info.max_seats:
         raise CliError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats, got {len(seats)}")
     teams = checks.teams(info, args.teams, len(seats))
-    options = checks.options(info, args.option, getattr(args, "vocations", False))
+    options = checks.options(info, args.option, args.flags)
     checks.seed(args.seed, getattr(args, "games", None) or 1)
     setup = GameSetup(info.id, seats, options, teams, seed=args.seed)
     validate = info.validate_setup

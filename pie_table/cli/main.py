@@ -29,7 +29,9 @@ def _add_common(p: argparse.ArgumentParser, games: bool = True) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. --option target=10 (repeatable)")
-    p.add_argument("--vocations", action="store_true", help="RATS: play with Vermin Vocations")
+    # A game's on/off options may also be switched on as `--KEY` (RATS: `--vocations`); they are the
+    # game's own declarations, so they are read after the game is known (`checks.options`).
+    p.set_defaults(flags=[])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pie-table", description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x720", help="window size WxH")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.epilog = "A game's on/off option may be given as --KEY, e.g. simulate rats --vocations."
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("simulate", help="play whole games headless; one JSON line per game")
@@ -74,11 +77,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(args_list: list[str]) -> argparse.Namespace:
+    """The parsed command line; words the parser does not know are kept as `flags` for the game's
+    own options when the command names a game, and refused otherwise."""
+    args, unknown = build_parser().parse_known_args(args_list)
+    if unknown:
+        if "flags" not in vars(args):
+            raise CliError(f"pie-table: unrecognized arguments: {' '.join(unknown)}")
+        args.flags = unknown
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run it; returns the process exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(args_list)
+        args = parse(args_list)
         if args.command is None:
             from pie_table.cli.play import play
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pie_table.core.engine import GameRules
+from pie_table.core.messages import Msg
 from pie_table.core.setup import GameSetup
 from pie_table.core.shapes import Record
 
@@ -23,6 +24,18 @@ class OptionInfo:
     help: str = ""
     # What the seat screen shows for a choice (English; translated there), when not the value itself.
     choice_labels: dict[Any, str] | None = None
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A game's guided first game, offered once the first time anyone picks a game that has one and
+    always reachable from the game list. Texts are message ids (translated by the game list)."""
+
+    # Builds the tutorial scene: (app) -> Scene; "package.module:Name", imported only when opened.
+    scene_factory: str
+    button: Msg  # the game list's button, e.g. "Rumble Pie tutorial"
+    question: Msg  # the one-time offer's question
+    detail: Msg  # what the tutorial is, under the question
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,16 @@ class GameInfo:
     bench_sim: Callable[[GameSetup, int | None], dict[str, Any]] | None = None
     # Seats `bench sim` and `bench frames` fill with normal bots when none are given (0: the minimum).
     bench_seats: int = 0
+    # The game list's picture for the game: (size) -> square Surface; "package.module:name", imported
+    # lazily like the table scene (pygame art lives with the game's UI). Empty: no picture.
+    icon_factory: str = ""
+    # A guided first game, if the game has one.
+    tutorial: Tutorial | None = None
+    # Statistics: each seat's score from the game's report, when not the report's "scores" (or its
+    # teams' scores); and the statistics screen's Extras cell from the counts the game's table added
+    # to a player's record (`stats.record_finished`'s extras), e.g. team KaPow!s and Out! calls.
+    seat_scores: Callable[[dict[str, Any]], list[float]] | None = None
+    stats_line: Callable[[dict[str, Any]], Msg] | None = None
 
 
 _GAMES: dict[str, GameInfo] = {}

@@ -28,7 +28,7 @@ from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
 from pie_table.core.session import Entry, Session
 from pie_table.core.setup import GameSetup, SetupError
-from pie_table.userfiles import move_aside, write_text_atomic
+from pie_table.core.userfiles import move_aside, write_text_atomic
 
 SAVE_FORMAT = "pie_table-save"
 SAVE_VERSION = 1

@@ -1,15 +1,17 @@
 """Players and their statistics, per game: games played and won, results against each bot level,
-best and average score, streaks, hints used, and for Rumble Pie the team's KaPow!s and the
-player's Out! calls. Only finished games count, each once (by its save's name). Kept in a
-versioned per-user file; a damaged one is set aside with one line. Pure Python."""
+best and average score, streaks, hints used, and whatever counts a game adds of its own (Rumble
+Pie: the team's KaPow!s and the player's Out! calls; each game declares them in its registration).
+Only finished games count, each once (by its save's name). Kept in a versioned per-user file; a
+damaged one is set aside with one line. Pure Python."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pie_table.core.messages import Msg
+from pie_table.core.registry import load_games
 from pie_table.core.save_schema import is_number, is_whole
-from pie_table.userfiles import read_json, write_json
+from pie_table.core.userfiles import read_json, write_json
 
 FILE = "statistics.json"
 KIND, VERSION = "statistics", 1
@@ -50,7 +52,7 @@ def _check_record(record: Any) -> None:
         raise ValueError("a record's recent results are damaged")
     extras = set(record) - {*_COUNTS, "best", "vs", "recent"}
     if not all(is_whole(record[field]) and record[field] >= 0 for field in extras):
-        raise ValueError("a record's extra counts are damaged")  # hints, KaPow!s, Out! calls
+        raise ValueError("a record's extra counts are damaged")  # hints, and each game's own counts
 
 
 def _pair(value: Any) -> bool:
@@ -83,13 +85,15 @@ def save(data: dict[str, Any]) -> None:
         pass
 
 
-def seat_scores(report: dict[str, Any], seats: int) -> list[float]:
-    """Each seat's score from a game's report: its own points, or its team's."""
+def seat_scores(report: dict[str, Any], seats: int, game_id: str = "") -> list[float]:
+    """Each seat's score from a game's report: as the game reads it (its `seat_scores`), else its
+    own points or its team's."""
+    info = load_games().get(game_id)
+    if info is not None and info.seat_scores is not None:
+        return info.seat_scores(report)
     teams = report.get("teams")
     if teams is not None and "scores" in report:
         return [report["scores"][t] for t in teams]
-    if "awards" in report:
-        return list(report["awards"])
     return list(report.get("scores", [0] * seats))
 
 
@@ -108,7 +112,7 @@ def record_game(
         return False
     data["counted"].append(key)
     seats = len(names)
-    scores = seat_scores(report, seats)
+    scores = seat_scores(report, seats, game_id)
     winners = set(report.get("winning_seats", []))
     bots = sorted({level for level in levels if level})
     for seat, name in enumerate(names):
@@ -130,8 +134,6 @@ def record_game(
                     "best_streak": 0,
                     "recent": [],
                     "hints": 0,
-                    "kapows": 0,
-                    "outs": 0,
                 },
             )
         )
@@ -156,14 +158,19 @@ def known_players(data: dict[str, Any]) -> list[str]:
     return sorted(data["players"])
 
 
+_SHARED = {*_COUNTS, "best", "vs", "recent", "hints"}
+
+
 def rows(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per player and game, for the statistics screen."""
+    """One row per player and game, for the statistics screen; a game's own counts (its extras) come
+    along under their own names."""
     found = []
     for name in sorted(data["players"]):
         for game_id, game in sorted(data["players"][name].items()):
             played = game["played"]
             found.append(
                 {
+                    **{field: value for field, value in game.items() if field not in _SHARED},
                     "name": name,
                     "game": game_id,
                     "played": played,
@@ -176,8 +183,6 @@ def rows(data: dict[str, Any]) -> list[dict[str, Any]]:
                     "best_streak": game["best_streak"],
                     "recent": game["recent"],
                     "hints": game.get("hints", 0),
-                    "kapows": game.get("kapows", 0),
-                    "outs": game.get("outs", 0),
                 }
             )
     return found

@@ -1,4 +1,6 @@
-"""The table's art, drawn in code and cached: card faces and backs, portraits, boards, dice, outlines.
+"""The art every table shares, drawn in code and cached: card backs, the house characters' portraits
+(the chefs, the dapper rat), the pie, dice, glow outlines and shadows. A game's own art (Rumble Pie's
+card faces and Battle Boards, the RATS Host's hat) lives in its package and uses this cache (`cached`).
 
 Every public function returns a cached SRCALPHA surface: the same arguments give the same object, so a
 frame never redraws art from scratch. Treat returned surfaces as read-only (copy before drawing on
@@ -8,33 +10,19 @@ are converted for fast blitting.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit import theme
-from pie_table.kit.art_cards import CARD_KINDS, corner_radius, fit_label, paint_back, paint_face
-from pie_table.kit.art_chefs import CHEF_COLORS, CHEF_NAMES, paint_chef, paint_host_hat, paint_rat
-from pie_table.kit.art_draw import (
-    SUPERSAMPLE,
-    canvas,
-    darker,
-    draw_pie,
-    lighter,
-    rect_at,
-    supersampled,
-    vertical_gradient,
-)
-from pie_table.kit.i18n import current_language
+from pie_table.kit.art_backs import corner_radius, paint_back
+from pie_table.kit.art_chefs import CHEF_NAMES, paint_chef, paint_rat
+from pie_table.kit.art_draw import canvas, darker, draw_pie, lighter, rect_at, supersampled, vertical_gradient
 
 __all__ = [
-    "CARD_KINDS", "CHEF_NAMES", "DIE_TINTS", "battle_board", "board_spot_rects", "card_back", "card_face",
-    "card_shadow",
-    "chef_portrait", "clear_cache", "die_face", "empty_spot", "highlight_outline", "host_hat", "pie_icon",
-    "prepare", "rat_portrait",
+    "CHEF_NAMES", "DIE_TINTS", "cached", "card_back", "card_shadow", "chef_portrait", "clear_cache",
+    "die_face", "highlight_outline", "pie_icon", "prepare", "px", "rat_portrait",
 ]
 
 # Die body, edge and pip colours per tint: ivory for one die, cherry for the other.
@@ -98,49 +86,40 @@ def cache_size() -> int:
     return len(_CACHE)
 
 
-def _cached(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+def cached(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """The surface `make` paints, painted once per `key` (its first item names the painter) and kept;
+    games' art modules paint through this too, so `clear_cache` forgets every table's art at once."""
     return _CACHE.get(key, make)
 
 
-def _size(v: float) -> int:
+def px(v: float) -> int:
+    """A drawing size in whole pixels, never below 4."""
     return max(4, int(v))
-
-
-def card_face(kind: str, w: int, h: int) -> pygame.Surface:
-    """The face of a card of `kind` (see CARD_KINDS) at w x h: rounded corners, border, art."""
-    # The language is part of the key: a Block card's words are drawn on its face.
-    key = ("face", kind, _size(w), _size(h), current_language(), theme.current())
-    return _cached(key, lambda: paint_face(kind, _size(w), _size(h)))
 
 
 def card_back(color: tuple, w: int, h: int) -> pygame.Surface:
     """A card back tinted with the owner's `color`, with a lattice-crust weave."""
     rgb = tuple(int(c) for c in color[:3])
-    return _cached(("back", rgb, _size(w), _size(h)), lambda: paint_back(rgb, _size(w), _size(h)))
+    return cached(("back", rgb, px(w), px(h)), lambda: paint_back(rgb, px(w), px(h)))
 
 
 def chef_portrait(name: str, size: int) -> pygame.Surface:
     """A round portrait of chef `name` ("shorty", "sylvie", "pierre")."""
     if name not in CHEF_NAMES:
         raise ValueError(f"unknown chef {name!r}")
-    return _cached(("chef", name, _size(size)), lambda: supersampled(_size(size), _size(size),
+    return cached(("chef", name, px(size)), lambda: supersampled(px(size), px(size),
                                                                       lambda s: paint_chef(s, name)))
 
 
 def rat_portrait(size: int) -> pygame.Surface:
     """A round portrait of a dapper rat in a little bowler hat."""
-    return _cached(("rat", _size(size)), lambda: supersampled(_size(size), _size(size), paint_rat))
-
-
-def host_hat(size: int) -> pygame.Surface:
-    """The Host's fancy hat: a plum top hat with a rosette and a feather."""
-    return _cached(("hat", _size(size)), lambda: supersampled(_size(size), _size(size), paint_host_hat))
+    return cached(("rat", px(size)), lambda: supersampled(px(size), px(size), paint_rat))
 
 
 def pie_icon(size: int, filling: tuple = pal.CHERRY) -> pygame.Surface:
     """A lattice-top pie in a tin, fitting a size x size square."""
-    s = _size(size)
-    return _cached(("pie", s, tuple(filling)), lambda: supersampled(
+    s = px(size)
+    return cached(("pie", s, tuple(filling)), lambda: supersampled(
         s, s, lambda c: draw_pie(c, c.get_width() / 2, c.get_height() * 0.46, c.get_width() * 0.44, filling)))
 
 
@@ -150,8 +129,8 @@ def die_face(value: int, size: int, tint: str = "ivory") -> pygame.Surface:
         raise ValueError(f"die value must be 1..6, not {value!r}")
     if tint not in DIE_TINTS:
         raise ValueError(f"unknown die tint {tint!r}")
-    s = _size(size)
-    return _cached(("die", value, s, tint), lambda: supersampled(s, s, lambda c: _paint_die(c, value, tint)))
+    s = px(size)
+    return cached(("die", value, s, tint), lambda: supersampled(s, s, lambda c: _paint_die(c, value, tint)))
 
 
 def _paint_die(c: pygame.Surface, value: int, tint: str) -> None:
@@ -174,77 +153,10 @@ def _paint_die(c: pygame.Surface, value: int, tint: str) -> None:
         pygame.draw.circle(c, pip, (center[0], center[1] + r * 0.12), r)
 
 
-def board_spot_rects(w: int, h: int) -> dict[str, pygame.Rect]:
-    """Where each chef's pile spot sits on a w x h battle board (board-relative, card-shaped 5:7)."""
-    margin = max(4, int(min(w, h) * 0.06))
-    label_h = max(10, int(h * 0.13))
-    spot_h = h - margin * 2 - label_h
-    spot_w = int(spot_h * 5 / 7)
-    max_w = (w - margin * 4) // 3
-    if spot_w > max_w:
-        spot_w, spot_h = max_w, int(max_w * 7 / 5)
-    rects = {}
-    for i, name in enumerate(CHEF_NAMES):
-        cx = int(w * (i * 2 + 1) / 6)
-        rects[name] = pygame.Rect(cx - spot_w // 2, margin, spot_w, spot_h)
-    return rects
-
-
-def battle_board(w: int, h: int, color: tuple) -> pygame.Surface:
-    """A player's Battle Board in their `color`: three chef faces side by side, each a pile spot."""
-    rgb = tuple(int(c) for c in color[:3])
-    return _cached(("board", _size(w), _size(h), rgb), lambda: _paint_board(_size(w), _size(h), rgb))
-
-
-def _paint_board(w: int, h: int, color: tuple[int, int, int]) -> pygame.Surface:
-    surf = supersampled(w, h, lambda c: _board_shapes(c, color))
-    label_h = max(10, int(h * 0.13))
-    for name, rect in board_spot_rects(w, h).items():
-        label = fit_label(name.capitalize(), rect.w + 8, int(label_h * 0.62), pal.CREAM)
-        surf.blit(label, label.get_rect(center=(rect.centerx, rect.bottom + label_h // 2 + 1)))
-    return surf
-
-
-def _board_shapes(c: pygame.Surface, color: tuple[int, int, int]) -> None:
-    w, h = c.get_size()
-    radius = int(min(w, h) * 0.08)
-    rect = c.get_rect()
-    pygame.draw.rect(c, pal.WOOD_DARK, rect, border_radius=radius)
-    inner = rect.inflate(-w * 0.02, -w * 0.02)
-    plank = vertical_gradient(inner.size, pal.WOOD_LIGHT, pal.WOOD)
-    c.blit(plank, inner)
-    for y in range(1, 4):  # plank seams
-        yy = int(h * y / 4)
-        pygame.draw.line(c, darker(pal.WOOD, 0.15), (w * 0.02, yy), (w * 0.98, yy), max(1, int(h * 0.006)))
-    pygame.draw.rect(c, color, rect, max(3, int(min(w, h) * 0.04)), border_radius=radius)
-    # Spots are laid out at the final size, then scaled onto this supersampled canvas.
-    for name, spot in board_spot_rects(w // SUPERSAMPLE, h // SUPERSAMPLE).items():
-        k = SUPERSAMPLE
-        _board_spot(c, name, pygame.Rect(spot.x * k, spot.y * k, spot.w * k, spot.h * k))
-
-
-def _board_spot(c: pygame.Surface, name: str, spot: pygame.Rect) -> None:
-    # Printed on the board, not a card: a recessed wooden slot with a round, muted medallion,
-    # so a chef CARD played on top (bright, bordered, name banner) never reads as the empty spot.
-    bg, accent = CHEF_COLORS[name]
-    radius = int(spot.w * 0.08)
-    pygame.draw.rect(c, darker(pal.WOOD, 0.35), spot, border_radius=radius)
-    rect_at(c, (0, 0, 0, 70), spot.inflate(-spot.w * 0.04, -spot.w * 0.04).move(0, spot.h * 0.015),
-            max(2, spot.w // 30), radius=radius)
-    d = int(spot.w * 0.8)
-    medallion = canvas(d, d)
-    pygame.draw.circle(medallion, lighter(bg, 0.35), (d // 2, d // 2), d // 2)
-    paint_chef(medallion, name)
-    medallion.fill((215, 205, 195, 170), special_flags=pygame.BLEND_RGBA_MULT)
-    c.blit(medallion, medallion.get_rect(center=(spot.centerx, spot.centery - spot.h * 0.04)))
-    pygame.draw.circle(c, darker(accent, 0.2), (spot.centerx, int(spot.centery - spot.h * 0.04)), d // 2,
-                       max(2, spot.w // 30))
-
-
 def highlight_outline(w: int, h: int, color: tuple = pal.HIGHLIGHT) -> pygame.Surface:
     """A soft glow ring the size of a card (w x h), for legal drop targets; blit at the card's top-left."""
     rgb = tuple(int(c) for c in color[:3])
-    return _cached(("glow", _size(w), _size(h), rgb), lambda: _paint_glow(_size(w), _size(h), rgb))
+    return cached(("glow", px(w), px(h), rgb), lambda: _paint_glow(px(w), px(h), rgb))
 
 
 def _paint_glow(w: int, h: int, rgb: tuple[int, int, int]) -> pygame.Surface:
@@ -265,8 +177,8 @@ def _paint_glow(w: int, h: int, rgb: tuple[int, int, int]) -> pygame.Surface:
 
 def card_shadow(w: int, h: int, blur: int = 6) -> pygame.Surface:
     """A soft shadow for a card of w x h, `blur` px larger on each side; blit centred under the card."""
-    key = ("shadow", _size(w), _size(h), int(blur))
-    return _cached(key, lambda: _paint_shadow(_size(w), _size(h), max(1, int(blur))))
+    key = ("shadow", px(w), px(h), int(blur))
+    return cached(key, lambda: _paint_shadow(px(w), px(h), max(1, int(blur))))
 
 
 def _paint_shadow(w: int, h: int, blur: int) -> pygame.Surface:
@@ -276,40 +188,3 @@ def _paint_shadow(w: int, h: int, blur: int) -> pygame.Surface:
     inner = small.get_rect().inflate(-2, -2)
     pygame.draw.rect(small, (0, 0, 0, 110), inner, border_radius=max(1, inner.w // 8))
     return pygame.transform.smoothscale(small, full)
-
-
-def empty_spot(kind_or_face: str, w: int, h: int) -> pygame.Surface:
-    """A faint dashed outline of a card place; a chef name ghosts that chef's face inside it."""
-    return _cached(("spot", kind_or_face, _size(w), _size(h)),
-                   lambda: _paint_empty(kind_or_face, _size(w), _size(h)))
-
-
-def _paint_empty(kind: str, w: int, h: int) -> pygame.Surface:
-    surf = canvas(w, h)
-    radius = corner_radius(w)
-    pygame.draw.rect(surf, (*pal.CREAM, 34), surf.get_rect(), border_radius=radius)
-    _dashed_round_rect(surf, surf.get_rect().inflate(-2, -2), (*pal.CREAM, 150), max(1, w // 45), radius)
-    if kind in CHEF_NAMES:
-        d = int(w * 0.8)
-        ghost = supersampled(d, d, lambda s: paint_chef(s, kind))
-        ghost.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(ghost, ghost.get_rect(center=(w // 2, h // 2)))
-    return surf
-
-
-def _dashed_round_rect(surf: pygame.Surface, rect: pygame.Rect, color, width: int, radius: int) -> None:
-    """A rounded rectangle drawn as dashes (straight edges dashed, corners solid)."""
-    dash = max(3, rect.w // 10)
-    for x in range(rect.left + radius, rect.right - radius, dash * 2):
-        end = min(x + dash, rect.right - radius)
-        pygame.draw.line(surf, color, (x, rect.top), (end, rect.top), width)
-        pygame.draw.line(surf, color, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
-    for y in range(rect.top + radius, rect.bottom - radius, dash * 2):
-        end = min(y + dash, rect.bottom - radius)
-        pygame.draw.line(surf, color, (rect.left, y), (rect.left, end), width)
-        pygame.draw.line(surf, color, (rect.right - 1, y), (rect.right - 1, end), width)
-    inner = rect.inflate(-radius * 2, -radius * 2)
-    left, right, top, bottom = inner.left, inner.right, inner.top, inner.bottom
-    for cx, cy, a0 in ((left, top, 90), (right, top, 0), (left, bottom, 180), (right, bottom, 270)):
-        arc = pygame.Rect(cx - radius, cy - radius, radius * 2, radius * 2)
-        pygame.draw.arc(surf, color, arc, math.radians(a0), math.radians(a0 + 90), width)

@@ -1,6 +1,7 @@
-"""Character portraits drawn in code: the three chefs, the dapper rat and the Host's fancy hat.
+"""Character portraits drawn in code: the three chefs and the dapper rat (a game's own figures, such
+as the RATS Host's hat, draw on the same `Grid` in their package).
 
-Every painter draws on a square canvas in a 100x100 design grid (`_Grid` maps grid units to pixels),
+Every painter draws on a square canvas in a 100x100 design grid (`Grid` maps grid units to pixels),
 so the same drawing works from a 24 px ghost to a 300 px card illustration.
 """
 
@@ -27,7 +28,7 @@ CHEF_COLORS = {
 CHEF_NAMES = ("shorty", "sylvie", "pierre")
 
 
-class _Grid:
+class Grid:
     """Maps the 100-unit design grid onto a surface of side `s` pixels."""
 
     def __init__(self, surf: pygame.Surface) -> None:
@@ -71,14 +72,14 @@ class _Grid:
         pygame.draw.rect(self.surf, color, r, border_radius=int(radius * self.k))
 
 
-def _backdrop(g: _Grid, name: str) -> None:
+def _backdrop(g: Grid, name: str) -> None:
     bg, _ = CHEF_COLORS[name]
     g.circle(darker(bg, 0.25), 50, 50, 49)
     g.circle(bg, 50, 50, 46)
     g.circle(lighter(bg, 0.25), 44, 42, 30)
 
 
-def _jacket(g: _Grid, name: str, width: float = 38) -> None:
+def _jacket(g: Grid, name: str, width: float = 38) -> None:
     _, scarf = CHEF_COLORS[name]
     g.ellipse(JACKET_SHADE, 50, 101, width + 1, 25)
     g.ellipse(JACKET, 50, 102, width - 1, 24)
@@ -89,7 +90,7 @@ def _jacket(g: _Grid, name: str, width: float = 38) -> None:
         g.circle(JACKET_SHADE, 57, y, 2)
 
 
-def _toque(g: _Grid, left: float, right: float, band_y: float, band_h: float, top: float) -> None:
+def _toque(g: Grid, left: float, right: float, band_y: float, band_h: float, top: float) -> None:
     """A chef's toque: a pleated puff from `top` down to a band at band_y."""
     mid = (left + right) / 2
     half = (right - left) / 2
@@ -106,7 +107,7 @@ def _toque(g: _Grid, left: float, right: float, band_y: float, band_h: float, to
     g.rect(JACKET, left, band_y, right - left, band_h - 1.5, 2)
 
 
-def _eyes(g: _Grid, y: float, dx: float, r: float, iris=(70, 50, 40)) -> None:
+def _eyes(g: Grid, y: float, dx: float, r: float, iris=(70, 50, 40)) -> None:
     for x in (50 - dx, 50 + dx):
         g.ellipse(pal.WHITE, x, y, r * 1.3, r * 1.15)
         g.circle(iris, x, y + 0.3, r * 0.85)
@@ -114,7 +115,7 @@ def _eyes(g: _Grid, y: float, dx: float, r: float, iris=(70, 50, 40)) -> None:
         g.circle(pal.WHITE, x + r * 0.35, y - r * 0.35, r * 0.28)
 
 
-def _paint_shorty(g: _Grid) -> None:
+def _paint_shorty(g: Grid) -> None:
     _backdrop(g, "shorty")
     _jacket(g, "shorty", 42)
     g.circle(SKIN_SHADE, 22, 60, 5.5)
@@ -141,7 +142,7 @@ def _paint_shorty(g: _Grid) -> None:
     g.circle(lighter((232, 150, 126), 0.4), 48, 60, 1.8)
 
 
-def _braid(g: _Grid, hair) -> None:
+def _braid(g: Grid, hair) -> None:
     """A plait falling over the right shoulder, tied with a ribbon."""
     for i in range(6):
         t = i / 5
@@ -155,7 +156,7 @@ def _braid(g: _Grid, hair) -> None:
     g.circle(darker(pal.CHERRY, 0.2), 76, 93, 2.2)
 
 
-def _paint_sylvie(g: _Grid) -> None:
+def _paint_sylvie(g: Grid) -> None:
     hair = (176, 86, 40)
     _backdrop(g, "sylvie")
     _jacket(g, "sylvie", 34)
@@ -179,7 +180,7 @@ def _paint_sylvie(g: _Grid) -> None:
     g.arc(pal.WHITE, 50, 71.5, 3.5, 1.2, 20, 160, 0.8)
 
 
-def _paint_pierre(g: _Grid) -> None:
+def _paint_pierre(g: Grid) -> None:
     _backdrop(g, "pierre")
     _jacket(g, "pierre", 32)
     g.circle(SKIN_SHADE, 34, 64, 4)
@@ -209,12 +210,12 @@ _PAINTERS = {"shorty": _paint_shorty, "sylvie": _paint_sylvie, "pierre": _paint_
 
 def paint_chef(surf: pygame.Surface, name: str) -> None:
     """Paint chef `name` (shorty, sylvie, pierre) onto a square surface."""
-    _PAINTERS[name](_Grid(surf))
+    _PAINTERS[name](Grid(surf))
 
 
 def paint_rat(surf: pygame.Surface) -> None:
     """Paint the dapper rat: round ears, whiskers, monocle, bow tie and a little bowler."""
-    g = _Grid(surf)
+    g = Grid(surf)
     fur, fur_dark, pink = (150, 146, 150), (110, 104, 112), (236, 160, 170)
     g.circle((86, 112, 120), 50, 50, 49)
     g.circle((120, 150, 156), 50, 50, 46)
@@ -245,7 +246,7 @@ def paint_rat(surf: pygame.Surface) -> None:
     _bowler(g)
 
 
-def _bowler(g: _Grid) -> None:
+def _bowler(g: Grid) -> None:
     """A small bowler perched at a jaunty angle on the rat's head."""
     crown = (46, 40, 48)
     g.poly(crown, [(33, 34), (67, 30), (68, 33), (32, 38)])
@@ -253,30 +254,3 @@ def _bowler(g: _Grid) -> None:
     g.poly(crown, [(38, 34), (64, 31), (63, 24), (39, 27)])
     g.poly(pal.CHERRY, [(38.5, 33), (63.5, 30), (63.3, 27.5), (38.7, 30.5)])
     g.ellipse(lighter(crown, 0.25), 46, 24, 4, 2.5)
-
-
-def paint_host_hat(surf: pygame.Surface) -> None:
-    """Paint the Host's fancy hat: a plum top hat with a gold band, a cherry rosette and a feather."""
-    g = _Grid(surf)
-    plum, plum_dark = (120, 62, 120), (82, 38, 86)
-    g.ellipse((0, 0, 0, 70), 50, 86, 44, 8)
-    g.ellipse(plum_dark, 50, 80, 44, 11)
-    g.ellipse(plum, 50, 78, 42, 9)
-    g.poly(plum_dark, [(28, 78), (72, 78), (69, 22), (31, 22)])
-    g.poly(plum, [(30, 77), (60, 77), (57, 23), (32, 23)])
-    g.ellipse(plum_dark, 50, 22, 19, 5)
-    g.ellipse(lighter(plum, 0.2), 50, 22, 17, 3.6)
-    g.poly(pal.GOLD, [(29, 70), (71, 70), (70.5, 60), (29.5, 60)])
-    g.poly(darker(pal.GOLD, 0.2), [(29, 70), (71, 70), (71, 68), (29, 68)])
-    # Feather: a curved quill with barbs, tucked behind the rosette.
-    quill = [(62 + 6 * t + 14 * t * t, 62 - 52 * t) for t in (i / 12 for i in range(13))]
-    for i, (x, y) in enumerate(quill[1:], 1):
-        half = 7 * math.sin(math.pi * i / 12)
-        g.line((70, 150, 140), (x, y), (x - half, y + half * 0.5), 1.4)
-        g.line((110, 190, 170), (x, y), (x + half, y + half * 0.2), 1.4)
-    g.lines((240, 230, 200), quill, 1.0)
-    for i in range(8):  # rosette petals
-        a = 2 * math.pi * i / 8
-        g.circle(pal.CHERRY, 62 + math.cos(a) * 6, 64 + math.sin(a) * 6, 4.6)
-    g.circle(darker(pal.CHERRY, 0.25), 62, 64, 5)
-    g.circle(pal.LEMON, 62, 64, 3)

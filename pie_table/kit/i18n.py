@@ -67,8 +67,8 @@ def set_language(code: str) -> None:
 def load_saved_language() -> str | None:
     """Apply the language the player chose last time; returns a one-line notice if the file was
     damaged (and set aside), else None. No file: the environment's language, else English."""
+    from pie_table.core.userfiles import read_json
     from pie_table.paths import config_dir
-    from pie_table.userfiles import read_json
 
     result = read_json(config_dir() / _LANGUAGE_FILE, "language", 1)
     if result.ok and isinstance(result.payload, dict):
@@ -83,8 +83,8 @@ def load_saved_language() -> str | None:
 
 def save_language(code: str) -> None:
     """Remember `code` for the next start (atomically; a failure to write is not fatal)."""
+    from pie_table.core.userfiles import write_json
     from pie_table.paths import config_dir
-    from pie_table.userfiles import write_json
 
     try:
         write_json(config_dir() / _LANGUAGE_FILE, "language", 1, {"language": code})

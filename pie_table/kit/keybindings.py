@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from pie_table.core.messages import Msg
+from pie_table.core.userfiles import read_json, write_json
 from pie_table.kit.input import (
     KEY_DEVICES,
     default_bindings,
@@ -18,7 +19,6 @@ from pie_table.kit.input import (
     pad_label,
     scancode_of,
 )
-from pie_table.userfiles import read_json, write_json
 
 FILE = "keys.json"
 KIND, VERSION = "keys", 1

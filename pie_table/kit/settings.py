@@ -3,7 +3,7 @@
 What lives here: sound volume and mute, the reaction-window countdown a new game starts with, and
 how quickly bots move, animations, the card theme and the interface size. (The language has its
 own file, kit/i18n; window mode is F11.) A missing
-file means defaults; a damaged one is set aside with one line of notice (pie_table.userfiles).
+file means defaults; a damaged one is set aside with one line of notice (pie_table.core.userfiles).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pie_table.core.userfiles import read_json, write_json
 from pie_table.kit.theme import THEMES
-from pie_table.userfiles import read_json, write_json
 
 FILE = "settings.json"
 KIND, VERSION = "settings", 1
@@ -37,7 +37,7 @@ class Settings:
     reduce_motion: bool = False
     card_theme: str = "normal"
     ui_scale: int = 100
-    tutorial_offered: bool = False  # the Rumble Pie tutorial was offered on the first pick
+    tutorial_offered: bool = False  # a game's tutorial was offered on its first pick (Rumble Pie's today)
 
     def pace_factor(self) -> float:
         return PACE_FACTOR.get(self.bot_pace, 1.0)

@@ -7,6 +7,7 @@ initial draw order; afterwards use `group.change_layer(sprite, n)` or `group.mov
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -21,15 +22,17 @@ _FLIP_STRETCH = 0.08  # how much taller the card grows mid-flip (squash and stre
 
 
 class CardSprite(pygame.sprite.Sprite):
-    """One card: `pos` is its resting top-left; `image`/`rect` show the current animation frame."""
+    """One card: `pos` is its resting top-left; `image`/`rect` show the current animation frame.
+    `face_art(kind, w, h)` paints its face (the game's own, cached); the back is the shared one."""
 
-    def __init__(self, card_id: int | str, kind: str, face_up: bool = False,
-                 owner_color: tuple = pal.SEAT_COLORS[0], size: tuple[int, int] = (60, 84),
-                 pos: tuple[float, float] = (0, 0), layer: int = 0) -> None:
+    def __init__(self, card_id: int | str, kind: str, face_art: Callable[[str, int, int], pygame.Surface],
+                 face_up: bool = False, owner_color: tuple = pal.SEAT_COLORS[0],
+                 size: tuple[int, int] = (60, 84), pos: tuple[float, float] = (0, 0), layer: int = 0) -> None:
         self._layer = layer
         super().__init__()
         self.card_id = card_id
         self.kind = kind
+        self.face_art = face_art
         self.face_up = face_up
         self.owner_color = tuple(owner_color)
         self.size = (int(size[0]), int(size[1]))
@@ -120,7 +123,7 @@ class CardSprite(pygame.sprite.Sprite):
 
     def _side_image(self, face_up: bool) -> pygame.Surface:
         w, h = self.size
-        return art.card_face(self.kind, w, h) if face_up else art.card_back(self.owner_color, w, h)
+        return self.face_art(self.kind, w, h) if face_up else art.card_back(self.owner_color, w, h)
 
     def _refresh(self) -> None:
         """Rebuild image and rect from the animation state (cached art; scaled only mid-flip)."""

@@ -7,10 +7,17 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.registry import GameInfo, GameLoadError, import_factory, load_games, load_problems
+from pie_table.core.registry import (
+    GameInfo,
+    GameLoadError,
+    Tutorial,
+    import_factory,
+    load_games,
+    load_problems,
+)
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import MIN_READABLE, font
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, tr
 from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel
@@ -47,11 +54,11 @@ class GameCard(Widget):
         return True
 
     def icon(self, size: int) -> pygame.Surface | None:
-        """A rat for the rat game, a pie for the others (None until kit.art is there)."""
+        """The game's own picture (its registration's `icon_factory`), or None."""
+        if not self.info.icon_factory:
+            return None
         try:
-            from pie_table.kit import art
-
-            return art.rat_portrait(size) if "rat" in self.info.id else art.pie_icon(size)
+            return import_factory(self.info.icon_factory)(size)
         except Exception:  # decoration only: a card without its icon is still a working button
             return None
 
@@ -104,33 +111,36 @@ class GameSelectScene(MenuScene):
         self.cards = [GameCard(info, self.pick) for info in self.games]
         self.empty = Label(_("No game is ready to play yet.") if not self.games else "", 26, pal.INK)
         self.back_button = Button(_("Back"), self.back, size=26)
-        has_rumble = any(info.id == "rumble-pie" for info in self.games)
-        title = _("Rumble Pie tutorial") if has_rumble else ""
+        # The first game that offers a guided first game has its button under the list.
+        self.tutorial_game = next((info for info in self.games if info.tutorial is not None), None)
+        title = tr(self.tutorial_game.tutorial.button) if self.tutorial_game else ""
         self.tutorial_button = Button(title, self.open_tutorial, size=22)
         self.problems = Label("; ".join(self.load_problems), 18, pal.LEMON)
-        extra = [self.tutorial_button] if has_rumble else []
+        extra = [self.tutorial_button] if self.tutorial_game else []
         return [*self.cards, *extra, self.back_button, self.heading, self.empty, self.problems]
 
     def pick(self, info: GameInfo) -> None:
-        """Open the seat screen for `info`; the first time anyone picks Rumble Pie, offer its
-        tutorial first (once: the settings remember it was offered)."""
+        """Open the seat screen for `info`; the first time anyone picks a game with a tutorial, offer
+        it first (once: the settings remember it was offered)."""
         from pie_table.kit import settings as store
         from pie_table.scenes.seats import SeatsScene
 
         settings = getattr(self.app, "settings", None)
-        if info.id == "rumble-pie" and settings is not None and not settings.tutorial_offered:
+        if info.tutorial is not None and settings is not None and not settings.tutorial_offered:
             settings.tutorial_offered = True
             store.save(settings)
             seats = lambda: SeatsScene(self.app, info)  # noqa: E731 - built only if they choose Play
-            self.app.scenes.push(TutorialOffer(self.app, self.open_tutorial, seats))
+            self.app.scenes.push(TutorialOffer(self.app, info.tutorial, lambda: self.open_tutorial(info),
+                                               seats))
             return
         self.app.scenes.push(SeatsScene(self.app, info))
 
-    def open_tutorial(self) -> None:
-        """The guided first round of Rumble Pie."""
-        from pie_table.games.rumble_pie.ui.tutorial import TutorialScene
-
-        self.app.scenes.push(TutorialScene(self.app))
+    def open_tutorial(self, info: GameInfo | None = None) -> None:
+        """The guided first game of `info` (by default the one whose button is under the list)."""
+        game = info or self.tutorial_game
+        if game is None or game.tutorial is None:
+            return
+        self.app.scenes.push(import_factory(game.tutorial.scene_factory)(self.app))
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
@@ -155,12 +165,14 @@ class GameSelectScene(MenuScene):
 
 
 class TutorialOffer(ConfirmScene):
-    """Asked once, the first time Rumble Pie is picked: a guided round first, or straight to the seats."""
+    """Asked once, the first time a game with a tutorial is picked: the tutorial first, or straight to
+    the seats."""
 
-    def __init__(self, app: Any, tutorial: Callable[[], None], seats: Callable[[], Any]) -> None:
+    def __init__(
+        self, app: Any, words: Tutorial, tutorial: Callable[[], None], seats: Callable[[], Any]
+    ) -> None:
         super().__init__(
-            app, _("New to Rumble Pie?"), _("Tutorial"), _("Play"), tutorial,
-            detail=_("A guided round against a slow opponent, one move at a time."),
+            app, tr(words.question), _("Tutorial"), _("Play"), tutorial, detail=tr(words.detail)
         )
         self.seats = seats
 

@@ -1,6 +1,7 @@
 """Statistics, from the title: every named player's record per game (played, won, win rate against
-each bot level, best and average score, streaks, hints, and for Rumble Pie KaPow!s and Out!
-calls), with a small chart of the recent results for the selected row, drawn on the table's style."""
+each bot level, best and average score, streaks, hints, and the counts a game keeps of its own,
+worded by its registration's `stats_line`), with a small chart of the recent results for the
+selected row, drawn on the table's style."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pie_table.core import stats
 from pie_table.core.registry import load_games
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import _, tr
 from pie_table.kit.text import fit_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
@@ -189,10 +190,11 @@ def _draw_chart_key(surface: pygame.Surface, topright: tuple[int, int], size: in
 
 
 def extras_text(row: dict[str, Any]) -> str:
-    """The Extras cell. Rumble Pie's KaPow!s are the team's (a table scores by team), so they say so."""
+    """The Extras cell: the game's own counts in its own words (its `stats_line`), then hints."""
     extras = []
-    if row["game"] == "rumble-pie":
-        extras.append(_("team KaPow!s {n} · Out! {m}").format(n=row["kapows"], m=row["outs"]))
+    info = load_games().get(row["game"])
+    if info is not None and info.stats_line is not None:
+        extras.append(tr(info.stats_line(row)))
     if row["hints"]:
         extras.append(_("hints {n}").format(n=row["hints"]))
     return " · ".join(extras)

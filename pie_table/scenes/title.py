@@ -72,8 +72,8 @@ def start_up_notices(app: Any) -> list[str]:
     statistics and players' names so a damaged file is set aside now, with a line saying so."""
     if getattr(app, "start_notices", None) is None:
         from pie_table.core import stats
+        from pie_table.core.userfiles import remove_leftovers
         from pie_table.paths import config_dir, data_dir, saves_dir
-        from pie_table.userfiles import remove_leftovers
 
         for folder in (config_dir(), data_dir(), saves_dir()):
             remove_leftovers(folder)

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from pie_table import paths, userfiles
-from pie_table.userfiles import Problem, move_aside, read_json, write_json
+from pie_table import paths
+from pie_table.core import userfiles
+from pie_table.core.userfiles import Problem, move_aside, read_json, write_json
 
 _KIND = "pie_table-settings"
 

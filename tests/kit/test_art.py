@@ -1,4 +1,5 @@
-"""Card art renders headless at several sizes, is not blank, differs per kind, and is cached."""
+"""The shared art and the games' own (Rumble Pie's faces and boards, the RATS Host's hat) render
+headless at several sizes, are not blank, differ per kind, and are cached."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import itertools
 import pygame
 import pytest
 
+from pie_table.games.rats.ui import art as rats_art
+from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.kit import art
 
 SIZES = [(40, 56), (60, 84), (120, 168)]
@@ -42,10 +45,10 @@ def _fresh_cache():
     art.clear_cache()
 
 
-@pytest.mark.parametrize("kind", art.CARD_KINDS)
+@pytest.mark.parametrize("kind", rumble_art.CARD_KINDS)
 @pytest.mark.parametrize("size", SIZES)
 def test_every_face_renders_without_display_and_is_not_blank(kind: str, size: tuple[int, int]) -> None:
-    surf = art.card_face(kind, *size)
+    surf = rumble_art.card_face(kind, *size)
     assert surf.get_size() == size
     assert surf.get_flags() & pygame.SRCALPHA
     assert _opaque_fraction(surf) > 0.9  # a full card, only the rounded corners are clear
@@ -55,23 +58,23 @@ def test_every_face_renders_without_display_and_is_not_blank(kind: str, size: tu
 
 def test_the_card_kinds_are_the_rumble_pie_kinds() -> None:
     expected = {"shorty", "sylvie", "pierre", "one", "two", "three", "four", "kapow", "block"}
-    assert set(art.CARD_KINDS) == expected
+    assert set(rumble_art.CARD_KINDS) == expected
 
 
 @pytest.mark.parametrize("size", [(60, 84), (120, 168)])
 def test_kinds_are_pairwise_visually_different(size: tuple[int, int]) -> None:
-    faces = {kind: art.card_face(kind, *size) for kind in art.CARD_KINDS}
-    for a, b in itertools.combinations(art.CARD_KINDS, 2):
+    faces = {kind: rumble_art.card_face(kind, *size) for kind in rumble_art.CARD_KINDS}
+    for a, b in itertools.combinations(rumble_art.CARD_KINDS, 2):
         assert _difference(faces[a], faces[b]) > 6, f"{a} and {b} look alike"
 
 
 def test_cache_returns_the_same_object_and_clear_forgets_it() -> None:
-    first = art.card_face("kapow", 60, 84)
-    assert art.card_face("kapow", 60, 84) is first
-    assert art.card_face("kapow", 61, 84) is not first
+    first = rumble_art.card_face("kapow", 60, 84)
+    assert rumble_art.card_face("kapow", 60, 84) is first
+    assert rumble_art.card_face("kapow", 61, 84) is not first
     assert art.card_back((200, 60, 60), 60, 84) is art.card_back((200, 60, 60), 60, 84)
     art.clear_cache()
-    assert art.card_face("kapow", 60, 84) is not first
+    assert rumble_art.card_face("kapow", 60, 84) is not first
 
 
 def test_cache_stays_bounded_when_sizes_keep_changing() -> None:
@@ -98,7 +101,7 @@ def test_chef_portraits_differ_and_are_drawn(name: str) -> None:
 
 def test_unknown_names_are_refused() -> None:
     with pytest.raises(ValueError):
-        art.card_face("seven", 60, 84)
+        rumble_art.card_face("seven", 60, 84)
     with pytest.raises(ValueError):
         art.chef_portrait("gordon", 60)
     with pytest.raises(ValueError):
@@ -107,7 +110,7 @@ def test_unknown_names_are_refused() -> None:
 
 def test_board_spots_sit_inside_the_board_side_by_side_without_overlap() -> None:
     for w, h in [(330, 150), (220, 100), (600, 200)]:
-        spots = art.board_spot_rects(w, h)
+        spots = rumble_art.board_spot_rects(w, h)
         assert list(spots) == ["shorty", "sylvie", "pierre"]
         board = pygame.Rect(0, 0, w, h)
         rects = list(spots.values())
@@ -117,9 +120,9 @@ def test_board_spots_sit_inside_the_board_side_by_side_without_overlap() -> None
 
 
 def test_battle_board_shows_each_chef_at_its_spot() -> None:
-    board = art.battle_board(330, 150, (200, 60, 60))
+    board = rumble_art.battle_board(330, 150, (200, 60, 60))
     assert board.get_size() == (330, 150)
-    spots = [board.subsurface(r) for r in art.board_spot_rects(330, 150).values()]
+    spots = [board.subsurface(r) for r in rumble_art.board_spot_rects(330, 150).values()]
     assert all(_distinct_colours(s) > 20 for s in spots)  # faces drawn, not empty boxes
     for a, b in itertools.combinations(spots, 2):
         assert _difference(a, b) > 10  # three different chefs
@@ -135,9 +138,10 @@ def test_dice_faces_differ_by_value_and_tint(tint: str) -> None:
 
 
 def test_icons_portraits_and_outlines_render() -> None:
-    cases = [(art.rat_portrait(80), (80, 80)), (art.host_hat(64), (64, 64)), (art.pie_icon(32), (32, 32)),
-             (art.highlight_outline(60, 84, (255, 220, 120)), (60, 84)),
-             (art.empty_spot("sylvie", 60, 84), (60, 84)), (art.empty_spot("deck", 60, 84), (60, 84))]
+    cases = [(art.rat_portrait(80), (80, 80)), (rats_art.host_hat(64), (64, 64)),
+             (art.pie_icon(32), (32, 32)), (art.highlight_outline(60, 84, (255, 220, 120)), (60, 84)),
+             (rumble_art.empty_spot("sylvie", 60, 84), (60, 84)),
+             (rumble_art.empty_spot("deck", 60, 84), (60, 84))]
     for surf, size in cases:
         assert surf.get_size() == size
         assert pygame.mask.from_surface(surf, 10).count() > 0.05 * size[0] * size[1]
@@ -151,7 +155,7 @@ def test_card_shadow_is_soft_and_larger_than_the_card() -> None:
 
 
 def test_empty_spot_ghosts_the_chef_only_for_chef_spots() -> None:
-    ghost, plain = art.empty_spot("pierre", 60, 84), art.empty_spot("deck", 60, 84)
+    ghost, plain = rumble_art.empty_spot("pierre", 60, 84), rumble_art.empty_spot("deck", 60, 84)
     assert pygame.mask.from_surface(ghost, 60).count() > pygame.mask.from_surface(plain, 60).count() + 200
 
 
@@ -173,7 +177,7 @@ def test_prepare_converts_once_a_display_exists() -> None:
         assert converted is not surf
         assert converted.get_flags() & pygame.SRCALPHA
         art.clear_cache()
-        assert art.card_face("one", 60, 84).get_flags() & pygame.SRCALPHA
+        assert rumble_art.card_face("one", 60, 84).get_flags() & pygame.SRCALPHA
     finally:
         if opened:
             pygame.display.quit()
@@ -182,7 +186,7 @@ def test_prepare_converts_once_a_display_exists() -> None:
 @pytest.mark.parametrize("size", [(4, 4), (12, 17), (24, 34)])
 def test_tiny_sizes_still_draw_without_errors(size: tuple[int, int]) -> None:
     w, h = size
-    for kind in art.CARD_KINDS:
-        assert art.card_face(kind, w, h).get_size() == (max(4, w), max(4, h))
-    assert art.battle_board(w * 3, h, (200, 60, 60)).get_size() == (max(4, w * 3), max(4, h))
+    for kind in rumble_art.CARD_KINDS:
+        assert rumble_art.card_face(kind, w, h).get_size() == (max(4, w), max(4, h))
+    assert rumble_art.battle_board(w * 3, h, (200, 60, 60)).get_size() == (max(4, w * 3), max(4, h))
     assert art.die_face(6, w, "cherry").get_width() == max(4, w)

@@ -46,6 +46,24 @@ def test_the_compiled_catalogues_are_up_to_date():
     assert catalogs.build(check=True) == [], "run: python tools/catalogs.py"
 
 
+def test_babel_extracts_literal_texts_only_and_both_branches_of_a_conditional():
+    import io
+
+    source = """
+_('Call "I\\'m looting"')
+Msg("Won." if ok else "Lost.", n=1)
+_(names["en"])
+plural(n, "{n} rag", "{n} rags")
+"""
+    found = catalogs.extract_python(io.BytesIO(source.encode()), catalogs.KEYWORDS, (), {})
+    assert [args for _line, _name, args, _comments in found] == [
+        ("Call \"I'm looting\"",), ("Won.",), ("Lost.",), (None, "{n} rag", "{n} rags")]
+
+
+def test_every_text_babel_extracts_has_its_spanish():
+    assert catalogs.untranslated(catalogs.extract(), "es") == []
+
+
 @pytest.mark.parametrize("path", _SPANISH_COMPLETE, ids=lambda p: str(p.relative_to(ROOT / "pie_table")))
 def test_every_text_has_its_spanish(path):
     spanish = catalogs.sources("es")

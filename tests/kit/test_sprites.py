@@ -5,11 +5,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.kit import art
 from pie_table.kit.dice import DieSprite
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.sprites import CardSprite
 from pie_table.kit.tween import Tween, ease_in_out_quad, ease_out_back, ease_out_cubic
+
+FACE = rumble_art.card_face  # a game's face painter (CardSprite paints no faces of its own)
 
 
 def _run(sprite, seconds: float, dt: float = 1 / 60) -> None:
@@ -37,7 +40,7 @@ def test_tween_reaches_its_end_value_exactly() -> None:
 
 
 def test_card_move_is_time_based_and_lands_on_target() -> None:
-    card = CardSprite(1, "two", face_up=True, pos=(10, 20))
+    card = CardSprite(1, "two", FACE, face_up=True, pos=(10, 20))
     card.move_to((300, 200), duration=0.2)
     assert card.is_animating
     card.update(0.1)
@@ -49,7 +52,7 @@ def test_card_move_is_time_based_and_lands_on_target() -> None:
 
 
 def test_same_time_in_big_or_small_steps_gives_the_same_place() -> None:
-    a, b = CardSprite(1, "one", pos=(0, 0)), CardSprite(2, "one", pos=(0, 0))
+    a, b = CardSprite(1, "one", FACE, pos=(0, 0)), CardSprite(2, "one", FACE, pos=(0, 0))
     a.move_to((100, 0), 0.4)
     b.move_to((100, 0), 0.4)
     _run(a, 0.2, 1 / 120)
@@ -58,19 +61,19 @@ def test_same_time_in_big_or_small_steps_gives_the_same_place() -> None:
 
 
 def test_flip_turns_the_card_and_shows_the_face() -> None:
-    card = CardSprite(7, "kapow", face_up=False, owner_color=(64, 110, 176), pos=(50, 50))
+    card = CardSprite(7, "kapow", FACE, face_up=False, owner_color=(64, 110, 176), pos=(50, 50))
     assert card.image is art.card_back((64, 110, 176), 60, 84)
     card.flip(0.2)
     card.update(0.1)
     assert card.image.get_width() < 60  # squashed mid-flip
     _run(card, 0.2)
     assert card.face_up and not card.is_animating
-    assert card.image is art.card_face("kapow", 60, 84)
+    assert card.image is rumble_art.card_face("kapow", 60, 84)
     assert card.rect.topleft == (50, 50)
 
 
 def test_shake_wobbles_then_returns_home() -> None:
-    card = CardSprite(3, "block", face_up=True, pos=(100, 100))
+    card = CardSprite(3, "block", FACE, face_up=True, pos=(100, 100))
     card.shake()
     xs = []
     for _ in range(30):
@@ -81,14 +84,14 @@ def test_shake_wobbles_then_returns_home() -> None:
 
 
 def test_set_size_rescales_the_image() -> None:
-    card = CardSprite(4, "three", face_up=True)
+    card = CardSprite(4, "three", FACE, face_up=True)
     card.set_size(120, 168)
     assert card.image.get_size() == (120, 168) and card.rect.size == (120, 168)
 
 
 def test_layered_group_draws_by_layer() -> None:
     group = pygame.sprite.LayeredUpdates()
-    low, high = CardSprite(1, "one", layer=1), CardSprite(2, "two", layer=5)
+    low, high = CardSprite(1, "one", FACE, layer=1), CardSprite(2, "two", FACE, layer=5)
     group.add(high, low)
     assert group.sprites() == [low, high]
     assert group.get_layer_of_sprite(high) == 5

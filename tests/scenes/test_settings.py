@@ -129,7 +129,8 @@ def test_instant_animations_finish_in_one_frame_and_reduced_motion_has_no_shake(
 
 def test_the_high_contrast_card_theme_redraws_the_faces():
     from pie_table.games.pie_rats.ui import card_art
-    from pie_table.kit import art, theme
+    from pie_table.games.rumble_pie.ui import art
+    from pie_table.kit import theme
 
     try:
         normal = (art.card_face("two", 70, 98), card_art.card_face(0, 54, 76))

@@ -48,6 +48,7 @@ register_game(
         simulate=adapters.simulate,
         report=adapters.report,
         bench_sim=adapters.bench_sim,
+        icon_factory="pie_table.kit.art:pie_icon",
         bench_seats=4,
     )
 )

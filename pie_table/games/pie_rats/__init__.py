@@ -52,6 +52,7 @@ register_game(
         simulate=adapters.simulate,
         report=adapters.report,
         bench_sim=adapters.bench_sim,
+        icon_factory="pie_table.kit.art:rat_portrait",
         bench_seats=4,
     )
 )

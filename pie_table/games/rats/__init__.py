@@ -30,5 +30,7 @@ register_game(
         report=adapters.report,
         bench_sim=adapters.bench_sim,
         bench_seats=4,
+        icon_factory="pie_table.kit.art:rat_portrait",
+        seat_scores=adapters.seat_scores,
     )
 )

@@ -18,6 +18,11 @@ def report(session: Session) -> dict[str, Any]:
     return result
 
 
+def seat_scores(report: dict[str, Any]) -> list[float]:
+    """A rat's score in the statistics is its goal awards (the report's `awards`)."""
+    return list(report["awards"])
+
+
 def simulate(setup: GameSetup) -> dict[str, Any]:
     """Play one whole game with bots and report it."""
     return play_and_report(setup, report)

@@ -1,6 +1,7 @@
 """Rumble Pie: real-time team pie fights. Registers the game with the table."""
 
-from pie_table.core.registry import GameInfo, OptionInfo, register_game
+from pie_table.core.messages import Msg
+from pie_table.core.registry import GameInfo, OptionInfo, Tutorial, register_game
 from pie_table.games.rumble_pie import adapters
 from pie_table.games.rumble_pie.action_shapes import ACTION_SHAPES
 from pie_table.games.rumble_pie.bots import make_bot
@@ -33,5 +34,13 @@ register_game(
         simulate=adapters.simulate,
         report=adapters.report,
         bench_sim=adapters.bench_sim,
+        icon_factory="pie_table.kit.art:pie_icon",
+        tutorial=Tutorial(
+            scene_factory="pie_table.games.rumble_pie.ui.tutorial:TutorialScene",
+            button=Msg("Rumble Pie tutorial"),
+            question=Msg("New to Rumble Pie?"),
+            detail=Msg("A guided round against a slow opponent, one move at a time."),
+        ),
+        stats_line=adapters.stats_line,
     )
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pie_table.core.messages import Msg
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie import headless
@@ -34,6 +35,11 @@ def report(session: Session) -> dict[str, Any]:
     teams = options["teams"]
     result["winning_seats"] = [i for i, t in enumerate(teams) if winner is not None and t == winner]
     return result
+
+
+def stats_line(row: dict[str, Any]) -> Msg:
+    """The statistics screen's Extras for Rumble Pie: a table scores by team, so the KaPow!s say so."""
+    return Msg("team KaPow!s {n} · Out! {m}", n=row.get("kapows", 0), m=row.get("outs", 0))
 
 
 def simulate(setup: GameSetup) -> dict[str, Any]:

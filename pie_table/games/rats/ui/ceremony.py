@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from pie_table.core.messages import SeatName
+from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import goal_hint, goal_title, rat_name, vocation_title
 from pie_table.games.rats.ui.sheet_view import item_shapes, paper
 from pie_table.kit import art
@@ -128,7 +129,7 @@ class Ceremony:
             x = body.x + label_w + seat * col_w
             surface.blit(art.rat_portrait(size), (x + (col_w - size) // 2, body.y))
             if view.get("host") == seat:
-                hat = art.host_hat(int(26 * scale))
+                hat = rats_art.host_hat(int(26 * scale))
                 surface.blit(hat, hat.get_rect(midbottom=(x + col_w // 2, body.y + int(8 * scale))))
             vocations = view.get("vocations") or []
             vocation = vocations[seat] if seat < len(vocations) else None

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import rat_name, supply_title, supply_use, vocation_title
 from pie_table.kit import art
 from pie_table.kit import palette as pal
@@ -68,7 +69,7 @@ def _header(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: fl
     top = rect.y + pad
     surface.blit(art.rat_portrait(size), (rect.x + pad, top))
     if card.is_host:
-        hat = art.host_hat(int(34 * scale))
+        hat = rats_art.host_hat(int(34 * scale))
         surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, top + int(10 * scale))))
     text_x = rect.x + pad + size + int(10 * scale)
     width = rect.right - pad - text_x
@@ -298,7 +299,7 @@ def draw_host_hat(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0
     """The Host's top hat on the portrait of the rat card at `rect` (it reaches above the card)."""
     pad = int(6 * scale)
     size = min(int(40 * scale), rect.h - 2 * pad)
-    hat = art.host_hat(int(28 * scale))
+    hat = rats_art.host_hat(int(28 * scale))
     surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, rect.y + pad + int(8 * scale))))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.games.rumble_pie.ui.geometry import PILE_SHOWN, TableGeometry
 from pie_table.kit import palette as pal
 from pie_table.kit.sprites import CardSprite
@@ -68,8 +69,8 @@ class CardLayer:
     def _new_sprite(self, state: Any, card: int, at: pygame.Rect, face_up: bool) -> CardSprite:
         info = state.cards[card]
         color = self.seat_colors[info.owner % len(self.seat_colors)]
-        return CardSprite(card, info.kind, face_up=face_up, owner_color=color, size=self.geom.card_size,
-                          pos=at.topleft)
+        return CardSprite(card, info.kind, rumble_art.card_face, face_up=face_up, owner_color=color,
+                          size=self.geom.card_size, pos=at.topleft)
 
     def sync(self, state: Any, animate: bool = True) -> None:
         """Bring sprites to the state's resting places (animated when `animate`)."""

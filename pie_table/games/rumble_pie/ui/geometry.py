@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from pie_table.kit import art
+from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.kit.layout import Layout, ScaledLayout
 
 FACES = ("shorty", "sylvie", "pierre")
@@ -76,7 +76,7 @@ class TableGeometry:
 
     def _face_rect(self, seat: int, face: str) -> pygame.Rect:
         board = self.zone(seat, "board")
-        spot = art.board_spot_rects(board.w, board.h)[face].move(board.topleft)
+        spot = rumble_art.board_spot_rects(board.w, board.h)[face].move(board.topleft)
         rect = pygame.Rect((0, 0), self.card_size)
         rect.center = spot.center
         return rect

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
 from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
 from pie_table.kit import art
@@ -98,8 +99,8 @@ class TableView:
         """Paint the background and every card picture at this size before the first frame needs them."""
         self.background(columns)
         w, h = self.geom.card_size
-        for kind in art.CARD_KINDS:
-            art.card_face(kind, w, h)
+        for kind in rumble_art.CARD_KINDS:
+            rumble_art.card_face(kind, w, h)
         for info in self.seats:
             art.card_back(info.color, w, h)
         art.highlight_outline(w, h)
@@ -141,13 +142,13 @@ class TableView:
         pygame.draw.rect(surf, pal.FELT_DARK, region, border_radius=self.px(12))
         pygame.draw.rect(surf, team_color, region, max(1, self.px(2)), border_radius=self.px(12))
         board = g.zone(seat, "board")
-        surf.blit(art.battle_board(board.w, board.h, team_color), board)
+        surf.blit(rumble_art.battle_board(board.w, board.h, team_color), board)
         w, h = g.card_size
         for col in range(columns):
-            surf.blit(art.empty_spot("column", w, h), g.column_card_rect(seat, col, 0))
-        surf.blit(art.empty_spot("deck", w, h), g.deck_rect(seat))
+            surf.blit(rumble_art.empty_spot("column", w, h), g.column_card_rect(seat, col, 0))
+        surf.blit(rumble_art.empty_spot("deck", w, h), g.deck_rect(seat))
         hand = g.hand_rect(seat)
-        surf.blit(art.empty_spot("hand", w, h), hand)
+        surf.blit(rumble_art.empty_spot("hand", w, h), hand)
         hint = self.text.fit(_("drawn"), self.px(11), pal.CREAM, hand.w - 4)
         surf.blit(hint, hint.get_rect(center=hand.center))
         self._paint_label(surf, seat, team_color)

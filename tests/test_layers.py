@@ -1,0 +1,81 @@
+"""Each layer holds only its own: the shared floors never reach up into the floors built on them.
+
+core (pure Python: rules contract, sessions, saves, statistics, per-user files) < kit (pygame helpers)
+< scenes (menus and the table base) < games (each game's engine, bots and table). A shared floor that
+imports a game would make every game a special case of it; core importing kit or pygame would stop
+engines and headless runs from working without a display. Every import counts, those inside
+functions too (a late load is still a dependency). Parsed statically, nothing is imported.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "pie_table"
+
+# layer -> the module prefixes it must never import (a prefix matches itself and its submodules)
+FORBIDDEN = {
+    "core": ("pie_table.games", "pie_table.scenes", "pie_table.kit", "pie_table.cli", "pie_table.userfiles",
+             "pygame"),
+    "kit": ("pie_table.games", "pie_table.scenes", "pie_table.cli"),
+    "scenes": ("pie_table.games", "pie_table.cli"),
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(source: str, importer: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """(line, module) for every import anywhere in `source`, relative ones made absolute."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = importer.split(".") if is_package else importer.split(".")[:-1]
+                parts = parts[:len(parts) - (node.level - 1)]
+                base = ".".join([*parts, node.module] if node.module else parts)
+            found.append((node.lineno, base))
+            found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
+    return found
+
+
+def violations(layer: str, module: str, source: str, is_package: bool = False) -> list[str]:
+    """`module:line imports name` for each import `layer` may not make."""
+    banned = FORBIDDEN.get(layer, ())
+    return sorted({f"{module}:{line} imports {name}" for line, name in imports_of(source, module, is_package)
+                   if any(name == prefix or name.startswith(prefix + ".") for prefix in banned)})
+
+
+def all_violations() -> list[str]:
+    found = []
+    for layer in FORBIDDEN:
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            found += violations(layer, _module_name(path), path.read_text(), path.stem == "__init__")
+    return found
+
+
+def test_shared_layers_import_nothing_above_them():
+    assert all_violations() == []
+
+
+def test_the_checker_sees_imports_inside_functions_and_relative_ones():
+    source = "def f():\n    from pie_table.games.rats import rules\n"
+    assert violations("scenes", "pie_table.scenes.x", source) == [
+        "pie_table.scenes.x:2 imports pie_table.games.rats",
+        "pie_table.scenes.x:2 imports pie_table.games.rats.rules",
+    ]
+    assert violations("core", "pie_table.core.x", "from ..kit import art\nimport pygame.font\n") == [
+        "pie_table.core.x:1 imports pie_table.kit",
+        "pie_table.core.x:1 imports pie_table.kit.art",
+        "pie_table.core.x:2 imports pygame.font",
+    ]
+    assert violations("kit", "pie_table.kit.x", "from pie_table.core import engine\nimport pygame\n") == []
+    assert violations("kit", "pie_table.kit.x", "from pie_table import scenes\n") == [
+        "pie_table.kit.x:1 imports pie_table.scenes"]
