@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity import project
@@ -87,7 +88,7 @@ class TurnMoves:
         )
 
 
-class CheflebrityBot:
+class CheflebrityBot(TurnBot):
     """One bot seat."""
 
     def __init__(self, level: str, seat: int, seed: int) -> None:

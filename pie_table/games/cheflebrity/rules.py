@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.engine import Action, Event, GameRules, IllegalAction
 from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity import flow
@@ -44,7 +44,7 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
 _ANSWERS = {flow.SAB_WINDOW: flow.IS_SABOTEUR, flow.SAVE_WINDOW: flow.IS_SAVER}
 
 
-class CheflebrityRules:
+class CheflebrityRules(GameRules):
     """The rules engine registered as `cheflebrity`."""
 
     name = "cheflebrity"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.games.pie_rats import race
 from pie_table.games.pie_rats.deck import (
     CAPTAIN_CHARISMA,
@@ -59,7 +60,7 @@ def _leader(view: dict[str, Any], me: int) -> int | None:
     return max(others, key=lambda s: (view["standings"][s][0], sum(r["strength"] for r in view["crews"][s])))
 
 
-class PieRatsBot:
+class PieRatsBot(TurnBot):
     """One bot seat."""
 
     def __init__(self, level: str, seat: int, seed: int) -> None:

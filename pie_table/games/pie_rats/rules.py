@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.engine import Action, Event, GameRules, IllegalAction
 from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import flow
@@ -60,7 +60,7 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
     return merged
 
 
-class PieRatsRules:
+class PieRatsRules(GameRules):
     """The rules engine registered as `pie-rats`."""
 
     name = "pie-rats"

@@ -6,6 +6,7 @@ import argparse
 import time
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.headless import RandomLegalController, play, run_game
 from pie_table.games.rats.rules import RULES
@@ -26,7 +27,7 @@ def win_rate(levels: list[str], games: int, options: dict[str, Any], start: int 
     return wins / games
 
 
-class _Timed:
+class _Timed(TurnBot):
     """Wraps a controller and records how long each decision takes."""
 
     def __init__(self, inner: Any, times: list[float]) -> None:
