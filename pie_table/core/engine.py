@@ -10,12 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pie_table.core.messages import Msg
-
-if TYPE_CHECKING:
-    from pie_table.core.decisions import Decision
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -120,8 +117,9 @@ class GameRules:
     def forget_views(self, state: Any) -> None:
         """Drop whatever parts of views the engine keeps (after a state was changed by hand)."""
 
-    def current_decision(self, state: Any) -> Decision | None:
-        """The decision on top of the game's decision stack (None: the game keeps none)."""
+    def current_decision(self, state: Any) -> Any:
+        """The `Decision` on top of the game's decision stack (None: the game keeps none). Typed Any:
+        `core.decisions` builds on this module, which must not import it back."""
         return None
 
     def forced_action(self, state: Any, seat: int) -> Action | None:

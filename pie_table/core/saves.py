@@ -337,7 +337,7 @@ class DamagedSave:
 
     path: str
     name: str
-    reason: Msg
+    reason: Msg | str
 
 
 def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[DamagedSave]]:
@@ -379,7 +379,7 @@ def set_aside(path: str | Path, error: SaveError) -> DamagedSave:
     return DamagedSave(str(moved or source), source.name, error.reason)
 
 
-def diagnose(path: str | Path) -> Msg:
+def diagnose(path: str | Path) -> Msg | str:
     """Why a set-aside save cannot be used, found again without replaying it."""
     try:
         _prepare(read_save(path))

@@ -193,7 +193,7 @@ class Session:
         """True once the game is decided."""
         return bool(self.rules.is_over(self.state))
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> Sequence[Action]:
         """What `seat` may do now (empty when the game does not wait for it)."""
         return self.rules.legal_actions(self.state, seat)
 
@@ -205,9 +205,10 @@ class Session:
         """
         if not self._views_shared:
             return self.rules.view(self.state, seat)
-        if self._shared is None:
-            self._shared = self.rules.shared_view(self.state)
-        return {**self._shared, "seat": seat}
+        shared = self._shared
+        if shared is None:
+            shared = self._shared = self.rules.shared_view(self.state) or {}
+        return {**shared, "seat": seat}
 
     def forget_views(self) -> None:
         """Drop the shared view kept since the last action (after the state was changed by hand),
@@ -325,9 +326,9 @@ class Session:
         if seats and self.rules.to_act(self.state):
             wanted = []
             for seat in seats:
-                action = self.bot_action(seat)
-                if action is not None:
-                    wanted.append((seat, action))
+                chosen = self.bot_action(seat)
+                if chosen is not None:
+                    wanted.append((seat, chosen))
             count = len(self.setup.seats)
             first = step.tick % count
             wanted.sort(key=lambda pair: (pair[0] - first) % count)
@@ -381,7 +382,7 @@ class Session:
                 break
             for seat in waiting:
                 action = self.bot_action(seat)
-                applied = self.submit(seat, action)
+                applied = self.submit(seat, action if action is not None else {})  # {}: refused
                 if not applied.ok:
                     raise IllegalAction(f"a bot's action was refused: {applied.reason}")
                 count += 1

@@ -108,7 +108,7 @@ class CheflebrityBot(TurnBot):
 
     # -- the one entry point ------------------------------------------------------------------------
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose a move (one of `legal`, or an offer or answer worded its own way)."""
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)

@@ -17,6 +17,7 @@ moves only (never another hand, never the deck order).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.core.engine import TurnBot
@@ -68,7 +69,7 @@ class PieRatsBot(TurnBot):
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose one of `legal`."""
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)

@@ -214,7 +214,7 @@ _BOT_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, {**_PARTS, "crews": lambda v: 
 
 
 
-_CAPTAINS = tuple(c["en"] for c in DECK.captains)
+_CAPTAINS: tuple[str, ...] = tuple(c["en"] for c in DECK.captains)
 _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 

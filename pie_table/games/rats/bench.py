@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.core.engine import TurnBot
@@ -33,7 +34,7 @@ class _Timed(TurnBot):
     def __init__(self, inner: Any, times: list[float]) -> None:
         self.inner, self.seat, self.times = inner, inner.seat, times
 
-    def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
         start = time.process_time()
         action = self.inner.act(view, legal)
         self.times.append(time.process_time() - start)
