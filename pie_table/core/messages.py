@@ -163,8 +163,9 @@ def render(msgid: str, params: dict[str, Any] | None = None, gettext: Gettext = 
 
 
 def _render_value(value: Any, gettext: Gettext, ngettext: Ngettext, seat_name: SeatName | None = None) -> Any:
-    if isinstance(value, Msg | dict) and seat_name is not None and named_seat(value) is not None:
-        return seat_name(named_seat(value))
+    seat = named_seat(value) if isinstance(value, Msg | dict) and seat_name is not None else None
+    if seat_name is not None and seat is not None:
+        return seat_name(seat)
     if isinstance(value, Msg):
         return render(value.msgid, value.params, gettext, ngettext, seat_name)
     if isinstance(value, dict) and "one" in value and "n" in value:
@@ -180,9 +181,9 @@ def translate(message: Any, gettext: Gettext = _same, ngettext: Ngettext = _engl
               seat_name: SeatName | None = None) -> str:
     """Render a `Msg`, a stored {"msg", "params"} dict, or a plain message id; `seat_name` (the
     table's names for its seats) replaces every seat name the message holds."""
-    if isinstance(message, Msg | dict):
-        if seat_name is not None and named_seat(message) is not None:
-            return seat_name(named_seat(message))
+    seat = named_seat(message) if isinstance(message, Msg | dict) and seat_name is not None else None
+    if seat_name is not None and seat is not None:
+        return seat_name(seat)
     if isinstance(message, Msg):
         return render(message.msgid, message.params, gettext, ngettext, seat_name)
     if isinstance(message, dict) and "msg" in message:

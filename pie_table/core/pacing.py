@@ -50,8 +50,7 @@ class Pacer:
         self._delays: dict[int, float] = {}
 
     def _decision(self) -> Any:
-        current = getattr(self.session.rules, "current_decision", None)
-        return current(self.session.state) if current is not None else None
+        return self.session.rules.current_decision(self.session.state)
 
     def remaining(self) -> float | None:
         """Seconds left on the current decision's countdown (None: it has none)."""

@@ -14,7 +14,7 @@ Pure Python. `check_save` raises `SaveShapeError` carrying a message for the pla
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 from pie_table.core.messages import Msg
 
@@ -37,7 +37,7 @@ class SaveShapeError(ValueError):
         self.reason = reason
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """An int that is not a bool (JSON's true and false are Python bools, and bools are ints)."""
     return type(value) is int
 

@@ -70,7 +70,7 @@ def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool 
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "game": session.info.id,
-        "rules_version": int(getattr(session.rules, "rules_version", 1)),
+        "rules_version": session.rules.rules_version,
         "setup": session.setup.to_json(),
         "seed": session.setup.seed,
         "log": compact_log(session.log),
@@ -242,18 +242,18 @@ def _setup(data: dict[str, Any], info: GameInfo) -> GameSetup:
 
 def _migrate(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
     """Bring a save from an older rules version up to date, or refuse it clearly."""
-    current = int(getattr(info.rules, "rules_version", 1))
+    current = info.rules.rules_version
     version = data["rules_version"]
     if version == current:
         return data
     if version > current:
         raise SaveError(Msg("the save needs a newer version of {game}'s rules", game=info.title),
                         readable=False, newer=True)
-    migrate = getattr(info.rules, "migrate_save", None)
-    if migrate is None:
+    migrated = info.rules.migrate_save(data)
+    if migrated is None:
         raise SaveError(Msg("the save was made with older {game} rules that this table no longer plays",
                             game=info.title))
-    return migrate(data)
+    return migrated
 
 
 class Autosaver:
@@ -337,7 +337,7 @@ class DamagedSave:
 
     path: str
     name: str
-    reason: Msg
+    reason: Msg | str
 
 
 def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[DamagedSave]]:
@@ -379,7 +379,7 @@ def set_aside(path: str | Path, error: SaveError) -> DamagedSave:
     return DamagedSave(str(moved or source), source.name, error.reason)
 
 
-def diagnose(path: str | Path) -> Msg:
+def diagnose(path: str | Path) -> Msg | str:
     """Why a set-aside save cannot be used, found again without replaying it."""
     try:
         _prepare(read_save(path))

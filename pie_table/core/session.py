@@ -175,19 +175,13 @@ class Session:
         self._undo_allowed = len(self.humans) == 1 and not self.info.realtime
         # Who sits at a shared screen: whose secrets the table may show (hand-offs between humans).
         self.gate = PrivacyGate(self.humans)
-        self.system_actions: frozenset[str] = frozenset(getattr(self.rules, "system_actions", ())) | {TIMEOUT}
+        self.system_actions: frozenset[str] = frozenset(self.rules.system_actions) | {TIMEOUT}
         # Snapshots for undo: (log length, state JSON) taken before each undoable human action.
         self._undo: list[tuple[int, dict[str, Any]]] = []
         self.listeners: list[Callable[[Entry, list[Event]], None]] = []
         self._shared: dict[str, Any] | None = None
-        # What bots read: a game may build its views' costlier parts only when a bot reads them.
-        self._bot_view = getattr(self.rules, "bot_view", None)
-        # How the all-bot loop sees a window it may close by timeout (games that take timeouts).
-        takes_timeout = TIMEOUT in getattr(self.rules, "system_actions", ())
-        self._current_decision = getattr(self.rules, "current_decision", None) if takes_timeout else None
-        # A move the engine knows is a seat's only one without listing them all (a pass in a window
-        # the seat holds no answering card for): taken without asking the bot, as any forced move.
-        self._forced_action = getattr(self.rules, "forced_action", None)
+        # Views differ only by the seat stamp (Rumble Pie: nothing is private): build one per state.
+        self._views_shared = self.rules.shared_view(self.state) is not None
 
     # -- what the game waits for ----------------------------------------------------------------------
 
@@ -199,30 +193,28 @@ class Session:
         """True once the game is decided."""
         return bool(self.rules.is_over(self.state))
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> Sequence[Action]:
         """What `seat` may do now (empty when the game does not wait for it)."""
         return self.rules.legal_actions(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator).
 
-        Games whose views differ only by the seat stamp (Rumble Pie: nothing is private) offer
+        Games whose views differ only by the seat stamp (Rumble Pie: nothing is private) give a
         `shared_view`; it is built once per state change and shared, so callers must not mutate it.
         """
-        shared = getattr(self.rules, "shared_view", None)
-        if shared is None:
+        if not self._views_shared:
             return self.rules.view(self.state, seat)
-        if self._shared is None:
-            self._shared = shared(self.state)
-        return {**self._shared, "seat": seat}
+        shared = self._shared
+        if shared is None:
+            shared = self._shared = self.rules.shared_view(self.state) or {}
+        return {**shared, "seat": seat}
 
     def forget_views(self) -> None:
         """Drop the shared view kept since the last action (after the state was changed by hand),
         and whatever parts of views the game itself keeps."""
         self._shared = None
-        forget = getattr(self.rules, "forget_views", None)
-        if forget is not None:
-            forget(self.state)
+        self.rules.forget_views(self.state)
 
     def hash(self) -> str:
         """Fingerprint of the current state."""
@@ -243,7 +235,7 @@ class Session:
         stamped = action if seat is None else {**action, "seat": seat}
         # Barriers and snapshots serve undo only; a real-time game (no undo) skips their cost.
         track = self._undo_allowed
-        rng = getattr(self.state, "rng", None) if track else None
+        rng = self.rules.rng(self.state) if track else None
         before_rng = rng.getstate() if rng is not None else None
         snapshot = self.rules.to_json(self.state) if self._undoable(seat) else None
         try:
@@ -252,7 +244,7 @@ class Session:
             return Applied(Outcome(False, [], exc.reason, exc.message))
         self._shared = None
         barrier = track and any(is_barrier(e) for e in events)
-        if rng is not None and getattr(self.state, "rng", None) is rng and rng.getstate() != before_rng:
+        if rng is not None and self.rules.rng(self.state) is rng and rng.getstate() != before_rng:
             barrier = True  # randomness was drawn: something nobody knew is now known
         entry = Entry(seat, stamped, barrier)
         if snapshot is not None:
@@ -285,8 +277,7 @@ class Session:
         if self.is_over():
             return "The game is over"
         if seat not in self.rules.to_act(self.state):
-            explain = getattr(self.rules, "idle_reason", None)
-            return explain(self.state, seat) if explain is not None else "It is not your turn to act"
+            return self.rules.idle_reason(self.state, seat)
         return ""
 
     def _shape_problem(self, action: Action, system: bool) -> Msg | None:
@@ -300,46 +291,44 @@ class Session:
         """What the bot at `seat` chooses from its own view (None if it passes its chance)."""
         bot = self.bots[seat]
         if self.info.realtime:
-            return bot.act(self.view(seat), getattr(self.state, "tick", 0))
-        forced = self._forced_action(self.state, seat) if self._forced_action is not None else None
+            return bot.act(self.view(seat), self.rules.tick(self.state))
+        # A move the engine knows is a seat's only one without listing them all (a pass in a window
+        # the seat holds no answering card for): taken without asking the bot, as any forced move.
+        forced = self.rules.forced_action(self.state, seat)
         if forced is not None:
             return forced
-        view = None
-        decide = getattr(bot, "decide_from_view", None)
-        if decide is not None:
-            # Many decisions need no list of moves (the one card to table, the lure worth most):
-            # the bot answers from its view, and the engine checks the move.
-            view = self.bot_view(seat)
-            action = decide(view)
-            if action is not None:
-                return action
+        # Many decisions need no list of moves (the one card to table, the lure worth most): the
+        # bot answers from its view, and the engine checks the move.
+        view = self.bot_view(seat)
+        action = bot.decide_from_view(view)
+        if action is not None:
+            return action
         legal = self.legal(seat)
         if len(legal) == 1:
             # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
             # happened from their view's history when next asked, not from being called.
             return legal[0]
-        return bot.act(view if view is not None else self.bot_view(seat), legal)
+        return bot.act(view, legal)
 
     def bot_view(self, seat: int) -> Any:
         """The view a bot at `seat` decides from: `view`, or the game's lazily built equal."""
-        lazy = self._bot_view
-        return lazy(self.state, seat) if lazy is not None else self.view(seat)
+        return self.rules.bot_view(self.state, seat)
 
     def realtime_step(self, queued: Iterable[tuple[int | None, Action, Any]] = ()) -> TickStep:
         """One tick of a real-time game: queued human actions in the order they were read, then the
         bots, then the clock. The bots all decide from the same view, as people at a table do, and
         their actions land in an order whose first seat rotates every tick, so no seat always wins
         a race for a pile (the loser is told why through its `refused`)."""
-        step = TickStep(getattr(self.state, "tick", 0))
+        step = TickStep(self.rules.tick(self.state))
         for seat, action, origin in queued:
             self._step_apply(step, seat, action, origin)
         seats = list(self.bots)
         if seats and self.rules.to_act(self.state):
             wanted = []
             for seat in seats:
-                action = self.bot_action(seat)
-                if action is not None:
-                    wanted.append((seat, action))
+                chosen = self.bot_action(seat)
+                if chosen is not None:
+                    wanted.append((seat, chosen))
             count = len(self.setup.seats)
             first = step.tick % count
             wanted.sort(key=lambda pair: (pair[0] - first) % count)
@@ -347,9 +336,7 @@ class Session:
                 applied = self._step_apply(step, seat, action, ("bot", seat))
                 if not applied.ok:
                     step.refusals.pop()
-                    refused = getattr(self.bots[seat], "refused", None)
-                    if refused is not None:
-                        refused(action, applied.reason)
+                    self.bots[seat].refused(action, applied.reason)
         tick = self.submit(None, _TICK)
         step.events.extend(tick.events)
         return step
@@ -395,7 +382,7 @@ class Session:
                 break
             for seat in waiting:
                 action = self.bot_action(seat)
-                applied = self.submit(seat, action)
+                applied = self.submit(seat, action if action is not None else {})  # {}: refused
                 if not applied.ok:
                     raise IllegalAction(f"a bot's action was refused: {applied.reason}")
                 count += 1
@@ -415,9 +402,8 @@ class Session:
         benchmark): the engine still checks each, and tests replay bot games through `submit`."""
         rules, state, bots, log = self.rules, self.state, self.bots, self.log
         apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
-        bot_view = self._bot_view or (lambda _state, seat: self.view(seat))
-        deciders = {seat: getattr(bot, "decide_from_view", None) for seat, bot in bots.items()}
-        forced = self._forced_action
+        bot_view, forced = rules.bot_view, rules.forced_action
+        deciders = {seat: bot.decide_from_view for seat, bot in bots.items()}
         every_seat_a_bot = len(bots) == len(self.setup.seats)
         count = 0
 
@@ -444,20 +430,16 @@ class Session:
             for seat in waiting:
                 # `bot_action`, written out: a move the engine knows is forced, else the view's
                 # answer, else a forced move from the list, else the bot's pick from the list.
-                action = forced(state, seat) if window and forced is not None else None
-                view = None
+                action = forced(state, seat) if window else None
                 if action is None:
-                    decide = deciders[seat]
-                    if decide is not None:
-                        view = bot_view(state, seat)
-                        action = decide(view)
+                    view = bot_view(state, seat)
+                    action = deciders[seat](view)
                     if action is None:
                         legal = legal_actions(state, seat)
                         if len(legal) == 1:
                             action = legal[0]
                         else:
-                            shown = view if view is not None else bot_view(state, seat)
-                            action = bots[seat].act(shown, legal)
+                            action = bots[seat].act(view, legal)
                 if window and isinstance(action, dict) and action.get("type") == "pass":
                     held.append((seat, action))
                     continue
@@ -481,8 +463,7 @@ class Session:
     def _closes_by_timeout(self) -> bool:
         """The decision waited on is a sealed reaction window with a time limit, which the
         table's timeout closes with a pass from everyone who has not answered."""
-        current = self._current_decision
-        top = current(self.state) if current is not None else None
+        top = self.rules.current_decision(self.state)
         return top is not None and top.sealed and top.allow_pass and top.deadline is not None
 
     # -- undo --------------------------------------------------------------------------------------------

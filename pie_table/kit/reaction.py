@@ -69,8 +69,7 @@ class ReactionWindow:
         self._log_mark = 0  # the log's length when that window was first seen
 
     def _top_window(self) -> Any:
-        current = getattr(self.session.rules, "current_decision", None)
-        decision = current(self.session.state) if current is not None else None
+        decision = self.session.rules.current_decision(self.session.state)
         if decision is None or not (decision.sealed and decision.allow_pass):
             return None
         return decision
@@ -143,7 +142,7 @@ class ReactionWindow:
             return False
         if event.type == pygame.KEYDOWN and event.key in _SEAT_KEYS:
             return self.claim(_SEAT_KEYS[event.key])
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, seat in self.buttons:
                 if rect.collidepoint(event.pos):
                     return self.claim(seat)

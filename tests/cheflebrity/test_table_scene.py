@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.engine import TurnBot
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity.ui.names import card_label
@@ -135,7 +136,7 @@ def test_the_move_list_plays_a_whole_turn_by_keyboard_alone():
     assert scene.state.turn == 1
 
 
-class _Answers:
+class _Answers(TurnBot):
     """A bot that answers every offer with its first card, described truly, and passes otherwise."""
 
     def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:

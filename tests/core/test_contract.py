@@ -3,9 +3,9 @@
 Random games through the session check, along the way: a refused action changes nothing; the state
 survives a JSON round trip; a seat's view does not change when what it cannot see is dealt
 differently. At the end: the seed plus the log replays to the same state hash, and a log with an
-impossible action is refused, never skipped. Every hook the session, pacer, saves and reaction bar
-read gives what they expect (and a new hook read there must get its check here). Engines import
-without pygame.
+impossible action is refused, never skipped. Every game's rules class is a `GameRules` and every
+hook of it gives what the session, pacer, saves and reaction bar expect (a new hook gets its check
+here); they call the hooks plainly, never probing with getattr. Engines import without pygame.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from pie_table.core.engine import IllegalAction
+from pie_table.core.engine import GameRules, IllegalAction, RealtimeBot, TurnBot
 from pie_table.core.messages import Msg
 from pie_table.core.registry import load_games
 from pie_table.core.session import Session, make_bots, state_hash
@@ -74,7 +74,7 @@ def _random_turn_based(session: Session, rng: random.Random, limit: int) -> None
     for step in range(limit):
         if session.is_over():
             return
-        top = getattr(session.rules, "current_decision", lambda s: None)(session.state)
+        top = session.rules.current_decision(session.state)
         if top is not None and top.deadline is not None and rng.random() < 0.3:
             assert session.submit(None, {"type": "timeout"}).ok
         else:
@@ -128,8 +128,8 @@ def test_contract(game_id: str, seed: int) -> None:
         _session(info, seed, seats).replay(broken)
 
 
-# Every hook of an engine, its state or a bot that the session, the pacer, the saves and the
-# reaction bar read, each with a check of what it gives at a position (None: absent is fine).
+# Every hook of `GameRules` that the session, the pacer, the saves and the reaction bar read, each
+# with a check of what it gives at a position.
 def _check_system_actions(rules, state, seat) -> None:
     kinds = rules.system_actions
     assert isinstance(kinds, tuple) and all(type(k) is str for k in kinds)
@@ -150,11 +150,13 @@ def _check_current_decision(rules, state, seat) -> None:
 
 def _check_forced_action(rules, state, seat) -> None:
     forced = rules.forced_action(state, seat)
-    assert forced is None or list(rules.legal_actions(state, seat)) == [forced]
+    # The one move listed, as the log records it (the session stamps the seat on every move).
+    assert forced is None or [{**a, "seat": seat} for a in rules.legal_actions(state, seat)] == [forced]
 
 
 def _check_shared_view(rules, state, seat) -> None:
-    assert {**rules.shared_view(state), "seat": seat} == rules.view(state, seat)
+    shared = rules.shared_view(state)
+    assert shared is None or {**shared, "seat": seat} == rules.view(state, seat)
 
 
 def _check_forget_views(rules, state, seat) -> None:
@@ -184,11 +186,16 @@ def _check_migrate_save(rules, state, seat) -> None:
 
 
 def _check_rng(rules, state, seat) -> None:
-    assert isinstance(state.rng, random.Random)
+    assert isinstance(rules.rng(state), random.Random)
 
 
 def _check_tick(rules, state, seat) -> None:
-    assert type(state.tick) is int and state.tick >= 0
+    tick = rules.tick(state)
+    assert type(tick) is int and tick >= 0
+
+
+def _check_clone(rules, state, seat) -> None:
+    assert rules.to_json(rules.clone(state)) == rules.to_json(state)
 
 
 def _seats(state) -> int:
@@ -201,34 +208,37 @@ _RULES_HOOKS = {
     "current_decision": _check_current_decision, "forced_action": _check_forced_action,
     "shared_view": _check_shared_view, "forget_views": _check_forget_views, "idle_reason": _check_idle_reason,
     "waiting_action": _check_waiting_action, "rules_version": _check_rules_version,
-    "migrate_save": _check_migrate_save,
+    "migrate_save": _check_migrate_save, "rng": _check_rng, "tick": _check_tick, "clone": _check_clone,
 }
-_STATE_HOOKS = {"rng": _check_rng, "tick": _check_tick}
-_BOT_HOOKS = ("decide_from_view", "refused")
-_NOT_HOOKS = {"button"}  # a pygame event's field, read by the reaction bar
+# What each game writes itself (the base class has no default for these).
 _REQUIRED = ("new_state", "to_act", "legal_actions", "apply", "view", "is_over", "to_json", "from_json",
-             "shuffle_hidden", "rules_version")
+             "shuffle_hidden")
 
 
-def test_the_hook_checks_cover_every_hook_the_core_reads() -> None:
-    # The hooks read with getattr in the session, pacer, saves and reaction bar; a new one must get
-    # a check here.
+def test_every_hook_of_the_contract_has_a_check_here() -> None:
+    hooks = {name for name in vars(GameRules) if not name.startswith("_") and name != "name"}
+    assert hooks - set(_REQUIRED) == set(_RULES_HOOKS)
+
+
+def test_the_core_calls_hooks_plainly_and_never_probes_for_them() -> None:
+    # A getattr with a default on the rules, a state or a bot is a hook without a contract.
     root = Path(__file__).resolve().parents[2] / "pie_table"
-    read = set()
+    probes = []
     for path in [*sorted((root / "core").glob("*.py")), root / "kit" / "reaction.py"]:
-        read |= set(re.findall(r"getattr\(\s*[\w.\[\]]+,\s*\"(\w+)\"", path.read_text(encoding="utf-8")))
-    unchecked = read - set(_RULES_HOOKS) - set(_STATE_HOOKS) - set(_BOT_HOOKS) - _NOT_HOOKS
-    assert unchecked == set(), "hooks the core reads with no check in this test"
+        text = path.read_text(encoding="utf-8")
+        probes += [f"{path.name}: {m}" for m in re.findall(r"getattr\(\s*[\w.\[\]]+,\s*\"\w+\"[^)]*\)", text)]
+    assert probes == []
 
 
 @pytest.mark.parametrize("game_id", sorted(_GAMES))
 def test_every_hook_the_core_reads_gives_what_the_core_expects(game_id: str) -> None:
     info = _GAMES[game_id]
     rules = info.rules
+    assert isinstance(rules, GameRules)
     for name in _REQUIRED:
-        assert getattr(rules, name, None) is not None, f"{game_id} lacks {name}"
+        assert getattr(type(rules), name) is not getattr(GameRules, name), f"{game_id} lacks {name}"
     if info.realtime:
-        assert callable(getattr(rules, "waiting_action", None)), f"{game_id} is real-time: no waiting_action"
+        assert type(rules).waiting_action is not GameRules.waiting_action, f"{game_id} is real-time"
     if game_id != "toy":
         assert info.action_shapes, f"{game_id} declares no action shapes"
     rng = random.Random(5)
@@ -248,16 +258,13 @@ def test_every_hook_the_core_reads_gives_what_the_core_expects(game_id: str) -> 
         if step % 10:
             continue
         for seat in range(len(session.setup.seats)):
-            for hooks, owner in ((_RULES_HOOKS, rules), (_STATE_HOOKS, session.state)):
-                for name, check in hooks.items():
-                    if hasattr(owner, name):
-                        check(rules, session.state, seat)
-                        checked.add(name)
+            for name, check in _RULES_HOOKS.items():
+                check(rules, session.state, seat)
+                checked.add(name)
     bots = make_bots(GameSetup(info.id, [SeatSpec("bot", level="normal")] * 2, {}, None, 1), info)
     for bot in bots.values():
-        for name in _BOT_HOOKS:
-            assert getattr(bot, name, None) is None or callable(getattr(bot, name))
-    assert "rules_version" in checked
+        assert isinstance(bot, RealtimeBot if info.realtime else TurnBot)
+    assert checked == set(_RULES_HOOKS)
 
 
 def test_engines_import_without_pygame() -> None:

@@ -15,7 +15,15 @@ import random
 from typing import Any
 
 from pie_table.core.decisions import DecisionStack
-from pie_table.core.engine import Action, Event, IllegalAction, rng_from_json, rng_state_to_json
+from pie_table.core.engine import (
+    Action,
+    Event,
+    GameRules,
+    IllegalAction,
+    TurnBot,
+    rng_from_json,
+    rng_state_to_json,
+)
 from pie_table.core.registry import GameInfo
 
 BLOCK = "block"
@@ -41,7 +49,7 @@ class ToyState:
         self.over = False
 
 
-class ToyRules:
+class ToyRules(GameRules):
     """The toy engine: `to_act` comes straight from the decision stack."""
 
     name = "toy"
@@ -221,7 +229,7 @@ def _end_turn(state: ToyState, events: list[Event]) -> None:
     _open_turn(state)
 
 
-class ToyBot:
+class ToyBot(TurnBot):
     """Plays its highest number; blocks whenever it can (sees only its view)."""
 
     def __init__(self, seat: int, seed: int) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity import project
@@ -87,7 +88,7 @@ class TurnMoves:
         )
 
 
-class CheflebrityBot:
+class CheflebrityBot(TurnBot):
     """One bot seat."""
 
     def __init__(self, level: str, seat: int, seed: int) -> None:
@@ -107,7 +108,7 @@ class CheflebrityBot:
 
     # -- the one entry point ------------------------------------------------------------------------
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose a move (one of `legal`, or an offer or answer worded its own way)."""
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)

@@ -89,6 +89,7 @@ def play_options(
     or a view's (both list their cards' parts). Bots weigh these without writing every move out."""
     found: list[Play] = []
     takers: dict[str, list[Any]] | None = None  # worked out at the first pie card in hand
+    options: tuple[str, ...]
     for card in hand:
         kind = KIND[card]
         if kind == GENIUS:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.engine import Action, Event
 from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
+from pie_table.core.stack_rules import DecisionStackRules, record
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.deck import PIE_CARDS, SPECIAL_CARDS
@@ -44,7 +45,7 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
 _ANSWERS = {flow.SAB_WINDOW: flow.IS_SABOTEUR, flow.SAVE_WINDOW: flow.IS_SAVER}
 
 
-class CheflebrityRules:
+class CheflebrityRules(DecisionStackRules):
     """The rules engine registered as `cheflebrity`."""
 
     name = "cheflebrity"
@@ -52,6 +53,7 @@ class CheflebrityRules:
     # window played, no 40-round end (issue 21): a log of version 1 does not replay the same.
     rules_version = 2
     system_actions = ("timeout",)
+    window_answers = _ANSWERS
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> ChefState:
         """Set-up: the pie cards alone are shuffled and dealt, then the special cards go into the
@@ -82,50 +84,29 @@ class CheflebrityRules:
                 barrier=True,
             )
         flow.start_turn(state, opts["first"], events)
-        _record(state, events)
+        record(state, events)
         return state
 
-    def to_act(self, state: ChefState) -> list[int]:
-        return [] if state.over else state.stack.waiting_on()
-
-    def forced_action(self, state: ChefState, seat: int) -> Action | None:
-        """The pass, when `seat` is asked in a reaction window and holds no card that answers it,
-        or is asked in a Sabotage! window with no rival's pie to hit (then the pass is its only
-        move); None otherwise."""
-        if state.over:
-            return None
-        if state.stack.only_pass(seat, state.hands[seat], _ANSWERS):
-            return {"type": "pass"}
+    def only_pass(self, state: ChefState, seat: int) -> bool:
+        """A pass is all `seat` can do when it holds no card that answers the reaction window, or
+        is asked in a Sabotage! window with no rival's pie to hit."""
+        if super().only_pass(state, seat):
+            return True
         top = state.stack.top()
-        if top is not None and top.kind == flow.SAB_WINDOW and top.asks(seat):
-            if not flow.has_target(state, [seat]):
-                return {"type": "pass"}
-        return None
-
-    def current_decision(self, state: ChefState) -> Any:
-        return state.stack.top()
+        return top is not None and top.kind == flow.SAB_WINDOW and top.asks(seat) and not flow.has_target(
+            state, [seat])
 
     def legal_actions(self, state: ChefState, seat: int) -> list[Action]:
+        """Every move `seat` may make now."""
         return legal_actions(state, seat)
 
-    def apply(self, state: ChefState, action: Action) -> list[Event]:
-        """Apply one action (its seat stamped by the session); refusals change nothing."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction(Msg("Malformed action"))
-        seat = action.get("seat")
-        events: list[Event] = []
+    def play(self, state: ChefState, seat: int | None, action: Action, events: list[Event]) -> None:
+        """Check and apply one move (`cheflebrity.flow`)."""
         flow.apply(state, seat, action, events)
-        state.actions += 1
-        _record(state, events)
-        return events
 
-    def idle_reason(self, state: ChefState, seat: int) -> Msg:
-        top = state.stack.top()
-        if state.over or top is None:
-            return Msg("The game is over")
-        if top.kind == flow.TURN:
-            return Msg("It is {chef}'s turn", chef=chef_name(top.seats[0]))
-        return Msg("You are not asked to decide now")
+    def turn_reason(self, state: ChefState, seat: int) -> Msg:
+        """It is that chef's turn."""
+        return Msg("It is {chef}'s turn", chef=chef_name(seat))
 
     def view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand, its private notes and its side of a
@@ -171,17 +152,11 @@ class CheflebrityRules:
         copy.rng = random.Random(rng.random())
         return copy
 
-    def is_over(self, state: ChefState) -> bool:
-        return state.over
-
     def to_json(self, state: ChefState) -> dict[str, Any]:
         return state_to_json(state)
 
     def from_json(self, data: dict[str, Any]) -> ChefState:
         return state_from_json(data)
-
-    def clone(self, state: ChefState) -> ChefState:
-        return state_from_json(state_to_json(state))
 
 
 def _pie_view(state: ChefState, pie: dict[str, Any]) -> dict[str, Any]:
@@ -210,18 +185,6 @@ def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
     ]
     state.line_views[name] = (state.line_changes, key, views)
     return views
-
-
-def _record(state: ChefState, events: list[Event]) -> None:
-    """File each event in the public log or in its seat's private notes: the events themselves, not
-    copies, as RATS does (like a view, which hands out the same log, the events `apply` returns are
-    read and never changed)."""
-    notes, log = state.notes, state.log
-    for event in events:
-        if "to" in event and "audience" in event:
-            notes[event["to"]].append(event)
-        else:
-            log.append(event)
 
 
 RULES = CheflebrityRules()

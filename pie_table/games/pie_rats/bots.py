@@ -17,8 +17,10 @@ moves only (never another hand, never the deck order).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.games.pie_rats import race
 from pie_table.games.pie_rats.deck import (
     CAPTAIN_CHARISMA,
@@ -59,7 +61,7 @@ def _leader(view: dict[str, Any], me: int) -> int | None:
     return max(others, key=lambda s: (view["standings"][s][0], sum(r["strength"] for r in view["crews"][s])))
 
 
-class PieRatsBot:
+class PieRatsBot(TurnBot):
     """One bot seat."""
 
     def __init__(self, level: str, seat: int, seed: int) -> None:
@@ -67,7 +69,7 @@ class PieRatsBot:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose one of `legal`."""
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)

@@ -239,7 +239,7 @@ def do_lure(state: PieRatsState, lure: dict[str, Any], events: list[Event]) -> N
         state.charisma[seat].remove(card)
         state.discard.append(card)
     for target in lure["targets"]:
-        owner, index = state.owner_of(target)  # type: ignore[misc] - checked when declared
+        owner, index = state.owner_of(target)  # type: ignore[misc]  # checked when declared
         rat = state.crews[owner].pop(index)
         rat.protected, rat.lured = False, True
         state.crews[seat].append(rat)

@@ -173,7 +173,8 @@ def lure_picks(
     # Nothing beyond every card on the table can be reached: those targets are left out early.
     reach = CAPTAIN_CHARISMA + sum(CHARISMAS[c] for c in tabled)
     # `lure_need` written out: each target needs its loyalty plus the Captain's charisma + 1.
-    picks = [((t,), need) for t, loy in targets if (need := _PER_TARGET + loy) <= reach]
+    picks: list[tuple[tuple[int, ...], int]] = [
+        ((t,), need) for t, loy in targets if (need := _PER_TARGET + loy) <= reach]
     if hand.charms:
         picks += [
             ((a, b), need)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.engine import Action, Event
 from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
+from pie_table.core.stack_rules import DecisionStackRules, record
 from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.deck import BEAN, CARDS, DECK, KEYS, KIDNAP, MIRROR, PIES, THEFT
 from pie_table.games.pie_rats.legal import legal_actions
@@ -60,7 +61,7 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
     return merged
 
 
-class PieRatsRules:
+class PieRatsRules(DecisionStackRules):
     """The rules engine registered as `pie-rats`."""
 
     name = "pie-rats"
@@ -68,6 +69,7 @@ class PieRatsRules:
     # a log from version 1 may no longer replay to the same game, so such saves are refused.
     rules_version = 2
     system_actions = ("timeout",)
+    window_answers = _ANSWERS
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> PieRatsState:
         """Set-up: the pie deck dealt from the shuffled pies, Captains chosen, three cards each."""
@@ -103,43 +105,20 @@ class PieRatsRules:
             )
         if not flow.end_if_out_of_reach(state, events):
             flow.start_round(state, events)
-        _record(state, events)
+        record(state, events)
         return state
 
-    def to_act(self, state: PieRatsState) -> list[int]:
-        return [] if state.over else state.stack.waiting_on()
-
-    def current_decision(self, state: PieRatsState) -> Any:
-        return state.stack.top()
-
-    def forced_action(self, state: PieRatsState, seat: int) -> Action | None:
-        """The pass, when `seat` is asked in a reaction window and holds no card that answers it
-        (then the pass is its only move); None otherwise."""
-        if state.over or not state.stack.only_pass(seat, state.hands[seat], _ANSWERS):
-            return None
-        return {"type": "pass", "seat": seat}
-
     def legal_actions(self, state: PieRatsState, seat: int) -> list[Action]:
+        """Every move `seat` may make now."""
         return legal_actions(state, seat)
 
-    def apply(self, state: PieRatsState, action: Action) -> list[Event]:
-        """Apply one action (its seat stamped by the session); refusals change nothing."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction(Msg("Malformed action"))
-        seat = action.get("seat")
-        events: list[Event] = []
-        flow.apply(state, seat if action["type"] != "timeout" else None, action, events)
-        state.actions += 1
-        _record(state, events)
-        return events
+    def play(self, state: PieRatsState, seat: int | None, action: Action, events: list[Event]) -> None:
+        """Check and apply one move (`pie_rats.flow`)."""
+        flow.apply(state, seat, action, events)
 
-    def idle_reason(self, state: PieRatsState, seat: int) -> Msg:
-        top = state.stack.top()
-        if state.over or top is None:
-            return Msg("The game is over")
-        if top.kind == flow.TURN:
-            return Msg("It is {captain}'s turn", captain=captain_name(state, top.seats[0]))
-        return Msg("You are not asked to decide now")
+    def turn_reason(self, state: PieRatsState, seat: int) -> Msg:
+        """It is that Captain's turn."""
+        return Msg("It is {captain}'s turn", captain=captain_name(state, seat))
 
     def view(self, state: PieRatsState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand and private notes.
@@ -180,17 +159,11 @@ class PieRatsRules:
         copy.rng = random.Random(rng.random())
         return copy
 
-    def is_over(self, state: PieRatsState) -> bool:
-        return state.over
-
     def to_json(self, state: PieRatsState) -> dict[str, Any]:
         return state_to_json(state)
 
     def from_json(self, data: dict[str, Any]) -> PieRatsState:
         return state_from_json(data)
-
-    def clone(self, state: PieRatsState) -> PieRatsState:
-        return state_from_json(state_to_json(state))
 
 
 def _turn_seat(view: LazyView) -> int | None:
@@ -241,7 +214,7 @@ _BOT_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, {**_PARTS, "crews": lambda v: 
 
 
 
-_CAPTAINS = tuple(c["en"] for c in DECK.captains)
+_CAPTAINS: tuple[str, ...] = tuple(c["en"] for c in DECK.captains)
 _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
@@ -280,18 +253,6 @@ def _rat_view(rat: Any) -> dict[str, Any]:
             "loyalty": loyalty,
         }
     return found
-
-
-def _record(state: PieRatsState, events: list[Event]) -> None:
-    """File each event in the public log or in its seat's private notes: the events themselves, not
-    copies, as RATS does (like a view, which hands out the same log, the events `apply` returns are
-    read and never changed)."""
-    notes, log = state.notes, state.log
-    for event in events:
-        if "to" in event:
-            notes[event["to"]].append(event)
-        else:
-            log.append(event)
 
 
 RULES = PieRatsRules()

@@ -286,7 +286,7 @@ def _apply_verdict(state: RatsState, seat: int, item: Item, action: Action, even
             seat=seat, coin=state.coin)
 
 
-_OptionsFn = Callable[[RatsState, int, Item], list[Action]]
+_OptionsFn = Callable[[RatsState, int, Item], Sequence[Action]]
 _ApplyFn = Callable[[RatsState, int, Item, Action, Events], None]
 _KINDS: dict[str, tuple[_OptionsFn, _ApplyFn]] = {
     "roll": (_options_roll, _apply_roll),
@@ -351,7 +351,7 @@ def _matches(action: Action, option: Action) -> bool:
     return True
 
 
-def _request_ok(state: RatsState, seat: int, action: Action) -> str:
+def _request_ok(state: RatsState, seat: int, action: Action) -> str | Msg:
     target, supply, amount = action.get("target"), action.get("supply"), action.get("amount")
     if type(target) is not int or not 0 <= target < state.seats or target == seat:
         return "ask another rat at the table"

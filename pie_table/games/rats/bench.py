@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.headless import RandomLegalController, play, run_game
 from pie_table.games.rats.rules import RULES
@@ -26,13 +28,13 @@ def win_rate(levels: list[str], games: int, options: dict[str, Any], start: int 
     return wins / games
 
 
-class _Timed:
+class _Timed(TurnBot):
     """Wraps a controller and records how long each decision takes."""
 
     def __init__(self, inner: Any, times: list[float]) -> None:
         self.inner, self.seat, self.times = inner, inner.seat, times
 
-    def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    def act(self, view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
         start = time.process_time()
         action = self.inner.act(view, legal)
         self.times.append(time.process_time() - start)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.games.rats.actions import MAX_REQUEST
 from pie_table.games.rats.infer import Tracker, tracker_for
 from pie_table.games.rats.scoring import goal_awards
@@ -289,7 +290,7 @@ class _Context:
         return self.holding(supply, have + amount) - self.holding(supply, have)
 
 
-class RatsBot:
+class RatsBot(TurnBot):
     """A bot for one seat at one level."""
 
     # Sword requests are built from the rules, not picked from the list: the headless runner

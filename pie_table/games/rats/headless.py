@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pie_table.core.engine import TurnBot
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -21,7 +22,7 @@ class Controller(Protocol):
         """Pick one of `legal`."""
 
 
-class RandomLegalController:
+class RandomLegalController(TurnBot):
     """Picks uniformly among the legal actions."""
 
     def __init__(self, seat: int, seed: int) -> None:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pie_table.core.engine import Action, Event
+from pie_table.core.engine import Action, Event, GameRules
 from pie_table.games.rats.actions import check, options_for, perform
 from pie_table.games.rats.flow import advance, to_act
 from pie_table.games.rats.state import (
@@ -46,7 +46,7 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
     return merged
 
 
-class RatsRules:
+class RatsRules(GameRules):
     """The rules engine object registered as `rats`."""
 
     name = "rats"

@@ -144,13 +144,13 @@ def state_from_json(data: dict[str, Any]) -> RatsState:
     return state
 
 
-def say(events: list[dict[str, Any]], kind: str, text: str, **data: Any) -> None:
+def say(events: list[dict[str, Any]], kind: str, text: str | Msg, **data: Any) -> None:
     """Record something said aloud: public to every seat. `text` is a message id or a `Msg`
     (English text that keeps its id and parameters for the UI to translate)."""
     events.append({"type": kind, "text": text, **data})
 
 
-def tell(events: list[dict[str, Any]], seat: int, kind: str, text: str, **data: Any) -> None:
+def tell(events: list[dict[str, Any]], seat: int, kind: str, text: str | Msg, **data: Any) -> None:
     """Record something only `seat` may see (written secretly on its sheet)."""
     events.append({"type": kind, "text": text, "to": seat, "audience": [seat], **data})
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from pie_table.core.engine import IllegalAction
 from pie_table.core.messages import Msg
@@ -170,7 +170,7 @@ def _index(action: dict[str, Any], key: str, limit: int, what: str) -> int:
     return value
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     """True for real ints (bools excluded)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

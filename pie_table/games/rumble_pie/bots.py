@@ -40,6 +40,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from pie_table.core.engine import RealtimeBot
 from pie_table.games.rumble_pie.bots_policy import Profile, choose
 from pie_table.games.rumble_pie.headless import RandomLegalController
 from pie_table.games.rumble_pie.state import TICK_HZ
@@ -72,7 +73,7 @@ PROFILES = {
 }
 
 
-class RumbleBot:
+class RumbleBot(RealtimeBot):
     """A reaction-timed, view-only Rumble Pie player for one seat."""
 
     def __init__(self, level: str, seat: int, seed: int) -> None:

@@ -40,7 +40,7 @@ def deck_kinds(kapows: int = FULL_KAPOWS) -> list[str]:
 
 
 def play_reason(kind: str, face: str, top: str | None, clearing: bool, own_team: bool,
-                penalty: bool = False) -> str | None:
+                penalty: bool = False) -> str | Msg | None:
     """Why `kind` may not go on the pile (top kind or None when empty), or None when it may."""
     if clearing or top == "kapow":
         return "That pile is being cleared after a KaPow!"
@@ -63,7 +63,7 @@ def play_reason(kind: str, face: str, top: str | None, clearing: bool, own_team:
     return None
 
 
-def _start_reason(kind: str, face: str, own_team: bool) -> str | None:
+def _start_reason(kind: str, face: str, own_team: bool) -> str | Msg | None:
     """Why `kind` may not start a pile on an empty spot."""
     if kind != face:
         return Msg("Only the {chef} card starts a pile there", chef=Msg(LABEL[face]))

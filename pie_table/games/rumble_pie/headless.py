@@ -7,6 +7,7 @@ import sys
 import time
 from typing import Any
 
+from pie_table.core.engine import RealtimeBot
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -14,7 +15,7 @@ from pie_table.games.rumble_pie.legal import legal_actions_from_view
 from pie_table.games.rumble_pie.state import TICK_HZ, RumbleState
 
 
-class RandomLegalController:
+class RandomLegalController(RealtimeBot):
     """Each tick, with probability `rate`, picks uniformly among the legal actions in its view."""
 
     def __init__(self, seat: int, seed: int, rate: float = 0.3) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pie_table.core.messages import Msg
 from pie_table.games.rumble_pie.cards import FACES, play_reason
 from pie_table.games.rumble_pie.state import COLUMN_DEPTH, RumbleState
 
@@ -44,7 +45,7 @@ def legal_actions_from_view(view: dict[str, Any], seat: int) -> list[Action]:
                          bool(view["options"].get("kapow_penalty", False)))
 
 
-def can_play(state: RumbleState, card_kind: str, board: int, face: str, seat: int) -> str | None:
+def can_play(state: RumbleState, card_kind: str, board: int, face: str, seat: int) -> str | Msg | None:
     """Why a `card_kind` card from `seat` may not go on board/face now, or None if it may."""
     if not _valid_seat(board, state.seats) or face not in FACES:
         return "No such pile"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pie_table.core.engine import IllegalAction
+from pie_table.core.engine import GameRules, IllegalAction
 from pie_table.games.rumble_pie import flow, legal
 from pie_table.games.rumble_pie.actions import apply_seat_action, idle_reason
 from pie_table.games.rumble_pie.cards import FACES, FULL_KAPOWS, Card, deck_kinds
@@ -60,7 +60,7 @@ def team_kapows(teams: list[int]) -> list[int]:
     return [FULL_KAPOWS - 1 if sizes[t] > smallest else FULL_KAPOWS for t in teams]
 
 
-class RumbleRules:
+class RumbleRules(GameRules):
     """Real-time, all-play Rumble Pie; time advances only through `tick` actions."""
 
     name = "rumble-pie"
@@ -100,6 +100,10 @@ class RumbleRules:
         events = flow.start(state) if kind == "start" else apply_seat_action(state, action)
         state.table_version += 1
         return events
+
+    def tick(self, state: RumbleState) -> int:
+        """The game's clock, in ticks of 1/60 s."""
+        return state.tick
 
     def waiting_action(self, state: RumbleState) -> dict[str, Any] | None:
         """The table's action the game waits for before its clock runs on: the next round's start."""
