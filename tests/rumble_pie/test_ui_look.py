@@ -117,3 +117,19 @@ def test_two_humans_get_the_grid_when_the_list_would_cut_what_keys_do(
     scene.view.set_geometry(scene.geom)
     app.step(1 / 60)
     assert painted and set(painted) == {"_paint_grid" if grid else "_paint_list"}
+
+
+@pytest.mark.parametrize(("size", "grid"), [((1280, 720), False), ((960, 540), True)])
+def test_one_human_also_gets_the_grid_when_the_list_would_cut_what_keys_do(
+        monkeypatch, size: tuple[int, int], grid: bool) -> None:
+    """At the smallest window a lone player's list read "column (twice…" and "pause · start r…"."""
+    from pie_table.games.rumble_pie.ui import legend
+
+    painted: list[str] = []
+    for name in ("_paint_list", "_paint_grid"):
+        original = getattr(legend, name)
+        monkeypatch.setattr(legend, name, lambda *a, _f=original, _n=name: painted.append(_n) or _f(*a))
+    app, scene = make_table("human:keys1,bot:normal", size)
+    scene.view.set_geometry(scene.geom)
+    app.step(1 / 60)
+    assert painted and set(painted) == {"_paint_grid" if grid else "_paint_list"}

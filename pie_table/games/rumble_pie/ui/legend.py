@@ -75,11 +75,12 @@ class Text(Protocol):
 def paint_legend(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
                  px: Callable[[float], int]) -> int:
     """Draw the legend inside `rect` (below its title); returns the lowest pixel row it drew on."""
-    humans = [lg for lg in legends if lg.tag]
     lines = sum(len(lg.rows) + 1 for lg in legends)
     room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
     readable = room // max(1, lines) >= px(_LIST_MIN_LINE) and _list_reads_whole(rect, legends, px)
-    if len(humans) <= 1 or readable:
+    # The grid's short row names say what a key does without cutting it, for one player too (a
+    # narrow window cut "column (twice…" in the list); it needs someone with keys to show.
+    if readable or not any(lg.cells for lg in legends):
         return _paint_list(surf, rect, legends, text, px)
     return _paint_grid(surf, rect, legends, text, px)
 
