@@ -177,8 +177,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.bench not in ("sim", "frames"):
-        raise CliError("bench needs 'frames' or 'sim'")
+    if args.bench not in ("sim", "frames", "idle"):
+        raise CliError("bench needs 'frames', 'sim' or 'idle'")
+    if args.bench == "idle":
+        from pie_table.cli.bench_idle import bench_idle
+
+        return bench_idle(args)
     # Both benchmarks fill the table the game names for them (a full one) unless seats are given.
     bench_seats = get_game_or_error(args.game).bench_seats
     if args.seats is None and bench_seats:

@@ -26,6 +26,9 @@ TITLE = "pie_table"
 # One frame may not advance the game by more than this, so a stall (window drag) is no teleport.
 _MAX_DT = 0.1
 _FULLSCREEN_FOCUS_GRACE = 0.75  # seconds after a fullscreen switch in which focus loss is ignored
+# Resting, the loop looks for input this often: a frame's time, so a click is answered as fast as
+# when it drew every frame. (SDL's own event wait polls on some drivers and costs more than this.)
+_NAP_S = 1 / FPS
 _PAD_PLUG_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 
 
@@ -104,6 +107,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0
+        self.nap: Callable[[float], None] = time.sleep  # how the loop rests (tests count the naps)
         self.startup_ms: float | None = None
         # Re-creating the window for fullscreen makes some window systems report a focus loss;
         # that is not the player leaving, so it must not pause a real-time table.
@@ -191,10 +195,36 @@ class App:
         self.running = True
         self.clock.tick()
         while self.running and self.scenes.current is not None:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(dt)
+            self.frame()
         self.running = False
         self.scenes.close_all()
+
+    def frame(self) -> None:
+        """One pass of the main loop: a frame at 60 fps while something moves; otherwise rest until
+        input arrives or the moment the top scene asked for, and only then draw."""
+        wait = self.scenes.next_frame()
+        if wait is not None and wait < _NAP_S:
+            self.step(self.clock.tick(FPS) / 1000.0)
+            return
+        events = self.rest(wait)
+        rested = self.clock.tick() / 1000.0
+        if wait is not None:
+            # The time asked for has passed (a bot's beat, a countdown): the scene gets it before
+            # the events, so an animation an event starts is not cut short by the time spent resting.
+            self.scenes.update(min(rested, wait))
+        self.step(0.0, events)
+
+    def rest(self, wait: float | None) -> list[pygame.event.Event]:
+        """Nap until input arrives (returned) or `wait` seconds have passed (None: no limit)."""
+        until = None if wait is None else time.perf_counter() + wait
+        while True:
+            events = pygame.event.get()
+            if events:
+                return events
+            left = _NAP_S if until is None else until - time.perf_counter()
+            if left <= 0:
+                return []
+            self.nap(min(left, _NAP_S))
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events to the scene stack, update the top scene, draw, flip."""
