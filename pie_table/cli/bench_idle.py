@@ -17,7 +17,7 @@ _SETTLE_LIMIT_S = 20.0
 
 def bench_idle(args: argparse.Namespace) -> int:
     """Open the title (no game) or the game's table, let it come to rest, then measure."""
-    from pie_table.cli.commands import parse_size
+    from pie_table.cli.sizes import parse_size
 
     if not 0 < args.seconds <= 3600:
         raise CliError(f"--seconds must be from 0 to 3600, not {args.seconds}")

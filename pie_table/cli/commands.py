@@ -18,21 +18,11 @@ from typing import Any
 
 from pie_table.cli import checks
 from pie_table.cli.errors import CliError
+from pie_table.cli.sizes import parse_size
 from pie_table.core.registry import GameInfo, get_game, load_problems
 from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SetupError, parse_seats
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """`1280x720` → (1280, 720); CliError on anything else."""
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise CliError(f"bad size {text!r}: expected WIDTHxHEIGHT, e.g. 1280x720") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise CliError(f"size {text!r} out of range (320x240 to 7680x4320)")
-    return w, h
 
 
 def get_game_or_error(game_id: str) -> GameInfo:

@@ -44,7 +44,7 @@ class SilentSound:
 
 
 def _set_icon() -> None:
-    """A pie as the window icon, when kit.art can draw one (must happen before set_mode)."""
+    """A pie as the window icon, when kit.art can draw one. SDL 2 sets it on an open window too."""
     try:
         from pie_table.kit import art
 
@@ -77,8 +77,6 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         pygame.display.init()
         pygame.font.init()
-        if not headless:
-            _set_icon()
         self.windowed_size = (max(1, size[0]), max(1, size[1]))
         if not headless:
             self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -90,7 +88,9 @@ class App:
         self.screen = self.display
         self.scenes = SceneManager()
         self.input = InputRouter(pads=not headless)
-        self.sound = make_sound()
+        # A window opens its sound device after the first frame (_after_first_frame): opening it can
+        # take a tenth of a second the title does not need to wait for.
+        self.sound = make_sound() if headless else SilentSound()
         # The player's language from last time (a headless app keeps the one already set).
         self.language_notice = None if headless else load_saved_language()
         # The player's settings (defaults for a headless app: tests and screenshots stay alike).
@@ -109,6 +109,7 @@ class App:
         self.frames = 0
         self.nap: Callable[[float], None] = time.sleep  # how the loop rests (tests count the naps)
         self.startup_ms: float | None = None
+        self.quit_after_first_frame = False  # a launch timed from outside ends at the first frame
         # Re-creating the window for fullscreen makes some window systems report a focus loss;
         # that is not the player leaving, so it must not pause a real-time table.
         self._ignore_focus_until = 0.0
@@ -194,6 +195,7 @@ class App:
             self.scenes.push(first_scene)
         self.running = True
         self.clock.tick()
+        self.step(0.0)  # the first frame at once: a launch does not wait for the 60 fps beat
         while self.running and self.scenes.current is not None:
             self.frame()
         self.running = False
@@ -239,6 +241,17 @@ class App:
         self.frames += 1
         if self.startup_ms is None:
             self.startup_ms = (time.perf_counter() - self.started) * 1000.0
+            if self.quit_after_first_frame:
+                self.quit()
+            elif not self.headless:
+                self._after_first_frame()
+
+    def _after_first_frame(self) -> None:
+        """What the window's first frame need not wait for: the icon (drawn by kit.art) and the
+        sound device, ready before anyone can press a button."""
+        _set_icon()
+        self.sound = make_sound()
+        apply_sound(self, self.settings)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         """App-wide events first (quit, resize, focus, fullscreen); everything else to the top scene."""
