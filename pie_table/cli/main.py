@@ -35,9 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The whole command line."""
     parser = _Parser(prog="pie-table", description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x720", help="window size WxH")
-    parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--quit-after-first-frame", action="store_true",
                         help="open the window, draw the title once and quit (to time a launch)")
+    parser.add_argument("--fullscreen", action="store_true")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("simulate", help="play whole games headless; one JSON line per game")

@@ -42,6 +42,12 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds (only the top scene is updated)."""
 
+    def next_frame(self) -> float | None:
+        """Seconds until this scene needs its next frame: NOW while anything moves, a wait for a
+        timer (a bot's beat, a countdown's next change), ON_INPUT when only input can change what it
+        shows. NOW unless a scene says otherwise, so a scene that never answers cannot freeze."""
+        return NOW
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto `surface`."""
 
@@ -50,12 +56,6 @@ class Scene:
 
     def on_focus_lost(self) -> None:
         """The window lost focus (a table pauses itself here)."""
-
-    def next_frame(self) -> float | None:
-        """Seconds until this scene needs its next frame: NOW while anything moves, a wait for a
-        timer (a bot's beat, a countdown's next change), ON_INPUT when only input can change what it
-        shows. NOW unless a scene says otherwise, so a scene that never answers cannot freeze."""
-        return NOW
 
 
 class SceneManager:

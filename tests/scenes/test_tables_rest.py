@@ -13,7 +13,8 @@ _SETTLE_FRAMES = 1800  # 30 s of table time at 60 fps: bots play their beats bef
 
 
 def _table(game: str, seats: str):
-    args = argparse.Namespace(game=game, seats=seats, teams=None, seed=3, option=[], vocations=False)
+    args = argparse.Namespace(game=game, seats=seats, teams=None, seed=3, option=[], vocations=False,
+                              flags=[])  # flags: the game on/off options main's command line reads
     info, setup = build_setup(args)
     app, scene = make_table(info, setup, (1280, 720))
     return app, scene
