@@ -18,21 +18,11 @@ from typing import Any
 
 from pie_table.cli import checks
 from pie_table.cli.errors import CliError
+from pie_table.cli.sizes import parse_size
 from pie_table.core.registry import GameInfo, get_game, load_problems
 from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SetupError, parse_seats
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """`1280x720` → (1280, 720); CliError on anything else."""
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise CliError(f"bad size {text!r}: expected WIDTHxHEIGHT, e.g. 1280x720") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise CliError(f"size {text!r} out of range (320x240 to 7680x4320)")
-    return w, h
 
 
 def get_game_or_error(game_id: str) -> GameInfo:
@@ -177,8 +167,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.bench not in ("sim", "frames"):
-        raise CliError("bench needs 'frames' or 'sim'")
+    if args.bench not in ("sim", "frames", "idle"):
+        raise CliError("bench needs 'frames', 'sim' or 'idle'")
+    if args.bench == "idle":
+        from pie_table.cli.bench_idle import bench_idle
+
+        return bench_idle(args)
     # Both benchmarks fill the table the game names for them (a full one) unless seats are given.
     bench_seats = get_game_or_error(args.game).bench_seats
     if args.seats is None and bench_seats:

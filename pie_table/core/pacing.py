@@ -84,6 +84,20 @@ class Pacer:
             self._check_moment()
         return done
 
+    def next_move_in(self) -> float | None:
+        """Seconds until `update` may act: a bot's beat ending or a countdown running out (0 while a
+        bot's beat is not drawn yet: the next update draws it); None when it waits for people only."""
+        if self.session.is_over() or not self.session.to_act():
+            return None
+        self._check_moment()  # a move made meanwhile by a person starts the clock afresh, as update would
+        waits = [self.remaining()]
+        for seat in self.session.to_act():
+            if seat in self.session.bots:
+                delay = self._delays.get(seat)
+                waits.append(0.0 if delay is None else delay - self.waited)
+        running = [w for w in waits if w is not None]
+        return max(0.0, min(running)) if running else None
+
     def _check_moment(self) -> None:
         """A new decision starts the clock afresh. With a decision stack that is the top decision
         (its countdown runs from when it opened, whoever answers meanwhile); without one, any

@@ -26,6 +26,9 @@ TITLE = "pie_table"
 # One frame may not advance the game by more than this, so a stall (window drag) is no teleport.
 _MAX_DT = 0.1
 _FULLSCREEN_FOCUS_GRACE = 0.75  # seconds after a fullscreen switch in which focus loss is ignored
+# Resting, the loop looks for input this often: a frame's time, so a click is answered as fast as
+# when it drew every frame. (SDL's own event wait polls on some drivers and costs more than this.)
+_NAP_S = 1 / FPS
 _PAD_PLUG_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 
 
@@ -41,7 +44,7 @@ class SilentSound:
 
 
 def _set_icon() -> None:
-    """A pie as the window icon, when kit.art can draw one (must happen before set_mode)."""
+    """A pie as the window icon, when kit.art can draw one. SDL 2 sets it on an open window too."""
     try:
         from pie_table.kit import art
 
@@ -74,8 +77,6 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         pygame.display.init()
         pygame.font.init()
-        if not headless:
-            _set_icon()
         self.windowed_size = (max(1, size[0]), max(1, size[1]))
         if not headless:
             self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -87,7 +88,9 @@ class App:
         self.screen = self.display
         self.scenes = SceneManager()
         self.input = InputRouter(pads=not headless)
-        self.sound = make_sound()
+        # A window opens its sound device after the first frame (_after_first_frame): opening it can
+        # take a tenth of a second the title does not need to wait for.
+        self.sound = make_sound() if headless else SilentSound()
         # The player's language from last time (a headless app keeps the one already set).
         self.language_notice = None if headless else load_saved_language()
         # The player's settings (defaults for a headless app: tests and screenshots stay alike).
@@ -104,7 +107,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0
+        self.nap: Callable[[float], None] = time.sleep  # how the loop rests (tests count the naps)
         self.startup_ms: float | None = None
+        self.quit_after_first_frame = False  # a launch timed from outside ends at the first frame
         # Re-creating the window for fullscreen makes some window systems report a focus loss;
         # that is not the player leaving, so it must not pause a real-time table.
         self._ignore_focus_until = 0.0
@@ -190,11 +195,38 @@ class App:
             self.scenes.push(first_scene)
         self.running = True
         self.clock.tick()
+        self.step(0.0)  # the first frame at once: a launch does not wait for the 60 fps beat
         while self.running and self.scenes.current is not None:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(dt)
+            self.frame()
         self.running = False
         self.scenes.close_all()
+
+    def frame(self) -> None:
+        """One pass of the main loop: a frame at 60 fps while something moves; otherwise rest until
+        input arrives or the moment the top scene asked for, and only then draw."""
+        wait = self.scenes.next_frame()
+        if wait is not None and wait < _NAP_S:
+            self.step(self.clock.tick(FPS) / 1000.0)
+            return
+        events = self.rest(wait)
+        rested = self.clock.tick() / 1000.0
+        if wait is not None:
+            # The time asked for has passed (a bot's beat, a countdown): the scene gets it before
+            # the events, so an animation an event starts is not cut short by the time spent resting.
+            self.scenes.update(min(rested, wait))
+        self.step(0.0, events)
+
+    def rest(self, wait: float | None) -> list[pygame.event.Event]:
+        """Nap until input arrives (returned) or `wait` seconds have passed (None: no limit)."""
+        until = None if wait is None else time.perf_counter() + wait
+        while True:
+            events = pygame.event.get()
+            if events:
+                return events
+            left = _NAP_S if until is None else until - time.perf_counter()
+            if left <= 0:
+                return []
+            self.nap(min(left, _NAP_S))
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events to the scene stack, update the top scene, draw, flip."""
@@ -209,6 +241,17 @@ class App:
         self.frames += 1
         if self.startup_ms is None:
             self.startup_ms = (time.perf_counter() - self.started) * 1000.0
+            if self.quit_after_first_frame:
+                self.quit()
+            elif not self.headless:
+                self._after_first_frame()
+
+    def _after_first_frame(self) -> None:
+        """What the window's first frame need not wait for: the icon (drawn by kit.art) and the
+        sound device, ready before anyone can press a button."""
+        _set_icon()
+        self.sound = make_sound()
+        apply_sound(self, self.settings)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         """App-wide events first (quit, resize, focus, fullscreen); everything else to the top scene."""

@@ -17,7 +17,7 @@ import pygame
 from pie_table.kit import fonts
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
-from pie_table.kit.scene import Scene
+from pie_table.kit.scene import ON_INPUT, Scene
 from pie_table.kit.text import fit_text
 
 # Ignore input for this long after the screen appears, so the click or key that ended the previous
@@ -106,6 +106,11 @@ class HandoffScene(Scene):
     def update(self, dt: float) -> None:
         """Count time towards arming."""
         self.age += dt
+
+    def next_frame(self) -> float | None:
+        """Still until it arms (the moment a confirm starts to count), then until input."""
+        left = (_NEWS_ARM_DELAY if self.news else _ARM_DELAY) - self.age
+        return left if left > 0 else ON_INPUT
 
     def draw(self, surface: pygame.Surface) -> None:
         """Cover the whole window and ask for the device to be passed."""

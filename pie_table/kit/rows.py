@@ -13,6 +13,8 @@ from pie_table.kit.i18n import _
 from pie_table.kit.text import Color, blit_center, fit_text, wrap_text
 from pie_table.kit.widgets import _MIN_TEXT, DISABLED, DISABLED_INK, Widget
 
+_BLINK_MS = 500  # a text box's caret shows for this long, then hides as long
+
 
 class _Row(Widget):
     """A labelled row: caption on the left, a control box on the right."""
@@ -252,6 +254,12 @@ class TextInput(_Row):
         super().__init__(label, True, size)
         self.text, self.on_change, self.max_len = text, on_change, max_len
 
+    def next_change(self) -> float | None:
+        """A focused box blinks its caret: it changes at the next half second."""
+        if not self.focused:
+            return None
+        return (_BLINK_MS - pygame.time.get_ticks() % _BLINK_MS) / 1000
+
     def text_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
             new = (self.text + event.text)[: self.max_len]
@@ -269,6 +277,6 @@ class TextInput(_Row):
         self._draw_caption(surface)
         box = self.control_rect()
         self._box(surface, box, pal.CREAM if self.enabled else DISABLED)
-        shown = self.text + ("|" if self.focused and pygame.time.get_ticks() // 500 % 2 == 0 else "")
+        shown = self.text + ("|" if self.focused and pygame.time.get_ticks() // _BLINK_MS % 2 == 0 else "")
         image = fit_text(shown or " ", int(self.size * self.scale), box.w - 20, pal.INK)
         surface.blit(image, image.get_rect(midleft=(box.x + int(12 * self.scale), box.centery)))

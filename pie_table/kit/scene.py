@@ -7,6 +7,11 @@ from typing import Any
 
 import pygame
 
+# What `Scene.next_frame` answers: a frame at once (something moves), or no frame until input
+# arrives. Any other answer is a number of seconds: a frame is due then (a timer, a bot's beat).
+NOW = 0.0
+ON_INPUT = None
+
 
 class Scene:
     """One screen of the app; subclasses override the hooks they need."""
@@ -37,6 +42,12 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds (only the top scene is updated)."""
 
+    def next_frame(self) -> float | None:
+        """Seconds until this scene needs its next frame: NOW while anything moves, a wait for a
+        timer (a bot's beat, a countdown's next change), ON_INPUT when only input can change what it
+        shows. NOW unless a scene says otherwise, so a scene that never answers cannot freeze."""
+        return NOW
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto `surface`."""
 
@@ -57,6 +68,9 @@ class SceneManager:
 
     def __init__(self) -> None:
         self._stack: list[Scene] = []
+        # A scene came, went or was laid out again since the last draw: one frame is owed whatever
+        # the top scene says (a resting title must still be drawn once).
+        self._stale = True
 
     @property
     def current(self) -> Scene | None:
@@ -76,6 +90,7 @@ class SceneManager:
         if self._stack:
             self._stack[-1].pause()
         self._stack.append(scene)
+        self._stale = True
         scene.enter()
 
     def pop(self) -> Scene | None:
@@ -83,6 +98,7 @@ class SceneManager:
         if not self._stack:
             return None
         top = self._stack.pop()
+        self._stale = True
         top.exit()
         if self._stack:
             self._stack[-1].resume()
@@ -93,6 +109,7 @@ class SceneManager:
         if self._stack:
             self._stack.pop().exit()
         self._stack.append(scene)
+        self._stale = True
         scene.enter()
 
     def clear_to(self, scene: Scene) -> None:
@@ -100,16 +117,19 @@ class SceneManager:
         while self._stack:
             self._stack.pop().exit()
         self._stack.append(scene)
+        self._stale = True
         scene.enter()
 
     def close_all(self) -> None:
         """The app is closing: every scene exits, top first (a table saves its game on exit)."""
         while self._stack:
             self._stack.pop().exit()
+        self._stale = True
 
     def pop_until(self, keep: Callable[[Scene], bool]) -> Scene | None:
         """Pop scenes until the top satisfies `keep` (or the stack is empty); returns the new top."""
         popped = False
+        self._stale = True
         while self._stack and not keep(self._stack[-1]):
             self._stack.pop().exit()
             popped = True
@@ -136,11 +156,13 @@ class SceneManager:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the visible scenes bottom-up."""
+        self._stale = False
         for scene in self.visible():
             scene.draw(surface)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Tell every scene on the stack (an overlay's underlay must lay out too)."""
+        self._stale = True
         for scene in self._stack:
             scene.on_resize(size)
 
@@ -152,3 +174,10 @@ class SceneManager:
         """Tell the top scene the window lost focus."""
         if self._stack:
             self._stack[-1].on_focus_lost()
+
+    def next_frame(self) -> float | None:
+        """When the app must draw again (see `Scene.next_frame`): the top scene decides, since only
+        it is updated; NOW while a frame is owed for a change of scene or size."""
+        if self._stale or not self._stack:
+            return NOW
+        return self._stack[-1].next_frame()

@@ -51,6 +51,10 @@ class Widget:
         """Enter / A / click: returns True when something happened."""
         return False
 
+    def next_change(self) -> float | None:
+        """Seconds until the widget looks different by itself (None: only input changes it)."""
+        return None
+
     def nudge(self, step: int) -> bool:
         """Left/right: returns True when the value changed."""
         return False

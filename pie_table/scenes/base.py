@@ -10,7 +10,7 @@ import pygame
 from pie_table.core.registry import GameLoadError, import_factory
 from pie_table.kit import palette as pal
 from pie_table.kit.menu import Menu
-from pie_table.kit.scene import Scene
+from pie_table.kit.scene import ON_INPUT, Scene
 from pie_table.kit.text import MENU_ROOM, ui_scale
 from pie_table.kit.widgets import Widget
 
@@ -118,6 +118,11 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.menu.handle_event(event, self.app.input.menu_action(event))
+
+    def next_frame(self) -> float | None:
+        """A menu changes only with input, but for a widget that changes by itself (a caret)."""
+        waits = [w for w in (item.next_change() for item in self.menu.items) if w is not None]
+        return min(waits) if waits else ON_INPUT
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)

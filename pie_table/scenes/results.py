@@ -52,6 +52,10 @@ class ResultsScene(OverlayScene):
         if self.armed() and not was_armed:
             self.menu.set_focus(self.again_button)
 
+    def next_frame(self) -> float | None:
+        """Still until the buttons arm (they light up then), then until input."""
+        return _ARM_S - self.shown_s if not self.armed() else super().next_frame()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in _SWALLOWED and not self.armed():
             self.shown_s = 0.0

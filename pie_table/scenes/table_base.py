@@ -4,9 +4,11 @@ reaction ran out of time."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
-from pie_table.kit.scene import Scene
+from pie_table.kit.scene import NOW, ON_INPUT, Scene
 
 
 class TurnTableScene(Scene):
@@ -19,6 +21,24 @@ class TurnTableScene(Scene):
         card faces and backgrounds it needs are built while the scene opens, not in its first
         frame, which would drop."""
         self.draw(pygame.Surface(self.app.screen.get_size()))
+
+    def table_moving(self) -> bool:
+        """What every turn-based table animates or runs on its own: effects, a countdown on screen, a
+        save due a frame after its redraw, the end of the game, autoplay and replays (which play by
+        themselves). Uses the table's `watch`, `autoplay`, `autosave`, `effects`, `pacer`, `rules`."""
+        return bool(self.watch or self.autoplay or self.autosave.dirty or self.effects.busy
+                    or self.rules.is_over(self.state) or self.pacer.remaining() is not None)
+
+    def rest_until(self, moving: bool, offered: bool, timers: Sequence[float | None]) -> float | None:
+        """The table's answer to `next_frame`: NOW while anything is `moving`; else the soonest of the
+        `timers` still running (a bot's beat, a beat before a hand-off; None or past: not running);
+        ON_INPUT once a human's choices are `offered` on screen and no timer runs."""
+        if moving:
+            return NOW
+        running = [t for t in timers if t is not None and t > 0]
+        if running:
+            return min(running)
+        return ON_INPUT if offered else NOW
 
     def on_focus_lost(self) -> None:
         if self.app.scenes.current is self:

@@ -9,6 +9,7 @@ import pygame
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language, tr
+from pie_table.kit.scene import NOW
 from pie_table.kit.text import blit_center
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene
@@ -88,6 +89,7 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self._decor: dict[str, pygame.Surface | None] = {}
         self._decor_size = 0
+        self._decor_wanted = 0  # the portraits' size for this window; painted when they differ
         self._title_pos = (0, 0)
 
     def build(self) -> list[Widget]:
@@ -190,10 +192,26 @@ class TitleScene(MenuScene):
             button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
         self.status.place(pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s)), s)
         self.hint.place(pygame.Rect(0, h - int(40 * s), w, int(28 * s)), s)
-        portrait = int(min(w * 0.2, h * 0.34))
-        if portrait != self._decor_size:
-            self._decor = decorations(portrait)
-            self._decor_size = portrait
+        self._decor_wanted = int(min(w * 0.2, h * 0.34))
+        if not self._launching():
+            self._paint_decor()
+
+    def _launching(self) -> bool:
+        """Before a window's first frame: the title shows at once and its portraits (drawn
+        pastry, kit.art) follow in the next frame, so the window is not kept waiting for them."""
+        return not self.app.headless and self.app.frames == 0
+
+    def _paint_decor(self) -> None:
+        if self._decor_wanted != self._decor_size:
+            self._decor = decorations(self._decor_wanted)
+            self._decor_size = self._decor_wanted
+
+    def update(self, dt: float) -> None:
+        if not self._launching():
+            self._paint_decor()
+
+    def next_frame(self) -> float | None:
+        return NOW if self._decor_wanted != self._decor_size else super().next_frame()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

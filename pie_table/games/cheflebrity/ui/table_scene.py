@@ -221,6 +221,14 @@ class CheflebrityTableScene(TurnTableScene):
         elif self.panel is not None or self.trade is not None:
             self.panel = self.trade = None
 
+    def next_frame(self) -> float | None:
+        """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""
+        shown = self.panel is not None or self.trade is not None
+        offered = shown and self.panel_key is not None and self.panel_key[0] == len(self.session.log)
+        beats = [self.pacer.next_move_in(), self.reaction.quiet,
+                 _HANDOFF_BEAT - self.since_move, _FORCED_BEAT - self.since_move]
+        return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
+
     def _auto_action(self, seat: int) -> Action:
         """A move made without a player (screenshots, fast-forward): a bot's, or for a human seat
         what a normal bot would do in that seat's place."""

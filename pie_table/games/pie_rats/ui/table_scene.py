@@ -195,6 +195,13 @@ class PieRatsTableScene(TurnTableScene):
         elif self.panel is not None and self.panel.seat not in self.rules.to_act(self.state):
             self.panel = None
 
+    def next_frame(self) -> float | None:
+        """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""
+        offered = self.panel is not None and self.panel_key == (self.state.actions, self.panel.seat)
+        beats = [self.pacer.next_move_in(), self.reaction.quiet,
+                 _HANDOFF_BEAT - self.since_move, _FORCED_BEAT - self.since_move]
+        return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
+
     def _auto_action(self, seat: int) -> Action:
         if seat in self.bots:
             action = self.session.bot_action(seat)

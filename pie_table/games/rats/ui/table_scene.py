@@ -197,6 +197,13 @@ class RatsTableScene(TurnTableScene):
         self.since_move += dt
         self._pump(dt)
 
+    def next_frame(self) -> float | None:
+        """Frames while dice roll, goals flip or bots play; at rest while a human's choice waits."""
+        ceremony = self.ceremony is not None and (self.ceremony.flipping or not self.ceremony.ready)
+        moving = self.table_moving() or self.tray.busy or ceremony
+        offered = self.panel is not None and self.panel_key == (self.state.actions, self.panel_key[1])
+        return self.rest_until(moving, offered, [self.pacer.next_move_in(), _HANDOFF_BEAT - self.since_move])
+
     def _pump(self, dt: float) -> None:
         self._check_ceremony()
         if self.watch:

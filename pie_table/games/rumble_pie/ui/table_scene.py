@@ -26,7 +26,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import N_, _, current_language
 from pie_table.kit.layout import load_layout
-from pie_table.kit.scene import Scene
+from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
@@ -263,6 +263,18 @@ class RumbleTableScene(Scene):
         self.cards.update(motion.scaled(dt))
         self.effects.update(dt)
         self._check_game_over(dt)
+
+    def next_frame(self) -> float | None:
+        """Frames while a round runs or anything on the table moves; between rounds, at rest until a
+        human starts the next (after the lockout that keeps a late key from starting it)."""
+        feedback = self.feedback
+        talking = feedback.flash is not None or feedback.banner is not None or bool(feedback.notices)
+        dragging = self.mouse is not None and self.mouse.drag is not None
+        if (self.watch or self.resumed or not self.sim.has_humans or self.sim.phase not in _WAITING
+                or self.sim.queue or self.cards.busy() or self.effects.busy or talking or dragging):
+            return NOW
+        lockout = START_LOCKOUT_S - self.waiting_s
+        return lockout if lockout > 0 else ON_INPUT
 
     def _absorb(self, result: TickResult) -> bool:
         """Events to sounds/log/effects, refusals to feedback; True if anything changed on the table."""
