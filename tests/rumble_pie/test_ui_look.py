@@ -107,15 +107,7 @@ def test_switching_language_at_the_table_redraws_the_keys_in_the_new_language() 
 @pytest.mark.parametrize(("size", "grid"), [((1280, 720), False), ((900, 560), True)])
 def test_two_humans_get_the_grid_when_the_list_would_cut_what_keys_do(
         monkeypatch, spanish: None, size: tuple[int, int], grid: bool) -> None:
-    from pie_table.games.rumble_pie.ui import legend
-
-    painted: list[str] = []
-    for name in ("_paint_list", "_paint_grid"):
-        original = getattr(legend, name)
-        monkeypatch.setattr(legend, name, lambda *a, _f=original, _n=name: painted.append(_n) or _f(*a))
-    app, scene = make_table("human:keys1,human:keys2,bot:normal,bot:normal", size)
-    scene.view.set_geometry(scene.geom)
-    app.step(1 / 60)
+    painted = _legend_painters(monkeypatch, "human:keys1,human:keys2,bot:normal,bot:normal", size)
     assert painted and set(painted) == {"_paint_grid" if grid else "_paint_list"}
 
 
@@ -123,13 +115,19 @@ def test_two_humans_get_the_grid_when_the_list_would_cut_what_keys_do(
 def test_one_human_also_gets_the_grid_when_the_list_would_cut_what_keys_do(
         monkeypatch, size: tuple[int, int], grid: bool) -> None:
     """At the smallest window a lone player's list read "column (twice…" and "pause · start r…"."""
+    painted = _legend_painters(monkeypatch, "human:keys1,bot:normal", size)
+    assert painted and set(painted) == {"_paint_grid" if grid else "_paint_list"}
+
+
+def _legend_painters(monkeypatch, seats: str, size: tuple[int, int]) -> list[str]:
+    """Which of the legend's list and grid painters one frame of this table used."""
     from pie_table.games.rumble_pie.ui import legend
 
     painted: list[str] = []
     for name in ("_paint_list", "_paint_grid"):
         original = getattr(legend, name)
         monkeypatch.setattr(legend, name, lambda *a, _f=original, _n=name: painted.append(_n) or _f(*a))
-    app, scene = make_table("human:keys1,bot:normal", size)
+    app, scene = make_table(seats, size)
     scene.view.set_geometry(scene.geom)
     app.step(1 / 60)
-    assert painted and set(painted) == {"_paint_grid" if grid else "_paint_list"}
+    return painted
