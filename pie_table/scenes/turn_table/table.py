@@ -1,0 +1,398 @@
+"""The flow of a turn-based table: the session runs the game, bots move through the pacer, the
+human at the screen is offered their decision (behind a hand-off when others share the screen),
+reaction windows count down and any human may claim them, undo, hints, skip_to and the results.
+
+Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy gate
+says is at the screen (None: public only), and the events the scene sees are those that seat may
+see (`core.session.events_for`). Every call into the session and the pacer sits in the few small
+methods under "the session", so moving onto a table driver is a few lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pie_table.core.engine import Action, Event
+from pie_table.core.pacing import Pace, Pacer
+from pie_table.core.saves import Autosaver
+from pie_table.core.session import Session, events_for
+from pie_table.core.setup import GameSetup
+from pie_table.core.stats import record_finished
+from pie_table.kit.effects import EffectLayer
+from pie_table.kit.handoff import HandoffScene
+from pie_table.kit.i18n import _
+from pie_table.kit.reaction import ReactionWindow
+from pie_table.kit.seat_names import SeatNames
+from pie_table.paths import saves_dir
+from pie_table.scenes.turn_table.input import TableInput
+
+_HANDOFF_BEAT = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
+_FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
+_STEP = 1 / 30  # skip_to's table clock
+
+
+class TurnTable(TableInput):
+    """Base of the turn-based tables. A game sets `game_id`, `turn_beat`, `end_hold` and the
+    hooks below marked "a game gives", and paints in `draw`."""
+
+    turn_beat = 0.5  # every bot move waits the same: how long it takes must not hint at a hand
+    end_hold = 8.0  # the ceremony stays this long unless a player moves on first
+    alone_moves: tuple[str, ...] = ("pass",)  # a lone human's only move that goes by itself
+    own_turn_kinds: tuple[str, ...] = ("turn",)  # decisions in which the same human goes straight on
+
+    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+                 save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
+                 paced_by_moment: bool = False) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.names = names if names is not None else SeatNames.of_setup(setup)
+        self.session = session if session is not None else Session(setup)
+        self.rules = self.session.rules
+        self.watch = watch
+        self.watch_seat: int | None = None
+        self.autosave = Autosaver(self.session, saves_dir(), every_action=True, path=save_path,
+                                  enabled=not watch)
+        self.bots, self.humans, self.gate = self.session.bots, self.session.humans, self.session.gate
+        self.pacer = self._make_pacer(getattr(app, "settings", None), paced_by_moment)
+        self.reaction = ReactionWindow(self.session, self.pacer, self.humans, self._claimed, self.names,
+                                       self.window_answer, self.reaction_lost)
+        self.effects = EffectLayer(seed=setup.seed)
+        self.panel: Any = None  # the move list of the seat asked (kit.move_panel)
+        self.panel_key: tuple[int, int] | None = None  # (moment, seat) the panel was opened for
+        self.handoff_for: int | None = None
+        self.claimed: int | None = None  # the human who claimed the open reaction window
+        self.news = ""  # told on the next hand-off (a claimed reaction that ran out of time)
+        self.zones: list[Any] = []
+        self.message = self.hint_text = ""
+        self.hints_used: dict[int, int] = {}  # per seat, for the statistics
+        self.autoplay = self.results_shown = False
+        self.since_move = self.end_timer = 0.0
+
+    # -- the session: every call into it and the pacer --------------------------------------------------
+
+    def _make_pacer(self, settings: Any, by_moment: bool) -> Pacer:
+        # The settings' bot pace scales every wait alike, so timing still says nothing about a hand.
+        pace = settings.pace_factor() if settings is not None else 1.0
+        beat = self.turn_beat * pace
+        waits = Pace(public=beat, secret=0.15 * pace, reaction=(0.8 * pace, 2.0 * pace))
+        # By moment: every move of a turn gets its beat (one turn decision takes several moves).
+        moment = (lambda: (self.state.actions, len(self.session.log))) if by_moment else None
+        return Pacer(self.session, waits, seed=self.setup.seed, beat=lambda seat: beat, moment=moment)
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def legal(self, seat: int) -> list[Action]:
+        """What `seat` may do now."""
+        return self.session.legal(seat)
+
+    def _moment(self) -> int:
+        """How many moves the table has seen (undo takes them back)."""
+        return len(self.session.log)
+
+    def _pace(self, dt: float) -> None:
+        """The pacer moves bots after their beat and runs out a window's countdown."""
+        for applied in self.pacer.update(dt, hold=self.handoff_for is not None):
+            if applied.ok and applied.entry is not None:
+                self._applied(applied.entry.seat, applied.events)
+
+    def _send(self, seat: int | None, action: Action) -> bool:
+        applied = self.session.submit(seat, action)
+        if not applied.ok:
+            self.message = self.names.tr(applied.message)
+            self._sound("refuse")
+            return False
+        self._applied(seat, applied.events)
+        return True
+
+    def _auto_action(self, seat: int) -> Action:
+        """A move made without a player (screenshots, fast-forward): a bot's, else the game's pick."""
+        if seat in self.bots:
+            action = self.session.bot_action(seat)
+            if action is not None:
+                return action
+        return self.auto_move(seat, self.legal(seat))
+
+    def _undo(self, seat: int) -> bool:
+        if not self.session.can_undo(seat):
+            return False
+        self.session.undo(seat)
+        self.autosave.save()
+        return True
+
+    # -- who sees what --------------------------------------------------------------------------------
+
+    @property
+    def display_seat(self) -> int | None:
+        """The seat whose hand may show: the human at the screen; nobody's with bots only (a
+        spectator sees the public table); in a replay, the seat the viewer chose."""
+        if self.watch:
+            return self.watch_seat
+        if not self.humans:
+            return None
+        return self.gate.viewer
+
+    def view(self) -> dict[str, Any]:
+        """What the screen may show now (the view `draw` uses)."""
+        return self.session.view(self.display_seat)
+
+    def public(self) -> dict[str, Any]:
+        return self.session.view(None)
+
+    def top(self) -> dict[str, Any] | None:
+        """The decision on top, as everyone sees it (kind, seats asked, deadline, window or not)."""
+        decisions = self.public().get("decisions") or [None]
+        return decisions[-1]
+
+    def is_window(self, top: dict[str, Any] | None = None) -> bool:
+        """True while a reaction window (a sealed decision one may pass) is on top."""
+        top = self.top() if top is None else top
+        return top is not None and bool(top["sealed"] and top["allow_pass"])
+
+    def to_act(self) -> list[int]:
+        return list(self.public()["to_act"])
+
+    # -- scene hooks ----------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.on_resize(self.app.screen.get_size())
+        self.warm_up()
+
+    def resume(self) -> None:
+        self.on_resize(self.app.screen.get_size())
+
+    def exit(self) -> None:
+        self.autosave.save()
+
+    # -- the flow of play -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.autosave.flush()
+        self.effects.update(dt)
+        self.flights.update(dt)
+        self.since_move += dt
+        self.keep_layout()
+        if self.watch:
+            return
+        if self.rules.is_over(self.state):
+            self.end_timer += dt
+            if self.end_timer >= self.end_hold:
+                self._show_results()
+            return
+        actors = self.to_act()
+        if self.autoplay and actors:
+            self.submit(self._auto_action(actors[0]), actors[0])
+            return
+        self._pace(dt)
+        self.reaction.update(dt)
+        actors = self.to_act()
+        humans = [seat for seat in actors if seat in self.humans]
+        if humans:
+            self._offer(humans)
+        elif self.offered_seat() not in (None, *actors):
+            self.clear_panels()
+
+    def next_frame(self) -> float | None:
+        """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""
+        seat = self.offered_seat()
+        offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self._moment()
+        beats = [self.pacer.next_move_in(), self.reaction.quiet,
+                 _HANDOFF_BEAT - self.since_move, _FORCED_BEAT - self.since_move]
+        return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
+
+    def _offer(self, humans: list[int]) -> None:
+        """Put the next human decision on screen, behind a hand-off when others share the screen."""
+        if self.handoff_for is not None:
+            return
+        if self.is_window() and self.gate.shared:
+            # A countdown the whole table sees; only a claimer gets the screen (kit.reaction).
+            if self.claimed in humans:
+                self._open_for(self.claimed)
+            return
+        seat = self.gate.viewer if self.gate.viewer in humans else humans[0]
+        if self.gate.needs_handoff(seat):
+            if self.since_move >= _HANDOFF_BEAT:
+                self._hand_off(seat)
+            return
+        self._open_for(seat)
+
+    def _open_for(self, seat: int) -> None:
+        key = (self._moment(), seat)
+        if self.offered_seat() is not None and self.panel_key == key:
+            self._maybe_finish_alone(seat)
+            return
+        legal = self.legal(seat)
+        if not legal:
+            return
+        self.clear_panels()
+        self.panel_key = key
+        self.open_panel(seat, legal)
+        self._maybe_finish_alone(seat)
+
+    def _maybe_finish_alone(self, seat: int) -> None:
+        """A lone human with nothing but Done (or Pass) to press: it goes by itself after a beat.
+        Not on a shared screen, where how fast a turn ends would say what a hand holds."""
+        if self.gate.shared or self.panel is None or len(self.panel.items) != 1:
+            return
+        if self.since_move >= _FORCED_BEAT and self.panel.items[0][0]["type"] in self.alone_moves:
+            self.submit(self.panel.items[0][0], seat)
+
+    def _claimed(self, seat: int) -> None:
+        self.claimed = seat
+        self._hand_off(seat)
+
+    def _hand_off(self, seat: int) -> None:
+        self.clear_panels()
+        self.gate.hide()
+        self.handoff_for = seat
+
+        def confirmed() -> None:
+            self.gate.confirm(seat)
+            self.handoff_for = None
+            self.since_move = 0.0
+
+        name = self.names(seat)
+        note, icon, accent = self.handoff_look(seat, name)
+        self.app.scenes.push(HandoffScene(self.app, name, confirmed, note, self.pause_game, accent=accent,
+                                          icon=icon, control=self.setup.seats[seat].control, news=self.news))
+        self.news = ""
+
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        """Send one action for `seat` (the panel's or a drop's); a refusal changes nothing and
+        its reason shows."""
+        seat = action.get("seat", seat) if seat is None else seat
+        return self._send(seat, action)
+
+    def _applied(self, seat: int | None, events: list[Event]) -> None:
+        if self.autosave.notice:
+            self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
+        elif seat in self.humans or seat is None:
+            self.message = ""
+        self.since_move = 0.0
+        self.news = self.hint_text = ""
+        self.clear_panels()
+        self.drag = None
+        top = self.top()
+        if self.claimed is not None and not self.is_window(top):
+            self.claimed = None
+        if seat in self.humans and self.gate.shared:
+            # The same human straight on (their own turn goes on): keep the screen; else fold away.
+            if not (top is not None and top["kind"] in self.own_turn_kinds and self.to_act() == [seat]):
+                self.gate.hide()
+        self.play_events(events_for(events, self.display_seat))
+
+    def count_hint(self, seat: int, why: Any) -> None:
+        """A hint was given to `seat` for reason `why` (a message): shown, and counted."""
+        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
+        self.hint_text = self.names.tr(why)
+
+    def focus_move(self, action: Action) -> None:
+        """Focus `action` in the move list (a hint's suggestion)."""
+        self.panel.picked = None
+        for index, item in enumerate(self.panel.shown()):
+            if self.panel.items[item][0] == action:
+                self.panel.focus = index
+
+    def undo(self) -> bool:
+        """Ctrl+Z: take back the lone human's last moves up to what revealed something."""
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        if seat is None or not self._undo(seat):
+            shared = len(self.humans) > 1
+            off = _("Undo is off when several people share the table")
+            self.message = off if shared else self.nothing_to_undo()
+            self._sound("refuse")
+            return False
+        self.message = ""
+        self.clear_panels()
+        return True
+
+    # -- the end, replays and fast-forward ------------------------------------------------------------
+
+    def _show_results(self) -> None:
+        if self.results_shown or self.watch:
+            return
+        self.results_shown = True
+        from pie_table.scenes.results import ResultsScene
+
+        self.autosave.save()
+        record_finished(self.session, Path(str(self.autosave.path)).name,
+                        {seat: {"hints": n} for seat, n in self.hints_used.items()})
+        title, lines = self.results_text(self.public())
+        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
+
+    def replay_apply(self, seat: int | None, action: Action) -> bool:
+        return self.submit(action, seat)
+
+    @property
+    def busy(self) -> bool:
+        """True while cards are still flying (a replay waits for them)."""
+        return self.flights.busy
+
+    def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
+        """Play on without drawing (bots as bots, humans the game's pick) until round or turn
+        `turn` begins (`at`: seconds of table time), then stop every effect."""
+        self.autoplay = True
+        if turn is not None:
+            while not self.rules.is_over(self.state) and self.round_of(self.public()) < turn:
+                actors = self.to_act()
+                if not actors:
+                    break
+                self.submit(self._auto_action(actors[0]), actors[0])
+        elif at is not None:
+            elapsed = 0.0
+            while elapsed < at and not self.rules.is_over(self.state):
+                self.update(_STEP)
+                elapsed += _STEP
+        self.autoplay = False
+        self.snap()
+
+    def snap(self) -> None:
+        self.effects.clear()
+        self.flights.clear()
+        self.clear_panels()
+
+    # -- what a game gives ----------------------------------------------------------------------------
+
+    def open_panel(self, seat: int, legal: list[Action]) -> None:
+        """Put `seat`'s choices on screen (its move list, or a game's own panel)."""
+        raise NotImplementedError
+
+    def offered_seat(self) -> int | None:
+        """The seat whose choices are on screen, or None."""
+        return self.panel.seat if self.panel is not None else None
+
+    def clear_panels(self) -> None:
+        """Take every choice off the screen."""
+        self.panel = None
+        self.panel_key = None
+
+    def keep_layout(self) -> None:
+        """Called each frame: redo the layout if it depends on something that moved."""
+
+    def auto_move(self, seat: int, legal: list[Action]) -> Action:
+        """A human seat's move in fast-forward."""
+        return legal[0]
+
+    def round_of(self, view: dict[str, Any]) -> int:
+        """The round (or turn) `skip_to(turn=...)` counts, from the public view."""
+        return int(view["round"])
+
+    def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:
+        """The hand-off screen's note, portrait and accent colour for `seat`."""
+        raise NotImplementedError
+
+    def window_answer(self, decision: Any) -> str:
+        """What a reaction window may be answered with, for its countdown and a claim that ran out."""
+        return ""
+
+    def nothing_to_undo(self) -> str:
+        """Why Ctrl+Z did nothing for a lone human (a card was drawn, or another player moved)."""
+        raise NotImplementedError
+
+    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+        """The results screen's title and lines."""
+        raise NotImplementedError
+
+    def play_events(self, events: list[Event]) -> None:
+        """Sounds, floating words and flying cards for the events the screen's seat may see."""
