@@ -232,7 +232,9 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     run_until(app, lambda: scene.panel is not None)
     sabotage = next(a for a, _t in scene.panel.items if a["type"] == "sabotage")
     scene.panel.submit(sabotage)
-    run_until(app, lambda: scene.top() is None or scene.top()["kind"] not in ("sabotage", "saved"), frames=600)
+    run_until(
+        app, lambda: scene.top() is None or scene.top()["kind"] not in ("sabotage", "saved"), frames=600
+    )
     assert state.kept[1] == [[SAB, "sabotage"]] and state.working[0] == []
     assert any(e.action.get("type") == "timeout" for e in scene.session.log)
 

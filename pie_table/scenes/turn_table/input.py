@@ -24,6 +24,7 @@ class TableInput(TurnTableScene):
     """The input half of `TurnTable` (which sets `panel`, `zones`, `message`, `end_timer`...)."""
 
     pressable: tuple[str, ...] = ("hand",)  # zone kinds a press may pick or start dragging
+    landable: tuple[str, ...] | None = None  # zone kinds a drop may land on (None: every kind)
     drag: dict[str, Any] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -33,7 +34,7 @@ class TableInput(TurnTableScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
-        if self.rules.is_over(self.state) and not self.watch:
+        if self.is_over() and not self.watch:
             going_on = event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in _GOING_ON)
             if going_on and self.ceremony_armed():
@@ -115,7 +116,7 @@ class TableInput(TurnTableScene):
         if self.panel is None:
             return
         seat = self.panel.seat
-        under = self.drop_zones(pos)
+        under = self.drop_zones(pos)[:1]  # the zone under the mouse
         found, target = matching(self.zones_of, self.legal(seat), dragged, under)
         if found:
             self.dropped(found, dragged, target, seat)
@@ -143,7 +144,7 @@ class TableInput(TurnTableScene):
 
     def drop_zones(self, pos: tuple[int, int]) -> list[Any]:
         """The zones a drop at `pos` may land on, topmost first."""
-        return self.zones_at(pos)
+        return [z for z in self.zones_at(pos) if self.landable is None or z.kind in self.landable]
 
     def dropped(self, found: list[Action], dragged: Any, target: Any, seat: int) -> None:
         """The legal moves a drop made (listed order): the first is sent."""

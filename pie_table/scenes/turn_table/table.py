@@ -87,6 +87,13 @@ class TurnTable(TableInput):
         """What `seat` may do now."""
         return self.session.legal(seat)
 
+    def to_act(self) -> list[int]:
+        """The seats the game waits for (a sealed window's answers are not in the views)."""
+        return self.session.to_act()
+
+    def is_over(self) -> bool:
+        return self.session.is_over()
+
     def _moment(self) -> int:
         """How many moves the table has seen (undo takes them back)."""
         return len(self.session.log)
@@ -150,8 +157,6 @@ class TurnTable(TableInput):
         top = self.top() if top is None else top
         return top is not None and bool(top["sealed"] and top["allow_pass"])
 
-    def to_act(self) -> list[int]:
-        return list(self.public()["to_act"])
 
     # -- scene hooks ----------------------------------------------------------------------------------
 
@@ -175,7 +180,7 @@ class TurnTable(TableInput):
         self.keep_layout()
         if self.watch:
             return
-        if self.rules.is_over(self.state):
+        if self.is_over():
             self.end_timer += dt
             if self.end_timer >= self.end_hold:
                 self._show_results()
@@ -334,14 +339,14 @@ class TurnTable(TableInput):
         `turn` begins (`at`: seconds of table time), then stop every effect."""
         self.autoplay = True
         if turn is not None:
-            while not self.rules.is_over(self.state) and self.round_of(self.public()) < turn:
+            while not self.is_over() and self.round_of(self.public()) < turn:
                 actors = self.to_act()
                 if not actors:
                     break
                 self.submit(self._auto_action(actors[0]), actors[0])
         elif at is not None:
             elapsed = 0.0
-            while elapsed < at and not self.rules.is_over(self.state):
+            while elapsed < at and not self.is_over():
                 self.update(_STEP)
                 elapsed += _STEP
         self.autoplay = False

@@ -117,8 +117,10 @@ class PieRatsTableScene(TurnTable):
         kind, seat = action["type"], self.acting_seat()
         captain: ZoneKey = ("captain", seat, None)
         card: ZoneKey = ("hand", action.get("card"), None)
-        if kind in ("table", "crew", "mirror"):
+        if kind == "mirror":
             return [(card, captain)]
+        if kind in ("table", "crew"):  # onto the Captain or anything already before it
+            return [(card, captain), (card, ("crew", None, seat)), (card, ("charisma", None, seat))]
         if kind == "theft":
             return [(card, ("charisma", action["target"], None))]
         if kind in _ON_CREW.values():
