@@ -4,15 +4,13 @@ and what lights up while dragging both come from the game's `zones_of` (scenes.t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import pygame
 
-from pie_table.core.engine import Action
 from pie_table.kit.i18n import _
-from pie_table.scenes.table_base import TurnTableScene
 from pie_table.scenes.turn_table.drops import ZoneKey, matching, targets_of
+from pie_table.scenes.turn_table.hooks import TableHooks
 
 _DRAG_START = 6  # pixels a press must move before it becomes a drag
 _END_ARM = 1.2  # keys pressed in the first moments of the ceremony (mashing) do not skip it
@@ -20,11 +18,9 @@ _GOING_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 _MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 
 
-class TableInput(TurnTableScene):
+class TableInput(TableHooks):
     """The input half of `TurnTable` (which sets `panel`, `zones`, `message`, `end_timer`...)."""
 
-    pressable: tuple[str, ...] = ("hand",)  # zone kinds a press may pick or start dragging
-    landable: tuple[str, ...] | None = None  # zone kinds a drop may land on (None: every kind)
     drag: dict[str, Any] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -127,45 +123,3 @@ class TableInput(TurnTableScene):
             self._sound("refuse")
             return
         self.submit(action, seat)
-
-    # -- what a game gives ------------------------------------------------------------------------------
-
-    def zones_of(self, action: Action) -> Iterable[tuple[ZoneKey, ZoneKey]]:
-        """Every way `action` is made by dragging: (source zone, target zone) pairs."""
-        return ()
-
-    def acting_seat(self) -> int | None:
-        """The seat whose choices are on screen (who drags)."""
-        return self.panel.seat if self.panel is not None else None
-
-    def draggable(self, zone: Any, seat: int) -> bool:
-        """True if a press on `zone` may become a drag (else it is a click)."""
-        return zone.kind == "hand"
-
-    def drop_zones(self, pos: tuple[int, int]) -> list[Any]:
-        """The zones a drop at `pos` may land on, topmost first."""
-        return [z for z in self.zones_at(pos) if self.landable is None or z.kind in self.landable]
-
-    def dropped(self, found: list[Action], dragged: Any, target: Any, seat: int) -> None:
-        """The legal moves a drop made (listed order): the first is sent."""
-        self.submit(found[0], seat)
-
-    def attempt(self, dragged: Any, under: list[Any], seat: int) -> Action | None:
-        """A drop that makes no legal move: the move it meant, so the engine can say why not."""
-        return None
-
-    def click(self, zone: Any) -> None:
-        """A press released without dragging: pick the zone in the move list."""
-        if self.panel is not None and not self.panel.pick(zone.kind, zone.value):
-            self.message = _("Nothing you can do with that now")
-
-    def key_first(self, key: int) -> bool:
-        """A game's own keys, before the table's; True if used."""
-        return False
-
-    def mouse_first(self, event: pygame.event.Event) -> bool:
-        """A game's own panel's mouse, before the table's; True if used."""
-        return False
-
-    def show_hint(self) -> None:
-        """H: a hint for the seat at the screen."""

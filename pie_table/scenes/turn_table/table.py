@@ -9,7 +9,6 @@ methods under "the session", so moving onto a table driver is a few lines."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pie_table.core.engine import Action, Event
@@ -17,21 +16,18 @@ from pie_table.core.pacing import Pace, Pacer
 from pie_table.core.saves import Autosaver
 from pie_table.core.session import Session, events_for
 from pie_table.core.setup import GameSetup
-from pie_table.core.stats import record_finished
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
-from pie_table.kit.i18n import _
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
-from pie_table.scenes.turn_table.input import TableInput
+from pie_table.scenes.turn_table.ending import TableEnd
 
 _HANDOFF_BEAT = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
 _FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
-_STEP = 1 / 30  # skip_to's table clock
 
 
-class TurnTable(TableInput):
+class TurnTable(TableEnd):
     """Base of the turn-based tables. A game sets `game_id`, `turn_beat`, `end_hold` and the
     hooks below marked "a game gives", and paints in `draw`."""
 
@@ -286,118 +282,3 @@ class TurnTable(TableInput):
             if not (top is not None and top["kind"] in self.own_turn_kinds and self.to_act() == [seat]):
                 self.gate.hide()
         self.play_events(events_for(events, self.display_seat))
-
-    def count_hint(self, seat: int, why: Any) -> None:
-        """A hint was given to `seat` for reason `why` (a message): shown, and counted."""
-        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
-        self.hint_text = self.names.tr(why)
-
-    def focus_move(self, action: Action) -> None:
-        """Focus `action` in the move list (a hint's suggestion)."""
-        self.panel.picked = None
-        for index, item in enumerate(self.panel.shown()):
-            if self.panel.items[item][0] == action:
-                self.panel.focus = index
-
-    def undo(self) -> bool:
-        """Ctrl+Z: take back the lone human's last moves up to what revealed something."""
-        seat = self.humans[0] if len(self.humans) == 1 else None
-        if seat is None or not self._undo(seat):
-            shared = len(self.humans) > 1
-            off = _("Undo is off when several people share the table")
-            self.message = off if shared else self.nothing_to_undo()
-            self._sound("refuse")
-            return False
-        self.message = ""
-        self.clear_panels()
-        return True
-
-    # -- the end, replays and fast-forward ------------------------------------------------------------
-
-    def _show_results(self) -> None:
-        if self.results_shown or self.watch:
-            return
-        self.results_shown = True
-        from pie_table.scenes.results import ResultsScene
-
-        self.autosave.save()
-        record_finished(self.session, Path(str(self.autosave.path)).name,
-                        {seat: {"hints": n} for seat, n in self.hints_used.items()})
-        title, lines = self.results_text(self.public())
-        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
-
-    def replay_apply(self, seat: int | None, action: Action) -> bool:
-        return self.submit(action, seat)
-
-    @property
-    def busy(self) -> bool:
-        """True while cards are still flying (a replay waits for them)."""
-        return self.flights.busy
-
-    def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
-        """Play on without drawing (bots as bots, humans the game's pick) until round or turn
-        `turn` begins (`at`: seconds of table time), then stop every effect."""
-        self.autoplay = True
-        if turn is not None:
-            while not self.is_over() and self.round_of(self.public()) < turn:
-                actors = self.to_act()
-                if not actors:
-                    break
-                self.submit(self._auto_action(actors[0]), actors[0])
-        elif at is not None:
-            elapsed = 0.0
-            while elapsed < at and not self.is_over():
-                self.update(_STEP)
-                elapsed += _STEP
-        self.autoplay = False
-        self.snap()
-
-    def snap(self) -> None:
-        self.effects.clear()
-        self.flights.clear()
-        self.clear_panels()
-
-    # -- what a game gives ----------------------------------------------------------------------------
-
-    def open_panel(self, seat: int, legal: list[Action]) -> None:
-        """Put `seat`'s choices on screen (its move list, or a game's own panel)."""
-        raise NotImplementedError
-
-    def offered_seat(self) -> int | None:
-        """The seat whose choices are on screen, or None."""
-        return self.panel.seat if self.panel is not None else None
-
-    def clear_panels(self) -> None:
-        """Take every choice off the screen."""
-        self.panel = None
-        self.panel_key = None
-
-    def keep_layout(self) -> None:
-        """Called each frame: redo the layout if it depends on something that moved."""
-
-    def auto_move(self, seat: int, legal: list[Action]) -> Action:
-        """A human seat's move in fast-forward."""
-        return legal[0]
-
-    def round_of(self, view: dict[str, Any]) -> int:
-        """The round (or turn) `skip_to(turn=...)` counts, from the public view."""
-        return int(view["round"])
-
-    def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:
-        """The hand-off screen's note, portrait and accent colour for `seat`."""
-        raise NotImplementedError
-
-    def window_answer(self, decision: Any) -> str:
-        """What a reaction window may be answered with, for its countdown and a claim that ran out."""
-        return ""
-
-    def nothing_to_undo(self) -> str:
-        """Why Ctrl+Z did nothing for a lone human (a card was drawn, or another player moved)."""
-        raise NotImplementedError
-
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
-        """The results screen's title and lines."""
-        raise NotImplementedError
-
-    def play_events(self, events: list[Event]) -> None:
-        """Sounds, floating words and flying cards for the events the screen's seat may see."""
