@@ -101,3 +101,15 @@ class TableHooks(TurnTableScene):
 
     def show_hint(self) -> None:
         """H: a hint for the seat at the screen."""
+
+
+class NoFlights:
+    """The flights of a table whose cards do not fly (the default until a game sets its own)."""
+
+    busy = False
+
+    def update(self, dt: float) -> None:
+        """Nothing is in the air."""
+
+    def clear(self) -> None:
+        """Nothing to land."""

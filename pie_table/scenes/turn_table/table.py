@@ -22,6 +22,7 @@ from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.turn_table.ending import TableEnd
+from pie_table.scenes.turn_table.hooks import NoFlights
 
 _HANDOFF_BEAT = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
 _FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
@@ -53,6 +54,7 @@ class TurnTable(TableEnd):
         self.reaction = ReactionWindow(self.session, self.pacer, self.humans, self._claimed, self.names,
                                        self.window_answer, self.reaction_lost)
         self.effects = EffectLayer(seed=setup.seed)
+        self.flights: Any = NoFlights()  # a game whose cards fly sets its own
         self.panel: Any = None  # the move list of the seat asked (kit.move_panel)
         self.panel_key: tuple[int, int] | None = None  # (moment, seat) the panel was opened for
         self.handoff_for: int | None = None
