@@ -48,7 +48,8 @@ class TableHooks(TurnTableScene):
         raise NotImplementedError
 
     def window_answer(self, decision: Any) -> str:
-        """What a reaction window may be answered with, for its countdown and a claim that ran out."""
+        """What a reaction window (its view) may be answered with, for its countdown and a claim that
+        ran out."""
         return ""
 
     def nothing_to_undo(self) -> str:

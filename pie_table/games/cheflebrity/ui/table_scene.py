@@ -158,7 +158,7 @@ class CheflebrityTableScene(TurnTable):
         return note, portrait, seat_color(seat)
 
     def window_answer(self, decision: Any) -> str:
-        return {"sabotage": _("Sabotage!"), "saved": _("Saved it!")}.get(decision.kind, "")
+        return {"sabotage": _("Sabotage!"), "saved": _("Saved it!")}.get(decision["kind"], "")
 
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: a card was drawn, or another chef moved")

@@ -85,7 +85,7 @@ class PieRatsTableScene(TurnTable):
     def window_answer(self, decision: Any) -> str:
         answers = {"theft": _("Charisma Theft"), "mirror": _("Mirror"),
                    "ambush": _("Kidnapping or Carob Bean")}
-        return answers.get(decision.kind, "")
+        return answers.get(decision["kind"], "")
 
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: a card was drawn, or another Captain moved")
