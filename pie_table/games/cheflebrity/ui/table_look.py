@@ -26,8 +26,9 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import MIN_READABLE
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import draw_log, paper
-from pie_table.kit.text import fit_lines, fit_text
+from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
+from pie_table.scenes.turn_table.look import draw_notes, results_prompt, waiting_head
 
 
 def banner(table: Any, view: dict[str, Any]) -> str:
@@ -129,40 +130,16 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if view["over"]:
         _draw_judging(table, surface, view)
     table.effects.draw(surface)
-    _draw_notes(table, surface)
+    draw_notes(table, surface)
     draw_marker(surface, table.autosave)
-
-
-def _draw_notes(table: Any, surface: pygame.Surface) -> None:
-    lay, s = table.layout, table.layout.scale
-    if table.hint_text and (table.panel is not None or table.trade is not None):
-        tip = fit_text(
-            _("Hint: {text}").format(text=table.hint_text), int(16 * s), lay.hand.w - 20, pal.INK, "bold"
-        )
-        box = tip.get_rect(
-            midbottom=(lay.hand.centerx, lay.hand.y - 6 - (int(34 * s) if table.message else 0))
-        )
-        box = box.inflate(16, 8)
-        pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
-        surface.blit(tip, tip.get_rect(center=box.center))
-    if table.message:
-        text = fit_text(table.message, int(17 * s), lay.hand.w - 20, pal.CREAM, "bold")
-        box = text.get_rect(midbottom=(lay.hand.centerx, lay.hand.y - 6)).inflate(16, 8)
-        pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
-        surface.blit(text, text.get_rect(center=box.center))
 
 
 def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
     """The moves box when the screen's seat is not asked: who the table waits for, and on a shared
     screen the reaction countdown with a React! button per human."""
     rect, s = table.layout.moves, table.layout.scale
-    if not painted:
-        paper(surface, rect, s)
     pad = int(10 * s)
-    text = fit_lines(banner(table, view), int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=3)  # wraps
-    surface.blit(text, (rect.x + pad, rect.y + pad))
-    y = rect.y + pad + text.get_height()
-    y += pad
+    y = waiting_head(table, surface, banner(table, view), painted) + pad
     if table.is_window() and table.gate.shared and not table.watch:  # nobody claims in a replay
         area = pygame.Rect(rect.x, y, rect.w, rect.h // 2)
         table.reaction.draw(surface, area, s, ink=pal.INK)
@@ -282,9 +259,7 @@ def _draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> 
         )
         surface.blit(image, (x, y))
         y += bonus_h
-    if table.ceremony_armed():
-        hint = fit_text(_("Enter or click: the results"), int(15 * s), area.w - 2 * pad, pal.INK_SOFT)
-        surface.blit(hint, hint.get_rect(bottomright=(area.right - pad, area.bottom - int(4 * s))))
+    results_prompt(table, surface, area, int(4 * s))
 
 
 def _draw_dragged(table: Any, surface: pygame.Surface, zone: Zone) -> None:
