@@ -212,8 +212,9 @@ PLAYERS_FILE = "players.json"
 def check_players(payload: dict[str, Any]) -> None:
     """players.json holds `last`: up to six names, each text."""
     last = payload.get("last")
-    names = isinstance(last, list) and all(isinstance(n, str) and len(n) <= 200 for n in last)
-    if not names or len(last) > 6:
+    if not isinstance(last, list) or len(last) > 6:
+        raise ValueError("last is not a list of names")
+    if not all(isinstance(n, str) and len(n) <= 200 for n in last):
         raise ValueError("last is not a list of names")
 
 

@@ -334,13 +334,20 @@ class InputRouter:
             self._controllers[instance_id] = handle
 
     def _pad_removed(self, instance_id: int | None) -> None:
+        if instance_id is None:
+            return  # not a pad this router knows (nothing of it is kept)
         self._pads.pop(instance_id, None)
         self._controllers.pop(instance_id, None)
         for key in [k for k in self._axis_state if k[0] == instance_id]:
             del self._axis_state[key]
 
+    def _device(self, event: pygame.event.Event) -> str | None:
+        """The pad ("pad1"...) an event came from; None when it is not a plugged-in pad."""
+        instance_id = getattr(event, "instance_id", None)
+        return None if instance_id is None else self._pads.get(instance_id)
+
     def _translate_button(self, event: pygame.event.Event, pressed: bool) -> list[Intent]:
-        device = self._pads.get(getattr(event, "instance_id", None))
+        device = self._device(event)
         intent = self.padmap.buttons.get(getattr(event, "button", -1))
         if device is None or intent is None:
             return []
@@ -348,7 +355,7 @@ class InputRouter:
 
     def _translate_axis(self, event: pygame.event.Event) -> list[Intent]:
         """A stick pushed past the threshold acts like a d-pad press; back to centre releases it."""
-        device = self._pads.get(getattr(event, "instance_id", None))
+        device = self._device(event)
         pair = self.padmap.axes.get(getattr(event, "axis", -1))
         if device is None or pair is None:
             return []

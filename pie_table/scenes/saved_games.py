@@ -7,6 +7,7 @@ never deleted) and listed as damaged, with its file name and why, until the play
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,8 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     try:
         data = read_save(path)
         session = load_session(data)  # the whole log replays before anyone watches a move of it
+        if watch and load_factory(get_game(session.setup.game_id).scene_factory) is None:
+            return _("This game's table could not be loaded.")
         if watch:
             from pie_table.scenes.replay import ReplayScene
 
@@ -127,9 +130,9 @@ class SavedGamesScene(MenuScene):
     def _row(self, item: SaveInfo | DamagedSave) -> tuple[Widget, Button]:
         if isinstance(item, DamagedSave):
             label = Label(describe_damaged(item), 18, pal.DANGER, align="left")
-            return label, Button(_("Remove"), lambda e=item: self._ask_remove(e), size=20)
-        main = Button(describe(item), lambda i=item: self._open(i, watch=i.finished), size=20)
-        return main, Button(_("Replay"), lambda i=item: self._open(i, watch=True), size=20)
+            return label, Button(_("Remove"), partial(self._ask_remove, item), size=20)
+        main = Button(describe(item), partial(self._open, item, watch=item.finished), size=20)
+        return main, Button(_("Replay"), partial(self._open, item, watch=True), size=20)
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Saved games"), 40, pal.WOOD_DARK, "title")
