@@ -5,12 +5,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pie_table.core.engine import GameRules
-from pie_table.core.messages import Msg
-from pie_table.core.setup import GameSetup
-from pie_table.core.shapes import Record
+if TYPE_CHECKING:  # annotations only: the title screen reads the registry before any game is played
+    from pie_table.core.engine import GameRules
+    from pie_table.core.messages import Msg
+    from pie_table.core.setup import GameSetup
+    from pie_table.core.shapes import Record
 
 
 @dataclass(frozen=True)

@@ -21,14 +21,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pie_table.core.messages import Msg
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
-from pie_table.core.session import Entry, Session
 from pie_table.core.setup import GameSetup, SetupError
 from pie_table.core.userfiles import move_aside, write_text_atomic
+
+if TYPE_CHECKING:  # the title lists saves without loading the session machinery
+    from pie_table.core.session import Entry, Session
 
 SAVE_FORMAT = "pie_table-save"
 SAVE_VERSION = 1
@@ -186,6 +188,8 @@ def load_session(data: dict[str, Any], upto: int | None = None) -> Session:
     Raises SaveError: readable=False for a save of an unknown game or a damaged setup, readable=True
     for one that does not replay (an action refused, or a different final state).
     """
+    from pie_table.core.session import Session
+
     info, setup, data = _prepare(data)
     entries = expand_log(data["log"])
     try:
