@@ -237,13 +237,12 @@ class InputRouter:
         self._pads: dict[int, str] = {}  # instance id -> "pad1"...
         self._controllers: dict[int, Any] = {}  # keep SDL handles alive while plugged
         self._axis_state: dict[tuple[int, int], int] = {}
-        self._use_sdl_pads = pads
-        if pads:
-            self._init_controllers()
+        self._use_sdl_pads = pads  # SDL's pads start with `start_pads` (a window: after its first frame)
 
-    @staticmethod
-    def _init_controllers() -> None:
+    def start_pads(self) -> None:
         """Start SDL's controller subsystem so pads already plugged in arrive as added events."""
+        if not self._use_sdl_pads:
+            return
         try:
             from pygame._sdl2 import controller
 

@@ -19,7 +19,8 @@ import sys
 from pie_table.cli.main import main
 code = main(["--quit-after-first-frame"])
 late = ["pie_table.kit.art", "pie_table.kit.sound", "pie_table.cli.commands", "pie_table.cli.checks",
-        "pie_table.core.session", "pie_table.core.engine", "pie_table.core.shapes", "pie_table.games"]
+        "pie_table.core.session", "pie_table.core.engine", "pie_table.core.shapes", "pie_table.games",
+        "pygame._sdl2.controller"]
 print(code, [name for name in late if name in sys.modules])
 """
 
@@ -36,11 +37,14 @@ def test_a_window_opens_its_sound_and_paints_its_portraits_after_the_first_frame
     title = TitleScene(app)
     app.scenes.push(title)
     assert isinstance(app.sound, SilentSound)
+    pads: list[int] = []  # the frames drawn when the pads were started
+    app.input.start_pads = lambda: pads.append(app.frames)  # type: ignore[method-assign]
     app.step(0.0, [])
-    assert not title._decor  # the first frame: the title without its drawn pastry
+    assert not title._decor  # the first frame: the title without its drawn pastry...
+    assert pads == [1]  # ... and the pads started once it was on screen
     assert title.next_frame() == 0.0  # ... which comes in the very next frame
     app.step(1 / 60, [])
-    assert title._decor.get("pie") is not None and title.next_frame() is None
+    assert title._decor.get("pie") is not None and title.next_frame() is None and pads == [1]
     assert not isinstance(app.sound, SilentSound) or pygame.mixer.get_init() is None
     app.scenes.close_all()
 
