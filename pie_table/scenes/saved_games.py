@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.registry import get_game
 from pie_table.core.saves import (
     DamagedSave,
     SaveError,
@@ -81,7 +80,7 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     try:
         data = read_save(path)
         session = load_session(data)  # the whole log replays before anyone watches a move of it
-        if watch and load_factory(get_game(session.setup.game_id).scene_factory) is None:
+        if watch and load_factory(session.info.scene_factory) is None:
             return _("This game's table could not be loaded.")
         if watch:
             from pie_table.scenes.replay import ReplayScene
@@ -96,7 +95,7 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
             name=entry.name, why=tr(exc.reason))
     if session.is_over():
         return _("That game is finished: watch its replay instead.")
-    factory = load_factory(get_game(session.setup.game_id).scene_factory)
+    factory = load_factory(session.info.scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
     app.scenes.push(factory(app, session.setup, session, save_path=path))

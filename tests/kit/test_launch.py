@@ -20,7 +20,7 @@ from pie_table.cli.main import main
 code = main(["--quit-after-first-frame"])
 late = ["pie_table.kit.art", "pie_table.kit.sound", "pie_table.cli.commands", "pie_table.cli.checks",
         "pie_table.core.session", "pie_table.core.engine", "pie_table.core.shapes", "pie_table.games",
-        "pygame._sdl2.controller"]
+        "pygame._sdl2.controller", "pie_table.core.registry", "pie_table.core.setup"]
 print(code, [name for name in late if name in sys.modules])
 """
 
