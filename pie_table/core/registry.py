@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # annotations only: the title screen reads the registry before any game is played
+if TYPE_CHECKING:  # annotations only: the registry stays cheap to import until a game is asked for
     from pie_table.core.engine import GameRules
     from pie_table.core.messages import Msg
     from pie_table.core.setup import GameSetup
