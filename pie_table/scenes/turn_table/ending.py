@@ -9,12 +9,12 @@ from typing import Any
 from pie_table.core.engine import Action
 from pie_table.core.stats import record_finished
 from pie_table.kit.i18n import _
-from pie_table.scenes.turn_table.input import TableInput
+from pie_table.scenes.turn_table.seat import TableSession
 
 _STEP = 1 / 30  # skip_to's table clock
 
 
-class TableEnd(TableInput):
+class TableEnd(TableSession):
     """The part of `TurnTable` after the flow of play (it uses the table's session methods)."""
 
     def count_hint(self, seat: int, why: Any) -> None:

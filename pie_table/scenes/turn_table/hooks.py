@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pygame
 
 from pie_table.core.engine import Action, Event
+from pie_table.core.pacing import Pacer
+from pie_table.core.saves import Autosaver
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup
+from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
+from pie_table.kit.reaction import ReactionWindow
+from pie_table.kit.seat_names import SeatNames
 from pie_table.scenes.table_base import TurnTableScene
 from pie_table.scenes.turn_table.drops import ZoneKey
 
@@ -16,10 +23,41 @@ from pie_table.scenes.turn_table.drops import ZoneKey
 class TableHooks(TurnTableScene):
     """The game's part: its panels, words, look and `zones_of`; the table calls nothing else of it."""
 
+    # What the table holds (set in `TurnTable.__init__`), declared once for every part of it.
+    setup: GameSetup
+    names: SeatNames
+    session: Session
+    rules: Any
+    watch: bool
+    watch_seat: int | None
+    autosave: Autosaver
+    bots: dict[int, Any]
+    humans: list[int]
+    gate: Any
+    pacer: Pacer
+    reaction: ReactionWindow
+    effects: EffectLayer
+    flights: Any
+    panel: Any  # the move list of the seat asked (kit.move_panel)
+    panel_key: tuple[int, int] | None  # (moment, seat) the panel was opened for
+    handoff_for: int | None
+    zones: list[Any]
+    hint_text: str
+    hints_used: dict[int, int]  # per seat, for the statistics
+    autoplay: bool
+    results_shown: bool
+    since_move: float
+    end_timer: float
+    drag: dict[str, Any] | None = None
+
+    turn_beat = 0.5  # every bot move waits the same: how long it takes must not hint at a hand
+    end_hold = 8.0  # the ceremony stays this long unless a player moves on first
+    alone_moves: tuple[str, ...] = ("pass",)  # a lone human's only move that goes by itself
+    own_turn_kinds: tuple[str, ...] = ("turn",)  # decisions in which the same human goes straight on
     pressable: tuple[str, ...] = ("hand",)  # zone kinds a press may pick or start dragging
     landable: tuple[str, ...] | None = None  # zone kinds a drop may land on (None: every kind)
 
-    def open_panel(self, seat: int, legal: list[Action]) -> None:
+    def open_panel(self, seat: int, legal: Sequence[Action]) -> None:
         """Put `seat`'s choices on screen (its move list, or a game's own panel)."""
         raise NotImplementedError
 
@@ -35,7 +73,7 @@ class TableHooks(TurnTableScene):
     def keep_layout(self) -> None:
         """Called each frame: redo the layout if it depends on something that moved."""
 
-    def auto_move(self, seat: int, legal: list[Action]) -> Action:
+    def auto_move(self, seat: int, legal: Sequence[Action]) -> Action:
         """A human seat's move in fast-forward."""
         return legal[0]
 
@@ -75,13 +113,13 @@ class TableHooks(TurnTableScene):
         """True if a press on `zone` may become a drag (else it is a click)."""
         return zone.kind == "hand"
 
+    def zones_at(self, pos: tuple[int, int]) -> list[Any]:
+        """Every zone under the pointer, topmost (last drawn) first."""
+        return [zone for zone in reversed(self.zones) if zone.rect.collidepoint(pos)]
+
     def drop_zones(self, pos: tuple[int, int]) -> list[Any]:
         """The zones a drop at `pos` may land on, topmost first."""
         return [z for z in self.zones_at(pos) if self.landable is None or z.kind in self.landable]
-
-    def dropped(self, found: list[Action], dragged: Any, target: Any, seat: int) -> None:
-        """The legal moves a drop made (listed order): the first is sent."""
-        self.submit(found[0], seat)
 
     def attempt(self, dragged: Any, under: list[Any], seat: int) -> Action | None:
         """A drop that makes no legal move: the move it meant, so the engine can say why not."""

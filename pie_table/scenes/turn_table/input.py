@@ -8,9 +8,10 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.engine import Action
 from pie_table.kit.i18n import _
 from pie_table.scenes.turn_table.drops import ZoneKey, matching, targets_of
-from pie_table.scenes.turn_table.hooks import TableHooks
+from pie_table.scenes.turn_table.ending import TableEnd
 
 _DRAG_START = 6  # pixels a press must move before it becomes a drag
 _END_ARM = 1.2  # keys pressed in the first moments of the ceremony (mashing) do not skip it
@@ -18,7 +19,7 @@ _GOING_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 _MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 
 
-class TableInput(TableHooks):
+class TableInput(TableEnd):
     """The input half of `TurnTable` (which sets `panel`, `zones`, `message`, `end_timer`...)."""
 
     drag: dict[str, Any] | None = None
@@ -70,10 +71,6 @@ class TableInput(TableHooks):
             nxt = usable[(usable.index(current) + 1) % len(usable)] if current in usable else usable[0]
             self.panel.pick("hand", nxt)
 
-    def zones_at(self, pos: tuple[int, int]) -> list[Any]:
-        """Every zone under the pointer, topmost (last drawn) first."""
-        return [zone for zone in reversed(self.zones) if zone.rect.collidepoint(pos)]
-
     def _mouse(self, event: pygame.event.Event) -> None:
         if self.panel is not None and self.panel.handle_mouse(event):
             return
@@ -123,3 +120,7 @@ class TableInput(TableHooks):
             self._sound("refuse")
             return
         self.submit(action, seat)
+
+    def dropped(self, found: list[Action], dragged: Any, target: Any, seat: int) -> None:
+        """The legal moves a drop made (listed order): the first is sent."""
+        self.submit(found[0], seat)
