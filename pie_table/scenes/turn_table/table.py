@@ -5,7 +5,7 @@ reaction windows count down and any human may claim them, undo, hints, skip_to a
 Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy gate
 says is at the screen (None: public only), and the events the scene sees are those that seat may
 see (`core.session.events_for`). Every call into the session and the pacer sits in the few small
-methods under "the session", so moving onto a table driver is a few lines."""
+methods of seat.py, so moving onto a table driver is a few lines."""
 
 from __future__ import annotations
 
