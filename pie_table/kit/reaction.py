@@ -50,7 +50,7 @@ class ReactionWindow:
         on_lost: Callable[[int, str], None] | None = None,
     ) -> None:
         """`on_claim(seat)`: the table hands the screen to that seat and shows its choices;
-        `name(seat)`: how the table calls a seat ("Captain 2"); `answer(decision)`: what the window
+        `name(seat)`: how the table calls a seat ("Captain 2"); `answer(decision)` (its view): what the window
         may be answered with ("Mirror"); `on_lost(seat, text)`: time ran out on a seat that was
         answering (the claimer, or a lone human) and `text` says what was lost."""
         self.session = session
@@ -68,21 +68,28 @@ class ReactionWindow:
         self._waiting: list[int] = []
         self._log_mark = 0  # the log's length when that window was first seen
 
-    def _top_window(self) -> Any:
-        decision = self.session.rules.current_decision(self.session.state)
-        if decision is None or not (decision.sealed and decision.allow_pass):
+    def _top_window(self) -> dict[str, Any] | None:
+        """The decision on top as the public view shows it, if it is a reaction window."""
+        decisions = self.session.view(None).get("decisions") or [None]
+        decision = decisions[-1]
+        if decision is None or not (decision["sealed"] and decision["allow_pass"]):
             return None
         return decision
+
+    def _humans_asked(self) -> list[int]:
+        """The humans the table still waits for (who already answered a sealed window is the
+        session's to know, not the views')."""
+        return [seat for seat in self.session.to_act() if seat in self.humans]
 
     def decision(self) -> Any:
         """The open reaction window (a sealed decision one may pass), or None. Noticing that the
         window changed is done here, whoever asks first (the table's update, drawing, a key)."""
         decision = self._top_window()
-        seen = decision.id if decision is not None else None
+        seen = decision["id"] if decision is not None else None
         if seen != self._decision_id:
             self._changed(decision)
         elif decision is not None:
-            self._waiting = [seat for seat in decision.waiting_on() if seat in self.humans]
+            self._waiting = self._humans_asked()
         return decision
 
     def _changed(self, decision: Any) -> None:
@@ -93,10 +100,10 @@ class ReactionWindow:
             if unanswered:  # someone may still have been pressing keys meant for this window
                 self.quiet = _QUIET
             self._report_lost(since, unanswered)
-        self._decision_id = decision.id if decision is not None else None
+        self._decision_id = decision["id"] if decision is not None else None
         self.claimed = None  # a new window: nobody has claimed it yet
         self._open = decision
-        self._waiting = [seat for seat in decision.waiting_on() if seat in self.humans] if decision else []
+        self._waiting = self._humans_asked() if decision else []
         self._log_mark = len(self.session.log)
 
     def _report_lost(self, since: list[Any], unanswered: list[int]) -> None:
@@ -124,8 +131,7 @@ class ReactionWindow:
 
     def asked(self) -> list[int]:
         """Humans the open window still waits for."""
-        decision = self.decision()
-        return [seat for seat in decision.waiting_on() if seat in self.humans] if decision is not None else []
+        return self._humans_asked() if self.decision() is not None else []
 
     def claim(self, seat: int) -> bool:
         """`seat` claims the window: the table hands it the screen. False if it may not."""
@@ -161,13 +167,13 @@ class ReactionWindow:
         asked = self.asked()
         left = self.pacer.remaining()
         decision = self.decision()
-        if not asked or left is None or decision is None or decision.deadline is None:
+        if not asked or left is None or decision is None or decision["deadline"] is None:
             return
         pad = max(4, int(8 * scale))
         bar = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, max(6, int(10 * scale)))
         pygame.draw.rect(surface, pal.INK_SOFT, bar, border_radius=bar.h // 2)
         done = bar.copy()
-        done.w = int(bar.w * left / decision.deadline)
+        done.w = int(bar.w * left / decision["deadline"])
         pygame.draw.rect(surface, pal.DANGER if left < 2 else pal.GOLD, done, border_radius=bar.h // 2)
         title = self.title(decision, left)
         text = fit_text(title, int(18 * scale), bar.w, ink, "bold")

@@ -15,6 +15,9 @@ class TurnTableScene(Scene):
     """Base of the turn-based tables; `game_id` names the game for the pause overlay's rules."""
 
     game_id = ""
+    claimed: int | None  # the human who claimed the open reaction window (set by the table)
+    message: str  # the note over the hand (a refusal, what ran out)
+    news: str  # told by the next hand-off
 
     def warm_up(self) -> None:
         """Draw the table once out of sight (call it from `enter`, after the layout), so the fonts,

@@ -40,14 +40,14 @@ def test_a_claimed_sabotage_that_runs_out_says_so_and_folds_the_hand_away():
     set_turn(scene, 0, [B20])
     _deal(state, SAB, to=1)
     scene.session.forget_views()
-    run_until(app, lambda: scene._top() is not None and scene._top().kind == "sabotage")
+    run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "sabotage")
     assert scene.banner(scene.view()).startswith("A card went on")  # what may be answered
     press(app, pygame.K_2)
     for _ in range(12):
         app.step(DT, [])
     press(app, pygame.K_RETURN)
     run_until(app, lambda: scene.panel is not None and scene.panel.seat == 1)
-    run_until(app, lambda: scene._top() is None or scene._top().kind != "sabotage", frames=400)
+    run_until(app, lambda: scene.top() is None or scene.top()["kind"] != "sabotage", frames=400)
     assert scene.message == "Time ran out: no Sabotage!"
     assert scene.display_seat is None and SAB in state.hands[1]
 

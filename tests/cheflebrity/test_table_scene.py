@@ -222,7 +222,7 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
             pile.remove(SAB)
     state.hands[1].append(SAB)
     scene.session.forget_views()
-    run_until(app, lambda: scene._top() is not None and scene._top().kind == "sabotage")
+    run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "sabotage")
     assert sorted(scene.reaction.asked()) == [1, 2]
     press(app, pygame.K_2)
     assert scene.claimed == 1 and isinstance(app.scenes.current, HandoffScene)
@@ -232,7 +232,9 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     run_until(app, lambda: scene.panel is not None)
     sabotage = next(a for a, _t in scene.panel.items if a["type"] == "sabotage")
     scene.panel.submit(sabotage)
-    run_until(app, lambda: scene._top() is None or scene._top().kind not in ("sabotage", "saved"), frames=600)
+    run_until(
+        app, lambda: scene.top() is None or scene.top()["kind"] not in ("sabotage", "saved"), frames=600
+    )
     assert state.kept[1] == [[SAB, "sabotage"]] and state.working[0] == []
     assert any(e.action.get("type") == "timeout" for e in scene.session.log)
 
@@ -486,7 +488,7 @@ def test_either_card_that_can_save_is_offered_and_a_drop_on_the_threatened_pie_s
         ({"type": "pass"}, "Pass"),
     ]
     drag(app, zone(scene, "hand", genius).center, zone(scene, "pie", pie, 0).center)
-    run_until(app, lambda: scene._top().kind != "saved")
+    run_until(app, lambda: scene.top()["kind"] != "saved")
     assert state.kept[0] == [[genius, "saved"]] and state.hands[0] == [saved]
     assert [entry[0] for entry in state.working[0][0]["cards"]] == [B20, F10]
 

@@ -40,7 +40,7 @@ def test_an_unclaimed_window_closes_as_a_pass_for_every_human_at_the_deadline():
     pacer.update(4.5)
     assert session.log[-1].action == {"type": "timeout"} and session.state.stack.top() is not top
     # That window is over (a Block may have opened a new one, for the player alone).
-    assert window.decision() is None or window.decision().id != top.id
+    assert window.decision() is None or window.decision()["id"] != top.id
 
 
 def test_the_countdown_and_buttons_are_drawn_and_clickable():

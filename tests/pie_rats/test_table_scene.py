@@ -161,7 +161,7 @@ def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     flow.open_turn(state)
     scene.session.forget_views()
     # The bot at seat 2 lures with the Charm; both humans are offered the Mirror window.
-    run_until(app, lambda: scene._top() is not None and scene._top().kind == "mirror")
+    run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "mirror")
     assert sorted(scene.reaction.asked()) == [0, 1]
     press(app, pygame.K_2)
     assert scene.claimed == 1 and isinstance(app.scenes.current, HandoffScene)
@@ -172,7 +172,7 @@ def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     assert scene.panel.seat == 1 and scene.panel.items[-1][0]["type"] == "pass"
     # Seat 1 passes; the countdown then runs out for seat 0, which passes too.
     scene.panel.submit(scene.panel.items[-1][0])
-    run_until(app, lambda: scene._top() is None or scene._top().kind != "mirror", frames=400)
+    run_until(app, lambda: scene.top() is None or scene.top()["kind"] != "mirror", frames=400)
     assert mid in [r.card for r in state.crews[2]]
     assert any(e.action.get("type") == "timeout" for e in scene.session.log)
 

@@ -42,7 +42,7 @@ def test_cheflebrity_log_names_the_chef_the_panel_names():
     turns = [scene.names.event_text(e) for e in log if e.get("type") == "turn"]
     assert {"Alice's turn.", "Chef 2's turn.", "Bob's turn."} <= set(turns)
     assert not [line for line in map(scene.names.event_text, log) if "Chef 1" in line or "Chef 3" in line]
-    assert scene.name(0) == "Alice" and scene.reaction.name(2) == "Bob"  # React! buttons too
+    assert scene.names(0) == "Alice" and scene.reaction.name(2) == "Bob"  # React! buttons too
 
 
 def test_pie_rats_puts_the_players_name_beside_the_captain_everywhere():

@@ -143,5 +143,5 @@ def test_a_replay_stopped_in_a_reaction_window_offers_no_react_buttons(app: App,
     app.scenes.push(replay)
     app.step(0.05, [_key(pygame.K_END)])
     app.step(0.05, [])
-    assert replay.table._top().kind == "sabotage"
+    assert replay.table.top()["kind"] == "sabotage"
     assert replay.table.reaction.buttons == []  # nobody claims a window in a replay

@@ -1,0 +1,296 @@
+"""How the Cheflebrity table looks: the felt, the piles, every chef's place with its pies and
+serving line, the hand, the move list or trade panel (or who the table waits for, with the shared
+reaction countdown), the log or this seat's trades, the dragged card, and at the end the judging.
+Drawn from the view of the seat at the screen only, for the table scene (`table`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.games.cheflebrity.ui.faces import card_face
+from pie_table.games.cheflebrity.ui.moves import prompt
+from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label
+from pie_table.games.cheflebrity.ui.results_words import bonus_line, results_text
+from pie_table.games.cheflebrity.ui.table_paint import (
+    Zone,
+    backdrop,
+    draw_hand,
+    draw_piles,
+    draw_seat,
+    draw_top_bar,
+    seat_color,
+)
+from pie_table.kit import palette as pal
+from pie_table.kit.fonts import MIN_READABLE
+from pie_table.kit.i18n import N_, _
+from pie_table.kit.log_panel import draw_log, paper
+from pie_table.kit.text import fit_text
+from pie_table.scenes.save_trouble import draw_marker
+from pie_table.scenes.turn_table.look import draw_notes, results_prompt, waiting_head
+
+
+def banner(table: Any, view: dict[str, Any]) -> str:
+    if view["over"]:
+        return _("The judging is done!")
+    top = (view.get("decisions") or [None])[-1]
+    if top is None:
+        return ""
+    if top["kind"] == "turn":
+        return _("{chef}'s turn").format(chef=table.names(top["seats"][0]))
+    if top["kind"] in ("sabotage", "saved"):
+        return prompt(table.named(view), table.display_seat) or _("Anyone may react")
+    if top["kind"] == "reply":
+        return _("{chef} considers a trade").format(chef=table.names(top["seats"][0]))
+    if top["kind"] == "confirm":
+        return _("{chef} weighs the answer").format(chef=table.names(top["seats"][0]))
+    return _("{chef} picks a pie for the Oops!").format(chef=table.names(top["seats"][0]))
+
+
+def paint(table: Any, surface: pygame.Surface) -> None:
+    view = table.view()
+    lay, s = table.layout, table.layout.scale
+    # The backdrop holds the felt and every area's fill, so only what changes is drawn on it.
+    painted = surface.get_size() == lay.size
+    if painted:
+        surface.blit(backdrop(lay), (0, 0))
+    else:
+        surface.fill(pal.FELT_DARK)
+    lit_cards, lit_pies = table.panel.lit() if table.panel is not None else (set(), set())
+    targets = table.drop_targets()  # lit while something is dragged
+    dragged = table.dragging()
+    if dragged is not None:
+        lit_pies = {v for k, v, _o in targets if k == "pie"}
+    pending = view.get("pending")
+    if pending and pending.get("pie") is not None:
+        lit_pies = lit_pies | {pending["pie"]}
+    top = (view.get("decisions") or [None])[-1]
+    turn_seat = view["turn"] if not view["over"] else None
+    asked = set(view["to_act"]) if top is not None and top["kind"] != "turn" else set()
+    draw_top_bar(surface, lay, view, banner(table, view), painted)
+    lit_piles = {k for k, _v, _o in targets if k in ("leftovers", "hand")}
+    if (
+        table.panel is not None
+        and table.panel.picked is None
+        and view["step"] in ("draw", "redraw")
+        and table.panel.view.get("seat") == view["turn"]
+    ):
+        lit_piles.add("deck")
+    zones = draw_piles(
+        surface,
+        lay,
+        view,
+        lit_cards,
+        {"deck"} & lit_piles | {k for k in lit_piles if k == "leftovers"},
+        painted,
+    )
+    for seat in range(view["seats"]):
+        zones += draw_seat(
+            surface,
+            lay,
+            view,
+            seat,
+            table.names(seat),
+            turn=seat == turn_seat,
+            asked=seat in asked,
+            lit_pies=lit_pies,
+            new_pie_lit=("new_pie", 0, seat) in targets,
+            serving_lit=("serving", seat, seat) in targets,
+            painted=painted,
+        )
+    if any(k == "seat" for k, _v, _o in targets):
+        for kind, value, _o in targets:
+            if kind == "seat" and value in lay.seats:
+                pygame.draw.rect(surface, pal.HIGHLIGHT, lay.seats[value], 4, border_radius=int(12 * s))
+    picked: set[int] = set(table.trade.picked) if table.trade is not None else set()
+    if table.panel is not None and table.panel.picked and table.panel.picked[0] == "hand":
+        picked.add(table.panel.picked[1])
+    dragging = dragged.value if dragged is not None and dragged.kind == "hand" else None
+    zones += draw_hand(surface, lay, view, picked, dragging, lit_cards, painted)
+    if "hand" in lit_piles:
+        pygame.draw.rect(surface, pal.HIGHLIGHT, lay.hand, 3, border_radius=int(12 * s))
+    table.zones = zones
+    remaining = table.pacer.remaining()
+    deadline = top["deadline"] if top is not None else None
+    if table.trade is not None:
+        table.trade.draw(surface, lay.moves, s, painted)
+    elif table.panel is not None:
+        table.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
+    else:
+        _draw_waiting(table, surface, view, painted)
+    if table.show_trades:
+        _draw_trades(table, surface, view, painted)
+    else:
+        draw_log(surface, lay.log, view["log"], s, _("At the table (T: your trades)"), painted=painted,
+                 names=table.names)
+    if dragged is not None:
+        _draw_dragged(table, surface, dragged)
+    table.flights.draw(surface)
+    if view["over"]:
+        _draw_judging(table, surface, view)
+    table.effects.draw(surface)
+    draw_notes(table, surface)
+    draw_marker(surface, table.autosave)
+
+
+def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
+    """The moves box when the screen's seat is not asked: who the table waits for, and on a shared
+    screen the reaction countdown with a React! button per human."""
+    rect, s = table.layout.moves, table.layout.scale
+    pad = int(10 * s)
+    y = waiting_head(table, surface, banner(table, view), painted) + pad
+    if table.is_window() and table.gate.shared and not table.watch:  # nobody claims in a replay
+        area = pygame.Rect(rect.x, y, rect.w, rect.h // 2)
+        table.reaction.draw(surface, area, s, ink=pal.INK)
+    elif view.get("trade"):
+        trade = view["trade"]
+        line = _("{chef} offers {other} {claim} for {want}.").format(
+            chef=table.names(trade["from"]),
+            other=table.names(trade["to"]),
+            claim=claim_label(trade["claim"]),
+            want=claim_label(trade["want"]),
+        )
+        for part in _wrap(line, int(15 * s), rect.w - 2 * pad):
+            image = fit_text(part, int(15 * s), rect.w - 2 * pad, pal.INK)
+            surface.blit(image, (rect.x + pad, y))
+            y += image.get_height()
+    elif not view["over"]:
+        for part in _wrap(" ".join(_(sentence) for sentence in _HOW_TO), int(14 * s), rect.w - 2 * pad):
+            image = fit_text(part, int(14 * s), rect.w - 2 * pad, pal.INK_SOFT)
+            surface.blit(image, (rect.x + pad, y))
+            y += image.get_height()
+    if view["over"]:
+        # Each chef's total, wrapped (a long one in Spanish would be cut), later lines indented.
+        indent = int(12 * s)
+        for line in results_text(view, table.player_names())[1][: view["seats"]]:
+            for i, part in enumerate(_wrap(line, int(15 * s), rect.w - 2 * pad - indent)):
+                image = fit_text(part, int(15 * s), rect.w - 2 * pad - indent, pal.INK)
+                surface.blit(image, (rect.x + pad + (indent if i else 0), y))
+                y += image.get_height()
+            y += 2
+
+
+def _draw_trades(table: Any, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
+    """T: the trades this seat took part in: what was said, what actually arrived."""
+    rect, s = table.layout.log, table.layout.scale
+    if not painted:
+        paper(surface, rect, s)
+    pad = int(8 * s)
+    head = fit_text(_("Your trades (T: the table)"), int(15 * s), rect.w - 2 * pad, pal.INK, "bold")
+    surface.blit(head, (rect.x + pad, rect.y + pad))
+    y = rect.y + pad + head.get_height() + 4
+    notes = [n for n in view.get("notes", []) if n.get("type") == "trade_in"]
+    if not notes:
+        none = fit_text(_("No trades yet."), int(14 * s), rect.w - 2 * pad, pal.INK_SOFT)
+        surface.blit(none, (rect.x + pad, y))
+        return
+    for note in reversed(notes):
+        mark = "✓" if note.get("honest") else "✗"
+        line = _("{mark} {chef} said {claim}; you got {got}").format(
+            mark=mark,
+            chef=table.names(note["other"]),
+            claim=claim_label(note["claimed"]),
+            got=", ".join(card_label(c) for c in note["got"]),
+        )
+        for part in _wrap(line, int(14 * s), rect.w - 2 * pad):
+            if y > rect.bottom - pad - int(16 * s):
+                return
+            image = fit_text(
+                part, int(14 * s), rect.w - 2 * pad, pal.INK if note.get("honest") else pal.DANGER
+            )
+            surface.blit(image, (rect.x + pad, y))
+            y += image.get_height()
+
+
+def _draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> None:
+    """The end: every chef's served desserts with their points, then each bonus with who took it
+    and why, the totals and the winner."""
+    result = view.get("result")
+    if not result:
+        return
+    lay, s = table.layout, table.layout.scale
+    area = pygame.Rect(
+        lay.top_bar.x, lay.top_bar.bottom + 6, lay.top_bar.w, lay.hand.bottom - lay.top_bar.bottom - 6
+    )
+    paper(surface, area, s, edge=pal.GOLD)
+    pad = int(12 * s)
+    title, _lines = results_text(view, table.player_names())
+    head = fit_text(title, int(28 * s), area.w - 2 * pad, pal.CHERRY, "title")
+    surface.blit(head, head.get_rect(midtop=(area.centerx, area.y + pad)))
+    top = area.y + pad * 2 + head.get_height()
+    left_w = int(area.w * 0.52)
+    order = sorted(range(view["seats"]), key=lambda seat: -result["totals"][seat])
+    row_h = max(int(40 * s), (area.bottom - pad - top) // max(1, len(order)))
+    for rank, seat in enumerate(order):
+        y = top + rank * row_h
+        crowned = seat in view["winners"]
+        name = fit_text(
+            ("★ " if crowned else "") + table.names(seat),
+            int(18 * s),
+            int(left_w * 0.5),
+            pal.CHERRY if crowned else darker_ink(seat),
+            "bold",
+        )
+        surface.blit(name, (area.x + pad, y))
+        total = fit_text(
+            _("{total} points").format(total=result["totals"][seat]),
+            int(18 * s),
+            int(left_w * 0.45),
+            pal.INK,
+            "bold",
+        )
+        surface.blit(total, total.get_rect(topright=(area.x + left_w, y)))
+        desserts = ", ".join(f"{kind_label(d['kind'])} {d['quality']}" for d in result["desserts"][seat])
+        detail = _("Served: {list} = {q}; bonuses +{b}").format(
+            list=desserts or _("nothing"), q=result["quality"][seat], b=result["bonus_points"][seat]
+        )
+        for part in _wrap(detail, int(14 * s), left_w - pad)[:2]:
+            image = fit_text(part, int(14 * s), left_w - pad, pal.INK_SOFT)
+            y += image.get_height() if part is not None else 0
+            surface.blit(image, (area.x + pad, y + int(6 * s)))
+    x = area.x + left_w + pad * 2
+    y = top
+    bonus_h = max(int(17 * s), (area.bottom - pad - top) // len(result["bonuses"]))
+    for bonus in result["bonuses"]:
+        line = bonus_line(bonus, table.names, result.get("quality_rule", "count"))
+        image = fit_text(
+            line, int(14 * s), area.right - pad - x, pal.INK if bonus["seats"] else pal.INK_SOFT
+        )
+        surface.blit(image, (x, y))
+        y += bonus_h
+    results_prompt(table, surface, area, int(4 * s))
+
+
+def _draw_dragged(table: Any, surface: pygame.Surface, zone: Zone) -> None:
+    x, y = table.drag["pos"]
+    if zone.kind in ("hand", "leftover"):
+        w, h = table.layout.hand_card
+        image = card_face(zone.value, w, h)
+        surface.blit(image, image.get_rect(center=(x, y)))
+    else:
+        rect = zone.rect.copy()
+        rect.center = (x, y)
+        pygame.draw.rect(surface, pal.HIGHLIGHT, rect, 3, border_radius=8)
+
+
+# How to play, a sentence each (shown in the moves box while the table waits for someone else).
+_HOW_TO = (
+    N_("On your turn, drag a card onto one of your pies or the new-pie slot to play it."),
+    N_("Drag it onto the Leftovers to discard, onto a rival's pie to sabotage, onto a rival to trade."),
+    N_("Drag a finished pie to your serving line to serve it."),
+    N_("Or pick every move from this list: arrow keys and Enter. H: a hint. T: your trades."),
+)
+
+
+def darker_ink(seat: int) -> tuple[int, int, int]:
+    from pie_table.kit.art_draw import darker
+
+    return darker(seat_color(seat), 0.3)
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    from pie_table.kit.fonts import font
+    from pie_table.kit.text import wrap_text
+
+    return wrap_text(text, font(max(MIN_READABLE, size)), width)  # the size fit_text draws it at

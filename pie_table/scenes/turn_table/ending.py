@@ -1,0 +1,88 @@
+"""The end of a turn-based table and what runs it without a player: undo, the hint helpers, the
+results, replays (`replay_apply`, `busy`) and fast-forward (`skip_to`, `snap`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pie_table.core.engine import Action
+from pie_table.core.stats import record_finished
+from pie_table.kit.i18n import _
+from pie_table.scenes.turn_table.seat import TableSession
+
+_STEP = 1 / 30  # skip_to's table clock
+
+
+class TableEnd(TableSession):
+    """The part of `TurnTable` after the flow of play (it uses the table's session methods)."""
+
+    def count_hint(self, seat: int, why: Any) -> None:
+        """A hint was given to `seat` for reason `why` (a message): shown, and counted."""
+        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
+        self.hint_text = self.names.tr(why)
+
+    def focus_move(self, action: Action) -> None:
+        """Focus `action` in the move list (a hint's suggestion)."""
+        self.panel.picked = None
+        for index, item in enumerate(self.panel.shown()):
+            if self.panel.items[item][0] == action:
+                self.panel.focus = index
+
+    def undo(self) -> bool:
+        """Ctrl+Z: take back the lone human's last moves up to what revealed something."""
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        if seat is None or not self._undo(seat):
+            shared = len(self.humans) > 1
+            off = _("Undo is off when several people share the table")
+            self.message = off if shared else self.nothing_to_undo()
+            self._sound("refuse")
+            return False
+        self.message = ""
+        self.clear_panels()
+        return True
+
+    # -- the end, replays and fast-forward ------------------------------------------------------------
+
+    def _show_results(self) -> None:
+        if self.results_shown or self.watch:
+            return
+        self.results_shown = True
+        from pie_table.scenes.results import ResultsScene
+
+        self.autosave.save()
+        record_finished(self.session, Path(str(self.autosave.path)).name,
+                        {seat: {"hints": n} for seat, n in self.hints_used.items()})
+        title, lines = self.results_text(self.public())
+        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
+
+    def replay_apply(self, seat: int | None, action: Action) -> bool:
+        return self.submit(action, seat)
+
+    @property
+    def busy(self) -> bool:
+        """True while cards are still flying (a replay waits for them)."""
+        return self.flights.busy
+
+    def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
+        """Play on without drawing (bots as bots, humans the game's pick) until round or turn
+        `turn` begins (`at`: seconds of table time), then stop every effect."""
+        self.autoplay = True
+        if turn is not None:
+            while not self.is_over() and self.round_of(self.public()) < turn:
+                actors = self.to_act()
+                if not actors:
+                    break
+                self.submit(self._auto_action(actors[0]), actors[0])
+        elif at is not None:
+            elapsed = 0.0
+            while elapsed < at and not self.is_over():
+                self.update(_STEP)
+                elapsed += _STEP
+        self.autoplay = False
+        self.snap()
+
+    def snap(self) -> None:
+        self.effects.clear()
+        self.flights.clear()
+        self.clear_panels()

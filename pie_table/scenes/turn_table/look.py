@@ -1,0 +1,58 @@
+"""What every turn-based table paints the same way, above the game's own painting: the hint and
+refusal notes over the hand, the head of the moves box while the table waits for someone else,
+and the line that says a key now opens the results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
+from pie_table.kit.log_panel import paper
+from pie_table.kit.text import fit_lines, fit_text
+
+
+def draw_notes(table: Any, surface: pygame.Surface) -> None:
+    """The hint (gold) while choices are on screen, and the last refusal (red), over the hand.
+    Uses the table's `layout` (`hand`, `scale`), `hint_text`, `message` and `offered_seat`."""
+    lay, s = table.layout, table.layout.scale
+    if table.hint_text and table.offered_seat() is not None:
+        tip = fit_text(
+            _("Hint: {text}").format(text=table.hint_text), int(16 * s), lay.hand.w - 20, pal.INK, "bold"
+        )
+        box = tip.get_rect(
+            midbottom=(lay.hand.centerx, lay.hand.y - 6 - (int(34 * s) if table.message else 0))
+        )
+        box = box.inflate(16, 8)
+        pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
+        surface.blit(tip, tip.get_rect(center=box.center))
+    if table.message:
+        text = fit_text(table.message, int(17 * s), lay.hand.w - 20, pal.CREAM, "bold")
+        box = text.get_rect(midbottom=(lay.hand.centerx, lay.hand.y - 6)).inflate(16, 8)
+        pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
+        surface.blit(text, text.get_rect(center=box.center))
+
+
+def waiting_head(table: Any, surface: pygame.Surface, banner: str, painted: bool) -> int:
+    """The moves box (`layout.moves`) when the screen's seat is not asked: its paper (unless the
+    backdrop `painted` it) and who the table waits for, wrapped; returns the y below."""
+    rect, s = table.layout.moves, table.layout.scale
+    if not painted:
+        paper(surface, rect, s)
+    pad = int(10 * s)
+    text = fit_lines(banner, int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=3)  # wraps
+    surface.blit(text, (rect.x + pad, rect.y + pad))
+    return rect.y + pad + text.get_height()
+
+
+def results_prompt(table: Any, surface: pygame.Surface, area: pygame.Rect, lift: int) -> None:
+    """Once the end has shown long enough, the line that says a key or click opens the results,
+    at the bottom right of the end's `area`, `lift` pixels up."""
+    if not table.ceremony_armed():
+        return
+    s = table.layout.scale
+    pad = int(12 * s)
+    hint = fit_text(_("Enter or click: the results"), int(15 * s), area.w - 2 * pad, pal.INK_SOFT)
+    surface.blit(hint, hint.get_rect(bottomright=(area.right - pad, area.bottom - lift)))

@@ -1,0 +1,165 @@
+"""The flow of a turn-based table: the session runs the game, bots move through the pacer, the
+human at the screen is offered their decision (behind a hand-off when others share the screen),
+reaction windows count down and any human may claim them, undo, hints, skip_to and the results.
+
+Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy gate
+says is at the screen (None: public only), and the events the scene sees are those that seat may
+see (`core.session.events_for`). Every call into the session and the pacer sits in the few small
+methods of seat.py, so moving onto a table driver is a few lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pie_table.core.saves import Autosaver
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup
+from pie_table.kit.effects import EffectLayer
+from pie_table.kit.handoff import HandoffScene
+from pie_table.kit.reaction import ReactionWindow
+from pie_table.kit.seat_names import SeatNames
+from pie_table.paths import saves_dir
+from pie_table.scenes.turn_table.hooks import NoFlights
+from pie_table.scenes.turn_table.input import TableInput
+
+_HANDOFF_BEAT = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
+_FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
+
+
+class TurnTable(TableInput):
+    """Base of the turn-based tables. A game sets `game_id`, `turn_beat`, `end_hold`, gives the
+    hooks of `TableHooks` (hooks.py) and paints in `draw`."""
+
+    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+                 save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
+                 paced_by_moment: bool = False) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.names = names if names is not None else SeatNames.of_setup(setup)
+        self.session = session if session is not None else Session(setup)
+        self.rules = self.session.rules
+        self.watch = watch
+        self.watch_seat: int | None = None
+        self.autosave = Autosaver(self.session, saves_dir(), every_action=True, path=save_path,
+                                  enabled=not watch)
+        self.bots, self.humans, self.gate = self.session.bots, self.session.humans, self.session.gate
+        self.pacer = self._make_pacer(getattr(app, "settings", None), paced_by_moment)
+        self.reaction = ReactionWindow(self.session, self.pacer, self.humans, self._claimed, self.names,
+                                       self.window_answer, self.reaction_lost)
+        self.effects = EffectLayer(seed=setup.seed)
+        self.flights: Any = NoFlights()  # a game whose cards fly sets its own
+        self.panel: Any = None  # the move list of the seat asked (kit.move_panel)
+        self.panel_key: tuple[int, int] | None = None  # (moment, seat) the panel was opened for
+        self.handoff_for: int | None = None
+        self.claimed: int | None = None  # the human who claimed the open reaction window
+        self.news = ""  # told on the next hand-off (a claimed reaction that ran out of time)
+        self.zones: list[Any] = []
+        self.message = self.hint_text = ""
+        self.hints_used: dict[int, int] = {}  # per seat, for the statistics
+        self.autoplay = self.results_shown = False
+        self.since_move = self.end_timer = 0.0
+
+    # -- scene hooks ----------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.on_resize(self.app.screen.get_size())
+        self.warm_up()
+
+    def resume(self) -> None:
+        self.on_resize(self.app.screen.get_size())
+
+    def exit(self) -> None:
+        self.autosave.save()
+
+    # -- the flow of play -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.autosave.flush()
+        self.effects.update(dt)
+        self.flights.update(dt)
+        self.since_move += dt
+        self.keep_layout()
+        if self.watch:
+            return
+        if self.is_over():
+            self.end_timer += dt
+            if self.end_timer >= self.end_hold:
+                self._show_results()
+            return
+        actors = self.to_act()
+        if self.autoplay and actors:
+            self.submit(self._auto_action(actors[0]), actors[0])
+            return
+        self._pace(dt)
+        self.reaction.update(dt)
+        actors = self.to_act()
+        humans = [seat for seat in actors if seat in self.humans]
+        if humans:
+            self._offer(humans)
+        elif self.offered_seat() not in (None, *actors):
+            self.clear_panels()
+
+    def next_frame(self) -> float | None:
+        """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""
+        seat = self.offered_seat()
+        offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self._moment()
+        beats = [self.pacer.next_move_in(), self.reaction.quiet,
+                 _HANDOFF_BEAT - self.since_move, _FORCED_BEAT - self.since_move]
+        return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
+
+    def _offer(self, humans: list[int]) -> None:
+        """Put the next human decision on screen, behind a hand-off when others share the screen."""
+        if self.handoff_for is not None:
+            return
+        if self.is_window() and self.gate.shared:
+            # A countdown the whole table sees; only a claimer gets the screen (kit.reaction).
+            if self.claimed in humans:
+                self._open_for(self.claimed)
+            return
+        seat = self.gate.viewer if self.gate.viewer in humans else humans[0]
+        if self.gate.needs_handoff(seat):
+            if self.since_move >= _HANDOFF_BEAT:
+                self._hand_off(seat)
+            return
+        self._open_for(seat)
+
+    def _open_for(self, seat: int) -> None:
+        key = (self._moment(), seat)
+        if self.offered_seat() is not None and self.panel_key == key:
+            self._maybe_finish_alone(seat)
+            return
+        legal = self.legal(seat)
+        if not legal:
+            return
+        self.clear_panels()
+        self.panel_key = key
+        self.open_panel(seat, legal)
+        self._maybe_finish_alone(seat)
+
+    def _maybe_finish_alone(self, seat: int) -> None:
+        """A lone human with nothing but Done (or Pass) to press: it goes by itself after a beat.
+        Not on a shared screen, where how fast a turn ends would say what a hand holds."""
+        if self.gate.shared or self.panel is None or len(self.panel.items) != 1:
+            return
+        if self.since_move >= _FORCED_BEAT and self.panel.items[0][0]["type"] in self.alone_moves:
+            self.submit(self.panel.items[0][0], seat)
+
+    def _claimed(self, seat: int) -> None:
+        self.claimed = seat
+        self._hand_off(seat)
+
+    def _hand_off(self, seat: int) -> None:
+        self.clear_panels()
+        self.gate.hide()
+        self.handoff_for = seat
+
+        def confirmed() -> None:
+            self.gate.confirm(seat)
+            self.handoff_for = None
+            self.since_move = 0.0
+
+        name = self.names(seat)
+        note, icon, accent = self.handoff_look(seat, name)
+        self.app.scenes.push(HandoffScene(self.app, name, confirmed, note, self.pause_game, accent=accent,
+                                          icon=icon, control=self.setup.seats[seat].control, news=self.news))
+        self.news = ""
