@@ -80,6 +80,11 @@ class TableHost:
         self.session = Session(setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
         self.table = SeatTable(self.session)
         self.holders: dict[int, Holder] = {}
+        # Every event each remote seat may see, from the first action on: a seat taken late, or
+        # taken back after a drop, is sent all it missed.
+        self.histories: dict[int, list[Event]] = {seat: [] for seat in self.remote}
+        for seat, history in self.histories.items():
+            self.table.listen(seat, history.extend)
         self._asked: dict[int, asyncio.Future[Action]] = {}
         self.finished = asyncio.Event()
 
@@ -113,9 +118,8 @@ class TableHost:
             raise Refusal(p.SEAT_NOT_REMOTE, seat=seat)
         if seat in self.holders:
             raise Refusal(p.SEAT_TAKEN, seat=seat)
-        holder = Holder(seat, secrets.token_urlsafe(24), message["name"])
+        holder = Holder(seat, secrets.token_urlsafe(24), message["name"], history=self.histories[seat])
         self.holders[seat] = holder
-        self.table.listen(seat, holder.history.extend)
         self._attach(holder, link, 0)
         return holder
 
