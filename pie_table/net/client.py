@@ -104,6 +104,13 @@ class RemoteSeat:
             if message["type"] == "error":
                 raise HostRefused(str(p.revive({"msg": message["msg"], "params": message["params"]})))
 
+    async def expect_any(self) -> dict[str, Any]:
+        """The next message that is not an update (an answer to what this client sent)."""
+        while True:
+            message = await self.receive()
+            if message["type"] != "update":
+                return message
+
     def _fold(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "joined":

@@ -42,7 +42,18 @@ async def seated(url: str, host: TableHost, seat: int, **kwargs: Any) -> RemoteS
     client = RemoteSeat(url, **kwargs)
     await client.open()
     await client.join(host.id, host.code, seat, f"Player {seat}")
+    await client.expect("update")
     return client
+
+
+async def drain(*clients: RemoteSeat) -> None:
+    """Read whatever the host has sent the clients so far."""
+    for client in clients:
+        while True:
+            try:
+                await asyncio.wait_for(client.receive(), 0.05)
+            except TimeoutError:
+                break
 
 
 async def settle() -> None:
