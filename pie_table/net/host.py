@@ -145,7 +145,7 @@ class TableHost:
         holder.sent = seen
         holder.shown = None  # a new connection starts from a whole view
         link.send({"type": "joined", "table": self.id, "game": self.info.id, "seat": holder.seat,
-                   "token": holder.token, "seats": len(self.setup.seats),
+                   "token": holder.token, "seats": len(self.setup.seats), "last_seq": holder.last_seq,
                    "options": self.setup.options, "teams": self.setup.teams})
         self._update(holder, prompt=holder.seat in self._asked)
 
