@@ -22,33 +22,38 @@ MAX_CLIENT_BYTES = 16 * 1024
 # What a client accepts from the host (a whole view); the transport closes on anything bigger.
 MAX_HOST_BYTES = 4 * 1024 * 1024
 
+
+
+def N_(text: str) -> str:  # noqa: N802 (the name Babel's extraction looks for)
+    """Marks a message id for the catalogues (tools/catalogs.py) without translating it here."""
+    return text
+
+
 # Refusal reasons (message ids: English source text the client renders through gettext).
-NOT_JSON = "The message is not JSON"
-TOO_BIG = "The message is too big ({size} bytes, at most {limit})"
-NOT_OBJECT = "The message is not a JSON object"
-UNKNOWN_TYPE = "Unknown message type {kind}"
-MISSING_FIELD = "The field {field} is missing"
-EXTRA_FIELD = "The field {field} is not expected"
-BAD_FIELD = "The field {field} has the wrong kind of value"
-VERSION_MISMATCH = "This table speaks protocol {host} (pie_table {host_app}) and you speak {client} " \
-    "(pie_table {client_app}): both need the same version"
-GAME_VERSION_MISMATCH = "This table plays {game} rules version {host} and you have version {client}: " \
-    "both need the same version"
-HELLO_FIRST = "Say hello first"
-NO_SUCH_TABLE = "There is no table {table}"
-WRONG_CODE = "That join code is wrong"
-NO_SUCH_SEAT = "There is no seat {seat} at this table"
-SEAT_TAKEN = "Seat {seat} is taken"
-SEAT_NOT_REMOTE = "Seat {seat} is not open to remote players"
-BAD_TOKEN = "That token does not hold a seat here"
-NOT_YOUR_SEAT = "That token holds another seat"
-OLD_SEQUENCE = "Action {seq} is old (the last one was {last})"
-NOT_ASKED = "The table is not waiting for your seat"
-TOO_FAST = "Too many messages: slow down"
-REFUSED_ACTION = "{reason}"
-BAD_SETUP = "That table cannot be made: {reason}"
-HOST_FULL = "This host holds as many tables as it can"
-DROPPED = "Too many refused messages: you were dropped"
+NOT_JSON = N_("The message is not JSON")
+TOO_BIG = N_("The message is too big ({size} bytes, at most {limit})")
+NOT_OBJECT = N_("The message is not a JSON object")
+UNKNOWN_TYPE = N_("Unknown message type {kind}")
+MISSING_FIELD = N_("The field {field} is missing")
+EXTRA_FIELD = N_("The field {field} is not expected")
+BAD_FIELD = N_("The field {field} has the wrong kind of value")
+VERSION_MISMATCH = N_("This table speaks protocol {host} (pie_table {host_app}) and you speak {client} (pie_table {client_app}): both need the same version")  # noqa: E501
+GAME_VERSION_MISMATCH = N_("This table plays {game} rules version {host} and you have version {client}: both need the same version")  # noqa: E501
+HELLO_FIRST = N_("Say hello first")
+NO_SUCH_TABLE = N_("There is no table {table}")
+WRONG_CODE = N_("That join code is wrong")
+NO_SUCH_SEAT = N_("There is no seat {seat} at this table")
+SEAT_TAKEN = N_("Seat {seat} is taken")
+SEAT_NOT_REMOTE = N_("Seat {seat} is not open to remote players")
+BAD_TOKEN = N_("That token does not hold a seat here")
+NOT_YOUR_SEAT = N_("That token holds another seat")
+OLD_SEQUENCE = N_("Action {seq} is old (the last one was {last})")
+NOT_ASKED = N_("The table is not waiting for your seat")
+TOO_FAST = N_("Too many messages: slow down")
+REFUSED_ACTION = "{reason}"  # the game's own refusal, translated as a parameter
+BAD_SETUP = N_("That table cannot be made: {reason}")
+HOST_FULL = N_("This host holds as many tables as it can")
+DROPPED = N_("Too many refused messages: you were dropped")
 
 # Field checks: each takes the value and says whether it is acceptable.
 Check = Callable[[Any], bool]
