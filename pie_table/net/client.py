@@ -6,6 +6,7 @@ traffic; `play_bot` plays a seat with one of the game's bots, as `main.py join` 
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 import time
 from collections.abc import Callable
@@ -170,7 +171,13 @@ async def play(seat: RemoteSeat, decide: Callable[[dict[str, Any], list[Action]]
     """Answer every ask of the host until the game is over or the connection closes."""
     if seat.legal is not None:
         await seat.act(decide(seat.view, seat.legal))
+    last: Action | None = None
     while not seat.over:
         message = await seat.receive()
         if message["type"] == "update" and seat.legal is not None:
-            await seat.act(decide(seat.view, seat.legal))
+            last = decide(seat.view, seat.legal)
+            await seat.act(last)
+        elif message["type"] == "error" and message["msg"] == p.TOO_FAST and last is not None:
+            # The host did not read the action at all: send it again a moment later.
+            await asyncio.sleep(0.05)
+            await seat.act(last)

@@ -25,8 +25,8 @@ from pie_table.net.host import LOG, TableHost
 from pie_table.net.protocol import Refusal
 
 MAX_STRIKES = 5
-RATE = 30.0  # messages a second a connection may keep up
-BURST = 60.0  # messages it may send at once
+RATE = 100.0  # messages a second a connection may keep up (a bot answering at once needs ~60)
+BURST = 200.0  # messages it may send at once
 MAX_TABLES = 500
 REMOTE = "remote"  # the seat word for a seat left open to a remote player
 

@@ -139,7 +139,7 @@ def test_a_flooding_client_is_dropped_and_the_others_play_on(caplog: pytest.LogC
             decide = bot_decider(info.bot_factory("normal", 2, bot_seed(setup.seed, 2)))
             with caplog.at_level(logging.INFO, logger="pie_table.net"):
                 assert bad.ws is not None
-                for n in range(200):  # far faster than a person or a bot
+                for n in range(1000):  # far faster than a person or a bot
                     await bad.ws.send(p.encode({"type": "ping", "n": n}))
                 for _ in range(200):
                     await asyncio.sleep(0.01)
