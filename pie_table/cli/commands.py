@@ -16,7 +16,7 @@ import sys
 import time
 from typing import Any
 
-from pie_table.cli import checks
+from pie_table.cli import checks, net_commands
 from pie_table.cli.errors import CliError
 from pie_table.cli.sizes import parse_size
 from pie_table.core.registry import GameInfo, get_game, load_problems
@@ -83,6 +83,8 @@ def _headless_games(args: argparse.Namespace) -> tuple[GameInfo, GameSetup, Any]
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     info, setup, simulate = _headless_games(args)
+    if args.over_network:
+        return net_commands.cmd_simulate_over_network(args, info, setup)
     folder = checks.writable_folder("--save-dir", args.save_dir) if args.save_dir is not None else None
     report = _adapter(info, "report") if folder is not None else None
     for i in range(args.games):
@@ -237,7 +239,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"simulate": cmd_simulate, "arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot,
-             "replay": cmd_replay}
+             "replay": cmd_replay, **net_commands.COMMANDS}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from pie_table.cli.errors import CliError
+from pie_table.cli.net_commands import add_parsers as add_net_parsers
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(p)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--save-dir", default=None, help="write each game's save file into this folder")
+    p.add_argument("--over-network", action="store_true", help="every seat but seat 0 a client over a socket")
 
     p = sub.add_parser("replay", help="replay a save file headless: its summary, or a check (one JSON line)")
     p.add_argument("file", help="a save file")
@@ -86,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     bs = bsub.add_parser("sim", help="headless simulation speed")
     _add_common(bs)
     bs.add_argument("--games", type=int, default=None)
+    add_net_parsers(sub)
     return parser
 
 

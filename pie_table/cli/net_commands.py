@@ -1,0 +1,135 @@
+"""The network subcommands (issue 23): `serve`, `join`, and `simulate --over-network`.
+
+Registered from `cli.main` and `cli.commands` with one line each; websockets and the network
+package are imported only when one of these commands runs, so launching the window pays nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from pie_table.cli.errors import CliError
+
+
+def add_parsers(sub: Any) -> None:
+    """Add `serve` and `join` to the command line."""
+    p = sub.add_parser("serve", help="host tables with no window (a lobby: list, create, join)")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (127.0.0.1; 0.0.0.0 for the local network or the internet)")
+    p.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
+                   help="open a table at start, e.g. rats:remote,bot:normal,bot:normal,remote (repeatable)")
+    p.add_argument("--advertise", action="store_true",
+                   help="announce the server on the local network (zeroconf)")
+    p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot")
+    p.add_argument("url", help="ws://HOST:PORT/TABLE?code=CODE")
+    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--bot", default="normal", help="the bot level that plays the seat")
+    p.add_argument("--bot-seed", type=int, default=None, help="the bot's seed (default: from the seat)")
+    p.add_argument("--name", default="")
+
+
+def parse_join_url(url: str) -> tuple[str, str, str]:
+    """`ws://host:port/TABLE?code=CODE` -> (server URL, table, code); CliError if it is not one."""
+    parts = urlsplit(url)
+    table = parts.path.strip("/")
+    code = parse_qs(parts.query).get("code", [""])[0]
+    if parts.scheme not in ("ws", "wss") or not parts.netloc or not table or not code:
+        raise CliError(f"{url}: expected ws://HOST:PORT/TABLE?code=CODE")
+    return f"{parts.scheme}://{parts.netloc}", table, code
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run a lobby until interrupted, first opening the tables `--table` names (one JSON line each)."""
+    import asyncio
+    import logging
+
+    from pie_table.net.server import Lobby, bound_port, start
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+
+    async def run() -> None:
+        lobby = Lobby()
+        server = await start(lobby, args.host, args.port)
+        port = bound_port(server)
+        for spec in args.table:
+            game, _, seats = spec.partition(":")
+            host = lobby.create(game, seats.split(","), _seed(), {})
+            print(json.dumps({"table": host.id, "game": game, "code": host.code,
+                              "url": f"ws://{args.host}:{port}/{host.id}?code={host.code}"}), flush=True)
+        advert = None
+        if args.advertise:
+            from pie_table.net.discovery import advertise
+
+            advert = advertise("pie_table", port, args.host)
+        print(json.dumps({"serving": f"ws://{args.host}:{port}"}), flush=True)
+        try:
+            await server.serve_forever()
+        finally:
+            if advert is not None:
+                advert.close()
+
+    from pie_table.net.protocol import Refusal
+
+    try:
+        asyncio.run(run())
+    except Refusal as refusal:
+        raise CliError(str(refusal)) from None
+    except OSError as exc:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    return 0
+
+
+def _seed() -> int:
+    import secrets
+
+    return secrets.randbits(62)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """Play one seat with a bot until the game ends; print the seat's traffic as one JSON line."""
+    import asyncio
+
+    from pie_table.core.registry import get_game
+    from pie_table.net.client import HostRefused, RemoteSeat, bot_decider, play
+
+    server, table, code = parse_join_url(args.url)
+
+    async def run() -> dict[str, Any]:
+        client = RemoteSeat(server)
+        await client.open()
+        joined = await client.join(table, code, args.seat, args.name)
+        info = get_game(joined["game"])
+        assert info.bot_factory is not None
+        seed = args.bot_seed if args.bot_seed is not None else args.seat
+        await play(client, bot_decider(info.bot_factory(args.bot, args.seat, seed)))
+        await client.close()
+        return {"table": table, "game": info.id, "seat": args.seat, "over": client.over,
+                **client.traffic.figures()}
+
+    try:
+        print(json.dumps(asyncio.run(run())))
+    except HostRefused as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"cannot reach {server}: {exc}") from None
+    return 0
+
+
+def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -> int:
+    """`simulate --over-network`: each game's usual JSON plus same_as_local and traffic figures."""
+    from pie_table.net.over_network import simulate_over_network
+
+    if info.realtime:
+        raise CliError(f"{info.id} is real-time: --over-network plays turn-based games so far")
+    for i in range(args.games):
+        setup.seed = args.seed + i
+        print(json.dumps(simulate_over_network(setup, info)), flush=True)
+    return 0
+
+
+COMMANDS = {"serve": cmd_serve, "join": cmd_join}

@@ -1,0 +1,183 @@
+"""A remote seat: connect, say hello, take a seat (or take it back), then answer the host's asks.
+
+`RemoteSeat` keeps what its seat has been sent (the view, the events, in order) and counts the
+traffic; `play_bot` plays a seat with one of the game's bots, as `main.py join` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from pie_table.core.engine import Action, Event
+from pie_table.core.registry import load_games
+from pie_table.net import protocol as p
+from pie_table.net.delta import apply_delta
+
+
+class HostRefused(Exception):
+    """The host refused what this client asked (the message says why, in one line)."""
+
+
+@dataclass
+class Traffic:
+    """What one client sent and received, and the time from each action to its acknowledgement."""
+
+    sent_messages: int = 0
+    sent_bytes: int = 0
+    received_messages: int = 0
+    received_bytes: int = 0
+    round_trips: list[float] = field(default_factory=list)  # seconds
+
+    def figures(self) -> dict[str, Any]:
+        """Totals and round-trip p50/p99 in milliseconds."""
+        trips = sorted(self.round_trips)
+        return {"messages": self.sent_messages + self.received_messages,
+                "bytes": self.sent_bytes + self.received_bytes,
+                "rtt_ms_p50": round(statistics.median(trips) * 1000, 3) if trips else None,
+                "rtt_ms_p99": round(trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000, 3)
+                if trips else None}
+
+
+def local_games() -> dict[str, int]:
+    """The rules version of each game this client knows (sent in its hello)."""
+    return {info.id: info.rules.rules_version for info in load_games().values()}
+
+
+class RemoteSeat:
+    """One seat played from another machine (or process, or task) through the host."""
+
+    def __init__(self, url: str, *, capture: bool = False) -> None:
+        self.url = url
+        self.ws: ClientConnection | None = None
+        self.traffic = Traffic()
+        self.capture: list[str] | None = [] if capture else None  # every frame received, as sent
+        self.table = ""
+        self.seat = -1
+        self.token = ""
+        self.view: dict[str, Any] = {}
+        self.events: list[Event] = []
+        self.legal: list[Action] | None = None  # set while the host waits for this seat
+        self.over = False
+        self.errors: list[dict[str, Any]] = []
+        self.others_away: set[int] = set()
+        self._seq = 0
+        self._pending: dict[int, float] = {}
+
+    async def open(self) -> dict[str, Any]:
+        """Connect and say hello; the host's welcome, or HostRefused (a version mismatch)."""
+        self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None)
+        await self.send(p.hello(local_games()))
+        return await self.expect("welcome")
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message."""
+        assert self.ws is not None
+        text = p.encode(message)
+        self.traffic.sent_messages += 1
+        self.traffic.sent_bytes += len(text.encode())
+        await self.ws.send(text)
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message from the host, folded into what this seat knows."""
+        assert self.ws is not None
+        raw = await self.ws.recv()
+        self.traffic.received_messages += 1
+        self.traffic.received_bytes += len(raw if isinstance(raw, bytes) else raw.encode())
+        if self.capture is not None:
+            self.capture.append(raw if isinstance(raw, str) else raw.decode())
+        message = p.decode_host(raw)
+        self._fold(message)
+        return message
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        """Messages until one of `kind`; HostRefused on an error first."""
+        while True:
+            message = await self.receive()
+            if message["type"] == kind:
+                return message
+            if message["type"] == "error":
+                raise HostRefused(str(p.revive({"msg": message["msg"], "params": message["params"]})))
+
+    async def expect_any(self) -> dict[str, Any]:
+        """The next message that is not an update (an answer to what this client sent)."""
+        while True:
+            message = await self.receive()
+            if message["type"] != "update":
+                return message
+
+    def _fold(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "joined":
+            self.table, self.seat, self.token = message["table"], message["seat"], message["token"]
+            # A seat taken back goes on from the last action the host accepted (older ones are replays).
+            self._seq = max(self._seq, message["last_seq"])
+        elif kind == "update":
+            self.view = message["view"] if "view" in message else apply_delta(self.view, message["delta"])
+            self.events.extend(message["events"])
+            self.legal = message.get("legal")
+            ack = message.get("ack")
+            if ack is not None and ack in self._pending:
+                self.traffic.round_trips.append(time.perf_counter() - self._pending.pop(ack))
+        elif kind == "over":
+            self.over = True
+        elif kind == "error":
+            self.errors.append(message)
+        elif kind == "away":
+            self.others_away.add(message["seat"])
+        elif kind == "back":
+            self.others_away.discard(message["seat"])
+
+    async def join(self, table: str, code: str, seat: int, name: str = "") -> dict[str, Any]:
+        """Take `seat` at `table` with its join code."""
+        await self.send({"type": "join", "table": table, "code": code, "seat": seat, "name": name})
+        return await self.expect("joined")
+
+    async def rejoin(self, table: str, token: str) -> dict[str, Any]:
+        """Take a seat back with its token, asking for the events after those already seen."""
+        await self.send({"type": "rejoin", "table": table, "token": token, "seen": len(self.events)})
+        return await self.expect("joined")
+
+    async def act(self, action: Action) -> None:
+        """Send an action for this seat with the next sequence number."""
+        self._seq += 1
+        self._pending[self._seq] = time.perf_counter()
+        self.legal = None
+        await self.send({"type": "action", "token": self.token, "seq": self._seq, "action": action})
+
+    async def close(self) -> None:
+        """Say bye and close."""
+        if self.ws is not None:
+            await self.ws.close()
+
+
+def bot_decider(bot: Any) -> Callable[[dict[str, Any], list[Action]], Action]:
+    """A bot's move from the view and the legal moves, chosen as the host's own bots choose."""
+    def decide(view: dict[str, Any], legal: list[Action]) -> Action:
+        action = bot.decide_from_view(view)
+        if action is None:
+            action = legal[0] if len(legal) == 1 else bot.act(view, legal)
+        return action  # type: ignore[no-any-return]
+    return decide
+
+
+async def play(seat: RemoteSeat, decide: Callable[[dict[str, Any], list[Action]], Action]) -> None:
+    """Answer every ask of the host until the game is over or the connection closes."""
+    if seat.legal is not None:
+        await seat.act(decide(seat.view, seat.legal))
+    last: Action | None = None
+    while not seat.over:
+        message = await seat.receive()
+        if message["type"] == "update" and seat.legal is not None:
+            last = decide(seat.view, seat.legal)
+            await seat.act(last)
+        elif message["type"] == "error" and message["msg"] == p.TOO_FAST and last is not None:
+            # The host did not read the action at all: send it again a moment later.
+            await asyncio.sleep(0.05)
+            await seat.act(last)

@@ -1,0 +1,86 @@
+"""`simulate --over-network`: the same seeded games as `simulate`, with seat 0 a bot at the host
+and every other seat a separate client over a real socket on this machine, playing the bot the
+setup names. Each game's report is the usual one plus `same_as_local` (its final state equals
+that of the same game played locally) and the traffic figures."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from pie_table.core.registry import GameInfo
+from pie_table.core.session import Session, bot_seed
+from pie_table.core.setup import GameSetup
+from pie_table.net.client import RemoteSeat, bot_decider, play
+from pie_table.net.host import TableHost
+from pie_table.net.server import Lobby, bound_port, start
+
+
+@dataclass
+class NetworkGame:
+    """A game played over the network: the host's table and each remote seat's client."""
+
+    host: TableHost
+    clients: list[RemoteSeat]
+    seconds: float
+
+
+async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = False,
+                         lobby: Lobby | None = None) -> NetworkGame:
+    """Play one whole game: a server on 127.0.0.1 (a free port), one client per seat but seat 0."""
+    lobby = lobby or Lobby()
+    server = await start(lobby, "127.0.0.1", 0)
+    start_time = time.perf_counter()
+    try:
+        remote = set(range(1, len(setup.seats)))
+        host = lobby.add(TableHost(setup, remote, table_id=str(len(lobby.tables) + 1), info=info))
+        url = f"ws://127.0.0.1:{bound_port(server)}"
+        players = []
+        for seat in sorted(remote):
+            client = RemoteSeat(url, capture=capture)
+            await client.open()
+            await client.join(host.id, host.code, seat, f"Bot {seat}")
+            assert info.bot_factory is not None
+            bot = info.bot_factory(setup.seats[seat].level or "normal", seat, bot_seed(setup.seed, seat))
+            players.append((client, bot_decider(bot)))
+        await asyncio.gather(*(play(client, decide) for client, decide in players))
+        await host.finished.wait()
+        for client, _ in players:
+            await client.close()
+    finally:
+        server.close()
+        await server.wait_closed()
+    return NetworkGame(host, [client for client, _ in players], time.perf_counter() - start_time)
+
+
+def local_hash(setup: GameSetup, info: GameInfo) -> str:
+    """The final state's hash of the same game played in one process."""
+    session = Session(setup, info)
+    session.run_to_end()
+    return session.hash()
+
+
+def report(game: NetworkGame, info: GameInfo, setup: GameSetup) -> dict[str, Any]:
+    """The usual `simulate` JSON for the game, plus `same_as_local` and traffic figures."""
+    assert info.report is not None
+    result = info.report(game.host.session)
+    result["same_as_local"] = game.host.table.hash() == local_hash(setup, info)
+    trips = sorted(t for c in game.clients for t in c.traffic.round_trips)
+    result["net"] = {
+        "clients": len(game.clients),
+        "messages": sum(c.traffic.sent_messages + c.traffic.received_messages for c in game.clients),
+        "bytes": sum(c.traffic.sent_bytes + c.traffic.received_bytes for c in game.clients),
+        "rtt_ms_p50": round(statistics.median(trips) * 1000, 3) if trips else None,
+        "rtt_ms_p99": round(trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000, 3) if trips else None,
+        "seconds": round(game.seconds, 3),
+    }
+    return result
+
+
+def simulate_over_network(setup: GameSetup, info: GameInfo) -> dict[str, Any]:
+    """One game over real sockets, reported."""
+    game = asyncio.run(play_networked(setup, info))
+    return report(game, info, setup)

@@ -1,0 +1,179 @@
+"""The messages host and client exchange: versioned JSON objects, each checked field by field.
+
+Every message is one JSON object with a `type`. The host trusts nothing a client sends: a message
+is refused (with one reason, a message id the client translates) when it is not JSON, too big, of
+an unknown type, or any field is missing, extra or of the wrong kind. Refusals change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from pie_table import __version__ as CLIENT_VERSION  # noqa: N812 (the package's own version)
+from pie_table.core.engine import copy_json
+from pie_table.core.messages import Msg, revive
+
+# Bumped whenever a message changes shape; host and client must agree exactly.
+PROTOCOL_VERSION = 1
+# A client's message is small (an action, a join): anything bigger is refused unread.
+MAX_CLIENT_BYTES = 16 * 1024
+# What a client accepts from the host (a whole view); the transport closes on anything bigger.
+MAX_HOST_BYTES = 4 * 1024 * 1024
+
+
+
+def N_(text: str) -> str:  # noqa: N802 (the name Babel's extraction looks for)
+    """Marks a message id for the catalogues (tools/catalogs.py) without translating it here."""
+    return text
+
+
+# Refusal reasons (message ids: English source text the client renders through gettext).
+NOT_JSON = N_("The message is not JSON")
+TOO_BIG = N_("The message is too big ({size} bytes, at most {limit})")
+NOT_OBJECT = N_("The message is not a JSON object")
+UNKNOWN_TYPE = N_("Unknown message type {kind}")
+MISSING_FIELD = N_("The field {field} is missing")
+EXTRA_FIELD = N_("The field {field} is not expected")
+BAD_FIELD = N_("The field {field} has the wrong kind of value")
+VERSION_MISMATCH = N_("This table speaks protocol {host} (pie_table {host_app}) and you speak {client} (pie_table {client_app}): both need the same version")  # noqa: E501
+GAME_VERSION_MISMATCH = N_("This table plays {game} rules version {host} and you have version {client}: both need the same version")  # noqa: E501
+HELLO_FIRST = N_("Say hello first")
+NO_SUCH_TABLE = N_("There is no table {table}")
+WRONG_CODE = N_("That join code is wrong")
+NO_SUCH_SEAT = N_("There is no seat {seat} at this table")
+SEAT_TAKEN = N_("Seat {seat} is taken")
+SEAT_NOT_REMOTE = N_("Seat {seat} is not open to remote players")
+BAD_TOKEN = N_("That token does not hold a seat here")
+NOT_YOUR_SEAT = N_("That token holds another seat")
+OLD_SEQUENCE = N_("Action {seq} is old (the last one was {last})")
+NOT_ASKED = N_("The table is not waiting for your seat")
+TOO_FAST = N_("Too many messages: slow down")
+REFUSED_ACTION = "{reason}"  # the game's own refusal, translated as a parameter
+BAD_SETUP = N_("That table cannot be made: {reason}")
+HOST_FULL = N_("This host holds as many tables as it can")
+DROPPED = N_("Too many refused messages: you were dropped")
+
+# Field checks: each takes the value and says whether it is acceptable.
+Check = Callable[[Any], bool]
+
+
+def _int(low: int, high: int) -> Check:
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def _text(longest: int) -> Check:
+    return lambda v: type(v) is str and len(v) <= longest
+
+
+def _json_dict(v: Any) -> bool:
+    return type(v) is dict and all(type(k) is str for k in v)
+
+
+def _games(v: Any) -> bool:
+    return _json_dict(v) and len(v) <= 32 and all(_int(0, 10**6)(n) for n in v.values())
+
+
+def _seat_list(v: Any) -> bool:
+    return type(v) is list and 1 <= len(v) <= 8 and all(_text(32)(s) for s in v)
+
+
+_SEQ = _int(0, 2**53)
+_TOKEN = _text(64)
+# Each client message: its required fields and optional ones, with their checks.
+CLIENT_MESSAGES: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
+    "hello": ({"protocol": _int(0, 10**6), "client": _text(32)}, {"games": _games}),
+    "list": ({}, {}),
+    "create": ({"game": _text(32), "seats": _seat_list},
+               {"seed": _int(0, 2**63 - 1), "options": _json_dict}),
+    "join": ({"table": _text(16), "code": _text(16), "seat": _int(0, 64), "name": _text(40)}, {}),
+    "rejoin": ({"table": _text(16), "token": _TOKEN, "seen": _int(0, 2**53)}, {}),
+    "action": ({"token": _TOKEN, "seq": _SEQ, "action": _json_dict}, {}),
+    "ping": ({"n": _SEQ}, {}),
+    "bye": ({}, {}),
+}
+
+
+class Refusal(Exception):
+    """A message refused: `message` is the reason as a `Msg` (id and parameters)."""
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.message = Msg(msgid, **params)
+        super().__init__(str(self.message))
+
+
+def check_message(data: Any) -> dict[str, Any]:
+    """The message if every field is right, else a Refusal naming the first thing wrong."""
+    if type(data) is not dict:
+        raise Refusal(NOT_OBJECT)
+    kind = data.get("type")
+    if type(kind) is not str or kind not in CLIENT_MESSAGES:
+        raise Refusal(UNKNOWN_TYPE, kind=str(kind)[:32])
+    required, optional = CLIENT_MESSAGES[kind]
+    for name, check in required.items():
+        if name not in data:
+            raise Refusal(MISSING_FIELD, field=name)
+        if not check(data[name]):
+            raise Refusal(BAD_FIELD, field=name)
+    for name, value in data.items():
+        if name == "type" or name in required:
+            continue
+        if name not in optional:
+            raise Refusal(EXTRA_FIELD, field=name[:32])
+        if not optional[name](value):
+            raise Refusal(BAD_FIELD, field=name)
+    return data
+
+
+def decode_client(raw: str | bytes) -> dict[str, Any]:
+    """A client's message from the wire, checked (Refusal when it may not be read)."""
+    size = len(raw)
+    if size > MAX_CLIENT_BYTES:
+        raise Refusal(TOO_BIG, size=size, limit=MAX_CLIENT_BYTES)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise Refusal(NOT_JSON) from None
+    return check_message(data)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as compact JSON text; engine messages (`Msg`) go as {"msg", "params"}."""
+    return json.dumps(copy_json(message), separators=(",", ":"))
+
+
+def decode_host(raw: str | bytes) -> dict[str, Any]:
+    """A host's message as the client reads it: engine messages revived as `Msg`."""
+    data = json.loads(raw)
+    if type(data) is not dict or type(data.get("type")) is not str:
+        raise ValueError("the host sent something that is not a message")
+    return revive_tree(data)
+
+
+def revive_tree(value: Any) -> Any:
+    """`messages.revive` through dicts too (a view holds messages at any depth)."""
+    if isinstance(value, dict):
+        if "msg" in value and "params" in value and len(value) == 2:
+            return revive(value)
+        return {k: revive_tree(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [revive_tree(v) for v in value]
+    return value
+
+
+def error(refusal: Refusal, **extra: Any) -> dict[str, Any]:
+    """The message telling a client why something it sent was refused."""
+    return {"type": "error", "msg": refusal.message.msgid, "params": refusal.message.params, **extra}
+
+
+def hello(games: dict[str, int]) -> dict[str, Any]:
+    """A client's first message: its protocol and app versions and each game's rules version."""
+    return {"type": "hello", "protocol": PROTOCOL_VERSION, "client": CLIENT_VERSION, "games": games}
+
+
+def check_hello(message: dict[str, Any]) -> None:
+    """Refusal (one clear line) when the client's protocol differs from ours."""
+    if message["protocol"] != PROTOCOL_VERSION:
+        raise Refusal(VERSION_MISMATCH, host=PROTOCOL_VERSION, host_app=CLIENT_VERSION,
+                      client=message["protocol"], client_app=message["client"])

@@ -1,0 +1,76 @@
+"""Helpers for the network tests: a lobby on 127.0.0.1 at a free port, seated clients, a local
+replay of a hosted game's log."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from pie_table.core.engine import copy_json
+from pie_table.core.registry import get_game
+from pie_table.core.session import Session, events_for
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.net.client import RemoteSeat
+from pie_table.net.host import TableHost
+from pie_table.net.server import Lobby, bound_port, start
+
+TURN_BASED = ("rats", "pie-rats", "cheflebrity")
+
+
+def four_bots(game: str, seed: int = 7) -> GameSetup:
+    """Four normal bots, as `simulate` seats them in the brief's comparisons."""
+    return GameSetup(game, parse_seats("bot:normal,bot:normal,bot:normal,bot:normal"), seed=seed)
+
+
+@asynccontextmanager
+async def served(setup: GameSetup, remote: set[int]) -> AsyncIterator[tuple[TableHost, str]]:
+    """A running server holding one table; yields the table and the server's URL."""
+    lobby = Lobby()
+    server = await start(lobby, "127.0.0.1", 0)
+    host = lobby.add(TableHost(setup, remote, table_id="1"))
+    try:
+        yield host, f"ws://127.0.0.1:{bound_port(server)}"
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+async def seated(url: str, host: TableHost, seat: int, **kwargs: Any) -> RemoteSeat:
+    """A client that said hello and took `seat`."""
+    client = RemoteSeat(url, **kwargs)
+    await client.open()
+    await client.join(host.id, host.code, seat, f"Player {seat}")
+    await client.expect("update")
+    return client
+
+
+async def drain(*clients: RemoteSeat) -> None:
+    """Read whatever the host has sent the clients so far."""
+    for client in clients:
+        while True:
+            try:
+                await asyncio.wait_for(client.receive(), 0.05)
+            except TimeoutError:
+                break
+
+
+async def settle() -> None:
+    """Let queued messages go out and come in."""
+    for _ in range(20):
+        await asyncio.sleep(0.005)
+
+
+def replayed(setup: GameSetup, host: TableHost, seat: int) -> tuple[list[Any], list[Any]]:
+    """The hosted game's log played again locally: every view `seat` had (as JSON, before any
+    action and after each one) and every event it may see."""
+    session = Session(setup, get_game(setup.game_id))
+    views = [copy_json(session.view(seat))]
+    events: list[Any] = []
+    for entry in host.session.log:
+        applied = session.submit(entry.seat, entry.action)
+        assert applied.ok, applied.reason
+        events.extend(events_for(applied.events, seat))
+        views.append(copy_json(session.view(seat)))
+    return views, copy_json(events)

@@ -1,0 +1,72 @@
+"""Nothing hidden leaves the host: every byte sent to each remote seat in whole games is that
+seat's own view and its own events, and holds no RNG state or undealt deck order.
+
+`tests/core/test_contract.py` proves each game's views hide what a seat may not see; here every
+payload a client received is shown to equal one of the views its seat had, in order."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from pie_table.core.registry import get_game
+from pie_table.core.session import Session
+from pie_table.net.delta import apply_delta
+from pie_table.net.over_network import play_networked
+from tests.net.netplay import TURN_BASED, four_bots, replayed
+
+_ALLOWED = {"welcome", "joined", "update", "over", "away", "back", "error", "pong", "tables", "created"}
+_UPDATE_KEYS = {"type", "view", "delta", "events", "seen", "legal", "ack"}
+
+
+def _views_received(frames: list[str]) -> list[dict[str, Any]]:
+    views: list[dict[str, Any]] = []
+    for frame in frames:
+        message = json.loads(frame)
+        if message["type"] == "update":
+            views.append(message["view"] if "view" in message else apply_delta(views[-1], message["delta"]))
+    return views
+
+
+def _secrets_at_start(game: str) -> list[str]:
+    """Texts that would give away the game: the RNG's internal words, the undealt decks' order."""
+    info = get_game(game)
+    session = Session(four_bots(game), info)
+    data = info.rules.to_json(session.state)
+    words = [str(w) for w in info.rules.rng(session.state).getstate()[1][:40] if w > 10**8]
+    decks = [json.dumps(v, separators=(",", ":")) for k, v in data.items()
+             if "deck" in k and isinstance(v, list) and len(v) >= 4]
+    return words + decks
+
+
+@pytest.mark.parametrize("game", TURN_BASED)
+def test_each_seat_receives_only_its_views_and_events(game: str) -> None:
+    setup = four_bots(game)
+    played = asyncio.run(play_networked(setup, get_game(game), capture=True))
+    secrets = _secrets_at_start(game)
+    assert secrets, "the check needs something secret to look for"
+    for client in played.clients:
+        frames = client.capture or []
+        kinds = {json.loads(f)["type"] for f in frames}
+        assert kinds <= _ALLOWED
+        for frame in frames:
+            message = json.loads(frame)
+            if message["type"] == "update":
+                assert set(message) <= _UPDATE_KEYS
+            for secret in secrets:
+                assert secret not in frame
+        views, events = replayed(setup, played.host, client.seat)
+        # Every view received is one the seat had, in the order it had them.
+        at = 0
+        for view in _views_received(frames):
+            while at < len(views) and views[at] != view:
+                at += 1
+            assert at < len(views), f"seat {client.seat} was sent a view it never had"
+        assert views[-1] == _views_received(frames)[-1]
+        # Exactly the events addressed to it (none with another audience), in order.
+        sent = [e for f in frames if json.loads(f)["type"] == "update" for e in json.loads(f)["events"]]
+        assert sent == events
+        assert all(client.seat in e.get("audience", [client.seat]) for e in sent)
