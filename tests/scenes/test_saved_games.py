@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from pie_table.core.driver import TableDriver, driver_for
 from pie_table.core.saves import list_saves, load_session, read_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
@@ -99,7 +100,7 @@ def test_a_damaged_save_is_set_aside_and_listed_with_its_reason_until_removed(ho
     """Issue 21 item 7: the damaged save stays listed (name and reason) after a replay and on the
     title, set aside rather than deleted, until the player removes it."""
     session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy"), {}, seed=2))
-    session.play_out()
+    TableDriver(session).play_out()
     from pie_table.core.saves import write_save
 
     write_save(saves_dir() / "good.json", session)
@@ -130,7 +131,7 @@ def test_a_damaged_save_is_set_aside_and_listed_with_its_reason_until_removed(ho
 
 def test_a_save_that_does_not_replay_is_set_aside_when_opened(home):
     session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy"), {}, seed=2))
-    session.play_out(limit=12)
+    TableDriver(session).play_out(limit=12)
     from pie_table.core.saves import to_save
 
     data = to_save(session)
@@ -231,7 +232,7 @@ def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
 
 def test_a_rumble_pie_game_replays_in_the_viewer_tick_by_tick(home):
     session = Session(GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=6))
-    session.run_to_end()
+    driver_for(session).play_out()
     from pie_table.core.saves import write_save
 
     path = write_save(saves_dir() / "rumble.json", session)

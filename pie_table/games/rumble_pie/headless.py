@@ -7,6 +7,7 @@ import sys
 import time
 from typing import Any
 
+from pie_table.core.driver import RealtimeDriver
 from pie_table.core.engine import RealtimeBot
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
@@ -43,19 +44,16 @@ def run_game(seats: int, seed: int, options: dict[str, Any] | None, controllers:
              max_ticks: int = 60 * 60 * 60, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play a whole game; returns scores, winner, rounds, ticks and counts (`log` collects every action)."""
     session = _session(seats, seed, options, controllers)
-    session.run_to_end(max_ticks)
+    RealtimeDriver(session).play_out(max_ticks)
     if log is not None:
         log.extend(entry.action for entry in session.log)
     return report(session)
 
 
-def run_tick(state: RumbleState, controllers: list[Any], log: list[dict[str, Any]] | None = None) -> int:
-    """Ask every controller once, apply in rotating seat order, then tick; returns the applied count."""
-    session = _session(state.seats, 0, None, controllers, state=state)
-    step = session.realtime_step()
-    if log is not None:
-        log.extend(entry.action for entry in session.log)
-    return len(step.applied)
+def tick_driver(state: RumbleState, controllers: list[Any]) -> RealtimeDriver:
+    """A driver over `state` with the given controllers, for tests that step a game tick by tick
+    (`step()`), starting rounds themselves through its session."""
+    return RealtimeDriver(_session(state.seats, 0, None, controllers, state=state))
 
 
 def report(session: Session) -> dict[str, Any]:
