@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pie_table.games.rumble_pie.cards import FACES, play_reason
-from pie_table.games.rumble_pie.headless import RandomLegalController, tick_driver
+from pie_table.games.rumble_pie.headless import RandomLegalController, replay, tick_driver
 from pie_table.games.rumble_pie.legal import legal_actions_from_view
-from pie_table.games.rumble_pie.rules import RULES, replay, team_kapows
+from pie_table.games.rumble_pie.rules import RULES, team_kapows
 
 _SETUPS = [[0, 1], [0, 1, 2], [0, 0, 1], [0, 1, 0, 1], [0, 1, 1, 0, 2], [0, 1, 2, 0, 1, 2],
            [0, 0, 0, 1, 1, 1]]

@@ -7,12 +7,13 @@ import sys
 import time
 from typing import Any
 
-from pie_table.core.driver import RealtimeDriver
+from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.engine import RealtimeBot
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.rumble_pie.legal import legal_actions_from_view
+from pie_table.games.rumble_pie.rules import RULES
 from pie_table.games.rumble_pie.state import TICK_HZ, RumbleState
 
 
@@ -54,6 +55,16 @@ def tick_driver(state: RumbleState, controllers: list[Any]) -> RealtimeDriver:
     """A driver over `state` with the given controllers, for tests that step a game tick by tick
     (`step()`), starting rounds themselves through its session."""
     return RealtimeDriver(_session(state.seats, 0, None, controllers, state=state))
+
+
+def replay(seats: int, seed: int, options: dict[str, Any] | None,
+           actions: list[dict[str, Any]]) -> RumbleState:
+    """The game rebuilt from its seed and the actions `run_game` logged, through the one replay (a
+    refused action raises `ReplayError`)."""
+    nobody = [SeatSpec("human", control="keys1")] * seats  # no bots: the log says every move
+    setup = GameSetup("rumble-pie", nobody, dict(options or {}), None, seed)
+    rows = [(None if a["type"] in RULES.system_actions else a["seat"], a) for a in actions]
+    return TableDriver.from_log(setup, rows).session.state
 
 
 def report(session: Session) -> dict[str, Any]:
