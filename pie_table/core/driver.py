@@ -298,12 +298,16 @@ class TableDriver:
         plain = not session.undo_allowed and not session.listeners and self.autosave is None
         count = 0
 
-        def play(seat: int | None, action: Any) -> None:
-            if not plain or not isinstance(action, dict):
-                applied = self.submit(seat, action)  # a malformed one is refused, with the reason why
-                if not applied.ok:
-                    raise IllegalAction(f"a bot's action was refused: {applied.reason}")
-                return
+        moved = session.moved
+
+        def checked(seat: int | None, action: Any) -> None:
+            applied = self.submit(seat, action)  # a malformed one is refused, with the reason why
+            if not applied.ok:
+                raise IllegalAction(f"a bot's action was refused: {applied.reason}")
+
+        def direct(seat: int | None, action: Any) -> None:
+            if not isinstance(action, dict):
+                checked(seat, action)
             # Bots return a move from the list just built for them (or a fresh one): it is logged
             # as it is when it already names its seat, as the moves listed do.
             stamped = action if seat is None or action.get("seat") == seat else {**action, "seat": seat}
@@ -311,9 +315,10 @@ class TableDriver:
                 apply(state, stamped)
             except IllegalAction as exc:
                 raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
-            session.moved()
+            moved()
             log.append(Entry(seat, stamped))
 
+        play = direct if plain else checked
         while not is_over(state) and count < limit:
             waiting = to_act(state)
             if not waiting or not every_seat_a_bot and any(seat not in bots for seat in waiting):
