@@ -338,18 +338,21 @@ class TableDriver:
                 if window and isinstance(action, dict) and action.get("type") == "pass":
                     held.append((seat, action))
                     continue
-                for passed in held:  # the passes before a seat's answer are played before it
-                    play(*passed)
-                count += len(held) + 1
-                held = []
+                if held:  # the passes before a seat's answer are played before it
+                    for passed in held:
+                        play(*passed)
+                    count += len(held)
+                    held = []
                 play(seat, action)
-            if held and len(held) == len(waiting):
-                play(None, _TIMEOUT_ACTION)
                 count += 1
-            elif held:
-                for passed in held:
-                    play(*passed)
-                count += len(held)
+            if held:
+                if len(held) == len(waiting):
+                    play(None, _TIMEOUT_ACTION)
+                    count += 1
+                else:
+                    for passed in held:
+                        play(*passed)
+                    count += len(held)
         return count
 
     def _closes_by_timeout(self) -> bool:
