@@ -196,6 +196,11 @@ class Session:
             shared = self._shared = self.rules.shared_view(self.state) or {}
         return {**shared, "seat": seat}
 
+    @property
+    def shares_views(self) -> bool:
+        """True if the game's views share one part (`shared_view`), kept until the state moves."""
+        return self._views_shared
+
     def moved(self) -> None:
         """The state moved on without `submit` (a headless play-out applying directly): the shared
         view kept is out of date."""
