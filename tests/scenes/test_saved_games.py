@@ -268,3 +268,15 @@ def test_a_long_replay_going_back_from_a_kept_state_shows_the_game_as_a_full_rep
     data["log"][row] = [data["log"][row][0], {"type": "no-such-move"}]
     short = ReplayScene(_app(), data)._session_at(1400)  # a log that breaks shows what came before
     assert len(short.log) == len(expand_log(data["log"][:row]))
+
+
+def test_watching_a_save_whose_table_cannot_load_says_so_instead_of_crashing(home, monkeypatch):
+    session = Session(GameSetup("rats", parse_seats("bot:normal,bot:normal,bot:normal"), {}, seed=3))
+    session.bot_action(session.to_act()[0])
+    from pie_table.core.saves import write_save
+
+    path = write_save(saves_dir() / "w.json", session)
+    app = _app()
+    monkeypatch.setattr("pie_table.scenes.saved_games.load_factory", lambda spec: None)
+    assert open_save(app, str(path), watch=True) == "This game's table could not be loaded."
+    assert isinstance(app.scenes.current, TitleScene)
