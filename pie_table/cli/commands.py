@@ -19,6 +19,7 @@ from typing import Any
 from pie_table.cli import checks, net_commands
 from pie_table.cli.errors import CliError
 from pie_table.cli.sizes import parse_size
+from pie_table.core.driver import play_to_end
 from pie_table.core.registry import GameInfo, get_game, load_problems
 from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
 from pie_table.core.session import Session
@@ -93,8 +94,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(json.dumps(simulate(setup)), flush=True)
             continue
         # Saving needs the session itself: play it here, then let the game summarise it.
-        session = Session(setup, info)
-        session.run_to_end()
+        session = play_to_end(setup, info)
         result = report(session)
         result["save"] = str(write_save(folder / save_name(session, time.time()), session))
         print(json.dumps(result), flush=True)

@@ -7,15 +7,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pie_table.core.driver import play_to_end
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 
 
 def play_and_report(setup: GameSetup, report: Callable[[Session], dict[str, Any]]) -> dict[str, Any]:
     """One whole game with the setup's bots, summed up by the game's `report`."""
-    session = Session(setup)
-    session.run_to_end()
-    return report(session)
+    return report(play_to_end(setup))
 
 
 def games_per_second(game_id: str, setup: GameSetup, games: int,

@@ -190,23 +190,20 @@ def load_session(data: dict[str, Any], upto: int | None = None) -> Session:
     Raises SaveError: readable=False for a save of an unknown game or a damaged setup, readable=True
     for one that does not replay (an action refused, or a different final state).
     """
-    from pie_table.core.session import Session
+    from pie_table.core.driver import ReplayError, TableDriver
 
     info, setup, data = _prepare(data)
     entries = expand_log(data["log"])
     try:
-        session = Session(setup, info)
+        session = TableDriver.from_log(setup, entries, upto=upto, info=info).session
+    except ReplayError as exc:
+        why, n = exc.reason, exc.index + 1
+        if exc.crashed:
+            raise SaveError(Msg("the save does not replay: action {n} fails ({why})", n=n, why=why)) from None
+        refused = Msg("the save does not replay: action {n} is refused ({why})", n=n, why=why)
+        raise SaveError(refused) from None
     except Exception:  # noqa: BLE001 - damaged options may upset an engine's set-up in any way
         raise SaveError(Msg("the save's seats and options are damaged"), readable=False) from None
-    for index, (seat, action) in enumerate(entries[:upto] if upto is not None else entries):
-        try:
-            applied = session.submit(seat, action)
-        except Exception as exc:  # noqa: BLE001 - a damaged log may break an engine in any way
-            raise SaveError(Msg("the save does not replay: action {n} fails ({why})",
-                                n=index + 1, why=type(exc).__name__)) from None
-        if not applied.ok:
-            raise SaveError(Msg("the save does not replay: action {n} is refused ({why})",
-                                n=index + 1, why=applied.reason))
     expected = data.get("state_hash")
     if upto is None and expected is not None and expected != session.hash():
         raise SaveError(Msg("the save does not replay: the replayed game differs from the saved one"))
@@ -289,15 +286,17 @@ class Autosaver:
         self.dirty = False
         self.failure: Msg | None = None  # why the last write failed; None while saving works
         self.notice: Msg | str = ""  # one line for the table when saving starts failing
+        self.every_action = every_action
         if every_action:
-            session.listeners.append(lambda entry, events: self._mark())
+            session.listeners.append(lambda entry, events: self.mark())
 
     @property
     def failing(self) -> bool:
         """The game as it stands is not on disk: the last write failed."""
         return self.enabled and self.failure is not None
 
-    def _mark(self) -> None:
+    def mark(self) -> None:
+        """An action was applied (or undone): the save is due on the next `flush`."""
         self.dirty = True
 
     def flush(self) -> bool:

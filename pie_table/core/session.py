@@ -5,9 +5,9 @@ for; the seat of an action is the caller's, never trusted from the action dict),
 the same way everywhere, records every applied action, and offers undo against bots. Saves,
 resume and replay are built on its log (`pie_table.core.saves`).
 
-Pure Python: no pygame, no clock. Pacing (how long a bot waits, when a reaction window runs out)
-is the caller's business; the session turns it into logged actions (`timeout`), never a timer
-the engine reads.
+Pure Python: no pygame, no clock. Running a game (pacing, bots taking their turns, autoplay,
+headless play-outs, real-time ticks, replays) is the table driver's (`pie_table.core.driver`); the
+session only applies what it is given.
 """
 
 from __future__ import annotations
@@ -115,20 +115,6 @@ class Applied:
         return self.outcome.message if self.outcome.message is not None else self.outcome.reason
 
 
-_TICK: Action = {"type": "tick"}
-_TIMEOUT_ACTION: Action = {"type": TIMEOUT}
-
-
-@dataclass
-class TickStep:
-    """What one real-time tick produced: events in order, applied and refused actions (with origins)."""
-
-    tick: int
-    events: list[Event] = field(default_factory=list)
-    applied: list[tuple[Action, Any]] = field(default_factory=list)
-    refusals: list[tuple[Action, str, Any]] = field(default_factory=list)
-
-
 class PrivacyGate:
     """Tracks which hot-seat human is at the screen, so secrets are shown only to that seat."""
 
@@ -210,6 +196,16 @@ class Session:
             shared = self._shared = self.rules.shared_view(self.state) or {}
         return {**shared, "seat": seat}
 
+    @property
+    def shares_views(self) -> bool:
+        """True if the game's views share one part (`shared_view`), kept until the state moves."""
+        return self._views_shared
+
+    def moved(self) -> None:
+        """The state moved on without `submit` (a headless play-out applying directly): the shared
+        view kept is out of date."""
+        self._shared = None
+
     def forget_views(self) -> None:
         """Drop the shared view kept since the last action (after the state was changed by hand),
         and whatever parts of views the game itself keeps."""
@@ -289,7 +285,10 @@ class Session:
 
     def bot_action(self, seat: int) -> Action | None:
         """What the bot at `seat` chooses from its own view (None if it passes its chance)."""
-        bot = self.bots[seat]
+        return self.decide(self.bots[seat], seat)
+
+    def decide(self, bot: Any, seat: int) -> Action | None:
+        """What `bot` chooses for `seat` from that seat's view (None if it passes its chance)."""
         if self.info.realtime:
             return bot.act(self.view(seat), self.rules.tick(self.state))
         # A move the engine knows is a seat's only one without listing them all (a pass in a window
@@ -313,158 +312,6 @@ class Session:
     def bot_view(self, seat: int) -> Any:
         """The view a bot at `seat` decides from: `view`, or the game's lazily built equal."""
         return self.rules.bot_view(self.state, seat)
-
-    def realtime_step(self, queued: Iterable[tuple[int | None, Action, Any]] = ()) -> TickStep:
-        """One tick of a real-time game: queued human actions in the order they were read, then the
-        bots, then the clock. The bots all decide from the same view, as people at a table do, and
-        their actions land in an order whose first seat rotates every tick, so no seat always wins
-        a race for a pile (the loser is told why through its `refused`)."""
-        step = TickStep(self.rules.tick(self.state))
-        for seat, action, origin in queued:
-            self._step_apply(step, seat, action, origin)
-        seats = list(self.bots)
-        if seats and self.rules.to_act(self.state):
-            wanted = []
-            for seat in seats:
-                chosen = self.bot_action(seat)
-                if chosen is not None:
-                    wanted.append((seat, chosen))
-            count = len(self.setup.seats)
-            first = step.tick % count
-            wanted.sort(key=lambda pair: (pair[0] - first) % count)
-            for seat, action in wanted:
-                applied = self._step_apply(step, seat, action, ("bot", seat))
-                if not applied.ok:
-                    step.refusals.pop()
-                    self.bots[seat].refused(action, applied.reason)
-        tick = self.submit(None, _TICK)
-        step.events.extend(tick.events)
-        return step
-
-    def _step_apply(self, step: TickStep, seat: int | None, action: Action, origin: Any) -> Applied:
-        applied = self.submit(seat, action)
-        if applied.ok:
-            step.events.extend(applied.events)
-            step.applied.append((applied.entry.action if applied.entry else action, origin))
-        else:
-            step.refusals.append((action, applied.message, origin))
-        return applied
-
-    def run_to_end(self, limit: int = 60 * 60 * 60) -> int:
-        """Play an all-bot game to its end without a screen (real-time: at most `limit` ticks).
-
-        Between a real-time game's rounds the session takes the action the engine waits for
-        (`waiting_action`: Rumble Pie's next round start) at once, as the table does with no human.
-        """
-        if not self.info.realtime:
-            return self.play_out(limit)
-        waiting = self.rules.waiting_action
-        ticks = 0
-        while not self.is_over() and ticks < limit:
-            action = waiting(self.state)
-            if action is not None:
-                self.submit(None, action)
-                continue
-            self.realtime_step()
-            ticks += 1
-        return ticks
-
-    def play_out(self, limit: int = 1_000_000) -> int:
-        """Run a turn-based all-bot game to its end (or `limit` actions); returns actions applied.
-        Every bot's action goes through `submit`, its shape checked as anyone's is."""
-        if not self._undo_allowed and not self.listeners and not self.info.realtime:
-            return self._play_out_plain(limit)
-        count = 0
-        rules, state, bots = self.rules, self.state, self.bots
-        while not rules.is_over(state) and count < limit:
-            waiting = rules.to_act(state)
-            if not waiting or any(seat not in bots for seat in waiting):
-                break
-            for seat in waiting:
-                action = self.bot_action(seat)
-                applied = self.submit(seat, action if action is not None else {})  # {}: refused
-                if not applied.ok:
-                    raise IllegalAction(f"a bot's action was refused: {applied.reason}")
-                count += 1
-        return count
-
-    def _play_out_plain(self, limit: int) -> int:
-        """`play_out` for arenas, `simulate` and benchmarks, which play thousands of games: with
-        nobody to tell and no undo to keep, each bot's move is chosen as `bot_action` chooses it
-        and applied and logged directly, with what every decision needs looked up once a game.
-
-        A reaction window every bot lets pass closes at once through the table's logged timeout,
-        as it does when time runs out at a table of people: the passes are held back until a seat
-        answers otherwise. Its answers are sealed, so no bot's view shows whether another has
-        answered yet, and the bots choose as they would have.
-
-        The bots' actions skip the session's shape check here (it would cost a tenth of a
-        benchmark): the engine still checks each, and tests replay bot games through `submit`."""
-        rules, state, bots, log = self.rules, self.state, self.bots, self.log
-        apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
-        bot_view, forced = rules.bot_view, rules.forced_action
-        deciders = {seat: bot.decide_from_view for seat, bot in bots.items()}
-        every_seat_a_bot = len(bots) == len(self.setup.seats)
-        count = 0
-
-        def play(seat: int | None, action: Any) -> None:
-            if not isinstance(action, dict):
-                applied = self.submit(seat, action)  # refused, with the reason why
-                raise IllegalAction(f"a bot's action was refused: {applied.reason}")
-            # Bots return a move from the list just built for them (or a fresh one): it is logged
-            # as it is when it already names its seat, as the moves listed do.
-            stamped = action if seat is None or action.get("seat") == seat else {**action, "seat": seat}
-            try:
-                apply(state, stamped)
-            except IllegalAction as exc:
-                raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
-            self._shared = None  # a shared view kept is out of date once the state moved on
-            log.append(Entry(seat, stamped))
-
-        while not is_over(state) and count < limit:
-            waiting = to_act(state)
-            if not waiting or not every_seat_a_bot and any(seat not in bots for seat in waiting):
-                break
-            window = len(waiting) > 1 and self._closes_by_timeout()
-            held: list[tuple[int, Action]] = []
-            for seat in waiting:
-                # `bot_action`, written out: a move the engine knows is forced, else the view's
-                # answer, else a forced move from the list, else the bot's pick from the list.
-                action = forced(state, seat) if window else None
-                if action is None:
-                    view = bot_view(state, seat)
-                    action = deciders[seat](view)
-                    if action is None:
-                        legal = legal_actions(state, seat)
-                        if len(legal) == 1:
-                            action = legal[0]
-                        else:
-                            action = bots[seat].act(view, legal)
-                if window and isinstance(action, dict) and action.get("type") == "pass":
-                    held.append((seat, action))
-                    continue
-                if held:  # the passes before a seat's answer are played before it
-                    for passed in held:
-                        play(*passed)
-                    count += len(held)
-                    held = []
-                play(seat, action)
-                count += 1
-            if held:
-                if len(held) == len(waiting):
-                    play(None, _TIMEOUT_ACTION)
-                    count += 1
-                else:
-                    for passed in held:
-                        play(*passed)
-                    count += len(held)
-        return count
-
-    def _closes_by_timeout(self) -> bool:
-        """The decision waited on is a sealed reaction window with a time limit, which the
-        table's timeout closes with a pass from everyone who has not answered."""
-        top = self.rules.current_decision(self.state)
-        return top is not None and top.sealed and top.allow_pass and top.deadline is not None
 
     # -- undo --------------------------------------------------------------------------------------------
 
@@ -496,13 +343,3 @@ class Session:
         self.state = self.rules.from_json(snapshot)
         del self.log[start:]
         return True
-
-    # -- replay ------------------------------------------------------------------------------------------
-
-    def replay(self, entries: Iterable[Entry | list[Any]]) -> None:
-        """Apply logged entries in order; IllegalAction naming the entry if one cannot apply."""
-        for index, item in enumerate(entries):
-            seat, action = (item.seat, item.action) if isinstance(item, Entry) else (item[0], item[1])
-            applied = self.submit(seat, action)
-            if not applied.ok:
-                raise IllegalAction(f"action {index + 1} of the log cannot be applied: {applied.reason}")

@@ -17,9 +17,9 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import ReplayError, TableDriver
 from pie_table.core.registry import GameLoadError, get_game
 from pie_table.core.saves import expand_log, load_session
-from pie_table.core.session import Entry
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.scene import Scene
@@ -81,19 +81,20 @@ class ReplayScene(Scene):
         """The game after `upto` entries. States are kept every `_MARK_EVERY` entries as they are
         passed, so going back in a long real-time game replays a few hundred entries, not all."""
         start = max((mark for mark in self._marks if mark <= upto), default=0)
-        if start == 0:
-            session = load_session(self.data, upto=0)
-        else:
-            session = load_session(self.data, upto=0)
-            session.state = session.rules.from_json(self._marks[start])
-            session.log = [Entry(seat, action) for seat, action in self.entries[:start]]
-        for index in range(start, upto):
-            seat, action = self.entries[index]
-            if not session.submit(seat, action).ok:
-                break  # a save that stops replaying here shows the game as far as it goes
-            if (index + 1) % _MARK_EVERY == 0 and index + 1 not in self._marks:
-                self._marks[index + 1] = session.rules.to_json(session.state)
-        return session
+        resume = (start, self._marks[start]) if start else None
+        base = load_session(self.data, upto=0)  # the save's own checks, before any entry replays
+        driver = TableDriver.from_log(base.setup, self.entries, upto=start, info=base.info, resume=resume)
+        position = start
+        while position < upto:
+            end = min(upto, (position // _MARK_EVERY + 1) * _MARK_EVERY)
+            try:
+                driver.replay(self.entries[position:end], first=position)
+            except ReplayError:
+                break  # a save that stops replaying there shows the game as far as it goes
+            position = end
+            if position % _MARK_EVERY == 0:
+                self._marks.setdefault(position, driver.rules.to_json(driver.state))
+        return driver.session
 
     def _table_size(self) -> tuple[int, int]:
         w, h = self.app.screen.get_size()

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.registry import load_games
 from pie_table.core.session import Session, events_for
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -102,5 +103,5 @@ def test_bot_games_score_what_was_served(levels, seed):
         s for s, t in enumerate(state.result["totals"]) if t == max(state.result["totals"])
     ]
     replayed = Session(session.setup, bots={})
-    replayed.replay([entry.to_json() for entry in session.log])
+    TableDriver(replayed).replay([entry.to_json() for entry in session.log])
     assert replayed.hash() == session.hash()

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pie_table.core.driver import RealtimeDriver, TableDriver, driver_for
 from pie_table.core.registry import GameInfo, load_games
 from pie_table.core.saves import SaveError, load_session, to_save
 from pie_table.core.session import Session
@@ -52,7 +53,7 @@ def _positions(info: GameInfo, seed: int) -> Iterator[Session]:
                 session.submit(None, {"type": "start"})
             queued = [(seat, dict(rng.choice(legal)), None) for seat in session.to_act()
                       if (legal := session.legal(seat)) and rng.random() < 0.3]
-            session.realtime_step(queued)
+            RealtimeDriver(session).step(queued)
             if step % 10 == 0:
                 yield session
         else:
@@ -207,8 +208,8 @@ def test_every_bots_actions_are_of_their_declared_shape(game_id: str) -> None:
     seats = [SeatSpec("bot", level=level) for level in info.bot_levels][:info.max_seats]
     setup = GameSetup(info.id, seats, {}, None, 7)
     played = Session(setup, info)
-    played.run_to_end()
+    driver_for(played).play_out()
     assert played.is_over()
     again = Session(setup, info, bots={})
-    again.replay(played.log)
+    TableDriver(again).replay(played.log)
     assert again.hash() == played.hash()

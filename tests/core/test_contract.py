@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from pie_table.core.driver import RealtimeDriver, ReplayError, TableDriver
 from pie_table.core.engine import GameRules, IllegalAction, RealtimeBot, TurnBot
 from pie_table.core.messages import Msg
 from pie_table.core.registry import load_games
@@ -94,7 +95,7 @@ def _random_realtime(session: Session, rng: random.Random, ticks: int) -> None:
             legal = session.legal(seat)
             if legal and rng.random() < 0.2:
                 queued.append((seat, dict(rng.choice(legal)), None))
-        session.realtime_step(queued)
+        RealtimeDriver(session).step(queued)
         if session.is_over():
             return
         if session.state.phase == "round_over":
@@ -118,14 +119,15 @@ def test_contract(game_id: str, seed: int) -> None:
         _random_turn_based(session, rng, 4000)
     assert len(session.log) > 10
     again = _session(info, seed, seats)
-    again.replay(session.log)
+    TableDriver(again).replay(session.log)
     assert state_hash(again.rules, again.state) == session.hash()
     # A log with an impossible action is refused at that action, never skipped.
     broken = [entry.to_json() for entry in session.log]
     position = len(broken) // 2
     broken.insert(position, [0, {"type": "no-such-move"}])
-    with pytest.raises(IllegalAction, match=f"action {position + 1} of the log"):
-        _session(info, seed, seats).replay(broken)
+    with pytest.raises(ReplayError, match=f"action {position + 1} of the log") as caught:
+        TableDriver(_session(info, seed, seats)).replay(broken)
+    assert caught.value.index == position
 
 
 # Every hook of `GameRules` that the session, the pacer, the saves and the reaction bar read, each
@@ -250,7 +252,7 @@ def test_every_hook_the_core_reads_gives_what_the_core_expects(game_id: str) -> 
         if info.realtime:
             if (action := rules.waiting_action(session.state)) is not None:
                 session.submit(None, action)
-            session.realtime_step([(s, dict(rng.choice(legal)), None) for s in session.to_act()
+            RealtimeDriver(session).step([(s, dict(rng.choice(legal)), None) for s in session.to_act()
                                    if (legal := session.legal(s)) and rng.random() < 0.3])
         else:
             seat = rng.choice(session.to_act())

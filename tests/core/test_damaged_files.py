@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pie_table.core import stats
+from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.saves import SaveError, list_saves, load_session, parse_save, read_save, to_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
@@ -44,9 +45,9 @@ def _save(game: str = "rats", limit: int = 30, seed: int = 3) -> dict:
     if game == "rumble-pie":
         session.submit(None, {"type": "start"})
         for _ in range(limit * 10):
-            session.realtime_step()
+            RealtimeDriver(session).step()
     else:
-        session.play_out(limit=limit)
+        TableDriver(session).play_out(limit=limit)
     return json.loads(json.dumps(to_save(session)))
 
 

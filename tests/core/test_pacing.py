@@ -1,6 +1,7 @@
-"""Pacing a session in time: bots wait their beat, reaction windows time out through the log."""
+"""The table driver paces a session in time: bots wait their beat, windows time out through the log."""
 
-from pie_table.core.pacing import Pace, Pacer
+from pie_table.core.driver import TableDriver
+from pie_table.core.pacing import Pace
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from tests.core.toy_game import INFO
@@ -18,7 +19,7 @@ def _play_a_card(session):
 def test_bots_answer_a_window_only_after_a_human_looking_delay():
     session = _session()
     _play_a_card(session)
-    pacer = Pacer(session, Pace(reaction=(1.0, 1.5)), seed=1)
+    pacer = TableDriver(session, pace=Pace(reaction=(1.0, 1.5)), pace_seed=1)
     assert pacer.update(0.5) == [] and session.to_act() == [1, 2]  # nobody answers at once
     done = pacer.update(1.1)
     assert done and all(a.ok for a in done)
@@ -29,7 +30,7 @@ def test_a_human_who_does_not_answer_is_timed_out_through_a_logged_action():
     session = _session("human:mouse,human:mouse,bot:normal")
     _play_a_card(session)
     top = session.state.stack.top()
-    pacer = Pacer(session, Pace(reaction=(1.0, 1.0)), seed=2)
+    pacer = TableDriver(session, pace=Pace(reaction=(1.0, 1.0)), pace_seed=2)
     assert pacer.remaining() == 6.0
     done = pacer.update(3.0)  # the bot answers once its delay is over...
     assert [a.entry.seat for a in done] == [2] and session.to_act() == [1]
@@ -42,7 +43,7 @@ def test_a_human_who_does_not_answer_is_timed_out_through_a_logged_action():
 def test_holding_for_an_animation_stops_the_clock():
     session = _session("human:mouse,human:mouse,human:mouse")
     _play_a_card(session)
-    pacer = Pacer(session, seed=3)
+    pacer = TableDriver(session, pace_seed=3)
     before = pacer.remaining()
     pacer.update(5.0, hold=True)
     assert pacer.remaining() == before
@@ -50,12 +51,12 @@ def test_holding_for_an_animation_stops_the_clock():
 
 def test_a_game_played_in_time_replays_exactly():
     session = _session("bot:normal,bot:normal,bot:normal")
-    pacer = Pacer(session, seed=4)
+    pacer = TableDriver(session, pace_seed=4)
     for _ in range(20_000):
         if session.is_over():
             break
         pacer.update(0.25)
     assert session.is_over()
     again = _session("bot:normal,bot:normal,bot:normal")
-    again.replay(session.log)
+    TableDriver(again).replay(session.log)
     assert again.hash() == session.hash()

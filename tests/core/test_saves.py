@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.saves import SaveError, compact_log, expand_log, load_session, parse_save, to_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
@@ -21,7 +22,7 @@ def _rumble(seed=2) -> Session:
 def _run_rumble(session, ticks):
     session.submit(None, {"type": "start"})
     for _ in range(ticks):
-        session.realtime_step()
+        RealtimeDriver(session).step()
         if session.is_over():
             break
         if session.state.phase == "round_over":
@@ -30,7 +31,7 @@ def _run_rumble(session, ticks):
 
 def test_a_finished_game_reloads_to_the_same_state():
     session = _rats()
-    session.play_out()
+    TableDriver(session).play_out()
     text = json.dumps(to_save(session))
     again = load_session(parse_save(text))
     assert again.hash() == session.hash() and again.is_over()
@@ -38,14 +39,14 @@ def test_a_finished_game_reloads_to_the_same_state():
 
 def test_a_game_quit_midway_continues_where_it_stopped():
     session = _rats(seed=8)
-    session.play_out(limit=40)
+    TableDriver(session).play_out(limit=40)
     data = json.loads(json.dumps(to_save(session)))
     assert not data["finished"]
     resumed = load_session(parse_save(json.dumps(data)))
     assert resumed.hash() == session.hash() and resumed.to_act() == session.to_act()
     # Bots start afresh after a resume (their dice are their own), but the game goes on to its end
     # and the longer log is again a save that replays exactly.
-    resumed.play_out()
+    TableDriver(resumed).play_out()
     assert resumed.is_over()
     assert load_session(parse_save(json.dumps(to_save(resumed)))).hash() == resumed.hash()
 
@@ -90,7 +91,7 @@ def test_an_unknown_game_and_newer_rules_are_refused():
 
 def test_a_log_that_does_not_apply_is_refused_not_skipped():
     session = _rats()
-    session.play_out(limit=10)
+    TableDriver(session).play_out(limit=10)
     data = to_save(session)
     data["log"].insert(2, [1, {"type": "goal", "goal": 99}])
     with pytest.raises(SaveError, match="action 3 is refused") as caught:
@@ -100,7 +101,7 @@ def test_a_log_that_does_not_apply_is_refused_not_skipped():
 
 def test_a_different_outcome_is_caught_by_the_hash():
     session = _rats()
-    session.play_out()
+    TableDriver(session).play_out()
     data = to_save(session)
     data["state_hash"] = "0" * 16
     with pytest.raises(SaveError, match="differs"):
@@ -122,7 +123,7 @@ def test_a_thousand_mutilated_saves_are_each_refused_cleanly_or_replayed():
     sources = []
     for seed in range(3):
         session = _rats(seed=seed, seats="bot:normal,bot:easy")
-        session.play_out()
+        TableDriver(session).play_out()
         sources.append(json.dumps(to_save(session)).encode())
     rumble = _rumble()
     _run_rumble(rumble, 600)
@@ -149,7 +150,7 @@ def test_listing_reads_a_save_again_only_when_it_changed(tmp_path, monkeypatch):
     from pie_table.core import saves as saves_module
 
     session = _rats()
-    session.play_out(limit=20)
+    TableDriver(session).play_out(limit=20)
     path = saves_module.write_save(tmp_path / "a.json", session)
     reads = []
     real = saves_module.read_save
@@ -157,7 +158,7 @@ def test_listing_reads_a_save_again_only_when_it_changed(tmp_path, monkeypatch):
     first, _ = saves_module.list_saves(tmp_path)
     again, _ = saves_module.list_saves(tmp_path)
     assert len(reads) == 1 and first == again and first[0].actions == len(session.log)
-    session.play_out(limit=5)
+    TableDriver(session).play_out(limit=5)
     saves_module.write_save(path, session)
     os.utime(path, ns=(1, 2_000_000_000_000_000_000))  # a different time, whatever the clock's grain
     updated, _ = saves_module.list_saves(tmp_path)

@@ -1,6 +1,7 @@
 """The session with a small game of hidden hands and reaction windows: who acts, seats, privacy, undo."""
 
 from pie_table.core.decisions import PASS
+from pie_table.core.driver import TableDriver
 from pie_table.core.session import Session, bot_seed, events_for, visible_to
 from pie_table.core.setup import GameSetup, parse_seats
 from tests.core.toy_game import BLOCK, INFO
@@ -137,13 +138,13 @@ def test_a_whole_bot_game_replays_exactly_and_a_bad_log_is_refused():
     played = _play_with_timeouts(session)
     assert session.is_over() and played > 10
     again = _session("bot:normal,bot:normal,bot:normal", seed=11)
-    again.replay(session.log)
+    TableDriver(again).replay(session.log)
     assert again.hash() == session.hash()
     broken = [e.to_json() for e in session.log]
     broken.insert(3, [2, {"type": "block"}])
     fresh = _session("bot:normal,bot:normal,bot:normal", seed=11)
     try:
-        fresh.replay(broken)
+        TableDriver(fresh).replay(broken)
     except Exception as exc:  # noqa: BLE001 - the message is what we check
         assert "action 4 of the log cannot be applied" in str(exc)
     else:
@@ -185,7 +186,7 @@ def _answer_every_seat(session) -> None:
 def test_an_all_bot_game_closes_a_window_nobody_answers_by_a_logged_timeout_and_plays_the_same():
     for seed in range(8):
         played = _session("bot:normal,bot:normal,bot:normal", seed=seed)
-        played.run_to_end()
+        TableDriver(played).play_out()
         asked = _session("bot:normal,bot:normal,bot:normal", seed=seed)
         _answer_every_seat(asked)
         state, same = played.state, asked.state
@@ -198,7 +199,7 @@ def test_an_all_bot_game_closes_a_window_nobody_answers_by_a_logged_timeout_and_
         answers = [e for e in played.log if e.seat is not None and e.action["type"] in ("pass", "block")]
         assert any(e.action["type"] == "block" for e in answers)
         again = _session("bot:normal,bot:normal,bot:normal", seed=seed)
-        again.replay(played.log)
+        TableDriver(again).replay(played.log)
         assert again.hash() == played.hash()
 
 
@@ -226,5 +227,5 @@ def test_an_all_bot_play_out_never_hands_a_bot_a_stale_shared_view():
         INFO, rules=SharedToy(), bot_factory=lambda level, seat, seed: CheckingBot(seat, seed)
     )
     session = Session(GameSetup("toy", parse_seats("bot:normal,bot:normal,bot:normal"), {}, None, 3), info)
-    session.play_out()
+    TableDriver(session).play_out()
     assert session.is_over() and len(set(checked)) > 5

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.pie_rats.deck import CARDS, PIES
@@ -80,7 +81,7 @@ def test_every_listed_action_applies(seed, seats, rule):
 def test_bot_games_end_with_every_pie_looted(level, rule):
     setup = GameSetup("pie-rats", [SeatSpec("bot", level=level)] * 4, {"phase6": rule}, None, 11)
     session = Session(setup)
-    session.run_to_end()
+    TableDriver(session).play_out()
     state = session.state
     assert state.over and not state.sill and not state.pie_deck
     _check(state)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pie_table.games.rumble_pie.bots import LEVELS, TIMINGS, make_bot
-from pie_table.games.rumble_pie.headless import run_game, run_tick
+from pie_table.games.rumble_pie.headless import run_game, tick_driver
 from pie_table.games.rumble_pie.rules import RULES
 from pie_table.games.rumble_pie.state import TICK_HZ, clone_state
 from pie_table.games.rumble_pie.view import build_view
@@ -42,11 +42,12 @@ def test_bots_only_choose_legal_actions(levels):
     state = RULES.new_state(len(levels), 11, {"target": 4})
     seen = []
     bots = [_Checked(make_bot(lv, s, 100 + s), state, seen) for s, lv in enumerate(levels)]
-    RULES.apply(state, {"type": "start"})
+    driver = tick_driver(state, bots)
+    driver.submit(None, {"type": "start"})
     while state.phase != "game_over" and state.tick < 60 * TICK_HZ * 10:
-        run_tick(state, bots, None)
+        driver.step()
         if state.phase == "round_over":
-            RULES.apply(state, {"type": "start"})
+            driver.submit(None, {"type": "start"})
     choices = [(a, legal) for a, legal in seen if isinstance(legal, list)]
     refusals = [reason for _, reason in seen if not isinstance(reason, list)]
     assert len(choices) > 100
@@ -59,9 +60,10 @@ def _states_along_a_game(seed, count):
     state = playing(2, seed)
     bots = [make_bot("hard", 0, 1), make_bot("normal", 1, 2)]
     snaps = []
+    driver = tick_driver(state, bots)
     while len(snaps) < count and state.phase == "play":
         for _ in range(2 * TICK_HZ):
-            run_tick(state, bots, None)
+            driver.step()
             if state.phase != "play":
                 break
         if state.phase == "play":
@@ -106,7 +108,7 @@ def test_teammates_racing_for_one_pile_one_is_refused_and_replans_soon():
     bots = [_Checked(make_bot("hard", s, s), state, seen) for s in (0, 2)]
     for checked in bots:
         checked.bot.wait = 1  # both decide on this very tick
-    run_tick(state, bots, None)
+    tick_driver(state, bots).step()
     refusals = [(action["seat"], reason) for action, reason in seen if not isinstance(reason, list)]
     assert len(refusals) == 1 and refusals[0][1].startswith(_PILE_RACE)
     loser = next(c.bot for c in bots if c.seat == refusals[0][0])

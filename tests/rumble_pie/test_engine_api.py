@@ -5,9 +5,9 @@ import json
 import pytest
 
 from pie_table.core.engine import IllegalAction
-from pie_table.games.rumble_pie.headless import RandomLegalController, run_game
+from pie_table.games.rumble_pie.headless import RandomLegalController, replay, run_game
 from pie_table.games.rumble_pie.legal import legal_actions_from_view, playable_targets
-from pie_table.games.rumble_pie.rules import RULES, can_play, replay
+from pie_table.games.rumble_pie.rules import RULES, can_play
 
 from .helpers import arrange, play, playing
 

@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pie_table.games.rumble_pie.cards import FACES, play_reason
-from pie_table.games.rumble_pie.headless import RandomLegalController, run_tick
+from pie_table.games.rumble_pie.headless import RandomLegalController, replay, tick_driver
 from pie_table.games.rumble_pie.legal import legal_actions_from_view
-from pie_table.games.rumble_pie.rules import RULES, replay, team_kapows
+from pie_table.games.rumble_pie.rules import RULES, team_kapows
 
 _SETUPS = [[0, 1], [0, 1, 2], [0, 0, 1], [0, 1, 0, 1], [0, 1, 1, 0, 2], [0, 1, 2, 0, 1, 2],
            [0, 0, 0, 1, 1, 1]]
@@ -75,18 +75,18 @@ def _check_api(state, deep):
 def _play_checked(teams, seed, options, max_ticks=40_000):
     state = RULES.new_state(len(teams), seed, {"teams": teams, **options})
     ctls = [RandomLegalController(s, seed * 31 + s, rate=0.5) for s in range(len(teams))]
-    log = [{"type": "start"}]
-    RULES.apply(state, log[0])
+    driver = tick_driver(state, ctls)
+    driver.submit(None, {"type": "start"})
     while not RULES.is_over(state) and state.tick < max_ticks:
-        run_tick(state, ctls, log)
+        driver.step()
         _check_cards(state)
         _check_piles(state)
         _check_scores(state)
         _check_api(state, deep=state.tick % 97 == 0)
         if state.phase == "round_over":
-            RULES.apply(state, {"type": "start"})
-            log.append({"type": "start"})
+            driver.submit(None, {"type": "start"})
     assert RULES.is_over(state)
+    log = [entry.action for entry in driver.session.log]
     assert RULES.to_json(replay(len(teams), seed, {"teams": teams, **options}, log)) == RULES.to_json(state)
     return state
 

@@ -1,6 +1,7 @@
 """The shared view reuses the table's parts between ticks in which nothing moved: it must always
 equal a view built afresh, and a hand-laid table (the tutorial's) must show at once."""
 
+from pie_table.core.driver import RealtimeDriver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.view import public_view
@@ -14,12 +15,13 @@ def test_the_cached_view_equals_a_fresh_one_on_every_tick_of_a_bot_game():
     session = _session("bot:easy,bot:normal,bot:hard,bot:normal", 3)
     reused = ticks = 0
     previous = None
+    driver = RealtimeDriver(session)
     while not session.is_over() and ticks < 6000:
         start = session.rules.waiting_action(session.state)
         if start is not None:
             session.submit(None, start)
             continue
-        session.realtime_step()
+        driver.step()
         ticks += 1
         view = session.view(1)
         assert view == {**public_view(session.state), "seat": 1}, ticks

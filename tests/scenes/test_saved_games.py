@@ -9,7 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from pie_table.core.saves import list_saves, load_session, read_save
+from pie_table.core.driver import TableDriver, driver_for
+from pie_table.core.saves import expand_log, list_saves, load_session, read_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.ui.table_scene import RatsTableScene
@@ -99,7 +100,7 @@ def test_a_damaged_save_is_set_aside_and_listed_with_its_reason_until_removed(ho
     """Issue 21 item 7: the damaged save stays listed (name and reason) after a replay and on the
     title, set aside rather than deleted, until the player removes it."""
     session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy"), {}, seed=2))
-    session.play_out()
+    TableDriver(session).play_out()
     from pie_table.core.saves import write_save
 
     write_save(saves_dir() / "good.json", session)
@@ -130,7 +131,7 @@ def test_a_damaged_save_is_set_aside_and_listed_with_its_reason_until_removed(ho
 
 def test_a_save_that_does_not_replay_is_set_aside_when_opened(home):
     session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy"), {}, seed=2))
-    session.play_out(limit=12)
+    TableDriver(session).play_out(limit=12)
     from pie_table.core.saves import to_save
 
     data = to_save(session)
@@ -231,7 +232,7 @@ def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
 
 def test_a_rumble_pie_game_replays_in_the_viewer_tick_by_tick(home):
     session = Session(GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=6))
-    session.run_to_end()
+    driver_for(session).play_out()
     from pie_table.core.saves import write_save
 
     path = write_save(saves_dir() / "rumble.json", session)
@@ -249,6 +250,24 @@ def test_a_rumble_pie_game_replays_in_the_viewer_tick_by_tick(home):
     assert scene.position > middle + 60
     _key(app, pygame.K_END)
     assert scene.table.sim.session.hash() == session.hash()
+
+
+def test_a_long_replay_going_back_from_a_kept_state_shows_the_game_as_a_full_replay_does(home):
+    from pie_table.core.saves import to_save
+
+    played = driver_for(Session(GameSetup("rumble-pie", parse_seats("bot:normal,bot:normal"), {}, seed=3)))
+    played.play_out(limit=1500)
+    data = json.loads(json.dumps(to_save(played.session)))
+    scene = ReplayScene(_app(), data)
+    scene._session_at(1400)  # passes 500 and 1000: their states are kept on the way
+    assert sorted(scene._marks) == [500, 1000]
+    back = scene._session_at(1234)  # from the state kept at 1000
+    assert back.hash() == load_session(data, upto=1234).hash() and len(back.log) == 1234
+    row = next(i for i, r in enumerate(data["log"])
+               if r[0] is not None and 1000 < len(expand_log(data["log"][:i])) < 1400)
+    data["log"][row] = [data["log"][row][0], {"type": "no-such-move"}]
+    short = ReplayScene(_app(), data)._session_at(1400)  # a log that breaks shows what came before
+    assert len(short.log) == len(expand_log(data["log"][:row]))
 
 
 def test_watching_a_save_whose_table_cannot_load_says_so_instead_of_crashing(home, monkeypatch):

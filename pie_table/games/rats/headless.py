@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import TurnBot
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
@@ -41,7 +42,7 @@ def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] 
     """
     setup = GameSetup("rats", [SeatSpec("bot", level="custom")] * state.seats, {}, None, state.seed)
     session = Session(setup, get_game("rats"), bots={c.seat: c for c in controllers}, state=state)
-    count = session.play_out()
+    count = TableDriver(session).play_out()
     if record is not None:
         record.extend(entry.action for entry in session.log)
     return count

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pie_table.core.driver import play_to_end
 from pie_table.core.messages import Msg
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
@@ -44,9 +45,7 @@ def stats_line(row: dict[str, Any]) -> Msg:
 
 def simulate(setup: GameSetup) -> dict[str, Any]:
     """Play one whole game with bots and report it."""
-    session = Session(setup)
-    session.run_to_end()
-    return report(session)
+    return report(play_to_end(setup))
 
 
 def bench_sim(setup: GameSetup, games: int | None) -> dict[str, Any]:

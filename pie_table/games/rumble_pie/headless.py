@@ -7,11 +7,13 @@ import sys
 import time
 from typing import Any
 
+from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.engine import RealtimeBot
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.rumble_pie.legal import legal_actions_from_view
+from pie_table.games.rumble_pie.rules import RULES
 from pie_table.games.rumble_pie.state import TICK_HZ, RumbleState
 
 
@@ -43,19 +45,26 @@ def run_game(seats: int, seed: int, options: dict[str, Any] | None, controllers:
              max_ticks: int = 60 * 60 * 60, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play a whole game; returns scores, winner, rounds, ticks and counts (`log` collects every action)."""
     session = _session(seats, seed, options, controllers)
-    session.run_to_end(max_ticks)
+    RealtimeDriver(session).play_out(max_ticks)
     if log is not None:
         log.extend(entry.action for entry in session.log)
     return report(session)
 
 
-def run_tick(state: RumbleState, controllers: list[Any], log: list[dict[str, Any]] | None = None) -> int:
-    """Ask every controller once, apply in rotating seat order, then tick; returns the applied count."""
-    session = _session(state.seats, 0, None, controllers, state=state)
-    step = session.realtime_step()
-    if log is not None:
-        log.extend(entry.action for entry in session.log)
-    return len(step.applied)
+def tick_driver(state: RumbleState, controllers: list[Any]) -> RealtimeDriver:
+    """A driver over `state` with the given controllers, for tests that step a game tick by tick
+    (`step()`), starting rounds themselves through its session."""
+    return RealtimeDriver(_session(state.seats, 0, None, controllers, state=state))
+
+
+def replay(seats: int, seed: int, options: dict[str, Any] | None,
+           actions: list[dict[str, Any]]) -> RumbleState:
+    """The game rebuilt from its seed and the actions `run_game` logged, through the one replay (a
+    refused action raises `ReplayError`)."""
+    nobody = [SeatSpec("human", control="keys1")] * seats  # no bots: the log says every move
+    setup = GameSetup("rumble-pie", nobody, dict(options or {}), None, seed)
+    rows = [(None if a["type"] in RULES.system_actions else a["seat"], a) for a in actions]
+    return TableDriver.from_log(setup, rows).session.state
 
 
 def report(session: Session) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from pie_table.games.rumble_pie.state import (
 from pie_table.games.rumble_pie.view import build_view, cached_public_view
 
 __all__ = ["RULES", "TICK_HZ", "FACES", "KAPOW_CLEAR_TICKS", "PAUSE_TICKS", "RumbleRules", "RumbleState",
-           "validate_setup", "replay", "can_play", "playable_targets", "legal_actions_from_view"]
+           "validate_setup", "can_play", "playable_targets", "legal_actions_from_view"]
 
 _OPTION_KEYS = ("teams", "target", "pause_after_kapow", "kapow_penalty")
 
@@ -183,14 +183,3 @@ def _normalise_options(seats: int, options: dict[str, Any] | None) -> dict[str, 
 
 RULES = RumbleRules()
 
-
-def replay(seats: int, seed: int, options: dict[str, Any] | None,
-           actions: list[dict[str, Any]]) -> RumbleState:
-    """Rebuild a game from its seed and action log (refused actions in the log are skipped)."""
-    state = RULES.new_state(seats, seed, options)
-    for action in actions:
-        try:
-            RULES.apply(state, action)
-        except IllegalAction:
-            pass
-    return state
