@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pie_table.core.registry import GameInfo
-from pie_table.core.session import Session, bot_seed
+from pie_table.core.driver import play_to_end
+from pie_table.core.session import bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net.client import RemoteSeat, bot_decider, play
 from pie_table.net.host import TableHost
@@ -58,9 +59,7 @@ async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = Fa
 
 def local_hash(setup: GameSetup, info: GameInfo) -> str:
     """The final state's hash of the same game played in one process."""
-    session = Session(setup, info)
-    session.run_to_end()
-    return session.hash()
+    return play_to_end(setup, info).hash()
 
 
 def report(game: NetworkGame, info: GameInfo, setup: GameSetup) -> dict[str, Any]:
