@@ -380,7 +380,7 @@ class RatsBot(TurnBot):
         return self._best(legal, score)
 
     def _choose_gain(self, ctx: _Context, legal: Sequence[Action]) -> Action:
-        amount = ctx.view["pending"][0]["amount"]
+        amount = ctx.view["question"]["amount"]
         return self._best(legal, lambda a: ctx.gain_value(_SUPPLY_INDEX[a["supply"]], amount))
 
     def _choose_nest(self, ctx: _Context, legal: Sequence[Action]) -> Action:
@@ -393,7 +393,7 @@ class RatsBot(TurnBot):
         return self._best(legal, score)
 
     def _choose_make(self, ctx: _Context, legal: Sequence[Action]) -> Action:
-        values = ctx.view["pending"][0]["values"]
+        values = ctx.view["question"]["values"]
 
         def score(a: Action) -> float:
             gain = ctx.item_gain(a["item"], values[a["item"]])
