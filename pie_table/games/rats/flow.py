@@ -40,11 +40,6 @@ def advance(state: RatsState, events: Events) -> None:
         _STAGES[state.stage](state, events)
 
 
-def to_act(state: RatsState) -> list[int]:
-    """Seats still to answer the open pick, in seat order."""
-    return stack.waiting_on() if (stack := state.stack).items and state.stage != "over" else []
-
-
 def _start(state: RatsState, events: Events) -> None:
     if state.options["vocations"]:
         for seat in range(state.seats):

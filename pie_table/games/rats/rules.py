@@ -9,7 +9,7 @@ from typing import Any
 from pie_table.core.engine import Action, Event
 from pie_table.core.stack_rules import DecisionStackRules
 from pie_table.games.rats.actions import check, options_for, perform
-from pie_table.games.rats.flow import advance, to_act
+from pie_table.games.rats.flow import advance
 from pie_table.games.rats.state import (
     DEFAULT_SHIP,
     RatsState,
@@ -77,21 +77,17 @@ class RatsRules(DecisionStackRules):
         come as a lazy sequence, since they run to thousands."""
         return options_for(state, seat)
 
-    def to_act(self, state: RatsState) -> list[int]:
-        """Seats whose decision the game is waiting for (several during secret choices)."""
-        return to_act(state)
-
     def play(self, state: RatsState, seat: int | None, action: Action, events: list[Event]) -> None:
-        """Check one seat's answer (its seat is the one stamped in it), apply it and run the game
-        on to the next decisions."""
+        """Check `seat`'s answer (the seat the session stamped in it), apply it and run the game on
+        to the next decisions."""
         checked, item = check(state, action)
         perform(state, checked, item, action, events)
         advance(state, events)
 
     def apply(self, state: RatsState, action: Action) -> list[Event]:
-        """`play`, counted and filed (RATS's own filing keeps undo barriers out of the state)."""
+        """The base `apply`, but filed by RATS's own `_record` (undo barriers kept out of the log)."""
         events: list[Event] = []
-        self.play(state, None, action, events)
+        self.play(state, action.get("seat") if isinstance(action, dict) else None, action, events)
         state.actions += 1
         _record(state, events)
         return events
@@ -112,7 +108,6 @@ class RatsRules(DecisionStackRules):
                              "decorations": sheet.decorations}
             asked = questions(state, seat)
             data["question"] = asked[0] if asked else None
-            data["decisions"] = state.stack.view(seat)
             data["notes"] = state.notes[seat]
         return data
 
@@ -181,7 +176,6 @@ def public_view(state: RatsState) -> dict[str, Any]:
         "candidates": state.candidates,
         # A sealed pick names everyone it asks until it closes: who has answered is secret.
         "to_act": [] if state.over else state.stack.shown_waiting(),
-        "decisions": state.stack.view(None),
         "log": state.log,
         "goal_awards": state.goal_awards,
         "awards": state.awards,

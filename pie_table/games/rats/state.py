@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from pie_table.core.decisions import Decision, DecisionStack
+from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
 from pie_table.core.messages import Msg, plural, render, revive, seat_msg
 
@@ -175,19 +175,20 @@ def pend(state: RatsState, seat: int, kind: str, **data: Any) -> None:
     """Ask `seat` a question: a new pick on the stack, or one more question in the pick the
     current stage is opening (stages ask only while nothing is on the stack)."""
     stack = state.stack
-    top = stack.top()
-    if top is None:
-        top = stack.push(PICK, [seat], data={"asks": [[] for _ in range(state.seats)]})
-    elif seat not in top.seats:
+    if not stack.items:
+        stack.push_turn(PICK, seat, {"asks": [[] for _ in range(state.seats)]})
+    top = stack.items[-1]
+    if seat not in top.seats:
         top.seats = sorted([*top.seats, seat])
         top.sealed = True
-    top.data["asks"][seat].append({"kind": kind, **data})
+    data["kind"] = kind
+    top.data["asks"][seat].append(data)
 
 
 def questions(state: RatsState, seat: int) -> list[dict[str, Any]]:
     """`seat`'s questions still to answer in the open pick, the current one first (empty if none)."""
-    top: Decision | None = state.stack.top()
-    return top.data["asks"][seat] if top is not None and 0 <= seat < state.seats else []
+    items = state.stack.items
+    return items[-1].data["asks"][seat] if items and 0 <= seat < state.seats else []
 
 
 # Singular and plural message ids per supply, in sheet order.
