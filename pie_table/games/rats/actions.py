@@ -400,6 +400,9 @@ def perform(state: RatsState, seat: int, item: Item, action: Action, events: Eve
     asked.pop(0)
     _KINDS[item["kind"]][1](state, seat, item, action, events)
     if not asked:
-        pick.record(seat, action)
-        if pick.is_complete():
+        # Its answer to the pick (`check` made sure the pick asks it): written straight in, as
+        # `Decision.record` would after checking again, since this runs for every answer.
+        answers = pick.answers
+        answers[seat] = action
+        if len(answers) == len(pick.seats):
             state.stack.pop()
