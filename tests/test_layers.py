@@ -65,6 +65,56 @@ def test_shared_layers_import_nothing_above_them():
     assert all_violations() == []
 
 
+# A game's own words, which no shared floor may use in its code (comments and docstrings may name a
+# game as an example): its id, its art (KaPow!) and its sounds. "pie_table.games" catches a list of
+# game modules kept as strings (games are found through the catalogue, assets/games.json).
+GAME_WORDS = ("pie_table.games", "rumble", "kapow", "cheflebrity", "pie_rats", "pie-rats")
+
+
+def words_of(source: str) -> list[tuple[int, str]]:
+    """(line, text) for each name, attribute, definition and string in `source`, docstrings aside."""
+    tree = ast.parse(source)
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.Name):
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute):
+            found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            found.append((node.lineno, node.name))
+    return found
+
+
+def game_words(module: str, source: str) -> list[str]:
+    """`module:line says text` for each of a game's own words in `source`."""
+    return sorted({f"{module}:{line} says {text!r}" for line, text in words_of(source)
+                   if any(word in text.lower() for word in GAME_WORDS)})
+
+
+def test_shared_layers_hold_no_game_content():
+    found = []
+    for layer in FORBIDDEN:
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            found += game_words(_module_name(path), path.read_text())
+    assert found == []
+
+
+def test_the_content_check_sees_names_and_strings_but_not_docstrings():
+    source = ('"""Rumble Pie\'s KaPow! is an example here."""\n'
+              '_GAMES = ("pie_table.games.rats",)\n'
+              "def kapow():\n    return \"KaPow!\"\n")
+    assert game_words("pie_table.kit.x", source) == [
+        "pie_table.kit.x:2 says 'pie_table.games.rats'",
+        "pie_table.kit.x:3 says 'kapow'",
+        "pie_table.kit.x:4 says 'KaPow!'",
+    ]
+
+
 def test_the_checker_sees_imports_inside_functions_and_relative_ones():
     source = "def f():\n    from pie_table.games.rats import rules\n"
     assert violations("scenes", "pie_table.scenes.x", source) == [

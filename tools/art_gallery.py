@@ -20,6 +20,7 @@ import pygame  # noqa: E402
 
 from pie_table.games.rats.ui import art as rats_art  # noqa: E402
 from pie_table.games.rumble_pie.ui import art as rumble_art  # noqa: E402
+from pie_table.games.rumble_pie.ui.kapow import KAPOW  # noqa: E402
 from pie_table.kit import art  # noqa: E402
 from pie_table.kit import palette as pal  # noqa: E402
 from pie_table.kit.dice import DieSprite  # noqa: E402
@@ -114,8 +115,8 @@ def _animation_rows(sheet: _Sheet) -> None:
         die.update(0.1)
         sheet.add(_framed(die.image, (72, 72)))
     sheet.newline()
-    fx = EffectLayer(seed=3)
-    fx.kapow((130, 130))
+    fx = EffectLayer(seed=3, burst=KAPOW)
+    fx.burst((130, 130))
     fx.float_text("+1", (130, 40), pal.GOLD)
     for _ in range(5):
         fx.update(0.12)

@@ -33,13 +33,19 @@ def _add_common(p: argparse.ArgumentParser, games: bool = True) -> None:
     p.set_defaults(flags=[])
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line."""
-    parser = _Parser(prog="pie-table", description=__doc__.splitlines()[0])
+def _add_window(parser: argparse.ArgumentParser) -> None:
+    """The options of `python main.py` without a command: the window's."""
     parser.add_argument("--size", default="1280x720", help="window size WxH")
     parser.add_argument("--quit-after-first-frame", action="store_true",
                         help="open the window, draw the title once and quit (to time a launch)")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.set_defaults(command=None)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    parser = _Parser(prog="pie-table", description=__doc__.splitlines()[0])
+    _add_window(parser)
     parser.epilog = "A game's on/off option may be given as --KEY, e.g. simulate rats --vocations."
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -86,6 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
 def parse(args_list: list[str]) -> argparse.Namespace:
     """The parsed command line; words the parser does not know are kept as `flags` for the game's
     own options when the command names a game, and refused otherwise."""
+    # Opening the window needs only the window's options: building every command's parser would
+    # cost a launch about 10 ms. Anything else (a command, --help, a mistake) gets the whole line.
+    window = _Parser(prog="pie-table", add_help=False)
+    _add_window(window)
+    args, unknown = window.parse_known_args(args_list)
+    if not unknown:
+        return args
     args, unknown = build_parser().parse_known_args(args_list)
     if unknown:
         if "flags" not in vars(args):

@@ -1,16 +1,24 @@
-"""Games declare themselves once here; the game list, seat screen and CLI read the registry."""
+"""Games declare themselves once here; the game list, seat screen and CLI read the registry.
+
+Which games there are, and the module that registers each, is data: the catalogue
+`assets/games.json`. A fifth game adds a line there, not to core's code; and asking for one game
+(the title's Continue naming a saved game) imports that game alone.
+"""
 
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from pie_table.core.engine import GameRules
-from pie_table.core.messages import Msg
-from pie_table.core.setup import GameSetup
-from pie_table.core.shapes import Record
+if TYPE_CHECKING:  # annotations only: the registry stays cheap to import until a game is asked for
+    from pie_table.core.engine import GameRules
+    from pie_table.core.messages import Msg
+    from pie_table.core.setup import GameSetup
+    from pie_table.core.shapes import Record
 
 
 @dataclass(frozen=True)
@@ -88,13 +96,16 @@ class GameInfo:
 _GAMES: dict[str, GameInfo] = {}
 # Game modules that failed to import, with one line saying why (shown, never swallowed).
 _PROBLEMS: dict[str, str] = {}
-# Modules that register a game when imported; listed once so discovery stays explicit.
-_GAME_MODULES = (
-    "pie_table.games.rumble_pie",
-    "pie_table.games.rats",
-    "pie_table.games.pie_rats",
-    "pie_table.games.cheflebrity",
-)
+_CATALOGUE = "games.json"  # in assets/: {"games": [{"id": ..., "module": ...}, ...]}
+
+
+@cache
+def catalogue() -> dict[str, str]:
+    """Each catalogued game's id -> the module that registers it when imported."""
+    from pie_table.paths import assets_dir
+
+    data = json.loads(assets_dir(_CATALOGUE).read_text(encoding="utf-8"))
+    return {str(entry["id"]): str(entry["module"]) for entry in data["games"]}
 
 
 def register_game(info: GameInfo) -> None:
@@ -106,14 +117,19 @@ def load_games() -> dict[str, GameInfo]:
     """Import every game package once and return the registry. A package that fails to import
     is left out and its reason kept for `load_problems`: one broken game must not take the whole
     table down, nor vanish without a word."""
-    for module in _GAME_MODULES:
-        if module in _PROBLEMS:
-            continue
-        try:
-            importlib.import_module(module)
-        except Exception as exc:  # noqa: BLE001 - any failure of one game is reported, not fatal
-            _PROBLEMS[module] = one_line(exc)
+    for module in catalogue().values():
+        _load(module)
     return dict(_GAMES)
+
+
+def _load(module: str) -> None:
+    """Import a game's module (which registers it), keeping why when it cannot be."""
+    if module in _PROBLEMS:
+        return
+    try:
+        importlib.import_module(module)
+    except Exception as exc:  # noqa: BLE001 - any failure of one game is reported, not fatal
+        _PROBLEMS[module] = one_line(exc)
 
 
 class GameLoadError(Exception):
@@ -149,6 +165,10 @@ def load_problems() -> dict[str, str]:
 
 def get_game(game_id: str) -> GameInfo:
     """The registered game called `game_id`; KeyError with the known ids otherwise."""
+    if game_id not in _GAMES and game_id in catalogue():
+        _load(catalogue()[game_id])  # that game alone: listing one save must not import them all
+    if game_id in _GAMES:
+        return _GAMES[game_id]
     games = load_games()
     aliases = {g.replace("_", "-"): g for g in games}
     key = aliases.get(game_id, game_id)

@@ -21,14 +21,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pie_table.core.messages import Msg
-from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
-from pie_table.core.session import Entry, Session
-from pie_table.core.setup import GameSetup, SetupError
 from pie_table.core.userfiles import move_aside, write_text_atomic
+
+if TYPE_CHECKING:  # the title lists saves (often none) without the registry, setups or sessions
+    from pie_table.core.registry import GameInfo
+    from pie_table.core.session import Entry, Session
+    from pie_table.core.setup import GameSetup
 
 SAVE_FORMAT = "pie_table-save"
 SAVE_VERSION = 1
@@ -169,6 +171,8 @@ def save_info(path: str, data: dict[str, Any]) -> SaveInfo:
     """The summary of a parsed save, for menus."""
     setup = data["setup"]
     seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
+    from pie_table.core.registry import get_game
+
     try:
         title = get_game(data["game"]).title
     except KeyError:
@@ -186,6 +190,8 @@ def load_session(data: dict[str, Any], upto: int | None = None) -> Session:
     Raises SaveError: readable=False for a save of an unknown game or a damaged setup, readable=True
     for one that does not replay (an action refused, or a different final state).
     """
+    from pie_table.core.session import Session
+
     info, setup, data = _prepare(data)
     entries = expand_log(data["log"])
     try:
@@ -216,6 +222,8 @@ def _prepare(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, Any]]
 
 
 def _game(game_id: str) -> GameInfo:
+    from pie_table.core.registry import get_game
+
     try:
         return get_game(game_id)
     except KeyError:
@@ -225,6 +233,8 @@ def _game(game_id: str) -> GameInfo:
 
 def _setup(data: dict[str, Any], info: GameInfo) -> GameSetup:
     """The save's setup, checked well enough that a damaged one cannot start a broken game."""
+    from pie_table.core.setup import GameSetup, SetupError
+
     raw = data["setup"]
     try:
         setup = GameSetup.from_json(raw)

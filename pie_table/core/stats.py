@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.core.messages import Msg
-from pie_table.core.registry import load_games
 from pie_table.core.save_schema import is_number, is_whole
 from pie_table.core.userfiles import read_json, write_json
 
@@ -88,6 +87,8 @@ def save(data: dict[str, Any]) -> None:
 def seat_scores(report: dict[str, Any], seats: int, game_id: str = "") -> list[float]:
     """Each seat's score from a game's report: as the game reads it (its `seat_scores`), else its
     own points or its team's."""
+    from pie_table.core.registry import load_games  # when a game ends: the title reads stats without it
+
     info = load_games().get(game_id)
     if info is not None and info.seat_scores is not None:
         return info.seat_scores(report)
@@ -212,8 +213,9 @@ PLAYERS_FILE = "players.json"
 def check_players(payload: dict[str, Any]) -> None:
     """players.json holds `last`: up to six names, each text."""
     last = payload.get("last")
-    names = isinstance(last, list) and all(isinstance(n, str) and len(n) <= 200 for n in last)
-    if not names or len(last) > 6:
+    if not isinstance(last, list) or len(last) > 6:
+        raise ValueError("last is not a list of names")
+    if not all(isinstance(n, str) and len(n) <= 200 for n in last):
         raise ValueError("last is not a list of names")
 
 

@@ -201,12 +201,12 @@ def _rename_if_free(source: Path, candidate: Path) -> Path | None:
 def _load(path: Path, kind: str, version: int, migrate: Migrate | None,
           validate: Callable[[Payload], None] | None) -> Payload:
     try:
-        found = path.stat()
-        if stat.S_ISDIR(found.st_mode):
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
             raise _Refusal(Problem.UNREADABLE, kind)  # a folder is left where it is
-        if not stat.S_ISREG(found.st_mode):
+        if not stat.S_ISREG(info.st_mode):
             raise _Refusal(Problem.NOT_A_FILE, kind)
-        if found.st_size > _MAX_BYTES:
+        if info.st_size > _MAX_BYTES:
             raise _Refusal(Problem.TOO_LARGE, kind)
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -247,9 +247,10 @@ class App:
                 self._after_first_frame()
 
     def _after_first_frame(self) -> None:
-        """What the window's first frame need not wait for: the icon (drawn by kit.art) and the
-        sound device, ready before anyone can press a button."""
+        """What the window's first frame need not wait for: the icon (drawn by kit.art), the sound
+        device and the gamepads, ready before anyone can press a button."""
         _set_icon()
+        self.input.start_pads()
         self.sound = make_sound()
         apply_sound(self, self.settings)
 

@@ -155,7 +155,7 @@ def _paint_die(c: pygame.Surface, value: int, tint: str) -> None:
 
 def highlight_outline(w: int, h: int, color: tuple = pal.HIGHLIGHT) -> pygame.Surface:
     """A soft glow ring the size of a card (w x h), for legal drop targets; blit at the card's top-left."""
-    rgb = tuple(int(c) for c in color[:3])
+    rgb = (int(color[0]), int(color[1]), int(color[2]))
     return cached(("glow", px(w), px(h), rgb), lambda: _paint_glow(px(w), px(h), rgb))
 
 

@@ -83,8 +83,8 @@ class DieSprite(pygame.sprite.Sprite):
         self._elapsed += max(0.0, dt)
         if self._mode == "roll":
             self._update_roll()
-        elif self._mode == "throw":
-            self._update_throw(dt)
+        elif self._mode == "throw" and self._bounds is not None:
+            self._update_throw(dt, self._bounds)
         elif self._mode == "settle":
             self._update_settle()
         self._refresh()
@@ -116,11 +116,11 @@ class DieSprite(pygame.sprite.Sprite):
         self.angle = self._spin_dir * 540 * (1 - p) ** 2
         self._lift = abs(math.sin(p * 3 * math.pi)) * (1 - p) * self.size * 0.35
 
-    def _update_throw(self, dt: float) -> None:
+    def _update_throw(self, dt: float, bounds: pygame.Rect) -> None:
         vx, vy = self._velocity
         x, y = self.center[0] + vx * dt, self.center[1] + vy * dt
-        x, vx = self._bounce(x, vx, self._bounds.left, self._bounds.right)
-        y, vy = self._bounce(y, vy, self._bounds.top, self._bounds.bottom)
+        x, vx = self._bounce(x, vx, bounds.left, bounds.right)
+        y, vy = self._bounce(y, vy, bounds.top, bounds.bottom)
         speed = math.hypot(vx, vy)
         slower = max(0.0, speed * math.exp(-_FRICTION * dt) - _DRAG * dt)
         scale = slower / speed if speed > 0 else 0.0

@@ -1,13 +1,15 @@
-"""EffectLayer: short-lived table effects drawn over the cards — KaPow! bursts, floating text, sparkles.
+"""EffectLayer: short-lived table effects drawn over the cards — a game's bursts, floating text, sparkles.
 
 Effects are time-based (dt in seconds) and own no game state; the scene asks `shake_offset()` each frame
-and adds it to where it draws the table.
+and adds it to where it draws the table. A burst's look belongs to its game, which hands the layer
+its `BurstStyle` (Rumble Pie's KaPow!); the layer owns only how any burst moves.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -15,10 +17,10 @@ import pygame
 from pie_table.kit import motion
 from pie_table.kit import palette as pal
 from pie_table.kit.art import prepare
-from pie_table.kit.art_draw import canvas, darker, star_points, text_outlined
+from pie_table.kit.art_draw import darker, star_points, text_outlined
 from pie_table.kit.tween import ease_out_back, ease_out_cubic
 
-_KAPOW_TIME = 0.8
+_BURST_TIME = 0.8
 _SHAKE_TIME = 0.4
 _SHAKE_PX = 10.0
 _FLOAT_TIME = 1.1
@@ -58,11 +60,24 @@ class _Particle:
 
 
 _BURST_FPS = 40  # pre-rendered frames per second of a burst: its slow spin looks smooth at 60 Hz too
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class BurstStyle:
+    """How a game's burst looks: `paint(scale)` gives its ring and its word at full size (before any
+    spin or zoom); `word` in `word_color` is all that shows under reduced motion; `splats` are the
+    colours the flying dots are picked from (repeat one to make it likelier)."""
+
+    paint: Callable[[float], tuple[pygame.Surface, pygame.Surface]]
+    word: str
+    word_color: Color
+    splats: tuple[Color, ...]
 
 
 @dataclass
 class _Burst:
-    """The KaPow! starburst and lettering popping at `center`, blitted from pre-rendered frames."""
+    """A game's ring and lettering popping at `center`, blitted from pre-rendered frames."""
 
     center: tuple[float, float]
     frames: list[tuple[pygame.Surface, pygame.Surface]]
@@ -70,10 +85,10 @@ class _Burst:
 
     def update(self, dt: float) -> bool:
         self.age += dt
-        return self.age < _KAPOW_TIME
+        return self.age < _BURST_TIME
 
     def draw(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
-        p = self.age / _KAPOW_TIME
+        p = self.age / _BURST_TIME
         alpha = 255 if p < 0.65 else int(255 * (1 - (p - 0.65) / 0.35))
         cx, cy = int(self.center[0] + offset[0]), int(self.center[1] + offset[1])
         for img in self.frames[min(len(self.frames) - 1, int(self.age * _BURST_FPS))]:
@@ -85,8 +100,8 @@ def burst_frames(burst: pygame.Surface, word: pygame.Surface) -> list[tuple[pyga
     """Every frame of a burst's grow, spin and pop, rotozoomed once instead of twice per drawn frame."""
     frames: list[tuple[pygame.Surface, pygame.Surface]] = []
     settled_word: pygame.Surface | None = None
-    for i in range(math.ceil(_KAPOW_TIME * _BURST_FPS)):
-        p = i / (_KAPOW_TIME * _BURST_FPS)
+    for i in range(math.ceil(_BURST_TIME * _BURST_FPS)):
+        p = i / (_BURST_TIME * _BURST_FPS)
         grow = ease_out_cubic(min(1.0, p / 0.3))
         pop = ease_out_back(min(1.0, p / 0.3))
         ring = prepare(pygame.transform.rotozoom(burst, p * 25, 0.35 + 0.65 * grow))
@@ -120,8 +135,9 @@ class _FloatText:
 class EffectLayer:
     """All running effects; `update(dt)` then `draw(surface)` once per frame."""
 
-    def __init__(self, scale: float = 1.0, seed: int | None = None) -> None:
+    def __init__(self, scale: float = 1.0, seed: int | None = None, burst: BurstStyle | None = None) -> None:
         self.scale = scale
+        self.style = burst
         self._rng = random.Random(seed)
         self._items: list = []
         self._shake_age = _SHAKE_TIME
@@ -132,17 +148,18 @@ class EffectLayer:
         """True while any effect or screen shake is still running."""
         return bool(self._items) or self._shake_age < _SHAKE_TIME
 
-    def kapow(self, center: tuple[float, float]) -> None:
-        """A big pie-splat burst with "KaPow!" lettering, cream splats, and a screen shake (with
-        reduced motion: the word alone, no burst, no shake)."""
+    def burst(self, center: tuple[float, float]) -> None:
+        """The game's burst at `center`: its ring and word growing, spinning and popping, splats
+        flying out, and a screen shake (with reduced motion: the word alone, no burst, no shake)."""
+        style = self._style()
         if motion.reduced():
-            self.float_text("KaPow!", center, pal.DANGER)
+            self.float_text(style.word, center, style.word_color)
             return
         self._items.append(_Burst(center, self.warm_up()))
         for _ in range(22):
             ang = self._rng.uniform(0, 2 * math.pi)
             speed = self._rng.uniform(180, 520) * self.scale
-            color = self._rng.choice([pal.CREAM_PUFF, pal.CREAM_PUFF, pal.CHERRY, pal.CRUST])
+            color = self._rng.choice(style.splats)
             vel = [math.cos(ang) * speed, math.sin(ang) * speed - 120]
             radius = self._rng.uniform(3, 8) * self.scale
             life = self._rng.uniform(0.5, 0.8)
@@ -189,20 +206,12 @@ class EffectLayer:
         self._shake_age = _SHAKE_TIME
 
     def warm_up(self) -> list[tuple[pygame.Surface, pygame.Surface]]:
-        """The KaPow! frames at this scale, drawn on the first call (make it before play: no hitch)."""
+        """The burst's frames at this scale, drawn on the first call (make it before play: no hitch)."""
         if self._burst_frames is None:
-            self._burst_frames = burst_frames(*self._kapow_art())
+            self._burst_frames = burst_frames(*self._style().paint(self.scale))
         return self._burst_frames
 
-    def _kapow_art(self) -> tuple[pygame.Surface, pygame.Surface]:
-        """The burst and the word at full size, before any spin or zoom."""
-        r = int(130 * self.scale)
-        burst = canvas(r * 2, r * 2)
-        jag = [1.0, 0.75, 0.95, 0.68, 1.05, 0.8, 0.9, 0.72, 1.0, 0.85, 0.97, 0.7, 0.93, 0.78]
-        pygame.draw.polygon(burst, darker(pal.DANGER, 0.3), star_points(r, r, r, r * 0.58, 14, 0, jag))
-        pygame.draw.polygon(burst, pal.DANGER, star_points(r, r, r * 0.92, r * 0.54, 14, 0, jag))
-        pygame.draw.polygon(burst, pal.LEMON, star_points(r, r, r * 0.66, r * 0.4, 12, 0.2, jag[::-1]))
-        pygame.draw.circle(burst, pal.CREAM_PUFF, (r, r), int(r * 0.36))
-        ink = darker(pal.DANGER, 0.5)
-        word = text_outlined("KaPow!", int(50 * self.scale), pal.WHITE, ink, "title", 4)
-        return burst, word
+    def _style(self) -> BurstStyle:
+        if self.style is None:
+            raise ValueError("this effect layer was given no burst style")
+        return self.style

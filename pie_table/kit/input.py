@@ -237,13 +237,12 @@ class InputRouter:
         self._pads: dict[int, str] = {}  # instance id -> "pad1"...
         self._controllers: dict[int, Any] = {}  # keep SDL handles alive while plugged
         self._axis_state: dict[tuple[int, int], int] = {}
-        self._use_sdl_pads = pads
-        if pads:
-            self._init_controllers()
+        self._use_sdl_pads = pads  # SDL's pads start with `start_pads` (a window: after its first frame)
 
-    @staticmethod
-    def _init_controllers() -> None:
+    def start_pads(self) -> None:
         """Start SDL's controller subsystem so pads already plugged in arrive as added events."""
+        if not self._use_sdl_pads:
+            return
         try:
             from pygame._sdl2 import controller
 
@@ -334,13 +333,20 @@ class InputRouter:
             self._controllers[instance_id] = handle
 
     def _pad_removed(self, instance_id: int | None) -> None:
+        if instance_id is None:
+            return  # not a pad this router knows (nothing of it is kept)
         self._pads.pop(instance_id, None)
         self._controllers.pop(instance_id, None)
         for key in [k for k in self._axis_state if k[0] == instance_id]:
             del self._axis_state[key]
 
+    def _device(self, event: pygame.event.Event) -> str | None:
+        """The pad ("pad1"...) an event came from; None when it is not a plugged-in pad."""
+        instance_id = getattr(event, "instance_id", None)
+        return None if instance_id is None else self._pads.get(instance_id)
+
     def _translate_button(self, event: pygame.event.Event, pressed: bool) -> list[Intent]:
-        device = self._pads.get(getattr(event, "instance_id", None))
+        device = self._device(event)
         intent = self.padmap.buttons.get(getattr(event, "button", -1))
         if device is None or intent is None:
             return []
@@ -348,7 +354,7 @@ class InputRouter:
 
     def _translate_axis(self, event: pygame.event.Event) -> list[Intent]:
         """A stick pushed past the threshold acts like a d-pad press; back to centre releases it."""
-        device = self._pads.get(getattr(event, "instance_id", None))
+        device = self._device(event)
         pair = self.padmap.axes.get(getattr(event, "axis", -1))
         if device is None or pair is None:
             return []

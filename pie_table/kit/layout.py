@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pygame
 
@@ -23,7 +23,8 @@ class LayoutError(Exception):
     """A layout file is missing, unreadable or lacks what the game needs."""
 
 
-class SlotInfo(NamedTuple):
+@dataclass(frozen=True)
+class SlotInfo:
     """One seat slot of a layout: its index (0..N-1) and which row it sits in ("bottom" / "top")."""
 
     index: int

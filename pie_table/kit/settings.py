@@ -62,15 +62,16 @@ def _clean(payload: dict[str, Any]) -> Settings:
     volume = payload.get("volume", base.volume)
     reaction = payload.get("reaction_seconds", base.reaction_seconds)
     pace = payload.get("bot_pace", base.bot_pace)
+    animation, theme, scale = payload.get("animation"), payload.get("card_theme"), payload.get("ui_scale")
     return Settings(
         volume=volume if type(volume) is int and 0 <= volume <= 100 else base.volume,
         muted=bool(payload.get("muted", base.muted)),
         reaction_seconds=reaction if reaction in REACTION_SECONDS else base.reaction_seconds,
         bot_pace=pace if pace in BOT_PACES else base.bot_pace,
-        animation=payload.get("animation") if payload.get("animation") in ANIMATIONS else base.animation,
+        animation=animation if isinstance(animation, str) and animation in ANIMATIONS else base.animation,
         reduce_motion=bool(payload.get("reduce_motion", base.reduce_motion)),
-        card_theme=payload.get("card_theme") if payload.get("card_theme") in THEMES else base.card_theme,
-        ui_scale=payload.get("ui_scale") if payload.get("ui_scale") in UI_SCALES else base.ui_scale,
+        card_theme=theme if isinstance(theme, str) and theme in THEMES else base.card_theme,
+        ui_scale=scale if type(scale) is int and scale in UI_SCALES else base.ui_scale,
         tutorial_offered=bool(payload.get("tutorial_offered", base.tutorial_offered)),
     )
 

@@ -16,10 +16,22 @@ import pygame
 from pie_table.paths import assets_dir
 
 SOUND_DIR = assets_dir("sounds")
-SOUND_NAMES = (
-    "card_slide", "card_place", "draw", "shuffle", "kapow", "block", "refuse", "countdown", "go", "out",
-    "win", "click", "dice_roll", "dice_land", "coin",
+# What menus and any card table play (cards, dice, coins, clicks). A game's own sounds are
+# registered by the game (`register_sounds`): kit names no game's noises.
+SHARED_SOUNDS = (
+    "card_slide", "card_place", "draw", "shuffle", "refuse", "win", "click", "dice_roll", "dice_land", "coin",
 )
+_GAME_SOUNDS: dict[str, None] = {}  # the names games registered, in order (a dict as an ordered set)
+
+
+def register_sounds(*names: str) -> None:
+    """Declare sounds a game plays beyond the shared ones, each an assets/sounds/NAME.wav."""
+    _GAME_SOUNDS.update(dict.fromkeys(names))
+
+
+def sound_names() -> tuple[str, ...]:
+    """Every declared sound: the shared ones, then those the games imported so far registered."""
+    return (*SHARED_SOUNDS, *(name for name in _GAME_SOUNDS if name not in SHARED_SOUNDS))
 
 
 @contextmanager

@@ -131,6 +131,7 @@ class CardSprite(pygame.sprite.Sprite):
         image = self._side_image(self.face_up)
         if self._flip is not None:
             p = self._flip.value
+            assert isinstance(p, float)  # a flip tweens one number, 0 to 1
             squash = abs(math.cos(math.pi * p))  # 1 → 0 at the midpoint → 1
             stretch = 1 + _FLIP_STRETCH * math.sin(math.pi * p)
             image = pygame.transform.smoothscale(image, (max(1, int(w * squash)), max(1, int(h * stretch))))

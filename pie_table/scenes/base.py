@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.registry import GameLoadError, import_factory
 from pie_table.kit import palette as pal
 from pie_table.kit.menu import Menu
 from pie_table.kit.scene import ON_INPUT, Scene
@@ -163,6 +162,8 @@ class OverlayScene(MenuScene):
 def load_factory(spec: str) -> Any | None:
     """Import a `"package.module:Name"` scene factory; None if it is missing or broken (the game
     list names the reason, see `game_select.playable_games`)."""
+    from pie_table.core.registry import GameLoadError, import_factory  # only once a game is opened
+
     try:
         return import_factory(spec)
     except GameLoadError:

@@ -113,7 +113,8 @@ class GameSelectScene(MenuScene):
         self.back_button = Button(_("Back"), self.back, size=26)
         # The first game that offers a guided first game has its button under the list.
         self.tutorial_game = next((info for info in self.games if info.tutorial is not None), None)
-        title = tr(self.tutorial_game.tutorial.button) if self.tutorial_game else ""
+        tutorial = self.tutorial_game.tutorial if self.tutorial_game else None
+        title = tr(tutorial.button) if tutorial else ""
         self.tutorial_button = Button(title, self.open_tutorial, size=22)
         self.problems = Label("; ".join(self.load_problems), 18, pal.LEMON)
         extra = [self.tutorial_button] if self.tutorial_game else []

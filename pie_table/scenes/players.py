@@ -3,6 +3,7 @@ erase) or pick a known player. Named players get statistics; the names are remem
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -59,7 +60,7 @@ class PlayersScene(OverlayScene):
                 choices.index(self.names[seat]) if self.names[seat] in choices else 0,
                 self._picked(seat),
                 fmt=lambda name: name or _("(type a name)"),
-                accept=lambda name, seat=seat: not name or not self._taken(seat, name),
+                accept=partial(self._free_name, seat),
             )
             self.inputs.append(text)
             self.pickers.append(picker)
@@ -77,6 +78,10 @@ class PlayersScene(OverlayScene):
         """Whether another human seat already goes by `name`."""
         key = name.strip().casefold()
         return any(other != seat and self.names[other].strip().casefold() == key for other in self.humans)
+
+    def _free_name(self, seat: int, name: str) -> bool:
+        """A name the picker may offer `seat`: none yet, or one no other human seat goes by."""
+        return not name or not self._taken(seat, name)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.note.color = pal.DANGER if self.problem() else pal.INK_SOFT

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.registry import get_game
+from pie_table.core.registry import GameLoadError, get_game
 from pie_table.core.saves import expand_log, load_session
 from pie_table.core.session import Entry
 from pie_table.kit import palette as pal
@@ -67,6 +67,8 @@ class ReplayScene(Scene):
         or from the nearest state kept on the way)."""
         session = self._session_at(upto)
         factory = load_factory(self.info.scene_factory)
+        if factory is None:  # `open_save` opens a replay only for a game whose table loads
+            raise GameLoadError(f"{self.info.id}: its table could not be loaded")
         self.table = factory(self.app, session.setup, session, watch=True)
         self.table.watch_seat = self.viewer
         self.position = upto

@@ -7,12 +7,12 @@ never deleted) and listed as damaged, with its file name and why, until the play
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from pie_table.core.registry import get_game
 from pie_table.core.saves import (
     DamagedSave,
     SaveError,
@@ -80,6 +80,8 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     try:
         data = read_save(path)
         session = load_session(data)  # the whole log replays before anyone watches a move of it
+        if watch and load_factory(session.info.scene_factory) is None:
+            return _("This game's table could not be loaded.")
         if watch:
             from pie_table.scenes.replay import ReplayScene
 
@@ -93,7 +95,7 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
             name=entry.name, why=tr(exc.reason))
     if session.is_over():
         return _("That game is finished: watch its replay instead.")
-    factory = load_factory(get_game(session.setup.game_id).scene_factory)
+    factory = load_factory(session.info.scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
     app.scenes.push(factory(app, session.setup, session, save_path=path))
@@ -127,9 +129,9 @@ class SavedGamesScene(MenuScene):
     def _row(self, item: SaveInfo | DamagedSave) -> tuple[Widget, Button]:
         if isinstance(item, DamagedSave):
             label = Label(describe_damaged(item), 18, pal.DANGER, align="left")
-            return label, Button(_("Remove"), lambda e=item: self._ask_remove(e), size=20)
-        main = Button(describe(item), lambda i=item: self._open(i, watch=i.finished), size=20)
-        return main, Button(_("Replay"), lambda i=item: self._open(i, watch=True), size=20)
+            return label, Button(_("Remove"), partial(self._ask_remove, item), size=20)
+        main = Button(describe(item), partial(self._open, item, watch=item.finished), size=20)
+        return main, Button(_("Replay"), partial(self._open, item, watch=True), size=20)
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Saved games"), 40, pal.WOOD_DARK, "title")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 import pygame
@@ -202,19 +203,18 @@ class SeatsScene(MenuScene):
         choices = seat_choices(info)
         for i, spec in enumerate(self.seats):
             row = Cycler(self.seat_label(i), choices, _index(choices, spec),
-                         lambda v, i=i: self.set_seat(i, v), seat_text,
-                         accept=lambda v, i=i: self.control_free(i, v))
+                         partial(self.set_seat, i), seat_text, accept=partial(self.control_free, i))
             row.split = 0.3
             self.seat_rows.append(row)
             if self.team_game:
                 self.team_rows.append(Cycler("", range(len(TEAM_LETTERS)), self.teams[i],
-                                             lambda v, i=i: self.set_team(i, v), _team_text,
+                                             partial(self.set_team, i), _team_text,
                                              color=lambda t: pal.TEAM_COLORS[t % len(pal.TEAM_COLORS)]))
         self.option_rows = [_option_widget(opt, self.options) for opt in info.options]
         pairs = zip(self.option_rows, info.options, strict=True)
         self.option_help = {id(row): _(opt.help) if opt.help else "" for row, opt in pairs}
-        for row in self.option_rows:
-            row.split = 0.56
+        for option_row in self.option_rows:
+            option_row.split = 0.56
         self.options_heading = Label(_("Variants") if self.option_rows else "", 28, pal.INK, "bold")
         self.status = Label(self.status_text, 22, pal.CREAM, "bold")
         self.start_button = Button(_("Start"), self.start, enabled=lambda: self.problem() is None, size=30)
@@ -304,8 +304,8 @@ class SeatsScene(MenuScene):
 
     def _draw_option_help(self, surface: pygame.Surface) -> None:
         """The focused (or hovered) option's explanation under the option rows."""
-        shown = [row for row in self.option_rows if row.hover] or [self.menu.focused]
-        text = self.option_help.get(id(shown[0]), "")
+        hovered = next((row for row in self.option_rows if row.hover), None)
+        text = self.option_help.get(id(hovered or self.menu.focused), "")
         if not text or not self.option_rows:
             return
         fnt = font(max(12, int(18 * self.scale)))
@@ -410,7 +410,7 @@ def _coerce(opt: OptionInfo, value: Any) -> Any:
     return value
 
 
-def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Widget:
+def _option_widget(opt: OptionInfo, options: dict[str, Any]) -> Toggle | Cycler | TextInput:
     """bool -> Toggle, a list of choices -> Cycler, anything else -> TextInput."""
 
     def store(value: Any, key: str = opt.key) -> None:

@@ -1,5 +1,9 @@
 """Games declare themselves once; a game that cannot load is reported, not silently dropped."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from pie_table.cli.commands import get_game_or_error
@@ -9,7 +13,8 @@ from pie_table.core import registry
 
 @pytest.fixture
 def broken(monkeypatch):
-    monkeypatch.setattr(registry, "_GAME_MODULES", (*registry._GAME_MODULES, "tests.core.broken_game"))
+    games = {**registry.catalogue(), "broken": "tests.core.broken_game"}
+    monkeypatch.setattr(registry, "catalogue", lambda: games)
     monkeypatch.setattr(registry, "_PROBLEMS", {})
 
 
@@ -72,3 +77,18 @@ def test_the_cli_says_when_a_table_cannot_load():
     reason = r"^rats: its table could not load \(ImportError: the deck file is missing\)$"
     with pytest.raises(CliError, match=reason):
         make_table(info, None, (960, 540))
+
+
+def test_each_catalogued_game_registers_itself_under_its_catalogued_id():
+    assert sorted(registry.catalogue()) == ["cheflebrity", "pie-rats", "rats", "rumble-pie"]
+    for game_id in registry.catalogue():
+        assert registry.get_game(game_id).id == game_id
+
+
+def test_asking_for_one_game_imports_that_game_alone():
+    """The title's Continue names the saved game; the other three stay unimported."""
+    code = ("import sys\nfrom pie_table.core.registry import get_game\nget_game('rats')\n"
+            "print(sorted(m for m in sys.modules if m.startswith('pie_table.games.') and m.count('.') == 2))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    assert out.strip() == "['pie_table.games.rats']"

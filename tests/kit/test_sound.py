@@ -7,8 +7,9 @@ import wave
 import pygame
 import pytest
 
+import pie_table.games.rumble_pie.ui.feedback  # noqa: F401 - registers Rumble Pie's own sounds
 from pie_table.kit import sound
-from pie_table.kit.sound import SOUND_DIR, SOUND_NAMES, SoundBank
+from pie_table.kit.sound import SOUND_DIR, SoundBank, sound_names
 
 
 @pytest.fixture(autouse=True)
@@ -63,8 +64,8 @@ def test_native_library_chatter_during_mixer_start_is_silenced(monkeypatch, capf
 def test_dummy_driver_loads_every_named_sound() -> None:
     bank = SoundBank.create()
     assert bank.enabled
-    assert set(SOUND_NAMES) <= set(bank.names)
-    for name in SOUND_NAMES:
+    assert set(sound_names()) <= set(bank.names)
+    for name in sound_names():
         bank.play(name, volume=0.2)
     bank.play("no_such_sound")
 
@@ -113,7 +114,7 @@ def test_play_swallows_mixer_errors_and_keeps_playing(monkeypatch) -> None:
     assert fine.plays == 1  # muted: nothing is played
 
 
-@pytest.mark.parametrize("name", SOUND_NAMES)
+@pytest.mark.parametrize("name", sound_names())
 def test_sound_file_is_a_short_valid_16bit_mono_wav(name: str) -> None:
     path = SOUND_DIR / f"{name}.wav"
     assert path.exists(), f"run tools/make_sounds.py: {path} missing"
@@ -132,3 +133,9 @@ def test_sound_file_is_a_short_valid_16bit_mono_wav(name: str) -> None:
 def test_sounds_stay_small() -> None:
     assert sum(p.stat().st_size for p in SOUND_DIR.glob("*.wav")) < 1_000_000
     assert sound.SOUND_DIR.is_dir()
+
+
+def test_rumble_pie_registers_its_own_sounds_and_kit_lists_only_the_shared_ones() -> None:
+    rumble = {"kapow", "block", "countdown", "go", "out"}
+    assert not rumble & set(sound.SHARED_SOUNDS)
+    assert rumble <= set(sound_names())

@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from pie_table.games.rumble_pie.ui import art as rumble_art
+from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.kit import art
 from pie_table.kit.dice import DieSprite
 from pie_table.kit.effects import EffectLayer
@@ -124,9 +125,9 @@ def test_thrown_die_stays_in_bounds_and_settles() -> None:
 
 
 def test_effect_layer_kapow_shakes_and_finishes() -> None:
-    layer = EffectLayer(seed=1)
+    layer = EffectLayer(seed=1, burst=KAPOW)
     screen = pygame.Surface((400, 300))
-    layer.kapow((200, 150))
+    layer.burst((200, 150))
     layer.float_text("+1", (100, 100), (236, 184, 64))
     layer.sparkle((50, 50))
     assert layer.busy
@@ -140,7 +141,7 @@ def test_effect_layer_kapow_shakes_and_finishes() -> None:
 
 
 def test_kapow_frames_are_prerendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    layer = EffectLayer(seed=2)
+    layer = EffectLayer(seed=2, burst=KAPOW)
     frames = layer.warm_up()
     assert layer.warm_up() is frames and len(frames) >= 20
 
@@ -149,8 +150,8 @@ def test_kapow_frames_are_prerendered_once(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(pygame.transform, "rotozoom", no_rotozoom)
     screen = pygame.Surface((400, 300))
-    layer.kapow((200, 150))
-    layer.kapow((100, 100))
+    layer.burst((200, 150))
+    layer.burst((100, 100))
     for _ in range(60):
         layer.update(1 / 60)
         layer.draw(screen)

@@ -249,3 +249,15 @@ def test_a_rumble_pie_game_replays_in_the_viewer_tick_by_tick(home):
     assert scene.position > middle + 60
     _key(app, pygame.K_END)
     assert scene.table.sim.session.hash() == session.hash()
+
+
+def test_watching_a_save_whose_table_cannot_load_says_so_instead_of_crashing(home, monkeypatch):
+    session = Session(GameSetup("rats", parse_seats("bot:normal,bot:normal,bot:normal"), {}, seed=3))
+    session.bot_action(session.to_act()[0])
+    from pie_table.core.saves import write_save
+
+    path = write_save(saves_dir() / "w.json", session)
+    app = _app()
+    monkeypatch.setattr("pie_table.scenes.saved_games.load_factory", lambda spec: None)
+    assert open_save(app, str(path), watch=True) == "This game's table could not be loaded."
+    assert isinstance(app.scenes.current, TitleScene)

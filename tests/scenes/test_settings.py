@@ -110,6 +110,7 @@ def test_settings_open_from_the_title_and_the_pause_overlay(home):
 
 def test_instant_animations_finish_in_one_frame_and_reduced_motion_has_no_shake():
     from pie_table.games.pie_rats.ui.flights import Flights
+    from pie_table.games.rumble_pie.ui.kapow import KAPOW
     from pie_table.kit import motion
     from pie_table.kit.effects import EffectLayer
 
@@ -120,8 +121,8 @@ def test_instant_animations_finish_in_one_frame_and_reduced_motion_has_no_shake(
         flights.land({(False, 3): pygame.Rect(100, 100, 10, 14)}, pygame.Rect(0, 0, 1, 1), [])
         flights.update(1 / 60)
         assert not flights.busy
-        effects = EffectLayer(seed=1)
-        effects.kapow((50, 50))
+        effects = EffectLayer(seed=1, burst=KAPOW)
+        effects.burst((50, 50))
         assert effects.shake_offset() == (0, 0)
     finally:
         motion.configure("normal", False)

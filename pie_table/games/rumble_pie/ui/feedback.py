@@ -8,6 +8,7 @@ from typing import Any
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
+from pie_table.kit.sound import register_sounds
 
 Color = tuple[int, int, int]
 NOTICE_S = 1.6
@@ -17,6 +18,7 @@ FLASH_S = 2.2
 _LABEL = {"shorty": "Shorty", "sylvie": "Sylvie", "pierre": "Pierre", "one": "One", "two": "Two",
           "three": "Three", "four": "Four", "kapow": "KaPow!", "block": "Block"}
 _PLAY_SOUND = {"block": "block"}
+register_sounds("kapow", "block", "countdown", "go", "out")  # Rumble Pie's own, beside kit's shared ones
 
 
 class Feedback:
@@ -108,7 +110,7 @@ class Feedback:
         center = geom.face_rect(board, face).center
         if self.clock - self._last_burst >= BURST_S:
             self._last_burst = self.clock
-            effects.kapow(center)
+            effects.burst(center)
         else:
             effects.float_text("KaPow!", center, pal.DANGER)
         self.say(_("{seat} KaPow! on {board}'s {chef}").format(seat=self.names[seat], board=self.names[board],

@@ -16,6 +16,7 @@ from pie_table.games.rumble_pie.ui.card_layer import CardLayer, relayout
 from pie_table.games.rumble_pie.ui.controls import Cursor
 from pie_table.games.rumble_pie.ui.feedback import Feedback
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
+from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
@@ -76,7 +77,7 @@ class RumbleTableScene(Scene):
         self.mouse = MouseControl(mouse_seat) if mouse_seat is not None else None
         self.view = self._new_view()
         self.cards = CardLayer(self.geom, [i.color for i in self.view.seats])
-        self.effects = EffectLayer(self.geom.scale, seed=setup.seed)
+        self.effects = EffectLayer(self.geom.scale, seed=setup.seed, burst=KAPOW)
         short = [f"P{i + 1}" for i in range(n)]  # the log and cursor flags say P1..P6 to stay on one line
         self.feedback = Feedback(app.sound, short, list(state.teams))
         self.summary = SummaryOverlay()
@@ -141,7 +142,7 @@ class RumbleTableScene(Scene):
         self.view.set_geometry(self.geom)
         self.view.warm_up(self.sim.table().columns_allowed)
         relayout(self.cards, self.geom, self.sim.table())
-        self.effects = EffectLayer(self.geom.scale, seed=self.setup.seed)
+        self.effects = EffectLayer(self.geom.scale, seed=self.setup.seed, burst=KAPOW)
         self.effects.warm_up()
 
     def pause_game(self) -> None:
