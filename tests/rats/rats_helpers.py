@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from pie_table.core.decisions import DecisionStack
 from pie_table.games.rats.flow import advance
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import SUPPLIES, RatsState, Sheet
@@ -25,7 +26,7 @@ def table(
     """A game at the start of `stage` with the given supplies (sheet order) and Host."""
     seats = len(supplies)
     state = RULES.new_state(seats, seed, {"vocations": vocations is not None})
-    state.pending = [[] for _ in range(seats)]
+    state.stack = DecisionStack()
     state.sheets = sheets if sheets is not None else [Sheet(list(s)) for s in supplies]
     state.vocations = list(vocations) if vocations else [None] * seats
     state.host = host

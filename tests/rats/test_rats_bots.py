@@ -3,6 +3,7 @@
 import pytest
 from rats_helpers import act, go, table
 
+from pie_table.core.decisions import DecisionStack
 from pie_table.games.rats.bots import goal_weights, make_bot
 from pie_table.games.rats.infer import Tracker
 from pie_table.games.rats.rules import RULES
@@ -57,7 +58,7 @@ def test_hard_requests_what_the_target_is_known_to_hold():
     state = table([[0, 6, 0, 0, 0, 0], [0, 8, 0, 0, 0, 0], [0] * 6], turn=1, goals=[2])
     act(state, 1, "gain", supply="swords")  # already compared: carried into turn 2
     assert state.turn == 2 and state.sheets[0].supplies[BA] == 6
-    state.pending = [[], [], []]
+    state.stack = DecisionStack()
     state.stage, state.supply_index = "outdo", 0
     go(state)
     bot = make_bot("hard", 1, 2)
@@ -84,7 +85,7 @@ def test_hard_scavenges_into_its_nest():
 ])
 def test_bots_choose_only_legal_actions_and_never_read_other_sheets(levels, vocations, seed):
     """At every decision, a twin bot deciding from a table where everything the seat cannot see
-    (other sheets, other rats' pending choices and notes, the dice to come) was dealt differently
+    (other sheets, other rats' questions and notes, the dice to come) was dealt differently
     picks exactly the same action: the bot decides from its own view alone."""
     import copy
     import random

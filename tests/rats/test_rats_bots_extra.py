@@ -4,7 +4,7 @@ from rats_helpers import table
 
 from pie_table.games.rats.actions import MAX_REQUEST, RequestOptions
 from pie_table.games.rats.rules import RULES
-from pie_table.games.rats.state import SUPPLIES
+from pie_table.games.rats.state import SUPPLIES, questions
 
 
 def _request_table(vocations=None):
@@ -20,7 +20,7 @@ def _full(state, seat, amounts):
 def test_request_options_list_every_pair_and_amount_in_order():
     for vocations, extra in ((None, []), (["ruffian", None, None], ["all"])):
         state = _request_table(vocations)
-        assert state.pending[0][0]["kind"] == "request"
+        assert questions(state, 0)[0]["kind"] == "request"
         lazy = RULES.legal_actions(state, 0)
         full = _full(state, 0, [*range(1, MAX_REQUEST + 1), *extra])
         assert isinstance(lazy, RequestOptions)

@@ -209,7 +209,7 @@ def test_views_hide_other_sheets():
         if state.stage == "scavenged" or state.turn == 3:
             break
     spectator = RULES.view(state, None)
-    assert "sheet" not in spectator and "pending" not in spectator and "notes" not in spectator
+    assert "sheet" not in spectator and "question" not in spectator and "notes" not in spectator
     assert all("to" not in e for e in spectator["log"])
     view = RULES.view(state, 1)
     assert view["sheet"] == state.sheets[1].to_json()

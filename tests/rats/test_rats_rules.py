@@ -5,6 +5,7 @@ from rats_helpers import act, go, peek_dice, snapshot, supply, table, texts
 
 from pie_table.core.engine import IllegalAction
 from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.state import questions
 
 SW, BA, ST, CR, RA, FL = range(6)
 
@@ -25,7 +26,7 @@ def test_setup_host_privilege_and_secret_picks_of_two():
 
 def _through_setup(state):
     for seat in RULES.to_act(state):
-        while state.pending[seat]:
+        while questions(state, seat):
             act(state, seat, "gain", supply="crumbs")
 
 
@@ -35,7 +36,7 @@ def test_goal_roll_circles_the_sum():
     dice = peek_dice(state)
     act(state, 0, "roll")
     assert state.goals == [sum(dice)]
-    assert state.pending[0] == [{"kind": "roll", "purpose": "scavenge"}]
+    assert questions(state, 0) == [{"kind": "roll", "purpose": "scavenge"}]
 
 
 def test_goal_already_circled_lets_host_choose_any_uncircled():
@@ -104,7 +105,7 @@ def test_rulebook_out_do_example():
     assert state.sheets[2].supplies == [0, 2, 0, 0, 2, 0]
     assert (state.sheets[1].decorations, state.sheets[2].dishes) == ([6], [5])
     assert state.sheets[1].nests[RA] and state.sheets[2].nests[CR]
-    assert state.turn == 3 and state.pending[1] == [{"kind": "roll", "purpose": "goal"}]
+    assert state.turn == 3 and questions(state, 1) == [{"kind": "roll", "purpose": "goal"}]
 
 
 def test_every_rat_beating_the_host_acts_and_spends_all():
@@ -118,7 +119,7 @@ def test_swords_most_first_host_breaks_ties_and_swords_are_spent():
     assert RULES.to_act(state) == [3]  # five swords go first
     act(state, 3, "request", target=0, supply="rags", amount=9)  # too many: RATS, nothing taken
     assert state.sheets[3].supplies[SW] == 0 and state.sheets[0].supplies[RA] == 4
-    assert state.pending[0] == [{"kind": "sword_order"}] and state.candidates == [1, 2]
+    assert questions(state, 0) == [{"kind": "sword_order"}] and state.candidates == [1, 2]
     act(state, 0, "sword_order", rat=2)
     act(state, 2, "request", target=0, supply="rags", amount=4)
     assert state.sheets[2].supplies[RA] == 4 and state.sheets[0].supplies[RA] == 0
@@ -161,14 +162,14 @@ def test_nest_one_per_supply_and_full_nests_waste_straw():
     assert [a["supply"] for a in RULES.legal_actions(state, 1)] == ["straw"]
     state2.sheets[1].nests = [True] * 6
     go(state2)
-    assert state2.sheets[1].supplies[ST] == 0 and not state2.pending[1]
+    assert state2.sheets[1].supplies[ST] == 0 and not questions(state2, 1)
 
 
 def test_flowers_tie_host_picks_new_host_who_gains_privilege():
     state = table([[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 4], [0, 0, 0, 0, 0, 4]])
     act(state, 1, "make", item="dish")
     act(state, 2, "make", item="decoration")
-    assert state.pending[0] == [{"kind": "new_host"}]
+    assert questions(state, 0) == [{"kind": "new_host"}]
     act(state, 0, "new_host", rat=2)
     assert state.host == 2 and state.sheets[2].supplies == [1] * 6
     assert state.sheets[1].supplies == [0] * 6  # other rats get nothing

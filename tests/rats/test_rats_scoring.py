@@ -4,7 +4,7 @@ import pytest
 from rats_helpers import act, table
 
 from pie_table.games.rats.scoring import goal_awards, goal_metric, longest_run, matching_count, total_awards
-from pie_table.games.rats.state import Sheet
+from pie_table.games.rats.state import Sheet, questions
 
 
 def sheet(dishes=(), decorations=(), nests=0):
@@ -111,10 +111,10 @@ def test_rulebook_ceremony_played_out_final_host_breaks_tie_and_fewest_flips():
                   sheets=_ceremony_sheets())
     assert [g for g, _ in state.goal_awards] == [2, 4, 8, 9, 11]  # lowest to highest
     assert state.awards == [9, 10, 10]
-    assert state.pending[1] == [{"kind": "winner"}] and state.candidates == [1, 2]
+    assert questions(state, 1) == [{"kind": "winner"}] and state.candidates == [1, 2]
     act(state, 1, "winner", rat=1)
     assert state.winner == 1
-    assert state.pending[0] == [{"kind": "flip"}]  # Fluffy has the fewest awards
+    assert questions(state, 0) == [{"kind": "flip"}]  # Fluffy has the fewest awards
     act(state, 0, "flip")
     assert state.coin in ("heads", "tails") and state.stage == "over"
 
@@ -123,6 +123,6 @@ def test_tied_fewest_awards_final_host_picks_who_flips():
     sheets = [sheet([5]), sheet([5]), sheet([9], [9])]
     state = table([[0] * 6] * 3, host=0, stage="ceremony", turn=5, goals=[4, 5, 6, 7, 8], sheets=sheets)
     assert state.awards == [7, 7, 12] and state.winner == 2
-    assert state.pending[0] == [{"kind": "flipper"}] and state.candidates == [0, 1]
+    assert questions(state, 0) == [{"kind": "flipper"}] and state.candidates == [0, 1]
     act(state, 0, "flipper", rat=1)
-    assert state.pending[1] == [{"kind": "flip"}]
+    assert questions(state, 1) == [{"kind": "flip"}]

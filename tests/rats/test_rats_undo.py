@@ -6,7 +6,7 @@ from rats_helpers import table
 
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
-from pie_table.games.rats.state import RatsState
+from pie_table.games.rats.state import RatsState, questions
 
 
 def _session(state: RatsState) -> Session:
@@ -27,7 +27,7 @@ def test_asking_a_bot_for_a_bauble_it_lacks_cannot_be_undone_to_ask_again() -> N
     assert applied.entry is not None and applied.entry.barrier
     assert not session.can_undo(0)
     assert not session.undo(0)
-    assert session.state.pending[0] == [] and len(session.log) == 1  # the question stands as asked
+    assert questions(session.state, 0) == [] and len(session.log) == 1  # the question stands as asked
     # The mark is for the session: the game's own log (and so a save's state hash) is as before.
     refused = next(e for e in applied.events if e["type"] == "refused")
     filed = session.state.log[logged:]

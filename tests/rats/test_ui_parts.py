@@ -17,14 +17,14 @@ from pie_table.kit.fonts import font
 
 
 def _playout_decisions(seed: int, seats: int = 4, vocations: bool = True):
-    """Yield (seat, pending item, legal actions, seat view) for every decision of one random game."""
+    """Yield (seat, current question, legal actions, seat view) for every decision of one random game."""
     rng = random.Random(seed)
     state = RULES.new_state(seats, seed, {"vocations": vocations})
     while not RULES.is_over(state):
         seat = RULES.to_act(state)[0]
         view = RULES.view(state, seat)
         legal = RULES.legal_actions(state, seat)
-        yield seat, view["pending"][0], legal, view
+        yield seat, view["question"], legal, view
         RULES.apply(state, rng.choice(legal))
 
 
@@ -57,7 +57,7 @@ def _request_legal() -> list[dict]:
 
 def test_request_form_only_sends_the_legal_action_it_shows() -> None:
     chosen: list[dict] = []
-    form = RequestForm(_request_legal(), chosen.append)
+    form = RequestForm(0, _request_legal(), chosen.append)
     form.select(2, "rags", 3)
     assert form.ask.text == "Ask Rat 3 for 3 rags"
     form.ask.activate()
@@ -65,7 +65,7 @@ def test_request_form_only_sends_the_legal_action_it_shows() -> None:
 
 
 def test_request_form_nudges_keep_the_button_text_in_step() -> None:
-    form = RequestForm(_request_legal(), lambda action: None)
+    form = RequestForm(0, _request_legal(), lambda action: None)
     before = form.ask.text
     form.amount.nudge(1)
     assert form.ask.text != before and form.ask.text == "Ask Rat 2 for 2 baubles"
@@ -151,7 +151,7 @@ def test_ellipsize_fits_the_width() -> None:
 def test_request_form_names_the_rule_when_a_supply_was_just_taken_from_that_rat() -> None:
     legal = [a for a in _request_legal() if not (a["target"] == 1 and a["supply"] == "rags")]
     chosen: list[dict] = []
-    form = RequestForm(legal, chosen.append)
+    form = RequestForm(0, legal, chosen.append)
     form.select(1, "rags", 2)
     assert form.current() is None and "just gave up rags" in form.ask.text
     form.ask.activate()
@@ -168,7 +168,7 @@ def test_request_form_takes_large_amounts_typed_as_digits() -> None:
 
     state = table([[0, 0, 0, 0, 60, 0], [3, 0, 0, 0, 0, 0], [0] * 6])
     chosen: list[dict] = []
-    form = RequestForm(RULES.legal_actions(state, 1), chosen.append)
+    form = RequestForm(1, RULES.legal_actions(state, 1), chosen.append)
     form.select(0, "rags", 1)
     form.amount.type_digit("5", 0)
     form.amount.type_digit("4", 100)

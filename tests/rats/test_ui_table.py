@@ -151,7 +151,7 @@ def test_refused_action_changes_nothing_and_says_why() -> None:
     app, scene = make_table("human:hotseat,bot:easy,bot:easy", first_host=1)
     run_until(app, scene, lambda: scene.panel is not None)
     before = scene.rules.to_json(scene.state)
-    assert not scene.submit({"type": "nest", "seat": 0, "supply": "rags"})
+    assert not scene.submit({"type": "nest", "seat": 0, "supply": "rags"}, 0)
     assert scene.rules.to_json(scene.state) == before and scene.message
 
 
@@ -277,7 +277,7 @@ def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
     app.step(DT, [])
     before = scene.painter._panels.get("sheet")
     scene.session.state.sheets[0].supplies[4] += 5
-    scene.session.state.actions += 1  # as a move would
+    scene.changes += 1  # as a move would
     app.step(DT, [])
     app.step(DT, [])  # the sheet may be left for the frame after the move
     after = scene.painter._panels.get("sheet")
@@ -294,7 +294,7 @@ def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
         if scene.panel is not None and len(scene.panel.legal) > 1:
             break
         if scene.panel is not None:
-            scene.submit(scene.panel.legal[0])  # rolls and other single choices: take them
+            scene.submit(scene.panel.legal[0], scene.panel.seat)  # rolls and other single choices: take them
         app.step(DT, [])
     assert scene.panel is not None and len(scene.panel.legal) > 1
     press(app, pygame.K_h)
@@ -319,7 +319,7 @@ def test_h_then_enter_asks_for_exactly_the_hinted_sword_request():
             if panel is not None and panel.request is not None:
                 break
             if panel is not None:
-                scene.submit(panel.legal[0])  # rolls, scavenges and the like: the first choice
+                scene.submit(panel.legal[0], panel.seat)  # rolls, scavenges and the like: the first choice
             app.step(DT, [])
             if scene.rules.is_over(scene.state):
                 break
@@ -355,7 +355,7 @@ def test_the_layer_painted_part_by_part_matches_one_painted_whole(seats: str, si
     last = None
     for _ in range(900):
         if scene.panel is not None and scene.panel.legal:
-            scene.submit(scene.panel.legal[-1])
+            scene.submit(scene.panel.legal[-1], scene.panel.seat)
         app.step(DT, [])
         if painter._base_key == last or painter._base is None or painter._later is not None:
             continue  # nothing new, or a part is left for the next frame

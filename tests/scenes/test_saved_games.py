@@ -210,7 +210,7 @@ def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
         seat = 0
         if seat in table.session.to_act():
             before = table.session.hash()
-            table.submit(table.session.legal(seat)[0])
+            table.submit(table.session.legal(seat)[0], seat)
             entry = table.session.log[-1]
             if entry.barrier:
                 _key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -220,7 +220,7 @@ def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
                 _key(app, pygame.K_z, pygame.KMOD_CTRL)
                 assert table.session.hash() == before
                 undone += 1
-                table.submit(table.session.legal(seat)[0])
+                table.submit(table.session.legal(seat)[0], seat)
         for other in table.session.to_act():
             if other != 0:
                 table.session.submit(other, table.session.bot_action(other))

@@ -19,6 +19,7 @@ from pie_table.games.rats.state import (
     SWORDS,
     VOCATIONS,
     RatsState,
+    questions,
     rat,
     say,
     supply_amount,
@@ -185,7 +186,7 @@ def _apply_vocation(state: RatsState, seat: int, item: Item, action: Action, eve
 def _apply_gain(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     supply = SUPPLIES.index(action["supply"])
     state.sheets[seat].supplies[supply] += item["amount"]
-    after = state.pending[seat]
+    after = questions(state, seat)
     if after and after[0]["kind"] == "gain" and after[0].get("differ"):
         after[0]["other_than"] = supply  # the second half of "2 of any two supplies"
     tell(events, seat, "gain", Msg("You gain {amount} ({why}).", amount=supply_amount(item["amount"], supply),
@@ -311,21 +312,12 @@ _MISSING = object()
 
 
 def options_for(state: RatsState, seat: int) -> Sequence[Action]:
-    """Legal actions for `seat`'s current decision (empty when it has none)."""
-    if not 0 <= seat < state.seats or not state.pending[seat]:
+    """Legal actions for `seat`'s current question (empty when it has none)."""
+    asked = questions(state, seat)
+    if not asked:
         return []
-    item = state.pending[seat][0]
-    options = _KINDS[item["kind"]][0](state, seat, item)
-    state.last_options = (state.actions, seat, item, options)
-    return options
-
-
-def _options_now(state: RatsState, seat: int, item: Item) -> Sequence[Action]:
-    """`options_for`, reusing the list last handed out when nothing has happened since."""
-    memo = state.last_options
-    if memo is not None and memo[0] == state.actions and memo[1] == seat and memo[2] is item:
-        return memo[3]
-    return options_for(state, seat)
+    item = asked[0]
+    return _KINDS[item["kind"]][0](state, seat, item)
 
 
 def _listed(action: Action, options: Sequence[Action]) -> bool:
@@ -382,9 +374,10 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
         raise IllegalAction("unknown seat")
     if state.stage == "over":
         raise IllegalAction("the game is over")
-    if not state.pending[seat]:
+    asked = questions(state, seat)
+    if not asked:
         raise IllegalAction("that rat has nothing to decide now")
-    item = state.pending[seat][0]
+    item = asked[0]
     if action.get("type") != item["kind"]:
         raise IllegalAction(Msg("that rat must decide {kind!r} now", kind=item["kind"]))
     if item["kind"] == "request":
@@ -394,12 +387,22 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
     elif item["kind"] == "gain" and _repeats_pick(item, action):
         raise IllegalAction(Msg("the bonus is 2 of two different supplies: pick one other than {supply}",
                                 supply=supply_word(item["other_than"])))
-    elif not _listed(action, _options_now(state, seat, item)):
+    elif not _listed(action, _KINDS[item["kind"]][0](state, seat, item)):
         raise IllegalAction(Msg("not a legal {kind} choice", kind=item["kind"]))
     return seat, item
 
 
 def perform(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
-    """Pop the seat's decision and apply the (already checked) choice."""
-    state.pending[seat].pop(0)
+    """Take the seat's question off its list and apply the (already checked) choice. Its last
+    answer is its answer to the pick; the pick leaves the stack once every seat has answered."""
+    pick = state.stack.items[-1]
+    asked = pick.data["asks"][seat]
+    asked.pop(0)
     _KINDS[item["kind"]][1](state, seat, item, action, events)
+    if not asked:
+        # Its answer to the pick (`check` made sure the pick asks it): written straight in, as
+        # `Decision.record` would after checking again, since this runs for every answer.
+        answers = pick.answers
+        answers[seat] = action
+        if len(answers) == len(pick.seats):
+            state.stack.pop()

@@ -13,12 +13,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from pie_table.core.engine import TurnBot
 from pie_table.games.rats.actions import MAX_REQUEST
-from pie_table.games.rats.infer import Tracker, tracker_for
+from pie_table.games.rats.infer import Tracker
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
     BAUBLES,
@@ -94,28 +93,14 @@ def _static_item_gain(w: list[float], items: set[int] | frozenset[int], dish: bo
             + count * 0.8, 9)
 
 
-@lru_cache(maxsize=64)
 def _weights_for(goals: tuple[int, ...]) -> tuple[dict[int, float], list[float]]:
-    """The goal weights worth considering once `goals` are circled, as a dict and as a table. The
-    same for every rat at the table (the goals are public): worked out once a turn, and read only."""
+    """The goal weights worth considering once `goals` are circled, as a dict and as a table."""
     kept = {g: w for g, w in goal_weights(list(goals), len(goals)).items() if w >= 0.05}
     return kept, _weight_table(kept)
 
 
-# Item and action worths by what they are pure functions of (circled goals, items held, and for
-# actions a few figures): rats (and games) in the same position share them. Bounded: cleared
-# when it grows this big.
-_MEMOS: dict[tuple[Any, ...], dict[Any, float]] = {}
+# A bot's item and action worths (`RatsBot.memo`) are cleared when they grow this big.
 _MEMOS_KEPT = 8192
-
-
-def _shared_memo(key: tuple[Any, ...]) -> dict[Any, float]:
-    memo = _MEMOS.get(key)
-    if memo is None:
-        if len(_MEMOS) >= _MEMOS_KEPT:
-            _MEMOS.clear()
-        memo = _MEMOS[key] = {}
-    return memo
 
 
 # Stages in which the comparisons still to come start after the current supply.
@@ -228,7 +213,7 @@ class _Context:
         key = (dish, value)
         gain = self.item_cache.get(key)
         if gain is None:
-            gain = self.item_cache[key] = _static_item_gain(self.w, self.items, dish, value)
+            gain = self.item_cache[key] = self.bot.item_gain(self.items, dish, value)
         return gain
 
     def use_value(self, supply: int, count: int) -> float:
@@ -303,8 +288,13 @@ class RatsBot(TurnBot):
         self.hard = level == "hard"
         self.seat = seat
         self.rng = random.Random(seed)
-        # Replaced by the table's shared tracker before any decision that reads it.
-        self.tracker = _NO_TRACKER
+        # What this bot has worked out from the public log, caught up before each decision that reads it.
+        self.tracker = Tracker(0)
+        # Item and action worths by what they are pure functions of (circled goals, items held, and
+        # for actions a few figures): this bot's own, kept between its decisions and games.
+        self._memos: dict[tuple[Any, ...], dict[Any, float]] = {}
+        # `item_gain`'s worths under the current goals (emptied when they change).
+        self._gains: dict[tuple[bool, int, bool, bool], float] = {}
         self._weights: tuple[list[int] | None, dict[int, float]] = (None, {})
         self.weight_list = [0.0] * 13
         self._items: tuple[Any, frozenset[int], dict[tuple[bool, int], float], dict[int, float]] = (
@@ -315,20 +305,40 @@ class RatsBot(TurnBot):
             frozenset[int], dict[tuple[bool, int], float], dict[int, float]]:
         """My items as a set; the item worths worked out for them under the current goals (filled
         by `_Context._item`); and the worths of crumbs, rags and flowers actions under `figures`
-        (vocation, item scale, hat; filled by `_Context.use_value`). Both are shared with every
-        bot in the same position: they are pure functions of it."""
+        (vocation, item scale, hat; filled by `_Context.use_value`). Both are kept by this bot for
+        the next time it is in the same position: they are pure functions of it."""
         key = (self._goals, tuple(dishes), tuple(decorations), figures)
         if self._items[0] != key:
             items = frozenset(dishes) | frozenset(decorations)
-            worths = _shared_memo((self._goals, items))
-            self._items = (key, items, worths, _shared_memo((self._goals, items, figures)))
+            worths = self.memo((self._goals, items))
+            self._items = (key, items, worths, self.memo((self._goals, items, figures)))
         return self._items[1], self._items[2], self._items[3]
+
+    def memo(self, key: tuple[Any, ...]) -> dict[Any, float]:
+        """This bot's worths for the position `key` (a fresh dict the first time it is seen)."""
+        memo = self._memos.get(key)
+        if memo is None:
+            if len(self._memos) >= _MEMOS_KEPT:
+                self._memos.clear()
+            memo = self._memos[key] = {}
+        return memo
+
+    def item_gain(self, items: frozenset[int], dish: bool, value: int) -> float:
+        """`_static_item_gain` under the current goals: it reads my items only through whether they
+        hold `value` and its neighbours, so it is kept by those (many positions share them)."""
+        key = (dish, value, value in items, value - 1 in items or value + 1 in items)
+        gains = self._gains
+        gain = gains.get(key)
+        if gain is None:
+            gain = gains[key] = _static_item_gain(self.weight_list, items, dish, value)
+        return gain
 
     def weights(self, goals: list[int]) -> dict[int, float]:
         """Goal weights worth considering (cached: they change once a turn); also sets `weight_list`."""
         if self._weights[0] != goals:
             self._goals = tuple(goals)
             kept, self.weight_list = _weights_for(self._goals)
+            self._gains = {}
             self._weights = (list(goals), kept)
         return self._weights[1]
 
@@ -339,7 +349,9 @@ class RatsBot(TurnBot):
         kind = legal[0]["type"]
         # The tracker catches up on the whole log whenever it is read, so normal reads it lazily.
         if self.level == "hard" or kind not in _TRACKER_FREE:
-            self.tracker = tracker_for(view)
+            if self.tracker.seats != view["seats"]:
+                self.tracker = Tracker(view["seats"])
+            self.tracker.update(view)
         if self.level == "easy":
             return self._easy(view, legal, kind)
         chooser = _CHOOSERS.get(kind)
@@ -380,7 +392,7 @@ class RatsBot(TurnBot):
         return self._best(legal, score)
 
     def _choose_gain(self, ctx: _Context, legal: Sequence[Action]) -> Action:
-        amount = ctx.view["pending"][0]["amount"]
+        amount = ctx.view["question"]["amount"]
         return self._best(legal, lambda a: ctx.gain_value(_SUPPLY_INDEX[a["supply"]], amount))
 
     def _choose_nest(self, ctx: _Context, legal: Sequence[Action]) -> Action:
@@ -393,7 +405,7 @@ class RatsBot(TurnBot):
         return self._best(legal, score)
 
     def _choose_make(self, ctx: _Context, legal: Sequence[Action]) -> Action:
-        values = ctx.view["pending"][0]["values"]
+        values = ctx.view["question"]["values"]
 
         def score(a: Action) -> float:
             gain = ctx.item_gain(a["item"], values[a["item"]])
@@ -474,8 +486,6 @@ class RatsBot(TurnBot):
     def _choose_verdict(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         return next(a for a in legal if a["result"] == "heads")
 
-
-_NO_TRACKER = Tracker(0)
 
 # Each decision kind's chooser, looked up once rather than by name for every decision.
 _CHOOSERS: dict[str, Any] = {

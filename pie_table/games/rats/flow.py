@@ -1,13 +1,13 @@
-"""The automatic parts of a RATS game: each stage runs once nobody has a decision pending.
+"""The automatic parts of a RATS game: each stage runs once no decision is on the stack.
 
-A stage either queues decisions (and names the stage that follows them) or moves straight on.
+A stage either asks seats (one pick on the stack, `pend`) and names the stage that follows the
+answers, or moves straight on.
 Actions only record a seat's choice and its direct effect; everything else happens here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
 from typing import Any
 
 from pie_table.core.messages import Msg
@@ -35,13 +35,9 @@ Events = list[dict[str, Any]]
 
 def advance(state: RatsState, events: Events) -> None:
     """Run stages until some seat has to decide or the game is over."""
-    while state.stage != "over" and not any(state.pending):
+    stack = state.stack
+    while state.stage != "over" and not stack.items:
         _STAGES[state.stage](state, events)
-
-
-def to_act(state: RatsState) -> list[int]:
-    """Seats with a decision pending now."""
-    return list(compress(range(state.seats), state.pending))
 
 
 def _start(state: RatsState, events: Events) -> None:

@@ -140,25 +140,3 @@ class Tracker:
 
 # Event type -> handler, looked up once instead of by name for every log entry.
 _HANDLERS = {name[len("_on_"):]: fn for name, fn in vars(Tracker).items() if name.startswith("_on_")}
-
-
-# Trackers by the log they read, newest last. What a tracker holds comes from the public log
-# alone, the same for every seat, so the bots at one table share one instead of each reading
-# every line of it again (a few kept: arenas and the table's hints run games side by side).
-_SHARED: list[tuple[list[dict[str, Any]], Tracker]] = []
-_KEPT = 4
-
-
-def tracker_for(view: dict[str, Any]) -> Tracker:
-    """The tracker of the public log in `view`, caught up with it."""
-    log = view["log"]
-    for known, tracker in _SHARED:
-        if known is log and tracker.seats == view["seats"]:
-            break
-    else:
-        tracker = Tracker(view["seats"])
-        _SHARED.append((log, tracker))
-        del _SHARED[:-_KEPT]
-    tracker.update(view)
-    return tracker
-

@@ -6,13 +6,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pie_table.core.engine import Action, Event, GameRules
+from pie_table.core.engine import Action, Event
+from pie_table.core.stack_rules import DecisionStackRules
 from pie_table.games.rats.actions import check, options_for, perform
-from pie_table.games.rats.flow import advance, to_act
+from pie_table.games.rats.flow import advance
 from pie_table.games.rats.state import (
     DEFAULT_SHIP,
     RatsState,
     Sheet,
+    questions,
     state_from_json,
     state_to_json,
 )
@@ -46,11 +48,14 @@ def normalize_options(seats: int, options: dict[str, Any] | None) -> dict[str, A
     return merged
 
 
-class RatsRules(GameRules):
-    """The rules engine object registered as `rats`."""
+class RatsRules(DecisionStackRules):
+    """The rules engine object registered as `rats`: every decision is a pick on the decision stack
+    (`state.pend`), sealed when it asks several rats at once."""
 
     name = "rats"
-    rules_version = 1
+    # 2: the state keeps its decisions on the stack instead of per-seat queues. The actions are the
+    # same, so a version-1 log replays as it is (`migrate_save`).
+    rules_version = 2
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> RatsState:
         """A fresh game, waiting for its first decision (vocation rolls or setup picks)."""
@@ -60,7 +65,6 @@ class RatsRules(GameRules):
                           rng=random.Random(seed))
         state.sheets = [Sheet() for _ in range(seats)]
         state.vocations = [None] * seats
-        state.pending = [[] for _ in range(seats)]
         state.order_rolls = [[] for _ in range(seats)]
         state.notes = [[] for _ in range(seats)]
         events: list[Event] = []
@@ -73,22 +77,28 @@ class RatsRules(GameRules):
         come as a lazy sequence, since they run to thousands."""
         return options_for(state, seat)
 
-    def to_act(self, state: RatsState) -> list[int]:
-        """Seats whose decision the game is waiting for (several during secret choices)."""
-        return to_act(state)
+    def play(self, state: RatsState, seat: int | None, action: Action, events: list[Event]) -> None:
+        """Check `seat`'s answer (the seat the session stamped in it), apply it and run the game on
+        to the next decisions."""
+        checked, item = check(state, action)
+        perform(state, checked, item, action, events)
+        advance(state, events)
 
     def apply(self, state: RatsState, action: Action) -> list[Event]:
-        """Apply one seat's decision and run the game on to the next decisions."""
-        seat, item = check(state, action)
+        """The base `apply`, but filed by RATS's own `_record` (undo barriers kept out of the log)."""
         events: list[Event] = []
-        perform(state, seat, item, action, events)
-        advance(state, events)
+        self.play(state, action.get("seat") if isinstance(action, dict) else None, action, events)
         state.actions += 1
         _record(state, events)
         return events
 
+    def only_pass(self, state: RatsState, seat: int) -> bool:
+        """Never: no RATS decision can be passed."""
+        return False
+
     def view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
-        """Public information plus, for a seat, its own sheet, decisions and private notes."""
+        """Public information plus, for a seat, its own sheet, its current question (`question`:
+        the open pick's question to it, or None) and private notes."""
         data = public_view(state)
         if seat is not None and 0 <= seat < state.seats:
             sheet = state.sheets[seat]
@@ -96,13 +106,14 @@ class RatsRules(GameRules):
             # Shared like the public part: read-only, asked for afresh after each move.
             data["sheet"] = {"supplies": sheet.supplies, "nests": sheet.nests, "dishes": sheet.dishes,
                              "decorations": sheet.decorations}
-            data["pending"] = state.pending[seat]
+            asked = questions(state, seat)
+            data["question"] = asked[0] if asked else None
             data["notes"] = state.notes[seat]
         return data
 
     def shuffle_hidden(self, state: RatsState, seat: int | None, rng: random.Random) -> RatsState:
         """A copy in which what `seat` may not see is different: other rats' secret sheets (until the
-        ceremony shows them), their pending decisions' contents and private notes, and the dice to come."""
+        ceremony shows them), their questions in the open pick and private notes, and the dice to come."""
         copy = self.clone(state)
         for other in range(copy.seats):
             if other == seat:
@@ -114,13 +125,18 @@ class RatsRules(GameRules):
                 sheet.dishes = [rng.randrange(2, 40) for _ in sheet.dishes]
                 sheet.decorations = [rng.randrange(2, 40) for _ in sheet.decorations]
             copy.notes[other] = [{"type": "note", "text": f"noise {rng.random()}", "to": other}]
-            copy.pending[other] = [{"kind": "noise", "n": rng.random()} for _ in copy.pending[other]]
+            if copy.stack.items:
+                asked = copy.stack.items[-1].data["asks"]
+                asked[other] = [{"kind": "noise", "n": rng.random()} for _ in asked[other]]
         copy.rng = random.Random(rng.random())
         return copy
 
-    def is_over(self, state: RatsState) -> bool:
-        """True once the coin has been flipped (and any Queen has ruled on it)."""
-        return state.stage == "over"
+    def migrate_save(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        """A version-1 save replays as it is: its actions are the same. Only its state hash, taken
+        of the old shape of the state (per-seat queues), cannot be compared, so it is dropped."""
+        if data.get("rules_version") != 1:
+            return None
+        return {key: value for key, value in data.items() if key != "state_hash"} | {"rules_version": 2}
 
     def to_json(self, state: RatsState) -> dict[str, Any]:
         """The whole state as JSON-compatible data."""
@@ -158,7 +174,8 @@ def public_view(state: RatsState) -> dict[str, Any]:
         "sword_queue": state.sword_queue,
         "taken": state.taken,
         "candidates": state.candidates,
-        "to_act": to_act(state),
+        # A sealed pick names everyone it asks until it closes: who has answered is secret.
+        "to_act": [] if state.over else state.stack.shown_waiting(),
         "log": state.log,
         "goal_awards": state.goal_awards,
         "awards": state.awards,

@@ -1,4 +1,4 @@
-"""Plain-data state of a RATS game: the sheets, the pending decisions and the table log."""
+"""Plain-data state of a RATS game: the sheets, the decision stack and the table log."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
 from pie_table.core.messages import Msg, plural, render, revive, seat_msg
 
@@ -75,8 +76,8 @@ class RatsState:
     sheets: list[Sheet] = field(default_factory=list)
     vocations: list[str | None] = field(default_factory=list)
     goals: list[int] = field(default_factory=list)
-    # Per seat, a queue of decisions; the head is what that seat decides now.
-    pending: list[list[dict[str, Any]]] = field(default_factory=list)
+    # The decisions asked now (`pend`): at most one, a pick of one or more seats (`PICK`).
+    stack: DecisionStack = field(default_factory=DecisionStack)
     dice: list[int] = field(default_factory=list)
     scavenge_index: int = 0
     supply_index: int = 0
@@ -96,9 +97,15 @@ class RatsState:
     log: list[dict[str, Any]] = field(default_factory=list)
     notes: list[list[dict[str, Any]]] = field(default_factory=list)
     actions: int = 0
-    # (actions, seat, decision, options): the legal list last handed out, so that checking the
-    # move chosen from it need not build it again. Not part of the game: never saved or compared.
-    last_options: tuple[int, int, Any, Any] | None = field(default=None, compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        # Through the JSON form: the decision stack is an object without an equality of its own.
+        return isinstance(other, RatsState) and state_to_json(self) == state_to_json(other)
+
+    @property
+    def over(self) -> bool:
+        """True once the coin has been flipped (and any Queen has ruled on it)."""
+        return self.stage == "over"
 
     def vocation_seat(self, vocation: str) -> int:
         """The seat holding `vocation`, or -1."""
@@ -117,7 +124,7 @@ _SCALARS = (
     "sword_current", "winner", "flipper", "coin", "actions",
 )
 _NESTED = (
-    "options", "vocations", "goals", "pending", "dice", "order_rolls", "pick_order", "sword_queue",
+    "options", "vocations", "goals", "dice", "order_rolls", "pick_order", "sword_queue",
     "taken", "flower_bids", "candidates", "goal_awards", "awards", "log", "notes",
 )
 
@@ -127,6 +134,7 @@ def state_to_json(state: RatsState) -> dict[str, Any]:
     data: dict[str, Any] = {name: getattr(state, name) for name in _SCALARS}
     data.update({name: copy_json(getattr(state, name)) for name in _NESTED})
     data["sheets"] = [sheet.to_json() for sheet in state.sheets]
+    data["stack"] = state.stack.to_json()
     data["rng"] = rng_state_to_json(state.rng)
     return data
 
@@ -139,6 +147,7 @@ def state_from_json(data: dict[str, Any]) -> RatsState:
     for name in _NESTED:
         setattr(state, name, copy_json(data[name]))
     state.sheets = [Sheet.from_json(sheet) for sheet in data["sheets"]]
+    state.stack = DecisionStack.from_json(data["stack"])
     for event in [*state.log, *(e for notes in state.notes for e in notes)]:
         event["text"] = revive(event.get("text", ""))
     return state
@@ -155,9 +164,31 @@ def tell(events: list[dict[str, Any]], seat: int, kind: str, text: str | Msg, **
     events.append({"type": kind, "text": text, "to": seat, "audience": [seat], **data})
 
 
+# The kind of RATS's one decision: every rat a stage asks, asked at once. Sealed when it asks
+# several (they choose without seeing each other's choices, nor whether they were made); each rat's
+# part is a short private list of questions answered in order (the bonus "2 of two different
+# supplies" is two questions, the second knowing the first), kept in `data["asks"][seat]`.
+PICK = "pick"
+
+
 def pend(state: RatsState, seat: int, kind: str, **data: Any) -> None:
-    """Queue a decision for `seat`."""
-    state.pending[seat].append({"kind": kind, **data})
+    """Ask `seat` a question: a new pick on the stack, or one more question in the pick the
+    current stage is opening (stages ask only while nothing is on the stack)."""
+    stack = state.stack
+    if not stack.items:
+        stack.push_turn(PICK, seat, {"asks": [[] for _ in range(state.seats)]})
+    top = stack.items[-1]
+    if seat not in top.seats:
+        top.seats = sorted([*top.seats, seat])
+        top.sealed = True
+    data["kind"] = kind
+    top.data["asks"][seat].append(data)
+
+
+def questions(state: RatsState, seat: int) -> list[dict[str, Any]]:
+    """`seat`'s questions still to answer in the open pick, the current one first (empty if none)."""
+    items = state.stack.items
+    return items[-1].data["asks"][seat] if items and 0 <= seat < state.seats else []
 
 
 # Singular and plural message ids per supply, in sheet order.

@@ -51,7 +51,7 @@ class ChoicePanel:
         self.scale = 1.0
         self.request: RequestForm | None = None
         if self.kind == "request":
-            self.request = RequestForm(self.legal, self.choose, names)
+            self.request = RequestForm(seat, self.legal, self.choose, names)
             items: list[Widget] = self.request.widgets()
         else:
             items = [Button(action_label(a, item, view, names), self._chooser(a), size=22)
@@ -155,15 +155,15 @@ class ChoicePanel:
 class RequestForm:
     """Sword request: pick a rat, a supply and an amount, then ask (only legal combinations are offered)."""
 
-    def __init__(self, legal: Sequence[Action], on_choose: Callable[[Action], None],
+    def __init__(self, seat: int, legal: Sequence[Action], on_choose: Callable[[Action], None],
                  names: SeatName = rat_name) -> None:
+        self.seat = seat  # the rat asking (the table's, never read from an action)
         self.legal = legal
         self.on_choose = on_choose
         self.names = names
         # The legal requests are every allowed (rat, supply) pair times every amount: read the
         # pairs and the amounts once rather than walking thousands of options.
         self.pairs, amounts = _request_axes(legal)
-        self.seat = legal[0]["seat"] if len(legal) else 0
         targets = sorted({t for t, _s in self.pairs})
         supplies = [name for name in SUPPLIES if any(s == name for _t, s in self.pairs)]
         self.target = Cycler(_("Ask"), targets or [0], fmt=names, size=20)

@@ -39,7 +39,7 @@ class TableParts(Protocol):
     """What the painter reads from the table scene."""
 
     layout: Any
-    state: Any
+    changes: int  # moves and undos seen so far
     panel: Any
     tray: Any
     ceremony: Any
@@ -74,7 +74,7 @@ class TablePainter:
         the rat cards and the sheet only when what they show changed. The whole layer is painted
         afresh when the window, the seat shown or the ceremony changes."""
         ceremony = (scene.ceremony.shown, scene.ceremony.ready) if scene.ceremony is not None else None
-        key = (scene.state.actions, seat, size, scene.panel is None, scene.tray.busy, ceremony)
+        key = (scene.changes, seat, size, scene.panel is None, scene.tray.busy, ceremony)
         if self._base is not None and self._base_key == key:
             if self._later is not None:
                 later, self._later = self._later, None

@@ -73,6 +73,9 @@ class RatsTableScene(TurnTableScene):
         self.effects = EffectLayer(seed=setup.seed)
         self.panel: ChoicePanel | None = None
         self.panel_key: tuple[int, int] | None = None
+        # Moves (and undos) this scene has seen: what the painter and the panel key on (the view
+        # is read afresh; nothing is keyed on the engine's own counters).
+        self.changes = 0
         self.ceremony: Ceremony | None = None
         self.handoff_for: int | None = None
         self.autoplay = False  # headless playthrough: humans take their first legal action
@@ -87,7 +90,10 @@ class RatsTableScene(TurnTableScene):
         settings = getattr(app, "settings", None)
         self.pace = settings.pace_factor() if settings is not None else 1.0  # the settings' bot pace
         waits = Pace(public=_PUBLIC_BEAT * self.pace, secret=_SECRET_BEAT * self.pace)
-        self.pacer = Pacer(self.session, waits, seed=setup.seed, beat=self._beat)
+        # Each move starts the bots' beat afresh (a rat answering its second question of a pick
+        # waits its beat again), as before RATS kept its decisions on the stack.
+        self.pacer = Pacer(self.session, waits, seed=setup.seed, beat=self._beat,
+                           moment=lambda: (len(self.session.log), tuple(self.session.to_act())))
         self.layout = compute_layout(app.screen.get_size(), self.state.seats)
         self.tray.layout(self.layout.tray)
         self._sync_tray()
@@ -110,12 +116,13 @@ class RatsTableScene(TurnTableScene):
         return self.gate.viewer
 
     def view(self) -> dict[str, Any]:
-        """What the screen may show now."""
-        return self.rules.view(self.state, self.display_seat)
+        """What the screen may show now (read only)."""
+        return self.session.view(self.display_seat)
 
-    def _pending(self, seat: int) -> dict[str, Any] | None:
-        pending = self.rules.view(self.state, seat).get("pending") or []
-        return pending[0] if pending else None
+    def _question(self, seat: int) -> dict[str, Any] | None:
+        """The question the open pick asks `seat` now, from its own view (None: none)."""
+        question: dict[str, Any] | None = self.session.view(seat).get("question")
+        return question
 
     # --- scene hooks -----------------------------------------------------------------------------
 
@@ -158,7 +165,7 @@ class RatsTableScene(TurnTableScene):
         if self.panel is None:
             return
         if event.type == pygame.KEYDOWN and event.key in _ROLL_KEYS and self.panel.kind == "roll":
-            self.submit(self.panel.legal[0])
+            self.submit(self.panel.legal[0], self.panel.seat)
             return
         router = getattr(self.app, "input", None)
         self.panel.handle_event(event, router.menu_action(event) if router is not None else None)
@@ -178,7 +185,7 @@ class RatsTableScene(TurnTableScene):
     def throw(self, velocity: tuple[float, float]) -> None:
         """A die was dragged and released: send the roll, then animate with this velocity."""
         if self.panel is not None and self.panel.kind == "roll":
-            self.submit(self.panel.legal[0], velocity)
+            self.submit(self.panel.legal[0], self.panel.seat, velocity)
 
     # --- the flow of play ------------------------------------------------------------------------
 
@@ -201,7 +208,7 @@ class RatsTableScene(TurnTableScene):
         """Frames while dice roll, goals flip or bots play; at rest while a human's choice waits."""
         ceremony = self.ceremony is not None and (self.ceremony.flipping or not self.ceremony.ready)
         moving = self.table_moving() or self.tray.busy or ceremony
-        offered = self.panel is not None and self.panel_key == (self.state.actions, self.panel_key[1])
+        offered = self.panel is not None and self.panel_key == (self.changes, self.panel_key[1])
         return self.rest_until(moving, offered, [self.pacer.next_move_in(), _HANDOFF_BEAT - self.since_move])
 
     def _pump(self, dt: float) -> None:
@@ -217,7 +224,7 @@ class RatsTableScene(TurnTableScene):
             return
         actors = self.rules.to_act(self.state)
         if self.autoplay and actors:
-            self.submit(self._auto_action(actors[0]))
+            self.submit(self._auto_action(actors[0]), actors[0])
         elif any(seat in self.bots for seat in actors):
             # The session's pacer moves the bots once their beat has passed, as people would.
             for applied in self.pacer.update(dt):
@@ -228,7 +235,7 @@ class RatsTableScene(TurnTableScene):
 
     def _beat(self, seat: int) -> float:
         """How long a bot waits: a move everyone watches takes longer than a secret pick."""
-        item = self._pending(seat) or {}
+        item = self._question(seat) or {}
         return (_PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT) * self.pace
 
     def _auto_action(self, seat: int) -> Action:
@@ -242,10 +249,10 @@ class RatsTableScene(TurnTableScene):
     def _offer(self, humans: list[int]) -> None:
         """Put the next human decision on screen, behind a hand-off when it is secret."""
         seat = self.gate.viewer if self.gate.viewer in humans else humans[0]
-        key = (self.state.actions, seat)
+        key = (self.changes, seat)
         if self.handoff_for is not None or (self.panel is not None and self.panel_key == key):
             return
-        item = self._pending(seat)
+        item = self._question(seat)
         if item is None:
             return
         if item["kind"] in PUBLIC_KINDS:
@@ -275,8 +282,12 @@ class RatsTableScene(TurnTableScene):
         legal = self.rules.legal_actions(self.state, seat)
         if not legal:
             return
-        view = self.rules.view(self.state, seat)
-        self.panel = ChoicePanel(seat, item, legal, view, self.submit, self._sound, self.names)
+        view = self.session.view(seat)
+
+        def choose(action: Action) -> None:
+            self.submit(action, seat)
+
+        self.panel = ChoicePanel(seat, item, legal, view, choose, self._sound, self.names)
         self.panel_key = key
         self.panel.layout(self._panel_rect(), self.layout.scale)
         self.tray.enabled = item["kind"] == "roll"
@@ -288,16 +299,16 @@ class RatsTableScene(TurnTableScene):
         height = int(min(area.h * 0.3, 160 * self.layout.scale))
         return pygame.Rect(area.x + 10, area.bottom - height - 10, area.w - 20, height)
 
-    def submit(self, action: Action, velocity: tuple[float, float] | None = None) -> bool:
-        """Send one action through the session for the seat it was offered to (the panel's or the
-        bot's); on refusal nothing changes and the reason is shown."""
-        applied = self.session.submit(action.get("seat"), action)
+    def submit(self, action: Action, seat: int | None, velocity: tuple[float, float] | None = None) -> bool:
+        """Send one action through the session for `seat`, the seat it was offered to (the panel's or
+        the bot's; never read from inside the action); on refusal nothing changes and the reason is shown."""
+        applied = self.session.submit(seat, action)
         outcome = applied.outcome
         if not outcome.ok:
             self.message = self.names.tr(applied.message)
             self._sound("refuse")
             return False
-        self._applied(action.get("seat"), outcome.events, velocity)
+        self._applied(seat, outcome.events, velocity)
         return True
 
     def _applied(self, seat: int | None, events: list[Event], velocity: tuple[float, float] | None) -> None:
@@ -306,6 +317,7 @@ class RatsTableScene(TurnTableScene):
             self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         else:
             self.message = ""
+        self.changes += 1
         self.since_move = 0.0
         self.panel = None
         self.hint_text = ""
@@ -322,7 +334,7 @@ class RatsTableScene(TurnTableScene):
         panel = self.panel
         if panel is None:
             return
-        view = self.rules.view(self.state, panel.seat)
+        view = self.session.view(panel.seat)
         action, why = hint(view, panel.item, panel.legal, panel.seat, self.names)
         if panel.request is not None and action.get("type") == "request":
             panel.request.select(action["target"], action["supply"], action["amount"])
@@ -345,6 +357,7 @@ class RatsTableScene(TurnTableScene):
             self._sound("refuse")
             return False
         self.session.undo(seat)
+        self.changes += 1
         self.autosave.save()
         self.message = ""
         self.panel = None
@@ -354,7 +367,7 @@ class RatsTableScene(TurnTableScene):
 
     def _after_human(self, seat: int) -> None:
         """Fold the sheet away unless the same rat has another secret decision straight away."""
-        item = self._pending(seat)
+        item = self._question(seat)
         if item is None or item["kind"] in PUBLIC_KINDS:
             self.gate.hide()
 
@@ -364,7 +377,7 @@ class RatsTableScene(TurnTableScene):
         for event in events:
             if event.get("type") == "dice":
                 caption = dice_caption(event, self.names)
-                self.tray.animate(event["dice"], velocity, seed=self.state.actions, caption=caption)
+                self.tray.animate(event["dice"], velocity, seed=len(self.session.log), caption=caption)
                 self._sound("dice_roll")
             elif event.get("type") == "coin" and self.ceremony is not None:
                 self.ceremony.flip(event["coin"])
@@ -384,7 +397,7 @@ class RatsTableScene(TurnTableScene):
             self.effects.float_text(text, (sheet.centerx, sheet.y + sheet.h * 0.4))
 
     def _check_ceremony(self) -> None:
-        view = self.rules.view(self.state, None)
+        view = self.session.view(None)
         if view["goal_awards"] and self.ceremony is None:
             self.ceremony = Ceremony(names=self.names)
         if self.ceremony is not None:
@@ -395,7 +408,7 @@ class RatsTableScene(TurnTableScene):
         waits for a click at a live table, shows what it has at once)."""
         if self.ceremony is not None:
             self.ceremony.snap()
-        return self.submit(action)
+        return self.submit(action, seat)
 
     @property
     def busy(self) -> bool:
@@ -408,7 +421,7 @@ class RatsTableScene(TurnTableScene):
         self.results_shown = True
         from pie_table.scenes.results import ResultsScene
 
-        title, lines = results_text(self.rules.view(self.state, None), self.names)
+        title, lines = results_text(self.session.view(None), self.names)
         self.autosave.save()
         record_finished(self.session, Path(str(self.autosave.path)).name,
                         {seat: {"hints": n} for seat, n in self.hints_used.items()})
@@ -424,7 +437,7 @@ class RatsTableScene(TurnTableScene):
                 actors = self.rules.to_act(self.state)
                 if not actors:
                     break
-                self.submit(self._auto_action(actors[0]))
+                self.submit(self._auto_action(actors[0]), actors[0])
         elif at is not None:
             elapsed = 0.0
             while elapsed < at and not self.rules.is_over(self.state):
@@ -444,7 +457,7 @@ class RatsTableScene(TurnTableScene):
         self.panel = None
 
     def _sync_tray(self) -> None:
-        public = self.rules.view(self.state, None)
+        public = self.session.view(None)
         dice = public["dice"]
         last = next((e for e in reversed(public["log"]) if e.get("type") == "dice"), None)
         if len(dice) == 2:
@@ -455,7 +468,8 @@ class RatsTableScene(TurnTableScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table as seen by `display_seat` only."""
         seat = self.display_seat
-        view = self.rules.view(self.state, seat)
+        # A copy of the view's top level: the log shown is cut below without touching the view.
+        view = dict(self.session.view(seat))
         self.shown_seat = seat
         lay, s = self.layout, self.layout.scale
         if self.ceremony is not None:

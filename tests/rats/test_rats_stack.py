@@ -1,0 +1,117 @@
+"""RATS on the decision stack: each stage's questions are one pick, sealed when several rats choose
+at once; the table reads the session's view; bots keep what they work out to themselves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rats_helpers import act, table
+
+from pie_table.core.saves import load_session
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.state import SUPPLIES, questions
+
+_V1_SAVE = Path(__file__).parent / "data" / "rats_v1_vocations.json"
+
+
+def _scavenging(seats: int = 3) -> Any:
+    """A table where the Host has just rolled a scavenge roll: every rat picks at once."""
+    state = table([[0] * 6 for _ in range(seats)], stage="scavenge")
+    act(state, 0, "roll")
+    return state
+
+
+def test_a_scavenge_roll_opens_one_sealed_pick_asking_every_rat() -> None:
+    state = _scavenging()
+    pick = RULES.current_decision(state)
+    assert pick is not None and pick.kind == "pick" and pick.sealed and pick.seats == [0, 1, 2]
+    assert [questions(state, seat)[0]["kind"] for seat in range(3)] == ["scavenge"] * 3
+
+
+def test_who_has_answered_a_sealed_pick_stays_secret_until_it_closes() -> None:
+    state = _scavenging()
+    act(state, 1, "scavenge", supply=RULES.legal_actions(state, 1)[0]["supply"])
+    assert RULES.to_act(state) == [0, 2]  # the engine knows whom it waits for...
+    for seat in (None, 0, 2):
+        assert RULES.view(state, seat)["to_act"] == [0, 1, 2]  # ...nobody else sees who answered
+    assert RULES.view(state, 1)["question"] is None and RULES.view(state, 2)["question"]["kind"] == "scavenge"
+
+
+def test_the_pick_closes_once_every_rat_has_answered_and_the_game_moves_on() -> None:
+    state = _scavenging()
+    for seat in range(3):
+        act(state, seat, "scavenge", supply=RULES.legal_actions(state, seat)[0]["supply"])
+    pick = RULES.current_decision(state)
+    assert pick is not None and pick.seats == [0] and not pick.sealed
+    assert questions(state, 0) == [{"kind": "roll", "purpose": "scavenge"}] and state.scavenge_index == 1
+
+
+def test_a_rats_second_question_in_a_pick_waits_for_its_first_answer() -> None:
+    """The two-rat bonus "2 of any two supplies" is two questions to one rat in one pick."""
+    state = RULES.new_state(2, 1)
+    assert RULES.to_act(state) == [1]
+    act(state, 1, "gain", supply="straw")
+    assert RULES.to_act(state) == [1] and questions(state, 1)[0]["other_than"] == SUPPLIES.index("straw")
+    act(state, 1, "gain", supply="rags")
+    assert RULES.current_decision(state).seats == [0]  # the Host's first goal roll
+
+
+def test_a_save_from_rules_version_1_still_replays() -> None:
+    data = json.loads(_V1_SAVE.read_text())
+    assert data["rules_version"] == 1
+    session = load_session(data)
+    assert session.is_over() and len(session.log) == 97 and session.rules.rules_version == 2
+
+
+def test_each_bot_reads_the_log_with_its_own_tracker() -> None:
+    session = Session(GameSetup("rats", parse_seats("bot:hard,bot:hard,bot:hard"), {}, seed=4))
+    session.play_out()
+    trackers = [bot.tracker for bot in session.bots.values()]
+    assert len({id(t) for t in trackers}) == 3 and all(t.seen for t in trackers)
+
+
+class _NoDirectViews:
+    """Stands in for the rules at the table scene: the scene must ask the session for views."""
+
+    def __init__(self, rules: Any) -> None:
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "view":
+            raise AssertionError("the table called rules.view instead of session.view")
+        return getattr(self._rules, name)
+
+
+def test_the_table_draws_from_the_sessions_view_only() -> None:
+    import pygame
+
+    from pie_table.games.rats.ui.table_scene import RatsTableScene
+    from pie_table.kit.app import App
+
+    app = App(size=(1280, 720), headless=True)
+    scene = RatsTableScene(app, GameSetup("rats", parse_seats("human:mouse,bot:easy,bot:easy"), {}, seed=3))
+    app.scenes.push(scene)
+    scene.rules = _NoDirectViews(scene.rules)  # type: ignore[assignment]
+    asked: list[int | None] = []
+    real = scene.session.view
+    scene.session.view = lambda seat: asked.append(seat) or real(seat)  # type: ignore[method-assign]
+    for _ in range(40):
+        app.step(0.05, [])
+    scene.draw(pygame.Surface((1280, 720)))
+    assert scene.display_seat in asked
+
+
+def test_the_table_sends_an_action_for_the_seat_it_names_not_the_one_inside() -> None:
+    from pie_table.games.rats.ui.table_scene import RatsTableScene
+    from pie_table.kit.app import App
+
+    app = App(size=(1280, 720), headless=True)
+    scene = RatsTableScene(app, GameSetup("rats", parse_seats("human:hotseat,human:hotseat"), {}, seed=3))
+    app.scenes.push(scene)
+    action = RULES.legal_actions(scene.state, 1)[0]  # the setup pick of rat 2
+    assert not scene.submit(action, 0) and scene.message == "Not your seat"
+    assert scene.submit(action, 1)
