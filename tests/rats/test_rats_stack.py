@@ -9,6 +9,7 @@ from typing import Any
 
 from rats_helpers import act, table
 
+from pie_table.core.driver import driver_for
 from pie_table.core.saves import load_session
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
@@ -69,7 +70,7 @@ def test_a_save_from_rules_version_1_still_replays() -> None:
 
 def test_each_bot_reads_the_log_with_its_own_tracker() -> None:
     session = Session(GameSetup("rats", parse_seats("bot:hard,bot:hard,bot:hard"), {}, seed=4))
-    session.play_out()
+    driver_for(session).play_out()
     trackers = [bot.tracker for bot in session.bots.values()]
     assert len({id(t) for t in trackers}) == 3 and all(t.seen for t in trackers)
 
