@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from pie_table.core.registry import GameInfo
 from pie_table.core.driver import play_to_end
+from pie_table.core.registry import GameInfo
 from pie_table.core.session import bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net.client import RemoteSeat, bot_decider, play
