@@ -19,12 +19,12 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pie_table.core.engine import Action, Event
+from pie_table.core.engine import Action, Event, copy_json
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Session, bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.delta import MessageJson, view_delta
+from pie_table.net.delta import view_delta
 from pie_table.net.protocol import Refusal
 from pie_table.net.seat_table import TIMEOUT_ACTION, SeatTable
 
@@ -87,7 +87,6 @@ class TableHost:
             self.table.listen(seat, history.extend)
         self._asked: dict[int, asyncio.Future[Action]] = {}
         self.finished = asyncio.Event()
-        self._json = MessageJson()
 
     def _bots(self, seats: set[int]) -> dict[int, Any]:
         factory = self.info.bot_factory
@@ -272,7 +271,7 @@ class TableHost:
         """Send `holder` its view, the events it has not had yet and, when asked, its moves."""
         if holder.link is None:
             return
-        view = self._json.convert(self.table.view(holder.seat))
+        view = copy_json(self.table.view(holder.seat))
         message: dict[str, Any] = {"type": "update", "events": holder.history[holder.sent:],
                                    "seen": len(holder.history)}
         if holder.shown is None:
@@ -286,6 +285,13 @@ class TableHost:
             message["ack"] = ack
         holder.sent = len(holder.history)
         holder.link.send(message)
+
+    def closing(self) -> None:
+        """The host is quitting (the game is saved at the host): every remote player is told."""
+        for holder in self.holders.values():
+            self._send(holder, {"type": "closing"})
+            if holder.link is not None:
+                holder.link.drop("the host quit")
 
     def _send(self, holder: Holder, message: dict[str, Any]) -> None:
         if holder.link is not None:

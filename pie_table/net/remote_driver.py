@@ -1,0 +1,212 @@
+"""A table's driver for a seat played from another machine (issue 23 item 2).
+
+`RemoteDriver` has the public methods of `core.driver.TableDriver` that a table scene calls
+(`view`, `to_act`, `legal`, `is_over`, `submit`, `update`, `remaining`, `next_move_in`, `listen`,
+`can_undo`/`undo`, `gate`), backed by a `RemoteSeat` connection that runs on a background thread
+with its own event loop. Nothing is decided here: the view and the events come from the host,
+`submit` sends the action and answers with the host's acceptance or its refusal reason, and a
+countdown is the one the host sent, counted down from when it arrived (the host's clock decides).
+Listeners are called from `update`, on the caller's thread, with this seat's events only.
+
+Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pie_table.core.engine import Action, Event, Outcome
+from pie_table.core.session import Applied, Entry, PrivacyGate
+from pie_table.net import protocol as p
+from pie_table.net.client import HostRefused, RemoteSeat
+
+Listener = Callable[[Entry | None, list[Event]], None]
+_ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
+
+
+class RemoteDriver:
+    """One seat at a table hosted elsewhere, driven through the host."""
+
+    def __init__(self, url: str, table: str, *, code: str = "", seat: int = -1, name: str = "",
+                 token: str = "") -> None:
+        """Join `seat` with the join `code`, or take a seat back with its `token`. Raises
+        HostRefused (one line: wrong code, seat taken, version mismatch) when the host says no."""
+        self.remote = RemoteSeat(url)
+        self.url, self.table = url, table
+        self._lock = threading.Lock()
+        self._answered = threading.Condition(self._lock)
+        self._news: list[Event] = []  # events received, not yet told to the listeners
+        self._listeners: list[Listener] = []
+        self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
+        self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
+        self.host_quit = False
+        self._updates = 0  # updates received: one after an action answers it (a pass held in a
+        # window is acknowledged only by the update that follows the window's close)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
+        self._thread.start()
+        self._call(self._open(code, seat, name, token))
+        self.gate = PrivacyGate([self.remote.seat])
+        self._reader = asyncio.run_coroutine_threadsafe(self._read(), self._loop)
+
+    # -- the connection, on its own thread ---------------------------------------------------------
+
+    def _call(self, coro: Any, timeout: float = _ANSWER_WAIT) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    async def _open(self, code: str, seat: int, name: str, token: str) -> None:
+        await self.remote.open()
+        if token:
+            await self.remote.rejoin(self.table, token)
+        else:
+            await self.remote.join(self.table, code, seat, name)
+        first = await self.remote.expect("update")
+        self._took(first)
+
+    async def _read(self) -> None:
+        seat = self.remote
+        try:
+            while not seat.over:
+                message = await seat.receive()
+                with self._answered:
+                    self._took(message)
+                    self._answered.notify_all()
+        except Exception as exc:  # noqa: BLE001 - any end of the link is told the same way
+            with self._answered:
+                self.lost = self.lost or type(exc).__name__
+                self._answered.notify_all()
+
+    def _took(self, message: dict[str, Any]) -> None:
+        """Fold one message from the host (already folded into `remote`) into what the table reads."""
+        kind = message["type"]
+        if kind == "update":
+            self._updates += 1
+            self._news.extend(message["events"])
+            if "remaining" in message:
+                self._countdown = (float(message["remaining"]), time.monotonic())
+        elif kind == "closing":
+            self.host_quit = True
+            self.lost = "host quit"
+
+    # -- what the table reads ----------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        """The seat this machine plays."""
+        return self.remote.seat
+
+    @property
+    def token(self) -> str:
+        """The secret that takes this seat back after a drop."""
+        return self.remote.token
+
+    @property
+    def away(self) -> set[int]:
+        """Remote seats whose players have dropped (shown as away)."""
+        with self._lock:
+            return set(self.remote.others_away)
+
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """This seat's view as the host last sent it (another seat's is not known here)."""
+        with self._lock:
+            return self.remote.view if seat == self.remote.seat else {}
+
+    def to_act(self) -> list[int]:
+        """Seats the game waits for, as the view shows them, this seat included while asked."""
+        with self._lock:
+            shown = set(self.remote.view.get("to_act") or ())
+            if self.remote.legal:
+                shown.add(self.remote.seat)
+            else:
+                shown.discard(self.remote.seat)
+            return sorted(shown)
+
+    def legal(self, seat: int) -> Sequence[Action]:
+        """What this seat may do now (nothing while the host is not waiting for it)."""
+        with self._lock:
+            return list(self.remote.legal or ()) if seat == self.remote.seat else []
+
+    def is_over(self) -> bool:
+        """True once the host says the game is over."""
+        with self._lock:
+            return self.remote.over or bool(self.remote.view.get("over"))
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def submit(self, seat: int | None, action: Action) -> Applied:
+        """Send this seat's action and wait for the host: applied, or refused with its reason."""
+        if seat != self.remote.seat:
+            return _refused(p.NOT_YOUR_SEAT)
+        with self._lock:
+            errors, updates = len(self.remote.errors), self._updates
+        self._call(self.remote.act(action))  # not under the lock: the reader takes it on that thread
+        seq = self.remote._seq  # noqa: SLF001 - the number the action was sent with
+        deadline = time.monotonic() + _ANSWER_WAIT
+        with self._answered:
+            while True:
+                if len(self.remote.errors) > errors:
+                    error = self.remote.errors[-1]
+                    return _refused(p.revive({"msg": error["msg"], "params": error["params"]}))
+                if seq not in self.remote._pending or self._updates > updates:  # noqa: SLF001
+                    return Applied(Outcome(True), Entry(seat, action))
+                if self.lost or not self._answered.wait(max(0.0, deadline - time.monotonic())):
+                    return _refused(self.lost or "no answer from the host")
+
+    def update(self, dt: float, hold: bool = False) -> list[Applied]:
+        """Tell the listeners what the host sent since the last frame. The host moves the bots and
+        runs the clock, so nothing is applied here."""
+        with self._lock:
+            news, self._news = self._news, []
+        if news:
+            for fn in list(self._listeners):
+                fn(None, news)
+        return []
+
+    def remaining(self) -> float | None:
+        """Seconds left on the countdown the host sent (None: none running)."""
+        with self._lock:
+            if self._countdown is None or not self.remote.legal:
+                return None
+            left, since = self._countdown
+        return max(0.0, left - (time.monotonic() - since))
+
+    def next_move_in(self) -> float | None:
+        """The host moves everything: poll again soon."""
+        return 0.05
+
+    def restart_countdown(self) -> None:
+        """The host's clock decides: nothing to restart here."""
+
+    def listen(self, seat: int | None, fn: Listener) -> Callable[[], None]:
+        """Call `fn(None, events)` from `update` with the events this seat was sent."""
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+
+    def can_undo(self, seat: int) -> bool:
+        """Never across machines: others have seen the move."""
+        return False
+
+    def undo(self, seat: int) -> bool:
+        """Nothing is taken back across machines."""
+        return False
+
+    # -- leaving -----------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Leave the table (the seat shows away; the token takes it back) and stop the thread."""
+        try:
+            self._call(self.remote.close(), 3.0)
+        except (TimeoutError, HostRefused, RuntimeError):
+            pass
+        self._reader.cancel()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(3.0)
+
+
+def _refused(message: Any) -> Applied:
+    """A refusal as the session gives one: `message` the reason to translate (an id or a Msg)."""
+    return Applied(Outcome(False, reason=str(message), message=message))
