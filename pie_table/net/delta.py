@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pie_table.core.messages import Msg
+
 
 def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """What turns `old` into `new` (both plain JSON data): set keys, grown lists, dropped keys."""
@@ -41,3 +43,27 @@ def apply_delta(old: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
 
 
 _MISSING = object()
+
+
+class MessageJson:
+    """`engine.copy_json` for one table's views, with each engine message converted once.
+
+    A view's history repeats the same messages (`Msg`) from one action to the next and for every
+    seat; turning them into JSON again each time was most of a host's work. Each message is kept
+    with its JSON, so its id cannot be reused while the table lives."""
+
+    def __init__(self) -> None:
+        self._done: dict[int, tuple[Msg, dict[str, Any]]] = {}
+
+    def convert(self, value: Any) -> Any:
+        """Plain JSON data for `value` (dicts, lists, scalars, messages as {"msg", "params"})."""
+        if isinstance(value, dict):
+            return {k: self.convert(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self.convert(v) for v in value]
+        if isinstance(value, Msg):
+            known = self._done.get(id(value))
+            if known is None or known[0] is not value:
+                known = self._done[id(value)] = (value, value.to_json())
+            return known[1]
+        return value

@@ -19,12 +19,12 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pie_table.core.engine import Action, Event, copy_json
+from pie_table.core.engine import Action, Event
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Session, bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.delta import view_delta
+from pie_table.net.delta import MessageJson, view_delta
 from pie_table.net.protocol import Refusal
 from pie_table.net.seat_table import TIMEOUT_ACTION, SeatTable
 
@@ -87,6 +87,7 @@ class TableHost:
             self.table.listen(seat, history.extend)
         self._asked: dict[int, asyncio.Future[Action]] = {}
         self.finished = asyncio.Event()
+        self._json = MessageJson()
 
     def _bots(self, seats: set[int]) -> dict[int, Any]:
         factory = self.info.bot_factory
@@ -271,7 +272,7 @@ class TableHost:
         """Send `holder` its view, the events it has not had yet and, when asked, its moves."""
         if holder.link is None:
             return
-        view = copy_json(self.table.view(holder.seat))
+        view = self._json.convert(self.table.view(holder.seat))
         message: dict[str, Any] = {"type": "update", "events": holder.history[holder.sent:],
                                    "seen": len(holder.history)}
         if holder.shown is None:
