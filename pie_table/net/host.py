@@ -19,6 +19,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Session, bot_seed
@@ -70,15 +71,18 @@ class TableHost:
     """The authority for one table: setup, session, seats, and the loop that asks for moves."""
 
     def __init__(self, setup: GameSetup, remote: set[int], *, table_id: str = "1",
-                 code: str | None = None, info: GameInfo | None = None) -> None:
-        """`remote`: the seats open to remote players; every other seat is a bot at the host."""
+                 code: str | None = None, info: GameInfo | None = None,
+                 driver: TableDriver | None = None) -> None:
+        """`remote`: the seats open to remote players; every other seat is a bot at the host
+        (`driver`: the game is already run by a table's driver, whose bots and people it keeps)."""
         self.id = table_id
         self.code = code or new_code()
         self.info = info or get_game(setup.game_id)
         self.setup = setup
         self.remote = set(remote)
-        self.session = Session(setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
-        self.table = SeatTable(self.session)
+        self.session = driver.session if driver is not None else Session(
+            setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
+        self.table = SeatTable(self.session, driver)
         self.holders: dict[int, Holder] = {}
         # Every event each remote seat may see, from the first action on: a seat taken late, or
         # taken back after a drop, is sent all it missed.
@@ -213,6 +217,7 @@ class TableHost:
                     action = await self._ask(seat)
                 if window and action.get("type") == "pass":
                     held.append((seat, action))
+                    self._held(seat)
                     continue
                 for passed in held:
                     self._apply(*passed)
@@ -228,6 +233,13 @@ class TableHost:
         for holder in self.holders.values():
             self._send(holder, {"type": "over"})
         self.finished.set()
+
+    def _held(self, seat: int) -> None:
+        """A remote seat's pass is taken (held until the window closes): its sender is told so."""
+        holder = self.holders.get(seat)
+        if holder is not None and holder.link is not None:
+            holder.link.send({"type": "update", "events": [], "seen": holder.sent, "delta": {},
+                              "ack": holder.last_seq})
 
     async def _ask(self, seat: int) -> Action:
         """The move of `seat`: its host bot's, or what its remote player sends (checked by `on_action`)."""
@@ -284,8 +296,15 @@ class TableHost:
             message["legal"] = list(self.table.legal(holder.seat))
         if ack is not None and ack >= 0:
             message["ack"] = ack
+        left = self._countdown()
+        if left is not None:
+            message["remaining"] = left
         holder.sent = len(holder.history)
         holder.link.send(message)
+
+    def _countdown(self) -> float | None:
+        """Seconds left on the decision's countdown by the host's clock (None: this host has none)."""
+        return None
 
     def closing(self) -> None:
         """The host is quitting (the game is saved at the host): every remote player is told."""

@@ -12,7 +12,9 @@ import contextlib
 import threading
 from typing import Any
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.setup import GameSetup
+from pie_table.net.driven_host import DrivenHost
 from pie_table.net.host import TableHost
 from pie_table.net.server import Lobby, bound_port, start
 
@@ -22,8 +24,12 @@ _WAIT = 10.0  # seconds to wait for the loop thread to start or stop the server
 class HostedTable:
     """One table served from this process: its host, server and (when asked) its advertisement."""
 
-    def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0) -> None:
+    def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0,
+                 driver: TableDriver | None = None) -> None:
+        """`driver`: the window's own driver runs the game (call `pump` every frame); without one
+        the host plays its bots itself, as `serve` does."""
         self.lan = lan
+        self.driver = driver
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="table-host", daemon=True)
         self._thread.start()
@@ -41,7 +47,14 @@ class HostedTable:
     async def _open(self, setup: GameSetup, remote: set[int], port: int) -> TableHost:
         self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port)
         self.port = bound_port(self.server)
+        if self.driver is not None:
+            return self.lobby.add(DrivenHost(self.driver, remote, table_id="1"))
         return self.lobby.add(TableHost(setup, remote, table_id="1"))
+
+    def pump(self) -> None:
+        """What the network asked since the last frame, done on the window's thread."""
+        if isinstance(self.host, DrivenHost):
+            self.host.pump()
 
     @property
     def address(self) -> str:
@@ -65,6 +78,7 @@ class HostedTable:
         """Tell every remote player the host quit, then stop serving."""
         async def close() -> None:
             self.host.closing()
+            self.host.finished.set()
             await asyncio.sleep(0.05)  # the writers send what is queued
             self.server.close()
             await self.server.wait_closed()

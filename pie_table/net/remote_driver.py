@@ -44,8 +44,6 @@ class RemoteDriver:
         self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
         self.host_quit = False
-        self._updates = 0  # updates received: one after an action answers it (a pass held in a
-        # window is acknowledged only by the update that follows the window's close)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
         self._thread.start()
@@ -84,7 +82,6 @@ class RemoteDriver:
         """Fold one message from the host (already folded into `remote`) into what the table reads."""
         kind = message["type"]
         if kind == "update":
-            self._updates += 1
             self._news.extend(message["events"])
             if "remaining" in message:
                 self._countdown = (float(message["remaining"]), time.monotonic())
@@ -142,7 +139,7 @@ class RemoteDriver:
         if seat != self.remote.seat:
             return _refused(p.NOT_YOUR_SEAT)
         with self._lock:
-            errors, updates = len(self.remote.errors), self._updates
+            errors = len(self.remote.errors)
         self._call(self.remote.act(action))  # not under the lock: the reader takes it on that thread
         seq = self.remote._seq  # noqa: SLF001 - the number the action was sent with
         deadline = time.monotonic() + _ANSWER_WAIT
@@ -151,7 +148,7 @@ class RemoteDriver:
                 if len(self.remote.errors) > errors:
                     error = self.remote.errors[-1]
                     return _refused(p.revive({"msg": error["msg"], "params": error["params"]}))
-                if seq not in self.remote._pending or self._updates > updates:  # noqa: SLF001
+                if seq not in self.remote._pending:  # noqa: SLF001 - acknowledged by the host
                     return Applied(Outcome(True), Entry(seat, action))
                 if self.lost or not self._answered.wait(max(0.0, deadline - time.monotonic())):
                     return _refused(self.lost or "no answer from the host")

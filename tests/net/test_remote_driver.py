@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import copy_json
 from pie_table.core.registry import get_game
-from pie_table.core.session import bot_seed
+from pie_table.core.session import Session, bot_seed
+from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import bot_decider
+from pie_table.net.driven_host import hosted_session
 from pie_table.net.hosting import HostedTable
 from pie_table.net.over_network import local_hash
 from pie_table.net.remote_driver import RemoteDriver
@@ -118,3 +122,46 @@ def test_a_host_that_quits_tells_its_remote_players() -> None:
     _until(lambda: driver.host_quit)
     assert driver.lost == "host quit"
     driver.close()
+
+
+def test_a_window_hosting_on_its_own_driver_plays_a_remote_seat_to_the_end() -> None:
+    """The host's table runs on a real TableDriver (bots paced by its `update`, the clock closing
+    windows); the remote seat is a person to it, neither a bot nor a human at the host's screen."""
+    game = "pie-rats"
+    setup = GameSetup(game, parse_seats("bot:normal,human:mouse,bot:normal,bot:normal"), seed=7)
+    session = hosted_session(Session(setup, get_game(game)), {1})
+    assert session.humans == [] and 1 not in session.bots and not session.gate.shared
+    driver = TableDriver(session, pace=None)
+    hosted = HostedTable(setup, {1}, driver=driver)
+    try:
+        # Two machines in one test: the remote player on its own thread (its `submit` waits for the
+        # host), the host's table on this one, taking in the network between its frames.
+        decide = _decider(game, setup, 1)
+
+        def remote_player() -> tuple[RemoteDriver, int]:
+            remote = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+            acted = 0
+            while not remote.is_over():
+                if not _step(remote, decide):
+                    time.sleep(0.002)
+            return remote, acted
+
+        end = time.monotonic() + 90
+        with ThreadPoolExecutor(1) as pool:
+            playing = pool.submit(remote_player)
+            last = time.monotonic()
+            while not playing.done():
+                now = time.monotonic()
+                assert now < end
+                hosted.pump()
+                driver.update(now - last)  # the host's clock is real time: it decides countdowns
+                last = now
+                time.sleep(0.001)
+            remote, _acted = playing.result()
+        assert driver.is_over() and hosted.joined() == {1: ("Ann", True)}
+        assert sum(entry.seat == 1 for entry in session.log) > 10
+        views, _events = replayed(setup, hosted.host, 1)
+        assert copy_json(dict(remote.view(1))) == views[-1]
+        remote.close()
+    finally:
+        hosted.quit()
