@@ -36,9 +36,12 @@ class DrivenHost(TableHost):
     """A `TableHost` with no loop of its own: the window's driver runs the game."""
 
     def __init__(self, driver: TableDriver, remote: set[int], *, table_id: str = "1",
-                 code: str | None = None) -> None:
+                 code: str | None = None, wake: Callable[[], None] | None = None) -> None:
+        """`wake()` is called from the server's thread when something waits for `pump` (a window
+        resting until input posts itself an event)."""
         super().__init__(driver.setup, remote, table_id=table_id, code=code, info=driver.info, driver=driver)
         self.driver = driver
+        self.wake = wake
         self._inbox: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         driver.listen(None, self._after)
 
@@ -66,6 +69,8 @@ class DrivenHost(TableHost):
                 LOG.warning("table %s: refused from %s: %s", self.id, link.peer, refusal)
                 link.send(p.error(refusal))
         self._inbox.put(run)
+        if self.wake is not None:
+            self.wake()
 
     async def run(self) -> None:
         """Nothing to loop over: the window's driver runs the game."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.driver import TableDriver
@@ -25,11 +26,12 @@ class HostedTable:
     """One table served from this process: its host, server and (when asked) its advertisement."""
 
     def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0,
-                 driver: TableDriver | None = None) -> None:
+                 driver: TableDriver | None = None, wake: Callable[[], None] | None = None) -> None:
         """`driver`: the window's own driver runs the game (call `pump` every frame); without one
         the host plays its bots itself, as `serve` does."""
         self.lan = lan
         self.driver = driver
+        self.wake = wake
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="table-host", daemon=True)
         self._thread.start()
@@ -48,7 +50,7 @@ class HostedTable:
         self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port)
         self.port = bound_port(self.server)
         if self.driver is not None:
-            return self.lobby.add(DrivenHost(self.driver, remote, table_id="1"))
+            return self.lobby.add(DrivenHost(self.driver, remote, table_id="1", wake=self.wake))
         return self.lobby.add(TableHost(setup, remote, table_id="1"))
 
     def pump(self) -> None:

@@ -20,11 +20,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event, Outcome
-from pie_table.core.session import Applied, Entry, PrivacyGate
+from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
 from pie_table.net import protocol as p
 from pie_table.net.client import HostRefused, RemoteSeat
 
-Listener = Callable[[Entry | None, list[Event]], None]
+Listener = Callable[[Entry, list[Event]], None]
 _ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
 
 
@@ -32,15 +32,18 @@ class RemoteDriver:
     """One seat at a table hosted elsewhere, driven through the host."""
 
     def __init__(self, url: str, table: str, *, code: str = "", seat: int = -1, name: str = "",
-                 token: str = "") -> None:
+                 token: str = "", wake: Callable[[], None] | None = None) -> None:
         """Join `seat` with the join `code`, or take a seat back with its `token`. Raises
-        HostRefused (one line: wrong code, seat taken, version mismatch) when the host says no."""
+        HostRefused (one line: wrong code, seat taken, version mismatch) when the host says no.
+        `wake()` is called from the network thread whenever the host sent something (a window
+        resting until input posts itself an event)."""
+        self.wake = wake
         self.remote = RemoteSeat(url)
         self.url, self.table = url, table
         self._lock = threading.Lock()
         self._answered = threading.Condition(self._lock)
         self._news: list[Event] = []  # events received, not yet told to the listeners
-        self._listeners: list[Listener] = []
+        self._listeners: list[tuple[int | None, Listener]] = []
         self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
         self.host_quit = False
@@ -73,6 +76,8 @@ class RemoteDriver:
                 with self._answered:
                     self._took(message)
                     self._answered.notify_all()
+                if self.wake is not None:
+                    self.wake()
         except Exception as exc:  # noqa: BLE001 - any end of the link is told the same way
             with self._answered:
                 self.lost = self.lost or type(exc).__name__
@@ -159,8 +164,8 @@ class RemoteDriver:
         with self._lock:
             news, self._news = self._news, []
         if news:
-            for fn in list(self._listeners):
-                fn(None, news)
+            for seat, fn in list(self._listeners):
+                fn(Entry(None, {}), events_for(news, seat))
         return []
 
     def remaining(self) -> float | None:
@@ -175,13 +180,22 @@ class RemoteDriver:
         """The host moves everything: poll again soon."""
         return 0.05
 
+    def pace_by(self, *_args: Any, **_kw: Any) -> None:
+        """The host paces its bots: nothing to pace here."""
+
+    def skip_to(self, **_kw: Any) -> list[Applied]:
+        """Nobody skips ahead at a table shared across machines."""
+        return []
+
     def restart_countdown(self) -> None:
         """The host's clock decides: nothing to restart here."""
 
     def listen(self, seat: int | None, fn: Listener) -> Callable[[], None]:
-        """Call `fn(None, events)` from `update` with the events this seat was sent."""
-        self._listeners.append(fn)
-        return lambda: self._listeners.remove(fn) if fn in self._listeners else None
+        """Call `fn(entry, events)` from `update` with the events this seat was sent that `seat`
+        may see (None: the public ones); `entry` is a stand-in, since who acted is the host's to know."""
+        item = (seat, fn)
+        self._listeners.append(item)
+        return lambda: self._listeners.remove(item) if item in self._listeners else None
 
     def can_undo(self, seat: int) -> bool:
         """Never across machines: others have seen the move."""
