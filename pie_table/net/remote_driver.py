@@ -20,7 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event, Outcome
+from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
+from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.net import protocol as p
 from pie_table.net.client import HostRefused, RemoteSeat
 
@@ -47,6 +49,7 @@ class RemoteDriver:
         self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
         self.host_quit = False
+        self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
         self._thread.start()
@@ -62,9 +65,9 @@ class RemoteDriver:
     async def _open(self, code: str, seat: int, name: str, token: str) -> None:
         await self.remote.open()
         if token:
-            await self.remote.rejoin(self.table, token)
+            self._took(await self.remote.rejoin(self.table, token))
         else:
-            await self.remote.join(self.table, code, seat, name)
+            self._took(await self.remote.join(self.table, code, seat, name))
         first = await self.remote.expect("update")
         self._took(first)
 
@@ -86,7 +89,9 @@ class RemoteDriver:
     def _took(self, message: dict[str, Any]) -> None:
         """Fold one message from the host (already folded into `remote`) into what the table reads."""
         kind = message["type"]
-        if kind == "update":
+        if kind == "joined":
+            self.joined = message
+        elif kind == "update":
             self._news.extend(message["events"])
             if "remaining" in message:
                 self._countdown = (float(message["remaining"]), time.monotonic())
@@ -105,6 +110,25 @@ class RemoteDriver:
     def token(self) -> str:
         """The secret that takes this seat back after a drop."""
         return self.remote.token
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's registration, from what the host said it plays."""
+        return get_game(self.joined["game"])
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules (the same version as the host's: the hello checked it)."""
+        return self.info.rules
+
+    @property
+    def setup(self) -> GameSetup:
+        """The table as this machine knows it: this seat a person here, every other seat played
+        elsewhere (no seed: nothing is dealt here)."""
+        here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
+        seats = [here if seat == self.seat else elsewhere for seat in range(self.joined["seats"])]
+        return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
+                         self.joined.get("teams"), seed=0)
 
     @property
     def away(self) -> set[int]:

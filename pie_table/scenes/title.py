@@ -97,6 +97,8 @@ class TitleScene(MenuScene):
         self.play = Button(_("Play"), self.open_games, size=34)
         self.continue_button = Button(self._continue_text(), self.continue_game, size=22)
         self.load_button = Button(_("Saved games"), self.open_saves, size=26)
+        self.host_button = Button(_("Host a table"), self.host_table, size=24)
+        self.join_button = Button(_("Join a table"), self.join_table, size=24)
         self.language_button = Button(self._language_text(), self.next_language, size=22)
         self.settings_button = Button(_("Settings"), self.open_settings, size=22)
         self.stats_button = Button(_("Statistics"), self.open_statistics, size=22)
@@ -106,8 +108,8 @@ class TitleScene(MenuScene):
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
         self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
         resume = [self.continue_button] if self.saved is not None else []
-        buttons = [self.play, *resume, self.load_button, self.stats_button, self.settings_button,
-                   self.language_button, self.quit_button]
+        buttons = [self.play, *resume, self.load_button, self.host_button, self.join_button,
+                   self.stats_button, self.settings_button, self.language_button, self.quit_button]
         return [*buttons, self.tagline, self.hint, self.status]
 
     def _notices(self, damaged: int) -> list[str]:
@@ -145,6 +147,18 @@ class TitleScene(MenuScene):
             if failure:
                 self.rebuild()  # the save was set aside: Continue now offers the next one, if any
                 self.notice = failure
+
+    def host_table(self) -> None:
+        """Pick a game and seats, some of them Remote, for friends on other machines."""
+        from pie_table.scenes.game_select import GameSelectScene
+
+        self.app.scenes.push(GameSelectScene(self.app, hosting=True))
+
+    def join_table(self) -> None:
+        """Take a seat at a table hosted on another machine."""
+        from pie_table.scenes.net_join import JoinScene
+
+        self.app.scenes.push(JoinScene(self.app))
 
     def open_statistics(self) -> None:
         """Every named player's record per game."""

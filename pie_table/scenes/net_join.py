@@ -1,0 +1,159 @@
+"""Join a table hosted on another machine (issue 23 item 1): the tables announced on the local
+network listed by themselves (zeroconf, looked for on a background thread), or an address typed
+for the internet; the join code, a free seat and a name. Every refusal is one line (a wrong code,
+a seat taken, a version mismatch), as the host words it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _, tr
+from pie_table.kit.rows import Cycler, TextInput
+from pie_table.kit.widgets import Button, Label, Widget
+from pie_table.scenes.base import MenuScene, load_factory
+from pie_table.scenes.net_host import wake_window
+
+_TABLE = "1"  # a table hosted from a window is its server's only table
+_SEATS = list(range(1, 9))
+_LOOK_S = 1.5  # how long one look for tables on the local network lasts
+
+
+def open_remote_table(app: Any, driver: Any) -> str:
+    """Put the game's table scene, playing through `driver`, in place of the join screen; the
+    reason it cannot ('' when it opened)."""
+    factory = load_factory(driver.info.scene_factory)
+    if factory is None:
+        return _("This game's table could not be loaded.")
+    if "driver" not in inspect.signature(factory).parameters:
+        # Until the game's table takes its driver from outside (issue 22), it deals its own game.
+        driver.close()
+        return _("This game's table cannot be played from another machine yet.")
+    app.scenes.replace(factory(app, driver.setup, driver=driver))
+    return ""
+
+
+class JoinScene(MenuScene):
+    """Address (or a table found on the local network), join code, seat and name; Join."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.address, self.code, self.name, self.seat = "ws://127.0.0.1:", "", "", 2
+        self.found: list[dict[str, Any]] = []
+        self.notice = ""
+        self.looking = False
+        self._joining: threading.Thread | None = None
+        self._result: tuple[Any, str] | None = None  # (driver, refusal) once a join attempt ended
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("Join a table"), 44, pal.CREAM, "title")
+        self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=60)
+        self.code_input = TextInput(_("Join code"), self.code, self._set_code, max_len=8)
+        self.seat_row = Cycler(_("Seat"), _SEATS, _SEATS.index(self.seat), self._set_seat)
+        self.name_input = TextInput(_("Name"), self.name, self._set_name, max_len=24)
+        self.look_button = Button(_("Look on the local network"), self.look, size=22)
+        self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}",
+                                     lambda t=t: self._pick(t), size=20) for t in self.found[:4]]
+        self.status = Label(lambda: self.notice, 22, pal.LEMON, wrap=True)
+        self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
+        self.back_button = Button(_("Back"), self.back, size=26)
+        return [self.address_input, self.code_input, self.seat_row, self.name_input, self.look_button,
+                *self.found_buttons, self.join_button, self.back_button, self.heading, self.status]
+
+    def _set_address(self, text: str) -> None:
+        self.address = text.strip()
+
+    def _set_code(self, text: str) -> None:
+        self.code = text.strip().upper()
+
+    def _set_seat(self, seat: int) -> None:
+        self.seat = seat
+
+    def _set_name(self, text: str) -> None:
+        self.name = text.strip()
+
+    def _can_join(self) -> bool:
+        return bool(self.address and self.code and self.name) and self._joining is None
+
+    def _pick(self, table: dict[str, Any]) -> None:
+        self.address = table["url"]
+        self.rebuild()
+
+    # -- the local network ---------------------------------------------------------------------------
+
+    def look(self) -> None:
+        """Look for tables announced on the local network, without holding up the window."""
+        if self.looking:
+            return
+        self.looking, self.notice = True, _("Looking for tables on the local network…")
+
+        def run() -> None:
+            from pie_table.net.discovery import browse
+
+            try:
+                self.found = browse(_LOOK_S)
+            except Exception:  # noqa: BLE001 - no network, no multicast: nothing found, said plainly
+                self.found = []
+            self.looking = False
+            wake_window()
+        threading.Thread(target=run, name="look-for-tables", daemon=True).start()
+
+    # -- joining ---------------------------------------------------------------------------------------
+
+    def join(self) -> None:
+        """Connect and take the seat on a background thread; the table opens when the host says yes."""
+        if not self._can_join():
+            return
+        self.notice = _("Joining…")
+        address, code, seat, name = self.address, self.code, self.seat - 1, self.name
+
+        def run() -> None:
+            from pie_table.net.client import HostRefused
+            from pie_table.net.remote_driver import RemoteDriver
+
+            try:
+                self._result = (RemoteDriver(address, _TABLE, code=code, seat=seat, name=name,
+                                             wake=wake_window), "")
+            except HostRefused as refused:
+                self._result = (None, str(refused))
+            except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line
+                self._result = (None, _("No table answers at {address}.").format(address=address))
+            wake_window()
+        self._joining = threading.Thread(target=run, name="join-table", daemon=True)
+        self._joining.start()
+
+    def update(self, dt: float) -> None:
+        if not self.looking and self.notice == _("Looking for tables on the local network…"):
+            self.notice = "" if self.found else _("No table found on the local network.")
+            self.rebuild()
+        if self._result is None:
+            return
+        driver, refusal = self._result
+        self._result, self._joining = None, None
+        if driver is None:
+            self.notice = tr(refusal) if refusal else ""
+            return
+        self.notice = open_remote_table(self.app, driver)
+
+    def next_frame(self) -> float | None:
+        return 0.1 if self.looking or self._joining is not None else super().next_frame()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.heading.place(pygame.Rect(0, int(24 * s), w, int(60 * s)), s)
+        rw, rh, gap = int(min(720 * s, w * 0.8)), int(44 * s), int(10 * s)
+        x, y = w // 2 - rw // 2, int(110 * s)
+        for row in (self.address_input, self.code_input, self.seat_row, self.name_input, self.look_button,
+                    *self.found_buttons):
+            row.place(pygame.Rect(x, y, rw, rh), s)
+            y += rh + gap
+        self.status.place(pygame.Rect(x, y + gap, rw, int(60 * s)), s)
+        bw, bh = int(220 * s), int(58 * s)
+        by = h - bh - int(30 * s)
+        self.back_button.place(pygame.Rect(w // 2 - bw - gap, by, bw, bh), s)
+        self.join_button.place(pygame.Rect(w // 2 + gap, by, bw, bh), s)
