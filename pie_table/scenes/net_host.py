@@ -87,9 +87,8 @@ class HostSeatsScene(SeatsScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         s = self.scale
-        rect = self.status.rect
-        self.lan_toggle.place(pygame.Rect(rect.centerx - int(200 * s), rect.y - int(40 * s),
-                                          int(400 * s), int(36 * s)), s)
+        inner = self.seat_panel.inflate(-int(80 * s), -int(40 * s))  # under the seats, in their panel
+        self.lan_toggle.place(pygame.Rect(inner.x, inner.bottom - int(44 * s), inner.width, int(44 * s)), s)
 
     def start(self) -> None:
         factory = load_factory(self.info.scene_factory)

@@ -16,7 +16,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.rows import Cycler, TextInput
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import MenuScene, load_factory
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.net_host import wake_window
 
 _TABLE = "1"  # a table hosted from a window is its server's only table
@@ -59,7 +59,7 @@ class JoinScene(MenuScene):
         self.look_button = Button(_("Look on the local network"), self.look, size=22)
         self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}",
                                      lambda t=t: self._pick(t), size=20) for t in self.found[:4]]
-        self.status = Label(lambda: self.notice, 22, pal.LEMON, wrap=True)
+        self.status = Label(lambda: self.notice, 22, pal.CHERRY, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
         return [self.address_input, self.code_input, self.seat_row, self.name_input, self.look_button,
@@ -143,11 +143,17 @@ class JoinScene(MenuScene):
     def next_frame(self) -> float | None:
         return 0.1 if self.looking or self._joining is not None else super().next_frame()
 
+    def draw_content(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.panel, self.scale)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
         self.heading.place(pygame.Rect(0, int(24 * s), w, int(60 * s)), s)
         rw, rh, gap = int(min(720 * s, w * 0.8)), int(44 * s), int(10 * s)
         x, y = w // 2 - rw // 2, int(110 * s)
+        rows = 5 + len(self.found_buttons)
+        self.panel = pygame.Rect(x - int(30 * s), y - int(20 * s), rw + int(60 * s),
+                                 rows * (rh + gap) + int(110 * s))
         for row in (self.address_input, self.code_input, self.seat_row, self.name_input, self.look_button,
                     *self.found_buttons):
             row.place(pygame.Rect(x, y, rw, rh), s)
