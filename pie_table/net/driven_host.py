@@ -93,18 +93,11 @@ class DrivenHost(TableHost):
 
     def _act(self, link: Link, message: dict[str, Any]) -> None:
         """A remote seat's action, checked as the host checks it, then submitted to the driver."""
-        holder = self._holder(message["token"])
-        if holder.link is not link:
-            raise Refusal(p.BAD_TOKEN)
-        action = message["action"]
-        if "seat" in action and action["seat"] != holder.seat:
-            raise Refusal(p.NOT_YOUR_SEAT)
-        if message["seq"] <= holder.last_seq:
-            raise Refusal(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
+        holder = self._sender(link, message)
         if holder.seat not in self.driver.to_act():
             raise Refusal(p.NOT_ASKED)
         holder.last_seq = message["seq"]
-        applied = self.driver.submit(holder.seat, action)
+        applied = self.driver.submit(holder.seat, message["action"])
         if not applied.ok:
             LOG.info("table %s: seat %d's action refused by the game: %s", self.id, holder.seat,
                      applied.reason)
@@ -126,13 +119,3 @@ class DrivenHost(TableHost):
 
     def _countdown(self) -> float | None:
         return self.driver.remaining()
-
-    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
-        """An away remote seat goes on with a bot at the host, paced by the driver like the others."""
-        factory = self.info.bot_factory
-        if factory is None or seat not in self.remote:
-            return
-        from pie_table.core.session import bot_seed
-
-        self.session.bots[seat] = factory(level, seat, bot_seed(self.setup.seed, seat))
-        self.remote.discard(seat)

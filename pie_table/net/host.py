@@ -183,6 +183,15 @@ class TableHost:
 
     def on_action(self, link: Link, message: dict[str, Any]) -> None:
         """A remote seat's action: checked here, applied by the loop in `run`; Refusal if not."""
+        holder = self._sender(link, message)
+        asked = self._asked.get(holder.seat)
+        if asked is None or asked.done():
+            raise Refusal(p.NOT_ASKED)
+        holder.last_seq = message["seq"]
+        asked.set_result(message["action"])
+
+    def _sender(self, link: Link, message: dict[str, Any]) -> Holder:
+        """The seat an action message is from, if its token, connection, seat and sequence hold."""
         holder = self._holder(message["token"])
         if holder.link is not link:
             raise Refusal(p.BAD_TOKEN)
@@ -191,11 +200,7 @@ class TableHost:
             raise Refusal(p.NOT_YOUR_SEAT)
         if message["seq"] <= holder.last_seq:
             raise Refusal(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
-        asked = self._asked.get(holder.seat)
-        if asked is None or asked.done():
-            raise Refusal(p.NOT_ASKED)
-        holder.last_seq = message["seq"]
-        asked.set_result(action)
+        return holder
 
     # -- the loop --------------------------------------------------------------------------------------
 
