@@ -8,10 +8,12 @@ neither bots nor people at this screen: hand-offs and the privacy gate are for l
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.registry import GameInfo
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -107,7 +109,10 @@ class HostRoomScene(MenuScene):
 
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)
         session = hosted_session(Session(setup, info), self.remote)
-        self.table = factory(app, setup, session)
+        if "driver" in inspect.signature(factory).parameters:  # a table that takes its driver
+            self.table = factory(app, setup, driver=TableDriver(session))
+        else:
+            self.table = factory(app, setup, session)
         self.hosted = HostedTable(setup, self.remote, lan=lan, driver=table_driver(self.table),
                                   wake=wake_window)
         keep_hosting(self.table, self.hosted)
