@@ -89,24 +89,20 @@ def test_a_pie_view_follows_its_pie_as_it_grows_and_loses_cards():
     }
 
 
-def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_view():
-    """It keeps its margin for the view it came from. Keyed by `id(view)`, a new view allocated
-    where a freed one lay took the old table's margin (and changed the hard bot's choices)."""
+def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_decision():
+    """What a decision works out from its view is kept for that decision only: the next one,
+    whatever view it is handed, starts afresh (no memo keyed on which view object it was)."""
     from pie_table.games.cheflebrity import project
 
     early, late = _midgame(1), _midgame(2)
     seat = 0
+    early_view, late_view = RULES.view(early, seat), RULES.view(late, seat)
+    assert project.margin(late_view, seat) != project.margin(early_view, seat)
     bot = CheflebrityBot("hard", seat, 7)
-    for _ in range(50):
-        view = RULES.view(early, seat)
-        bot._base_margin(view)
-        freed = id(view)
-        del view
-        fresh_view = RULES.view(late, seat)  # often where the freed one was
-        if id(fresh_view) == freed:
-            break
-    assert project.margin(fresh_view, seat) != project.margin(RULES.view(early, seat), seat)
-    assert bot._base_margin(fresh_view) == project.margin(fresh_view, seat)
+    bot.decide_from_view(early_view)
+    bot._base_margin(early_view)
+    bot.decide_from_view(late_view)
+    assert bot._base_margin(late_view) == project.margin(late_view, seat)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

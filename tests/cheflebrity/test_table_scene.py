@@ -88,7 +88,7 @@ def set_turn(
     state.stack.items.clear()
     flow.start_turn(state, seat, [])
     state.step = step
-    scene.session.forget_views()
+    scene.session.rules.changed_by_hand(scene.state)
     scene.panel = scene.trade = None
     scene.panel_key = None
 
@@ -221,7 +221,7 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
         if SAB in pile:
             pile.remove(SAB)
     state.hands[1].append(SAB)
-    scene.session.forget_views()
+    scene.session.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene._top() is not None and scene._top().kind == "sabotage")
     assert sorted(scene.reaction.asked()) == [1, 2]
     press(app, pygame.K_2)

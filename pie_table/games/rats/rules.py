@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pie_table.core.engine import Action, Event, GameRules
+from pie_table.core.engine import Action, Event, GameRules, copy_data
 from pie_table.games.rats.actions import check, options_for, perform
 from pie_table.games.rats.flow import advance, to_act
 from pie_table.games.rats.state import (
@@ -77,7 +77,7 @@ class RatsRules(GameRules):
         """Seats whose decision the game is waiting for (several during secret choices)."""
         return to_act(state)
 
-    def apply(self, state: RatsState, action: Action) -> list[Event]:
+    def _apply(self, state: RatsState, action: Action) -> list[Event]:
         """Apply one seat's decision and run the game on to the next decisions."""
         seat, item = check(state, action)
         events: list[Event] = []
@@ -87,8 +87,13 @@ class RatsRules(GameRules):
         _record(state, events)
         return events
 
-    def view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
-        """Public information plus, for a seat, its own sheet, decisions and private notes."""
+    def _view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
+        """`bot_view` copied: the view kept for a version stays as it was while the game goes on."""
+        return copy_data(self.bot_view(state, seat))
+
+    def bot_view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
+        """Public information plus, for a seat, its own sheet, decisions and private notes, for a
+        decision made at once (never kept)."""
         data = public_view(state)
         if seat is not None and 0 <= seat < state.seats:
             sheet = state.sheets[seat]
