@@ -103,7 +103,8 @@ class GameRules:
             seen = self._track(state)
         elif seen.views:
             if self.check_views:
-                seen.check("moved on from")
+                seen.check("moved on from", list(seen.views))
+                seen.proofs = {}
             seen.views = {}
         seen.version += 1
         return events
@@ -118,8 +119,9 @@ class GameRules:
             seen.version += 1
 
     def version(self, state: Any) -> int:
-        """How many actions `apply` applied to this state object (a state made or loaded afresh is
-        at 0): what a view was built from, and what a caller compares to see that nothing moved."""
+        """How many times this state object moved on (each action `apply` applied, each change by
+        hand; a state made or loaded afresh is at 0): what a view was built from, and what a caller
+        compares to see that nothing moved."""
         seen = self._seen.get(id(state))
         return 0 if seen is None else seen.version
 
@@ -136,7 +138,7 @@ class GameRules:
             if self.check_views:
                 seen.proofs[seat] = repr(found)
         elif self.check_views:
-            seen.check("read again at")
+            seen.check("read again at", [seat])
         return found
 
     def _track(self, state: Any) -> _Seen:
@@ -209,15 +211,13 @@ class _Seen:
         self.views: dict[int | None, dict[str, Any]] = {}
         self.proofs: dict[int | None, str] = {}
 
-    def check(self, when: str) -> None:
-        """Raise if a kept view is no longer what it was built as."""
-        for seat, view in self.views.items():
-            if repr(view) != self.proofs.get(seat):
+    def check(self, when: str, seats: list[int | None]) -> None:
+        """Raise if the view kept for one of `seats` is no longer what it was built as."""
+        for seat in seats:
+            if repr(self.views[seat]) != self.proofs.get(seat):
                 raise AssertionError(f"the view of seat {seat} kept for version {self.version} changed "
                                      f"(when the state was {when} it): a caller changed it, or it "
                                      "shares a list the game changes")
-        if when == "moved on from":
-            self.proofs = {}
 
 
 class TurnBot:
