@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,7 +115,7 @@ class GameRules:
         needs this: tables change states through `apply`, a lesson through its game's scenario."""
         seen = self._seen.get(id(state))
         if seen is not None:
-            seen.views, seen.proofs = {}, {}
+            seen.views, seen.proofs, seen.parts = {}, {}, {}
             seen.version += 1
 
     def version(self, state: Any) -> int:
@@ -140,6 +140,20 @@ class GameRules:
         elif self.check_views:
             seen.check("read again at", [seat])
         return found
+
+    def kept(self, state: Any, name: Hashable, key: Any, build: Callable[[], Any]) -> Any:
+        """A part of this state's views (such as one pie) kept across versions while `key`, what
+        the part is worked out from, stays the same; else `build()` anew. Like the views, kept by
+        the rules outside the state, and read, never changed."""
+        seen = self._seen.get(id(state))
+        if seen is None:
+            seen = self._track(state)
+        found = seen.parts.get(name)
+        if found is not None and found[0] == key:
+            return found[1]
+        value = build()
+        seen.parts[name] = (key, value)
+        return value
 
     def _track(self, state: Any) -> _Seen:
         key = id(state)
@@ -200,16 +214,18 @@ class GameRules:
 
 
 class _Seen:
-    """What the rules keep for one live state: its version and the views built at that version
-    (with, when `GameRules.check_views` is on, what each looked like when built)."""
+    """What the rules keep for one live state: its version, the views built at that version (with,
+    when `GameRules.check_views` is on, what each looked like when built) and the parts of views
+    kept across versions."""
 
-    __slots__ = ("ref", "version", "views", "proofs")
+    __slots__ = ("ref", "version", "views", "proofs", "parts")
 
     def __init__(self, ref: weakref.ref[Any]) -> None:
         self.ref = ref  # held so its callback drops this entry with the state
         self.version = 0
         self.views: dict[int | None, dict[str, Any]] = {}
         self.proofs: dict[int | None, str] = {}
+        self.parts: dict[Hashable, tuple[Any, Any]] = {}  # `GameRules.kept`: name -> (key, part)
 
     def check(self, when: str, seats: list[int | None]) -> None:
         """Raise if the view kept for one of `seats` is no longer what it was built as."""

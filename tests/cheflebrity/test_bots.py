@@ -133,3 +133,27 @@ def test_a_turn_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_
         seat = session.to_act()[0]
         assert session.submit(seat, session.bot_action(seat)).ok
     assert settled > 150 and forced > 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_pie_lines_the_rules_keep_are_the_lines_as_they_stand_at_every_step(seed):
+    """The rules keep the Working and Serving Lines' views while no card was played, thrown out or
+    served: at every step of whole games (random moves too), they equal lines built afresh."""
+    import random
+
+    from pie_table.core.session import Session
+    from pie_table.core.setup import GameSetup, SeatSpec
+    from pie_table.games.cheflebrity import pies as P
+
+    levels = ["easy", "normal", "hard", "random"]
+    session = Session(GameSetup("cheflebrity", [SeatSpec("bot", level) for level in levels], seed=seed))
+    rng = random.Random(seed)
+    while not session.is_over():
+        state = session.state
+        for name, lines in (("working", state.working), ("served", state.served)):
+            fresh = [[P.pie_view(p) for p in line] for line in lines]
+            assert RULES.bot_view(state, 0)[name] == fresh and RULES.view(state, 1)[name] == fresh
+        seat = session.to_act()[0]
+        legal = session.legal(seat)
+        action = rng.choice(legal) if rng.random() < 0.3 else session.bot_action(seat)
+        assert session.submit(seat, action).ok

@@ -15,6 +15,7 @@ legal moves only: never another hand, never the deck order, never what a claim h
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -106,8 +107,6 @@ class CheflebrityBot(TurnBot):
         self.seat = seat
         self.rng = random.Random(seed)
         self._others: list[int] | None = None  # the other seats, in order (read, never changed)
-        # Card worths for each set of part bonuses (`_worths`): the same whatever the table.
-        self._worth_tables: dict[tuple[int | None, ...], tuple[float, ...]] = {}
         self._now = _Reading()  # what the decision at hand has worked out from its view
 
     # -- the one entry point ------------------------------------------------------------------------
@@ -354,22 +353,13 @@ class CheflebrityBot(TurnBot):
         return self._worths(view)[card]
 
     def _worths(self, view: dict[str, Any]) -> Sequence[float]:
-        """Each card's worth in my hand now, by card number, worked out once per decision: what
-        each part adds to a card's quality (`_bonus_for`) is the same for every card of its kind,
-        so the table for each set of bonuses is made once."""
+        """Each card's worth in my hand now, by card number, looked up once per decision: what
+        each part adds to a card's quality (`_bonus_for`) is the same for every card of its kind."""
         now = self._now
-        if now.worths is not None:
-            return now.worths
-        bonus = self._bonus_for(view)
-        key = (bonus[BOTTOM], bonus[FILLING], bonus[TOP], bonus[EXTRAS])
-        worths = self._worth_tables.get(key)
-        if worths is None:
-            # An Oops! is never held (it takes effect as it is drawn): it is worth nothing.
-            worths = self._worth_tables[key] = tuple(
-                0.0 if KIND[card] == OOPS else _worth(bonus, card) for card in range(len(KIND))
-            )
-        now.worths = worths
-        return worths
+        if now.worths is None:
+            bonus = self._bonus_for(view)
+            now.worths = _WORTHS[bonus[BOTTOM], bonus[FILLING], bonus[TOP], bonus[EXTRAS]]
+        return now.worths
 
     def _bonus_for(self, view: dict[str, Any]) -> dict[str, int | None]:
         """What each part adds to a card's quality in my hand now (None: it is worth half its
@@ -534,6 +524,19 @@ def _worth(bonus: dict[str, int | None], card: int) -> float:
         return special
     extra = bonus[kind]
     return QUALITY[card] * 0.5 if extra is None else QUALITY[card] + extra
+
+
+def _worth_table(key: tuple[int | None, ...]) -> tuple[float, ...]:
+    """Every card's worth for one set of part bonuses (an Oops! is never held: it takes effect as
+    it is drawn, so it is worth nothing)."""
+    bonus = dict(zip((BOTTOM, FILLING, TOP, EXTRAS), key, strict=True))
+    return tuple(0.0 if KIND[card] == OOPS else _worth(bonus, card) for card in range(len(KIND)))
+
+
+# The card worths for every set of bonuses `_bonus_for` gives (Bottom Crust, Filling, Top Crust,
+# Extras): 24 tables, made once with the module (a constant, the same for every game).
+_WORTHS = {key: _worth_table(key)
+           for key in itertools.product((20, 0), (30, 20, None), (18, None), (4, None))}
 
 
 def _take(card: int) -> Action:

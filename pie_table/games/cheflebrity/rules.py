@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from pie_table.core.engine import Action, Event, copy_data
@@ -159,6 +160,24 @@ class CheflebrityRules(DecisionStackRules):
 RULES = CheflebrityRules()
 
 
+def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
+    """Every seat's Working (or Serving) Line as views show it, kept by the rules while no card
+    was played onto a pie, none thrown out and no pie served: only those moves change a line
+    (most moves change none, and bots read the lines at nearly every decision)."""
+    key = (state.plays, len(state.out), sum(map(len, state.served)))
+    lines = state.working if name == "working" else state.served
+    return RULES.kept(state, name, key, lambda: [[_pie_view(state, p) for p in line] for line in lines])
+
+
+def _pie_view(state: ChefState, pie: dict[str, Any]) -> dict[str, Any]:
+    """A pie's view, kept by the rules while the pie holds the same cards: a pie only grows or
+    loses its top card, and a card that leaves a pie never comes back, so its size and top card
+    say what it holds (most moves leave every pie as it was)."""
+    cards = pie["cards"]
+    top = cards[-1] if cards else (-1, "")
+    return RULES.kept(state, pie["id"], (len(cards), top[0], top[1]), partial(P.pie_view, pie))
+
+
 def _trade_view(view: LazyView) -> dict[str, Any] | None:
     """A trade under way as the seat may see it: the claims and card counts, and its own cards."""
     trade = view.state.trade
@@ -211,8 +230,8 @@ _PUBLIC: Fields = {
 }
 _PARTS: Fields = {
     "hand_counts": lambda v: [len(h) for h in v.state.hands],
-    "working": lambda v: [[P.pie_view(p) for p in line] for line in v.state.working],
-    "served": lambda v: [[P.pie_view(p) for p in line] for line in v.state.served],
+    "working": lambda v: _lines_view(v.state, "working"),
+    "served": lambda v: _lines_view(v.state, "served"),
     # The scores are read from the same pies as the served line.
     "scores": lambda v: [sum(p["quality"] for p in line) for line in v["served"]],
     "decisions": lambda v: v.state.stack.view(v.seat),
