@@ -49,8 +49,8 @@ class GameRules:
     """
 
     name: str = ""
-    # Tests set this: every cached view is then checked, when read again and when its state moves
-    # on, to be still what it was built as (no caller changed it, it shares no list the game changes).
+    # Tests set this: every cached view is then checked, when its state moves on, to be still what
+    # it was built as (no caller changed it, it shares no list the game changes).
     check_views: bool = False
     # Bumped when a log from the previous rules no longer replays to the same game (`migrate_save`).
     rules_version: int = 1
@@ -103,7 +103,7 @@ class GameRules:
             seen = self._track(state)
         elif seen.views:
             if self.check_views:
-                seen.check("moved on from", list(seen.views))
+                seen.check(list(seen.views))
                 seen.proofs = {}
             seen.views = {}
         seen.version += 1
@@ -137,8 +137,6 @@ class GameRules:
             found = seen.views[seat] = self._view(state, seat)
             if self.check_views:
                 seen.proofs[seat] = repr(found)
-        elif self.check_views:
-            seen.check("read again at", [seat])
         return found
 
     def kept(self, state: Any, name: Hashable, key: Any, build: Callable[[], Any]) -> Any:
@@ -227,12 +225,12 @@ class _Seen:
         self.proofs: dict[int | None, str] = {}
         self.parts: dict[Hashable, tuple[Any, Any]] = {}  # `GameRules.kept`: name -> (key, part)
 
-    def check(self, when: str, seats: list[int | None]) -> None:
+    def check(self, seats: list[int | None]) -> None:
         """Raise if the view kept for one of `seats` is no longer what it was built as."""
         for seat in seats:
             if repr(self.views[seat]) != self.proofs.get(seat):
                 raise AssertionError(f"the view of seat {seat} kept for version {self.version} changed "
-                                     f"(when the state was {when} it): a caller changed it, or it "
+                                     "by the time the state moved on: a caller changed it, or it "
                                      "shares a list the game changes")
 
 

@@ -81,6 +81,7 @@ def test_a_pie_view_follows_its_pie_as_it_grows_and_loses_cards():
     assert RULES.view(state, 1)["working"][0][0]["kind"] == "pie"
     act(state, None, type="timeout")
     state.working[0][0]["cards"].pop()  # as a Sabotage! would
+    RULES.changed_by_hand(state)
     assert RULES.view(state, 1)["working"][0][0] == {
         "id": state.working[0][0]["id"],
         "cards": [[bottom, "bottom"], [filling, "filling"]],

@@ -498,9 +498,11 @@ def test_the_window_after_a_card_comes_off_says_so():
     set_turn(scene, 1, [T15], step="main", pies=[[(B5, "bottom"), (F10, "filling")]])
     state = scene.state
     assert flow.sabotage_window(state, flow.REMOVED, 1)
+    scene.session.rules.changed_by_hand(state)
     assert prompt(scene.session.view(0), 0) == "Chef 2's pie lost a card. Sabotage! a rival's pie, or pass."
     state.stack.pop()
     assert flow.sabotage_window(state, flow.DRAWN, 1)
+    scene.session.rules.changed_by_hand(state)
     assert prompt(scene.session.view(0), 0) == (
         "Chef 2 has drawn and could serve. Sabotage! a rival's pie, or pass."
     )

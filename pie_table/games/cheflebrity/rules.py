@@ -218,7 +218,7 @@ _PUBLIC: Fields = {
     "deck": lambda v: len(v.state.deck),
     "leftovers": lambda v: list(v.state.leftovers),
     "out": lambda v: list(v.state.out),
-    "kept": lambda v: copy_data(v.state.kept),
+    "kept": lambda v: [[list(k) for k in line] for line in v.state.kept],
     "final_by": lambda v: v.state.final_by,
     "pending": lambda v: copy_data(v.state.pending),
     "queued": lambda v: copy_data(v.state.queued),

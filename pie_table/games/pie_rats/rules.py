@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
-from pie_table.core.engine import Action, Event, copy_data
+from pie_table.core.engine import Action, Event
 from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
 from pie_table.core.stack_rules import DecisionStackRules, record
@@ -181,8 +182,8 @@ _PUBLIC: Fields = {
     "sill": lambda v: list(v.state.sill),
     "draw": lambda v: len(v.state.draw),
     "discard": lambda v: list(v.state.discard),
-    "charisma": lambda v: copy_data(v.state.charisma),
-    "won": lambda v: copy_data(v.state.won),
+    "charisma": lambda v: [list(c) for c in v.state.charisma],
+    "won": lambda v: [list(w) for w in v.state.won],
     "declared": lambda v: list(v.state.declared),
     "acted": lambda v: list(v.state.acted),
     "looted": lambda v: list(v.state.looted),
@@ -195,7 +196,7 @@ _PUBLIC: Fields = {
 _PARTS: Fields = {
     "captains": lambda v: [_CAPTAINS[c] for c in v.state.captains],
     "hand_counts": lambda v: [len(h) for h in v.state.hands],
-    "crews": lambda v: _crews_view(v.state.crews),
+    "crews": lambda v: _kept_crews_view(v.state),
     "standings": lambda v: flow.standings(v.state),
     "decisions": lambda v: v.state.stack.view(v.seat),
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
@@ -211,6 +212,17 @@ _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 def _crews_view(crews: list[list[Any]]) -> list[list[dict[str, Any]]]:
     """Every crew, each member as the views show it."""
     return [[_rat_view(r) for r in crew] for crew in crews]
+
+
+_RAT_KEY = attrgetter("card", "protected", "lured", "spinach")
+
+
+def _kept_crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
+    """`_crews_view`, kept by the rules while every crew member is as it was (bots read the crews
+    in most decisions of phases 4 to 6, and most moves leave them as they were)."""
+    crews = state.crews
+    key = tuple([tuple(map(_RAT_KEY, crew)) for crew in crews])
+    return RULES.kept(state, "crews", key, lambda: _crews_view(crews))  # type: ignore[no-any-return]
 
 
 def _rat_view(rat: Any) -> dict[str, Any]:
