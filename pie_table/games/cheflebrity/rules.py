@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
 from pie_table.core.engine import Action, Event, copy_data
@@ -166,16 +165,27 @@ def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
     (most moves change none, and bots read the lines at nearly every decision)."""
     key = (state.plays, len(state.out), sum(map(len, state.served)))
     lines = state.working if name == "working" else state.served
-    return RULES.kept(state, name, key, lambda: [[_pie_view(state, p) for p in line] for line in lines])
+    return RULES.kept(state, name, key, lambda: _build_lines(state, lines))  # type: ignore[no-any-return]
 
 
-def _pie_view(state: ChefState, pie: dict[str, Any]) -> dict[str, Any]:
-    """A pie's view, kept by the rules while the pie holds the same cards: a pie only grows or
-    loses its top card, and a card that leaves a pie never comes back, so its size and top card
-    say what it holds (most moves leave every pie as it was)."""
-    cards = pie["cards"]
-    top = cards[-1] if cards else (-1, "")
-    return RULES.kept(state, pie["id"], (len(cards), top[0], top[1]), partial(P.pie_view, pie))
+def _build_lines(state: ChefState, lines: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
+    """The lines' views, each pie's view kept while the pie holds the same cards: a pie only grows
+    or loses its top card, and a card that leaves a pie never comes back, so its size and top card
+    say what it holds."""
+    kept: dict[int, tuple[tuple[int, Any, Any], dict[str, Any]]] = RULES.kept(state, "pies", None, dict)
+    views = []
+    for line in lines:
+        shown = []
+        for pie in line:
+            cards = pie["cards"]
+            top = cards[-1] if cards else (-1, "")
+            key = (len(cards), top[0], top[1])
+            found = kept.get(pie["id"])
+            if found is None or found[0] != key:
+                found = kept[pie["id"]] = (key, P.pie_view(pie))
+            shown.append(found[1])
+        views.append(shown)
+    return views
 
 
 def _trade_view(view: LazyView) -> dict[str, Any] | None:
