@@ -209,20 +209,25 @@ _CAPTAINS: tuple[str, ...] = tuple(c["en"] for c in DECK.captains)
 _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
-def _crews_view(crews: list[list[Any]]) -> list[list[dict[str, Any]]]:
-    """Every crew, each member as the views show it."""
-    return [[_rat_view(r) for r in crew] for crew in crews]
-
-
 _RAT_KEY = attrgetter("card", "protected", "lured", "spinach")
 
 
 def _kept_crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
-    """`_crews_view`, kept by the rules while every crew member is as it was (bots read the crews
-    in most decisions of phases 4 to 6, and most moves leave them as they were)."""
-    crews = state.crews
-    key = tuple([tuple(map(_RAT_KEY, crew)) for crew in crews])
-    return RULES.kept(state, "crews", key, lambda: _crews_view(crews))  # type: ignore[no-any-return]
+    """Every crew, each member as the views show it: the rules keep one view for each way a crew
+    member can lie (its card, turned, lured, its Spinach) for this state, as bots read the crews in
+    most decisions of phases 4 to 6."""
+    kept: dict[tuple[Any, ...], dict[str, Any]] = RULES.kept(state, "rats", None, dict)
+    shown = []
+    for crew in state.crews:
+        views = []
+        for rat in crew:
+            key = _RAT_KEY(rat)
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = _rat_view(rat)
+            views.append(found)
+        shown.append(views)
+    return shown
 
 
 def _rat_view(rat: Any) -> dict[str, Any]:
