@@ -186,6 +186,15 @@ def _check_apply(rules, state, seat) -> None:
     assert rules.view(copy, seat) is not kept
 
 
+def _check_kept(rules, state, seat) -> None:
+    # A part is kept for this state while its key stays; a new key builds it anew.
+    name = ("contract check", seat)
+    part = rules.kept(state, name, 1, lambda: [seat])
+    assert part == [seat] and rules.kept(state, name, 1, list) is part
+    assert rules.kept(state, name, 2, list) == []
+    assert rules.kept(rules.clone(state), name, 2, lambda: [seat]) == [seat]  # a copy keeps its own
+
+
 def _check_changed_by_hand(rules, state, seat) -> None:
     view = rules.view(state, seat)
     version = rules.version(state)
@@ -236,7 +245,7 @@ _RULES_HOOKS = {
     "system_actions": _check_system_actions, "bot_view": _check_bot_view,
     "current_decision": _check_current_decision, "forced_action": _check_forced_action,
     "view": _check_view, "version": _check_version, "apply": _check_apply,
-    "changed_by_hand": _check_changed_by_hand, "idle_reason": _check_idle_reason,
+    "changed_by_hand": _check_changed_by_hand, "kept": _check_kept, "idle_reason": _check_idle_reason,
     "waiting_action": _check_waiting_action, "rules_version": _check_rules_version,
     "migrate_save": _check_migrate_save, "rng": _check_rng, "tick": _check_tick, "clone": _check_clone,
 }
