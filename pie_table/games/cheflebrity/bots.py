@@ -535,8 +535,10 @@ def _worth_table(key: tuple[int | None, ...]) -> tuple[float, ...]:
 
 # The card worths for every set of bonuses `_bonus_for` gives (Bottom Crust, Filling, Top Crust,
 # Extras): 24 tables, made once with the module (a constant, the same for every game).
-_WORTHS = {key: _worth_table(key)
-           for key in itertools.product((20, 0), (30, 20, None), (18, None), (4, None))}
+_WORTHS: dict[tuple[int | None, ...], tuple[float, ...]] = {
+    key: _worth_table(key)
+    for key in itertools.product((20, 0), (30, 20, None), (18, None), (4, None))
+}
 
 
 def _take(card: int) -> Action:
