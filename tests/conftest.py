@@ -3,6 +3,8 @@
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -14,3 +16,12 @@ os.environ["PIE_TABLE_HOME"] = tempfile.mkdtemp(prefix="pie_table_tests_")
 from pie_table.core.engine import GameRules  # noqa: E402
 
 GameRules.check_views = True
+
+
+@pytest.fixture(autouse=True)
+def _views_checked_unless_marked(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long random games (thousands of views each) skip the view check: it compares every kept view
+    with its first picture at each move, which grows with the log; tests/core/test_view_cache.py
+    checks every game's views on their own."""
+    if request.node.get_closest_marker("views_unchecked") is not None:
+        monkeypatch.setattr(GameRules, "check_views", False)
