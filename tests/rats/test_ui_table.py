@@ -221,9 +221,9 @@ def test_escape_pauses_the_table() -> None:
 def test_private_gains_float_only_for_the_rat_at_the_screen() -> None:
     app, scene = make_table("human:hotseat,bot:easy,bot:easy")
     note = {"type": "scavenge", "text": "You scavenge 3 straw.", "supply": 2, "amount": 3}
-    scene._play([dict(note, to=1)], None)  # a bot's secret gain
+    scene.play_events([dict(note, to=1)])  # a bot's secret gain
     assert not scene.effects.busy
-    scene._play([dict(note, to=0)], None)
+    scene.play_events([dict(note, to=0)])
     assert scene.effects.busy
 
 
