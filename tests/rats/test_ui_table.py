@@ -221,9 +221,9 @@ def test_escape_pauses_the_table() -> None:
 def test_private_gains_float_only_for_the_rat_at_the_screen() -> None:
     app, scene = make_table("human:hotseat,bot:easy,bot:easy")
     note = {"type": "scavenge", "text": "You scavenge 3 straw.", "supply": 2, "amount": 3}
-    scene._play([dict(note, to=1)], None)  # a bot's secret gain
+    scene.play_events([dict(note, to=1)])  # a bot's secret gain
     assert not scene.effects.busy
-    scene._play([dict(note, to=0)], None)
+    scene.play_events([dict(note, to=0)])
     assert scene.effects.busy
 
 
@@ -369,3 +369,39 @@ def test_the_layer_painted_part_by_part_matches_one_painted_whole(seats: str, si
             f"frame after move {scene.state.actions} differs")
         compared += 1
     assert compared > 40
+
+
+def test_a_public_roll_on_a_shared_screen_needs_no_hand_off_and_shows_no_sheet() -> None:
+    """The shared table hands the screen off only for secret questions (`private_turn`): the Host's
+    roll opens at once for everyone to watch, with every sheet folded away."""
+    app, scene = make_table("human:hotseat,human:hotseat,bot:easy", first_host=0)
+    for _ in range(600):
+        if isinstance(app.scenes.current, HandoffScene):
+            confirm_handoff(app)  # the guests' secret starting picks
+            continue
+        if scene.panel is not None and scene.panel.kind == "roll":
+            break
+        if scene.panel is not None:
+            click(app, scene.panel.buttons[0].rect.center)
+        app.step(DT, [])
+    assert scene.panel is not None and scene.panel.kind == "roll"
+    assert not isinstance(app.scenes.current, HandoffScene)
+    assert scene.gate.viewer is None and scene.display_seat is None
+    app.step(DT, [])
+    assert scene.shown_seat is None  # the roll is drawn from the public view only
+
+
+def test_a_sealed_pick_asks_the_person_once_the_bots_have_answered() -> None:
+    """`bots_first`: while bots still answer the same pick the person's panel stays closed, so it is
+    never rebuilt under their hand (a half-filled request form would reset)."""
+    app, scene = make_table("human:mouse,bot:easy,bot:easy")
+    shared_moments = 0
+    for _ in range(600):
+        actors = scene.to_act()
+        if 0 in actors and any(seat in scene.bots for seat in actors):
+            shared_moments += 1
+            assert scene.panel is None
+        elif scene.panel is not None:
+            scene.submit(scene.panel.legal[0], scene.panel.seat)
+        app.step(DT, [])
+    assert shared_moments > 0

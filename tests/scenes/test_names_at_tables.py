@@ -115,7 +115,8 @@ def test_a_failed_autosave_is_told_in_the_players_language(tmp_path, monkeypatch
         i18n.set_language("es")
         app, scene = _table(RatsTableScene, "rats", "human:hotseat,bot:easy", [])
         assert not scene.autosave.save()
-        scene._applied(None, [], None)
+        seat = scene.to_act()[0]
+        assert scene.submit(scene.legal(seat)[0], seat)  # the next move tells what the save met
         said = "No se pudo guardar la partida: no se puede escribir en la carpeta de partidas."
         assert scene.message == said
     finally:

@@ -56,6 +56,8 @@ class TableHooks(TurnTableScene):
     own_turn_kinds: tuple[str, ...] = ("turn",)  # decisions in which the same human goes straight on
     pressable: tuple[str, ...] = ("hand",)  # zone kinds a press may pick or start dragging
     landable: tuple[str, ...] | None = None  # zone kinds a drop may land on (None: every kind)
+    handoff_beat = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
+    bots_first = False  # in a pick several seats answer, bots answer before a person is asked
 
     def open_panel(self, seat: int, legal: Sequence[Action]) -> None:
         """Put `seat`'s choices on screen (its move list, or a game's own panel)."""
@@ -69,6 +71,32 @@ class TableHooks(TurnTableScene):
         """Take every choice off the screen."""
         self.panel = None
         self.panel_key = None
+
+    def bot_beat(self, seat: int) -> float:
+        """How long a bot at `seat` waits before its move, before the settings' pace scales it: by
+        default the same for every move, so how long it takes says nothing of a hand."""
+        return self.turn_beat
+
+    def private_turn(self, seat: int) -> bool:
+        """True if `seat`'s decision shows its secrets (so a shared screen is handed off first); a
+        game whose public decisions (a roll) need no hand-off says False for those."""
+        return True
+
+    def keeps_screen(self, seat: int) -> bool:
+        """After `seat` (a human) moved on a shared screen: True if the same human goes straight on
+        (their own turn goes on), so the screen is not folded away."""
+        top = self.top()
+        return top is not None and top["kind"] in self.own_turn_kinds and self.to_act() == [seat]
+
+    def holds_play(self) -> bool:
+        """True while the game's own animation holds play (dice still rolling): no bot moves, no
+        choice is offered and no beat runs."""
+        return False
+
+    def input_first(self, event: pygame.event.Event) -> bool:
+        """A game's own input (dice to throw, its own panel), before the table's except Esc and
+        Ctrl+Z; True if used."""
+        return False
 
     def keep_layout(self) -> None:
         """Called each frame: redo the layout if it depends on something that moved."""

@@ -24,7 +24,8 @@ class TableSession(TableHooks):
         waits = Pace(public=beat, secret=0.15 * pace, reaction=(0.8 * pace, 2.0 * pace))
         # By moment: every move of a turn gets its beat (one turn decision takes several moves).
         moment = (lambda: (self.state.actions, len(self.session.log))) if by_moment else None
-        return Pacer(self.session, waits, seed=self.setup.seed, beat=lambda seat: beat, moment=moment)
+        return Pacer(self.session, waits, seed=self.setup.seed, beat=lambda seat: self.bot_beat(seat) * pace,
+                     moment=moment)
 
     @property
     def state(self) -> Any:
@@ -120,11 +121,10 @@ class TableSession(TableHooks):
         self.news = self.hint_text = ""
         self.clear_panels()
         self.drag = None
-        top = self.top()
-        if self.claimed is not None and not self.is_window(top):
+        if self.claimed is not None and not self.is_window():
             self.claimed = None
         if seat in self.humans and self.gate.shared:
             # The same human straight on (their own turn goes on): keep the screen; else fold away.
-            if not (top is not None and top["kind"] in self.own_turn_kinds and self.to_act() == [seat]):
+            if not self.keeps_screen(seat):
                 self.gate.hide()
         self.play_events(events_for(events, self.display_seat))

@@ -22,7 +22,6 @@ from pie_table.paths import saves_dir
 from pie_table.scenes.turn_table.hooks import NoFlights
 from pie_table.scenes.turn_table.input import TableInput
 
-_HANDOFF_BEAT = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
 _FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
 
 
@@ -77,6 +76,8 @@ class TurnTable(TableInput):
         self.autosave.flush()
         self.effects.update(dt)
         self.flights.update(dt)
+        if self.holds_play():
+            return
         self.since_move += dt
         self.keep_layout()
         if self.watch:
@@ -94,6 +95,8 @@ class TurnTable(TableInput):
         self.reaction.update(dt)
         actors = self.to_act()
         humans = [seat for seat in actors if seat in self.humans]
+        if self.bots_first and any(seat in self.bots for seat in actors):
+            humans = []
         if humans:
             self._offer(humans)
         elif self.offered_seat() not in (None, *actors):
@@ -104,7 +107,7 @@ class TurnTable(TableInput):
         seat = self.offered_seat()
         offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self._moment()
         beats = [self.pacer.next_move_in(), self.reaction.quiet,
-                 _HANDOFF_BEAT - self.since_move, _FORCED_BEAT - self.since_move]
+                 self.handoff_beat - self.since_move, _FORCED_BEAT - self.since_move]
         return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
 
     def _offer(self, humans: list[int]) -> None:
@@ -117,8 +120,11 @@ class TurnTable(TableInput):
                 self._open_for(self.claimed)
             return
         seat = self.gate.viewer if self.gate.viewer in humans else humans[0]
-        if self.gate.needs_handoff(seat):
-            if self.since_move >= _HANDOFF_BEAT:
+        if not self.private_turn(seat):
+            if self.gate.viewer not in (None, seat):
+                self.gate.hide()  # a public move by someone else: fold the last hand away first
+        elif self.gate.needs_handoff(seat):
+            if self.since_move >= self.handoff_beat:
                 self._hand_off(seat)
             return
         self._open_for(seat)
