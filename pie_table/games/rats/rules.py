@@ -208,7 +208,9 @@ def _record(state: RatsState, events: list[Event]) -> None:
         if "to" in event:
             notes[event["to"]].append(event)
         elif "barrier" in event:
-            log.append({key: value for key, value in event.items() if key != "barrier"})
+            public = dict(event)
+            del public["barrier"]
+            log.append(public)
         else:
             log.append(event)
 
