@@ -124,8 +124,6 @@ def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -
     """`simulate --over-network`: each game's usual JSON plus same_as_local and traffic figures."""
     from pie_table.net.over_network import simulate_over_network
 
-    if info.realtime:
-        raise CliError(f"{info.id} is real-time: --over-network plays turn-based games so far")
     for i in range(args.games):
         setup.seed = args.seed + i
         print(json.dumps(simulate_over_network(setup, info)), flush=True)
