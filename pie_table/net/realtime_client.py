@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pie_table.net.client import RemoteSeat
-from pie_table.net.delta import apply_delta
+from pie_table.net.frame_delta import apply_patch
 
 _PHASES_WAITING = ("ready", "round_over")
 
@@ -54,8 +54,8 @@ class RealtimeSeat(RemoteSeat):
         self.frames += 1
         if "view" in message:
             self.view = message["view"]
-        elif "delta" in message:
-            self.view = apply_delta(self.view, message["delta"])
+        elif "patch" in message:
+            self.view = apply_patch(self.view, message["patch"])
         self.tick = message["tick"]
         self.events.extend(message.get("events", ()))
         now = time.perf_counter()

@@ -23,7 +23,7 @@ from pie_table.core.driver import RealtimeDriver, TickStep
 from pie_table.core.messages import Msg
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.delta import view_delta
+from pie_table.net.frame_delta import patch
 from pie_table.net.host import Holder, Link, TableHost
 from pie_table.net.protocol import Refusal
 
@@ -72,6 +72,7 @@ class RealtimeHost(TableHost):
         self.ticks = 0
         self.frames_sent = 0
         self._outcomes: dict[int, _Outcome] = {}
+        self._parts: dict[str, tuple[Any, Any]] = {}
         self._answers: dict[int, asyncio.Future[None]] = {}
         if lockstep:
             for seat in self.remote:
@@ -200,14 +201,14 @@ class RealtimeHost(TableHost):
         """Send `holder` what changed since its last frame, if anything did (or it must decide)."""
         if holder.link is None:
             return
-        view = self._json.convert(self.driver.view(holder.seat))
+        view = self._view_json(holder.seat)
         message: dict[str, Any] = {"type": "frame", "tick": view.get("tick", 0)}
         if holder.shown is None:
             message["view"] = view
         else:
-            delta = view_delta(holder.shown, view)
+            delta = patch(holder.shown, view)
             if delta:
-                message["delta"] = delta
+                message["patch"] = delta
         outcome = self._outcomes.pop(holder.seat, None)
         if outcome is not None and outcome.acks:
             message["acks"] = outcome.acks
@@ -225,6 +226,17 @@ class RealtimeHost(TableHost):
         holder.sent = len(holder.history)
         self.frames_sent += 1
         holder.link.send(message)
+
+    def _view_json(self, seat: int) -> dict[str, Any]:
+        """The seat's view as JSON data. The table's part of a Rumble view is the same objects from
+        one tick to the next until a card moves: each part is converted once while it stays."""
+        view: dict[str, Any] = {}
+        for key, value in self.driver.view(seat).items():
+            known = self._parts.get(key)
+            if known is None or known[0] is not value:
+                known = self._parts[key] = (value, self._json.convert(value))
+            view[key] = known[1]
+        return view
 
     def summary(self) -> dict[str, Any]:
         """The lobby's line for the table, with the ticks run."""
