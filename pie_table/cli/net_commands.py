@@ -131,3 +131,20 @@ def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -
 
 
 COMMANDS = {"serve": cmd_serve, "join": cmd_join}
+
+
+def add_bench_parsers(bsub: Any) -> None:
+    """Add `bench net-latency` to the bench subcommands."""
+    p = bsub.add_parser("net-latency", help="Rumble Pie input-to-screen time for a remote seat")
+    p.add_argument("--delay", type=float, action="append", default=None, metavar="MS",
+                   help="milliseconds added each way by a delaying proxy (repeatable; default 0, 50, 150)")
+    p.add_argument("--seconds", type=float, default=30.0, help="seconds of live play per delay")
+
+
+def cmd_bench_net_latency(args: argparse.Namespace) -> int:
+    """One JSON line of figures per delay."""
+    from pie_table.net.latency import bench
+
+    for figures in bench(args.delay or [0.0, 50.0, 150.0], args.seconds):
+        print(json.dumps(figures), flush=True)
+    return 0
