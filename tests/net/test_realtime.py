@@ -196,3 +196,56 @@ def test_an_input_to_a_turn_based_table_is_an_unknown_message() -> None:
             server.close()
             await server.wait_closed()
     asyncio.run(scenario())
+
+
+def test_the_remote_table_shows_a_key_press_at_once_then_the_hosts_answer_with_its_origin() -> None:
+    import threading
+    import time
+
+    from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+
+    ready: dict[str, Any] = {}
+    stop = threading.Event()
+
+    def serve() -> None:
+        async def run() -> None:
+            async with _live_table({0}) as (host, url):
+                ready.update(host=host, url=url)
+                while not stop.is_set():
+                    await asyncio.sleep(0.02)
+        asyncio.run(run())
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    while "url" not in ready:
+        time.sleep(0.01)
+    host = ready["host"]
+    sim = RemoteTableSim(ready["url"], host.id, host.code, 0, "Remote")
+
+    def until(done: Any) -> list[Any]:
+        results: list[Any] = []
+        deadline = time.monotonic() + 5
+        while not done(results) and time.monotonic() < deadline:
+            results.extend(sim.advance(1 / 60))
+            time.sleep(1 / 60)
+        return results
+
+    try:
+        sim.start("keys")
+        until(lambda _r: sim.phase == "play")
+        draw = next(a for a in get_game(GAME).rules.legal_actions(host.session.state, 0)
+                    if a["type"] in ("draw", "place"))
+        sim.push(draw, ("keys1", None))
+        assert (0, draw, ("keys1", None)) in sim.queue  # pending on screen before the host answers
+        results = until(lambda r: any(a == (draw, ("keys1", None)) for x in r for a in x.applied))
+        assert any((draw, ("keys1", None)) in r.applied for r in results) and not sim.queue
+        bad = {"type": "play", "seat": 0, "source": 0, "board": 9, "face": "x"}
+        sim.push(bad, ("mouse", 7))
+        results = until(lambda r: any(x.refusals for x in r))
+        refusal = next(f for r in results for f in r.refusals)
+        assert refusal.action == bad and refusal.origin == ("mouse", 7) and str(refusal.reason)
+        until(lambda _r: sim.delay_ms is not None)
+        assert sim.delay_ms is not None and sim.table().phase == "play"
+    finally:
+        sim.close()
+        stop.set()
+        server.join(5)
