@@ -95,18 +95,20 @@ def cmd_join(args: argparse.Namespace) -> int:
     import asyncio
 
     from pie_table.core.registry import get_game
-    from pie_table.net.client import HostRefused, RemoteSeat, bot_decider, play
+    from pie_table.net.client import HostRefused, bot_decider, play
+    from pie_table.net.realtime_client import RealtimeSeat, play_live
 
     server, table, code = parse_join_url(args.url)
 
     async def run() -> dict[str, Any]:
-        client = RemoteSeat(server)
+        client = RealtimeSeat(server)  # reads a turn-based table's updates as a RemoteSeat does
         await client.open()
         joined = await client.join(table, code, args.seat, args.name)
         info = get_game(joined["game"])
         assert info.bot_factory is not None
         seed = args.bot_seed if args.bot_seed is not None else args.seat
-        await play(client, bot_decider(info.bot_factory(args.bot, args.seat, seed)))
+        bot = info.bot_factory(args.bot, args.seat, seed)
+        await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot)))
         await client.close()
         return {"table": table, "game": info.id, "seat": args.seat, "over": client.over,
                 **client.traffic.figures()}

@@ -96,11 +96,14 @@ async def play_lockstep(seat: RealtimeSeat, bot: Any) -> None:
     _tell_refusals(seat, bot)
 
 
-async def play_live(seat: RealtimeSeat, bot: Any, start_after: float = 1.5) -> None:
+async def play_live(seat: RealtimeSeat, bot: Any, start_after: float = 1.5,
+                    seconds: float | None = None) -> None:
     """Play on the host's clock: the bot looks at every frame, and asks for each round's start
-    after `start_after` seconds of waiting (as the couch table starts rounds by itself)."""
+    after `start_after` seconds of waiting (as the couch table starts rounds by itself). Stops at
+    the game's end, or after `seconds`."""
     waited_since: float | None = None
-    while not seat.over:
+    end = None if seconds is None else time.perf_counter() + seconds
+    while not seat.over and (end is None or time.perf_counter() < end):
         try:
             await asyncio.wait_for(seat.receive(), 0.1)
         except TimeoutError:
