@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -23,7 +21,7 @@ from pie_table.net.over_network import play_networked, report
 from pie_table.net.realtime_client import RealtimeSeat
 from pie_table.net.realtime_host import RealtimeHost
 from pie_table.net.server import Lobby, bound_port, start
-from tests.net.netplay import four_bots, settle
+from tests.net.netplay import four_bots, served, settle
 
 GAME = "rumble-pie"
 _ALLOWED = {"welcome", "joined", "frame", "over", "away", "back", "error", "pong"}
@@ -93,19 +91,11 @@ def test_a_patch_rebuilds_nested_changes_and_sends_only_them() -> None:
                      "p": {"boards": {"p": {"0": {"p": {"a": {"s": {"top": "y"}, "g": {"ids": [3]}}}}}}}}
 
 
-@asynccontextmanager
-async def _live_table(remote: set[int]) -> AsyncIterator[tuple[RealtimeHost, str]]:
-    lobby = Lobby()
-    server = await start(lobby, "127.0.0.1", 0)
+def _live_table(remote: set[int]) -> Any:
+    """A served live Rumble table: `remote` seats open, bots at the host in the others."""
     seats = [SeatSpec("human", control="mouse") if s in remote else parse_seat("bot:normal")
              for s in range(4)]
-    setup = GameSetup(GAME, seats, {"target": 6}, seed=5)
-    host = lobby.add(RealtimeHost(setup, remote, table_id="1"))
-    try:
-        yield host, f"ws://127.0.0.1:{bound_port(server)}"
-    finally:
-        server.close()
-        await server.wait_closed()
+    return served(GameSetup(GAME, seats, {"target": 6}, seed=5), remote, make=RealtimeHost)
 
 
 async def _seat(url: str, host: RealtimeHost, seat: int) -> RealtimeSeat:
