@@ -97,7 +97,7 @@ async def measure(delay_ms: float, seconds: float, seed: int = 7) -> dict[str, A
             if client.delay_ms is not None:
                 pings.append(client.delay_ms)
     pinger = asyncio.create_task(ping_every_second())
-    started = time.perf_counter()
+    started, ticks_before = time.perf_counter(), host.ticks
     received_before = client.traffic.received_bytes
     await play_live(client, bot, start_after=0.2, seconds=seconds)
     elapsed = time.perf_counter() - started
@@ -115,7 +115,7 @@ async def measure(delay_ms: float, seconds: float, seed: int = 7) -> dict[str, A
             "round_trip_ms_p50": _percentile(pings, 0.5),
             "down_bytes_per_s": round((client.traffic.received_bytes - received_before) / elapsed),
             "up_bytes_per_s": round(client.traffic.sent_bytes / elapsed),
-            "host_ticks_per_s": round(host.ticks / elapsed, 1)}
+            "host_ticks_per_s": round((host.ticks - ticks_before) / elapsed, 1)}
 
 
 class _TimedSeat(RealtimeSeat):
