@@ -18,6 +18,7 @@ from pie_table.games.rumble_pie.ui.feedback import Feedback
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
 from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
+from pie_table.games.rumble_pie.ui.remote_badge import NoSave, draw_delay
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
@@ -45,17 +46,19 @@ class RumbleTableScene(Scene):
     """The table a Rumble Pie game is played on."""
 
     def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
-                 save_path: str | None = None, watch: bool = False) -> None:
+                 save_path: str | None = None, watch: bool = False, remote: Any = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
-        `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still."""
+        `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still.
+        `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host)."""
         super().__init__(app)
         self.setup = setup
         self.watch = watch
         self.watch_seat: int | None = None
-        self.sim = TableSim(setup, session, watch)
+        self.remote = remote is not None
+        self.sim = remote if remote is not None else TableSim(setup, session, watch)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
-        self.autosave = Autosaver(self.sim.session, saves_dir(), every_action=False, path=save_path,
-                                  enabled=not watch)
+        self.autosave = NoSave() if remote is not None else Autosaver(
+            self.sim.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
         self.resumed = session is not None and not watch
         state = self.sim.table()
         n = len(setup.seats)
@@ -105,6 +108,8 @@ class RumbleTableScene(Scene):
     def exit(self) -> None:
         """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
         self.autosave.save()
+        if self.remote:
+            self.sim.close()  # the host shows the seat as away
 
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
@@ -338,7 +343,8 @@ class RumbleTableScene(Scene):
             title = _("{team} wins!").format(team=pal.team_name(state.winner))
             lines = result_lines(state, self.names)
             self.autosave.save()
-            record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
+            if self.sim.session is not None:  # a remote seat's game is recorded at the host
+                record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
             self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 
     # --- headless hooks --------------------------------------------------------------------------
@@ -371,6 +377,8 @@ class RumbleTableScene(Scene):
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
         draw_marker(surface, self.autosave)
+        if self.remote:
+            draw_delay(surface, self.sim.delay_ms)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
