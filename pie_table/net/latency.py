@@ -81,7 +81,8 @@ async def measure(delay_ms: float, seconds: float, seed: int = 7) -> dict[str, A
     lobby = Lobby()
     server = await start(lobby, "127.0.0.1", 0)
     proxy = await delaying_proxy(bound_port(server), delay_ms / 1000)
-    host = lobby.add(RealtimeHost(setup, {0}, table_id="1", info=info))
+    host = RealtimeHost(setup, {0}, table_id="1", info=info)
+    lobby.add(host)
     url = f"ws://127.0.0.1:{proxy.sockets[0].getsockname()[1]}"
     client = _TimedSeat(url)
     await client.open()

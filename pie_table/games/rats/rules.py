@@ -58,6 +58,7 @@ class RatsRules(DecisionStackRules):
     rules_version = 2
 
     def __init__(self) -> None:
+        super().__init__()
         # The bots' goal weights and item worths (`bots._worths`), by the data they are pure
         # functions of (circled goals, items held): the same data gives the same worths in every
         # game, so they are kept here once rather than by every bot. Nothing of any game's state.

@@ -82,6 +82,15 @@ class TableHooks(TurnTableScene):
         game whose public decisions (a roll) need no hand-off says False for those."""
         return True
 
+    # Answered by the table's session side (seat.py), below in the line of inheritance.
+    def top(self) -> dict[str, Any] | None:
+        """The decision on top, as the public view shows it."""
+        raise NotImplementedError
+
+    def to_act(self) -> list[int]:
+        """The seats the game waits for now."""
+        raise NotImplementedError
+
     def keeps_screen(self, seat: int) -> bool:
         """After `seat` (a human) moved on a shared screen: True if the same human goes straight on
         (their own turn goes on), so the screen is not folded away."""

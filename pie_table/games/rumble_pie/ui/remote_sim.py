@@ -140,7 +140,7 @@ class RemoteTableSim:
 
     def advance(self, _dt: float) -> list[TickResult]:
         """The frames that came since the last call, as the table's tick results."""
-        results = []
+        results: list[TickResult] = []
         while True:
             try:
                 frame = self._frames.get_nowait()
