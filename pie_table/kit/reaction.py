@@ -5,7 +5,7 @@ card), the engine opens a sealed window asking every other seat, with *pass* alw
 screen several people share, asking each of them in turn would cost a hand-off per player and
 tell everyone who took long. Instead the table shows a countdown; any human asked may claim the
 window (their *React!* button, or their seat's number key); only the claimer is handed the screen
-to choose a card and a target. When the countdown ends, the session's `Pacer` submits a logged
+to choose a card and a target. When the countdown ends, the table's driver submits a logged
 `timeout`, and every human who did not claim passes. Bots answer sealed, after their own delay.
 
 The window is offered to every asked human whether or not they hold an answer, so neither the

@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.pacing import Pacer
 from pie_table.core.saves import Autosaver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
@@ -34,7 +34,7 @@ class TableHooks(TurnTableScene):
     bots: dict[int, Any]
     humans: list[int]
     gate: Any
-    pacer: Pacer
+    pacer: TableDriver  # the table's driver in its pacing role (bots' beats, countdowns)
     reaction: ReactionWindow
     effects: EffectLayer
     flights: Any

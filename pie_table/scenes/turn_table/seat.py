@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pie_table.core.driver import TableDriver, pacer
 from pie_table.core.engine import Action, Event
-from pie_table.core.pacing import Pace, Pacer
+from pie_table.core.pacing import Pace
 from pie_table.core.session import events_for
 from pie_table.scenes.turn_table.hooks import TableHooks
 
@@ -17,14 +18,14 @@ from pie_table.scenes.turn_table.hooks import TableHooks
 class TableSession(TableHooks):
     """A turn-based table's calls into the session, and who sees what."""
 
-    def _make_pacer(self, settings: Any, by_moment: bool) -> Pacer:
+    def _make_pacer(self, settings: Any, by_moment: bool) -> TableDriver:
         # The settings' bot pace scales every wait alike, so timing still says nothing about a hand.
         pace = settings.pace_factor() if settings is not None else 1.0
         beat = self.turn_beat * pace
         waits = Pace(public=beat, secret=0.15 * pace, reaction=(0.8 * pace, 2.0 * pace))
         # By moment: every move of a turn gets its beat (one turn decision takes several moves).
         moment = (lambda: (self.state.actions, len(self.session.log))) if by_moment else None
-        return Pacer(self.session, waits, seed=self.setup.seed, beat=lambda seat: self.bot_beat(seat) * pace,
+        return pacer(self.session, waits, seed=self.setup.seed, beat=lambda seat: self.bot_beat(seat) * pace,
                      moment=moment)
 
     @property
