@@ -272,11 +272,13 @@ def test_space_mashed_through_the_ceremony_never_skips_past_the_results() -> Non
 
 
 def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
-    """Views share the state's lists; the sheet's kept image must still be painted again."""
+    """The sheet's kept image is painted again once the supplies change (here by hand, which the
+    rules are told of, as a move would move the state's version on)."""
     app, scene = make_table("human:hotseat,bot:easy", seed=4)
     app.step(DT, [])
     before = scene.painter._panels.get("sheet")
     scene.session.state.sheets[0].supplies[4] += 5
+    scene.session.rules.changed_by_hand(scene.session.state)
     scene.changes += 1  # as a move would
     app.step(DT, [])
     app.step(DT, [])  # the sheet may be left for the frame after the move

@@ -45,7 +45,10 @@ def start_pile(scene: RumbleTableScene, board: int, face: str, owner: int, kinds
 
 
 def settle(scene: RumbleTableScene) -> None:
-    """Sprites to the hand-made table (what skip_to does after a fast-forward)."""
+    """Sprites to the hand-made table (what skip_to does after a fast-forward). The table was laid
+    by hand, so the rules are told (`changed_by_hand`): no view of the table before is kept."""
+    scene.sim.session.rules.changed_by_hand(scene.sim.state)
+    scene.sim.invalidate()
     scene.skip_to()
     scene._refresh_all()
 
