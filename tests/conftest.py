@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,9 +20,16 @@ GameRules.check_views = True
 
 
 @pytest.fixture(autouse=True)
-def _views_checked_unless_marked(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def _views_checked_unless_marked(request: pytest.FixtureRequest) -> Iterator[None]:
     """Long random games (thousands of views each) skip the view check: it compares every kept view
     with its first picture at each move, which grows with the log; tests/core/test_view_cache.py
-    checks every game's views on their own."""
-    if request.node.get_closest_marker("views_unchecked") is not None:
-        monkeypatch.setattr(GameRules, "check_views", False)
+    checks every game's views on their own. (No `monkeypatch` here: an autouse fixture asking for it
+    would undo every test's own patches only after that test's other fixtures were torn down.)"""
+    if request.node.get_closest_marker("views_unchecked") is None:
+        yield
+        return
+    GameRules.check_views = False
+    try:
+        yield
+    finally:
+        GameRules.check_views = True
