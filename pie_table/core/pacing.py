@@ -23,7 +23,8 @@ class Pace:
 
 
 def __getattr__(name: str) -> Any:
-    """`Pacer`, the old name of the driver's pacing, for the table scenes until they hold a driver."""
+    """`Pacer`, the old name of the driver's pacing, for the RATS table only, until it moves onto
+    the shared turn-based table."""
     if name == "Pacer":
         from pie_table.core.driver import pacer
 

@@ -13,6 +13,7 @@ from pie_table.games.rats.ui.labels import PUBLIC_KINDS
 from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 
 DT = 0.05
@@ -20,7 +21,7 @@ DT = 0.05
 
 def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, RatsTableScene]:
     app = App(size=(1280, 720), headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), dict(options), seed=seed))
+    scene = open_table(RatsTableScene, app, GameSetup("rats", parse_seats(seats), dict(options), seed=seed))
     app.scenes.push(scene)
     return app, scene
 
@@ -348,7 +349,7 @@ def test_the_layer_painted_part_by_part_matches_one_painted_whole(seats: str, si
     from pie_table.games.rats.ui.table_paint import TablePainter
 
     app = App(size=size, headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), {}, seed=11))
+    scene = open_table(RatsTableScene, app, GameSetup("rats", parse_seats(seats), {}, seed=11))
     app.scenes.push(scene)
     painter = scene.painter
     compared = 0

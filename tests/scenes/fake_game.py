@@ -20,7 +20,7 @@ class FakeTable(Scene):
 
     built: list = []
 
-    def __init__(self, app, setup):
+    def __init__(self, app, setup, driver=None):
         super().__init__(app)
         self.setup = setup
         self.focus_lost = 0

@@ -18,6 +18,7 @@ from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit import i18n
 from pie_table.kit import palette as pal
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.save_trouble import UnsavedQuitScene
 from pie_table.scenes.title import TitleScene
@@ -53,7 +54,8 @@ def _rats_table() -> tuple[App, RatsTableScene]:
     app = App(size=(1280, 720), headless=True)
     app.home = TitleScene
     app.scenes.push(TitleScene(app))
-    table = RatsTableScene(app, GameSetup("rats", parse_seats("bot:normal,bot:easy,bot:hard"), {}, seed=5))
+    table = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("bot:normal,bot:easy,bot:hard"), {}, seed=5))
     app.scenes.push(table)
     return app, table
 
@@ -132,7 +134,7 @@ def test_leaving_an_unsaved_table_asks_first_and_the_title_says_continue_is_olde
 def test_rumble_pie_pauses_with_the_warning_when_its_save_fails(home, read_only):
     app = App(size=(1280, 720), headless=True)
     setup = GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=4)
-    table = RumbleTableScene(app, setup)
+    table = open_table(RumbleTableScene, app, setup)
     app.scenes.push(table)
     table.sim.fast_forward(until_tick=300)
     table.pause_game()

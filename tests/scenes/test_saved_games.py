@@ -17,6 +17,7 @@ from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
 from pie_table.paths import saves_dir
+from pie_table.scenes.base import open_table
 from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.replay import ReplayScene
 from pie_table.scenes.results import ResultsScene
@@ -50,7 +51,8 @@ def _click(app, rect):
 
 def test_rats_quit_midway_continue_from_the_title_and_finish(home):
     app = _app()
-    table = RatsTableScene(app, GameSetup("rats", parse_seats("bot:hard,bot:easy,bot:normal"), {}, seed=5))
+    table = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("bot:hard,bot:easy,bot:normal"), {}, seed=5))
     app.scenes.push(table)
     table.skip_to(turn=3)
     saved_hash = table.session.hash()
@@ -78,7 +80,7 @@ def test_rats_quit_midway_continue_from_the_title_and_finish(home):
 def test_rumble_pause_saves_and_a_continued_game_opens_paused(home):
     app = _app()
     setup = GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=4)
-    table = RumbleTableScene(app, setup)
+    table = open_table(RumbleTableScene, app, setup)
     app.scenes.push(table)
     table.sim.fast_forward(until_tick=600)
     table.pause_game()
@@ -201,7 +203,8 @@ def test_replay_from_a_seat_shows_that_seat_only(home):
 
 def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
     app = App(size=(1280, 720), headless=True)
-    table = RatsTableScene(app, GameSetup("rats", parse_seats("human:mouse,bot:normal"), {}, seed=3))
+    table = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("human:mouse,bot:normal"), {}, seed=3))
     app.scenes.push(table)
     undone = refused = 0
     for _ in range(400):

@@ -7,10 +7,9 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.pacing import Pacer
 from pie_table.core.saves import Autosaver
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
@@ -26,15 +25,14 @@ class TableHooks(TurnTableScene):
     # What the table holds (set in `TurnTable.__init__`), declared once for every part of it.
     setup: GameSetup
     names: SeatNames
-    session: Session
+    driver: TableDriver  # the game, run: the table calls only its public methods (seat.py)
     rules: Any
     watch: bool
     watch_seat: int | None
     autosave: Autosaver
-    bots: dict[int, Any]
     humans: list[int]
     gate: Any
-    pacer: Pacer
+    moves: int  # moves heard since the table opened (a panel opened before the last one is stale)
     reaction: ReactionWindow
     effects: EffectLayer
     flights: Any
@@ -72,10 +70,6 @@ class TableHooks(TurnTableScene):
 
     def keep_layout(self) -> None:
         """Called each frame: redo the layout if it depends on something that moved."""
-
-    def auto_move(self, seat: int, legal: Sequence[Action]) -> Action:
-        """A human seat's move in fast-forward."""
-        return legal[0]
 
     def round_of(self, view: dict[str, Any]) -> int:
         """The round (or turn) `skip_to(turn=...)` counts, from the public view."""

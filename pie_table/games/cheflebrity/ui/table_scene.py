@@ -17,8 +17,8 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.cheflebrity.deck import GENIUS, KIND, SABOTAGE
 from pie_table.games.cheflebrity.ui.flights import Flights
@@ -53,10 +53,10 @@ class CheflebrityTableScene(TurnTable):
     pressable = ("hand", "leftover", "deck", "pie")
     landable = _LANDABLE
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
         names = SeatNames.of_setup(setup, chef_label)  # every seat by its player's name
-        super().__init__(app, setup, session, save_path, watch, names, paced_by_moment=True)
+        super().__init__(app, setup, driver, save_path, watch, names, paced_by_moment=True)
         self.trade: TradePanel | None = None
         self.hinted_offer: Action | None = None  # a trade the hint suggested, filled in when opened
         self.show_trades = False
@@ -100,14 +100,8 @@ class CheflebrityTableScene(TurnTable):
 
     # -- the game's part of the flow ----------------------------------------------------------------------
 
-    def auto_move(self, seat: int, legal: list[Action]) -> Action:
-        """A human seat in fast-forward plays as a normal bot would in its place."""
-        from pie_table.games.cheflebrity.bots import CheflebrityBot
-
-        return CheflebrityBot("normal", seat, self.setup.seed + seat).act(self.session.view(seat), legal)
-
     def open_panel(self, seat: int, legal: list[Action]) -> None:
-        view = self.named(self.session.view(seat))
+        view = self.named(self.driver.view(seat))
         kind = (self.top() or {}).get("kind")
         if kind == "reply" or (kind == "confirm" and (view.get("trade") or {}).get("counter")):
             mode = "reply" if kind == "reply" else "counter"
@@ -177,7 +171,7 @@ class CheflebrityTableScene(TurnTable):
         from pie_table.games.cheflebrity.hints import hint
 
         seat = self.trade.seat if answering and self.trade is not None else self.panel.seat
-        action, why = hint(self.session.view(seat), self.legal(seat), seat)
+        action, why = hint(self.driver.view(seat), self.legal(seat), seat)
         self.count_hint(seat, why)
         if answering and self.trade is not None:
             self.trade.prefill_answer(action)

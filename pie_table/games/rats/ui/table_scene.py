@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.pacing import Pace, Pacer
 from pie_table.core.saves import Autosaver
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
 from pie_table.games.rats.rules import RULES
@@ -53,7 +53,7 @@ class RatsTableScene(TurnTableScene):
 
     game_id = GAME_ID
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
         `watch`: a replay drives the game (`replay_apply`); nobody is asked anything here."""
@@ -61,7 +61,7 @@ class RatsTableScene(TurnTableScene):
         self.setup = setup
         self.names = SeatNames.of_setup(setup, rat_name)  # every seat by its player's name
         self.rules = RULES
-        self.session = session if session is not None else Session(setup)
+        self.session = driver.session  # (rats-table moves this table onto its driver)
         self.watch = watch
         self.watch_seat: int | None = None
         self.autosave = Autosaver(self.session, saves_dir(), every_action=True, path=save_path,
