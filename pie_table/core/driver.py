@@ -306,9 +306,6 @@ class TableDriver:
         plain = not session.undo_allowed and not session.listeners and self.autosave is None
         count = 0
 
-        # Only a game whose views share one part keeps anything a direct move leaves out of date.
-        moved = session.moved if session.shares_views else None
-
         def checked(seat: int | None, action: Any) -> None:
             applied = self.submit(seat, action)  # a malformed one is refused, with the reason why
             if not applied.ok:
@@ -324,8 +321,6 @@ class TableDriver:
                 apply(state, stamped)
             except IllegalAction as exc:
                 raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
-            if moved is not None:
-                moved()
             log.append(Entry(seat, stamped))
 
         play = direct if plain else checked

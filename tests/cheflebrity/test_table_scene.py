@@ -90,7 +90,7 @@ def set_turn(
     state.stack.items.clear()
     flow.start_turn(state, seat, [])
     state.step = step
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     scene.panel = scene.trade = None
     scene.panel_key = None
 
@@ -223,7 +223,7 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
         if SAB in pile:
             pile.remove(SAB)
     state.hands[1].append(SAB)
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "sabotage")
     assert sorted(scene.reaction.asked()) == [1, 2]
     press(app, pygame.K_2)
@@ -502,9 +502,11 @@ def test_the_window_after_a_card_comes_off_says_so():
     set_turn(scene, 1, [T15], step="main", pies=[[(B5, "bottom"), (F10, "filling")]])
     state = scene.state
     assert flow.sabotage_window(state, flow.REMOVED, 1)
+    scene.driver.rules.changed_by_hand(state)
     assert prompt(scene.driver.view(0), 0) == "Chef 2's pie lost a card. Sabotage! a rival's pie, or pass."
     state.stack.pop()
     assert flow.sabotage_window(state, flow.DRAWN, 1)
+    scene.driver.rules.changed_by_hand(state)
     assert prompt(scene.driver.view(0), 0) == (
         "Chef 2 has drawn and could serve. Sabotage! a rival's pie, or pass."
     )

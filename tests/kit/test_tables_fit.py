@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from pie_table.cli.commands import build_setup
+from pie_table.cli.game_args import build_setup
 from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
 from pie_table.kit import fonts

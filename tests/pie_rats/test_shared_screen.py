@@ -26,7 +26,7 @@ def _theft_window_for_two_humans():
     state.stack.items.clear()
     state.phase, state.lead, state.turn_index = 2, 1, 0
     flow.open_window(state, flow.THEFT_WINDOW, [0, 1, 2])
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     return app, scene
 
 

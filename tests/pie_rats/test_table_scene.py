@@ -71,7 +71,7 @@ def set_turn(scene: PieRatsTableScene, phase: int, seat: int, hand: list[int]) -
     state.stack.items.clear()
     state.phase, state.lead, state.turn_index = phase, seat, 0
     flow.open_turn(state)
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     scene.panel = None
 
 
@@ -124,7 +124,7 @@ def test_a_refused_lure_says_why_and_changes_nothing():
     for hand in scene.state.hands:
         if loyal in hand:
             hand.remove(loyal)
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene.panel is not None)
     app.step(DT, [])
     drag(app, zone(scene, "crew", loyal).center, scene.layout.seats[0].center)
@@ -161,7 +161,7 @@ def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     state.stack.items.clear()
     state.phase, state.lead, state.turn_index = 5, 2, 0
     flow.open_turn(state)
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     # The bot at seat 2 lures with the Charm; both humans are offered the Mirror window.
     run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "mirror")
     assert sorted(scene.reaction.asked()) == [0, 1]
@@ -310,7 +310,7 @@ def test_ones_own_rat_dropped_on_a_pie_out_of_phase_says_why_it_cannot_loot():
         if rat in pile:
             pile.remove(rat)
     scene.state.crews[0] = [Rat(rat)]
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene.panel is not None)
     app.step(DT, [])
     pie = scene.state.sill[0]
@@ -332,8 +332,7 @@ def test_a_rat_fed_spinach_shows_its_doubled_strength_on_its_card(monkeypatch):
             if card in pile:
                 pile.remove(card)
     scene.state.crews[1] = [Rat(rat, spinach=spinach)]
-    scene.state.crews_changed()
-    scene.driver.session.forget_views()
+    scene.driver.rules.changed_by_hand(scene.state)
     drawn: list[tuple[int, int | None]] = []
     face = card_art.card_face
 

@@ -84,7 +84,6 @@ def test_the_replay_says_whose_eyes_it_shows_by_name(tmp_path, monkeypatch):
     while not session.is_over():
         seat = session.to_act()[0]
         mover.state = session.state
-        mover.forget_views()
         assert session.submit(seat, mover.bot_action(seat)).ok
     app = App(size=(1280, 720), headless=True)
     scene = ReplayScene(app, read_save(write_save(tmp_path / "r.json", session)))

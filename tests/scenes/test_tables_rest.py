@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from pie_table.cli.commands import build_setup
+from pie_table.cli.game_args import build_setup
 from pie_table.cli.headless_app import make_table
 from pie_table.kit.scene import NOW, ON_INPUT
 

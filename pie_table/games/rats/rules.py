@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pie_table.core.engine import Action, Event
+from pie_table.core.engine import Action, Event, copy_data
 from pie_table.core.stack_rules import DecisionStackRules
 from pie_table.games.rats.actions import check, options_for, perform
 from pie_table.games.rats.flow import advance
@@ -84,8 +84,8 @@ class RatsRules(DecisionStackRules):
         perform(state, checked, item, action, events)
         advance(state, events)
 
-    def apply(self, state: RatsState, action: Action) -> list[Event]:
-        """The base `apply`, but filed by RATS's own `_record` (undo barriers kept out of the log)."""
+    def _apply(self, state: RatsState, action: Action) -> list[Event]:
+        """The base opening, but filed by RATS's own `_record` (undo barriers kept out of the log)."""
         events: list[Event] = []
         self.play(state, action.get("seat") if isinstance(action, dict) else None, action, events)
         state.actions += 1
@@ -96,9 +96,14 @@ class RatsRules(DecisionStackRules):
         """Never: no RATS decision can be passed."""
         return False
 
-    def view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
+        """`bot_view` copied: the view kept for a version stays as it was while the game goes on."""
+        return copy_data(self.bot_view(state, seat))
+
+    def bot_view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
         """Public information plus, for a seat, its own sheet, its current question (`question`:
-        the open pick's question to it, or None) and private notes."""
+        the open pick's question to it, or None) and private notes, for a decision made at once
+        (never kept)."""
         data = public_view(state)
         if seat is not None and 0 <= seat < state.seats:
             sheet = state.sheets[seat]

@@ -90,9 +90,8 @@ class TableSim:
         return self._table[1]
 
     def invalidate(self) -> None:
-        """Forget the cached public table (and the session's shared view it is built from)."""
+        """Forget the cached public table (after the session's state was replaced)."""
         self._table = None
-        self.session.forget_views()
 
     @property
     def phase(self) -> str:
