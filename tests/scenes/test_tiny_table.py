@@ -111,8 +111,9 @@ def test_the_scene_sees_only_the_events_the_seat_at_the_screen_may_see():
     app, scene = _table("human,bot:normal", turns=8)
     made: list[dict[str, Any]] = []
     seen: list[dict[str, Any]] = []
-    applied, play = scene._applied, scene.play_events
-    scene._applied = lambda seat, events: (made.extend(events), applied(seat, events))
+    play = scene.play_events
+    # Every event the game made, unfiltered, as the session hands them to the driver.
+    scene.driver.session.listeners.append(lambda entry, events: made.extend(events))
     scene.play_events = lambda events: (seen.extend(events), play(events))
     for _ in range(4000):
         if scene.is_over():
@@ -122,3 +123,4 @@ def test_the_scene_sees_only_the_events_the_seat_at_the_screen_may_see():
         app.step(DT, [])
     assert any(not visible_to(e, 0) for e in made)  # the bot drew cards only it may see...
     assert seen and all(visible_to(e, 0) for e in seen)  # ...and the table never heard of them
+    assert seen == [e for e in made if visible_to(e, 0)]  # but heard all the rest, once each, in order
