@@ -94,6 +94,7 @@ class RatsTableScene(TurnTableScene):
         # waits its beat again), as before RATS kept its decisions on the stack.
         self.pacer = Pacer(self.session, waits, seed=setup.seed, beat=self._beat,
                            moment=lambda: (len(self.session.log), tuple(self.session.to_act())))
+        self.driver = self.pacer  # the countdown table_base reads (rats-table runs this table on `driver`)
         self.layout = compute_layout(app.screen.get_size(), self.state.seats)
         self.tray.layout(self.layout.tray)
         self._sync_tray()
