@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -71,7 +71,7 @@ class TableHooks(TurnTableScene):
     def keep_layout(self) -> None:
         """Called each frame: redo the layout if it depends on something that moved."""
 
-    def round_of(self, view: dict[str, Any]) -> int:
+    def round_of(self, view: Mapping[str, Any]) -> int:
         """The round (or turn) `skip_to(turn=...)` counts, from the public view."""
         return int(view["round"])
 
@@ -88,7 +88,7 @@ class TableHooks(TurnTableScene):
         """Why Ctrl+Z did nothing for a lone human (a card was drawn, or another player moved)."""
         raise NotImplementedError
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         """The results screen's title and lines."""
         raise NotImplementedError
 

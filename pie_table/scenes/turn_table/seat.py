@@ -8,7 +8,7 @@ at the screen may see (`TableDriver.listen`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event
@@ -91,11 +91,11 @@ class TableSession(TableHooks):
             return None
         return self.gate.viewer
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         """What the screen may show now (the view `draw` uses)."""
         return self.driver.view(self.display_seat)
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> Mapping[str, Any]:
         return self.driver.view(None)
 
     def top(self) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ shown to the wrong player.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pygame
@@ -143,7 +143,7 @@ class CheflebrityTableScene(TurnTable):
         self.hinted_offer = None
         super()._applied(seat, events)
 
-    def round_of(self, view: dict[str, Any]) -> int:
+    def round_of(self, view: Mapping[str, Any]) -> int:
         return int(view["turn_no"])
 
     def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:
@@ -157,7 +157,7 @@ class CheflebrityTableScene(TurnTable):
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: a card was drawn, or another chef moved")
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         return results_text(view, self.player_names())
 
     # -- hints and keys ---------------------------------------------------------------------------------

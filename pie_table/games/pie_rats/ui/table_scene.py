@@ -10,7 +10,7 @@ human may claim (kit.reaction), and only the claimer is handed the screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pygame
@@ -87,7 +87,7 @@ class PieRatsTableScene(TurnTable):
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: a card was drawn, or another Captain moved")
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         return results_text(view, self.names)
 
     def show_hint(self) -> None:
