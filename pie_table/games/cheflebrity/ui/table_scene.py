@@ -3,7 +3,7 @@ painting (table_look), the flights and effects its events make, its trade panel,
 and `zones_of`: where each move's card is dragged from (the hand, the Leftovers, the Ingredients, a
 finished pie) and dropped onto (a pie, a new pie, the Leftovers, a serving line, a rival).
 
-Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy gate
+Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy gate
 says is at the screen (None: public only). With several humans at one screen every decision is
 behind a hand-off, a reaction window is a countdown any human may claim (kit.reaction), and a trade
 offered to a human is answered behind a hand-off too, so no hand and no hidden trade card is ever

@@ -2,7 +2,7 @@
 (table_look), the flights and effects its events make, its hints and words, and `zones_of`: where
 each move's card is dragged from and dropped onto.
 
-Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy
+Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy
 gate says is at the screen (None: public only). With several humans at one screen every turn is
 behind a hand-off (a hand decides what a turn may do); a reaction window is a countdown any
 human may claim (kit.reaction), and only the claimer is handed the screen.
