@@ -15,6 +15,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import SUPPLIES, questions
+from pie_table.scenes.base import open_table
 
 _V1_SAVE = Path(__file__).parent / "data" / "rats_v1_vocations.json"
 
@@ -111,12 +112,13 @@ def test_the_table_draws_from_the_sessions_view_only() -> None:
     from pie_table.kit.app import App
 
     app = App(size=(1280, 720), headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats("human:mouse,bot:easy,bot:easy"), {}, seed=3))
+    scene = open_table(RatsTableScene, app,
+        GameSetup("rats", parse_seats("human:mouse,bot:easy,bot:easy"), {}, seed=3))
     app.scenes.push(scene)
     scene.rules = _NoDirectViews(scene.rules)  # type: ignore[assignment]
     asked: list[int | None] = []
-    real = scene.session.view
-    scene.session.view = lambda seat: asked.append(seat) or real(seat)  # type: ignore[method-assign]
+    real = scene.driver.view
+    scene.driver.view = lambda seat: asked.append(seat) or real(seat)  # type: ignore[method-assign]
     for _ in range(40):
         app.step(0.05, [])
     scene.draw(pygame.Surface((1280, 720)))
@@ -128,7 +130,8 @@ def test_the_table_sends_an_action_for_the_seat_it_names_not_the_one_inside() ->
     from pie_table.kit.app import App
 
     app = App(size=(1280, 720), headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats("human:hotseat,human:hotseat"), {}, seed=3))
+    scene = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("human:hotseat,human:hotseat"), {}, seed=3))
     app.scenes.push(scene)
     action = RULES.legal_actions(scene.state, 1)[0]  # the setup pick of rat 2
     assert not scene.submit(action, 0) and scene.message == "Not your seat"

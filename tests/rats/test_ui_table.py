@@ -13,6 +13,7 @@ from pie_table.games.rats.ui.labels import PUBLIC_KINDS
 from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 
 DT = 0.05
@@ -20,7 +21,7 @@ DT = 0.05
 
 def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, RatsTableScene]:
     app = App(size=(1280, 720), headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), dict(options), seed=seed))
+    scene = open_table(RatsTableScene, app, GameSetup("rats", parse_seats(seats), dict(options), seed=seed))
     app.scenes.push(scene)
     return app, scene
 
@@ -277,8 +278,8 @@ def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
     app, scene = make_table("human:hotseat,bot:easy", seed=4)
     app.step(DT, [])
     before = scene.painter._panels.get("sheet")
-    scene.session.state.sheets[0].supplies[4] += 5
-    scene.session.rules.changed_by_hand(scene.session.state)
+    scene.driver.session.state.sheets[0].supplies[4] += 5
+    scene.driver.session.rules.changed_by_hand(scene.driver.session.state)
     scene.changes += 1  # as a move would
     app.step(DT, [])
     app.step(DT, [])  # the sheet may be left for the frame after the move
@@ -330,9 +331,9 @@ def test_h_then_enter_asks_for_exactly_the_hinted_sword_request():
             continue  # this game never gave the human a cocktail sword
         wanted, _why = hint(scene.rules.view(scene.state, panel.seat), panel.item, panel.legal, panel.seat)
         press(app, pygame.K_h)
-        before = len(scene.session.log)
+        before = len(scene.driver.session.log)
         press(app, pygame.K_RETURN)
-        asked = [e.action for e in scene.session.log[before:] if e.seat == panel.seat]
+        asked = [e.action for e in scene.driver.session.log[before:] if e.seat == panel.seat]
         assert asked and {k: asked[0][k] for k in ("target", "supply", "amount")} == {
             k: wanted[k] for k in ("target", "supply", "amount")}
         return
@@ -350,7 +351,7 @@ def test_the_layer_painted_part_by_part_matches_one_painted_whole(seats: str, si
     from pie_table.games.rats.ui.table_paint import TablePainter
 
     app = App(size=size, headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), {}, seed=11))
+    scene = open_table(RatsTableScene, app, GameSetup("rats", parse_seats(seats), {}, seed=11))
     app.scenes.push(scene)
     painter = scene.painter
     compared = 0
@@ -400,7 +401,7 @@ def test_a_sealed_pick_asks_the_person_once_the_bots_have_answered() -> None:
     shared_moments = 0
     for _ in range(600):
         actors = scene.to_act()
-        if 0 in actors and any(seat in scene.bots for seat in actors):
+        if 0 in actors and any(seat not in scene.humans for seat in actors):
             shared_moments += 1
             assert scene.panel is None
         elif scene.panel is not None:

@@ -4,11 +4,12 @@
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.base import open_table
 
 
 def _table(factory, game, seats, names, **options):
     app = App(size=(1280, 720), headless=True)
-    scene = factory(app, GameSetup(game, parse_seats(seats), dict(options), seed=7, names=names))
+    scene = open_table(factory, app, GameSetup(game, parse_seats(seats), dict(options), seed=7, names=names))
     app.scenes.push(scene)
     return app, scene
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -10,7 +10,6 @@ import pygame
 from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.saves import Autosaver
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
@@ -26,15 +25,14 @@ class TableHooks(TurnTableScene):
     # What the table holds (set in `TurnTable.__init__`), declared once for every part of it.
     setup: GameSetup
     names: SeatNames
-    session: Session
+    driver: TableDriver  # the game, run: the table calls only its public methods (seat.py)
     rules: Any
     watch: bool
     watch_seat: int | None
     autosave: Autosaver
-    bots: dict[int, Any]
     humans: list[int]
     gate: Any
-    pacer: TableDriver  # the table's driver in its pacing role (bots' beats, countdowns)
+    moves: int  # moves heard since the table opened (a panel opened before the last one is stale)
     reaction: ReactionWindow
     effects: EffectLayer
     flights: Any
@@ -110,11 +108,7 @@ class TableHooks(TurnTableScene):
     def keep_layout(self) -> None:
         """Called each frame: redo the layout if it depends on something that moved."""
 
-    def auto_move(self, seat: int, legal: Sequence[Action]) -> Action:
-        """A human seat's move in fast-forward."""
-        return legal[0]
-
-    def round_of(self, view: dict[str, Any]) -> int:
+    def round_of(self, view: Mapping[str, Any]) -> int:
         """The round (or turn) `skip_to(turn=...)` counts, from the public view."""
         return int(view["round"])
 
@@ -131,7 +125,7 @@ class TableHooks(TurnTableScene):
         """Why Ctrl+Z did nothing for a lone human (a card was drawn, or another player moved)."""
         raise NotImplementedError
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         """The results screen's title and lines."""
         raise NotImplementedError
 

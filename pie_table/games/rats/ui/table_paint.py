@@ -260,7 +260,7 @@ def paint(scene: Any, surface: pygame.Surface) -> None:
     dice or the ceremony, the choice panel, effects, the hint and the last refusal."""
     seat = scene.display_seat
     # A copy of the view's top level: the log shown is cut below without touching the view.
-    view = dict(scene.session.view(seat))
+    view = dict(scene.driver.view(seat))
     scene.shown_seat = seat
     lay, s = scene.layout, scene.layout.scale
     if scene.ceremony is not None:

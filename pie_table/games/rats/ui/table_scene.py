@@ -3,7 +3,7 @@
 velocity (dice_tray), sealed picks asked of every rat at once (bots answer first, a person behind a
 hand-off only when the question is secret), the goal ceremony and the score sheet.
 
-Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy gate
+Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy gate
 says is at the screen (None: public only); bots decide from their own view. Dice results come from
 the engine's events; the tray animates them afterwards.
 """
@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel
@@ -46,13 +46,13 @@ class RatsTableScene(TurnTable):
     alone_moves = ()  # every RATS decision waits for its rat
     bots_first = True  # a person's panel never reopens under them while bots answer the same pick
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
-        """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
+        """A new game, or a resumed one, run by `driver` (a resumed save, kept in `save_path`).
         `watch`: a replay drives the game (`replay_apply`); nobody is asked anything here."""
         names = SeatNames.of_setup(setup, rat_name)  # every seat by its player's name
         # Paced by moment: a rat answering its second question of a pick waits its beat again.
-        super().__init__(app, setup, session, save_path, watch, names, paced_by_moment=True)
+        super().__init__(app, setup, driver, save_path, watch, names, paced_by_moment=True)
         self.tray = DiceTray(on_throw=self.throw)
         self.flights = TableMotion(self.tray, lambda: self._sound("dice_land"))
         self.ceremony: Ceremony | None = None
@@ -75,7 +75,7 @@ class RatsTableScene(TurnTable):
 
     def _question(self, seat: int) -> dict[str, Any] | None:
         """The question the open pick asks `seat` now, from its own view (None: none)."""
-        question: dict[str, Any] | None = self.session.view(seat).get("question")
+        question: dict[str, Any] | None = self.driver.view(seat).get("question")
         return question
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -158,7 +158,7 @@ class RatsTableScene(TurnTable):
         item = self._question(seat)
         if item is None:
             return
-        self.panel = ChoicePanel(seat, item, legal, self.session.view(seat), lambda a: self.submit(a, seat),
+        self.panel = ChoicePanel(seat, item, legal, self.driver.view(seat), lambda a: self.submit(a, seat),
                                  self._sound, self.names)
         self.panel.layout(self.panel_rect(), self.layout.scale)
         self.tray.enabled = item["kind"] == "roll"
@@ -196,7 +196,7 @@ class RatsTableScene(TurnTable):
         panel = self.panel
         if panel is None:
             return
-        action, why = hint(self.session.view(panel.seat), panel.item, panel.legal, panel.seat, self.names)
+        action, why = hint(self.driver.view(panel.seat), panel.item, panel.legal, panel.seat, self.names)
         if panel.request is not None and action.get("type") == "request":
             panel.request.select(action["target"], action["supply"], action["amount"])
             # Enter then asks what the hint says: on a row of the form it would turn the row on.
@@ -226,7 +226,7 @@ class RatsTableScene(TurnTable):
         for event in events:
             if event.get("type") == "dice":
                 caption = dice_caption(event, self.names)
-                self.tray.animate(event["dice"], self.velocity, seed=len(self.session.log), caption=caption)
+                self.tray.animate(event["dice"], self.velocity, seed=self.moves, caption=caption)
                 self._sound("dice_roll")
             elif event.get("type") == "coin" and self.ceremony is not None:
                 self.ceremony.flip(event["coin"])

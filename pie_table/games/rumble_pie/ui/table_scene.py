@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import RealtimeDriver
 from pie_table.core.saves import Autosaver
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
 from pie_table.games.rumble_pie.rules import TICK_HZ
@@ -45,7 +45,7 @@ _WAITING = ("ready", "round_over")
 class RumbleTableScene(Scene):
     """The table a Rumble Pie game is played on."""
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: RealtimeDriver | None = None,
                  save_path: str | None = None, watch: bool = False, remote: Any = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
         `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still.
@@ -55,11 +55,13 @@ class RumbleTableScene(Scene):
         self.watch = watch
         self.watch_seat: int | None = None
         self.remote = remote is not None
-        self.sim = remote if remote is not None else TableSim(setup, session, watch)
+        if remote is None and driver is None:
+            raise ValueError("a Rumble Pie table runs on a driver, or on a remote table")
+        self.sim = remote if remote is not None else TableSim(setup, driver, watch)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
         self.autosave = NoSave() if remote is not None else Autosaver(
             self.sim.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
-        self.resumed = session is not None and not watch
+        self.resumed = driver is not None and bool(driver.session.log) and not watch
         state = self.sim.table()
         n = len(setup.seats)
         seat_names = SeatNames.of_setup(setup, lambda seat: _("Player {n}").format(n=seat + 1))
@@ -87,7 +89,7 @@ class RumbleTableScene(Scene):
         self.over_timer: float | None = None
         self.waiting_s = 0.0  # how long the table has been between rounds
         self._refresh_all()
-        if session is not None:
+        if driver.session.log or watch:
             # A continued game opens paused before any frame animates: its cards are dealt in place,
             # not left on the decks behind the pause panel.
             self.cards.sync(self.sim.table(), animate=False)
