@@ -27,7 +27,7 @@ from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Entry, PrivacyGate, Session, bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.delta import MessageJson, view_delta
+from pie_table.net.delta import ViewJson, view_delta
 from pie_table.net.protocol import Refusal
 
 LOG = logging.getLogger("pie_table.net")
@@ -113,7 +113,7 @@ class TableHost:
             driver.listen(None, self._after)
         self.finished = asyncio.Event()
         self._moved = asyncio.Event()  # something happened that the driver may act on
-        self._json = MessageJson()
+        self._json = ViewJson()
 
     def _bots(self, seats: set[int]) -> dict[int, Any]:
         factory = self.info.bot_factory
