@@ -52,7 +52,7 @@ class DrivenHost(TableHost):
         return None  # type: ignore[return-value]
 
     def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:  # type: ignore[override]
-        self._later(link, lambda: super(DrivenHost, self).rejoin(link, message, games))
+        self._later(link, lambda: self._take_back(link, message, games))
         return None  # type: ignore[return-value]
 
     def on_action(self, link: Link, message: dict[str, Any]) -> None:
@@ -86,10 +86,28 @@ class DrivenHost(TableHost):
             except queue.Empty:
                 break
             job()
+            self._mark_away()
         if self.driver.is_over() and not self.finished.is_set():
             for holder in self.holders.values():
                 self._send(holder, {"type": "over"})
             self.finished.set()
+
+    def _take_back(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> None:
+        """A seat taken back with its token: from the bot the host handed it to, if it did."""
+        holder = super().rejoin(link, message, games)
+        if self.session.bots.pop(holder.seat, None) is not None:
+            self.remote.add(holder.seat)
+            LOG.info("table %s: seat %d is back from the bot", self.id, holder.seat)
+
+    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
+        """The host's choice for an away seat (on the window's thread, like every move here)."""
+        super().hand_to_bot(seat, level)
+        self._mark_away()
+
+    def _mark_away(self) -> None:
+        """The driver says which seats are away (every table at the host marks them): dropped and
+        not handed to a bot."""
+        self.driver.away = {seat for seat in self.away() if seat in self.remote}
 
     def _act(self, link: Link, message: dict[str, Any]) -> None:
         """A remote seat's action, checked as the host checks it, then submitted to the driver."""
