@@ -6,7 +6,7 @@ seat is called ("Rat 2", "Chef 2") and, where it has one, the title a seat plays
     named, with title   "Alice (Captain Red Hook)"
     unnamed, title      "Captain Red Hook"
     unnamed             "Rat 2"
-    dropped (remote)    "Alice · away"
+    dropped (`marked`)  "Alice · away"
 
 Engine messages name seats with `core.messages.seat_msg`; `tr` renders those by these names.
 """
@@ -46,13 +46,22 @@ class SeatNames:
         """The name the player chose for `seat`, or ""."""
         return self.players[seat] if 0 <= seat < len(self.players) else ""
 
+    def marked_player(self, seat: int) -> str:
+        """The player's name, marked away while they have dropped ("" when the seat has none)."""
+        player = self.player(seat)
+        return _("{name} · away").format(name=player) if player and seat in self.away() else player
+
     def __call__(self, seat: int) -> str:
         player = self.player(seat)
         title = self.title(seat) if self.title is not None else ""
         if player and title:
-            name = _("{player} ({title})").format(player=player, title=title)
-        else:
-            name = player or title or self.unnamed(seat)
+            return _("{player} ({title})").format(player=player, title=title)
+        return player or title or self.unnamed(seat)
+
+    def marked(self, seat: int) -> str:
+        """The seat's name as its label at the table shows it: marked away while its player on
+        another machine has dropped (a line of the log keeps the plain name)."""
+        name = self(seat)
         return _("{name} · away").format(name=name) if seat in self.away() else name
 
     def tr(self, message: Any) -> str:

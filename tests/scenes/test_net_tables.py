@@ -70,6 +70,8 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     host_results, remote_results = app.scenes.current, window.scenes.current
     assert remote_results.title == host_results.title and remote_results.lines == host_results.lines
     assert remote_results.replay_path is None  # the host keeps the game, its replay and statistics
+    for results in (host_results, remote_results):  # Play again would deal a game on one screen alone
+        assert results.again_button not in results.menu.items and results.menu_button in results.menu.items
     app.scenes.stack[1].exit()
     remote.close()
 
@@ -94,15 +96,16 @@ def test_a_dropped_seat_is_away_everywhere_and_the_same_player_takes_it_back(app
     prompt = app.scenes.current
     assert prompt.question == "Ann is away"
     assert (prompt.yes_text, prompt.no_text) == ("Hand the seat to a bot", "Wait")
-    assert host.names(1) == f"Ann{captain} · away"
+    assert host.names.marked(1) == f"Ann{captain} · away" and host.names(1) == f"Ann{captain}"
     bob_window.step(0.05)
-    assert bob_table.names(1) == f"Ann{captain} · away" and not bob_table.names(2).endswith("away")
+    assert bob_table.names.marked(1) == f"Ann{captain} · away" and bob_table.names.marked(2).startswith("Bob")
 
     back = join(app, room, 1, token=token)  # Wait: she joins again
     frames_until(app, lambda: not isinstance(app.scenes.current, ConfirmScene))
     assert back.seat == 1 and back.view(1)["seat"] == 1
-    assert not host.names(1).endswith("away")
-    frames_until(app, lambda: (bob_window.step(0.05) or True) and not bob_table.names(1).endswith("away"))
+    assert not host.names.marked(1).endswith("away")
+    frames_until(app, lambda: (bob_window.step(0.05) or True)
+                 and not bob_table.names.marked(1).endswith("away"))
     # What she missed is sent again: every event her seat may see, from the first move on.
     assert [dict(e) for e in back.remote.events] == [dict(e) for e in room.hosted.host.histories[1]]
     back.close()
@@ -119,7 +122,7 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_game_goes_on(app: App) -> 
     frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
     app.scenes.current.confirm()  # Hand the seat to a bot
     assert app.scenes.current is host and 1 in host.driver.session.bots
-    assert not host.names(1).endswith("away")  # no longer waited for: not away
+    assert not host.names.marked(1).endswith("away")  # no longer waited for: not away
     frames_until(app, lambda: any(entry.seat == 1 for entry in host.driver.session.log), 60,
                  lambda: _host_plays(host))
     host.exit()

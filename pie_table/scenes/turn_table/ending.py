@@ -55,7 +55,8 @@ class TableEnd(TableSession):
         title, lines = self.results_text(self.public())
         kept = self.autosave.path is not None  # a remote seat's game is kept at the host
         self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines,
-                                          str(self.autosave.path) if kept else None))
+                                          str(self.autosave.path) if kept else None,
+                                          again=not self.driver.across_machines))
 
     def replay_apply(self, seat: int | None, action: Action) -> bool:
         return self.submit(action, seat)
