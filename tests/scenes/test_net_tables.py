@@ -177,3 +177,26 @@ def test_a_version_mismatch_is_one_line(app: App, monkeypatch) -> None:
         join(app, room, 1, "Ann")
     assert "\n" not in str(refused.value) and "version" in str(refused.value).lower()
     room.hosted.quit()
+
+
+@pytest.mark.parametrize("game", ["rats", "cheflebrity", "pie-rats"])
+def test_the_host_table_draws_the_away_mark_by_the_dropped_players_name(app: App, game: str) -> None:
+    room = host_room(app, host_setup(game, "human:hotseat,remote,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    room.start()
+    host = app.scenes.current
+    frames_until(app, lambda: host.names.player(1) == "Ann")
+    drawn: list[str] = []
+    host.names.marked = _spy(host.names.marked, drawn)
+    host.names.marked_player = _spy(host.names.marked_player, drawn)  # Pie Rats' seat header
+    ann.close()
+    frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))  # drawn under it
+    assert any(name.startswith("Ann") and name.endswith(" · away") for name in drawn)
+    host.exit()
+
+
+def _spy(marked: Any, drawn: list[str]) -> Any:
+    def spied(seat: int) -> str:
+        drawn.append(marked(seat))
+        return drawn[-1]
+    return spied
