@@ -141,6 +141,9 @@ def test_a_host_that_quits_sends_the_joined_window_to_the_title_with_one_line(ap
     title = window.scenes.current
     assert isinstance(title, TitleScene)
     assert title.notice == "The host left the table: the game is saved on the host's machine."
+    # Readable: not drawn over the keys' line (the title's buttons leave no room under them).
+    overlaps = title.status.rect.colliderect(title.hint.rect)
+    assert not overlaps or title.hint.current_text() == ""
 
 
 def test_the_joined_table_opens_instead_of_a_placeholder(app: App) -> None:
