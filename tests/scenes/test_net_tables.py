@@ -203,3 +203,20 @@ def _spy(marked: Any, drawn: list[str]) -> Any:
         drawn.append(marked(seat))
         return drawn[-1]
     return spied
+
+
+def test_a_lost_link_sends_the_joined_window_to_the_title_saying_how_to_come_back(app: App) -> None:
+    room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, _joined = _open_joined(remote)
+    room.start()
+    remote._call(remote.remote.ws.close())  # the network goes (not the host quitting)
+    for _ in range(200):
+        window.step(0.05)
+        if isinstance(window.scenes.current, TitleScene):
+            break
+    title = window.scenes.current
+    assert isinstance(title, TitleScene)
+    assert title.notice == "The connection to the host was lost: join again to take your seat back."
+    assert remembered(remote.url, "1") == remote.token
+    app.scenes.current.exit()
