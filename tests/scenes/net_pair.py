@@ -56,6 +56,27 @@ class Window:
         pass
 
 
+def title_app(size: tuple[int, int] = SIZE) -> App:
+    """The host's window, headless, at its title (set PIE_TABLE_HOME first: its per-user files)."""
+    from pie_table.scenes.title import TitleScene
+
+    application = App(size, headless=True)
+    application.scenes.push(TitleScene(application))
+    application.step(1 / 60, [])
+    return application
+
+
+def until_title(window: Window, frames: int = 200) -> Any:
+    """Step `window` until it is back at its title (at most `frames` frames); its top scene then."""
+    from pie_table.scenes.title import TitleScene
+
+    for _ in range(frames):
+        window.step(0.05)
+        if isinstance(window.scenes.current, TitleScene):
+            break
+    return window.scenes.current
+
+
 def host_setup(game: str, seats: str, seed: int = 7) -> GameSetup:
     """`seats` as the CLI takes them, with `remote` for a seat left to another machine."""
     specs = parse_seats(seats.replace("remote", "human:hotseat"))

@@ -20,16 +20,22 @@ from pie_table.scenes.net_host import AwayPrompt
 from pie_table.scenes.net_join import JoinScene, open_remote_table
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.title import TitleScene
-from tests.scenes.net_pair import Stepping, Window, frames_until, host_room, host_setup, join
+from tests.scenes.net_pair import (
+    Stepping,
+    Window,
+    frames_until,
+    host_room,
+    host_setup,
+    join,
+    title_app,
+    until_title,
+)
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch) -> App:
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    application = App((1024, 600), headless=True)
-    application.scenes.push(TitleScene(application))
-    application.step(1 / 60, [])
-    return application
+    return title_app()
 
 
 def _host_plays(table: Any) -> None:
@@ -134,11 +140,7 @@ def test_a_host_that_quits_sends_the_joined_window_to_the_title_with_one_line(ap
     window, joined = _open_joined(remote)
     room.start()
     app.scenes.current.exit()  # the host leaves its table (saved there, as always)
-    for _ in range(200):
-        window.step(0.05)
-        if isinstance(window.scenes.current, TitleScene):
-            break
-    title = window.scenes.current
+    title = until_title(window)
     assert isinstance(title, TitleScene)
     assert title.notice == "The host left the table: the game is saved on the host's machine."
     # Readable: not drawn over the keys' line (the title's buttons leave no room under them).
@@ -211,11 +213,7 @@ def test_a_lost_link_sends_the_joined_window_to_the_title_saying_how_to_come_bac
     window, _joined = _open_joined(remote)
     room.start()
     remote._call(remote.remote.ws.close())  # the network goes (not the host quitting)
-    for _ in range(200):
-        window.step(0.05)
-        if isinstance(window.scenes.current, TitleScene):
-            break
-    title = window.scenes.current
+    title = until_title(window)
     assert isinstance(title, TitleScene)
     assert title.notice == "The connection to the host was lost: join again to take your seat back."
     assert remembered(remote.url, "1") == remote.token

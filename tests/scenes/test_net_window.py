@@ -22,16 +22,13 @@ from pie_table.net.remote_driver import RemoteDriver
 from pie_table.scenes.game_select import GameSelectScene
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
-from pie_table.scenes.title import TitleScene
+from tests.scenes.net_pair import title_app
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch) -> App:
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    application = App((1280, 720), headless=True)
-    application.scenes.push(TitleScene(application))
-    application.step(1 / 60, [])
-    return application
+    return title_app((1280, 720))
 
 
 def _click(app: App, rect: pygame.Rect) -> None:
