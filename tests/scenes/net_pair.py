@@ -24,8 +24,9 @@ from pie_table.scenes.base import load_factory
 from pie_table.scenes.net_host import HostRoomScene
 from pie_table.scenes.seats import REMOTE
 
-# Drawing is done by one window at a time (both draw the same cached card faces); a remote
-# window's update is not under it, since its table waits there for the host's next frame.
+# One window's frame at a time (both draw, turn and tumble the same cached card and dice faces).
+# A remote player's move is sent outside it: their table waits for the host's answer, which
+# the host's next frame gives.
 DRAWING = threading.Lock()
 DT = 0.1  # table time a frame stands for (bots' beats and animations pass at this pace)
 SIZE = (1024, 600)
@@ -47,8 +48,8 @@ class Window:
         self.scenes.push(TitleScene(self))
 
     def step(self, dt: float) -> None:
-        self.scenes.update(dt)
         with DRAWING:
+            self.scenes.update(dt)
             self.scenes.draw(self.screen)
         self.frames += 1
 
@@ -128,12 +129,12 @@ def join(app: App, room: HostRoomScene, seat: int, name: str = "Ann", token: str
 
 
 class Stepping:
-    """Steps a `Window` on its own thread until stopped (its table's moves wait on the host)."""
+    """Steps a `Window` on its own thread until stopped, calling `act()` between its frames (a
+    move sent from its table waits there for the host)."""
 
-    def __init__(self, window: Window) -> None:
-        self.window = window
+    def __init__(self, window: Window, act: Callable[[], Any] = lambda: None) -> None:
+        self.window, self.act = window, act
         self.error: BaseException | None = None
-        self.paused = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -141,8 +142,8 @@ class Stepping:
     def _run(self) -> None:
         try:
             while not self._stop.is_set():
-                if not self.paused.is_set():
-                    self.window.step(DT)
+                self.window.step(DT)
+                self.act()
                 time.sleep(0.002)
         except BaseException as exc:  # noqa: BLE001 - told to the test's thread
             self.error = exc

@@ -38,11 +38,12 @@ def app(tmp_path, monkeypatch) -> App:
     return title_app()
 
 
-def _host_plays(table: Any) -> None:
-    """The host's own person moves when asked (a person would click it)."""
+def _plays(table: Any, seat: int) -> None:
+    """The person at `table` playing `seat` moves when asked, from their own table (they would click
+    it; the driver picks what its stand-in would)."""
     driver = table.driver
-    if 0 in driver.to_act() and not driver.is_over():
-        table.submit(driver.autoplay_action(0), 0)
+    if seat in driver.to_act() and not driver.is_over():
+        table.submit(driver.autoplay_action(seat), seat)
 
 
 def _open_joined(remote: Any) -> tuple[Window, Any]:
@@ -63,11 +64,10 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     assert joined.names.player(1) == "Ann"
     room.start()
     host = app.scenes.current
-    joined.autoplay = True  # the remote player's moves, sent from their own table
-    stepping = Stepping(window)
+    stepping = Stepping(window, lambda: _plays(joined, 1))
     try:
         frames_until(app, lambda: isinstance(app.scenes.current, ResultsScene)
-                     and isinstance(window.scenes.current, ResultsScene), 300, lambda: _host_plays(host))
+                     and isinstance(window.scenes.current, ResultsScene), 300, lambda: _plays(host, 0))
     finally:
         stepping.stop()
     log = room.hosted.driver.session.log
@@ -130,7 +130,7 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_game_goes_on(app: App) -> 
     assert app.scenes.current is host and 1 in host.driver.session.bots
     assert not host.names.marked(1).endswith("away")  # no longer waited for: not away
     frames_until(app, lambda: any(entry.seat == 1 for entry in host.driver.session.log), 60,
-                 lambda: _host_plays(host))
+                 lambda: _plays(host, 0))
     host.exit()
 
 
