@@ -169,10 +169,13 @@ def test_undo_at_a_joined_table_says_why_not(app: App) -> None:
     room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal,bot:normal"))
     remote = join(app, room, 1, "Ann")
     _window, joined = _open_joined(remote)
-    assert not joined.undo()
-    assert joined.message == "No undo at a table played across machines: the others saw the move"
+    room.start()
+    host = app.scenes.current
+    for table in (joined, host):  # neither at the remote table nor at the host's
+        assert not table.undo()
+        assert table.message == "No undo at a table played across machines: the others saw the move"
     joined.exit()
-    room.hosted.quit()
+    host.exit()
 
 
 def test_a_version_mismatch_is_one_line(app: App, monkeypatch) -> None:
