@@ -221,3 +221,16 @@ def test_a_lost_link_sends_the_joined_window_to_the_title_saying_how_to_come_bac
     assert title.notice == "The connection to the host was lost: join again to take your seat back."
     assert remembered(remote.url, "1") == remote.token
     app.scenes.current.exit()
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
+def test_a_hint_at_the_joined_table_comes_from_its_seats_view(app: App, game: str) -> None:
+    room = host_room(app, host_setup(game, "bot:normal,remote,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, joined = _open_joined(remote)
+    room.start()
+    frames_until(app, lambda: (window.step(0.05) or True) and joined.panel is not None)
+    joined.show_hint()
+    assert joined.hint_text and joined.hints_used == {1: 1}
+    joined.exit()
+    app.scenes.current.exit()
