@@ -36,7 +36,7 @@ def _validate(payload: Any) -> None:
 
 def _load() -> dict[str, str]:
     result = read_json(_path(), _KIND, _VERSION, validate=_validate)
-    return dict(result.payload["seats"]) if result.ok else {}
+    return dict(result.payload["seats"]) if result.ok and result.payload is not None else {}
 
 
 def remembered(address: str, table: str) -> str:

@@ -7,6 +7,7 @@ a seat taken, a version mismatch), as the host words it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -111,8 +112,8 @@ class JoinScene(MenuScene):
         self.seat_row = Cycler(_("Seat"), _SEATS, _SEATS.index(self.seat), self._set_seat)
         self.name_input = TextInput(_("Name"), self.name, self._set_name, max_len=24)
         self.look_button = Button(_("Look on the local network"), self.look, size=22)
-        self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}",
-                                     lambda t=t: self._pick(t), size=20) for t in self.found[:4]]
+        self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}", self._picker(t), size=20)
+                              for t in self.found[:4]]
         self.status = Label(lambda: self.notice, 22, pal.CHERRY, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
@@ -134,9 +135,12 @@ class JoinScene(MenuScene):
     def _can_join(self) -> bool:
         return bool(self.address and self.code and self.name) and self._joining is None
 
-    def _pick(self, table: dict[str, Any]) -> None:
-        self.address = table["url"]
-        self.rebuild()
+    def _picker(self, table: dict[str, Any]) -> Callable[[], None]:
+        """What a found table's button does: its address goes in the Address row."""
+        def pick() -> None:
+            self.address = table["url"]
+            self.rebuild()
+        return pick
 
     # -- the local network ---------------------------------------------------------------------------
 
