@@ -4,7 +4,7 @@ countdowns through the logged timeout, and the people at the host's screen act t
 scene. Remote seats are people to it, as to every host.
 
 Threads: the server reads the network on its own thread; everything it asks of this table (a join,
-a seat taken back, an action, a connection gone, a seat handed to a bot) is queued and done by
+a seat taken back, an action, a connection gone) is queued and done by
 `pump()` on the window's thread, between frames, so the game is only ever touched by one thread.
 """
 
@@ -40,7 +40,7 @@ class DrivenHost(TableHost):
         return None  # type: ignore[return-value]
 
     def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:  # type: ignore[override]
-        self._later(link, lambda: super(DrivenHost, self).rejoin(link, message, games))
+        self._later(link, lambda: self._take_back(link, message, games))
         return None  # type: ignore[return-value]
 
     def on_action(self, link: Link, message: dict[str, Any]) -> None:
@@ -48,11 +48,6 @@ class DrivenHost(TableHost):
 
     def left(self, link: Link) -> None:
         self._later(link, lambda: super(DrivenHost, self).left(link))
-
-    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
-        self._inbox.put(lambda: super(DrivenHost, self).hand_to_bot(seat, level))
-        if self.wake is not None:
-            self.wake()
 
     def _later(self, link: Link, job: Callable[[], Any]) -> None:
         def run() -> None:
@@ -79,5 +74,23 @@ class DrivenHost(TableHost):
             except queue.Empty:
                 break
             job()
+            self._mark_away()
         if self.driver.is_over() and not self.finished.is_set():
             self._over()
+
+    def _take_back(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> None:
+        """A seat taken back with its token: from the bot the host handed it to, if it did."""
+        holder = super().rejoin(link, message, games)
+        if self.session.bots.pop(holder.seat, None) is not None:
+            self.remote.add(holder.seat)
+            LOG.info("table %s: seat %d is back from the bot", self.id, holder.seat)
+
+    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
+        """The host's choice for an away seat (on the window's thread, like every move here)."""
+        super().hand_to_bot(seat, level)
+        self._mark_away()
+
+    def _mark_away(self) -> None:
+        """The driver says which seats are away (every table at the host marks them): dropped and
+        not handed to a bot."""
+        self.driver.away = {seat for seat in self.away() if seat in self.remote}

@@ -174,8 +174,20 @@ class TableHost:
         holder.asked = None  # and is sent its moves if asked
         link.send({"type": "joined", "table": self.id, "game": self.info.id, "seat": holder.seat,
                    "token": holder.token, "seats": len(self.setup.seats), "last_seq": holder.last_seq,
-                   "options": self.setup.options, "teams": self.setup.teams})
+                   "options": self.setup.options, "teams": self.setup.teams,
+                   "names": self._names(), "away": sorted(self.away())})
         self._update(holder)
+
+    def _names(self) -> list[str]:
+        """Each seat's player name as every table shows it (a remote seat's as its player gave it)."""
+        names = [self.setup.player_name(seat) for seat in range(len(self.setup.seats))]
+        for seat, holder in self.holders.items():
+            names[seat] = holder.name
+        return names
+
+    def away(self) -> set[int]:
+        """The remote seats whose players have dropped (taken, not connected now)."""
+        return {seat for seat, holder in self.holders.items() if holder.link is None}
 
     def _holder(self, token: str) -> Holder:
         for holder in self.holders.values():

@@ -73,8 +73,12 @@ class HostedTable:
         return {seat: (h.name, h.link is not None) for seat, h in dict(self.host.holders).items()}
 
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
-        """An away seat goes on with a bot at the host (the host's choice, from a small prompt)."""
-        self._loop.call_soon_threadsafe(self.host.hand_to_bot, seat, level)
+        """An away seat goes on with a bot at the host (the host's choice, from a small prompt): on
+        the window's thread when the window's driver runs the game, else on the host's loop."""
+        if isinstance(self.host, DrivenHost):
+            self.host.hand_to_bot(seat, level)
+        else:
+            self._loop.call_soon_threadsafe(self.host.hand_to_bot, seat, level)
 
     def quit(self) -> None:
         """Tell every remote player the host quit, then stop serving."""

@@ -2,7 +2,9 @@
 
 `RemoteDriver` has the public methods of `core.driver.TableDriver` that a table scene calls
 (`view`, `to_act`, `legal`, `is_over`, `submit`, `update`, `remaining`, `next_move_in`, `listen`,
-`can_undo`/`undo`, `gate`), backed by a `RemoteSeat` connection that runs on a background thread
+`can_undo`/`undo`, `autoplay_action`, `skip_to`, `pace_by`, `restart_countdown`, `rules`, `setup`,
+`gate`, `autosaver`, `record_finished`, `across_machines`, `away`; not `state`: a remote seat
+knows its view only), backed by a `RemoteSeat` connection that runs on a background thread
 with its own event loop. Nothing is decided here: the view and the events come from the host,
 `submit` sends the action and answers with the host's acceptance or its refusal reason, and a
 countdown is the one the host sent, counted down from when it arrived (the host's clock decides).
@@ -24,7 +26,7 @@ from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.net import protocol as p
-from pie_table.net.client import HostRefused, RemoteSeat
+from pie_table.net.client import HostRefused, RemoteSeat, bot_decider
 
 Listener = Callable[[Entry, list[Event]], None]
 _ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
@@ -49,11 +51,17 @@ class RemoteDriver:
         self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
         self.host_quit = False
+        self.across_machines = True  # undo is off: the other machines have seen every move
         self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
+        self._stand_in: Callable[[dict[str, Any], list[Action]], Action] | None = None  # autoplay's bot
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
         self._thread.start()
-        self._call(self._open(code, seat, name, token))
+        try:
+            self._call(self._open(code, seat, name, token))
+        except BaseException:
+            self._loop.call_soon_threadsafe(self._loop.stop)  # refused or unreachable: no thread left behind
+            raise
         self.gate = PrivacyGate([self.remote.seat])
         self._reader = asyncio.run_coroutine_threadsafe(self._read(), self._loop)
 
@@ -128,7 +136,7 @@ class RemoteDriver:
         here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
         seats = [here if seat == self.seat else elsewhere for seat in range(self.joined["seats"])]
         return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
-                         self.joined.get("teams"), seed=0)
+                         self.joined.get("teams"), seed=0, names=list(self.joined.get("names") or []))
 
     @property
     def away(self) -> set[int]:
@@ -137,19 +145,17 @@ class RemoteDriver:
             return set(self.remote.others_away)
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
-        """This seat's view as the host last sent it (another seat's is not known here)."""
+        """This seat's view as the host last sent it, for this seat and for nobody (the public
+        table: this machine's screen is this seat's, and another seat's view is not known here)."""
         with self._lock:
-            return self.remote.view if seat == self.remote.seat else {}
+            return self.remote.view if seat in (self.remote.seat, None) else {}
 
     def to_act(self) -> list[int]:
-        """Seats the game waits for, as the view shows them, this seat included while asked."""
+        """This seat while the host waits for it (who else is thinking is the view's to show: the
+        table here waits for nobody else, so a pick asked of several seats at once never waits on
+        a machine that waits on this one)."""
         with self._lock:
-            shown = set(self.remote.view.get("to_act") or ())
-            if self.remote.legal:
-                shown.add(self.remote.seat)
-            else:
-                shown.discard(self.remote.seat)
-            return sorted(shown)
+            return [self.remote.seat] if self.remote.legal else []
 
     def legal(self, seat: int) -> Sequence[Action]:
         """What this seat may do now (nothing while the host is not waiting for it)."""
@@ -200,6 +206,23 @@ class RemoteDriver:
             left, since = self._countdown
         return max(0.0, left - (time.monotonic() - since))
 
+    def autoplay_action(self, seat: int) -> Action:
+        """A move for this seat chosen by the game's normal bot from this seat's view alone."""
+        if self._stand_in is None:
+            factory = self.info.bot_factory
+            if factory is None:
+                raise ValueError(f"{self.info.id} has no bots to play for a seat")
+            self._stand_in = bot_decider(factory("normal", self.seat, self.seat))
+        return self._stand_in(dict(self.view(seat)), list(self.legal(seat)))
+
+    def autosaver(self, folder: Any, *, path: Any = None, enabled: bool = True) -> NoSave:
+        """Nothing is saved here: the host keeps the game (its save, replay and statistics)."""
+        return NoSave()
+
+    def record_finished(self, key: str, extras: Any = None) -> bool:
+        """The host counts the game in its statistics; nothing is counted here."""
+        return False
+
     def next_move_in(self) -> float | None:
         """The host moves everything: poll again soon."""
         return 0.05
@@ -240,6 +263,25 @@ class RemoteDriver:
         self._reader.cancel()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(3.0)
+
+
+class NoSave:
+    """A remote seat's autosave: the table's `Autosaver` calls, writing nothing (the host saves)."""
+
+    path = None
+    dirty = failing = False
+    failure = None
+    notice = ""
+    every_action = False
+
+    def mark(self) -> None:
+        """Nothing to write later."""
+
+    def flush(self) -> bool:
+        return True
+
+    def save(self, with_hash: bool = True) -> bool:
+        return True
 
 
 def _refused(message: Any) -> Applied:

@@ -8,7 +8,6 @@ neither bots nor people at this screen: hand-offs and the privacy gate are for l
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 import pygame
@@ -22,6 +21,7 @@ from pie_table.kit.i18n import _
 from pie_table.kit.rows import Toggle
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, load_factory
+from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.seats import REMOTE, SeatsScene
 
 _REFRESH_S = 0.5  # the room redraws who has joined this often
@@ -38,20 +38,44 @@ def remote_seats(setup: GameSetup) -> set[int]:
     return {seat for seat, spec in enumerate(setup.seats) if spec.level == REMOTE}
 
 
-def table_driver(table: Any) -> Any:
-    """The driver a table scene runs its game on (`driver` once the tables take one, `pacer` before)."""
-    driver = getattr(table, "driver", None)
-    return driver if driver is not None else table.pacer
+class AwayPrompt(ConfirmScene):
+    """At the host, over its table: a remote seat's player dropped; hand the seat to a bot, or wait
+    (the same player taking the seat back closes this by itself)."""
+
+    def __init__(self, app: Any, name: str, seat: int, hosted: Any) -> None:
+        super().__init__(app, _("{name} is away").format(name=name), _("Hand the seat to a bot"),
+                         _("Wait"), lambda: hosted.hand_to_bot(seat),
+                         _("The game waits for their move; they may come back."))
+        self.seat, self.hosted = seat, hosted
+
+    def update(self, dt: float) -> None:
+        self.hosted.pump()  # the table beneath is not updated while this is up
+        if self.seat not in self.hosted.driver.away and self.app.scenes.current is self:
+            self.app.scenes.pop()
+
+    def next_frame(self) -> float | None:
+        return _REFRESH_S
 
 
 def keep_hosting(table: Any, hosted: Any) -> None:
-    """The table takes in what the network asked before each frame, and stops hosting when it
-    closes (after saving, as every table does). Wrapped here, not written into the shared table,
-    whose code is the same for every game and every table without a network."""
+    """The table takes in what the network asked before each frame (remote players' names as they
+    join, the prompt when one drops), and stops hosting when it closes (after saving, as every
+    table does). Wrapped here, not written into the shared table, whose code is the same for
+    every game and every table without a network."""
     update, leave = table.update, table.exit
+    prompted: set[int] = set()
 
     def hosted_update(dt: float) -> None:
         hosted.pump()
+        for seat, (name, _here) in hosted.joined().items():
+            if seat < len(table.names.players) and name:
+                table.names.players[seat] = name
+        away = hosted.driver.away
+        for seat in sorted(away - prompted):
+            table.app.scenes.push(AwayPrompt(table.app, table.names.player(seat) or table.names(seat),
+                                             seat, hosted))
+        prompted.intersection_update(away)
+        prompted.update(away)
         update(dt)
 
     def hosted_exit() -> None:
@@ -108,13 +132,10 @@ class HostRoomScene(MenuScene):
         from pie_table.net.hosting import HostedTable
 
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)
-        session = hosted_session(Session(setup, info), self.remote)
-        if "driver" in inspect.signature(factory).parameters:  # a table that takes its driver
-            self.table = factory(app, setup, driver=TableDriver(session))
-        else:
-            self.table = factory(app, setup, session)
-        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=table_driver(self.table),
-                                  wake=wake_window)
+        driver = TableDriver(hosted_session(Session(setup, info), self.remote))
+        driver.across_machines = True
+        self.table = factory(app, setup, driver=driver)
+        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window)
         keep_hosting(self.table, self.hosted)
         self.started = False
 

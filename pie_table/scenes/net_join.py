@@ -6,8 +6,8 @@ a seat taken, a version mismatch), as the host words it.
 
 from __future__ import annotations
 
-import inspect
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -16,7 +16,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.rows import Cycler, TextInput
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory, unwind_to_menu
 from pie_table.scenes.net_host import wake_window
 
 _TABLE = "1"  # a table hosted from a window is its server's only table
@@ -26,16 +26,71 @@ _LOOK_S = 1.5  # how long one look for tables on the local network lasts
 
 def open_remote_table(app: Any, driver: Any) -> str:
     """Put the game's table scene, playing through `driver`, in place of the join screen; the
-    reason it cannot ('' when it opened)."""
-    factory = load_factory(driver.info.scene_factory)
+    reason it cannot ('' when it opened). A game may give a table of its own for a seat played
+    from here (its registration's `remote_scene_factory`); else its table runs on the driver."""
+    info = driver.info
+    factory = load_factory(info.remote_scene_factory or info.scene_factory)
     if factory is None:
-        return _("This game's table could not be loaded.")
-    if "driver" not in inspect.signature(factory).parameters:
-        # Until the game's table takes its driver from outside (issue 22), it deals its own game.
         driver.close()
-        return _("This game's table cannot be played from another machine yet.")
-    app.scenes.replace(factory(app, driver.setup, driver=driver))
+        return _("This game's table could not be loaded.")
+    table = factory(app, driver.setup, driver=driver)
+    keep_joined(table, driver)
+    app.scenes.replace(table)
     return ""
+
+
+def keep_joined(table: Any, driver: Any) -> None:
+    """The seat's token is remembered (joining again takes the seat back); when the link ends
+    (the host quit, the network went) the window says so in one line and goes back to the title;
+    leaving the table leaves the seat (shown away to the others). Wrapped here, not written into
+    the shared table, whose code is the same for every table without a network."""
+    from pie_table.net.seat_tokens import remember
+
+    remember(driver.url, driver.table, driver.token)
+    update, leave = table.update, table.exit
+
+    def joined_update(dt: float) -> None:
+        if driver.lost and not driver.is_over():
+            return_to_title(table.app, lost_line(driver))
+            return
+        update(dt)
+
+    def joined_exit() -> None:
+        leave()
+        driver.close()
+
+    table.update, table.exit = joined_update, joined_exit
+
+
+def lost_line(driver: Any) -> str:
+    """Why a joined table ended before the game did, in one line."""
+    if driver.host_quit:
+        return _("The host left the table: the game is saved on the host's machine.")
+    return _("The connection to the host was lost: join again to take your seat back.")
+
+
+def return_to_title(app: Any, line: str) -> None:
+    """Leave the table for the title, which says `line`."""
+    unwind_to_menu(app)
+    if hasattr(app.scenes.current, "notice"):
+        app.scenes.current.notice = line
+
+
+def _taken_back(address: str) -> Any:
+    """The seat this player last had at the table on `address`, taken back with its remembered
+    token (None: none remembered, or the host no longer knows it)."""
+    from pie_table.net.client import HostRefused
+    from pie_table.net.remote_driver import RemoteDriver
+    from pie_table.net.seat_tokens import forget, remembered
+
+    token = remembered(address, _TABLE)
+    if not token:
+        return None
+    try:
+        return RemoteDriver(address, _TABLE, token=token, wake=wake_window)
+    except HostRefused:
+        forget(address, _TABLE)
+        return None
 
 
 class JoinScene(MenuScene):
@@ -57,8 +112,8 @@ class JoinScene(MenuScene):
         self.seat_row = Cycler(_("Seat"), _SEATS, _SEATS.index(self.seat), self._set_seat)
         self.name_input = TextInput(_("Name"), self.name, self._set_name, max_len=24)
         self.look_button = Button(_("Look on the local network"), self.look, size=22)
-        self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}",
-                                     lambda t=t: self._pick(t), size=20) for t in self.found[:4]]
+        self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}", self._picker(t), size=20)
+                              for t in self.found[:4]]
         self.status = Label(lambda: self.notice, 22, pal.CHERRY, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
@@ -80,9 +135,12 @@ class JoinScene(MenuScene):
     def _can_join(self) -> bool:
         return bool(self.address and self.code and self.name) and self._joining is None
 
-    def _pick(self, table: dict[str, Any]) -> None:
-        self.address = table["url"]
-        self.rebuild()
+    def _picker(self, table: dict[str, Any]) -> Callable[[], None]:
+        """What a found table's button does: its address goes in the Address row."""
+        def pick() -> None:
+            self.address = table["url"]
+            self.rebuild()
+        return pick
 
     # -- the local network ---------------------------------------------------------------------------
 
@@ -117,8 +175,8 @@ class JoinScene(MenuScene):
             from pie_table.net.remote_driver import RemoteDriver
 
             try:
-                self._result = (RemoteDriver(address, _TABLE, code=code, seat=seat, name=name,
-                                             wake=wake_window), "")
+                self._result = (_taken_back(address) or RemoteDriver(
+                    address, _TABLE, code=code, seat=seat, name=name, wake=wake_window), "")
             except HostRefused as refused:
                 self._result = (None, str(refused))
             except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line

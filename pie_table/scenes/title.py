@@ -106,7 +106,10 @@ class TitleScene(MenuScene):
         self.notice = " · ".join(self._notices(damaged))
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
-        self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
+        keys = _("Arrows or mouse to choose · Enter to pick · F11 fullscreen")
+        # Where the notice has no room under the buttons it takes the keys' line (kept without one).
+        self.notice_on_hint = False
+        self.hint = Label(lambda: "" if self.notice and self.notice_on_hint else keys, 18, pal.PAPER)
         resume = [self.continue_button] if self.saved is not None else []
         buttons = [self.play, *resume, self.load_button, self.host_button, self.join_button,
                    self.stats_button, self.settings_button, self.language_button, self.quit_button]
@@ -204,8 +207,11 @@ class TitleScene(MenuScene):
         for i, button in enumerate(buttons):
             width = wide if button is self.continue_button else bw
             button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
-        self.status.place(pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s)), s)
-        self.hint.place(pygame.Rect(0, h - int(40 * s), w, int(28 * s)), s)
+        hint = pygame.Rect(0, h - int(40 * s), w, int(28 * s))
+        status = pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s))
+        self.notice_on_hint = status.bottom > hint.top
+        self.status.place(hint if self.notice_on_hint else status, s)
+        self.hint.place(hint, s)
         self._decor_wanted = int(min(w * 0.2, h * 0.34))
         if not self._launching():
             self._paint_decor()

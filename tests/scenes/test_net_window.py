@@ -22,16 +22,13 @@ from pie_table.net.remote_driver import RemoteDriver
 from pie_table.scenes.game_select import GameSelectScene
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
-from pie_table.scenes.title import TitleScene
+from tests.scenes.net_pair import title_app
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch) -> App:
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    application = App((1280, 720), headless=True)
-    application.scenes.push(TitleScene(application))
-    application.step(1 / 60, [])
-    return application
+    return title_app((1280, 720))
 
 
 def _click(app: App, rect: pygame.Rect) -> None:
@@ -86,7 +83,7 @@ def test_a_hosted_table_seats_a_remote_player_and_tells_it_when_the_host_quits(a
     _click(app, room.start_button.rect)
     table = app.scenes.current
     assert table is room.table
-    assert 1 not in table.humans and 1 not in table.bots  # no hand-off, no bot for the remote seat
+    assert 1 not in table.humans and 1 not in table.driver.session.bots  # no hand-off, no bot there
     assert table.humans == [0]
 
     # The remote player answers whenever the host asks; the host's table applies its moves.
