@@ -33,15 +33,14 @@ def _chef(view: dict[str, Any], seat: int) -> str:
 def label(view: dict[str, Any], action: dict[str, Any]) -> str:
     kind = action["type"]
     me = view["seat"]
-    card = action.get("card")
     if kind == "draw":
         if action["from"] == "deck":
             return _("Draw from the Ingredients Pile")
-        return _("Take {card} from the Leftovers").format(card=card_label(card))
+        return _("Take {card} from the Leftovers").format(card=card_label(action["card"]))
     if kind == "discard":
-        return _("Discard {card}, then draw again").format(card=card_label(card))
+        return _("Discard {card}, then draw again").format(card=card_label(action["card"]))
     if kind == "play":
-        part = action.get("as")
+        card, part = action["card"], action.get("as")
         if action["pie"] is None:
             if KIND[card] == GENIUS:
                 return _("Start a pie with {card} as its Bottom Crust").format(card=card_label(card))
@@ -68,7 +67,7 @@ def label(view: dict[str, Any], action: dict[str, Any]) -> str:
             n=_pie_number(view, action["owner"], action["pie"]),
         )
     if kind == "save":
-        return _("Save the pie with {card}").format(card=card_label(card))
+        return _("Save the pie with {card}").format(card=card_label(action["card"]))
     if kind == "pass":
         return _("Pass")
     if kind == "oops":
@@ -141,7 +140,7 @@ def detail(view: dict[str, Any], action: dict[str, Any]) -> str:
             return _("Quality {a} + {b} = {c}").format(a=pie["quality"], b=worth, c=pie["quality"] + worth)
     if kind == "play" and KIND[action["card"]] == GENIUS:
         return _("A Stroke of Genius! counts 5 as a {part}").format(
-            part=_(PART_NAMES.get(action.get("as"), ""))
+            part=_(PART_NAMES.get(action.get("as", ""), ""))
         )
     if kind == "serve":
         pie = _pie(view, view["seat"], action["pie"])
