@@ -3,6 +3,7 @@ a line of detail for the focused move, and which cards and pies a move names."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS, KIND, PART_NAMES
@@ -171,7 +172,7 @@ WORDS = MoveWords(
 _ORDER = {"draw": 0, "play": 1, "serve": 2, "sabotage": 3, "save": 3, "oops": 3, "accept": 4, "discard": 5}
 
 
-def panel_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def panel_moves(legal: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The legal moves as the list shows them, the likeliest first (a discard never sits on top,
     where a stray Enter would throw a card away): the engine's plain trade offers become one entry
     that opens the trade panel, where cards, claims and wants are chosen freely."""

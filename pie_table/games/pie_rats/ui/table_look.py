@@ -5,6 +5,7 @@ screen only, for the table scene (`table`: a PieRatsTableScene)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -191,14 +192,14 @@ def _draw_dragged(table: Any, surface: pygame.Surface, zone: Zone) -> None:
     surface.blit(image, image.get_rect(center=(x, y)))
 
 
-def ranked(view: dict[str, Any]) -> list[int]:
+def ranked(view: Mapping[str, Any]) -> list[int]:
     """The seats best first, winners first: a tie on all three numbers goes to the first looter
     (tie-breaker f), which the standings alone do not show."""
     winners, standings = view["winners"], view["standings"]
     return sorted(range(view["seats"]), key=lambda seat: (seat in winners, standings[seat]), reverse=True)
 
 
-def results_text(view: dict[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:
+def results_text(view: Mapping[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:
     """The results screen: the winner, then every Captain's points, total weight and pie count
     (the tie-breakers in the rulebook's order); `names`: the table's names for its seats."""
     def name(seat: int) -> str:
