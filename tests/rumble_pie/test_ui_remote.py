@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from pie_table.core.driver import driver_for
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
@@ -16,10 +14,9 @@ from pie_table.kit.app import App
 
 class _Remote:
     """What a `RemoteTableSim` gives the table, over a game run here instead of at a host: no
-    session (the host keeps the game), a delay to show, and a link to close."""
+    session (the host keeps the game) and a link to close."""
 
     session = None
-    delay_ms = 12.0
 
     def __init__(self, local: TableSim) -> None:
         self.local = local
@@ -37,9 +34,6 @@ def test_a_remote_table_opens_without_a_driver_and_closes_its_link_on_leaving():
     remote = _Remote(TableSim(setup, driver_for(Session(setup))))
     app = App(size=(1280, 720), headless=True)
     scene = RumbleTableScene(app, setup, None, remote=remote)  # a None driver was read here
-    app.scenes.push(scene)
-    pygame.event.clear()
-    app.step(1 / 60)
     assert scene.remote and scene.sim is remote and not remote.closed
     scene.exit()
     assert remote.closed

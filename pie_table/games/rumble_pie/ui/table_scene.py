@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -33,9 +33,6 @@ from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 
-if TYPE_CHECKING:
-    from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
-
 RESULTS_BEAT_S = 2.5
 MOUSE_HINT = N_("The mouse plays only for a Human · Mouse seat (pick one on the seat screen)")
 # Between rounds, a start asked for sooner than this after the round ended is ignored: players still
@@ -58,13 +55,9 @@ class RumbleTableScene(Scene):
         self.watch = watch
         self.watch_seat: int | None = None
         self.remote = remote is not None
-        self.remote_sim: RemoteTableSim | None = remote  # its own calls: close, delay_ms
-        if remote is not None:
-            self.sim = remote
-        elif driver is not None:
-            self.sim = TableSim(setup, driver, watch)
-        else:
+        if remote is None and driver is None:
             raise ValueError("a Rumble Pie table runs on a driver, or on a remote table")
+        self.sim = remote if remote is not None else TableSim(setup, driver, watch)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
         self.autosave = NoSave() if remote is not None else Autosaver(
             self.sim.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
@@ -117,8 +110,8 @@ class RumbleTableScene(Scene):
     def exit(self) -> None:
         """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
         self.autosave.save()
-        if self.remote_sim is not None:
-            self.remote_sim.close()  # the host shows the seat as away
+        if self.remote:
+            self.sim.close()  # the host shows the seat as away
 
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
@@ -387,8 +380,8 @@ class RumbleTableScene(Scene):
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
         draw_marker(surface, self.autosave)
-        if self.remote_sim is not None:
-            draw_delay(surface, self.remote_sim.delay_ms)
+        if self.remote:
+            draw_delay(surface, self.sim.delay_ms)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
