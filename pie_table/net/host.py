@@ -17,6 +17,7 @@ import contextlib
 import logging
 import secrets
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -78,6 +79,13 @@ def hosted_session(session: Session, remote: set[int]) -> Session:
     return session
 
 
+def _keeper(history: list[Event]) -> Callable[[Entry, list[Event]], None]:
+    """A listener that keeps every event its seat hears in `history`."""
+    def keep(_entry: Entry, mine: list[Event]) -> None:
+        history.extend(mine)
+    return keep
+
+
 class TableHost:
     """The authority for one table: its seats, and the one `TableDriver` that runs its game.
 
@@ -108,7 +116,7 @@ class TableHost:
         # taken back after a drop, is sent all it missed.
         self.histories: dict[int, list[Event]] = {seat: [] for seat in self.remote}
         for seat, history in self.histories.items():
-            driver.listen(seat, lambda _entry, mine, history=history: history.extend(mine))
+            driver.listen(seat, _keeper(history))
         if not isinstance(driver, RealtimeDriver):  # a real-time table sends frames tick by tick
             driver.listen(None, self._after)
         self.finished = asyncio.Event()

@@ -64,6 +64,8 @@ class _AnswerBot:
 class RealtimeHost(TableHost):
     """The authority for one real-time table: its fixed-step driver, seats and frames."""
 
+    driver: RealtimeDriver
+
     def __init__(self, setup: GameSetup, remote: set[int], *, lockstep: bool = False,
                  tick_hz: int = TICK_HZ, **kw: Any) -> None:
         super().__init__(setup, remote, **kw)
