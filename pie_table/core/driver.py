@@ -17,13 +17,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo
+from pie_table.core.saves import Autosaver
 from pie_table.core.session import TIMEOUT, Applied, Entry, PrivacyGate, Session, bot_seed, events_for
 from pie_table.core.setup import GameSetup
+from pie_table.core.stats import record_finished
 
 _TICK: Action = {"type": "tick"}
 _TIMEOUT_ACTION: Action = {"type": TIMEOUT}
@@ -73,6 +76,9 @@ class TableDriver:
         self.moment = moment
         self.turn_of = turn_of
         self.autosave = autosave
+        # Played with people on other machines: nothing they have seen is taken back (undo is off).
+        self.across_machines = False
+        self.away: set[int] = set()  # seats whose players on other machines dropped (the host's to say)
         self.rng = random.Random(pace_seed)  # reaction delays: when a bot answers tells nothing
         self.waited = 0.0
         self._moment: tuple[Any, ...] | None = None
@@ -130,6 +136,21 @@ class TableDriver:
     def is_over(self) -> bool:
         """True once the game is decided."""
         return self.session.is_over()
+
+    # -- what the table keeps ------------------------------------------------------------------------
+
+    def autosaver(self, folder: str | Path, *, path: str | Path | None = None,
+                  enabled: bool = True) -> Autosaver:
+        """The table's autosave (a `core.saves.Autosaver` on this session, written after every
+        action): `path` a resumed game's file, `enabled=False` for a game only watched. A driver
+        whose game is kept elsewhere (over the network) hands one that writes nothing."""
+        return Autosaver(self.session, folder, every_action=True, path=path, enabled=enabled)
+
+    def record_finished(self, key: str, extras: dict[int, dict[str, int]] | None = None) -> bool:
+        """Count the finished game in the statistics (`core.stats.record_finished`), under `key`
+        (its save's name); False when not counted (not over, no named person, counted already, or
+        the game is kept elsewhere)."""
+        return record_finished(self.session, key, extras)
 
     # -- who hears what ------------------------------------------------------------------------------
 

@@ -64,6 +64,10 @@ class GameInfo:
     # Builds the table scene: (app, setup, session=None, save_path=None, watch=False) -> Scene.
     # Imported lazily, by name, so engines stay pygame-free.
     scene_factory: str = ""
+    # Builds the table of a seat played from another machine: (app, setup, driver=RemoteDriver) ->
+    # Scene, imported lazily by name like `scene_factory`, which it defaults to ("": the game's own
+    # table scene runs on the remote driver, as every turn-based table does).
+    remote_scene_factory: str = ""
     # Builds a bot controller: (difficulty, seat, rng_seed) -> bot.
     bot_factory: Callable[[str, int, int], Any] | None = None
     # Called with a new table's bots (seat -> bot) so they can share what each would otherwise

@@ -6,13 +6,14 @@ seat is called ("Rat 2", "Chef 2") and, where it has one, the title a seat plays
     named, with title   "Alice (Captain Red Hook)"
     unnamed, title      "Captain Red Hook"
     unnamed             "Rat 2"
+    dropped (`marked`)  "Alice · away"
 
 Engine messages name seats with `core.messages.seat_msg`; `tr` renders those by these names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from pie_table.kit.i18n import _, event_text
@@ -32,6 +33,8 @@ class SeatNames:
                  title: Callable[[int], str] | None = None) -> None:
         self.players = [str(name).strip() for name in players]
         self.unnamed, self.title = unnamed, title
+        # The seats whose players on other machines have dropped: marked away wherever named.
+        self.away: Callable[[], Collection[int]] = lambda: ()
 
     @classmethod
     def of_setup(cls, setup: Any, unnamed: Callable[[int], str] = seat_number,
@@ -43,12 +46,23 @@ class SeatNames:
         """The name the player chose for `seat`, or ""."""
         return self.players[seat] if 0 <= seat < len(self.players) else ""
 
+    def marked_player(self, seat: int) -> str:
+        """The player's name, marked away while they have dropped ("" when the seat has none)."""
+        player = self.player(seat)
+        return _("{name} · away").format(name=player) if player and seat in self.away() else player
+
     def __call__(self, seat: int) -> str:
         player = self.player(seat)
         title = self.title(seat) if self.title is not None else ""
         if player and title:
             return _("{player} ({title})").format(player=player, title=title)
         return player or title or self.unnamed(seat)
+
+    def marked(self, seat: int) -> str:
+        """The seat's name as its label at the table shows it: marked away while its player on
+        another machine has dropped (a line of the log keeps the plain name)."""
+        name = self(seat)
+        return _("{name} · away").format(name=name) if seat in self.away() else name
 
     def tr(self, message: Any) -> str:
         """An engine message in the player's language, each seat it names by its name here."""

@@ -118,6 +118,7 @@ class RemoteSeat:
             self.table, self.seat, self.token = message["table"], message["seat"], message["token"]
             # A seat taken back goes on from the last action the host accepted (older ones are replays).
             self._seq = max(self._seq, message["last_seq"])
+            self.others_away = set(message.get("away") or ()) - {self.seat}
         elif kind == "update":
             self.view = message["view"] if "view" in message else apply_delta(self.view, message["delta"])
             self.events.extend(message["events"])

@@ -19,6 +19,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Session, bot_seed
@@ -70,15 +71,18 @@ class TableHost:
     """The authority for one table: setup, session, seats, and the loop that asks for moves."""
 
     def __init__(self, setup: GameSetup, remote: set[int], *, table_id: str = "1",
-                 code: str | None = None, info: GameInfo | None = None) -> None:
-        """`remote`: the seats open to remote players; every other seat is a bot at the host."""
+                 code: str | None = None, info: GameInfo | None = None,
+                 driver: TableDriver | None = None) -> None:
+        """`remote`: the seats open to remote players; every other seat is a bot at the host
+        (`driver`: the game is already run by a table's driver, whose bots and people it keeps)."""
         self.id = table_id
         self.code = code or new_code()
         self.info = info or get_game(setup.game_id)
         self.setup = setup
         self.remote = set(remote)
-        self.session = Session(setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
-        self.table = SeatTable(self.session)
+        self.session = driver.session if driver is not None else Session(
+            setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
+        self.table = SeatTable(self.session, driver)
         self.holders: dict[int, Holder] = {}
         # Every event each remote seat may see, from the first action on: a seat taken late, or
         # taken back after a drop, is sent all it missed.
@@ -147,8 +151,20 @@ class TableHost:
         holder.shown = None  # a new connection starts from a whole view
         link.send({"type": "joined", "table": self.id, "game": self.info.id, "seat": holder.seat,
                    "token": holder.token, "seats": len(self.setup.seats), "last_seq": holder.last_seq,
-                   "options": self.setup.options, "teams": self.setup.teams})
+                   "options": self.setup.options, "teams": self.setup.teams,
+                   "names": self._names(), "away": sorted(self.away())})
         self._update(holder, prompt=holder.seat in self._asked)
+
+    def _names(self) -> list[str]:
+        """Each seat's player name as every table shows it (a remote seat's as its player gave it)."""
+        names = [self.setup.player_name(seat) for seat in range(len(self.setup.seats))]
+        for seat, holder in self.holders.items():
+            names[seat] = holder.name
+        return names
+
+    def away(self) -> set[int]:
+        """The remote seats whose players have dropped (taken, not connected now)."""
+        return {seat for seat, holder in self.holders.items() if holder.link is None}
 
     def _holder(self, token: str) -> Holder:
         for holder in self.holders.values():
@@ -179,6 +195,15 @@ class TableHost:
 
     def on_action(self, link: Link, message: dict[str, Any]) -> None:
         """A remote seat's action: checked here, applied by the loop in `run`; Refusal if not."""
+        holder = self._sender(link, message)
+        asked = self._asked.get(holder.seat)
+        if asked is None or asked.done():
+            raise Refusal(p.NOT_ASKED)
+        holder.last_seq = message["seq"]
+        asked.set_result(message["action"])
+
+    def _sender(self, link: Link, message: dict[str, Any]) -> Holder:
+        """The seat an action message is from, if its token, connection, seat and sequence hold."""
         holder = self._holder(message["token"])
         if holder.link is not link:
             raise Refusal(p.BAD_TOKEN)
@@ -187,11 +212,7 @@ class TableHost:
             raise Refusal(p.NOT_YOUR_SEAT)
         if message["seq"] <= holder.last_seq:
             raise Refusal(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
-        asked = self._asked.get(holder.seat)
-        if asked is None or asked.done():
-            raise Refusal(p.NOT_ASKED)
-        holder.last_seq = message["seq"]
-        asked.set_result(action)
+        return holder
 
     # -- the loop --------------------------------------------------------------------------------------
 
@@ -213,6 +234,7 @@ class TableHost:
                     action = await self._ask(seat)
                 if window and action.get("type") == "pass":
                     held.append((seat, action))
+                    self._held(seat)
                     continue
                 for passed in held:
                     self._apply(*passed)
@@ -228,6 +250,13 @@ class TableHost:
         for holder in self.holders.values():
             self._send(holder, {"type": "over"})
         self.finished.set()
+
+    def _held(self, seat: int) -> None:
+        """A remote seat's pass is taken (held until the window closes): its sender is told so."""
+        holder = self.holders.get(seat)
+        if holder is not None and holder.link is not None:
+            holder.link.send({"type": "update", "events": [], "seen": holder.sent, "delta": {},
+                              "ack": holder.last_seq})
 
     async def _ask(self, seat: int) -> Action:
         """The move of `seat`: its host bot's, or what its remote player sends (checked by `on_action`)."""
@@ -284,8 +313,22 @@ class TableHost:
             message["legal"] = list(self.table.legal(holder.seat))
         if ack is not None and ack >= 0:
             message["ack"] = ack
+        left = self._countdown()
+        if left is not None:
+            message["remaining"] = left
         holder.sent = len(holder.history)
         holder.link.send(message)
+
+    def _countdown(self) -> float | None:
+        """Seconds left on the decision's countdown by the host's clock (None: this host has none)."""
+        return None
+
+    def closing(self) -> None:
+        """The host is quitting (the game is saved at the host): every remote player is told."""
+        for holder in self.holders.values():
+            self._send(holder, {"type": "closing"})
+            if holder.link is not None:
+                holder.link.drop("the host quit")
 
     def _send(self, holder: Holder, message: dict[str, Any]) -> None:
         if holder.link is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import threading
 import time
 from typing import Any
 
@@ -43,17 +44,26 @@ class Connection:
         self.games: dict[str, int] | None = None  # the rules versions its hello named
         self.tables: set[TableHost] = set()
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._loop = asyncio.get_running_loop()
+        self._thread = threading.get_ident()
         self._allowance = BURST
         self._checked = time.monotonic()
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; the writer sends it in order without holding up any table."""
-        self._queue.put_nowait(p.encode(message))
+        """Queue a message; the writer sends it in order without holding up any table. Safe from
+        another thread (a window's table runs on its own thread, the server on another)."""
+        self._put(p.encode(message))
 
     def drop(self, reason: str) -> None:
         """Close after what is queued, with `reason` as the close reason."""
-        self._queue.put_nowait(None)
         self._close_reason = reason
+        self._put(None)
+
+    def _put(self, item: str | None) -> None:
+        if threading.get_ident() == self._thread:
+            self._queue.put_nowait(item)
+        else:
+            self._loop.call_soon_threadsafe(self._queue.put_nowait, item)
 
     async def run(self) -> None:
         """Read messages until the client goes; its seats are then away."""

@@ -102,9 +102,13 @@ class GameCard(Widget):
 class GameSelectScene(MenuScene):
     """Pick a game; leads to its seat and variant screen."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, hosting: bool = False) -> None:
+        """`hosting`: the pick opens the seat screen of a table hosted for remote players."""
         super().__init__(app)
+        self.hosting = hosting
         self.games, self.load_problems = playable_games()
+        if hosting:  # a table is hosted for the turn-based games (Rumble Pie plays in real time)
+            self.games = [info for info in self.games if not info.realtime]
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Choose a game"), 44, pal.CREAM, "title")
@@ -126,6 +130,11 @@ class GameSelectScene(MenuScene):
         from pie_table.kit import settings as store
         from pie_table.scenes.seats import SeatsScene
 
+        if self.hosting:
+            from pie_table.scenes.net_host import HostSeatsScene
+
+            self.app.scenes.push(HostSeatsScene(self.app, info))
+            return
         settings = getattr(self.app, "settings", None)
         if info.tutorial is not None and settings is not None and not settings.tutorial_offered:
             settings.tutorial_offered = True

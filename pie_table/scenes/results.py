@@ -34,9 +34,11 @@ class ResultsScene(OverlayScene):
     """
 
     def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
-                 replay_path: str | None = None) -> None:
-        """`replay_path`: the finished game's save, offered as *Watch the replay*."""
+                 replay_path: str | None = None, again: bool = True) -> None:
+        """`replay_path`: the finished game's save, offered as *Watch the replay*; `again` False: no
+        *Play again* (a table played with other machines: it would deal a game on this screen alone)."""
         super().__init__(app)
+        self.again = again
         self.setup, self.title, self.lines = setup, title, list(lines)
         self.replay_path = replay_path
         self.notice = ""
@@ -50,7 +52,7 @@ class ResultsScene(OverlayScene):
         was_armed = self.armed()
         self.shown_s += dt
         if self.armed() and not was_armed:
-            self.menu.set_focus(self.again_button)
+            self.menu.set_focus(self.again_button if self.again else self.menu_button)
 
     def next_frame(self) -> float | None:
         """Still until the buttons arm (they light up then), then until input."""
@@ -69,7 +71,8 @@ class ResultsScene(OverlayScene):
         self.replay_button = Button(_("Watch the replay"), self.watch, size=24, enabled=self.armed)
         self.notice_label = Label(lambda: self.notice, 20, pal.DANGER, "bold")
         replay = [self.replay_button] if self.replay_path is not None else []
-        return [self.again_button, self.menu_button, *replay, self.heading, self.notice_label]
+        again = [self.again_button] if self.again else []
+        return [*again, self.menu_button, *replay, self.heading, self.notice_label]
 
     def watch(self) -> None:
         """Open the finished game's replay over the results (Esc there comes back here)."""
@@ -117,7 +120,8 @@ class ResultsScene(OverlayScene):
         bw, bh, gap = int(240 * s), int(56 * s), int(24 * s)
         y = self.panel.bottom - bh - int(32 * s)
         self.again_button.place(pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh), s)
-        self.menu_button.place(pygame.Rect(self.panel.centerx + gap // 2, y, bw, bh), s)
+        menu_x = self.panel.centerx + gap // 2 if self.again else self.panel.centerx - bw // 2
+        self.menu_button.place(pygame.Rect(menu_x, y, bw, bh), s)
         ry = y - bh - int(14 * s)
         self.replay_button.place(pygame.Rect(self.panel.centerx - bw // 2, ry, bw, bh), s)
         self.notice_label.place(pygame.Rect(self.panel.x, ry - int(30 * s), self.panel.w, int(26 * s)), s)

@@ -36,11 +36,18 @@ _CONTROL_NAMES = {
 
 def seat_text(spec: SeatSpec) -> str:
     """How a seat choice reads on its cycler."""
+    if spec.level == REMOTE:
+        return _("Remote")
     if spec.is_bot:
         return _("Bot · {level}").format(level=_(spec.level))
     if spec.control == "hotseat":
         return _("Human")
     return _("Human · {control}").format(control=_(_CONTROL_NAMES.get(spec.control, spec.control)))
+
+
+# A seat left to a player on another machine (scenes/net_host.py): a hot-seat human to the save, so
+# Continue at the host goes on with that seat played at the host's screen.
+REMOTE = "remote"
 
 
 def seat_choices(info: GameInfo) -> list[SeatSpec]:
@@ -114,6 +121,10 @@ class SeatsScene(MenuScene):
             if numeric and not opt.choices and not _is_int(self.options[opt.key]):
                 return _("{label} must be a whole number.").format(label=_(opt.label))
         return None
+
+    def seat_choices(self) -> list[SeatSpec]:
+        """What a seat's cycler offers (hosting adds a remote player)."""
+        return seat_choices(self.info)
 
     def control_free(self, seat: int, spec: SeatSpec) -> bool:
         """A human control may be chosen only if no other seat holds it; refusals leave a notice."""
@@ -200,7 +211,7 @@ class SeatsScene(MenuScene):
         self.count.split = 0.3
         self.seat_rows: list[Cycler] = []
         self.team_rows: list[Cycler] = []
-        choices = seat_choices(info)
+        choices = self.seat_choices()
         for i, spec in enumerate(self.seats):
             row = Cycler(self.seat_label(i), choices, _index(choices, spec),
                          partial(self.set_seat, i), seat_text, accept=partial(self.control_free, i))

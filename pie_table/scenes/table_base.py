@@ -39,7 +39,7 @@ class TurnTableScene(Scene):
         save due a frame after its redraw, the end of the game, autoplay and replays (which play by
         themselves). Uses the table's `watch`, `autoplay`, `autosave`, `effects`, `driver`, `rules`."""
         return bool(self.watch or self.autoplay or self.autosave.dirty or self.effects.busy
-                    or self.rules.is_over(self.state) or self.driver.remaining() is not None)
+                    or self.driver.is_over() or self.driver.remaining() is not None)
 
     def rest_until(self, moving: bool, offered: bool, timers: Sequence[float | None]) -> float | None:
         """The table's answer to `next_frame`: NOW while anything is `moving`; else the soonest of the

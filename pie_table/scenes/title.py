@@ -97,6 +97,8 @@ class TitleScene(MenuScene):
         self.play = Button(_("Play"), self.open_games, size=34)
         self.continue_button = Button(self._continue_text(), self.continue_game, size=22)
         self.load_button = Button(_("Saved games"), self.open_saves, size=26)
+        self.host_button = Button(_("Host a table"), self.host_table, size=24)
+        self.join_button = Button(_("Join a table"), self.join_table, size=24)
         self.language_button = Button(self._language_text(), self.next_language, size=22)
         self.settings_button = Button(_("Settings"), self.open_settings, size=22)
         self.stats_button = Button(_("Statistics"), self.open_statistics, size=22)
@@ -104,10 +106,13 @@ class TitleScene(MenuScene):
         self.notice = " · ".join(self._notices(damaged))
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
-        self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
+        keys = _("Arrows or mouse to choose · Enter to pick · F11 fullscreen")
+        # Where the notice has no room under the buttons it takes the keys' line (kept without one).
+        self.notice_on_hint = False
+        self.hint = Label(lambda: "" if self.notice and self.notice_on_hint else keys, 18, pal.PAPER)
         resume = [self.continue_button] if self.saved is not None else []
-        buttons = [self.play, *resume, self.load_button, self.stats_button, self.settings_button,
-                   self.language_button, self.quit_button]
+        buttons = [self.play, *resume, self.load_button, self.host_button, self.join_button,
+                   self.stats_button, self.settings_button, self.language_button, self.quit_button]
         return [*buttons, self.tagline, self.hint, self.status]
 
     def _notices(self, damaged: int) -> list[str]:
@@ -145,6 +150,18 @@ class TitleScene(MenuScene):
             if failure:
                 self.rebuild()  # the save was set aside: Continue now offers the next one, if any
                 self.notice = failure
+
+    def host_table(self) -> None:
+        """Pick a game and seats, some of them Remote, for friends on other machines."""
+        from pie_table.scenes.game_select import GameSelectScene
+
+        self.app.scenes.push(GameSelectScene(self.app, hosting=True))
+
+    def join_table(self) -> None:
+        """Take a seat at a table hosted on another machine."""
+        from pie_table.scenes.net_join import JoinScene
+
+        self.app.scenes.push(JoinScene(self.app))
 
     def open_statistics(self) -> None:
         """Every named player's record per game."""
@@ -190,8 +207,11 @@ class TitleScene(MenuScene):
         for i, button in enumerate(buttons):
             width = wide if button is self.continue_button else bw
             button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
-        self.status.place(pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s)), s)
-        self.hint.place(pygame.Rect(0, h - int(40 * s), w, int(28 * s)), s)
+        hint = pygame.Rect(0, h - int(40 * s), w, int(28 * s))
+        status = pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s))
+        self.notice_on_hint = status.bottom > hint.top
+        self.status.place(hint if self.notice_on_hint else status, s)
+        self.hint.place(hint, s)
         self._decor_wanted = int(min(w * 0.2, h * 0.34))
         if not self._launching():
             self._paint_decor()

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from pie_table.core.engine import Action
-from pie_table.core.stats import record_finished
 from pie_table.kit.i18n import _
 from pie_table.scenes.turn_table.seat import TableSession
 
@@ -33,6 +32,8 @@ class TableEnd(TableSession):
         if seat is None or not self._undo(seat):
             shared = len(self.humans) > 1
             off = _("Undo is off when several people share the table")
+            if self.driver.across_machines:
+                off, shared = _("No undo at a table played across machines: the others saw the move"), True
             self.message = off if shared else self.nothing_to_undo()
             self._sound("refuse")
             return False
@@ -49,10 +50,13 @@ class TableEnd(TableSession):
         from pie_table.scenes.results import ResultsScene
 
         self.autosave.save()
-        record_finished(self.autosave.session, Path(str(self.autosave.path)).name,
-                        {seat: {"hints": n} for seat, n in self.hints_used.items()})
+        self.driver.record_finished(Path(str(self.autosave.path)).name,
+                                    {seat: {"hints": n} for seat, n in self.hints_used.items()})
         title, lines = self.results_text(self.public())
-        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
+        kept = self.autosave.path is not None  # a remote seat's game is kept at the host
+        self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines,
+                                          str(self.autosave.path) if kept else None,
+                                          again=not self.driver.across_machines))
 
     def replay_apply(self, seat: int | None, action: Action) -> bool:
         return self.submit(action, seat)

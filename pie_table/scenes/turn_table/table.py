@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.core.driver import TableDriver
-from pie_table.core.saves import Autosaver
 from pie_table.core.setup import GameSetup
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
@@ -36,12 +35,12 @@ class TurnTable(TableInput):
         super().__init__(app)
         self.setup = setup
         self.names = names if names is not None else SeatNames.of_setup(setup)
+        self.names.away = lambda: driver.away
         self.driver = driver
         self.rules = driver.rules
         self.watch = watch
         self.watch_seat: int | None = None
-        self.autosave = Autosaver(driver.session, saves_dir(), every_action=True, path=save_path,
-                                  enabled=not watch)
+        self.autosave = driver.autosaver(saves_dir(), path=save_path, enabled=not watch)
         self.gate = driver.gate
         self.humans = list(self.gate.humans)
         self.moves = 0

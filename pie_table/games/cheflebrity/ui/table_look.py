@@ -88,7 +88,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
             lay,
             view,
             seat,
-            table.names(seat),
+            table.names.marked(seat),
             turn=seat == turn_seat,
             asked=seat in asked,
             lit_pies=lit_pies,

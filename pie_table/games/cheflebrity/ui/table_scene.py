@@ -75,7 +75,7 @@ class CheflebrityTableScene(TurnTable):
         return {**view, "player_names": self.player_names()}
 
     def player_names(self) -> list[str]:
-        return [self.setup.player_name(s) for s in range(len(self.setup.seats))]
+        return [self.names.player(s) for s in range(len(self.setup.seats))]  # a remote player's as they join
 
     def enter(self) -> None:
         self.on_resize(self.app.screen.get_size())

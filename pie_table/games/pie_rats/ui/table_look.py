@@ -77,7 +77,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     for i in range(view["seats"]):
         zones += draw_seat(
             surface, lay, view, i, turn=i == turn_seat, lit=lit_cards, asked=i in asked, hidden=flying,
-            player=table.setup.player_name(i), painted=painted,
+            player=table.names.marked_player(i), painted=painted,
         )
     for kind, value, _o in targets:
         if kind == "captain" and value is not None:

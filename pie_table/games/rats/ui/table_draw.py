@@ -168,7 +168,7 @@ def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int],
     hosting = view.get("stage") not in ("start", "order_rolled", "vocation_pick")
     return [RatCard(
         seat=seat,
-        name=names(seat),
+        name=getattr(names, "marked", names)(seat),  # a table's SeatNames marks a dropped player away
         vocation=vocations[seat] if seat < len(vocations) else None,
         is_host=hosting and view.get("host") == seat,
         said=said[seat],

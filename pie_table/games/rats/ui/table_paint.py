@@ -78,7 +78,8 @@ class TablePainter:
         the rat cards and the sheet only when what they show changed. The whole layer is painted
         afresh when the window, the seat shown or the ceremony changes."""
         ceremony = (scene.ceremony.shown, scene.ceremony.ready) if scene.ceremony is not None else None
-        key = (scene.changes, seat, size, scene.panel is None, scene.tray.busy, ceremony)
+        away = tuple(sorted(scene.names.away()))  # a rat's card marks its dropped player away
+        key = (scene.changes, seat, size, scene.panel is None, scene.tray.busy, ceremony, away)
         if self._base is not None and self._base_key == key:
             if self._later is not None:
                 later, self._later = self._later, None

@@ -62,7 +62,7 @@ class RatsTableScene(TurnTable):
         self.shown_seat: int | None = None  # the seat whose view was last drawn
         self.velocity: tuple[float, float] | None = None  # of the die just thrown, for its roll
         self.painter = TablePainter()
-        self.layout = compute_layout(app.screen.get_size(), self.state.seats)
+        self.layout = compute_layout(app.screen.get_size(), len(setup.seats))
         self.tray.layout(self.layout.tray)
         self._sync_tray()
 
@@ -81,7 +81,7 @@ class RatsTableScene(TurnTable):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute every region from the window size."""
-        self.layout = compute_layout(size, self.state.seats)
+        self.layout = compute_layout(size, len(self.setup.seats))
         self.tray.layout(self.layout.tray)
         self.effects.scale = self.layout.scale
         if self.panel is not None:

@@ -1,0 +1,109 @@
+"""A table hosted from the window (issue 23 item 1): the websocket server and the table's host run
+on a background thread with their own event loop, so the window's frames never wait on the network.
+
+`HostedTable.start` listens on 127.0.0.1 unless the host ticked "local network" (then on every
+address, advertised by zeroconf); the window shows `address`, `code` and `joined()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from pie_table.core.driver import TableDriver
+from pie_table.core.setup import GameSetup
+from pie_table.net.driven_host import DrivenHost
+from pie_table.net.host import TableHost
+from pie_table.net.server import Lobby, bound_port, start
+
+_WAIT = 10.0  # seconds to wait for the loop thread to start or stop the server
+
+
+class HostedTable:
+    """One table served from this process: its host, server and (when asked) its advertisement."""
+
+    def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0,
+                 driver: TableDriver | None = None, wake: Callable[[], None] | None = None) -> None:
+        """`driver`: the window's own driver runs the game (call `pump` every frame); without one
+        the host plays its bots itself, as `serve` does."""
+        self.lan = lan
+        self.driver = driver
+        self.wake = wake
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="table-host", daemon=True)
+        self._thread.start()
+        self.lobby = Lobby(max_tables=1)
+        self.host: TableHost = self._call(self._open(setup, remote, port))
+        self._advert: Any = None
+        if lan:
+            from pie_table.net.discovery import advertise
+
+            self._advert = advertise(f"pie_table {setup.game_id}", self.port, "0.0.0.0")
+
+    def _call(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(_WAIT)
+
+    async def _open(self, setup: GameSetup, remote: set[int], port: int) -> TableHost:
+        self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port)
+        self.port = bound_port(self.server)
+        if self.driver is not None:
+            return self.lobby.add(DrivenHost(self.driver, remote, table_id="1", wake=self.wake))
+        return self.lobby.add(TableHost(setup, remote, table_id="1"))
+
+    def pump(self) -> None:
+        """What the network asked since the last frame, done on the window's thread."""
+        if isinstance(self.host, DrivenHost):
+            self.host.pump()
+
+    @property
+    def address(self) -> str:
+        """What a joining player types (the machine's own address when shared on the network)."""
+        return f"ws://{_own_address() if self.lan else '127.0.0.1'}:{self.port}"
+
+    @property
+    def code(self) -> str:
+        """The short join code that takes a seat."""
+        return self.host.code
+
+    def joined(self) -> dict[int, tuple[str, bool]]:
+        """Each taken remote seat: the player's name and whether they are connected now."""
+        return {seat: (h.name, h.link is not None) for seat, h in dict(self.host.holders).items()}
+
+    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
+        """An away seat goes on with a bot at the host (the host's choice, from a small prompt): on
+        the window's thread when the window's driver runs the game, else on the host's loop."""
+        if isinstance(self.host, DrivenHost):
+            self.host.hand_to_bot(seat, level)
+        else:
+            self._loop.call_soon_threadsafe(self.host.hand_to_bot, seat, level)
+
+    def quit(self) -> None:
+        """Tell every remote player the host quit, then stop serving."""
+        async def close() -> None:
+            self.host.closing()
+            self.host.finished.set()
+            await asyncio.sleep(0.05)  # the writers send what is queued
+            self.server.close()
+            await self.server.wait_closed()
+        with contextlib.suppress(Exception):
+            self._call(close())
+        if self._advert is not None:
+            with contextlib.suppress(Exception):
+                self._advert.close()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(_WAIT)
+
+
+def _own_address() -> str:
+    """This machine's address on its local network (the one a route outwards would use)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the interface
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"

@@ -1,0 +1,289 @@
+"""A table's driver for a seat played from another machine (issue 23 item 2).
+
+`RemoteDriver` has the public methods of `core.driver.TableDriver` that a table scene calls
+(`view`, `to_act`, `legal`, `is_over`, `submit`, `update`, `remaining`, `next_move_in`, `listen`,
+`can_undo`/`undo`, `autoplay_action`, `skip_to`, `pace_by`, `restart_countdown`, `rules`, `setup`,
+`gate`, `autosaver`, `record_finished`, `across_machines`, `away`; not `state`: a remote seat
+knows its view only), backed by a `RemoteSeat` connection that runs on a background thread
+with its own event loop. Nothing is decided here: the view and the events come from the host,
+`submit` sends the action and answers with the host's acceptance or its refusal reason, and a
+countdown is the one the host sent, counted down from when it arrived (the host's clock decides).
+Listeners are called from `update`, on the caller's thread, with this seat's events only.
+
+Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pie_table.core.engine import Action, Event, Outcome
+from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
+from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.net import protocol as p
+from pie_table.net.client import HostRefused, RemoteSeat, bot_decider
+
+Listener = Callable[[Entry, list[Event]], None]
+_ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
+
+
+class RemoteDriver:
+    """One seat at a table hosted elsewhere, driven through the host."""
+
+    def __init__(self, url: str, table: str, *, code: str = "", seat: int = -1, name: str = "",
+                 token: str = "", wake: Callable[[], None] | None = None) -> None:
+        """Join `seat` with the join `code`, or take a seat back with its `token`. Raises
+        HostRefused (one line: wrong code, seat taken, version mismatch) when the host says no.
+        `wake()` is called from the network thread whenever the host sent something (a window
+        resting until input posts itself an event)."""
+        self.wake = wake
+        self.remote = RemoteSeat(url)
+        self.url, self.table = url, table
+        self._lock = threading.Lock()
+        self._answered = threading.Condition(self._lock)
+        self._news: list[Event] = []  # events received, not yet told to the listeners
+        self._listeners: list[tuple[int | None, Listener]] = []
+        self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
+        self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
+        self.host_quit = False
+        self.across_machines = True  # undo is off: the other machines have seen every move
+        self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
+        self._stand_in: Callable[[dict[str, Any], list[Action]], Action] | None = None  # autoplay's bot
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
+        self._thread.start()
+        try:
+            self._call(self._open(code, seat, name, token))
+        except BaseException:
+            self._loop.call_soon_threadsafe(self._loop.stop)  # refused or unreachable: no thread left behind
+            raise
+        self.gate = PrivacyGate([self.remote.seat])
+        self._reader = asyncio.run_coroutine_threadsafe(self._read(), self._loop)
+
+    # -- the connection, on its own thread ---------------------------------------------------------
+
+    def _call(self, coro: Any, timeout: float = _ANSWER_WAIT) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    async def _open(self, code: str, seat: int, name: str, token: str) -> None:
+        await self.remote.open()
+        if token:
+            self._took(await self.remote.rejoin(self.table, token))
+        else:
+            self._took(await self.remote.join(self.table, code, seat, name))
+        first = await self.remote.expect("update")
+        self._took(first)
+
+    async def _read(self) -> None:
+        seat = self.remote
+        try:
+            while not seat.over:
+                message = await seat.receive()
+                with self._answered:
+                    self._took(message)
+                    self._answered.notify_all()
+                if self.wake is not None:
+                    self.wake()
+        except Exception as exc:  # noqa: BLE001 - any end of the link is told the same way
+            with self._answered:
+                self.lost = self.lost or type(exc).__name__
+                self._answered.notify_all()
+
+    def _took(self, message: dict[str, Any]) -> None:
+        """Fold one message from the host (already folded into `remote`) into what the table reads."""
+        kind = message["type"]
+        if kind == "joined":
+            self.joined = message
+        elif kind == "update":
+            self._news.extend(message["events"])
+            if "remaining" in message:
+                self._countdown = (float(message["remaining"]), time.monotonic())
+        elif kind == "closing":
+            self.host_quit = True
+            self.lost = "host quit"
+
+    # -- what the table reads ----------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        """The seat this machine plays."""
+        return self.remote.seat
+
+    @property
+    def token(self) -> str:
+        """The secret that takes this seat back after a drop."""
+        return self.remote.token
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's registration, from what the host said it plays."""
+        return get_game(self.joined["game"])
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules (the same version as the host's: the hello checked it)."""
+        return self.info.rules
+
+    @property
+    def setup(self) -> GameSetup:
+        """The table as this machine knows it: this seat a person here, every other seat played
+        elsewhere (no seed: nothing is dealt here)."""
+        here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
+        seats = [here if seat == self.seat else elsewhere for seat in range(self.joined["seats"])]
+        return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
+                         self.joined.get("teams"), seed=0, names=list(self.joined.get("names") or []))
+
+    @property
+    def away(self) -> set[int]:
+        """Remote seats whose players have dropped (shown as away)."""
+        with self._lock:
+            return set(self.remote.others_away)
+
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """This seat's view as the host last sent it, for this seat and for nobody (the public
+        table: this machine's screen is this seat's, and another seat's view is not known here)."""
+        with self._lock:
+            return self.remote.view if seat in (self.remote.seat, None) else {}
+
+    def to_act(self) -> list[int]:
+        """This seat while the host waits for it (who else is thinking is the view's to show: the
+        table here waits for nobody else, so a pick asked of several seats at once never waits on
+        a machine that waits on this one)."""
+        with self._lock:
+            return [self.remote.seat] if self.remote.legal else []
+
+    def legal(self, seat: int) -> Sequence[Action]:
+        """What this seat may do now (nothing while the host is not waiting for it)."""
+        with self._lock:
+            return list(self.remote.legal or ()) if seat == self.remote.seat else []
+
+    def is_over(self) -> bool:
+        """True once the host says the game is over."""
+        with self._lock:
+            return self.remote.over or bool(self.remote.view.get("over"))
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def submit(self, seat: int | None, action: Action) -> Applied:
+        """Send this seat's action and wait for the host: applied, or refused with its reason."""
+        if seat != self.remote.seat:
+            return _refused(p.NOT_YOUR_SEAT)
+        with self._lock:
+            errors = len(self.remote.errors)
+        self._call(self.remote.act(action))  # not under the lock: the reader takes it on that thread
+        seq = self.remote._seq  # noqa: SLF001 - the number the action was sent with
+        deadline = time.monotonic() + _ANSWER_WAIT
+        with self._answered:
+            while True:
+                if len(self.remote.errors) > errors:
+                    error = self.remote.errors[-1]
+                    return _refused(p.revive({"msg": error["msg"], "params": error["params"]}))
+                if seq not in self.remote._pending:  # noqa: SLF001 - acknowledged by the host
+                    return Applied(Outcome(True), Entry(seat, action))
+                if self.lost or not self._answered.wait(max(0.0, deadline - time.monotonic())):
+                    return _refused(self.lost or "no answer from the host")
+
+    def update(self, dt: float, hold: bool = False) -> list[Applied]:
+        """Tell the listeners what the host sent since the last frame. The host moves the bots and
+        runs the clock, so nothing is applied here."""
+        with self._lock:
+            news, self._news = self._news, []
+        if news:
+            for seat, fn in list(self._listeners):
+                fn(Entry(None, {}), events_for(news, seat))
+        return []
+
+    def remaining(self) -> float | None:
+        """Seconds left on the countdown the host sent (None: none running)."""
+        with self._lock:
+            if self._countdown is None or not self.remote.legal:
+                return None
+            left, since = self._countdown
+        return max(0.0, left - (time.monotonic() - since))
+
+    def autoplay_action(self, seat: int) -> Action:
+        """A move for this seat chosen by the game's normal bot from this seat's view alone."""
+        if self._stand_in is None:
+            factory = self.info.bot_factory
+            if factory is None:
+                raise ValueError(f"{self.info.id} has no bots to play for a seat")
+            self._stand_in = bot_decider(factory("normal", self.seat, self.seat))
+        return self._stand_in(dict(self.view(seat)), list(self.legal(seat)))
+
+    def autosaver(self, folder: Any, *, path: Any = None, enabled: bool = True) -> NoSave:
+        """Nothing is saved here: the host keeps the game (its save, replay and statistics)."""
+        return NoSave()
+
+    def record_finished(self, key: str, extras: Any = None) -> bool:
+        """The host counts the game in its statistics; nothing is counted here."""
+        return False
+
+    def next_move_in(self) -> float | None:
+        """The host moves everything: poll again soon."""
+        return 0.05
+
+    def pace_by(self, *_args: Any, **_kw: Any) -> None:
+        """The host paces its bots: nothing to pace here."""
+
+    def skip_to(self, **_kw: Any) -> list[Applied]:
+        """Nobody skips ahead at a table shared across machines."""
+        return []
+
+    def restart_countdown(self) -> None:
+        """The host's clock decides: nothing to restart here."""
+
+    def listen(self, seat: int | None, fn: Listener) -> Callable[[], None]:
+        """Call `fn(entry, events)` from `update` with the events this seat was sent that `seat`
+        may see (None: the public ones); `entry` is a stand-in, since who acted is the host's to know."""
+        item = (seat, fn)
+        self._listeners.append(item)
+        return lambda: self._listeners.remove(item) if item in self._listeners else None
+
+    def can_undo(self, seat: int) -> bool:
+        """Never across machines: others have seen the move."""
+        return False
+
+    def undo(self, seat: int) -> bool:
+        """Nothing is taken back across machines."""
+        return False
+
+    # -- leaving -----------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Leave the table (the seat shows away; the token takes it back) and stop the thread."""
+        try:
+            self._call(self.remote.close(), 3.0)
+        except (TimeoutError, HostRefused, RuntimeError):
+            pass
+        self._reader.cancel()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(3.0)
+
+
+class NoSave:
+    """A remote seat's autosave: the table's `Autosaver` calls, writing nothing (the host saves)."""
+
+    path = None
+    dirty = failing = False
+    failure = None
+    notice = ""
+    every_action = False
+
+    def mark(self) -> None:
+        """Nothing to write later."""
+
+    def flush(self) -> bool:
+        return True
+
+    def save(self, with_hash: bool = True) -> bool:
+        return True
+
+
+def _refused(message: Any) -> Applied:
+    """A refusal as the session gives one: `message` the reason to translate (an id or a Msg)."""
+    return Applied(Outcome(False, reason=str(message), message=message))

@@ -1,0 +1,191 @@
+"""Host a table from the window (issue 23 item 1): the seat screen with seats that may be *Remote*
+and a "local network" switch, then a room showing the address, the join code and who has joined.
+
+The table is the game's own table scene on its own driver; the table's host (`net.hosting`) runs on
+a background thread and hands what the network asks to the table between frames. Remote seats are
+neither bots nor people at this screen: hand-offs and the privacy gate are for local humans only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.core.driver import TableDriver
+from pie_table.core.registry import GameInfo
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
+from pie_table.kit.rows import Toggle
+from pie_table.kit.widgets import Button, Label, Widget
+from pie_table.scenes.base import MenuScene, load_factory
+from pie_table.scenes.confirm import ConfirmScene
+from pie_table.scenes.seats import REMOTE, SeatsScene
+
+_REFRESH_S = 0.5  # the room redraws who has joined this often
+
+
+def wake_window() -> None:
+    """From the network's thread: a window resting until input gets an event, so it takes news."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"net": True}))
+
+
+def remote_seats(setup: GameSetup) -> set[int]:
+    """The seats left to players on other machines."""
+    return {seat for seat, spec in enumerate(setup.seats) if spec.level == REMOTE}
+
+
+class AwayPrompt(ConfirmScene):
+    """At the host, over its table: a remote seat's player dropped; hand the seat to a bot, or wait
+    (the same player taking the seat back closes this by itself)."""
+
+    def __init__(self, app: Any, name: str, seat: int, hosted: Any) -> None:
+        super().__init__(app, _("{name} is away").format(name=name), _("Hand the seat to a bot"),
+                         _("Wait"), lambda: hosted.hand_to_bot(seat),
+                         _("The game waits for their move; they may come back."))
+        self.seat, self.hosted = seat, hosted
+
+    def update(self, dt: float) -> None:
+        self.hosted.pump()  # the table beneath is not updated while this is up
+        if self.seat not in self.hosted.driver.away and self.app.scenes.current is self:
+            self.app.scenes.pop()
+
+    def next_frame(self) -> float | None:
+        return _REFRESH_S
+
+
+def keep_hosting(table: Any, hosted: Any) -> None:
+    """The table takes in what the network asked before each frame (remote players' names as they
+    join, the prompt when one drops), and stops hosting when it closes (after saving, as every
+    table does). Wrapped here, not written into the shared table, whose code is the same for
+    every game and every table without a network."""
+    update, leave = table.update, table.exit
+    prompted: set[int] = set()
+
+    def hosted_update(dt: float) -> None:
+        hosted.pump()
+        for seat, (name, _here) in hosted.joined().items():
+            if seat < len(table.names.players) and name:
+                table.names.players[seat] = name
+        away = hosted.driver.away
+        for seat in sorted(away - prompted):
+            table.app.scenes.push(AwayPrompt(table.app, table.names.player(seat) or table.names(seat),
+                                             seat, hosted))
+        prompted.intersection_update(away)
+        prompted.update(away)
+        update(dt)
+
+    def hosted_exit() -> None:
+        leave()
+        hosted.quit()
+
+    table.update, table.exit = hosted_update, hosted_exit
+
+
+class HostSeatsScene(SeatsScene):
+    """The seat screen for a hosted table: any seat may be Remote; Start opens the room."""
+
+    def __init__(self, app: Any, info: GameInfo) -> None:
+        super().__init__(app, info)
+        self.lan = False
+        if len(self.seats) > 1:
+            self.seats[1] = SeatSpec("human", control="hotseat", level=REMOTE)
+
+    def seat_choices(self) -> list[SeatSpec]:
+        return [*super().seat_choices(), SeatSpec("human", control="hotseat", level=REMOTE)]
+
+    def problem(self) -> str | None:
+        if not any(spec.level == REMOTE for spec in self.seats):
+            return _("Make at least one seat Remote to host a table.")
+        return super().problem()
+
+    def build(self) -> list[Widget]:
+        widgets = super().build()
+        self.lan_toggle = Toggle(_("Local network"), self.lan, self._set_lan, size=22)
+        return [*widgets, self.lan_toggle]
+
+    def _set_lan(self, value: bool) -> None:
+        self.lan = value
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        s = self.scale
+        inner = self.seat_panel.inflate(-int(80 * s), -int(40 * s))  # under the seats, in their panel
+        self.lan_toggle.place(pygame.Rect(inner.x, inner.bottom - int(44 * s), inner.width, int(44 * s)), s)
+
+    def start(self) -> None:
+        factory = load_factory(self.info.scene_factory)
+        if factory is None or self.problem():
+            return
+        self.app.scenes.push(HostRoomScene(self.app, self.info, self.setup(), factory, self.lan))
+
+
+class HostRoomScene(MenuScene):
+    """The hosted table's room: its address and join code, who has joined; Start opens the table."""
+
+    def __init__(self, app: Any, info: GameInfo, setup: GameSetup, factory: Any, lan: bool) -> None:
+        super().__init__(app)
+        from pie_table.net.driven_host import hosted_session
+        from pie_table.net.hosting import HostedTable
+
+        self.info, self.setup, self.remote = info, setup, remote_seats(setup)
+        driver = TableDriver(hosted_session(Session(setup, info), self.remote))
+        driver.across_machines = True
+        self.table = factory(app, setup, driver=driver)
+        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window)
+        keep_hosting(self.table, self.hosted)
+        self.started = False
+
+    def build(self) -> list[Widget]:
+        title = _("Host a table: {game}").format(game=_(self.info.title))
+        self.heading = Label(title, 40, pal.CREAM, "title")
+        self.address = Label(lambda: _("Address: {address}").format(address=self.hosted.address), 26,
+                             pal.CREAM, "bold")
+        self.code = Label(lambda: _("Join code: {code}").format(code=self.hosted.code), 34, pal.LEMON, "bold")
+        self.joined = Label(self.joined_text, 22, pal.CREAM, wrap=True)
+        self.start_button = Button(_("Start"), self.start, size=30)
+        self.back_button = Button(_("Back"), self.back, size=26)
+        return [self.start_button, self.back_button, self.heading, self.address, self.code, self.joined]
+
+    def joined_text(self) -> str:
+        """One line per remote seat: who has taken it, or that it is still open."""
+        joined = self.hosted.joined()
+        lines = []
+        for seat in sorted(self.remote):
+            name, here = joined.get(seat, ("", False))
+            if not name:
+                lines.append(_("Seat {n}: open").format(n=seat + 1))
+            else:
+                state = _("here") if here else _("away")
+                lines.append(_("Seat {n}: {name} ({state})").format(n=seat + 1, name=name, state=state))
+        return "   ".join(lines)
+
+    def start(self) -> None:
+        """Open the table (players may still join: the game waits for a remote seat's move)."""
+        self.started = True
+        self.app.scenes.replace(self.table)
+
+    def back(self) -> None:
+        """Stop hosting and go back to the seats."""
+        self.hosted.quit()
+        super().back()
+
+    def update(self, dt: float) -> None:
+        self.hosted.pump()
+
+    def next_frame(self) -> float | None:
+        return _REFRESH_S
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h, s = size[0], size[1], self.scale
+        self.heading.place(pygame.Rect(0, int(30 * s), w, int(60 * s)), s)
+        self.address.place(pygame.Rect(0, int(h * 0.28), w, int(40 * s)), s)
+        self.code.place(pygame.Rect(0, int(h * 0.28 + 56 * s), w, int(50 * s)), s)
+        self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 130 * s), int(w * 0.8), int(90 * s)), s)
+        bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
+        y = h - bh - int(30 * s)
+        self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
+        self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)

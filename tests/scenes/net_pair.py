@@ -1,0 +1,155 @@
+"""Two windows in one process for the network table tests: the host's (a headless `App`, on the
+test's thread) and a remote player's (`Window`, its own scene stack and screen, stepped on a
+thread of its own, since its table waits for the host's answer to every move it sends), joined
+over a real socket on 127.0.0.1."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from pie_table.core.pacing import Pace
+from pie_table.core.registry import get_game
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.kit.app import App, SilentSound
+from pie_table.kit.input import InputRouter
+from pie_table.kit.scene import SceneManager
+from pie_table.kit.settings import Settings
+from pie_table.net.remote_driver import RemoteDriver
+from pie_table.scenes.base import load_factory
+from pie_table.scenes.net_host import HostRoomScene
+from pie_table.scenes.seats import REMOTE
+
+# One window's frame at a time (both draw, turn and tumble the same cached card and dice faces).
+# A remote player's move is sent outside it: their table waits for the host's answer, which
+# the host's next frame gives.
+DRAWING = threading.Lock()
+DT = 0.1  # table time a frame stands for (bots' beats and animations pass at this pace)
+SIZE = (1024, 600)
+
+
+class Window:
+    """A second window (a remote player's): what a table scene asks of its app, drawn off screen."""
+
+    def __init__(self, size: tuple[int, int] = SIZE) -> None:
+        from pie_table.scenes.title import TitleScene
+
+        self.screen = self.display = pygame.Surface(size)
+        self.scenes = SceneManager()
+        self.input = InputRouter(pads=False)
+        self.sound = SilentSound()
+        self.settings = Settings()
+        self.home = TitleScene
+        self.headless, self.frames = True, 0
+        self.scenes.push(TitleScene(self))
+
+    def step(self, dt: float) -> None:
+        with DRAWING:
+            self.scenes.update(dt)
+            self.scenes.draw(self.screen)
+        self.frames += 1
+
+    def quit(self) -> None:
+        pass
+
+
+def title_app(size: tuple[int, int] = SIZE) -> App:
+    """The host's window, headless, at its title (set PIE_TABLE_HOME first: its per-user files)."""
+    from pie_table.scenes.title import TitleScene
+
+    application = App(size, headless=True)
+    application.scenes.push(TitleScene(application))
+    application.step(1 / 60, [])
+    return application
+
+
+def until_title(window: Window, frames: int = 200) -> Any:
+    """Step `window` until it is back at its title (at most `frames` frames); its top scene then."""
+    from pie_table.scenes.title import TitleScene
+
+    for _ in range(frames):
+        window.step(0.05)
+        if isinstance(window.scenes.current, TitleScene):
+            break
+    return window.scenes.current
+
+
+def host_setup(game: str, seats: str, seed: int = 7) -> GameSetup:
+    """`seats` as the CLI takes them, with `remote` for a seat left to another machine."""
+    specs = parse_seats(seats.replace("remote", "human:hotseat"))
+    for seat, text in enumerate(seats.split(",")):
+        if text == "remote":
+            specs[seat] = type(specs[seat])("human", control="hotseat", level=REMOTE)
+    return GameSetup(game, specs, seed=seed)
+
+
+def host_room(app: App, setup: GameSetup) -> HostRoomScene:
+    """The room of a table hosted from `app` (as Host a table opens it); its bots play at once."""
+    info = get_game(setup.game_id)
+    room = HostRoomScene(app, info, setup, load_factory(info.scene_factory), lan=False)
+    app.scenes.push(room)
+    room.table.driver.pace_by(Pace(0.0, 0.0, (0.0, 0.0)))  # no human beat: the test's time is short
+    return room
+
+
+def frames_until(app: App, done: Callable[[], bool], seconds: float = 30.0,
+                 each: Callable[[], Any] | None = None) -> None:
+    """Step the host's window until `done()` (calling `each()` every frame)."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        if each is not None:
+            each()
+        with DRAWING:
+            app.step(DT, [])
+        time.sleep(0.001)
+
+
+def join(app: App, room: HostRoomScene, seat: int, name: str = "Ann", token: str = "") -> RemoteDriver:
+    """A remote player takes `seat` (or takes it back with `token`) while the host's frames run."""
+    joined: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            joined["driver"] = RemoteDriver(room.hosted.address, "1", code=room.hosted.code, seat=seat,
+                                            name=name, token=token)
+        except Exception as exc:  # noqa: BLE001 - told to the test's thread
+            joined["error"] = exc
+    thread = threading.Thread(target=run)
+    thread.start()
+    frames_until(app, lambda: bool(joined))
+    thread.join()
+    if "error" in joined:
+        raise joined["error"]
+    return joined["driver"]  # type: ignore[no-any-return]
+
+
+class Stepping:
+    """Steps a `Window` on its own thread until stopped, calling `act()` between its frames (a
+    move sent from its table waits there for the host)."""
+
+    def __init__(self, window: Window, act: Callable[[], Any] = lambda: None) -> None:
+        self.window, self.act = window, act
+        self.error: BaseException | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                self.window.step(DT)
+                self.act()
+                time.sleep(0.002)
+        except BaseException as exc:  # noqa: BLE001 - told to the test's thread
+            self.error = exc
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(10)
+        if self.error is not None:
+            raise self.error

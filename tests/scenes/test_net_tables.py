@@ -1,0 +1,236 @@
+"""A table hosted from one window and joined from another (issue 23 items 1, 2 and 4), both
+windows in this process with the dummy video driver, over a real socket on 127.0.0.1: the joined
+table opens (the game's own table on the remote seat's driver) and plays a whole game of each
+turn-based game to the results on both screens; a remote seat that drops is marked away at the
+host and at another remote table, the host is offered a bot or to wait, and the same player
+joining again takes the seat back; a host that quits sends the remote window back to the title
+with one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pie_table.kit.app import App
+from pie_table.net.client import HostRefused
+from pie_table.net.seat_tokens import remembered
+from pie_table.scenes.confirm import ConfirmScene
+from pie_table.scenes.net_host import AwayPrompt
+from pie_table.scenes.net_join import JoinScene, open_remote_table
+from pie_table.scenes.results import ResultsScene
+from pie_table.scenes.title import TitleScene
+from tests.scenes.net_pair import (
+    Stepping,
+    Window,
+    frames_until,
+    host_room,
+    host_setup,
+    join,
+    title_app,
+    until_title,
+)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> App:
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    return title_app()
+
+
+def _plays(table: Any, seat: int) -> None:
+    """The person at `table` playing `seat` moves when asked, from their own table (they would click
+    it; the driver picks what its stand-in would)."""
+    driver = table.driver
+    if seat in driver.to_act() and not driver.is_over():
+        table.submit(driver.autoplay_action(seat), seat)
+
+
+def _open_joined(remote: Any) -> tuple[Window, Any]:
+    window = Window()
+    window.scenes.push(JoinScene(window))
+    assert open_remote_table(window, remote) == ""
+    return window, window.scenes.current
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
+def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, game: str) -> None:
+    room = host_room(app, host_setup(game, "human:hotseat,remote,bot:normal,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, joined = _open_joined(remote)
+    # The game's own table, on the remote seat's driver: its one person is the seat played here.
+    assert joined.game_id == room.table.game_id and joined.driver is remote
+    assert joined.humans == [1] and joined.display_seat == 1
+    assert joined.names.player(1) == "Ann"
+    room.start()
+    host = app.scenes.current
+    stepping = Stepping(window, lambda: _plays(joined, 1))
+    try:
+        frames_until(app, lambda: isinstance(app.scenes.current, ResultsScene)
+                     and isinstance(window.scenes.current, ResultsScene), 300, lambda: _plays(host, 0))
+    finally:
+        stepping.stop()
+    log = room.hosted.driver.session.log
+    assert room.hosted.driver.is_over() and remote.is_over()
+    assert any(entry.seat == 1 for entry in log) and any(entry.seat == 0 for entry in log)
+    host_results, remote_results = app.scenes.current, window.scenes.current
+    assert remote_results.title == host_results.title and remote_results.lines == host_results.lines
+    assert remote_results.replay_path is None  # the host keeps the game, its replay and statistics
+    for results in (host_results, remote_results):  # Play again would deal a game on one screen alone
+        assert results.again_button not in results.menu.items and results.menu_button in results.menu.items
+    app.scenes.stack[1].exit()
+    remote.close()
+
+
+def test_a_dropped_seat_is_away_everywhere_and_the_same_player_takes_it_back(app: App) -> None:
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,remote,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    bob = join(app, room, 2, "Bob")
+    bob_window, bob_table = _open_joined(bob)
+    room.start()
+    host = app.scenes.current
+    # The joined window remembers its seat's token: joining again takes the seat back, even after
+    # the window closed (each player's own file; Ann's window here is her driver alone).
+    assert remembered(bob.url, "1") == bob.token
+    token = ann.token
+    app.step(0.05, [])
+    captain = host.names(1).removeprefix("Ann")  # Pie Rats names a seat's Captain after its player
+    assert captain.startswith(" (Captain")
+
+    ann.close()  # Ann's window goes (killed, closed): her seat is away
+    frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
+    prompt = app.scenes.current
+    assert prompt.question == "Ann is away"
+    assert (prompt.yes_text, prompt.no_text) == ("Hand the seat to a bot", "Wait")
+    assert host.names.marked(1) == f"Ann{captain} · away" and host.names(1) == f"Ann{captain}"
+    bob_window.step(0.05)
+    assert bob_table.names.marked(1) == f"Ann{captain} · away" and bob_table.names.marked(2).startswith("Bob")
+
+    back = join(app, room, 1, token=token)  # Wait: she joins again
+    frames_until(app, lambda: not isinstance(app.scenes.current, ConfirmScene))
+    assert back.seat == 1 and back.view(1)["seat"] == 1
+    assert not host.names.marked(1).endswith("away")
+    frames_until(app, lambda: (bob_window.step(0.05) or True)
+                 and not bob_table.names.marked(1).endswith("away"))
+    # What she missed is sent again: every event her seat may see, from the first move on.
+    assert [dict(e) for e in back.remote.events] == [dict(e) for e in room.hosted.host.histories[1]]
+    back.close()
+    bob.close()
+    app.scenes.current.exit()
+
+
+def test_the_host_hands_an_away_seat_to_a_bot_and_the_game_goes_on(app: App) -> None:
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    room.start()
+    host = app.scenes.current
+    ann.close()
+    frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
+    app.scenes.current.confirm()  # Hand the seat to a bot
+    assert app.scenes.current is host and 1 in host.driver.session.bots
+    assert not host.names.marked(1).endswith("away")  # no longer waited for: not away
+    frames_until(app, lambda: any(entry.seat == 1 for entry in host.driver.session.log), 60,
+                 lambda: _plays(host, 0))
+    host.exit()
+
+
+def test_a_host_that_quits_sends_the_joined_window_to_the_title_with_one_line(app: App) -> None:
+    room = host_room(app, host_setup("cheflebrity", "human:hotseat,remote,bot:normal,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, joined = _open_joined(remote)
+    room.start()
+    app.scenes.current.exit()  # the host leaves its table (saved there, as always)
+    title = until_title(window)
+    assert isinstance(title, TitleScene)
+    assert title.notice == "The host left the table: the game is saved on the host's machine."
+    # Readable: not drawn over the keys' line (the title's buttons leave no room under them).
+    overlaps = title.status.rect.colliderect(title.hint.rect)
+    assert not overlaps or title.hint.current_text() == ""
+
+
+def test_the_joined_table_opens_instead_of_a_placeholder(app: App) -> None:
+    """Join from the join screen itself: the table opens, no line saying it cannot be played."""
+    room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
+    window = Window()
+    join_screen = JoinScene(window)
+    window.scenes.push(join_screen)
+    join_screen.address, join_screen.code, join_screen.seat, join_screen.name = (
+        room.hosted.address, room.hosted.code, 2, "Ann")
+    join_screen.join()
+    frames_until(app, lambda: (window.step(0.05) or True) and window.scenes.current is not join_screen)
+    assert join_screen.notice == ""  # no line saying it cannot be played
+    table = window.scenes.current
+    assert table.game_id == "rats" and table.driver.seat == 1
+    table.exit()
+    room.hosted.quit()
+
+
+def test_undo_at_a_joined_table_says_why_not(app: App) -> None:
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    _window, joined = _open_joined(remote)
+    room.start()
+    host = app.scenes.current
+    for table in (joined, host):  # neither at the remote table nor at the host's
+        assert not table.undo()
+        assert table.message == "No undo at a table played across machines: the others saw the move"
+    joined.exit()
+    host.exit()
+
+
+def test_a_version_mismatch_is_one_line(app: App, monkeypatch) -> None:
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal,bot:normal"))
+    monkeypatch.setattr("pie_table.net.client.local_games", lambda: {"pie-rats": 999})
+    with pytest.raises(HostRefused) as refused:
+        join(app, room, 1, "Ann")
+    assert "\n" not in str(refused.value) and "version" in str(refused.value).lower()
+    room.hosted.quit()
+
+
+@pytest.mark.parametrize("game", ["rats", "cheflebrity", "pie-rats"])
+def test_the_host_table_draws_the_away_mark_by_the_dropped_players_name(app: App, game: str) -> None:
+    room = host_room(app, host_setup(game, "human:hotseat,remote,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    room.start()
+    host = app.scenes.current
+    frames_until(app, lambda: host.names.player(1) == "Ann")
+    drawn: list[str] = []
+    host.names.marked = _spy(host.names.marked, drawn)
+    host.names.marked_player = _spy(host.names.marked_player, drawn)  # Pie Rats' seat header
+    ann.close()
+    frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))  # drawn under it
+    assert any(name.startswith("Ann") and name.endswith(" · away") for name in drawn)
+    host.exit()
+
+
+def _spy(marked: Any, drawn: list[str]) -> Any:
+    def spied(seat: int) -> str:
+        drawn.append(marked(seat))
+        return drawn[-1]
+    return spied
+
+
+def test_a_lost_link_sends_the_joined_window_to_the_title_saying_how_to_come_back(app: App) -> None:
+    room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, _joined = _open_joined(remote)
+    room.start()
+    remote._call(remote.remote.ws.close())  # the network goes (not the host quitting)
+    title = until_title(window)
+    assert isinstance(title, TitleScene)
+    assert title.notice == "The connection to the host was lost: join again to take your seat back."
+    assert remembered(remote.url, "1") == remote.token
+    app.scenes.current.exit()
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
+def test_a_hint_at_the_joined_table_comes_from_its_seats_view(app: App, game: str) -> None:
+    room = host_room(app, host_setup(game, "bot:normal,remote,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, joined = _open_joined(remote)
+    room.start()
+    frames_until(app, lambda: (window.step(0.05) or True) and joined.panel is not None)
+    joined.show_hint()
+    assert joined.hint_text and joined.hints_used == {1: 1}
+    joined.exit()
+    app.scenes.current.exit()
