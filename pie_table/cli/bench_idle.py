@@ -43,7 +43,7 @@ def _title(size: tuple[int, int]) -> tuple[Any, str]:
 
 
 def _table(args: argparse.Namespace, size: tuple[int, int]) -> tuple[Any, str]:
-    from pie_table.cli.commands import build_setup, get_game_or_error
+    from pie_table.cli.game_args import build_setup, get_game_or_error
     from pie_table.cli.headless_app import make_table
 
     if args.seats is None:

@@ -18,48 +18,13 @@ from typing import Any
 
 from pie_table.cli import checks, net_commands
 from pie_table.cli.errors import CliError
+from pie_table.cli.game_args import build_setup, get_game_or_error, short_module
 from pie_table.cli.sizes import parse_size
 from pie_table.core.driver import play_to_end
-from pie_table.core.registry import GameInfo, get_game, load_problems
+from pie_table.core.registry import GameInfo, load_problems
 from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SetupError, parse_seats
-
-
-def get_game_or_error(game_id: str) -> GameInfo:
-    """The registered game, or a one-line CliError naming the known ones (and any game that
-    could not load, so a broken package is not mistaken for a missing one)."""
-    try:
-        return get_game(game_id)
-    except KeyError as exc:
-        problems = load_problems().items()
-        broken = "; ".join(f"{_short(m)} could not load ({why})" for m, why in problems)
-        raise CliError(str(exc.args[0]) + (f"; {broken}" if broken else "")) from None
-
-
-def _short(module: str) -> str:
-    """A game module's own name (`pie_table.games.rats` -> `rats`)."""
-    return module.rsplit(".", 1)[-1]
-
-
-def build_setup(args: argparse.Namespace) -> tuple[GameInfo, GameSetup]:
-    """Resolve the game, seats, teams, options and seed named on the command line."""
-    info = get_game_or_error(args.game)
-    given = args.seats if args.seats is not None else ",".join(["bot:normal"] * info.min_seats)
-    seats = parse_seats(checks.seat_list(given))
-    checks.seats_offered(info, seats)
-    if not info.min_seats <= len(seats) <= info.max_seats:
-        raise CliError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats, got {len(seats)}")
-    teams = checks.teams(info, args.teams, len(seats))
-    options = checks.options(info, args.option, args.flags)
-    checks.seed(args.seed, getattr(args, "games", None) or 1)
-    setup = GameSetup(info.id, seats, options, teams, seed=args.seed)
-    validate = info.validate_setup
-    if validate is not None:
-        reason = validate(setup)
-        if reason:
-            raise CliError(reason)
-    return info, setup
 
 
 def _adapter(info: GameInfo, name: str) -> Any:
@@ -169,6 +134,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.bench == "net-latency":
+        return net_commands.cmd_bench_net_latency(args)
     if args.bench not in ("sim", "frames", "idle"):
         raise CliError("bench needs 'frames', 'sim' or 'idle'")
     if args.bench == "idle":
@@ -246,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
     """Dispatch a parsed subcommand, first naming on stderr any game that could not load (stdout
     stays the command's own output)."""
     for module, why in load_problems().items():
-        print(f"warning: {_short(module)} could not load ({why})", file=sys.stderr)
+        print(f"warning: {short_module(module)} could not load ({why})", file=sys.stderr)
     try:
         return _COMMANDS[args.command](args)
     except SetupError as exc:

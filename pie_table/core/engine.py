@@ -8,7 +8,8 @@ state and returns events, or raises `IllegalAction` having changed nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,9 @@ class GameRules:
     """
 
     name: str = ""
+    # Tests set this: every cached view is then checked, when its state moves on, to be still what
+    # it was built as (no caller changed it, it shares no list the game changes).
+    check_views: bool = False
     # Bumped when a log from the previous rules no longer replays to the same game (`migrate_save`).
     rules_version: int = 1
     # Action kinds only the session submits, with no seat; `timeout` (the end of a reaction
@@ -68,17 +72,91 @@ class GameRules:
         """Every action `seat` may take now (empty when it has nothing to do)."""
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action) -> list[Event]:
-        """Apply `action` in place and return events, or raise IllegalAction untouched."""
+    def _apply(self, state: Any, action: Action) -> list[Event]:
+        """Apply `action` in place and return events, or raise IllegalAction untouched (`apply`
+        calls it and moves the state's version on)."""
         raise NotImplementedError
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator who sees only public information)."""
+    def _view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see, built afresh (`view` calls it and keeps it while the state stays at
+        its version): it must share no list or dict the game goes on to change."""
         raise NotImplementedError
 
     def is_over(self, state: Any) -> bool:
         """True once the game is decided."""
         raise NotImplementedError
+
+    # -- the version and the one view cache (the same for every game) ---------------------------------
+
+    def __init__(self) -> None:
+        # Per live state (by a weak reference: a state that is dropped takes its entry with it):
+        # its version and the views built at that version. Outside the state, so states hold the
+        # game only, and a copy (a clone, a loaded save, a shuffled double) starts with none.
+        self._seen: dict[int, _Seen] = {}
+
+    def apply(self, state: Any, action: Action) -> list[Event]:
+        """Apply `action` in place and return events, or raise IllegalAction untouched. Each
+        applied action moves the state to its next version."""
+        events = self._apply(state, action)
+        seen = self._seen.get(id(state))
+        if seen is None:
+            seen = self._track(state)
+        elif seen.views:
+            if self.check_views:
+                seen.check(list(seen.views))
+                seen.proofs = {}
+            seen.views = {}
+        seen.version += 1
+        return events
+
+    def changed_by_hand(self, state: Any) -> None:
+        """The state was changed outside `apply` (a test laying out a position): it moves to its
+        next version, so no view of what it was is handed out again. The game's own code never
+        needs this: tables change states through `apply`, a lesson through its game's scenario."""
+        seen = self._seen.get(id(state))
+        if seen is not None:
+            seen.views, seen.proofs, seen.parts = {}, {}, {}
+            seen.version += 1
+
+    def version(self, state: Any) -> int:
+        """How many times this state object moved on (each action `apply` applied, each change by
+        hand; a state made or loaded afresh is at 0): what a view was built from, and what a caller
+        compares to see that nothing moved."""
+        seen = self._seen.get(id(state))
+        return 0 if seen is None else seen.version
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator who sees only public information). Built once
+        for each version of the state and seat, and handed to every caller: read it, never change
+        it (it stays as it was built, whatever the state does next)."""
+        seen = self._seen.get(id(state))
+        if seen is None:
+            seen = self._track(state)
+        found = seen.views.get(seat)
+        if found is None:
+            found = seen.views[seat] = self._view(state, seat)
+            if self.check_views:
+                seen.proofs[seat] = repr(found)
+        return found
+
+    def kept(self, state: Any, name: Hashable, key: Any, build: Callable[[], Any]) -> Any:
+        """A part of this state's views (such as one pie) kept across versions while `key`, what
+        the part is worked out from, stays the same; else `build()` anew. Like the views, kept by
+        the rules outside the state, and read, never changed."""
+        seen = self._seen.get(id(state))
+        if seen is None:
+            seen = self._track(state)
+        found = seen.parts.get(name)
+        if found is not None and found[0] == key:
+            return found[1]
+        value = build()
+        seen.parts[name] = (key, value)
+        return value
+
+    def _track(self, state: Any) -> _Seen:
+        key = id(state)
+        seen = self._seen[key] = _Seen(weakref.ref(state, lambda _: self._seen.pop(key, None)))
+        return seen
 
     def to_json(self, state: Any) -> dict[str, Any]:
         """The whole state as JSON-compatible data."""
@@ -110,13 +188,6 @@ class GameRules:
         """The view bots decide from: equal to `view`, perhaps built lazily (by default `view`)."""
         return self.view(state, seat)
 
-    def shared_view(self, state: Any) -> dict[str, Any] | None:
-        """Every seat's view but for its `seat` stamp, when views differ by nothing else (else None)."""
-        return None
-
-    def forget_views(self, state: Any) -> None:
-        """Drop whatever parts of views the engine keeps (after a state was changed by hand)."""
-
     def current_decision(self, state: Any) -> Any:
         """The `Decision` on top of the game's decision stack (None: the game keeps none). Typed Any:
         `core.decisions` builds on this module, which must not import it back."""
@@ -138,6 +209,29 @@ class GameRules:
         """A save from an older `rules_version` brought up to date; None (the default): it cannot
         be, and the save is refused clearly rather than replayed into a different game."""
         return None
+
+
+class _Seen:
+    """What the rules keep for one live state: its version, the views built at that version (with,
+    when `GameRules.check_views` is on, what each looked like when built) and the parts of views
+    kept across versions."""
+
+    __slots__ = ("ref", "version", "views", "proofs", "parts")
+
+    def __init__(self, ref: weakref.ref[Any]) -> None:
+        self.ref = ref  # held so its callback drops this entry with the state
+        self.version = 0
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.proofs: dict[int | None, str] = {}
+        self.parts: dict[Hashable, tuple[Any, Any]] = {}  # `GameRules.kept`: name -> (key, part)
+
+    def check(self, seats: list[int | None]) -> None:
+        """Raise if the view kept for one of `seats` is no longer what it was built as."""
+        for seat in seats:
+            if repr(self.views[seat]) != self.proofs.get(seat):
+                raise AssertionError(f"the view of seat {seat} kept for version {self.version} changed "
+                                     "by the time the state moved on: a caller changed it, or it "
+                                     "shares a list the game changes")
 
 
 class TurnBot:
@@ -180,6 +274,16 @@ def copy_json(value: Any) -> Any:
         return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [copy_json(v) for v in value]
+    return value
+
+
+def copy_data(value: Any) -> Any:
+    """A copy of plain data whose dicts and lists are new at every depth (what a view hands out
+    of the state); everything else (numbers, strings, tuples, messages) is kept as it is."""
+    if isinstance(value, dict):
+        return {k: copy_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_data(v) for v in value]
     return value
 
 

@@ -61,8 +61,8 @@ class LazyView(Mapping[str, Any]):
 
 # What most games show a seat of its own: its hand and its private notes.
 HAND_AND_NOTES: Fields = {
-    "hand": lambda v: v.state.hands[v.seat],
-    "notes": lambda v: v.state.notes[v.seat],
+    "hand": lambda v: list(v.state.hands[v.seat]),
+    "notes": lambda v: list(v.state.notes[v.seat]),  # events are never changed once recorded
 }
 
 

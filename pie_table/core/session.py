@@ -46,8 +46,11 @@ def make_bots(setup: GameSetup, info: GameInfo) -> dict[int, Any]:
     """A bot for every bot seat, each seeded by `bot_seed`."""
     if info.bot_factory is None:
         return {}
-    return {seat: info.bot_factory(spec.level or "normal", seat, bot_seed(setup.seed, seat))
+    bots = {seat: info.bot_factory(spec.level or "normal", seat, bot_seed(setup.seed, seat))
             for seat, spec in enumerate(setup.seats) if spec.is_bot}
+    if info.seat_bots is not None:
+        info.seat_bots(bots)
+    return bots
 
 
 def state_hash(rules: Any, state: Any) -> str:
@@ -165,9 +168,6 @@ class Session:
         # Snapshots for undo: (log length, state JSON) taken before each undoable human action.
         self._undo: list[tuple[int, dict[str, Any]]] = []
         self.listeners: list[Callable[[Entry, list[Event]], None]] = []
-        self._shared: dict[str, Any] | None = None
-        # Views differ only by the seat stamp (Rumble Pie: nothing is private): build one per state.
-        self._views_shared = self.rules.shared_view(self.state) is not None
 
     # -- what the game waits for ----------------------------------------------------------------------
 
@@ -184,33 +184,9 @@ class Session:
         return self.rules.legal_actions(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator).
-
-        Games whose views differ only by the seat stamp (Rumble Pie: nothing is private) give a
-        `shared_view`; it is built once per state change and shared, so callers must not mutate it.
-        """
-        if not self._views_shared:
-            return self.rules.view(self.state, seat)
-        shared = self._shared
-        if shared is None:
-            shared = self._shared = self.rules.shared_view(self.state) or {}
-        return {**shared, "seat": seat}
-
-    @property
-    def shares_views(self) -> bool:
-        """True if the game's views share one part (`shared_view`), kept until the state moves."""
-        return self._views_shared
-
-    def moved(self) -> None:
-        """The state moved on without `submit` (a headless play-out applying directly): the shared
-        view kept is out of date."""
-        self._shared = None
-
-    def forget_views(self) -> None:
-        """Drop the shared view kept since the last action (after the state was changed by hand),
-        and whatever parts of views the game itself keeps."""
-        self._shared = None
-        self.rules.forget_views(self.state)
+        """What `seat` may see (None: a spectator): the rules keep it while the state does not
+        move, so it is read, never changed."""
+        return self.rules.view(self.state, seat)
 
     def hash(self) -> str:
         """Fingerprint of the current state."""
@@ -238,7 +214,6 @@ class Session:
             events = self.rules.apply(self.state, stamped)
         except IllegalAction as exc:
             return Applied(Outcome(False, [], exc.reason, exc.message))
-        self._shared = None
         barrier = track and any(is_barrier(e) for e in events)
         if rng is not None and self.rules.rng(self.state) is rng and rng.getstate() != before_rng:
             barrier = True  # randomness was drawn: something nobody knew is now known
@@ -290,7 +265,7 @@ class Session:
     def decide(self, bot: Any, seat: int) -> Action | None:
         """What `bot` chooses for `seat` from that seat's view (None if it passes its chance)."""
         if self.info.realtime:
-            return bot.act(self.view(seat), self.rules.tick(self.state))
+            return bot.act(self.bot_view(seat), self.rules.tick(self.state))
         # A move the engine knows is a seat's only one without listing them all (a pass in a window
         # the seat holds no answering card for): taken without asking the bot, as any forced move.
         forced = self.rules.forced_action(self.state, seat)

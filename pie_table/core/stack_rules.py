@@ -59,7 +59,7 @@ class DecisionStackRules(GameRules):
             return None
         return {"type": "pass", "seat": seat}
 
-    def apply(self, state: Any, action: Action) -> list[Event]:
+    def _apply(self, state: Any, action: Action) -> list[Event]:
         """Apply one action (its seat stamped by the session); refusals change nothing."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(Msg("Malformed action"))

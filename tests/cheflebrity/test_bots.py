@@ -81,6 +81,7 @@ def test_a_pie_view_follows_its_pie_as_it_grows_and_loses_cards():
     assert RULES.view(state, 1)["working"][0][0]["kind"] == "pie"
     act(state, None, type="timeout")
     state.working[0][0]["cards"].pop()  # as a Sabotage! would
+    RULES.changed_by_hand(state)
     assert RULES.view(state, 1)["working"][0][0] == {
         "id": state.working[0][0]["id"],
         "cards": [[bottom, "bottom"], [filling, "filling"]],
@@ -89,24 +90,20 @@ def test_a_pie_view_follows_its_pie_as_it_grows_and_loses_cards():
     }
 
 
-def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_view():
-    """It keeps its margin for the view it came from. Keyed by `id(view)`, a new view allocated
-    where a freed one lay took the old table's margin (and changed the hard bot's choices)."""
+def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_decision():
+    """What a decision works out from its view is kept for that decision only: the next one,
+    whatever view it is handed, starts afresh (no memo keyed on which view object it was)."""
     from pie_table.games.cheflebrity import project
 
     early, late = _midgame(1), _midgame(2)
     seat = 0
+    early_view, late_view = RULES.view(early, seat), RULES.view(late, seat)
+    assert project.margin(late_view, seat) != project.margin(early_view, seat)
     bot = CheflebrityBot("hard", seat, 7)
-    for _ in range(50):
-        view = RULES.view(early, seat)
-        bot._base_margin(view)
-        freed = id(view)
-        del view
-        fresh_view = RULES.view(late, seat)  # often where the freed one was
-        if id(fresh_view) == freed:
-            break
-    assert project.margin(fresh_view, seat) != project.margin(RULES.view(early, seat), seat)
-    assert bot._base_margin(fresh_view) == project.margin(fresh_view, seat)
+    bot.decide_from_view(early_view)
+    bot._base_margin(early_view)
+    bot.decide_from_view(late_view)
+    assert bot._base_margin(late_view) == project.margin(late_view, seat)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -137,3 +134,27 @@ def test_a_turn_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_
         seat = session.to_act()[0]
         assert session.submit(seat, session.bot_action(seat)).ok
     assert settled > 150 and forced > 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_pie_lines_the_rules_keep_are_the_lines_as_they_stand_at_every_step(seed):
+    """The rules keep the Working and Serving Lines' views while no card was played, thrown out or
+    served: at every step of whole games (random moves too), they equal lines built afresh."""
+    import random
+
+    from pie_table.core.session import Session
+    from pie_table.core.setup import GameSetup, SeatSpec
+    from pie_table.games.cheflebrity import pies as P
+
+    levels = ["easy", "normal", "hard", "random"]
+    session = Session(GameSetup("cheflebrity", [SeatSpec("bot", level) for level in levels], seed=seed))
+    rng = random.Random(seed)
+    while not session.is_over():
+        state = session.state
+        for name, lines in (("working", state.working), ("served", state.served)):
+            fresh = [[P.pie_view(p) for p in line] for line in lines]
+            assert RULES.bot_view(state, 0)[name] == fresh and RULES.view(state, 1)[name] == fresh
+        seat = session.to_act()[0]
+        legal = session.legal(seat)
+        action = rng.choice(legal) if rng.random() < 0.3 else session.bot_action(seat)
+        assert session.submit(seat, action).ok

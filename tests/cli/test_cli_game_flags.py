@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pie_table.cli.commands import build_setup
 from pie_table.cli.errors import CliError
+from pie_table.cli.game_args import build_setup
 from pie_table.cli.main import build_parser, parse
 
 

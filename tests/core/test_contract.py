@@ -156,15 +156,53 @@ def _check_forced_action(rules, state, seat) -> None:
     assert forced is None or [{**a, "seat": seat} for a in rules.legal_actions(state, seat)] == [forced]
 
 
-def _check_shared_view(rules, state, seat) -> None:
-    shared = rules.shared_view(state)
-    assert shared is None or {**shared, "seat": seat} == rules.view(state, seat)
-
-
-def _check_forget_views(rules, state, seat) -> None:
+def _check_view(rules, state, seat) -> None:
+    # One view per version and seat, handed to every caller; a copy of the state has its own.
     view = rules.view(state, seat)
-    rules.forget_views(state)
-    assert rules.view(state, seat) == view
+    assert rules.view(state, seat) is view
+    copy = rules.clone(state)
+    assert rules.view(copy, seat) == view and rules.view(copy, seat) is not view
+
+
+def _check_version(rules, state, seat) -> None:
+    version = rules.version(state)
+    assert type(version) is int and version >= 0
+
+
+def _check_apply(rules, state, seat) -> None:
+    # Each applied action moves the state (a copy: the position is left as it is) to its next
+    # version and the view kept for the last one stays as it was; a refusal moves nothing.
+    copy = rules.clone(state)
+    waiting = rules.to_act(copy)
+    if not waiting or not (legal := list(rules.legal_actions(copy, waiting[0]))):
+        return
+    before = rules.version(copy)
+    with pytest.raises(IllegalAction):
+        rules.apply(copy, {"type": "no-such-move", "seat": waiting[0]})
+    assert rules.version(copy) == before
+    kept = rules.view(copy, seat)
+    shown = json.dumps(kept, sort_keys=True, default=str)
+    rules.apply(copy, {**legal[0], "seat": waiting[0]})
+    assert rules.version(copy) == before + 1
+    assert json.dumps(kept, sort_keys=True, default=str) == shown
+    assert rules.view(copy, seat) is not kept
+
+
+def _check_kept(rules, state, seat) -> None:
+    # A part is kept for this state while its key stays; a new key builds it anew.
+    name = ("contract check", seat)
+    part = rules.kept(state, name, 1, lambda: [seat])
+    assert part == [seat] and rules.kept(state, name, 1, list) is part
+    assert rules.kept(state, name, 2, list) == []
+    assert rules.kept(rules.clone(state), name, 2, lambda: [seat]) == [seat]  # a copy keeps its own
+
+
+def _check_changed_by_hand(rules, state, seat) -> None:
+    view = rules.view(state, seat)
+    version = rules.version(state)
+    rules.changed_by_hand(state)
+    assert rules.version(state) == version + 1
+    assert rules.view(state, seat) == view and rules.view(state, seat) is not view
 
 
 def _check_idle_reason(rules, state, seat) -> None:
@@ -208,17 +246,19 @@ def _seats(state) -> int:
 _RULES_HOOKS = {
     "system_actions": _check_system_actions, "bot_view": _check_bot_view,
     "current_decision": _check_current_decision, "forced_action": _check_forced_action,
-    "shared_view": _check_shared_view, "forget_views": _check_forget_views, "idle_reason": _check_idle_reason,
+    "view": _check_view, "version": _check_version, "apply": _check_apply,
+    "changed_by_hand": _check_changed_by_hand, "kept": _check_kept, "idle_reason": _check_idle_reason,
     "waiting_action": _check_waiting_action, "rules_version": _check_rules_version,
     "migrate_save": _check_migrate_save, "rng": _check_rng, "tick": _check_tick, "clone": _check_clone,
 }
 # What each game writes itself (the base class has no default for these).
-_REQUIRED = ("new_state", "to_act", "legal_actions", "apply", "view", "is_over", "to_json", "from_json",
+_REQUIRED = ("new_state", "to_act", "legal_actions", "_apply", "_view", "is_over", "to_json", "from_json",
              "shuffle_hidden")
 
 
 def test_every_hook_of_the_contract_has_a_check_here() -> None:
-    hooks = {name for name in vars(GameRules) if not name.startswith("_") and name != "name"}
+    hooks = {name for name in vars(GameRules)
+             if not name.startswith("_") and name not in ("name", "check_views")}
     assert hooks - set(_REQUIRED) == set(_RULES_HOOKS)
 
 

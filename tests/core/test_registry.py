@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pie_table.cli.commands import get_game_or_error
 from pie_table.cli.errors import CliError
+from pie_table.cli.game_args import get_game_or_error
 from pie_table.core import registry
 
 

@@ -78,7 +78,7 @@ class ToyRules(GameRules):
         blocks = [{"type": "block", "seat": seat}] if BLOCK in hand else []
         return blocks + [{"type": "pass", "seat": seat}]
 
-    def apply(self, state: ToyState, action: Action) -> list[Event]:
+    def _apply(self, state: ToyState, action: Action) -> list[Event]:
         if state.over:
             raise IllegalAction("The game is over")
         if action.get("type") == "timeout":
@@ -101,7 +101,7 @@ class ToyRules(GameRules):
         _settle(state, events)
         return events
 
-    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {
             "seat": seat, "seats": state.seats, "scores": list(state.scores), "turn": state.turn,
             "player": state.player, "deck_count": len(state.deck), "discard": list(state.discard),

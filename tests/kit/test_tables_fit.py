@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from pie_table.cli.commands import build_setup
+from pie_table.cli.game_args import build_setup
 from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
 from pie_table.kit import fonts
@@ -155,7 +155,7 @@ def test_cheflebrity_trade_rows_keep_each_claim_whole_at_900x560(spanish, monkey
     app.step(0.0)
     while scene.panel is None or not any(a.get("type") == TRADE_OPEN["type"] for a, _t in scene.panel.items):
         actor = scene.rules.to_act(scene.state)[0]
-        scene.submit(scene._auto_action(actor), actor)
+        scene.submit(scene.driver.autoplay_action(actor), actor)
         app.step(0.0)
     scene.submit(TRADE_OPEN, 0)
     for card in scene.trade.view["hand"][:3]:

@@ -32,7 +32,6 @@ def _played(game: str, seats: str, actions: int | None, seed: int = 5, until: An
             break
         seat = session.to_act()[0]
         mover.state = session.state
-        mover.forget_views()
         assert session.submit(seat, mover.bot_action(seat)).ok
     return session
 

@@ -15,6 +15,7 @@ legal moves only: never another hand, never the deck order, never what a claim h
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -88,6 +89,16 @@ class TurnMoves:
         )
 
 
+@dataclass(slots=True)
+class _Reading:
+    """What one decision worked out from its view, each part once (None: not yet)."""
+
+    parts: list[tuple[Any, list[str]]] | None = None  # my working pies' ids and parts
+    facts: tuple[int, bool, set[Any]] | None = None  # `_play_facts`
+    margin: float | None = None  # `_base_margin`
+    worths: Sequence[float] | None = None  # `_worths`
+
+
 class CheflebrityBot(TurnBot):
     """One bot seat."""
 
@@ -95,21 +106,14 @@ class CheflebrityBot(TurnBot):
         self.level = level if level in LEVELS else "normal"
         self.seat = seat
         self.rng = random.Random(seed)
-        self._margin_view: Any = None  # the view `_margin` was worked out from
-        self._margin = 0.0
-        self._worths_view: Any = None  # the view `_worths_now` was worked out from
-        self._worths_now: Sequence[float] = ()  # the card worths `_worths` worked out
-        self._facts_view: Any = None  # the view `_facts` was worked out from
-        self._parts_view: Any = None  # the view `_parts` was last read for
-        self._parts_line: Any = None  # the Working Line `_parts` was read from
         self._others: list[int] | None = None  # the other seats, in order (read, never changed)
-        self._parts: list[tuple[Any, list[str]]] = []
-        self._facts: tuple[int, bool, set[Any]] = (4, False, set())
+        self._now = _Reading()  # what the decision at hand has worked out from its view
 
     # -- the one entry point ------------------------------------------------------------------------
 
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose a move (one of `legal`, or an offer or answer worded its own way)."""
+        self._now = _Reading()
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)
         kind = view["asking"] or "turn"
@@ -133,6 +137,7 @@ class CheflebrityBot(TurnBot):
         same way), the answer to an offer (`_reply` words its own and needs only the decline), or
         None for the other decisions, which need the listed moves. (A pass in a window the bot
         holds no card for is forced: the engine's `forced_action`.)"""
+        self._now = _Reading()
         asking = view["asking"]
         if self.level == "random":
             return None
@@ -163,7 +168,7 @@ class CheflebrityBot(TurnBot):
         plays: Sequence[Play] = ()
         if (step == DISCARD or step == PLAY) and not view["played"]:
             parts = self._my_parts(view)
-            plays = play_options(hand, self._parts_line, parts)
+            plays = play_options(hand, self._pies(view), parts)
         moves = TurnMoves(False, (), discard, plays, rest_read=False)
         if discard or plays:
             return moves, 2
@@ -186,21 +191,15 @@ class CheflebrityBot(TurnBot):
     # -- reading the table --------------------------------------------------------------------------
 
     def _pies(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """My Working Line (as `_my_parts` last read it)."""
-        if self._parts_view is not view:
-            self._my_parts(view)
-        return self._parts_line
+        """My Working Line."""
+        return view["working"][self.seat]  # type: ignore[no-any-return]
 
     def _my_parts(self, view: dict[str, Any]) -> list[tuple[Any, list[str]]]:
-        """Each of my working pies' id and parts, read once per view and kept while my Working
-        Line is the same list: a bot's views share a line until it changes (the list and the view
-        are held, so neither can be freed and another take its place)."""
-        if self._parts_view is not view:
-            pies = view["working"][self.seat]
-            if self._parts_line is not pies:
-                self._parts_line, self._parts = pies, [(p["id"], P.parts(p)) for p in pies]
-            self._parts_view = view
-        return self._parts
+        """Each of my working pies' id and parts, read once per decision."""
+        now = self._now
+        if now.parts is None:
+            now.parts = [(p["id"], P.parts(p)) for p in self._pies(view)]
+        return now.parts
 
     def _turns_left(self, view: dict[str, Any]) -> int:
         """My turns after this one, roughly: each turn takes about one card off the Ingredients."""
@@ -225,8 +224,8 @@ class CheflebrityBot(TurnBot):
         """What a pie card's worth reads from the table, once per view: the bonus for a new Bottom
         Crust (22 while fillings in hand outnumber the pies still waiting for one, else 4),
         whether a Top Crust is in hand, and which of my pies have a Top Crust."""
-        if self._facts_view is view:
-            return self._facts
+        if self._now.facts is not None:
+            return self._now.facts
         kinds = [KIND[c] for c in view["hand"]]
         waiting, topped = 0, set()
         for pie, parts in self._my_parts(view):
@@ -235,7 +234,7 @@ class CheflebrityBot(TurnBot):
             if TOP in parts:
                 topped.add(pie)
         facts = (22 if kinds.count(FILLING) > waiting else 4, TOP in kinds, topped)
-        self._facts_view, self._facts = view, facts
+        self._now.facts = facts
         return facts
 
     def _hard_play_worth(self, view: dict[str, Any], play: Play) -> float:
@@ -246,12 +245,11 @@ class CheflebrityBot(TurnBot):
         return self._play_worth(view, play) + gain
 
     def _base_margin(self, view: dict[str, Any]) -> float:
-        """My projected margin as the table stands, worked out once per decision. Kept with the
-        view it was worked out from (not its id: a new view may reuse a freed one's id, and then
-        a stale margin was taken for the current one)."""
-        if self._margin_view is not view:
-            self._margin_view, self._margin = view, project.margin(view, self.seat)
-        return self._margin
+        """My projected margin as the table stands, worked out once per decision."""
+        now = self._now
+        if now.margin is None:
+            now.margin = project.margin(view, self.seat)
+        return now.margin
 
     def _trust(self, view: dict[str, Any], seat: int) -> float:
         """How far `seat`'s claims to me have proved true (my private trade notes)."""
@@ -355,21 +353,13 @@ class CheflebrityBot(TurnBot):
         return self._worths(view)[card]
 
     def _worths(self, view: dict[str, Any]) -> Sequence[float]:
-        """Each card's worth in my hand now, by card number, worked out once per view: what each
-        part adds to a card's quality (`_bonus_for`) is the same for every card of its kind, so
-        the table for each set of bonuses is made once and shared by every bot."""
-        if self._worths_view is view:
-            return self._worths_now
-        bonus = self._bonus_for(view)
-        key = (bonus[BOTTOM], bonus[FILLING], bonus[TOP], bonus[EXTRAS])
-        worths = _WORTH_TABLES.get(key)
-        if worths is None:
-            # An Oops! is never held (it takes effect as it is drawn): it is worth nothing.
-            worths = _WORTH_TABLES[key] = tuple(
-                0.0 if KIND[card] == OOPS else _worth(bonus, card) for card in range(len(KIND))
-            )
-        self._worths_view, self._worths_now = view, worths
-        return worths
+        """Each card's worth in my hand now, by card number, looked up once per decision: what
+        each part adds to a card's quality (`_bonus_for`) is the same for every card of its kind."""
+        now = self._now
+        if now.worths is None:
+            bonus = self._bonus_for(view)
+            now.worths = _WORTHS[bonus[BOTTOM], bonus[FILLING], bonus[TOP], bonus[EXTRAS]]
+        return now.worths
 
     def _bonus_for(self, view: dict[str, Any]) -> dict[str, int | None]:
         """What each part adds to a card's quality in my hand now (None: it is worth half its
@@ -536,8 +526,19 @@ def _worth(bonus: dict[str, int | None], card: int) -> float:
     return QUALITY[card] * 0.5 if extra is None else QUALITY[card] + extra
 
 
-# Each card's worth for a set of part bonuses (`CheflebrityBot._worths`): a few dozen sets at most.
-_WORTH_TABLES: dict[tuple[int | None, ...], tuple[float, ...]] = {}
+def _worth_table(key: tuple[int | None, ...]) -> tuple[float, ...]:
+    """Every card's worth for one set of part bonuses (an Oops! is never held: it takes effect as
+    it is drawn, so it is worth nothing)."""
+    bonus = dict(zip((BOTTOM, FILLING, TOP, EXTRAS), key, strict=True))
+    return tuple(0.0 if KIND[card] == OOPS else _worth(bonus, card) for card in range(len(KIND)))
+
+
+# The card worths for every set of bonuses `_bonus_for` gives (Bottom Crust, Filling, Top Crust,
+# Extras): 24 tables, made once with the module (a constant, the same for every game).
+_WORTHS: dict[tuple[int | None, ...], tuple[float, ...]] = {
+    key: _worth_table(key)
+    for key in itertools.product((20, 0), (30, 20, None), (18, None), (4, None))
+}
 
 
 def _take(card: int) -> Action:

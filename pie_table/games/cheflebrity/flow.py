@@ -365,7 +365,6 @@ def do_play(state: ChefState, seat: int, action: Action, events: list[Event]) ->
         state.next_pie += 1
         state.working[seat].append(pie)
     pie["cards"].append([card, part, state.plays])
-    state.line_changed(seat)
     state.played = True
     state.step = MAIN
     text = (
@@ -392,7 +391,6 @@ def do_serve(state: ChefState, seat: int, action: Action, events: list[Event]) -
         raise IllegalAction(Msg("Serve it once it has a Bottom Crust and a Filling"))
     state.working[seat].remove(pie)
     state.served[seat].append(pie)
-    state.line_changed(seat)
     state.served_now = True
     state.step = MAIN
     say(
@@ -548,7 +546,6 @@ def spoil(state: ChefState, pending: dict[str, Any], events: list[Event]) -> Non
     state.out.append(lost)
     if not pie["cards"]:
         state.working[pending["owner"]].remove(pie)
-    state.line_changed(pending["owner"])
     if pending["kind"] == SABOTAGE:
         state.kept[pending["by"]].append([pending["card"], "sabotage"])
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pie_table.core.engine import Action, Event
+from pie_table.core.engine import Action, Event, copy_data
 from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
 from pie_table.core.messages import Msg
 from pie_table.core.stack_rules import DecisionStackRules, record
@@ -108,24 +108,21 @@ class CheflebrityRules(DecisionStackRules):
         """It is that chef's turn."""
         return Msg("It is {chef}'s turn", chef=chef_name(seat))
 
-    def view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
         """The public table plus, for a seat, its own hand, its private notes and its side of a
-        trade. Lists of the state are shared, not copied: a view is read, never changed."""
+        trade (copies of the state's lists: the view stays as it was while the game goes on)."""
         return _FIELDS.view(state, seat).whole()
 
     def bot_view(self, state: ChefState, seat: int | None) -> LazyView:
-        """`view`, its costlier parts (the pies, the decisions...) built only when read. What a bot
-        reads at every decision (what is asked, the step, its hand) comes with it."""
+        """`view`, its costlier parts (the pies, the decisions...) built only when read, for the
+        decision at hand. What a bot reads at every decision (what is asked, the step, its hand)
+        comes with it."""
         if seat is None or not 0 <= seat < state.seats:
-            return _BOT_FIELDS.view(state, None)
+            return _FIELDS.view(state, None)
         items = state.stack.items
-        known = {"asking": items[-1].kind if items else None, "step": state.step, "hand": state.hands[seat]}
-        return LazyView(_BOT_FIELDS.seated, state, seat, known)
-
-    def forget_views(self, state: ChefState) -> None:
-        """Drop the pies kept for bots' views (after the state was changed by hand)."""
-        state.line_views.clear()
-        state.pie_views.clear()
+        known = {"asking": items[-1].kind if items else None, "step": state.step,
+                 "hand": list(state.hands[seat])}
+        return LazyView(_FIELDS.seated, state, seat, known)
 
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
@@ -159,35 +156,36 @@ class CheflebrityRules(DecisionStackRules):
         return state_from_json(data)
 
 
-def _pie_view(state: ChefState, pie: dict[str, Any]) -> dict[str, Any]:
-    """A pie's view, built once for each thing it holds (views are read, never changed)."""
-    cards = pie["cards"]
-    key = (len(cards), cards[-1][0] if cards else -1)
-    found = state.pie_views.get(pie["id"])
-    if found is None or found[0] != key:
-        found = state.pie_views[pie["id"]] = (key, P.pie_view(pie))
-    return found[1]
+RULES = CheflebrityRules()
 
 
 def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
-    """Every seat's Working (or Serving) Line as views show it; only the lines marked as changed
-    since the last build are built again (most moves leave every pie as it was, and a play, a
-    serve or a spoiled card changes one seat's lines)."""
-    found = state.line_views.get(name)
-    if found is not None and found[0] == state.line_changes:
-        return found[2]
-    key = tuple(state.line_marks)
-    _, built, old = found if found is not None else (0, (), [])
+    """Every seat's Working (or Serving) Line as views show it, kept by the rules while no card
+    was played onto a pie, none thrown out and no pie served: only those moves change a line
+    (most moves change none, and bots read the lines at nearly every decision)."""
+    key = (state.plays, len(state.out), sum(map(len, state.served)))
     lines = state.working if name == "working" else state.served
-    views = [
-        old[seat] if seat < len(built) and built[seat] == key[seat] else [_pie_view(state, p) for p in line]
-        for seat, line in enumerate(lines)
-    ]
-    state.line_views[name] = (state.line_changes, key, views)
+    return RULES.kept(state, name, key, lambda: _build_lines(state, lines))  # type: ignore[no-any-return]
+
+
+def _build_lines(state: ChefState, lines: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
+    """The lines' views, each pie's view kept while the pie holds the same cards: a pie only grows
+    or loses its top card, and a card that leaves a pie never comes back, so its size and top card
+    say what it holds."""
+    kept: dict[int, tuple[tuple[int, Any, Any], dict[str, Any]]] = RULES.kept(state, "pies", None, dict)
+    views = []
+    for line in lines:
+        shown = []
+        for pie in line:
+            cards = pie["cards"]
+            top = cards[-1] if cards else (-1, "")
+            key = (len(cards), top[0], top[1])
+            found = kept.get(pie["id"])
+            if found is None or found[0] != key:
+                found = kept[pie["id"]] = (key, P.pie_view(pie))
+            shown.append(found[1])
+        views.append(shown)
     return views
-
-
-RULES = CheflebrityRules()
 
 
 def _trade_view(view: LazyView) -> dict[str, Any] | None:
@@ -195,7 +193,7 @@ def _trade_view(view: LazyView) -> dict[str, Any] | None:
     trade = view.state.trade
     if trade is None:
         return None
-    shown = {
+    shown: dict[str, Any] = {
         "from": trade["from"],
         "to": trade["to"],
         "stage": trade["stage"],
@@ -208,42 +206,42 @@ def _trade_view(view: LazyView) -> dict[str, Any] | None:
     }
     seat = view.seat
     if seat is not None and trade["from"] == seat:
-        shown["mine"] = trade["give"]
+        shown["mine"] = list(trade["give"])
     elif seat is not None and trade["to"] == seat:
-        shown["mine"] = trade["reply"]
+        shown["mine"] = list(trade["reply"])
     return shown
 
 
-# The view, field by field (`LazyView`): mostly the state's own lists, shared, not copied.
+# The view, field by field (`LazyView`): what the state holds in lists and dicts comes copied.
 _PUBLIC: Fields = {
     "game": lambda v: "cheflebrity",
     "seat": lambda v: v.seat,
     "seats": lambda v: v.state.seats,
-    "options": lambda v: v.state.options,
+    "options": lambda v: dict(v.state.options),
     "turn": lambda v: v.state.turn,
     "turn_no": lambda v: v.state.turn_no,
     "step": lambda v: v.state.step,
     "played": lambda v: v.state.played,
     "served_now": lambda v: v.state.served_now,
-    "traded_with": lambda v: v.state.traded_with,
+    "traded_with": lambda v: list(v.state.traded_with),
     "discarded": lambda v: v.state.discarded,
     "deck": lambda v: len(v.state.deck),
-    "leftovers": lambda v: v.state.leftovers,
-    "out": lambda v: v.state.out,
-    "kept": lambda v: v.state.kept,
+    "leftovers": lambda v: list(v.state.leftovers),
+    "out": lambda v: list(v.state.out),
+    "kept": lambda v: [[list(k) for k in line] for line in v.state.kept],
     "final_by": lambda v: v.state.final_by,
-    "pending": lambda v: v.state.pending,
-    "queued": lambda v: v.state.queued,
+    "pending": lambda v: copy_data(v.state.pending),
+    "queued": lambda v: copy_data(v.state.queued),
     "trade": _trade_view,
-    "log": lambda v: v.state.log,
+    "log": lambda v: list(v.state.log),  # events are never changed once recorded
     "over": lambda v: v.state.over,
-    "winners": lambda v: v.state.winners,
-    "result": lambda v: v.state.result,
+    "winners": lambda v: list(v.state.winners),
+    "result": lambda v: copy_data(v.state.result),
 }
 _PARTS: Fields = {
     "hand_counts": lambda v: [len(h) for h in v.state.hands],
-    "working": lambda v: [[_pie_view(v.state, p) for p in line] for line in v.state.working],
-    "served": lambda v: [[_pie_view(v.state, p) for p in line] for line in v.state.served],
+    "working": lambda v: _lines_view(v.state, "working"),
+    "served": lambda v: _lines_view(v.state, "served"),
     # The scores are read from the same pies as the served line.
     "scores": lambda v: [sum(p["quality"] for p in line) for line in v["served"]],
     "decisions": lambda v: v.state.stack.view(v.seat),
@@ -252,15 +250,3 @@ _PARTS: Fields = {
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
-# Bots, asked hundreds of times a game, read the pie lines as last built while no line changed
-# (the table and the tests, whose states may be arranged by hand, always get them fresh).
-_BOT_FIELDS = ViewFields(
-    _PUBLIC,
-    HAND_AND_NOTES,
-    {
-        **_PARTS,
-        "working": lambda v: _lines_view(v.state, "working"),
-        "served": lambda v: _lines_view(v.state, "served"),
-    },
-)
-

@@ -58,27 +58,6 @@ class ChefState:
     winners: list[int] = field(default_factory=list)
     result: dict[str, Any] | None = None  # the scoring breakdown, once over
     actions: int = 0
-    # Pie views already built, by pie id: (cards, top card) -> view. A pie only ever grows or loses
-    # its top card, and a card that leaves a pie never comes back, so those two say what it holds.
-    # Not part of the game: never saved, never compared.
-    pie_views: dict[int, tuple[tuple[int, int], dict[str, Any]]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
-    # How often each seat's pie lines changed (a card played onto them, one thrown out, a dessert
-    # served), and the Working and Serving Lines as bots' views show them, built from those marks:
-    # a line is built again only after it changed. Not part of the game either.
-    line_marks: list[int] = field(default_factory=list, repr=False, compare=False)
-    line_changes: int = field(default=0, repr=False, compare=False)  # the marks' sum
-    line_views: dict[str, tuple[int, tuple[int, ...], list[list[dict[str, Any]]]]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
-
-    def line_changed(self, seat: int) -> None:
-        """`seat`'s Working or Serving Line changed (see `line_marks`)."""
-        if len(self.line_marks) != self.seats:
-            self.line_marks = [0] * self.seats
-        self.line_marks[seat] += 1
-        self.line_changes += 1
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats

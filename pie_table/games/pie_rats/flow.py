@@ -57,7 +57,6 @@ def start_round(state: PieRatsState, events: list[Event]) -> None:
     for crew in state.crews:
         for rat in crew:
             rat.protected = rat.lured = False
-    state.crews_changed()
     say(
         events,
         "round",
@@ -112,7 +111,6 @@ def end_phase(state: PieRatsState, events: list[Event]) -> None:
         for crew in state.crews:
             for rat in crew:
                 rat.lured = False
-        state.crews_changed()
     if state.phase < 6:
         start_phase(state, state.phase + 1, events)
         return

@@ -148,7 +148,6 @@ def check_crew(state: PieRatsState, seat: int, action: Action) -> int:
 def do_crew(state: PieRatsState, seat: int, card: int, events: list[Event]) -> None:
     state.hands[seat].remove(card)
     state.crews[seat].append(Rat(card))
-    state.crews_changed()
     # `say`, written out (crew join every round: one of the commonest events).
     events.append({"type": "crew", "text": _joins_msg(state, seat, card), "seat": seat, "card": card})
 
@@ -167,7 +166,6 @@ def check_protect(state: PieRatsState, seat: int, action: Action) -> int:
 def do_protect(state: PieRatsState, seat: int, index: int, events: list[Event]) -> None:
     rat = state.crews[seat][index]
     rat.protected = True
-    state.crews_changed()
     state.acted[seat] = True
     say(
         events,
@@ -243,7 +241,6 @@ def do_lure(state: PieRatsState, lure: dict[str, Any], events: list[Event]) -> N
         rat = state.crews[owner].pop(index)
         rat.protected, rat.lured = False, True
         state.crews[seat].append(rat)
-        state.crews_changed()
         say(
             events,
             "lured",
@@ -323,7 +320,6 @@ def do_spinach(state: PieRatsState, seat: int, found: tuple[int, int], events: l
     state.hands[seat].remove(card)
     rat = state.crews[seat][index]
     rat.spinach = card
-    state.crews_changed()
     say(
         events,
         "spinach",
@@ -370,7 +366,6 @@ def do_kidnap(state: PieRatsState, seat: int, found: tuple[int, int, int], event
     rat.protected = False
     rat.lured = state.phase == 5  # sideways like a lured rat, so it stays this phase
     state.crews[seat].append(rat)
-    state.crews_changed()
     say(
         events,
         "kidnap",
@@ -391,7 +386,6 @@ def do_bean(state: PieRatsState, seat: int, found: tuple[int, int, int], events:
     card, owner, index = found
     state.hands[seat].remove(card)
     rat = state.crews[owner].pop(index)
-    state.crews_changed()
     state.discard.extend([card, rat.card] + ([rat.spinach] if rat.spinach is not None else []))
     say(
         events,
@@ -488,7 +482,6 @@ def do_loot(state: PieRatsState, loot: dict[str, Any], events: list[Event]) -> N
         else:
             kept.append(rat)
     state.crews[seat] = kept
-    state.crews_changed()
     pie = PIES[loot["pie"]]
     say(
         events,
@@ -522,7 +515,6 @@ def do_no_loot(state: PieRatsState, seat: int, events: list[Event]) -> None:
         say(events, "no_loot", Msg("{captain} loots nothing.", captain=captain_name(state, seat)), seat=seat)
         return
     rat = state.crews[seat].pop(index)
-    state.crews_changed()
     state.discard.append(rat.card)
     if rat.spinach is not None:
         state.discard.append(rat.spinach)

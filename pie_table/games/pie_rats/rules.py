@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from pie_table.core.engine import Action, Event
@@ -120,26 +121,21 @@ class PieRatsRules(DecisionStackRules):
         """It is that Captain's turn."""
         return Msg("It is {captain}'s turn", captain=captain_name(state, seat))
 
-    def view(self, state: PieRatsState, seat: int | None) -> dict[str, Any]:
-        """The public table plus, for a seat, its own hand and private notes.
-
-        The state's lists are shared, not copied: a view is read, never changed, and is asked
-        for afresh after each move."""
+    def _view(self, state: PieRatsState, seat: int | None) -> dict[str, Any]:
+        """The public table plus, for a seat, its own hand and private notes (copies of the
+        state's lists: the view stays as it was while the game goes on)."""
         return _FIELDS.view(state, seat).whole()
 
     def bot_view(self, state: PieRatsState, seat: int | None) -> LazyView:
-        """`view`, its costlier parts (crews, standings, decisions...) built only when read, the
-        crews as last shown while no crew changed. What a bot reads at every decision (what is
-        asked, the phase, its hand) comes with it."""
+        """`view`, its costlier parts (crews, standings, decisions...) built only when read, for
+        the decision at hand. What a bot reads at every decision (what is asked, the phase, its
+        hand) comes with it."""
         if seat is None or not 0 <= seat < state.seats:
-            return _BOT_FIELDS.view(state, None)
+            return _FIELDS.view(state, None)
         items = state.stack.items
-        known = {"asking": items[-1].kind if items else None, "phase": state.phase, "hand": state.hands[seat]}
-        return LazyView(_BOT_FIELDS.seated, state, seat, known)
-
-    def forget_views(self, state: PieRatsState) -> None:
-        """Drop the crews kept for bots' views (after the state was changed by hand)."""
-        state.crews_shown = None
+        known = {"asking": items[-1].kind if items else None, "phase": state.phase,
+                 "hand": list(state.hands[seat])}
+        return LazyView(_FIELDS.seated, state, seat, known)
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
@@ -171,36 +167,36 @@ def _turn_seat(view: LazyView) -> int | None:
     return top.seats[0] if top is not None and top.kind == flow.TURN else None
 
 
-# The view, field by field (`LazyView`): mostly the state's own lists, shared, not copied.
+# The view, field by field (`LazyView`): what the state holds in lists and dicts comes copied.
 _PUBLIC: Fields = {
     "game": lambda v: "pie-rats",
     "seat": lambda v: v.seat,
     "seats": lambda v: v.state.seats,
-    "options": lambda v: v.state.options,
+    "options": lambda v: dict(v.state.options),
     "round": lambda v: v.state.round,
     "phase": lambda v: v.state.phase,
     "lead": lambda v: v.state.lead,
     "turn": _turn_seat,
     "pie_deck": lambda v: len(v.state.pie_deck),
     "unused_pies": lambda v: len(v.state.unused_pies),
-    "sill": lambda v: v.state.sill,
+    "sill": lambda v: list(v.state.sill),
     "draw": lambda v: len(v.state.draw),
-    "discard": lambda v: v.state.discard,
-    "charisma": lambda v: v.state.charisma,
-    "won": lambda v: v.state.won,
-    "declared": lambda v: v.state.declared,
-    "acted": lambda v: v.state.acted,
-    "looted": lambda v: v.state.looted,
-    "frozen": lambda v: v.state.frozen,
-    "tried": lambda v: v.state.tried,
-    "log": lambda v: v.state.log,
+    "discard": lambda v: list(v.state.discard),
+    "charisma": lambda v: [list(c) for c in v.state.charisma],
+    "won": lambda v: [list(w) for w in v.state.won],
+    "declared": lambda v: list(v.state.declared),
+    "acted": lambda v: list(v.state.acted),
+    "looted": lambda v: list(v.state.looted),
+    "frozen": lambda v: list(v.state.frozen),
+    "tried": lambda v: list(v.state.tried),
+    "log": lambda v: list(v.state.log),  # events are never changed once recorded
     "over": lambda v: v.state.over,
-    "winners": lambda v: v.state.winners,
+    "winners": lambda v: list(v.state.winners),
 }
 _PARTS: Fields = {
     "captains": lambda v: [_CAPTAINS[c] for c in v.state.captains],
     "hand_counts": lambda v: [len(h) for h in v.state.hands],
-    "crews": lambda v: _crews_view(v.state.crews),
+    "crews": lambda v: _kept_crews_view(v.state),
     "standings": lambda v: flow.standings(v.state),
     "decisions": lambda v: v.state.stack.view(v.seat),
     "to_act": lambda v: [] if v.state.over else v.state.stack.shown_waiting(),
@@ -208,51 +204,43 @@ _PARTS: Fields = {
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
-# Bots, asked hundreds of times a game, read the crews as last built while no crew changed (the
-# table and the tests, whose states may be arranged by hand, always get them fresh).
-_BOT_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, {**_PARTS, "crews": lambda v: _kept_crews_view(v.state)})
-
-
 
 _CAPTAINS: tuple[str, ...] = tuple(c["en"] for c in DECK.captains)
 _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
-_RAT_VIEWS: dict[tuple[int, bool, bool, int | None], dict[str, Any]] = {}
-
-
-def _crews_view(crews: list[list[Any]]) -> list[list[dict[str, Any]]]:
-    """Every crew as the views show it (bots read this in most decisions of phases 4 to 6, so
-    the shared dict is looked up in line and built by `_rat_view` only the first time)."""
-    found = _RAT_VIEWS.get
-    return [
-        [found((r.card, r.protected, r.lured, r.spinach)) or _rat_view(r) for r in crew] for crew in crews
-    ]
+_RAT_KEY = attrgetter("card", "protected", "lured", "spinach")
 
 
 def _kept_crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
-    """`_crews_view`, built again only after a crew changed (`PieRatsState.crew_changes`)."""
-    shown = state.crews_shown
-    if shown is None or shown[0] != state.crew_changes:
-        shown = state.crews_shown = (state.crew_changes, _crews_view(state.crews))
-    return shown[1]
+    """Every crew, each member as the views show it: the rules keep one view for each way a crew
+    member can lie (its card, turned, lured, its Spinach) for this state, as bots read the crews in
+    most decisions of phases 4 to 6."""
+    kept: dict[tuple[Any, ...], dict[str, Any]] = RULES.kept(state, "rats", None, dict)
+    shown = []
+    for crew in state.crews:
+        views = []
+        for rat in crew:
+            key = _RAT_KEY(rat)
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = _rat_view(rat)
+            views.append(found)
+        shown.append(views)
+    return shown
 
 
 def _rat_view(rat: Any) -> dict[str, Any]:
-    """A crew member as the views show it; the same few thousand read-only dicts are shared."""
-    key = (rat.card, rat.protected, rat.lured, rat.spinach)
-    found = _RAT_VIEWS.get(key)
-    if found is None:
-        strength, loyalty = _BASE[rat.card]
-        found = _RAT_VIEWS[key] = {
-            "card": rat.card,
-            "protected": rat.protected,
-            "lured": rat.lured,
-            "spinach": rat.spinach,
-            "strength": strength * 2 if rat.spinach is not None else strength,
-            "loyalty": loyalty,
-        }
-    return found
+    """A crew member as the views show it."""
+    strength, loyalty = _BASE[rat.card]
+    return {
+        "card": rat.card,
+        "protected": rat.protected,
+        "lured": rat.lured,
+        "spinach": rat.spinach,
+        "strength": strength * 2 if rat.spinach is not None else strength,
+        "loyalty": loyalty,
+    }
 
 
 RULES = PieRatsRules()

@@ -74,18 +74,6 @@ class PieRatsState:
     over: bool = False
     winners: list[int] = field(default_factory=list)
     actions: int = 0
-    # How often a crew changed (a crew member joined, left, moved, turned or took Spinach), and
-    # the crews as bots' views last showed them, with that count: bots read the crews in most
-    # decisions of phases 4 to 6, and many moves leave them as they were. Not part of the game:
-    # never saved, never compared.
-    crew_changes: int = field(default=0, repr=False, compare=False)
-    crews_shown: tuple[int, list[list[dict[str, Any]]]] | None = field(
-        default=None, repr=False, compare=False
-    )
-
-    def crews_changed(self) -> None:
-        """A crew changed (see `crew_changes`): every change to `crews` or a crew member says so."""
-        self.crew_changes += 1
 
     def turn_seat(self) -> int:
         """The Captain whose turn it is in the current phase."""

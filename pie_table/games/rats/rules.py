@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pie_table.core.engine import Action, Event
+from pie_table.core.engine import Action, Event, copy_data
 from pie_table.core.stack_rules import DecisionStackRules
 from pie_table.games.rats.actions import check, options_for, perform
 from pie_table.games.rats.flow import advance
@@ -57,6 +57,13 @@ class RatsRules(DecisionStackRules):
     # same, so a version-1 log replays as it is (`migrate_save`).
     rules_version = 2
 
+    def __init__(self) -> None:
+        super().__init__()
+        # The bots' goal weights and item worths (`bots._worths`), by the data they are pure
+        # functions of (circled goals, items held): the same data gives the same worths in every
+        # game, so they are kept here once rather than by every bot. Nothing of any game's state.
+        self.bot_worths: dict[tuple[Any, ...], Any] = {}
+
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> RatsState:
         """A fresh game, waiting for its first decision (vocation rolls or setup picks)."""
         if not MIN_SEATS <= seats <= MAX_SEATS:
@@ -84,8 +91,8 @@ class RatsRules(DecisionStackRules):
         perform(state, checked, item, action, events)
         advance(state, events)
 
-    def apply(self, state: RatsState, action: Action) -> list[Event]:
-        """The base `apply`, but filed by RATS's own `_record` (undo barriers kept out of the log)."""
+    def _apply(self, state: RatsState, action: Action) -> list[Event]:
+        """The base opening, but filed by RATS's own `_record` (undo barriers kept out of the log)."""
         events: list[Event] = []
         self.play(state, action.get("seat") if isinstance(action, dict) else None, action, events)
         state.actions += 1
@@ -96,9 +103,14 @@ class RatsRules(DecisionStackRules):
         """Never: no RATS decision can be passed."""
         return False
 
-    def view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
+    def _view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
+        """`bot_view` copied: the view kept for a version stays as it was while the game goes on."""
+        return copy_data(self.bot_view(state, seat))
+
+    def bot_view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
         """Public information plus, for a seat, its own sheet, its current question (`question`:
-        the open pick's question to it, or None) and private notes."""
+        the open pick's question to it, or None) and private notes, for a decision made at once
+        (never kept)."""
         data = public_view(state)
         if seat is not None and 0 <= seat < state.seats:
             sheet = state.sheets[seat]
@@ -202,7 +214,9 @@ def _record(state: RatsState, events: list[Event]) -> None:
         if "to" in event:
             notes[event["to"]].append(event)
         elif "barrier" in event:
-            log.append({key: value for key, value in event.items() if key != "barrier"})
+            public = dict(event)
+            del public["barrier"]
+            log.append(public)
         else:
             log.append(event)
 

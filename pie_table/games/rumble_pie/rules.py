@@ -11,7 +11,8 @@ import random
 from typing import Any
 
 from pie_table.core.engine import GameRules, IllegalAction
-from pie_table.games.rumble_pie import flow, legal
+from pie_table.core.lazy_view import LazyView
+from pie_table.games.rumble_pie import flow, legal, lessons
 from pie_table.games.rumble_pie.actions import apply_seat_action, idle_reason
 from pie_table.games.rumble_pie.cards import FACES, FULL_KAPOWS, Card, deck_kinds
 from pie_table.games.rumble_pie.legal import can_play, legal_actions_from_view, playable_targets
@@ -26,7 +27,7 @@ from pie_table.games.rumble_pie.state import (
     state_from_json,
     state_to_json,
 )
-from pie_table.games.rumble_pie.view import build_view, cached_public_view
+from pie_table.games.rumble_pie.view import build_view, lazy_view
 
 __all__ = ["RULES", "TICK_HZ", "FACES", "KAPOW_CLEAR_TICKS", "PAUSE_TICKS", "RumbleRules", "RumbleState",
            "validate_setup", "can_play", "playable_targets", "legal_actions_from_view"]
@@ -84,22 +85,14 @@ class RumbleRules(GameRules):
         flow.deal(state)
         return state
 
-    def apply(self, state: RumbleState, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def _apply(self, state: RumbleState, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply an action in place and return its events; IllegalAction leaves the state untouched."""
         if not isinstance(action, dict):
             raise IllegalAction("Malformed action")
         kind = action.get("type")
         if kind == "tick":
-            # A pile counting down to clear changes the table every tick; otherwise only a tick
-            # with events (a pile cleared, a freeze, the round's end) does.
-            clearing = any(p.clearing for board in state.boards for p in board.values())
-            events = flow.tick(state, legal.is_frozen)
-            if clearing or events:
-                state.table_version += 1
-            return events
-        events = flow.start(state) if kind == "start" else apply_seat_action(state, action)
-        state.table_version += 1
-        return events
+            return flow.tick(state, legal.is_frozen)
+        return flow.start(state) if kind == "start" else apply_seat_action(state, action)
 
     def tick(self, state: RumbleState) -> int:
         """The game's clock, in ticks of 1/60 s."""
@@ -121,17 +114,17 @@ class RumbleRules(GameRules):
         """Every seat action `apply` would accept now (system actions start/tick not included)."""
         return legal.legal_actions(state, seat)
 
-    def shared_view(self, state: RumbleState) -> dict[str, Any]:
-        """Every seat's view but the seat stamp (nothing in Rumble Pie is private but deck order)."""
-        return cached_public_view(state)
+    def _view(self, state: RumbleState, seat: int | None) -> dict[str, Any]:
+        """Public JSON for `seat` (None = spectator); decks appear only as counts. Nothing is
+        private but deck order, so a seat's view is the spectator's (built once) with its seat."""
+        if seat is None:
+            return build_view(state, None)
+        return {**self.view(state, None), "seat": seat}
 
-    def forget_views(self, state: RumbleState) -> None:
-        """The state was changed by hand (a lesson laying out the table): build views afresh."""
-        state.view_parts = None
-
-    def view(self, state: RumbleState, seat: int | None) -> dict[str, Any]:
-        """Public JSON for `seat` (None = spectator); decks appear only as counts."""
-        return build_view(state, seat)
+    def bot_view(self, state: RumbleState, seat: int | None) -> LazyView:
+        """`view`, each part worked out only when read: a bot asked every tick reads the phase,
+        and the table only when it thinks (about once a second)."""
+        return lazy_view(state, seat)
 
     def shuffle_hidden(self, state: RumbleState, seat: int | None, rng: random.Random) -> RumbleState:
         """A copy in which what nobody may see (every deck's order, the rng) is different."""
@@ -156,6 +149,11 @@ class RumbleRules(GameRules):
     def clone(self, state: RumbleState) -> RumbleState:
         """A fast independent deep copy."""
         return clone_state(state)
+
+    def scenario(self, name: str, state: RumbleState) -> lessons.Lesson:
+        """A copy of `state` laid out for the tutorial's lesson `name` (`lessons.LESSONS`), with
+        the opponent's moves to play; `state` itself is left as it was."""
+        return lessons.scenario(name, state)
 
     # UI helpers, also reachable as module functions
     can_play = staticmethod(can_play)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from pie_table.core.engine import rng_from_json, rng_state_to_json
@@ -66,21 +65,11 @@ class RumbleState:
     history: list[dict[str, Any]] = field(default_factory=list)
     # (board, face) pairs already played on during the current tick: the first play wins.
     played_this_tick: set[tuple[int, str]] = field(default_factory=set)
-    # Not part of the game (never saved, cloned or compared): a counter the rules bump whenever the
-    # table itself changes (a card moves, a pile clears), and the view parts built for that count,
-    # so a tick in which nothing moved reuses them (see view.cached_public_view).
-    table_version: int = field(default=0, repr=False, compare=False)
-    view_parts: tuple[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def capacity(self) -> int:
         """Arsenal capacity: 3 cards per allowed column."""
         return COLUMN_DEPTH * self.columns_allowed
-
-    @cached_property
-    def card_table(self) -> tuple[tuple[str, int], ...]:
-        """(kind, owner) per card id: fixed for the whole game, so worked out once (for views)."""
-        return tuple((card.kind, card.owner) for card in self.cards)
 
     @property
     def penalty(self) -> bool:

@@ -3,8 +3,9 @@ scripted opponent.
 
 The table shows one step at a time (draw, place, start a pile with a chef card, play up, defend
 down, Block, KaPow!, Out!) and waits until the engine's events show the player did it. Each step
-first lays out what it needs (the card in the arsenal, the opponent's pile on the player's board)
-as a dealer would for a lesson; the opponent's moves are real engine actions, played slowly. A
+first has the engine lay out what it needs (`RULES.scenario`: the card in the arsenal, the
+opponent's pile on the player's board) as a dealer would for a lesson; the opponent's moves are
+real engine actions, played slowly. A
 refusal shows the engine's reason with a nudge. The player may skip a step; Esc pauses as on any
 table; at the end, "Play a real round" opens the seat screen.
 """
@@ -17,8 +18,11 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import RealtimeDriver
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rumble_pie.lessons import LESSONS, ME, TUTOR
+from pie_table.games.rumble_pie.rules import RULES
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit import keybindings
 from pie_table.kit import palette as pal
@@ -27,7 +31,6 @@ from pie_table.kit.i18n import N_, _, tr
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text, wrap_text
 
-ME, TUTOR = 0, 1
 DEVICE = "keys1"
 BOT_BEAT = 0.9  # seconds between the opponent's scripted plays: slow enough to watch
 SEED = 2024
@@ -126,13 +129,15 @@ class TutorialScene(RumbleTableScene):
     def __init__(self, app: Any, on_finish: Callable[[], None] | None = None) -> None:
         setup = tutorial_setup()
         # The opponent is the tutorial's own script, not a bot that might run away with the round.
-        super().__init__(app, setup, Session(setup, bots={}))
+        super().__init__(app, setup, RealtimeDriver(Session(setup, bots={})))
         self.autosave.enabled = False  # a lesson is not a game to continue or count
+        self.cards.sync(self.sim.table(), animate=False)  # the lesson's table is laid, not dealt
+        self.cards.settle()
         self.on_finish = on_finish
         self.step = -1  # before Go!
         self.note = ""
         self.script: list[dict[str, Any]] = []  # the opponent's next plays
-        self.after_script: Callable[[], None] | None = None  # what to deal once they are played
+        self.after_script: str | None = None  # the lesson that deals my answer once they are played
         self.script_wait = 0.0
         self.finished = False
         self.buttons: dict[str, pygame.Rect] = {}
@@ -152,8 +157,7 @@ class TutorialScene(RumbleTableScene):
             # The opponent's pile is up: only now is the answering card dealt, so it cannot be
             # spent somewhere else before there is anything to answer.
             then, self.after_script = self.after_script, None
-            then()
-            self.session_changed()
+            self._lay_out(then)
 
     def _absorb(self, result: Any) -> bool:
         changed = super()._absorb(result)
@@ -192,121 +196,21 @@ class TutorialScene(RumbleTableScene):
         if index >= len(STEPS):
             self.finished = True
             return
-        arrange = (
-            self._lay_draw,
-            self._lay_place,
-            self._lay_chef,
-            self._lay_up,
-            self._lay_down,
-            self._lay_block,
-            self._lay_kapow,
-            self._lay_out,
-        )[index]
-        arrange()
-        self.session_changed()
+        self._lay_out(LESSONS[index])
 
-    def session_changed(self) -> None:
-        """The table was laid out by hand: views, sprites and cursors catch up."""
-        self.sim.session.forget_views()
+    def _lay_out(self, lesson: str) -> None:
+        """The engine lays the table out for `lesson` (a new state: the old one is left as it was);
+        views, sprites and cursors then catch up."""
+        laid = RULES.scenario(lesson, self.state)
+        self.sim.session.state = laid.state
+        self.script = laid.script
+        self.after_script = laid.then
         self.sim.invalidate()
         self._refresh_all()
-
-    # -- laying out the table for each step ---------------------------------------------------------------
 
     @property
     def state(self) -> Any:
         return self.sim.session.state
-
-    def _take(self, owner: int, kind: str) -> int:
-        """One of `owner`'s cards of `kind` from their deck or the unused heap."""
-        state = self.state
-        for pile in (state.players[owner].deck, state.discard):
-            for card in reversed(pile):
-                if state.cards[card].kind == kind and state.cards[card].owner == owner:
-                    pile.remove(card)
-                    return card
-        raise LookupError(f"no {kind} left for seat {owner}")
-
-    def _give(self, kind: str) -> None:
-        """Put one of my `kind` cards at the bottom of my first column with room."""
-        player = self.state.players[ME]
-        card = self._take(ME, kind)
-        column = next((c for c in player.columns if len(c) < 3), None)
-        if column is None:
-            column = player.columns[0]
-            self.state.discard.extend(column[:-1])
-            del column[:-1]
-        column.append(card)
-
-    def _lay_draw(self) -> None:
-        deck = self.state.players[ME].deck
-        chef = self._take(ME, "shorty")
-        deck.append(chef)  # the top of the deck: the first card drawn is a chef
-
-    def _lay_place(self) -> None:
-        player = self.state.players[ME]
-        if player.hand is None:
-            player.hand = self._take(ME, "shorty")
-
-    def _lay_chef(self) -> None:
-        player = self.state.players[ME]
-        if player.hand is not None:  # skipped: put the held card away for them
-            player.columns[0].append(player.hand)
-            player.hand = None
-        if not any(self.state.cards[c[-1]].kind == "shorty" for c in player.columns if c):
-            self._give("shorty")
-
-    def _my_pile(self) -> Any:
-        return self.state.boards[TUTOR]["shorty"]
-
-    def _lay_up(self) -> None:
-        pile = self._my_pile()
-        if not pile.cards:
-            pile.cards.append(self._take(ME, "shorty"))
-        self._give("one")
-
-    def _lay_down(self) -> None:
-        # My own pile climbs to Two meanwhile, so the Two I am dealt has one place only: down on the
-        # opponent's Three. The opponent builds Sylvie, One, Two, Three on my board, one play at a time.
-        pile = self._my_pile()
-        for kind in ("shorty", "one", "two")[len(pile.cards) :]:
-            pile.cards.append(self._take(ME, kind))
-        tutor = self.state.players[TUTOR]
-        cards = [self._take(TUTOR, kind) for kind in ("three", "two", "one", "sylvie")]
-        tutor.columns[0] = cards  # the bottom (last) card plays first
-        self.script = [
-            {"type": "play", "seat": TUTOR, "source": 0, "board": ME, "face": "sylvie"} for _ in cards
-        ]
-        self.after_script = lambda: self._give("two")
-
-    def _lay_block(self) -> None:
-        pile = self.state.boards[ME]["sylvie"]
-        if not pile.cards or self.state.cards[pile.cards[-1]].kind not in ("two", "three", "four"):
-            tutor = self.state.players[TUTOR]
-            kinds = ("two", "one", "sylvie") if not pile.cards else ("two",)
-            tutor.columns[0] = [self._take(TUTOR, k) for k in kinds]
-            self.script = [
-                {"type": "play", "seat": TUTOR, "source": 0, "board": ME, "face": "sylvie"} for _ in kinds
-            ]
-            self.after_script = lambda: self._give("block")
-        else:
-            self._give("block")
-
-    def _lay_kapow(self) -> None:
-        pile = self._my_pile()
-        for kind in ("shorty", "one", "two", "three", "four")[len(pile.cards) :]:
-            pile.cards.append(self._take(ME, kind))
-        if self.state.cards[pile.cards[-1]].kind != "four":
-            pile.cards.append(self._take(ME, "four"))
-        self._give("kapow")
-
-    def _lay_out(self) -> None:
-        player = self.state.players[ME]
-        self.state.discard.extend(player.deck)  # the rest of the deck sits this lesson out
-        player.deck.clear()
-        if player.hand is not None:
-            self.state.discard.append(player.hand)
-            player.hand = None
 
     # -- input and drawing ------------------------------------------------------------------------------
 
