@@ -107,8 +107,6 @@ class GameSelectScene(MenuScene):
         super().__init__(app)
         self.hosting = hosting
         self.games, self.load_problems = playable_games()
-        if hosting:  # a table is hosted for the turn-based games (Rumble Pie plays in real time)
-            self.games = [info for info in self.games if not info.realtime]
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Choose a game"), 44, pal.CREAM, "title")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.driver import TableDriver
+from pie_table.core.driver import driver_for
 from pie_table.core.registry import GameInfo
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -53,12 +53,18 @@ def keep_hosting(table: Any, hosted: Any) -> None:
     def hosted_update(dt: float) -> None:
         hosted.pump()
         update(dt)
+        hosted.pump()  # what this frame did goes out now, not a frame later
 
     def hosted_exit() -> None:
         leave()
         hosted.quit()
 
     table.update, table.exit = hosted_update, hosted_exit
+    if hosted.realtime:
+        # The game runs on for the remote players whatever this window does: it is not paused
+        # because another window took the focus (Esc still pauses it, for everyone).
+        table.on_focus_lost = lambda: None
+        table.network = hosted  # the table shows who is away and asks the host about their seats
 
 
 class HostSeatsScene(SeatsScene):
@@ -110,7 +116,7 @@ class HostRoomScene(MenuScene):
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)
         session = hosted_session(Session(setup, info), self.remote)
         if "driver" in inspect.signature(factory).parameters:  # a table that takes its driver
-            self.table = factory(app, setup, driver=TableDriver(session))
+            self.table = factory(app, setup, driver=driver_for(session))
         else:
             self.table = factory(app, setup, session)
         self.hosted = HostedTable(setup, self.remote, lan=lan, driver=table_driver(self.table),

@@ -30,12 +30,28 @@ def open_remote_table(app: Any, driver: Any) -> str:
     factory = load_factory(driver.info.scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
+    if getattr(driver, "realtime", False):  # a real-time seat (Rumble Pie): the table draws its frames
+        app.scenes.replace(factory(app, driver.setup, remote=driver))
+        return ""
     if "driver" not in inspect.signature(factory).parameters:
         # Until the game's table takes its driver from outside (issue 22), it deals its own game.
         driver.close()
         return _("This game's table cannot be played from another machine yet.")
     app.scenes.replace(factory(app, driver.setup, driver=driver))
     return ""
+
+
+def _realtime_seat(address: str, code: str, seat: int, name: str) -> Any:
+    """The seat at a real-time table (Rumble Pie: the game's table joins it, as `remote`), or None
+    for a turn-based one (asked of the host's lobby first: the two speak differently)."""
+    from pie_table.core.registry import get_game
+    from pie_table.net.realtime_client import hosted_game
+
+    table = hosted_game(address, _TABLE)
+    if table is None or not table.get("realtime"):
+        return None
+    factory = load_factory(get_game(table["game"]).scene_factory)
+    return factory.join_remote(address, _TABLE, code, seat, name, wake_window) if factory else None
 
 
 class JoinScene(MenuScene):
@@ -117,8 +133,9 @@ class JoinScene(MenuScene):
             from pie_table.net.remote_driver import RemoteDriver
 
             try:
-                self._result = (RemoteDriver(address, _TABLE, code=code, seat=seat, name=name,
-                                             wake=wake_window), "")
+                self._result = (_realtime_seat(address, code, seat, name)
+                                or RemoteDriver(address, _TABLE, code=code, seat=seat, name=name,
+                                                wake=wake_window), "")
             except HostRefused as refused:
                 self._result = (None, str(refused))
             except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line

@@ -1,0 +1,199 @@
+"""Rumble Pie hosted from the window and joined from another (issue 23 items 1-4, Rumble's part),
+through the real scenes with the dummy video driver and real sockets on 127.0.0.1: the title's
+Host a table offers Rumble Pie, the host's table runs the game on its own RealtimeDriver with a
+remote seat's key actions from the network, the joined table is the game's own table drawn from
+the host's frames; a whole game, a drop and a reconnect with the token, *away* on both tables,
+the host's hand-to-a-bot prompt, and the host's quitting told in one line on the title."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from pie_table.core.registry import get_game
+from pie_table.core.session import bot_seed
+from pie_table.core.setup import SeatSpec
+from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
+from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
+from pie_table.kit.app import App
+from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
+from pie_table.scenes.net_join import JoinScene
+from pie_table.scenes.title import TitleScene
+
+GAME = "rumble-pie"
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> App:
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    application = App((1280, 720), headless=True)
+    application.scenes.push(TitleScene(application))
+    application.step(1 / 60, [])
+    return application
+
+
+def _click(app: App, rect: pygame.Rect) -> None:
+    pygame.event.clear()
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=rect.center, button=1))
+    app.step(1 / 60)
+
+
+def _host_room(app: App, seats: list[SeatSpec], target: int = 10) -> HostRoomScene:
+    """Title → Host a table → Rumble Pie → `seats` → the room."""
+    _click(app, app.scenes.current.host_button.rect)
+    select = app.scenes.current
+    assert GAME in [info.id for info in select.games]  # Rumble Pie may be hosted too
+    select.pick(get_game(GAME))
+    chooser = app.scenes.current
+    assert isinstance(chooser, HostSeatsScene)
+    chooser.set_count(len(seats))
+    for seat, spec in enumerate(seats):
+        chooser.set_seat(seat, spec)
+    chooser.options["target"] = target
+    assert chooser.problem() is None
+    _click(app, chooser.start_button.rect)
+    room = app.scenes.current
+    assert isinstance(room, HostRoomScene)
+    return room
+
+
+def _run(app: App, joined: RumbleTableScene | None, done: Callable[[], bool], seconds: float = 60.0,
+         host_dt: float = 1 / 60, act: Callable[[], None] | None = None) -> None:
+    """Frames of both windows (the host's `app`, the joined table drawn off-screen) until `done`."""
+    surface = pygame.Surface((1280, 720))
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.step(host_dt, [])
+        if joined is not None:
+            if act is not None:
+                act()
+            joined.update(1 / 60)
+            joined.draw(surface)
+        time.sleep(0.004)
+
+
+def _join(app: App, room: HostRoomScene, seat: int, name: str) -> RemoteTableSim:
+    """A player on another machine (here: a thread) takes `seat` while the host's frames run."""
+    joined: dict[str, Any] = {}
+
+    def take() -> None:
+        joined["sim"] = RumbleTableScene.join_remote(room.hosted.address, "1", room.hosted.code, seat, name)
+    thread = threading.Thread(target=take)
+    thread.start()
+    _run(app, None, lambda: not thread.is_alive(), 10)
+    return joined["sim"]
+
+
+def _remote_bot(joined: RumbleTableScene) -> Callable[[], None]:
+    """The remote player, played by a bot from what its table shows: its keys' actions, and Go!
+    between rounds, as a person at that window would."""
+    sim = joined.sim
+    bot = get_game(GAME).bot_factory("normal", sim.seat, bot_seed(3, sim.seat))
+
+    def act() -> None:
+        if sim.phase in ("ready", "round_over"):
+            joined.waiting_s = 5.0  # past the start lockout
+            joined.request_start()
+        elif sim.phase == "play" and not sim.queue:
+            action = bot.act(sim.view, int(sim.view.get("tick", 0)))
+            if action is not None:
+                sim.push(action, ("keys1", None))
+    return act
+
+
+def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    assert room.joined_text() == "Seat 2: open"
+    sim = _join(app, room, 1, "Ann")
+    assert room.joined_text() == "Seat 2: Ann (here)"
+    _click(app, room.start_button.rect)
+    host_table = app.scenes.current
+    assert isinstance(host_table, RumbleTableScene) and host_table is room.table
+    assert host_table.cursors == {} and host_table.mouse is None  # nobody plays seat 2 at the host
+    assert 1 not in host_table.sim.session.bots
+
+    joined = RumbleTableScene(app, sim.setup, remote=sim)
+    joined.enter()
+    assert {c.seat for c in joined.cursors.values()} == {1} and joined.mouse is not None
+    assert joined.names[1] == "Player 2" and joined.setup.seats[1].control == "keys1"
+    # The host's clock runs fast here (a quarter second a frame) so a whole game fits in a test.
+    _run(app, joined, lambda: sim.phase == "game_over", 240, host_dt=0.25, act=_remote_bot(joined))
+    log = host_table.sim.session.log
+    assert sum(1 for e in log if e.seat == 1) >= 10  # the remote seat's key actions were the game's
+    assert host_table.sim.phase == "game_over"
+    _run(app, joined, lambda: sim.client.over, 5)
+    assert sim.table().scores == host_table.sim.table().scores
+    sim.close()
+
+
+def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_back(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    remote = SeatSpec("human", control="hotseat", level="remote")
+    room = _host_room(app, [bot, remote, remote, bot])
+    first, second = _join(app, room, 1, "Ann"), _join(app, room, 2, "Bo")
+    _click(app, room.start_button.rect)
+    host_table = app.scenes.current
+    watcher = RumbleTableScene(app, second.setup, remote=second)
+    first.start()
+    first.start()  # Enter pressed twice: the second start is answered too, not left pending forever
+    _run(app, watcher, lambda: host_table.sim.phase == "play" and not first.queue, 10)
+
+    # Ann's connection drops (not a goodbye: the link just goes): away on the host and at Bo's.
+    token = first.client.token
+    first._loop.call_soon_threadsafe(lambda: first.client.ws.transport.abort())  # noqa: SLF001
+    _run(app, watcher, lambda: host_table.away_seats() == [1] and watcher.away_seats() == [1], 10)
+    surface = pygame.Surface((1280, 720))
+    host_table.draw(surface)
+    assert host_table.away_prompt.seat == 1 and host_table.away_prompt.bot_button is not None
+
+    # Her table takes the seat back with the same token; she is back everywhere.
+    _run(app, watcher, lambda: not first.reconnecting and first.client.token == token
+         and host_table.away_seats() == [] and watcher.away_seats() == [], 15)
+    assert room.joined_text() == "Seat 2: Ann (here)   Seat 3: Bo (here)"
+    draw = next(a for a in get_game(GAME).rules.legal_actions(host_table.sim.state, 1) if a["type"] == "draw")
+    first.push(draw, ("keys1", None))
+    _run(app, watcher, lambda: any(e.seat == 1 and e.action == draw for e in host_table.sim.session.log), 5)
+
+    # Bo drops; the host hands his seat to a bot from the prompt, and the bot plays it.
+    second.close()
+    _run(app, None, lambda: host_table.away_seats() == [2], 10)
+    host_table.draw(surface)
+    _click(app, host_table.away_prompt.bot_button)
+    assert 2 in host_table.sim.session.bots and host_table.away_seats() == []
+    played = len([e for e in host_table.sim.session.log if e.seat == 2])
+    _run(app, None, lambda: len([e for e in host_table.sim.session.log if e.seat == 2]) > played, 20,
+         host_dt=0.1)
+    first.close()
+
+
+def test_the_host_quitting_is_told_in_one_line_on_the_joined_players_title(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    # The join screen finds a real-time table and opens Rumble's own table for it.
+    join = JoinScene(app)
+    app.scenes.push(join)
+    join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, "Ann", 2
+    join.join()
+    end = time.monotonic() + 10
+    while not isinstance(app.scenes.current, RumbleTableScene):
+        assert time.monotonic() < end
+        room.hosted.pump()
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+    joined = app.scenes.current
+    assert joined.remote and isinstance(joined.sim, RemoteTableSim) and joined.sim.seat == 1
+    room.hosted.quit()
+    end = time.monotonic() + 10
+    while not isinstance(app.scenes.current, TitleScene):
+        assert time.monotonic() < end
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+    assert app.scenes.current.notice.startswith(HOST_QUIT)
