@@ -86,6 +86,11 @@ class HostedTable:
         joined = self.joined()
         return {seat for seat, (_name, here) in joined.items() if not here and seat in self.host.remote}
 
+    def name_of(self, seat: int) -> str:
+        """The name a remote player took their seat with ('' for a seat nobody has taken)."""
+        holder = self.host.holders.get(seat)
+        return holder.name if holder is not None else ""
+
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
         """An away seat goes on with a bot at the host (the host's choice, from a small prompt).
         A window's own table is handed over on the window's thread, which alone runs its game."""

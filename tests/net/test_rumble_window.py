@@ -18,11 +18,13 @@ import pytest
 from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed
 from pie_table.core.setup import SeatSpec
+from pie_table.games.rumble_pie.ui.remote_badge import draw_delay
 from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
+from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.title import TitleScene
 
 GAME = "rumble-pie"
@@ -49,6 +51,7 @@ def _host_room(app: App, seats: list[SeatSpec], target: int = 10) -> HostRoomSce
     _click(app, app.scenes.current.host_button.rect)
     select = app.scenes.current
     assert GAME in [info.id for info in select.games]  # Rumble Pie may be hosted too
+    assert select.tutorial_game is None  # a lesson is not played at a hosted table
     select.pick(get_game(GAME))
     chooser = app.scenes.current
     assert isinstance(chooser, HostSeatsScene)
@@ -122,8 +125,13 @@ def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app
 
     joined = RumbleTableScene(app, sim.setup, remote=sim)
     joined.enter()
+    # The delay badge sits in the Table talk panel's title row, clear of its lines (it used to
+    # cover the panel's bottom corner, over the newest line).
+    talk = joined.geom.area("log")
+    badge = draw_delay(pygame.Surface((1280, 720)), talk, 42.0)
+    assert talk.contains(badge) and badge.bottom <= talk.y + joined.view.px(26)
     assert {c.seat for c in joined.cursors.values()} == {1} and joined.mouse is not None
-    assert joined.names[1] == "Player 2" and joined.setup.seats[1].control == "keys1"
+    assert joined.names[1] == "Ann" and joined.setup.seats[1].control == "keys1"
     # The host's clock runs fast here (a quarter second a frame) so a whole game fits in a test.
     _run(app, joined, lambda: sim.phase == "game_over", 240, host_dt=0.25, act=_remote_bot(joined))
     log = host_table.sim.session.log
@@ -132,6 +140,13 @@ def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app
     _run(app, joined, lambda: sim.client.over, 5)
     assert sim.table().scores == host_table.sim.table().scores
     sim.close()
+    # The host's Play again sets the hosted table up again (its seats, then a new room), not a
+    # table of its own whose Remote seat nobody would play.
+    _run(app, None, lambda: isinstance(app.scenes.current, ResultsScene), 10, host_dt=0.25)
+    results = app.scenes.current
+    results.shown_s = 10.0
+    results.play_again()
+    assert isinstance(app.scenes.current, HostSeatsScene)
 
 
 def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_back(app: App) -> None:
@@ -144,17 +159,22 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
     watcher = RumbleTableScene(app, second.setup, remote=second)
     first.start()
     first.start()  # Enter pressed twice: the second start is answered too, not left pending forever
-    _run(app, watcher, lambda: host_table.sim.phase == "play" and not first.queue, 10)
+    _run(app, watcher, lambda: host_table.sim.phase == "play" and not first.queue, 20, host_dt=0.1,
+         act=lambda: first.advance(0))
 
-    # Ann's connection drops (not a goodbye: the link just goes): away on the host and at Bo's.
-    token = first.client.token
+    # Ann's connection drops (not a goodbye: the link just goes), and the host cannot be reached
+    # for a while: she is away on the host's table and at Bo's, and her table tries again.
+    token, url = first.client.token, first.client.url
+    first.client.url = "ws://127.0.0.1:9"  # nothing listens there
     first._loop.call_soon_threadsafe(lambda: first.client.ws.transport.abort())  # noqa: SLF001
     _run(app, watcher, lambda: host_table.away_seats() == [1] and watcher.away_seats() == [1], 10)
     surface = pygame.Surface((1280, 720))
     host_table.draw(surface)
     assert host_table.away_prompt.seat == 1 and host_table.away_prompt.bot_button is not None
 
-    # Her table takes the seat back with the same token; she is back everywhere.
+    assert first.reconnecting
+    # The way is open again: her table takes the seat back with the same token; back everywhere.
+    first.client.url = url
     _run(app, watcher, lambda: not first.reconnecting and first.client.token == token
          and host_table.away_seats() == [] and watcher.away_seats() == [], 15)
     assert room.joined_text() == "Seat 2: Ann (here)   Seat 3: Bo (here)"

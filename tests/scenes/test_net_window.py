@@ -85,7 +85,7 @@ def test_a_hosted_table_seats_a_remote_player_and_tells_it_when_the_host_quits(a
     _click(app, room.start_button.rect)
     table = app.scenes.current
     assert table is room.table
-    assert 1 not in table.humans and 1 not in table.bots  # no hand-off, no bot for the remote seat
+    assert 1 not in table.humans and 1 not in table.driver.session.bots  # no hand-off, no bot there
     assert table.humans == [0]
 
     # The remote player answers whenever the host asks; the host's table applies its moves.

@@ -64,8 +64,9 @@ class AwayPrompt:
     bot_button: pygame.Rect | None = None
     wait_button: pygame.Rect | None = None
 
-    def draw(self, surface: pygame.Surface, play: pygame.Rect, away: list[int], names: list[str]) -> None:
-        """The prompt over the top of the play area, for the first away seat not waited for."""
+    def draw(self, surface: pygame.Surface, band: pygame.Rect, away: list[int], names: list[str]) -> None:
+        """The prompt in the band between the seats (the banner's place, empty in play), for the
+        first away seat not waited for."""
         asked = [seat for seat in away if seat not in self.waited]
         self.waited &= set(away)  # a seat back, then away again, is asked about again
         self.seat = asked[0] if asked else None
@@ -74,13 +75,13 @@ class AwayPrompt:
             return
         s = ui_scale(surface.get_size())
         line = _("{name} is away.").format(name=names[self.seat])
-        text = fit_text(line, max(12, int(17 * s)), play.w // 2, pal.CREAM, "bold")
-        bot = fit_text(_("Hand the seat to a bot"), max(11, int(15 * s)), play.w // 4, pal.INK, "bold")
-        wait = fit_text(_("Wait for them"), max(11, int(15 * s)), play.w // 4, pal.INK, "bold")
+        text = fit_text(line, max(12, int(17 * s)), band.w // 2, pal.CREAM, "bold")
+        bot = fit_text(_("Hand the seat to a bot"), max(11, int(15 * s)), band.w // 4, pal.INK, "bold")
+        wait = fit_text(_("Wait for them"), max(11, int(15 * s)), band.w // 4, pal.INK, "bold")
         pad, gap = int(10 * s), int(14 * s)
         width = text.get_width() + bot.get_width() + wait.get_width() + 4 * pad + 3 * gap
         box = pygame.Rect(0, 0, width, text.get_height() + 3 * pad)
-        box.midtop = (play.centerx, play.y + int(8 * s))
+        box.midbottom = (band.centerx, band.bottom)
         pygame.draw.rect(surface, pal.INK, box, border_radius=int(8 * s))
         pygame.draw.rect(surface, pal.DANGER, box, max(1, int(2 * s)), border_radius=int(8 * s))
         x = box.x + gap

@@ -50,6 +50,7 @@ class RemoteTableSim:
         called from the network thread when a frame came (a window resting until input)."""
         self.client = RealtimeSeat(url)
         self.seat = seat
+        self.name = name
         self.wake = wake
         self.joined: dict[str, Any] = {}  # the host's answer: game, seats, options, teams
         self.ended = ""  # why the table ended by itself (the host quit or is gone), '' while on
@@ -173,8 +174,9 @@ class RemoteTableSim:
         here = SeatSpec("human", control="keys1")
         elsewhere = SeatSpec("human", control="hotseat", level=_REMOTE)
         seats = [here if seat == self.seat else elsewhere for seat in range(self.joined["seats"])]
+        names = [self.name if seat == self.seat else "" for seat in range(len(seats))]
         return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
-                         self.joined.get("teams"), seed=0)
+                         self.joined.get("teams"), seed=0, names=names if self.name else [])
 
     @property
     def away(self) -> set[int]:

@@ -420,7 +420,8 @@ class RumbleTableScene(Scene):
         if self.remote:
             draw_delay(surface, self.geom.area("log"), self.sim.delay_ms, self.sim.reconnecting)
         elif self.network is not None:
-            self.away_prompt.draw(surface, self.geom.area("play"), away, self.names)
+            names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
+            self.away_prompt.draw(surface, self.geom.area("banner"), away, names)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
