@@ -97,6 +97,8 @@ class HostSeatsScene(SeatsScene):
         s = self.scale
         inner = self.seat_panel.inflate(-int(80 * s), -int(40 * s))  # under the seats, in their panel
         self.lan_toggle.place(pygame.Rect(inner.x, inner.bottom - int(44 * s), inner.width, int(44 * s)), s)
+        # The keys' help above it fits itself to what is left (two keyboard players' help is long).
+        self.legend_rect.height = max(0, self.lan_toggle.rect.top - int(8 * s) - self.legend_rect.top)
 
     def start(self) -> None:
         factory = load_factory(self.info.scene_factory)

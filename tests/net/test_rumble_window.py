@@ -217,3 +217,15 @@ def test_the_host_quitting_is_told_in_one_line_on_the_joined_players_title(app: 
         app.step(1 / 60, [])
         time.sleep(0.005)
     assert app.scenes.current.notice.startswith(HOST_QUIT)
+
+
+def test_two_keyboard_players_at_the_host_keep_their_keys_help_clear_of_the_network_switch(app: App) -> None:
+    _click(app, app.scenes.current.host_button.rect)
+    app.scenes.current.pick(get_game(GAME))
+    chooser = app.scenes.current
+    chooser.set_seat(2, SeatSpec("human", control="keys2"))
+    app.step(1 / 60, [])
+    assert [spec.control for spec in chooser.seats[:3]] == ["keys1", "hotseat", "keys2"]
+    assert chooser.legend_rect.bottom <= chooser.lan_toggle.rect.top
+    _fnt, rows = chooser.legend_rows()
+    assert rows and all(pos[1] < chooser.lan_toggle.rect.top for _text, pos in rows)

@@ -43,14 +43,16 @@ def draw_delay(surface: pygame.Surface, log_panel: pygame.Rect, delay_ms: float 
     return box.inflate(int(8 * s), int(4 * s))
 
 
-def draw_away(surface: pygame.Surface, label: pygame.Rect) -> pygame.Rect:
-    """*away* on a seat's label, over its keys: that seat's player has dropped."""
+def draw_away(surface: pygame.Surface, label: pygame.Rect, name: str) -> pygame.Rect:
+    """"{name} · away" in red over the seat label's words (its team name stays readable at the
+    right): that seat's player has dropped."""
     s = ui_scale(surface.get_size())
-    image = fit_text(_("away"), max(10, int(13 * s)), label.w // 3, pal.WHITE, "bold")
-    box = image.get_rect(center=label.center).inflate(int(12 * s), int(2 * s))
+    room = int(label.w * 0.58)
+    image = fit_text(_("{name} · away").format(name=name), max(10, int(13 * s)), room, pal.WHITE, "bold")
+    box = pygame.Rect(label.x + label.h, label.y, max(image.get_width() + int(12 * s), room), label.h)
     pygame.draw.rect(surface, pal.DANGER, box, border_radius=int(4 * s))
     pygame.draw.rect(surface, pal.INK, box, 1, border_radius=int(4 * s))
-    surface.blit(image, image.get_rect(center=box.center))
+    surface.blit(image, image.get_rect(midleft=(box.x + int(6 * s), box.centery)))
     return box
 
 

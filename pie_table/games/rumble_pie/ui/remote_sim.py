@@ -15,6 +15,7 @@ missed); a host that quits, or cannot be reached again, ends the table with one 
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import threading
 from typing import Any
@@ -27,6 +28,7 @@ from pie_table.games.rumble_pie.ui.table_state import TableState
 from pie_table.kit.i18n import N_
 from pie_table.net.realtime_client import RealtimeSeat
 
+LOG = logging.getLogger("pie_table.net")
 _PING_S = 1.0
 _RECONNECT_S = 30.0  # how long a lost connection is tried again before the table gives up
 _RETRY_S = 0.5
@@ -104,6 +106,7 @@ class RemoteTableSim:
                     break
         finally:
             pinger.cancel()
+            LOG.info("remote Rumble seat %d: the link ended (%s)", self.seat, self.ended or "game over or left")
             self._tell()
 
     async def _read(self) -> str | None:
@@ -120,7 +123,8 @@ class RemoteTableSim:
                 elif message["type"] in ("away", "back"):
                     self._tell()
             return ""
-        except Exception:  # noqa: BLE001 - any end of the link: taken back with the token
+        except Exception as exc:  # noqa: BLE001 - any end of the link: taken back with the token
+            LOG.info("remote Rumble seat %d: link lost (%s), taking the seat back", self.seat, exc)
             return None
 
     async def _reconnect(self, table: str) -> bool:
@@ -136,7 +140,8 @@ class RemoteTableSim:
                 self._origins.clear()  # inputs in flight when the link went are not coming back
                 self.reconnecting = False
                 return True
-            except Exception:  # noqa: BLE001 - not there yet: try again shortly
+            except Exception as exc:  # noqa: BLE001 - not there yet: try again shortly
+                LOG.info("remote Rumble seat %d: no way back yet (%s)", self.seat, exc)
                 await asyncio.sleep(_RETRY_S)
         self.reconnecting = False
         return False

@@ -415,12 +415,14 @@ class RumbleTableScene(Scene):
         draw_table(self, surface)
         draw_marker(surface, self.autosave)
         away = self.away_seats()
+        names = self.names
+        if self.network is not None:  # the host knows the names remote players joined with
+            names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
         for seat in away:
-            draw_away(surface, self.geom.zone(seat, "label"))
+            draw_away(surface, self.geom.zone(seat, "label"), names[seat])
         if self.remote:
             draw_delay(surface, self.geom.area("log"), self.sim.delay_ms, self.sim.reconnecting)
         elif self.network is not None:
-            names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
             self.away_prompt.draw(surface, self.geom.area("banner"), away, names)
 
 
