@@ -106,7 +106,7 @@ class RemoteTableSim:
                     break
         finally:
             pinger.cancel()
-            LOG.info("remote Rumble seat %d: the link ended (%s)", self.seat, self.ended or "game over or left")
+            LOG.info("remote Rumble seat %d: the link ended (%s)", self.seat, self.ended or "over or left")
             self._tell()
 
     async def _read(self) -> str | None:
