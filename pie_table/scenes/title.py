@@ -109,7 +109,10 @@ class TitleScene(MenuScene):
         self.notice = " · ".join(self._notices(damaged))
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
-        self.hint = Label(_("Arrows or mouse to choose · Enter to pick · F11 fullscreen"), 18, pal.PAPER)
+        hint = _("Arrows or mouse to choose · Enter to pick · F11 fullscreen")
+        # A window too short for every button and both lines gives the hint's line to a notice.
+        self.hint = Label(lambda: "" if self._status_on_hint and self.notice else hint, 18, pal.PAPER)
+        self._status_on_hint = False
         resume = [self.continue_button] if self.saved is not None else []
         buttons = [self.play, *resume, self.load_button, self.host_button, self.join_button,
                    self.stats_button, self.settings_button, self.language_button, self.quit_button]
@@ -207,7 +210,10 @@ class TitleScene(MenuScene):
         for i, button in enumerate(buttons):
             width = wide if button is self.continue_button else bw
             button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
-        self.status.place(pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s)), s)
+        status_y = top + len(buttons) * (bh + gap)
+        self._status_on_hint = status_y + int(28 * s) > h - int(40 * s)
+        status_y = min(status_y, h - int(40 * s))
+        self.status.place(pygame.Rect(0, status_y, w, int(28 * s)), s)
         self.hint.place(pygame.Rect(0, h - int(40 * s), w, int(28 * s)), s)
         self._decor_wanted = int(min(w * 0.2, h * 0.34))
         if not self._launching():

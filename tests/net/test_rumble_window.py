@@ -138,6 +138,12 @@ def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app
     assert sum(1 for e in log if e.seat == 1) >= 10  # the remote seat's key actions were the game's
     assert host_table.sim.phase == "game_over"
     _run(app, joined, lambda: sim.client.over, 5)
+    # The joined table's results offer no replay: the game is saved at the host, not here.
+    app.scenes.push(joined)
+    joined.over_timer = 10.0
+    joined._check_game_over(0.0)  # noqa: SLF001
+    assert isinstance(app.scenes.current, ResultsScene) and app.scenes.current.replay_path is None
+    app.scenes.pop()
     assert sim.table().scores == host_table.sim.table().scores
     sim.close()
     # The host's Play again sets the hosted table up again (its seats, then a new room), not a
@@ -216,7 +222,12 @@ def test_the_host_quitting_is_told_in_one_line_on_the_joined_players_title(app: 
         assert time.monotonic() < end
         app.step(1 / 60, [])
         time.sleep(0.005)
-    assert app.scenes.current.notice.startswith(HOST_QUIT)
+    title = app.scenes.current
+    assert title.notice.startswith(HOST_QUIT)
+    # At 1280x720 the title's eight buttons leave no room under them: the notice takes the hint's
+    # line instead of being drawn over it.
+    assert title.status.rect.bottom <= app.screen.get_height() and title.hint.current_text() == ""
+    assert not title.status.rect.colliderect(title.quit_button.rect)
 
 
 def test_two_keyboard_players_at_the_host_keep_their_keys_help_clear_of_the_network_switch(app: App) -> None:

@@ -382,7 +382,8 @@ class RumbleTableScene(Scene):
             self.autosave.save()
             if self.sim.session is not None:  # a remote seat's game is recorded at the host
                 record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
-            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
+            replay = str(self.autosave.path) or None  # a remote seat has no save to replay here
+            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay))
 
     # --- headless hooks --------------------------------------------------------------------------
 
