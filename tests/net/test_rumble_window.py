@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-import pytest
 
 from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed
@@ -26,24 +25,11 @@ from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.title import TitleScene
+from tests.scenes import test_net_window as window
 
 GAME = "rumble-pie"
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch) -> App:
-    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    application = App((1280, 720), headless=True)
-    application.scenes.push(TitleScene(application))
-    application.step(1 / 60, [])
-    return application
-
-
-def _click(app: App, rect: pygame.Rect) -> None:
-    pygame.event.clear()
-    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(etype, pos=rect.center, button=1))
-    app.step(1 / 60)
+app = window.app  # the fixture: a headless window at its title, its own PIE_TABLE_HOME
+_click = window._click  # noqa: SLF001 - one click as a player makes it
 
 
 def _host_room(app: App, seats: list[SeatSpec], target: int = 10) -> HostRoomScene:
