@@ -76,10 +76,10 @@ class AwayPrompt:
         if self.seat is None:
             return
         s = ui_scale(surface.get_size())
-        line = _("{name} is away.").format(name=names[self.seat])
+        line = _("{name} is away").format(name=names[self.seat])
         text = fit_text(line, max(12, int(17 * s)), band.w // 2, pal.CREAM, "bold")
         bot = fit_text(_("Hand the seat to a bot"), max(11, int(15 * s)), band.w // 4, pal.INK, "bold")
-        wait = fit_text(_("Wait for them"), max(11, int(15 * s)), band.w // 4, pal.INK, "bold")
+        wait = fit_text(_("Wait"), max(11, int(15 * s)), band.w // 4, pal.INK, "bold")
         pad, gap = int(10 * s), int(14 * s)
         width = text.get_width() + bot.get_width() + wait.get_width() + 4 * pad + 3 * gap
         box = pygame.Rect(0, 0, width, text.get_height() + 3 * pad)

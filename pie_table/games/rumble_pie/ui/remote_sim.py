@@ -33,7 +33,7 @@ _PING_S = 1.0
 _RECONNECT_S = 30.0  # how long a lost connection is tried again before the table gives up
 _RETRY_S = 0.5
 _REMOTE = "remote"  # the seat word the seat screens use for a seat played on another machine
-HOST_QUIT = N_("The host quit the game.")
+HOST_QUIT = N_("The host left the table: the game is saved on the host's machine.")
 HOST_LOST = N_("The host could not be reached again.")
 
 
