@@ -226,3 +226,33 @@ def test_two_keyboard_players_at_the_host_keep_their_keys_help_clear_of_the_netw
     assert chooser.legend_rect.bottom <= chooser.lan_toggle.rect.top
     _fnt, rows = chooser.legend_rows()
     assert rows and all(pos[1] < chooser.lan_toggle.rect.top for _text, pos in rows)
+
+
+def _key(scene: RumbleTableScene, scancode: int, key: int = 0) -> None:
+    """One key pressed at the joined window, as the player's keyboard sends it."""
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, scancode=scancode, mod=0, unicode=""))
+
+
+def test_the_joined_players_own_keys_start_draw_place_and_move_the_cursor(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    sim = _join(app, room, 1, "Ann")
+    _click(app, room.start_button.rect)
+    host_table = app.scenes.current
+    _run(app, None, lambda: host_table.names[1] == "Ann", 5)  # the host labels the seat by its player
+    joined = RumbleTableScene(app, sim.setup, remote=sim)
+    joined.enter()
+    log = host_table.sim.session.log
+    _key(joined, pygame.KSCAN_RETURN, pygame.K_RETURN)  # Enter: Go!
+    _run(app, joined, lambda: sim.phase == "play", 20, host_dt=0.1)
+    _key(joined, pygame.KSCAN_S)  # S: draw
+    _run(app, joined, lambda: any(e.seat == 1 and e.action["type"] == "draw" for e in log), 5)
+    _run(app, joined, lambda: sim.table().players[1].hand is not None, 5)
+    _key(joined, pygame.KSCAN_X)  # X: the drawn card into the second column
+    _run(app, joined, lambda: any(e.seat == 1 and e.action == {"type": "place", "seat": 1, "column": 1}
+                                  for e in log), 5)
+    cursor = joined.cursors["keys1"]
+    for scancode, column in ((pygame.KSCAN_C, 2), (pygame.KSCAN_Z, 0), (pygame.KSCAN_X, 1)):
+        _key(joined, scancode)  # a column key moves the cursor there at once
+        assert cursor.column == column
+    sim.close()

@@ -282,6 +282,8 @@ class RumbleTableScene(Scene):
                 return
         self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
         self.feedback.new_frame(dt)
+        if self.network is not None:
+            self._name_remote_players()
         changed = False
         for result in self.sim.advance(dt):
             changed |= self._absorb(result)
@@ -299,6 +301,15 @@ class RumbleTableScene(Scene):
 
         self.app.table_notice = self.sim.ended
         self.app.scenes.clear_to(TitleScene(self.app))
+
+    def _name_remote_players(self) -> None:
+        """At the host: a remote seat is labelled with the name its player joined with."""
+        names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
+        if names != self.names:
+            self.names = names
+            self.view = self._new_view()
+            self.view.set_geometry(self.geom)
+            self.view.warm_up(self.sim.table().columns_allowed)
 
     def away_seats(self) -> list[int]:
         """Seats whose remote players have dropped, as this window knows them."""
@@ -416,15 +427,12 @@ class RumbleTableScene(Scene):
         draw_table(self, surface)
         draw_marker(surface, self.autosave)
         away = self.away_seats()
-        names = self.names
-        if self.network is not None:  # the host knows the names remote players joined with
-            names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
         for seat in away:
-            draw_away(surface, self.geom.zone(seat, "label"), names[seat])
+            draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
         if self.remote:
             draw_delay(surface, self.geom.area("log"), self.sim.delay_ms, self.sim.reconnecting)
         elif self.network is not None:
-            self.away_prompt.draw(surface, self.geom.area("banner"), away, names)
+            self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
