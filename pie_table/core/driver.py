@@ -460,6 +460,12 @@ class RealtimeDriver(TableDriver):
         self.game_ticks = 0  # ticks since the first round started: the CLI's "seconds of game time"
         self.started = bool(session.log)  # a resumed game has long since started
         self.has_humans = len(session.bots) < len(self.setup.seats)
+        self._step_listeners: list[Callable[[TickStep], None]] = []
+
+    def listen_steps(self, fn: Callable[[TickStep], None]) -> None:
+        """Call `fn(step)` after every tick run here, with the origins of what it applied and
+        refused (a host tells each remote seat what became of its inputs)."""
+        self._step_listeners.append(fn)
 
     def waiting(self) -> Action | None:
         """The table's action the game waits for before its clock runs on (a round's start)."""
@@ -524,6 +530,8 @@ class RealtimeDriver(TableDriver):
             self.started = True
         if self.started:
             self.game_ticks += 1
+        for fn in self._step_listeners:
+            fn(step)
         return step
 
     def _step_apply(self, step: TickStep, seat: int | None, action: Action, origin: Any) -> Applied:

@@ -18,7 +18,7 @@ from pie_table.games.rumble_pie.ui.feedback import Feedback
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
 from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
-from pie_table.games.rumble_pie.ui.remote_badge import NoSave, draw_delay
+from pie_table.games.rumble_pie.ui.remote_badge import AwayPrompt, NoSave, draw_away, draw_delay
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
@@ -32,6 +32,7 @@ from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
+from pie_table.scenes.seats import REMOTE
 
 RESULTS_BEAT_S = 2.5
 MOUSE_HINT = N_("The mouse plays only for a Human · Mouse seat (pick one on the seat screen)")
@@ -49,7 +50,8 @@ class RumbleTableScene(Scene):
                  save_path: str | None = None, watch: bool = False, remote: Any = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
         `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still.
-        `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host)."""
+        `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host).
+        Seats marked Remote are played on other machines: no keys, no mouse, no legend here."""
         super().__init__(app)
         self.setup = setup
         self.watch = watch
@@ -58,10 +60,14 @@ class RumbleTableScene(Scene):
         if remote is None and driver is None:
             raise ValueError("a Rumble Pie table runs on a driver, or on a remote table")
         self.sim = remote if remote is not None else TableSim(setup, driver, watch)
+        self.driver = driver  # the game's (None at a remote seat: the host's driver is the game)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
         self.autosave = NoSave() if remote is not None else Autosaver(
             self.sim.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
         self.resumed = driver is not None and bool(driver.session.log) and not watch
+        # A hosted table's network (`away()`, `hand_to_bot(seat)`), set by whoever hosts it.
+        self.network: Any = None
+        self.away_prompt = AwayPrompt()
         state = self.sim.table()
         n = len(setup.seats)
         seat_names = SeatNames.of_setup(setup, lambda seat: _("Player {n}").format(n=seat + 1))
@@ -69,12 +75,11 @@ class RumbleTableScene(Scene):
         self.layout = load_layout("rumble-pie", n)
         self.slots = seat_slots(list(state.teams))
         self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())
+        humans = [s for s, spec in enumerate(setup.seats) if not spec.is_bot and spec.level != REMOTE]
         self.cursors: dict[str, Cursor] = {
-            spec.control: Cursor(spec.control, seat)
-            for seat, spec in enumerate(setup.seats)
-            if not spec.is_bot and spec.control != "mouse"
+            setup.seats[seat].control: Cursor(setup.seats[seat].control, seat)
+            for seat in humans if setup.seats[seat].control != "mouse"
         }
-        humans = [s for s, spec in enumerate(setup.seats) if not spec.is_bot]
         mouse_seats = [s for s in humans if setup.seats[s].control == "mouse"]
         # The mouse plays for the Human · Mouse seat; with a single human at the table it plays for
         # them whatever their keys, since there is nobody else it could belong to.
@@ -94,6 +99,14 @@ class RumbleTableScene(Scene):
             # not left on the decks behind the pause panel.
             self.cards.sync(self.sim.table(), animate=False)
             self.cards.settle()
+
+    @staticmethod
+    def join_remote(url: str, table: str, code: str, seat: int, name: str, wake: Any = None) -> Any:
+        """A seat taken at a Rumble table hosted elsewhere (the join screen opens this table with it
+        as `remote`); HostRefused with the host's one line if not."""
+        from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+
+        return RemoteTableSim(url, table, code, seat, name, wake)
 
     # --- scene hooks ---------------------------------------------------------------------------
 
@@ -135,8 +148,10 @@ class RumbleTableScene(Scene):
         return TableView(self.geom, infos, legends(self.app, self.setup, self.names))
 
     def on_focus_lost(self) -> None:
-        """A table pauses itself when the window loses focus."""
-        self.pause_game()
+        """A table pauses itself when the window loses focus (a remote seat's does not: the host's
+        clock runs the game whatever this window does)."""
+        if not self.remote:
+            self.pause_game()
 
     def on_close_request(self) -> bool:
         return ask_before_closing(self.app, self)
@@ -220,7 +235,11 @@ class RumbleTableScene(Scene):
     def _mouse_event(self, event: pygame.event.Event) -> None:
         pos = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._clicked_go(pos):
+            answer = self.away_prompt.click(pos)
+            if answer is not None:
+                if answer[0] == "bot" and self.network is not None:
+                    self.network.hand_to_bot(answer[1])
+            elif self._clicked_go(pos):
                 self.request_start(clicked=True)
             elif self.mouse is not None and self.sim.phase == "play":
                 action = self.mouse.press(self.sim.table(), self.geom, pos)
@@ -264,6 +283,8 @@ class RumbleTableScene(Scene):
                 return
         self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
         self.feedback.new_frame(dt)
+        if self.network is not None:
+            self._name_remote_players()
         changed = False
         for result in self.sim.advance(dt):
             changed |= self._absorb(result)
@@ -272,6 +293,30 @@ class RumbleTableScene(Scene):
         self.cards.update(motion.scaled(dt))
         self.effects.update(dt)
         self._check_game_over(dt)
+        if self.remote and self.sim.ended:
+            self._host_gone()
+
+    def _host_gone(self) -> None:
+        """The host quit (or could not be reached again): one line on the title, and back there."""
+        from pie_table.scenes.title import TitleScene
+
+        self.app.table_notice = self.sim.ended
+        self.app.scenes.clear_to(TitleScene(self.app))
+
+    def _name_remote_players(self) -> None:
+        """At the host: a remote seat is labelled with the name its player joined with."""
+        names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
+        if names != self.names:
+            self.names = names
+            self.view = self._new_view()
+            self.view.set_geometry(self.geom)
+            self.view.warm_up(self.sim.table().columns_allowed)
+
+    def away_seats(self) -> list[int]:
+        """Seats whose remote players have dropped, as this window knows them."""
+        if self.remote:
+            return sorted(self.sim.away)
+        return sorted(self.network.away()) if self.network is not None else []
 
     def next_frame(self) -> float | None:
         """Frames while a round runs or anything on the table moves; between rounds, at rest until a
@@ -308,7 +353,8 @@ class RumbleTableScene(Scene):
         if seat is None:
             return
         self.feedback.refused(seat, reason)
-        card = origin[1] if isinstance(origin, tuple) else None
+        # A key or the mouse tags its action (device, card); a remote seat's is tagged by the host.
+        card = origin[1] if isinstance(origin, tuple) and len(origin) == 2 else None
         if card is not None:
             self.cards.spring_back(card)
 
@@ -348,7 +394,8 @@ class RumbleTableScene(Scene):
             self.autosave.save()
             if self.sim.session is not None:  # a remote seat's game is recorded at the host
                 record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
-            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
+            replay = str(self.autosave.path) or None  # a remote seat has no save to replay here
+            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay))
 
     # --- headless hooks --------------------------------------------------------------------------
 
@@ -380,8 +427,13 @@ class RumbleTableScene(Scene):
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
         draw_marker(surface, self.autosave)
+        away = self.away_seats()
+        for seat in away:
+            draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
         if self.remote:
-            draw_delay(surface, self.sim.delay_ms)
+            draw_delay(surface, self.geom.area("log"), self.sim.delay_ms, self.sim.reconnecting)
+        elif self.network is not None:
+            self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
