@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 from typing import Any
 
 from pie_table.core.engine import Action, Event
-from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
+from pie_table.core.lazy_view import (
+    HAND_AND_NOTES,
+    SHARED_HAND_AND_NOTES,
+    Fields,
+    LazyView,
+    ViewFields,
+    uncopied,
+)
 from pie_table.core.messages import Msg
 from pie_table.core.stack_rules import DecisionStackRules, record
 from pie_table.games.pie_rats import flow
@@ -131,11 +137,10 @@ class PieRatsRules(DecisionStackRules):
         the decision at hand. What a bot reads at every decision (what is asked, the phase, its
         hand) comes with it."""
         if seat is None or not 0 <= seat < state.seats:
-            return _FIELDS.view(state, None)
+            return _BOT_FIELDS.view(state, None)
         items = state.stack.items
-        known = {"asking": items[-1].kind if items else None, "phase": state.phase,
-                 "hand": list(state.hands[seat])}
-        return LazyView(_FIELDS.seated, state, seat, known)
+        known = {"asking": items[-1].kind if items else None, "phase": state.phase, "hand": state.hands[seat]}
+        return LazyView(_BOT_FIELDS.seated, state, seat, known)
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
@@ -204,24 +209,57 @@ _PARTS: Fields = {
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
+# A bot decides at once from its view, before the state moves on: its lists are the state's own.
+_BOT_FIELDS = ViewFields(
+    {**_PUBLIC, **uncopied("options", "sill", "discard", "charisma", "won", "declared", "acted", "looted",
+                           "frozen", "tried", "log", "winners")},
+    SHARED_HAND_AND_NOTES,
+    _PARTS,
+)
 
 _CAPTAINS: tuple[str, ...] = tuple(c["en"] for c in DECK.captains)
 _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
-_RAT_KEY = attrgetter("card", "protected", "lured", "spinach")
-
-
 def _kept_crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
-    """Every crew, each member as the views show it: the rules keep one view for each way a crew
-    member can lie (its card, turned, lured, its Spinach) for this state, as bots read the crews in
-    most decisions of phases 4 to 6."""
+    """Every crew, each member as the views show it, kept by the rules while no event that may
+    change a crew was logged (bots read the crews in most decisions of phases 4 to 6)."""
+    return RULES.kept(state, "crews", _crew_moves(state), lambda: _crews_view(state))  # type: ignore[no-any-return]
+
+
+# Events that never come with a change to a crew: every change to one (a member joins, leaves,
+# moves, turns, is lured, takes Spinach; a new round frees them all) is announced by another kind,
+# and of the phases only the sixth follows one (the lured turn back as phase 5 ends).
+_CALM_EVENTS = frozenset(
+    {"table", "declare", "charm", "theft", "call", "loot_try", "draw", "discard", "reshuffle", "reveal",
+     "refill"}
+)
+_CALM_PHASES = frozenset({2, 3, 4, 5})
+
+
+def _crew_moves(state: PieRatsState) -> int:
+    """How many logged events may have changed a crew: the rules' own tally for this state (events
+    read, moves among them), counted on from where it was last read (the log only grows)."""
+    tally: list[int] = RULES.kept(state, "crew moves", None, lambda: [0, 0])
+    log = state.log
+    if tally[0] != len(log):
+        for event in log[tally[0]:]:
+            kind = event["type"]
+            if kind not in _CALM_EVENTS and (kind != "phase" or event["phase"] not in _CALM_PHASES):
+                tally[1] += 1
+        tally[0] = len(log)
+    return tally[1]
+
+
+def _crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
+    """Every crew as the views show it, with one view kept for each way a crew member can lie (its
+    card, turned, lured, its Spinach) for this state."""
     kept: dict[tuple[Any, ...], dict[str, Any]] = RULES.kept(state, "rats", None, dict)
     shown = []
     for crew in state.crews:
         views = []
         for rat in crew:
-            key = _RAT_KEY(rat)
+            key = (rat.card, rat.protected, rat.lured, rat.spinach)
             found = kept.get(key)
             if found is None:
                 found = kept[key] = _rat_view(rat)
