@@ -134,6 +134,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.bench == "net-latency":
+        return net_commands.cmd_bench_net_latency(args)
     if args.bench not in ("sim", "frames", "idle"):
         raise CliError("bench needs 'frames', 'sim' or 'idle'")
     if args.bench == "idle":

@@ -19,7 +19,9 @@ def make_table(info: GameInfo, setup: GameSetup, size: tuple[int, int]) -> tuple
     except GameLoadError as exc:
         raise CliError(f"{info.id}: its table could not load ({exc})") from None
     app = App(size=size, headless=True)
-    scene = factory(app, setup)
+    from pie_table.scenes.base import open_table
+
+    scene = open_table(factory, app, setup)
     autosave = getattr(scene, "autosave", None)
     if autosave is not None:
         autosave.enabled = False  # a screenshot or a benchmark is not a game anyone will continue

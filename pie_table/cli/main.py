@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from pie_table.cli.errors import CliError
+from pie_table.cli.net_commands import add_bench_parsers as add_net_bench_parsers
 from pie_table.cli.net_commands import add_parsers as add_net_parsers
 
 
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     bs = bsub.add_parser("sim", help="headless simulation speed")
     _add_common(bs)
     bs.add_argument("--games", type=int, default=None)
+    add_net_bench_parsers(bsub)
     add_net_parsers(sub)
     return parser
 

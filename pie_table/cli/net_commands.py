@@ -95,18 +95,20 @@ def cmd_join(args: argparse.Namespace) -> int:
     import asyncio
 
     from pie_table.core.registry import get_game
-    from pie_table.net.client import HostRefused, RemoteSeat, bot_decider, play
+    from pie_table.net.client import HostRefused, bot_decider, play
+    from pie_table.net.realtime_client import RealtimeSeat, play_live
 
     server, table, code = parse_join_url(args.url)
 
     async def run() -> dict[str, Any]:
-        client = RemoteSeat(server)
+        client = RealtimeSeat(server)  # reads a turn-based table's updates as a RemoteSeat does
         await client.open()
         joined = await client.join(table, code, args.seat, args.name)
         info = get_game(joined["game"])
         assert info.bot_factory is not None
         seed = args.bot_seed if args.bot_seed is not None else args.seat
-        await play(client, bot_decider(info.bot_factory(args.bot, args.seat, seed)))
+        bot = info.bot_factory(args.bot, args.seat, seed)
+        await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot)))
         await client.close()
         return {"table": table, "game": info.id, "seat": args.seat, "over": client.over,
                 **client.traffic.figures()}
@@ -124,8 +126,6 @@ def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -
     """`simulate --over-network`: each game's usual JSON plus same_as_local and traffic figures."""
     from pie_table.net.over_network import simulate_over_network
 
-    if info.realtime:
-        raise CliError(f"{info.id} is real-time: --over-network plays turn-based games so far")
     for i in range(args.games):
         setup.seed = args.seed + i
         print(json.dumps(simulate_over_network(setup, info)), flush=True)
@@ -133,3 +133,20 @@ def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -
 
 
 COMMANDS = {"serve": cmd_serve, "join": cmd_join}
+
+
+def add_bench_parsers(bsub: Any) -> None:
+    """Add `bench net-latency` to the bench subcommands."""
+    p = bsub.add_parser("net-latency", help="Rumble Pie input-to-screen time for a remote seat")
+    p.add_argument("--delay", type=float, action="append", default=None, metavar="MS",
+                   help="milliseconds added each way by a delaying proxy (repeatable; default 0, 50, 150)")
+    p.add_argument("--seconds", type=float, default=30.0, help="seconds of live play per delay")
+
+
+def cmd_bench_net_latency(args: argparse.Namespace) -> int:
+    """One JSON line of figures per delay."""
+    from pie_table.net.latency import bench
+
+    for figures in bench(args.delay or [0.0, 50.0, 150.0], args.seconds):
+        print(json.dumps(figures), flush=True)
+    return 0

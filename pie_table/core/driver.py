@@ -80,6 +80,14 @@ class TableDriver:
         self._listeners: list[tuple[int | None, Listener]] = []
         self._stand_ins: dict[int, Any] = {}
 
+    def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
+                moment: Callable[[], Any] | None = None) -> None:
+        """How long bots wait at this table from now on (a table of people sets its game's beats and
+        the settings' bot pace); `beat` and `moment` as in the constructor. A driver whose bots play
+        elsewhere (over the network) may ignore it."""
+        self.pace, self.beat, self.moment = pace, beat, moment
+        self._moment, self._delays = None, {}
+
     # -- what the table reads ------------------------------------------------------------------------
 
     @property
@@ -563,9 +571,3 @@ def play_to_end(setup: GameSetup, info: GameInfo | None = None, **kw: Any) -> Se
     driver_for(session).play_out()
     return session
 
-
-def pacer(session: Session, pace: Pace = _HUMAN_PACE, seed: int = 0,
-          beat: Callable[[int], float] | None = None, moment: Callable[[], Any] | None = None) -> TableDriver:
-    """The old `Pacer(session, pace, seed, beat, moment)` call: a driver that paces `session`.
-    Kept for the turn-based table scenes until they move onto a driver of their own."""
-    return TableDriver(session, pace=pace, pace_seed=seed, beat=beat, moment=moment)

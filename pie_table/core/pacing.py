@@ -10,7 +10,6 @@ is in the log.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -21,11 +20,3 @@ class Pace:
     secret: float = 0.12  # a sealed pick nobody sees being made
     reaction: tuple[float, float] = (0.8, 2.0)  # answering a reaction window: drawn afresh each time
 
-
-def __getattr__(name: str) -> Any:
-    """`Pacer`, the old name of the driver's pacing, for the table scenes until they hold a driver."""
-    if name == "Pacer":
-        from pie_table.core.driver import pacer
-
-        return pacer
-    raise AttributeError(name)

@@ -66,6 +66,9 @@ class GameInfo:
     scene_factory: str = ""
     # Builds a bot controller: (difficulty, seat, rng_seed) -> bot.
     bot_factory: Callable[[str, int, int], Any] | None = None
+    # Called with a new table's bots (seat -> bot) so they can share what each would otherwise
+    # work out alone from the public log (RATS: one reading of it per table). None: nothing shared.
+    seat_bots: Callable[[dict[int, Any]], None] | None = None
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
     default_seats: int = 4  # the seat count the seat screen offers first
     # Seats play in teams (the seat screen shows a team picker per seat).

@@ -46,8 +46,11 @@ def make_bots(setup: GameSetup, info: GameInfo) -> dict[int, Any]:
     """A bot for every bot seat, each seeded by `bot_seed`."""
     if info.bot_factory is None:
         return {}
-    return {seat: info.bot_factory(spec.level or "normal", seat, bot_seed(setup.seed, seat))
+    bots = {seat: info.bot_factory(spec.level or "normal", seat, bot_seed(setup.seed, seat))
             for seat, spec in enumerate(setup.seats) if spec.is_bot}
+    if info.seat_bots is not None:
+        info.seat_bots(bots)
+    return bots
 
 
 def state_hash(rules: Any, state: Any) -> str:

@@ -73,7 +73,7 @@ class DieSprite(pygame.sprite.Sprite):
     def set_value(self, value: int) -> None:
         """Show `value` at once, at rest."""
         self._start(value, None)
-        self._mode, self.value = "rest", value
+        self._mode, self.value, self.angle, self._lift = "rest", value, 0.0, 0.0
         self._refresh()
 
     def update(self, dt: float = 0.0, *_args: object) -> None:

@@ -5,7 +5,7 @@ card), the engine opens a sealed window asking every other seat, with *pass* alw
 screen several people share, asking each of them in turn would cost a hand-off per player and
 tell everyone who took long. Instead the table shows a countdown; any human asked may claim the
 window (their *React!* button, or their seat's number key); only the claimer is handed the screen
-to choose a card and a target. When the countdown ends, the session's `Pacer` submits a logged
+to choose a card and a target. When the countdown ends, the table's driver submits a logged
 `timeout`, and every human who did not claim passes. Bots answer sealed, after their own delay.
 
 The window is offered to every asked human whether or not they hold an answer, so neither the
@@ -41,8 +41,7 @@ class ReactionWindow:
 
     def __init__(
         self,
-        session: Any,
-        pacer: Any,
+        driver: Any,
         humans: Sequence[int],
         on_claim: Callable[[int], None],
         name: Callable[[int], str],
@@ -53,8 +52,7 @@ class ReactionWindow:
         `name(seat)`: how the table calls a seat ("Captain 2"); `answer(decision)` (its view): what the window
         may be answered with ("Mirror"); `on_lost(seat, text)`: time ran out on a seat that was
         answering (the claimer, or a lone human) and `text` says what was lost."""
-        self.session = session
-        self.pacer = pacer
+        self.driver = driver
         self.humans = list(humans)
         self.on_claim = on_claim
         self.name = name
@@ -66,11 +64,16 @@ class ReactionWindow:
         self._decision_id: int | None = None
         self._open: Any = None  # the window last seen open, and who it still waited for then
         self._waiting: list[int] = []
-        self._log_mark = 0  # the log's length when that window was first seen
+        self._since: list[Any] = []  # the moves made since that window was first seen
+        driver.listen(None, self._heard)
+
+    def _heard(self, entry: Any, events: list[Any]) -> None:
+        if self._open is not None:  # who answered the window seen open, and whether time ran out
+            self._since.append(entry)
 
     def _top_window(self) -> dict[str, Any] | None:
         """The decision on top as the public view shows it, if it is a reaction window."""
-        decisions = self.session.view(None).get("decisions") or [None]
+        decisions = self.driver.view(None).get("decisions") or [None]
         decision = decisions[-1]
         if decision is None or not (decision["sealed"] and decision["allow_pass"]):
             return None
@@ -79,7 +82,7 @@ class ReactionWindow:
     def _humans_asked(self) -> list[int]:
         """The humans the table still waits for (who already answered a sealed window is the
         session's to know, not the views')."""
-        return [seat for seat in self.session.to_act() if seat in self.humans]
+        return [seat for seat in self.driver.to_act() if seat in self.humans]
 
     def decision(self) -> Any:
         """The open reaction window (a sealed decision one may pass), or None. Noticing that the
@@ -95,7 +98,7 @@ class ReactionWindow:
     def _changed(self, decision: Any) -> None:
         """The window on top changed: the old one closed (or another opened over it)."""
         if self._open is not None:
-            since = self.session.log[self._log_mark:]
+            since = self._since
             unanswered = [seat for seat in self._waiting if not any(e.seat == seat for e in since)]
             if unanswered:  # someone may still have been pressing keys meant for this window
                 self.quiet = _QUIET
@@ -104,7 +107,7 @@ class ReactionWindow:
         self.claimed = None  # a new window: nobody has claimed it yet
         self._open = decision
         self._waiting = self._humans_asked() if decision else []
-        self._log_mark = len(self.session.log)
+        self._since = []
 
     def _report_lost(self, since: list[Any], unanswered: list[int]) -> None:
         """Time ran out on the window just closed while its claimer (or a lone human) was still
@@ -138,7 +141,7 @@ class ReactionWindow:
         if self.claimed is not None or seat not in self.asked():
             return False
         self.claimed = seat
-        self.pacer.restart_countdown()  # the claimer gets the whole time; nobody else may claim
+        self.driver.restart_countdown()  # the claimer gets the whole time; nobody else may claim
         self.on_claim(seat)
         return True
 
@@ -165,7 +168,7 @@ class ReactionWindow:
         fit in `rect`); `ink` is the text colour for the background beneath."""
         self.buttons = []
         asked = self.asked()
-        left = self.pacer.remaining()
+        left = self.driver.remaining()
         decision = self.decision()
         if not asked or left is None or decision is None or decision["deadline"] is None:
             return

@@ -15,7 +15,7 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     grown: dict[str, list[Any]] = {}
     for key, value in new.items():
         before = old.get(key, _MISSING)
-        if before == value:
+        if before is value or before == value:  # the same part as last time costs no comparing
             continue
         if type(before) is list and type(value) is list and len(value) > len(before) \
                 and value[:len(before)] == before:

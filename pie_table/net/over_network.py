@@ -17,7 +17,9 @@ from pie_table.core.session import bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net.client import RemoteSeat, bot_decider, play
 from pie_table.net.host import TableHost
-from pie_table.net.server import Lobby, bound_port, start
+from pie_table.net.realtime_client import RealtimeSeat, play_lockstep
+from pie_table.net.realtime_host import RealtimeHost
+from pie_table.net.server import RATE, Lobby, bound_port, start
 
 
 @dataclass
@@ -32,22 +34,25 @@ class NetworkGame:
 async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = False,
                          lobby: Lobby | None = None) -> NetworkGame:
     """Play one whole game: a server on 127.0.0.1 (a free port), one client per seat but seat 0."""
-    lobby = lobby or Lobby()
+    # A lockstep real-time game answers the host every tick, as fast as the sockets go.
+    lobby = lobby or Lobby(rate=1e9 if info.realtime else RATE)
     server = await start(lobby, "127.0.0.1", 0)
     start_time = time.perf_counter()
     try:
         remote = set(range(1, len(setup.seats)))
-        host = lobby.add(TableHost(setup, remote, table_id=str(len(lobby.tables) + 1), info=info))
+        table_id = str(len(lobby.tables) + 1)
+        host = lobby.add(RealtimeHost(setup, remote, lockstep=True, table_id=table_id, info=info)
+                         if info.realtime else TableHost(setup, remote, table_id=table_id, info=info))
         url = f"ws://127.0.0.1:{bound_port(server)}"
-        players = []
+        players: list[tuple[RemoteSeat, Any]] = []
         for seat in sorted(remote):
-            client = RemoteSeat(url, capture=capture)
+            client = RealtimeSeat(url, capture=capture) if info.realtime else RemoteSeat(url, capture=capture)
             await client.open()
             await client.join(host.id, host.code, seat, f"Bot {seat}")
             assert info.bot_factory is not None
             bot = info.bot_factory(setup.seats[seat].level or "normal", seat, bot_seed(setup.seed, seat))
-            players.append((client, bot_decider(bot)))
-        await asyncio.gather(*(play(client, decide) for client, decide in players))
+            players.append((client, bot))
+        await asyncio.gather(*(_play(client, bot, info) for client, bot in players))
         await host.finished.wait()
         for client, _ in players:
             await client.close()
@@ -55,6 +60,12 @@ async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = Fa
         server.close()
         await server.wait_closed()
     return NetworkGame(host, [client for client, _ in players], time.perf_counter() - start_time)
+
+
+def _play(client: RemoteSeat, bot: Any, info: GameInfo) -> Any:
+    if isinstance(client, RealtimeSeat):
+        return play_lockstep(client, bot)
+    return play(client, bot_decider(bot))
 
 
 def local_hash(setup: GameSetup, info: GameInfo) -> str:
@@ -68,6 +79,8 @@ def report(game: NetworkGame, info: GameInfo, setup: GameSetup) -> dict[str, Any
     result = info.report(game.host.session)
     result["same_as_local"] = game.host.table.hash() == local_hash(setup, info)
     trips = sorted(t for c in game.clients for t in c.traffic.round_trips)
+    trips += sorted(ms / 1000 for c in game.clients for ms in getattr(c, "input_ms", ()))
+    trips.sort()
     result["net"] = {
         "clients": len(game.clients),
         "messages": sum(c.traffic.sent_messages + c.traffic.received_messages for c in game.clients),

@@ -91,6 +91,8 @@ CLIENT_MESSAGES: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "rejoin": ({"table": _text(16), "token": _TOKEN, "seen": _int(0, 2**53)}, {}),
     "action": ({"token": _TOKEN, "seq": _SEQ, "action": _json_dict}, {}),
     "ping": ({"n": _SEQ}, {}),
+    # A real-time seat's key action, stamped with the tick it saw (lockstep: no action = nothing).
+    "input": ({"token": _TOKEN, "seq": _SEQ, "tick": _int(0, 2**53)}, {"action": _json_dict}),
     "bye": ({}, {}),
 }
 

@@ -99,7 +99,7 @@ class Connection:
     def _throttle(self) -> None:
         """A token bucket: RATE messages a second on average, BURST at once."""
         now = time.monotonic()
-        self._allowance = min(BURST, self._allowance + (now - self._checked) * RATE)
+        self._allowance = min(BURST, self._allowance + (now - self._checked) * self.lobby.rate)
         self._checked = now
         if self._allowance < 1:
             raise Refusal(p.TOO_FAST)
@@ -109,9 +109,11 @@ class Connection:
 class Lobby:
     """Every table one server holds, and what each kind of message does."""
 
-    def __init__(self, max_tables: int = MAX_TABLES) -> None:
+    def __init__(self, max_tables: int = MAX_TABLES, rate: float = RATE) -> None:
         self.tables: dict[str, TableHost] = {}
         self.max_tables = max_tables
+        # Messages a second each connection may keep up (a lockstep game answers every tick).
+        self.rate = rate
         self._ids = itertools.count(1)
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -143,6 +145,10 @@ class Lobby:
         except (KeyError, SetupError, ValueError) as exc:
             raise Refusal(p.BAD_SETUP, reason=str(exc)[:200]) from None
         remote = {i for i, s in enumerate(seats) if s == REMOTE}
+        if info.realtime:
+            from pie_table.net.realtime_host import RealtimeHost
+
+            return self.add(RealtimeHost(setup, remote, table_id=str(next(self._ids)), info=info))
         return self.add(TableHost(setup, remote, table_id=str(next(self._ids))))
 
     def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -170,10 +176,13 @@ class Lobby:
             table = self._table(message["table"])
             table.rejoin(conn, message, conn.games)
             conn.tables.add(table)
-        elif kind == "action":
+        elif kind in ("action", "input"):
             for table in conn.tables:
                 if any(h.link is conn and h.token == message["token"] for h in table.holders.values()):
-                    table.on_action(conn, message)
+                    if kind == "input":
+                        _realtime(table).on_input(conn, message)
+                    else:
+                        table.on_action(conn, message)
                     return
             raise Refusal(p.BAD_TOKEN)
         elif kind == "ping":
@@ -186,6 +195,13 @@ class Lobby:
         if table is None:
             raise Refusal(p.NO_SUCH_TABLE, table=table_id)
         return table
+
+
+def _realtime(table: TableHost) -> Any:
+    """The table as a real-time one (only those read `input`); Refusal for a turn-based table."""
+    if not hasattr(table, "on_input"):
+        raise Refusal(p.UNKNOWN_TYPE, kind="input")
+    return table
 
 
 def _fresh_seed() -> int:

@@ -170,6 +170,16 @@ def load_factory(spec: str) -> Any | None:
         return None
 
 
+def open_table(factory: Any, app: Any, setup: Any, session: Any = None, **kw: Any) -> Any:
+    """The table scene `factory` makes for `setup` (or `session` continued), with the driver that
+    runs its game built here, by whoever opens the table: a table never builds its own, so one
+    that plays over the network can be handed in instead (`save_path`, `watch` go on in `kw`)."""
+    from pie_table.core.driver import driver_for
+    from pie_table.core.session import Session
+
+    return factory(app, setup, driver_for(session if session is not None else Session(setup)), **kw)
+
+
 def unwind_to_menu(app: Any) -> None:
     """Pop the table and its overlays back to the nearest menu scene; with none left, the app's
     home screen (`app.home`, the title) starts afresh."""

@@ -25,7 +25,7 @@ from pie_table.kit.i18n import N_, _
 from pie_table.kit.scene import Scene
 from pie_table.kit.seat_names import seat_number
 from pie_table.kit.text import fit_text, ui_scale
-from pie_table.scenes.base import load_factory
+from pie_table.scenes.base import load_factory, open_table
 
 _SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 _TURN_BEAT = 1.1  # seconds between moves of a turn-based game at speed 1
@@ -69,7 +69,7 @@ class ReplayScene(Scene):
         factory = load_factory(self.info.scene_factory)
         if factory is None:  # `open_save` opens a replay only for a game whose table loads
             raise GameLoadError(f"{self.info.id}: its table could not be loaded")
-        self.table = factory(self.app, session.setup, session, watch=True)
+        self.table = open_table(factory, self.app, session.setup, session, watch=True)
         self.table.watch_seat = self.viewer
         self.position = upto
         self.table.enter()

@@ -15,7 +15,7 @@ from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 from pie_table.kit.text import fit_text
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import OverlayScene, load_factory, unwind_to_menu
+from pie_table.scenes.base import OverlayScene, load_factory, open_table, unwind_to_menu
 
 # Input until the table has been quiet this long is ignored: it was meant for the game.
 _ARM_S = 1.0
@@ -96,7 +96,7 @@ class ResultsScene(OverlayScene):
             return
         new_setup = self.next_setup()
         self.app.scenes.pop_until(lambda scene: scene.is_menu)
-        self.app.scenes.push(factory(self.app, new_setup))
+        self.app.scenes.push(open_table(factory, self.app, new_setup))
 
     def back(self) -> None:
         unwind_to_menu(self.app)

@@ -27,7 +27,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, ngettext, tr
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import saves_dir
-from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
 from pie_table.scenes.confirm import ConfirmScene
 
 _PAGE = 6
@@ -98,7 +98,7 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     factory = load_factory(session.info.scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
-    app.scenes.push(factory(app, session.setup, session, save_path=path))
+    app.scenes.push(open_table(factory, app, session.setup, session, save_path=path))
     return ""
 
 

@@ -18,7 +18,7 @@ from pie_table.kit.input import intent_help
 from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.kit.text import wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import MenuScene, draw_panel, load_factory
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
 from pie_table.scenes.players import duplicate_name
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
@@ -189,7 +189,7 @@ class SeatsScene(MenuScene):
         if factory is None or self.problem():
             self.notice = _("This game's table could not be loaded.") if factory is None else self.notice
             return
-        self.app.scenes.replace(factory(self.app, self.setup()))
+        self.app.scenes.replace(open_table(factory, self.app, self.setup()))
 
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> list[Widget]:

@@ -5,6 +5,7 @@ reaction ran out of time."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -15,6 +16,14 @@ class TurnTableScene(Scene):
     """Base of the turn-based tables; `game_id` names the game for the pause overlay's rules."""
 
     game_id = ""
+    driver: Any  # the game's TableDriver (core.driver)
+    watch: bool
+    autoplay: bool
+    autosave: Any
+    effects: Any
+    rules: Any
+    state: Any
+    gate: Any
     claimed: int | None  # the human who claimed the open reaction window (set by the table)
     message: str  # the note over the hand (a refusal, what ran out)
     news: str  # told by the next hand-off
@@ -28,9 +37,9 @@ class TurnTableScene(Scene):
     def table_moving(self) -> bool:
         """What every turn-based table animates or runs on its own: effects, a countdown on screen, a
         save due a frame after its redraw, the end of the game, autoplay and replays (which play by
-        themselves). Uses the table's `watch`, `autoplay`, `autosave`, `effects`, `pacer`, `rules`."""
+        themselves). Uses the table's `watch`, `autoplay`, `autosave`, `effects`, `driver`, `rules`."""
         return bool(self.watch or self.autoplay or self.autosave.dirty or self.effects.busy
-                    or self.rules.is_over(self.state) or self.pacer.remaining() is not None)
+                    or self.rules.is_over(self.state) or self.driver.remaining() is not None)
 
     def rest_until(self, moving: bool, offered: bool, timers: Sequence[float | None]) -> float | None:
         """The table's answer to `next_frame`: NOW while anything is `moving`; else the soonest of the

@@ -39,7 +39,7 @@ def test_a_claimed_sabotage_that_runs_out_says_so_and_folds_the_hand_away():
     state = scene.state
     set_turn(scene, 0, [B20])
     _deal(state, SAB, to=1)
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "sabotage")
     assert scene.banner(scene.view()).startswith("A card went on")  # what may be answered
     press(app, pygame.K_2)

@@ -16,6 +16,7 @@ from pie_table.games.cheflebrity.ui.table_scene import CheflebrityTableScene
 from pie_table.games.cheflebrity.ui.trade_panel import TradePanel
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 from tests.cheflebrity.helpers import find
 
@@ -27,7 +28,8 @@ SAB = find("sabotage")
 
 def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, CheflebrityTableScene]:
     app = App(size=(1280, 720), headless=True)
-    scene = CheflebrityTableScene(app, GameSetup("cheflebrity", parse_seats(seats), dict(options), seed=seed))
+    scene = open_table(CheflebrityTableScene, app,
+        GameSetup("cheflebrity", parse_seats(seats), dict(options), seed=seed))
     scene.autosave.enabled = False
     app.scenes.push(scene)
     return app, scene
@@ -88,7 +90,7 @@ def set_turn(
     state.stack.items.clear()
     flow.start_turn(state, seat, [])
     state.step = step
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     scene.panel = scene.trade = None
     scene.panel_key = None
 
@@ -151,7 +153,7 @@ def test_a_trade_composed_by_keyboard_delivers_the_real_cards_after_a_lie():
 
     setup = GameSetup("cheflebrity", parse_seats("human,bot:normal,bot:normal"), {}, seed=4)
     app = App(size=(1280, 720), headless=True)
-    scene = CheflebrityTableScene(app, setup, Session(setup, bots={1: _Answers(), 2: _Answers()}))
+    scene = open_table(CheflebrityTableScene, app, setup, Session(setup, bots={1: _Answers(), 2: _Answers()}))
     scene.autosave.enabled = False
     app.scenes.push(scene)
     set_turn(scene, 0, [E10, B5], step="main")
@@ -221,7 +223,7 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
         if SAB in pile:
             pile.remove(SAB)
     state.hands[1].append(SAB)
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "sabotage")
     assert sorted(scene.reaction.asked()) == [1, 2]
     press(app, pygame.K_2)
@@ -236,7 +238,7 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
         app, lambda: scene.top() is None or scene.top()["kind"] not in ("sabotage", "saved"), frames=600
     )
     assert state.kept[1] == [[SAB, "sabotage"]] and state.working[0] == []
-    assert any(e.action.get("type") == "timeout" for e in scene.session.log)
+    assert any(e.action.get("type") == "timeout" for e in scene.driver.session.log)
 
 
 def test_a_whole_game_against_bots_ends_in_a_judging_that_mashing_cannot_skip():
@@ -277,7 +279,7 @@ def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp
         app.step(DT, [])
     scene.exit()
     saved = load_session(read_save(scene.autosave.path))
-    assert saved.hash() == scene.session.hash() and saved.state.turn_no >= 8
+    assert saved.hash() == scene.driver.session.hash() and saved.state.turn_no >= 8
     while not saved.is_over():
         for seat in saved.to_act():
             legal = saved.legal(seat)
@@ -394,7 +396,7 @@ def test_three_humans_at_one_screen_never_see_another_hand_or_hidden_trade_card(
                 scene.trade.press("accept" if scene.trade.mode == "counter" else "decline")
         app.step(DT, [])
     assert scene.state.turn_no > 10 and handoffs >= 10
-    assert any(e.action.get("type") in ("reply", "accept") for e in scene.session.log)
+    assert any(e.action.get("type") in ("reply", "accept") for e in scene.driver.session.log)
 
 
 def test_a_stroke_of_genius_dropped_on_a_pie_asks_which_part_it_becomes():
@@ -451,14 +453,14 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
         answering = scene.trade is not None and scene.trade.mode != "offer"
         if app.scenes.current is scene and (scene.panel is not None or answering):
             seat = scene.trade.seat if answering else scene.panel.seat
-            wanted, _why = hint(scene.session.view(seat), scene.session.legal(seat), seat)
-            before = len(scene.session.log)
+            wanted, _why = hint(scene.driver.view(seat), scene.driver.session.legal(seat), seat)
+            before = len(scene.driver.session.log)
             press(app, pygame.K_h)
             press(app, pygame.K_RETURN)
             if wanted["type"] == "offer":
                 assert scene.trade is not None and scene.trade.mode == "offer"
                 press(app, pygame.K_RETURN)  # the filled-in offer: Send has the focus
-            made = [e.action for e in scene.session.log[before:] if e.seat == seat]
+            made = [e.action for e in scene.driver.session.log[before:] if e.seat == seat]
             assert made, f"Enter after H made no move ({wanted})"
             assert plain(made[0]) == plain(wanted), (made[0], wanted)
             checked += 1
@@ -479,7 +481,7 @@ def test_either_card_that_can_save_is_offered_and_a_drop_on_the_threatened_pie_s
     state.next_pie += 1
     set_turn(scene, 1, [SAB], step="main")
     pie = state.working[0][0]["id"]
-    assert scene.session.submit(1, {"type": "sabotage", "card": SAB, "owner": 0, "pie": pie}).ok
+    assert scene.driver.session.submit(1, {"type": "sabotage", "card": SAB, "owner": 0, "pie": pie}).ok
     run_until(app, lambda: scene.panel is not None)
     app.step(DT, [])
     assert scene.panel.items == [
@@ -500,11 +502,11 @@ def test_the_window_after_a_card_comes_off_says_so():
     set_turn(scene, 1, [T15], step="main", pies=[[(B5, "bottom"), (F10, "filling")]])
     state = scene.state
     assert flow.sabotage_window(state, flow.REMOVED, 1)
-    scene.session.rules.changed_by_hand(state)
-    assert prompt(scene.session.view(0), 0) == "Chef 2's pie lost a card. Sabotage! a rival's pie, or pass."
+    scene.driver.rules.changed_by_hand(state)
+    assert prompt(scene.driver.view(0), 0) == "Chef 2's pie lost a card. Sabotage! a rival's pie, or pass."
     state.stack.pop()
     assert flow.sabotage_window(state, flow.DRAWN, 1)
-    scene.session.rules.changed_by_hand(state)
-    assert prompt(scene.session.view(0), 0) == (
+    scene.driver.rules.changed_by_hand(state)
+    assert prompt(scene.driver.view(0), 0) == (
         "Chef 2 has drawn and could serve. Sabotage! a rival's pie, or pass."
     )

@@ -10,6 +10,7 @@ from pie_table.core.messages import Msg, plural, render, translate
 from pie_table.games.rats.rules import RULES as RATS
 from pie_table.games.rumble_pie.rules import RULES as RUMBLE
 from pie_table.kit import i18n
+from pie_table.scenes.base import open_table
 
 _SPANISH = {
     "Rat {n}": "Rata {n}",
@@ -81,7 +82,8 @@ def test_the_table_shows_a_refusal_in_the_players_language(spanish):
     from tests.rumble_pie.helpers import arrange
 
     app = App((1280, 720), headless=True)
-    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats("human:keys1,bot:easy"), seed=1))
+    scene = open_table(RumbleTableScene, app,
+        GameSetup("rumble-pie", parse_seats("human:keys1,bot:easy"), seed=1))
     app.scenes.push(scene)
     scene.skip_to(at=3.5)
     four = ["shorty", "one", "two", "three", "four"]

@@ -2,7 +2,8 @@
 
 import pygame
 
-from pie_table.core.pacing import Pace, Pacer
+from pie_table.core.driver import TableDriver
+from pie_table.core.pacing import Pace
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.reaction import ReactionWindow
@@ -11,9 +12,9 @@ from tests.core.toy_game import BLOCK, INFO
 
 def _table(seats="human:mouse,human:mouse,human:mouse,bot:normal"):
     session = Session(GameSetup("toy", parse_seats(seats), {"reaction_seconds": 6}, None, 8), INFO)
-    pacer = Pacer(session, Pace(reaction=(1.0, 1.0)), seed=1)
+    pacer = TableDriver(session, pace=Pace(reaction=(1.0, 1.0)), pace_seed=1)
     claims: list[int] = []
-    window = ReactionWindow(session, pacer, session.humans, claims.append, lambda s: f"Seat {s + 1}")
+    window = ReactionWindow(pacer, session.humans, claims.append, lambda s: f"Seat {s + 1}")
     card = next(c for c in session.state.hands[0] if c != BLOCK)
     assert session.submit(0, {"type": "play", "card": card}).ok
     return session, pacer, window, claims

@@ -155,7 +155,7 @@ def test_cheflebrity_trade_rows_keep_each_claim_whole_at_900x560(spanish, monkey
     app.step(0.0)
     while scene.panel is None or not any(a.get("type") == TRADE_OPEN["type"] for a, _t in scene.panel.items):
         actor = scene.rules.to_act(scene.state)[0]
-        scene.submit(scene._auto_action(actor), actor)
+        scene.submit(scene.driver.autoplay_action(actor), actor)
         app.step(0.0)
     scene.submit(TRADE_OPEN, 0)
     for card in scene.trade.view["hand"][:3]:

@@ -25,11 +25,11 @@ def four_bots(game: str, seed: int = 7) -> GameSetup:
 
 
 @asynccontextmanager
-async def served(setup: GameSetup, remote: set[int]) -> AsyncIterator[tuple[TableHost, str]]:
-    """A running server holding one table; yields the table and the server's URL."""
+async def served(setup: GameSetup, remote: set[int], make: Any = TableHost) -> AsyncIterator[Any]:
+    """A running server holding one table (`make`: its host class); yields the table and the URL."""
     lobby = Lobby()
     server = await start(lobby, "127.0.0.1", 0)
-    host = lobby.add(TableHost(setup, remote, table_id="1"))
+    host = lobby.add(make(setup, remote, table_id="1"))
     try:
         yield host, f"ws://127.0.0.1:{bound_port(server)}"
     finally:

@@ -26,28 +26,28 @@ def _theft_window_for_two_humans():
     state.stack.items.clear()
     state.phase, state.lead, state.turn_index = 2, 1, 0
     flow.open_window(state, flow.THEFT_WINDOW, [0, 1, 2])
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     return app, scene
 
 
 def test_a_claimed_theft_that_runs_out_says_so_and_the_next_enter_adds_no_crew():
     app, scene = _theft_window_for_two_humans()
-    run_until(app, lambda: scene.pacer.remaining() is not None and scene.pacer.remaining() < 1.5)
+    run_until(app, lambda: scene.driver.remaining() is not None and scene.driver.remaining() < 1.5)
     press(app, pygame.K_2)  # claimed late
     assert scene.claimed == 1 and isinstance(app.scenes.current, HandoffScene)
     for _ in range(12):
         app.step(DT, [])
     press(app, pygame.K_RETURN)
     run_until(app, lambda: scene.panel is not None and scene.panel.seat == 1)
-    assert scene.pacer.remaining() > 5.5  # the claimer got the whole countdown, not what was left
-    run_until(app, lambda: any(e.action == {"type": "timeout"} for e in scene.session.log), frames=200)
-    logged = len(scene.session.log)
+    assert scene.driver.remaining() > 5.5  # the claimer got the whole countdown, not what was left
+    run_until(app, lambda: any(e.action == {"type": "timeout"} for e in scene.driver.session.log), frames=200)
+    logged = len(scene.driver.session.log)
     press(app, pygame.K_RETURN)  # meant for the theft, a moment too late
     for _ in range(30):
         app.step(DT, [])
         if isinstance(app.scenes.current, HandoffScene):
             break
-    assert [e.action["type"] for e in scene.session.log[logged:]] == []  # no crew member added
+    assert [e.action["type"] for e in scene.driver.session.log[logged:]] == []  # no crew member added
     assert scene.state.hands[1] == [cards_of("charisma_theft")[0], crew_with(1)]
     assert scene.message == "Time ran out: no Charisma Theft"
     # The next move needs the screen handed over again: the hand was folded away, and the hand-off

@@ -11,6 +11,7 @@ from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.ui.table_scene import PieRatsTableScene
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 from tests.pie_rats.helpers import cards_of, crew_with
 
@@ -19,7 +20,8 @@ DT = 0.05
 
 def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, PieRatsTableScene]:
     app = App(size=(1280, 720), headless=True)
-    scene = PieRatsTableScene(app, GameSetup("pie-rats", parse_seats(seats), dict(options), seed=seed))
+    scene = open_table(PieRatsTableScene, app,
+        GameSetup("pie-rats", parse_seats(seats), dict(options), seed=seed))
     scene.autosave.enabled = False
     app.scenes.push(scene)
     return app, scene
@@ -69,7 +71,7 @@ def set_turn(scene: PieRatsTableScene, phase: int, seat: int, hand: list[int]) -
     state.stack.items.clear()
     state.phase, state.lead, state.turn_index = phase, seat, 0
     flow.open_turn(state)
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     scene.panel = None
 
 
@@ -122,7 +124,7 @@ def test_a_refused_lure_says_why_and_changes_nothing():
     for hand in scene.state.hands:
         if loyal in hand:
             hand.remove(loyal)
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene.panel is not None)
     app.step(DT, [])
     drag(app, zone(scene, "crew", loyal).center, scene.layout.seats[0].center)
@@ -159,7 +161,7 @@ def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     state.stack.items.clear()
     state.phase, state.lead, state.turn_index = 5, 2, 0
     flow.open_turn(state)
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     # The bot at seat 2 lures with the Charm; both humans are offered the Mirror window.
     run_until(app, lambda: scene.top() is not None and scene.top()["kind"] == "mirror")
     assert sorted(scene.reaction.asked()) == [0, 1]
@@ -174,7 +176,7 @@ def test_a_reaction_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     scene.panel.submit(scene.panel.items[-1][0])
     run_until(app, lambda: scene.top() is None or scene.top()["kind"] != "mirror", frames=400)
     assert mid in [r.card for r in state.crews[2]]
-    assert any(e.action.get("type") == "timeout" for e in scene.session.log)
+    assert any(e.action.get("type") == "timeout" for e in scene.driver.session.log)
 
 
 def test_a_whole_game_against_bots_ends_in_a_ceremony_that_mashing_cannot_skip():
@@ -213,7 +215,7 @@ def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp
         app.step(DT, [])
     scene.exit()  # leaving the table saves the game as it stands
     saved = load_session(read_save(scene.autosave.path))
-    assert saved.hash() == scene.session.hash() and saved.state.round >= 3
+    assert saved.hash() == scene.driver.session.hash() and saved.state.round >= 3
     # Continued: the game plays on to its end from the save.
     while not saved.is_over():
         for seat in saved.to_act():
@@ -268,11 +270,11 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
             press(app, pygame.K_RETURN)
         elif scene.panel is not None and app.scenes.current is scene:
             seat = scene.panel.seat
-            wanted, _why = hint(scene.session.view(seat), [a for a, _t in scene.panel.items], seat)
-            before = len(scene.session.log)
+            wanted, _why = hint(scene.driver.view(seat), [a for a, _t in scene.panel.items], seat)
+            before = len(scene.driver.session.log)
             press(app, pygame.K_h)
             press(app, pygame.K_RETURN)
-            made = [e.action for e in scene.session.log[before:] if e.seat == seat]
+            made = [e.action for e in scene.driver.session.log[before:] if e.seat == seat]
             assert made, f"Enter after H made no move ({wanted})"
             assert {k: v for k, v in made[0].items() if k != "seat"} == {
                 k: v for k, v in wanted.items() if k != "seat"}, (made[0], wanted)
@@ -308,7 +310,7 @@ def test_ones_own_rat_dropped_on_a_pie_out_of_phase_says_why_it_cannot_loot():
         if rat in pile:
             pile.remove(rat)
     scene.state.crews[0] = [Rat(rat)]
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     run_until(app, lambda: scene.panel is not None)
     app.step(DT, [])
     pie = scene.state.sill[0]
@@ -330,7 +332,7 @@ def test_a_rat_fed_spinach_shows_its_doubled_strength_on_its_card(monkeypatch):
             if card in pile:
                 pile.remove(card)
     scene.state.crews[1] = [Rat(rat, spinach=spinach)]
-    scene.session.rules.changed_by_hand(scene.state)
+    scene.driver.rules.changed_by_hand(scene.state)
     drawn: list[tuple[int, int | None]] = []
     face = card_art.card_face
 

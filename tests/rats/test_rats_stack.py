@@ -15,6 +15,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import SUPPLIES, questions
+from pie_table.scenes.base import open_table
 
 _V1_SAVE = Path(__file__).parent / "data" / "rats_v1_vocations.json"
 
@@ -68,11 +69,28 @@ def test_a_save_from_rules_version_1_still_replays() -> None:
     assert session.is_over() and len(session.log) == 97 and session.rules.rules_version == 2
 
 
-def test_each_bot_reads_the_log_with_its_own_tracker() -> None:
-    session = Session(GameSetup("rats", parse_seats("bot:hard,bot:hard,bot:hard"), {}, seed=4))
-    driver_for(session).play_out()
-    trackers = [bot.tracker for bot in session.bots.values()]
-    assert len({id(t) for t in trackers}) == 3 and all(t.seen for t in trackers)
+def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_own() -> None:
+    tables = []
+    for seed in (4, 5):
+        session = Session(GameSetup("rats", parse_seats("bot:hard,bot:hard,bot:hard"), {}, seed=seed))
+        driver_for(session).play_out()
+        tables.append(session)
+    readings = [{id(bot.reading) for bot in s.bots.values()} for s in tables]
+    assert [len(r) for r in readings] == [1, 1] and readings[0] != readings[1]
+    for session in tables:
+        tracker = next(iter(session.bots.values())).tracker
+        assert 0 < tracker.seen <= len(session.state.log)
+        assert all(bot.tracker is tracker for bot in session.bots.values())
+
+
+def test_goal_weights_are_kept_on_the_rules_object_by_the_circled_goals() -> None:
+    from pie_table.games.rats.bots import _weights_for
+    from pie_table.games.rats.rules import RULES
+
+    RULES.bot_worths.clear()
+    kept, table = _weights_for((4, 7))
+    assert RULES.bot_worths[("weights", (4, 7))] == (kept, table)
+    assert kept[4] == kept[7] == 1.0 and table[4] == 1.0
 
 
 class _NoDirectViews:
@@ -94,12 +112,13 @@ def test_the_table_draws_from_the_sessions_view_only() -> None:
     from pie_table.kit.app import App
 
     app = App(size=(1280, 720), headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats("human:mouse,bot:easy,bot:easy"), {}, seed=3))
+    scene = open_table(RatsTableScene, app,
+        GameSetup("rats", parse_seats("human:mouse,bot:easy,bot:easy"), {}, seed=3))
     app.scenes.push(scene)
     scene.rules = _NoDirectViews(scene.rules)  # type: ignore[assignment]
     asked: list[int | None] = []
-    real = scene.session.view
-    scene.session.view = lambda seat: asked.append(seat) or real(seat)  # type: ignore[method-assign]
+    real = scene.driver.view
+    scene.driver.view = lambda seat: asked.append(seat) or real(seat)  # type: ignore[method-assign]
     for _ in range(40):
         app.step(0.05, [])
     scene.draw(pygame.Surface((1280, 720)))
@@ -111,7 +130,8 @@ def test_the_table_sends_an_action_for_the_seat_it_names_not_the_one_inside() ->
     from pie_table.kit.app import App
 
     app = App(size=(1280, 720), headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats("human:hotseat,human:hotseat"), {}, seed=3))
+    scene = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("human:hotseat,human:hotseat"), {}, seed=3))
     app.scenes.push(scene)
     action = RULES.legal_actions(scene.state, 1)[0]  # the setup pick of rat 2
     assert not scene.submit(action, 0) and scene.message == "Not your seat"

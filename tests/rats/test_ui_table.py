@@ -13,6 +13,7 @@ from pie_table.games.rats.ui.labels import PUBLIC_KINDS
 from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 
 DT = 0.05
@@ -20,7 +21,7 @@ DT = 0.05
 
 def make_table(seats: str, seed: int = 3, **options: Any) -> tuple[App, RatsTableScene]:
     app = App(size=(1280, 720), headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), dict(options), seed=seed))
+    scene = open_table(RatsTableScene, app, GameSetup("rats", parse_seats(seats), dict(options), seed=seed))
     app.scenes.push(scene)
     return app, scene
 
@@ -221,9 +222,9 @@ def test_escape_pauses_the_table() -> None:
 def test_private_gains_float_only_for_the_rat_at_the_screen() -> None:
     app, scene = make_table("human:hotseat,bot:easy,bot:easy")
     note = {"type": "scavenge", "text": "You scavenge 3 straw.", "supply": 2, "amount": 3}
-    scene._play([dict(note, to=1)], None)  # a bot's secret gain
+    scene.play_events([dict(note, to=1)])  # a bot's secret gain
     assert not scene.effects.busy
-    scene._play([dict(note, to=0)], None)
+    scene.play_events([dict(note, to=0)])
     assert scene.effects.busy
 
 
@@ -272,11 +273,13 @@ def test_space_mashed_through_the_ceremony_never_skips_past_the_results() -> Non
 
 
 def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
-    """Views share the state's lists; the sheet's kept image must still be painted again."""
+    """The sheet's kept image is painted again once the supplies change (here by hand, which the
+    rules are told of, as a move would move the state's version on)."""
     app, scene = make_table("human:hotseat,bot:easy", seed=4)
     app.step(DT, [])
     before = scene.painter._panels.get("sheet")
-    scene.session.state.sheets[0].supplies[4] += 5
+    scene.driver.session.state.sheets[0].supplies[4] += 5
+    scene.driver.session.rules.changed_by_hand(scene.driver.session.state)
     scene.changes += 1  # as a move would
     app.step(DT, [])
     app.step(DT, [])  # the sheet may be left for the frame after the move
@@ -328,9 +331,9 @@ def test_h_then_enter_asks_for_exactly_the_hinted_sword_request():
             continue  # this game never gave the human a cocktail sword
         wanted, _why = hint(scene.rules.view(scene.state, panel.seat), panel.item, panel.legal, panel.seat)
         press(app, pygame.K_h)
-        before = len(scene.session.log)
+        before = len(scene.driver.session.log)
         press(app, pygame.K_RETURN)
-        asked = [e.action for e in scene.session.log[before:] if e.seat == panel.seat]
+        asked = [e.action for e in scene.driver.session.log[before:] if e.seat == panel.seat]
         assert asked and {k: asked[0][k] for k in ("target", "supply", "amount")} == {
             k: wanted[k] for k in ("target", "supply", "amount")}
         return
@@ -348,7 +351,7 @@ def test_the_layer_painted_part_by_part_matches_one_painted_whole(seats: str, si
     from pie_table.games.rats.ui.table_paint import TablePainter
 
     app = App(size=size, headless=True)
-    scene = RatsTableScene(app, GameSetup("rats", parse_seats(seats), {}, seed=11))
+    scene = open_table(RatsTableScene, app, GameSetup("rats", parse_seats(seats), {}, seed=11))
     app.scenes.push(scene)
     painter = scene.painter
     compared = 0
@@ -369,3 +372,39 @@ def test_the_layer_painted_part_by_part_matches_one_painted_whole(seats: str, si
             f"frame after move {scene.state.actions} differs")
         compared += 1
     assert compared > 40
+
+
+def test_a_public_roll_on_a_shared_screen_needs_no_hand_off_and_shows_no_sheet() -> None:
+    """The shared table hands the screen off only for secret questions (`private_turn`): the Host's
+    roll opens at once for everyone to watch, with every sheet folded away."""
+    app, scene = make_table("human:hotseat,human:hotseat,bot:easy", first_host=0)
+    for _ in range(600):
+        if isinstance(app.scenes.current, HandoffScene):
+            confirm_handoff(app)  # the guests' secret starting picks
+            continue
+        if scene.panel is not None and scene.panel.kind == "roll":
+            break
+        if scene.panel is not None:
+            click(app, scene.panel.buttons[0].rect.center)
+        app.step(DT, [])
+    assert scene.panel is not None and scene.panel.kind == "roll"
+    assert not isinstance(app.scenes.current, HandoffScene)
+    assert scene.gate.viewer is None and scene.display_seat is None
+    app.step(DT, [])
+    assert scene.shown_seat is None  # the roll is drawn from the public view only
+
+
+def test_a_sealed_pick_asks_the_person_once_the_bots_have_answered() -> None:
+    """`bots_first`: while bots still answer the same pick the person's panel stays closed, so it is
+    never rebuilt under their hand (a half-filled request form would reset)."""
+    app, scene = make_table("human:mouse,bot:easy,bot:easy")
+    shared_moments = 0
+    for _ in range(600):
+        actors = scene.to_act()
+        if 0 in actors and any(seat not in scene.humans for seat in actors):
+            shared_moments += 1
+            assert scene.panel is None
+        elif scene.panel is not None:
+            scene.submit(scene.panel.legal[0], scene.panel.seat)
+        app.step(DT, [])
+    assert shared_moments > 0

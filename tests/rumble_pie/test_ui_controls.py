@@ -9,6 +9,7 @@ from pie_table.games.rumble_pie.rules import RULES
 from pie_table.games.rumble_pie.ui import RumbleTableScene
 from pie_table.games.rumble_pie.ui.controls import Cursor, ordered_targets
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 
 
 def table(seats: int = 4):
@@ -102,7 +103,8 @@ def test_move_keys_pick_the_next_column_with_room():
 
 def test_gamepad_cycles_columns_and_plays_through_posted_events():
     app = App(size=(1280, 720), headless=True)
-    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats("human:pad1,human:keys1"), seed=4))
+    scene = open_table(RumbleTableScene, app,
+                       GameSetup("rumble-pie", parse_seats("human:pad1,human:keys1"), seed=4))
     app.scenes.push(scene)
     scene.skip_to(at=3.5)
     state = scene.sim.state

@@ -10,12 +10,13 @@ from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.ui import RumbleTableScene
 from pie_table.games.rumble_pie.ui.geometry import seat_slots
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 
 
 def make_table(seats: str, size: tuple[int, int] = (1280, 720), seed: int = 5,
                ) -> tuple[App, RumbleTableScene]:
     app = App(size=size, headless=True)
-    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats(seats), seed=seed))
+    scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), seed=seed))
     app.scenes.push(scene)
     pygame.event.clear()
     return app, scene
@@ -168,7 +169,7 @@ def test_game_over_leads_to_the_results_screen():
 
     app = App(size=(1280, 720), headless=True)
     setup = GameSetup("rumble-pie", parse_seats(bots(2)), options={"target": 1}, seed=2)
-    scene = RumbleTableScene(app, setup)
+    scene = open_table(RumbleTableScene, app, setup)
     app.scenes.push(scene)
     _play_until(scene, ("game_over",))
     app.step(1 / 60)
@@ -206,9 +207,9 @@ def test_a_continued_game_opens_paused_with_every_card_already_in_its_place() ->
 
     app = App(size=(1280, 720), headless=True)
     setup = GameSetup("rumble-pie", parse_seats("human:keys1,bot:easy"), {"target": 3}, seed=4)
-    played = RumbleTableScene(app, setup)
+    played = open_table(RumbleTableScene, app, setup)
     played.sim.fast_forward(until_tick=600)
-    resumed = RumbleTableScene(app, setup, session=played.sim.session)
+    resumed = open_table(RumbleTableScene, app, setup, session=played.sim.session)
     app.scenes.push(resumed)
     app.step(1 / 60, [])
     assert isinstance(app.scenes.current, PauseScene)  # the table under the panel no longer moves

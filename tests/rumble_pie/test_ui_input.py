@@ -9,6 +9,7 @@ from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.ui import RumbleTableScene
 from pie_table.games.rumble_pie.ui.geometry import PILE_SHOWN
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 
 FRAME = 1 / 60
 
@@ -16,7 +17,7 @@ FRAME = 1 / 60
 def make_table(seats: str, size: tuple[int, int] = (1280, 720)) -> tuple[App, RumbleTableScene]:
     """A headless app with the table on top, already in the play phase (countdown run through)."""
     app = App(size=size, headless=True)
-    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats(seats), seed=11))
+    scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), seed=11))
     app.scenes.push(scene)
     scene.skip_to(at=3.5)
     assert scene.sim.phase == "play"
@@ -45,7 +46,10 @@ def start_pile(scene: RumbleTableScene, board: int, face: str, owner: int, kinds
 
 
 def settle(scene: RumbleTableScene) -> None:
-    """Sprites to the hand-made table (what skip_to does after a fast-forward)."""
+    """Sprites to the hand-made table (what skip_to does after a fast-forward). The table was laid
+    by hand, so the rules are told (`changed_by_hand`): no view of the table before is kept."""
+    scene.sim.session.rules.changed_by_hand(scene.sim.state)
+    scene.sim.invalidate()
     scene.skip_to()
     scene._refresh_all()
 

@@ -8,11 +8,12 @@ import pytest
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.ui import RumbleTableScene
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 
 
 def make_table(seats: str, size: tuple[int, int] = (1280, 720)) -> tuple[App, RumbleTableScene]:
     app = App(size=size, headless=True)
-    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats(seats), seed=4))
+    scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), seed=4))
     app.scenes.push(scene)
     pygame.event.clear()
     return app, scene

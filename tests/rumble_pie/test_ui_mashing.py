@@ -10,6 +10,7 @@ import pygame
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.ui import RumbleTableScene
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 
 _SCANCODES = list(range(4, 83))  # letters, digits, punctuation, arrows, Return, Space, Tab, F-keys…
 
@@ -49,7 +50,7 @@ def _random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Eve
 def test_mashing_every_key_and_the_mouse_keeps_every_card():
     app = App(size=(1280, 720), headless=True)
     seats = parse_seats("human:keys1,human:keys2,human:mouse,bot:hard")
-    scene = RumbleTableScene(app, GameSetup("rumble-pie", seats, seed=5))
+    scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", seats, seed=5))
     app.scenes.push(scene)
     state = scene.sim.state
     expected = Counter(range(len(state.cards)))

@@ -8,13 +8,14 @@ from pie_table.games.rumble_pie.ui import RumbleTableScene
 from pie_table.games.rumble_pie.ui.table_view import fit_entries
 from pie_table.kit.app import App
 from pie_table.kit.fonts import MIN_READABLE, fit
+from pie_table.scenes.base import open_table
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (960, 600), (1920, 1080)])
 def test_a_three_digit_score_never_touches_the_team_name(size, monkeypatch):
     app = App(size=size, headless=True)
-    scene = RumbleTableScene(app, GameSetup("rumble-pie", parse_seats("bot:easy,bot:easy,bot:easy"),
-                                            {}, [0, 1, 2], 1))
+    scene = open_table(RumbleTableScene, app,
+                       GameSetup("rumble-pie", parse_seats("bot:easy,bot:easy,bot:easy"), {}, [0, 1, 2], 1))
     app.scenes.push(scene)
     scene.sim.state.scores = [123, 88, 7]
     view = scene.view

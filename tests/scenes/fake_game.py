@@ -8,6 +8,7 @@ import types
 import pygame
 
 from pie_table.core import registry
+from pie_table.core.engine import GameRules
 from pie_table.core.registry import GameInfo, OptionInfo
 from pie_table.kit.scene import Scene
 
@@ -20,9 +21,10 @@ class FakeTable(Scene):
 
     built: list = []
 
-    def __init__(self, app, setup):
+    def __init__(self, app, setup, driver=None):
         super().__init__(app)
         self.setup = setup
+        self.driver = driver
         self.focus_lost = 0
         self.sizes = []
         FakeTable.built.append(self)
@@ -44,6 +46,42 @@ class FakeTable(Scene):
         self.sizes.append(size)
 
 
+class FakeState:
+    """Nothing to play: the fake game is only ever opened, never played."""
+
+    def __init__(self, seats: int, seed: int) -> None:
+        self.seats = seats
+        self.seed = seed
+
+
+class FakeRules(GameRules):
+    """Rules for a game that waits for nobody and never ends, so opening its table builds a real
+    session and driver, as for every registered game."""
+
+    name = "fake"
+
+    def new_state(self, seats, seed, options=None):
+        return FakeState(seats, seed)
+
+    def to_act(self, state):
+        return []
+
+    def legal_actions(self, state, seat):
+        return []
+
+    def _view(self, state, seat):
+        return {"seat": seat, "seats": state.seats}
+
+    def is_over(self, state):
+        return False
+
+    def to_json(self, state):
+        return {"seats": state.seats, "seed": state.seed}
+
+    def from_json(self, data):
+        return FakeState(data["seats"], data["seed"])
+
+
 def validate(seats: int, teams: list[int]) -> str | None:
     """Every team needs a player, and at least two teams must play."""
     return None if len(set(teams)) >= 2 else "Pick at least two teams."
@@ -57,7 +95,7 @@ def make_info(realtime=True, teams=True, factory=f"{MODULE}:FakeTable"):
         OptionInfo("fast", "Fast deal", False),
         OptionInfo("name", "Table name", "kitchen"),
     )
-    return GameInfo(GAME_ID, "Zz Test Pie", "A pie game that exists only in tests.", 2, 6, rules=None,
+    return GameInfo(GAME_ID, "Zz Test Pie", "A pie game that exists only in tests.", 2, 6, rules=FakeRules(),
                     options=options, realtime=realtime, scene_factory=factory, **hooks)
 
 

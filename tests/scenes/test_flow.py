@@ -73,6 +73,7 @@ def test_title_to_table_to_results_and_play_again(app):
     assert [s.spec() for s in table.setup.seats] == ["human:keys1", "human:keys2", "bot:normal", "bot:normal"]
     assert table.setup.teams == [0, 1, 0, 1]
     assert table.setup.options == {"target": 25, "fast": False, "name": "kitchen"}
+    assert table.driver.setup is table.setup  # the seats screen built the driver that runs the game
     press(app, pygame.K_F5)
     results = app.scenes.current
     assert isinstance(results, ResultsScene)

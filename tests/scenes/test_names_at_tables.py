@@ -4,11 +4,12 @@
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
+from pie_table.scenes.base import open_table
 
 
 def _table(factory, game, seats, names, **options):
     app = App(size=(1280, 720), headless=True)
-    scene = factory(app, GameSetup(game, parse_seats(seats), dict(options), seed=7, names=names))
+    scene = open_table(factory, app, GameSetup(game, parse_seats(seats), dict(options), seed=7, names=names))
     app.scenes.push(scene)
     return app, scene
 
@@ -115,7 +116,8 @@ def test_a_failed_autosave_is_told_in_the_players_language(tmp_path, monkeypatch
         i18n.set_language("es")
         app, scene = _table(RatsTableScene, "rats", "human:hotseat,bot:easy", [])
         assert not scene.autosave.save()
-        scene._applied(None, [], None)
+        seat = scene.to_act()[0]
+        assert scene.submit(scene.legal(seat)[0], seat)  # the next move tells what the save met
         said = "No se pudo guardar la partida: no se puede escribir en la carpeta de partidas."
         assert scene.message == said
     finally:

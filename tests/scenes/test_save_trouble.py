@@ -18,6 +18,7 @@ from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit import i18n
 from pie_table.kit import palette as pal
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.save_trouble import UnsavedQuitScene
 from pie_table.scenes.title import TitleScene
@@ -53,7 +54,8 @@ def _rats_table() -> tuple[App, RatsTableScene]:
     app = App(size=(1280, 720), headless=True)
     app.home = TitleScene
     app.scenes.push(TitleScene(app))
-    table = RatsTableScene(app, GameSetup("rats", parse_seats("bot:normal,bot:easy,bot:hard"), {}, seed=5))
+    table = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("bot:normal,bot:easy,bot:hard"), {}, seed=5))
     app.scenes.push(table)
     return app, table
 
@@ -85,7 +87,7 @@ def test_a_failing_autosave_marks_the_table_until_a_later_move_saves(home, read_
     table.skip_to(turn=3)  # the next moves try again, and succeed
     app.step(DT, [])
     assert not table.autosave.failing and not _marker_shown(table)
-    assert load_session(read_save(table.autosave.path)).hash() == table.session.hash()
+    assert load_session(read_save(table.autosave.path)).hash() == table.driver.session.hash()
 
 
 def test_the_pause_menu_says_why_in_both_languages_and_saves_a_copy_elsewhere(home, read_only):
@@ -105,7 +107,7 @@ def test_the_pause_menu_says_why_in_both_languages_and_saves_a_copy_elsewhere(ho
     pause.rescue_button.activate()
     copy = home / "me" / "pie_table saves" / table.autosave.path.name
     assert pause.warning.current_text() == f"Copia guardada como {copy}"
-    assert load_session(read_save(copy)).hash() == table.session.hash()
+    assert load_session(read_save(copy)).hash() == table.driver.session.hash()
 
 
 def test_leaving_an_unsaved_table_asks_first_and_the_title_says_continue_is_older(home, read_only):
@@ -132,7 +134,7 @@ def test_leaving_an_unsaved_table_asks_first_and_the_title_says_continue_is_olde
 def test_rumble_pie_pauses_with_the_warning_when_its_save_fails(home, read_only):
     app = App(size=(1280, 720), headless=True)
     setup = GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=4)
-    table = RumbleTableScene(app, setup)
+    table = open_table(RumbleTableScene, app, setup)
     app.scenes.push(table)
     table.sim.fast_forward(until_tick=300)
     table.pause_game()
@@ -165,7 +167,7 @@ def test_the_title_says_where_the_copy_of_a_game_left_unsaved_went(home, read_on
     copy = home / "me" / "pie_table saves" / table.autosave.path.name
     assert isinstance(title, TitleScene)
     assert title.notice == f"A game you left is saved only as a copy: {copy}"
-    assert load_session(read_save(copy)).hash() == table.session.hash()
+    assert load_session(read_save(copy)).hash() == table.driver.session.hash()
 
 
 def test_the_window_close_button_at_an_unsaved_table_asks_before_the_app_closes(home, read_only):

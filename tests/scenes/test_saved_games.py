@@ -17,6 +17,7 @@ from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
 from pie_table.paths import saves_dir
+from pie_table.scenes.base import open_table
 from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.replay import ReplayScene
 from pie_table.scenes.results import ResultsScene
@@ -50,19 +51,20 @@ def _click(app, rect):
 
 def test_rats_quit_midway_continue_from_the_title_and_finish(home):
     app = _app()
-    table = RatsTableScene(app, GameSetup("rats", parse_seats("bot:hard,bot:easy,bot:normal"), {}, seed=5))
+    table = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("bot:hard,bot:easy,bot:normal"), {}, seed=5))
     app.scenes.push(table)
     table.skip_to(turn=3)
-    saved_hash = table.session.hash()
+    saved_hash = table.driver.session.hash()
     app.scenes.pop()  # back to the title: the table saves as it leaves
     title = app.scenes.current
     assert isinstance(title, TitleScene) and title.saved is not None
     assert title.continue_button in title.menu.items and "RATS" in title.continue_button.text
     _click(app, title.continue_button.rect)
     resumed = app.scenes.current
-    assert isinstance(resumed, RatsTableScene) and resumed.session.hash() == saved_hash
+    assert isinstance(resumed, RatsTableScene) and resumed.driver.session.hash() == saved_hash
     resumed.skip_to(turn=99)
-    assert resumed.session.is_over()
+    assert resumed.driver.session.is_over()
     for _ in range(200):
         app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)])
         if isinstance(app.scenes.current, ResultsScene):
@@ -72,13 +74,13 @@ def test_rats_quit_midway_continue_from_the_title_and_finish(home):
     saves, problems = list_saves(saves_dir())
     # One file for the whole game: the resumed game kept writing to the save it came from.
     assert len(saves) == 1 and saves[0].finished and not problems
-    assert load_session(read_save(saves[0].path)).hash() == resumed.session.hash()
+    assert load_session(read_save(saves[0].path)).hash() == resumed.driver.session.hash()
 
 
 def test_rumble_pause_saves_and_a_continued_game_opens_paused(home):
     app = _app()
     setup = GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=4)
-    table = RumbleTableScene(app, setup)
+    table = open_table(RumbleTableScene, app, setup)
     app.scenes.push(table)
     table.sim.fast_forward(until_tick=600)
     table.pause_game()
@@ -168,12 +170,12 @@ def test_replay_steps_back_and_forth_to_the_same_states(home):
     app, scene, session = _replay(home)
     for _ in range(30):
         _key(app, pygame.K_RIGHT)
-    at_30 = scene.table.session.hash()
+    at_30 = scene.table.driver.session.hash()
     _key(app, pygame.K_RIGHT)
     _key(app, pygame.K_LEFT)
-    assert scene.table.session.hash() == at_30 and scene.position == scene.moves[29]
+    assert scene.table.driver.session.hash() == at_30 and scene.position == scene.moves[29]
     _key(app, pygame.K_END)
-    assert scene.table.session.hash() == session.hash()
+    assert scene.table.driver.session.hash() == session.hash()
     _key(app, pygame.K_HOME)
     assert scene.position == 0
     _key(app, pygame.K_SPACE)
@@ -201,33 +203,34 @@ def test_replay_from_a_seat_shows_that_seat_only(home):
 
 def test_undo_against_bots_takes_back_a_move_and_stops_at_a_reveal(home):
     app = App(size=(1280, 720), headless=True)
-    table = RatsTableScene(app, GameSetup("rats", parse_seats("human:mouse,bot:normal"), {}, seed=3))
+    table = open_table(RatsTableScene, app,
+                       GameSetup("rats", parse_seats("human:mouse,bot:normal"), {}, seed=3))
     app.scenes.push(table)
     undone = refused = 0
     for _ in range(400):
-        if table.session.is_over():
+        if table.driver.session.is_over():
             break
         seat = 0
-        if seat in table.session.to_act():
-            before = table.session.hash()
-            table.submit(table.session.legal(seat)[0], seat)
-            entry = table.session.log[-1]
+        if seat in table.driver.session.to_act():
+            before = table.driver.session.hash()
+            table.submit(table.driver.session.legal(seat)[0], seat)
+            entry = table.driver.session.log[-1]
             if entry.barrier:
                 _key(app, pygame.K_z, pygame.KMOD_CTRL)
-                assert table.session.log[-1] is entry and table.message  # a reveal: no undo, and why
+                assert table.driver.session.log[-1] is entry and table.message  # a reveal: no undo, and why
                 refused += 1
             else:
                 _key(app, pygame.K_z, pygame.KMOD_CTRL)
-                assert table.session.hash() == before
+                assert table.driver.session.hash() == before
                 undone += 1
-                table.submit(table.session.legal(seat)[0], seat)
-        for other in table.session.to_act():
+                table.submit(table.driver.session.legal(seat)[0], seat)
+        for other in table.driver.session.to_act():
             if other != 0:
-                table.session.submit(other, table.session.bot_action(other))
+                table.driver.session.submit(other, table.driver.session.bot_action(other))
     assert undone > 0 and refused > 0
     table.autosave.flush()  # what a frame does: write the save any action left waiting
     saved = json.loads(Path(table.autosave.path).read_text())
-    assert saved["actions"] == len(table.session.log)
+    assert saved["actions"] == len(table.driver.session.log)
 
 
 def test_a_rumble_pie_game_replays_in_the_viewer_tick_by_tick(home):

@@ -10,6 +10,7 @@ import pytest
 from pie_table.kit import i18n
 from pie_table.kit import settings as store
 from pie_table.kit.app import App
+from pie_table.scenes.base import open_table
 
 DT = 0.05
 
@@ -81,11 +82,13 @@ def test_the_seat_screen_and_the_table_follow_the_settings(home):
     app.settings = store.Settings(reaction_seconds=15, bot_pace="brisk")
     seats = SeatsScene(app, get_game("pie-rats"))
     assert seats.options["reaction_seconds"] == 15
-    table = PieRatsTableScene(app, GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
-    brisk = table.pacer.beat(1)
+    table = open_table(PieRatsTableScene, app,
+                       GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
+    brisk = table.driver.beat(1)
     app.settings = store.Settings()
-    table = PieRatsTableScene(app, GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
-    assert brisk < table.pacer.beat(1)
+    table = open_table(PieRatsTableScene, app,
+                       GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
+    assert brisk < table.driver.beat(1)
 
 
 def test_settings_open_from_the_title_and_the_pause_overlay(home):

@@ -46,7 +46,7 @@ def test_a_human_move_brings_the_frames_back(game):
     app, scene = _table(game, "human,bot:normal,bot:normal")
     _step_until_rest(app, scene)
     seat = scene.panel.seat
-    assert scene.submit(scene.session.legal(seat)[0], seat)
+    assert scene.submit(scene.legal(seat)[0], seat)
     wait = scene.next_frame()
     assert wait is not ON_INPUT  # cards fly (NOW) or a bot's beat runs (a wait in seconds)
     assert 0 <= wait <= 3.0

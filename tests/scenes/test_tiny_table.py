@@ -14,7 +14,7 @@ from pie_table.core.session import visible_to
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
-from pie_table.scenes.base import load_factory
+from pie_table.scenes.base import load_factory, open_table
 from pie_table.scenes.results import ResultsScene
 from tests.core.toy_game import BLOCK
 from tests.scenes import tiny_game
@@ -33,7 +33,7 @@ def _table(seats: str, **options: Any) -> tuple[App, Any]:
     app = App(size=(1280, 720), headless=True)
     factory = load_factory(get_game(tiny_game.GAME_ID).scene_factory)
     setup = GameSetup(tiny_game.GAME_ID, parse_seats(seats), {"reaction_seconds": 6, **options}, None, 3)
-    scene = factory(app, setup)
+    scene = open_table(factory, app, setup)
     scene.autosave.enabled = False
     app.scenes.push(scene)
     return app, scene
@@ -80,7 +80,7 @@ def test_the_tiny_game_deals_hands_over_takes_a_dragged_card_and_shows_its_resul
                                      buttons=(1, 0, 0))])
     assert scene.drop_targets() == {("pile", 0, None)}  # lit from the same zones_of as the drop
     app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_spot(scene, "pile").center, button=1)])
-    assert scene.session.log[-1].action == {"type": "play", "card": card, "seat": 0}
+    assert scene.driver.session.log[-1].action == {"type": "play", "card": card, "seat": 0}
     # Everyone else may block: each plays on (or passes) until the last turn, then the results.
     for _ in range(4000):
         if scene.is_over():
@@ -111,8 +111,9 @@ def test_the_scene_sees_only_the_events_the_seat_at_the_screen_may_see():
     app, scene = _table("human,bot:normal", turns=8)
     made: list[dict[str, Any]] = []
     seen: list[dict[str, Any]] = []
-    applied, play = scene._applied, scene.play_events
-    scene._applied = lambda seat, events: (made.extend(events), applied(seat, events))
+    play = scene.play_events
+    # Every event the game made, unfiltered, as the session hands them to the driver.
+    scene.driver.session.listeners.append(lambda entry, events: made.extend(events))
     scene.play_events = lambda events: (seen.extend(events), play(events))
     for _ in range(4000):
         if scene.is_over():
@@ -122,3 +123,4 @@ def test_the_scene_sees_only_the_events_the_seat_at_the_screen_may_see():
         app.step(DT, [])
     assert any(not visible_to(e, 0) for e in made)  # the bot drew cards only it may see...
     assert seen and all(visible_to(e, 0) for e in seen)  # ...and the table never heard of them
+    assert seen == [e for e in made if visible_to(e, 0)]  # but heard all the rest, once each, in order

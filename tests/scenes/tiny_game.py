@@ -48,7 +48,7 @@ class TinyTable(TurnTable):
         self.size = size
 
     def open_panel(self, seat: int, legal: list[Action]) -> None:
-        view = self.session.view(seat)
+        view = self.driver.view(seat)
         self.panel = MovePanel(seat, legal, view, lambda a: self.submit(a, seat), None, WORDS)
 
     def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:

@@ -3,7 +3,7 @@
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.rats import adapters
 from pie_table.games.rats.action_shapes import ACTION_SHAPES
-from pie_table.games.rats.bots import make_bot
+from pie_table.games.rats.bots import make_bot, seat_bots
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import DEFAULT_SHIP
 
@@ -25,6 +25,7 @@ register_game(
         action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.rats.ui.table_scene:RatsTableScene",
         bot_factory=make_bot,
+        seat_bots=seat_bots,
         bot_levels=("easy", "normal", "hard", "random"),
         simulate=adapters.simulate,
         report=adapters.report,

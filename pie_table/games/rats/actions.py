@@ -343,6 +343,23 @@ def _matches(action: Action, option: Action) -> bool:
     return True
 
 
+def _plainly_listed(state: RatsState, seat: int, kind: str, action: Action) -> bool:
+    """True if `action` is exactly one of the listed rolls or scavenge picks (what bots and the
+    table send), found without building the list: these are two thirds of a game's answers. False
+    says only "not found this way": `check` then compares it with the list itself."""
+    if kind == "roll":
+        return len(action) == 2
+    if kind != "scavenge" or len(action) != 4:
+        return False
+    name, count = action.get("supply"), action.get("count")
+    if type(count) is not int or name not in SUPPLIES:
+        return False
+    a, b = state.dice
+    supply = SUPPLIES.index(name)
+    # As `_options_scavenge` lists them: doubles any supply; else die a's supply in b, die b's in a.
+    return count == a if a == b else (supply == a - 1 and count == b) or (supply == b - 1 and count == a)
+
+
 def _request_ok(state: RatsState, seat: int, action: Action) -> str | Msg:
     target, supply, amount = action.get("target"), action.get("supply"), action.get("amount")
     if type(target) is not int or not 0 <= target < state.seats or target == seat:
@@ -387,7 +404,8 @@ def check(state: RatsState, action: Any) -> tuple[int, dict[str, Any]]:
     elif item["kind"] == "gain" and _repeats_pick(item, action):
         raise IllegalAction(Msg("the bonus is 2 of two different supplies: pick one other than {supply}",
                                 supply=supply_word(item["other_than"])))
-    elif not _listed(action, _KINDS[item["kind"]][0](state, seat, item)):
+    elif not _plainly_listed(state, seat, item["kind"], action) and not _listed(
+            action, _KINDS[item["kind"]][0](state, seat, item)):
         raise IllegalAction(Msg("not a legal {kind} choice", kind=item["kind"]))
     return seat, item
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from pie_table.core.engine import TurnBot
 from pie_table.games.rats.actions import MAX_REQUEST
-from pie_table.games.rats.infer import Tracker
+from pie_table.games.rats.infer import LogReading, Tracker
+from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
     BAUBLES,
@@ -94,13 +95,31 @@ def _static_item_gain(w: list[float], items: set[int] | frozenset[int], dish: bo
 
 
 def _weights_for(goals: tuple[int, ...]) -> tuple[dict[int, float], list[float]]:
-    """The goal weights worth considering once `goals` are circled, as a dict and as a table."""
-    kept = {g: w for g, w in goal_weights(list(goals), len(goals)).items() if w >= 0.05}
-    return kept, _weight_table(kept)
+    """The goal weights worth considering once `goals` are circled, as a dict and as a table (read
+    only): worked out once for those goals and kept with the bots' worths."""
+    key = ("weights", goals)
+    found: tuple[dict[int, float], list[float]] | None = RULES.bot_worths.get(key)
+    if found is None:
+        kept = {g: w for g, w in goal_weights(list(goals), len(goals)).items() if w >= 0.05}
+        found = RULES.bot_worths[key] = (kept, _weight_table(kept))
+    return found
 
 
-# A bot's item and action worths (`RatsBot.memo`) are cleared when they grow this big.
+# The bots' worths kept on the rules object are dropped when they grow this big.
 _MEMOS_KEPT = 8192
+
+
+def _worths(key: tuple[Any, ...]) -> dict[Any, float]:
+    """The worths kept for the position `key` (a fresh dict the first time it is seen). They are
+    pure functions of it (circled goals, items held, a few figures), so every bot in that position,
+    in any game, reads and fills the same ones."""
+    kept = RULES.bot_worths
+    memo: dict[Any, float] | None = kept.get(key)
+    if memo is None:
+        if len(kept) >= _MEMOS_KEPT:
+            kept.clear()
+        memo = kept[key] = {}
+    return memo
 
 
 # Stages in which the comparisons still to come start after the current supply.
@@ -213,7 +232,7 @@ class _Context:
         key = (dish, value)
         gain = self.item_cache.get(key)
         if gain is None:
-            gain = self.item_cache[key] = self.bot.item_gain(self.items, dish, value)
+            gain = self.item_cache[key] = _static_item_gain(self.w, self.items, dish, value)
         return gain
 
     def use_value(self, supply: int, count: int) -> float:
@@ -288,13 +307,10 @@ class RatsBot(TurnBot):
         self.hard = level == "hard"
         self.seat = seat
         self.rng = random.Random(seed)
-        # What this bot has worked out from the public log, caught up before each decision that reads it.
+        # Its reading of the public log: its own, or the one its table's bots share (`seat_bots`).
+        self.reading = LogReading()
+        # What the reading has worked out, caught up before each decision that reads it.
         self.tracker = Tracker(0)
-        # Item and action worths by what they are pure functions of (circled goals, items held, and
-        # for actions a few figures): this bot's own, kept between its decisions and games.
-        self._memos: dict[tuple[Any, ...], dict[Any, float]] = {}
-        # `item_gain`'s worths under the current goals (emptied when they change).
-        self._gains: dict[tuple[bool, int, bool, bool], float] = {}
         self._weights: tuple[list[int] | None, dict[int, float]] = (None, {})
         self.weight_list = [0.0] * 13
         self._items: tuple[Any, frozenset[int], dict[tuple[bool, int], float], dict[int, float]] = (
@@ -305,40 +321,20 @@ class RatsBot(TurnBot):
             frozenset[int], dict[tuple[bool, int], float], dict[int, float]]:
         """My items as a set; the item worths worked out for them under the current goals (filled
         by `_Context._item`); and the worths of crumbs, rags and flowers actions under `figures`
-        (vocation, item scale, hat; filled by `_Context.use_value`). Both are kept by this bot for
-        the next time it is in the same position: they are pure functions of it."""
+        (vocation, item scale, hat; filled by `_Context.use_value`). Both are shared with every
+        bot in the same position (`_worths`): they are pure functions of it."""
         key = (self._goals, tuple(dishes), tuple(decorations), figures)
         if self._items[0] != key:
             items = frozenset(dishes) | frozenset(decorations)
-            worths = self.memo((self._goals, items))
-            self._items = (key, items, worths, self.memo((self._goals, items, figures)))
+            worths = _worths(("items", self._goals, items))
+            self._items = (key, items, worths, _worths(("uses", self._goals, items, figures)))
         return self._items[1], self._items[2], self._items[3]
-
-    def memo(self, key: tuple[Any, ...]) -> dict[Any, float]:
-        """This bot's worths for the position `key` (a fresh dict the first time it is seen)."""
-        memo = self._memos.get(key)
-        if memo is None:
-            if len(self._memos) >= _MEMOS_KEPT:
-                self._memos.clear()
-            memo = self._memos[key] = {}
-        return memo
-
-    def item_gain(self, items: frozenset[int], dish: bool, value: int) -> float:
-        """`_static_item_gain` under the current goals: it reads my items only through whether they
-        hold `value` and its neighbours, so it is kept by those (many positions share them)."""
-        key = (dish, value, value in items, value - 1 in items or value + 1 in items)
-        gains = self._gains
-        gain = gains.get(key)
-        if gain is None:
-            gain = gains[key] = _static_item_gain(self.weight_list, items, dish, value)
-        return gain
 
     def weights(self, goals: list[int]) -> dict[int, float]:
         """Goal weights worth considering (cached: they change once a turn); also sets `weight_list`."""
         if self._weights[0] != goals:
             self._goals = tuple(goals)
             kept, self.weight_list = _weights_for(self._goals)
-            self._gains = {}
             self._weights = (list(goals), kept)
         return self._weights[1]
 
@@ -349,9 +345,7 @@ class RatsBot(TurnBot):
         kind = legal[0]["type"]
         # The tracker catches up on the whole log whenever it is read, so normal reads it lazily.
         if self.level == "hard" or kind not in _TRACKER_FREE:
-            if self.tracker.seats != view["seats"]:
-                self.tracker = Tracker(view["seats"])
-            self.tracker.update(view)
+            self.tracker = self.reading.tracker_for(view)
         if self.level == "easy":
             return self._easy(view, legal, kind)
         chooser = _CHOOSERS.get(kind)
@@ -497,3 +491,12 @@ _CHOOSERS: dict[str, Any] = {
 def make_bot(level: str, seat: int, seed: int) -> RatsBot:
     """A RATS bot: level is easy, normal, hard or random."""
     return RatsBot(level, seat, seed)
+
+
+def seat_bots(bots: dict[int, Any]) -> None:
+    """Let a new table's RATS bots share one reading of its public log: what it tells is the same
+    for every rat, so it is read once per table rather than once per bot."""
+    reading = LogReading()
+    for bot in bots.values():
+        if isinstance(bot, RatsBot):
+            bot.reading = reading

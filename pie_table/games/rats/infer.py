@@ -138,5 +138,20 @@ class Tracker:
         return Sheet([0] * 6, nests, dishes, decorations)
 
 
+class LogReading:
+    """A reading of one table's public log: a bot's own, or shared by the table's bots (what the
+    log tells is the same for every rat)."""
+
+    def __init__(self) -> None:
+        self.tracker = Tracker(0)
+
+    def tracker_for(self, view: dict[str, Any]) -> Tracker:
+        """The tracker, caught up with the log in `view` (a new one for another number of rats)."""
+        if self.tracker.seats != view["seats"]:
+            self.tracker = Tracker(view["seats"])
+        self.tracker.update(view)
+        return self.tracker
+
+
 # Event type -> handler, looked up once instead of by name for every log entry.
 _HANDLERS = {name[len("_on_"):]: fn for name, fn in vars(Tracker).items() if name.startswith("_on_")}

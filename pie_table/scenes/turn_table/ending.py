@@ -11,8 +11,6 @@ from pie_table.core.stats import record_finished
 from pie_table.kit.i18n import _
 from pie_table.scenes.turn_table.seat import TableSession
 
-_STEP = 1 / 30  # skip_to's table clock
-
 
 class TableEnd(TableSession):
     """The part of `TurnTable` after the flow of play (it uses the table's session methods)."""
@@ -51,7 +49,7 @@ class TableEnd(TableSession):
         from pie_table.scenes.results import ResultsScene
 
         self.autosave.save()
-        record_finished(self.session, Path(str(self.autosave.path)).name,
+        record_finished(self.autosave.session, Path(str(self.autosave.path)).name,
                         {seat: {"hints": n} for seat, n in self.hints_used.items()})
         title, lines = self.results_text(self.public())
         self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
@@ -65,20 +63,13 @@ class TableEnd(TableSession):
         return self.flights.busy
 
     def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
-        """Play on without drawing (bots as bots, humans the game's pick) until round or turn
-        `turn` begins (`at`: seconds of table time), then stop every effect."""
+        """Play on at once, every seat autoplayed by the driver, until round or turn `turn` begins
+        (`at`: seconds of table time, a move a 1/30 s), then stop every effect."""
         self.autoplay = True
         if turn is not None:
-            while not self.is_over() and self.round_of(self.public()) < turn:
-                actors = self.to_act()
-                if not actors:
-                    break
-                self.submit(self._auto_action(actors[0]), actors[0])
+            self.driver.skip_to(until=lambda: self.round_of(self.public()) >= turn)
         elif at is not None:
-            elapsed = 0.0
-            while elapsed < at and not self.is_over():
-                self.update(_STEP)
-                elapsed += _STEP
+            self.driver.skip_to(at=at)
         self.autoplay = False
         self.snap()
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.pacing import Pacer
 from pie_table.core.saves import Autosaver
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
@@ -26,15 +25,14 @@ class TableHooks(TurnTableScene):
     # What the table holds (set in `TurnTable.__init__`), declared once for every part of it.
     setup: GameSetup
     names: SeatNames
-    session: Session
+    driver: TableDriver  # the game, run: the table calls only its public methods (seat.py)
     rules: Any
     watch: bool
     watch_seat: int | None
     autosave: Autosaver
-    bots: dict[int, Any]
     humans: list[int]
     gate: Any
-    pacer: Pacer
+    moves: int  # moves heard since the table opened (a panel opened before the last one is stale)
     reaction: ReactionWindow
     effects: EffectLayer
     flights: Any
@@ -56,6 +54,8 @@ class TableHooks(TurnTableScene):
     own_turn_kinds: tuple[str, ...] = ("turn",)  # decisions in which the same human goes straight on
     pressable: tuple[str, ...] = ("hand",)  # zone kinds a press may pick or start dragging
     landable: tuple[str, ...] | None = None  # zone kinds a drop may land on (None: every kind)
+    handoff_beat = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
+    bots_first = False  # in a pick several seats answer, bots answer before a person is asked
 
     def open_panel(self, seat: int, legal: Sequence[Action]) -> None:
         """Put `seat`'s choices on screen (its move list, or a game's own panel)."""
@@ -70,14 +70,45 @@ class TableHooks(TurnTableScene):
         self.panel = None
         self.panel_key = None
 
+    def bot_beat(self, seat: int) -> float:
+        """How long a bot at `seat` waits before its move, before the settings' pace scales it: by
+        default the same for every move, so how long it takes says nothing of a hand."""
+        return self.turn_beat
+
+    def private_turn(self, seat: int) -> bool:
+        """True if `seat`'s decision shows its secrets (so a shared screen is handed off first); a
+        game whose public decisions (a roll) need no hand-off says False for those."""
+        return True
+
+    # Answered by the table's session side (seat.py), below in the line of inheritance.
+    def top(self) -> dict[str, Any] | None:
+        """The decision on top, as the public view shows it."""
+        raise NotImplementedError
+
+    def to_act(self) -> list[int]:
+        """The seats the game waits for now."""
+        raise NotImplementedError
+
+    def keeps_screen(self, seat: int) -> bool:
+        """After `seat` (a human) moved on a shared screen: True if the same human goes straight on
+        (their own turn goes on), so the screen is not folded away."""
+        top = self.top()
+        return top is not None and top["kind"] in self.own_turn_kinds and self.to_act() == [seat]
+
+    def holds_play(self) -> bool:
+        """True while the game's own animation holds play (dice still rolling): no bot moves, no
+        choice is offered and no beat runs."""
+        return False
+
+    def input_first(self, event: pygame.event.Event) -> bool:
+        """A game's own input (dice to throw, its own panel), before the table's except Esc and
+        Ctrl+Z; True if used."""
+        return False
+
     def keep_layout(self) -> None:
         """Called each frame: redo the layout if it depends on something that moved."""
 
-    def auto_move(self, seat: int, legal: Sequence[Action]) -> Action:
-        """A human seat's move in fast-forward."""
-        return legal[0]
-
-    def round_of(self, view: dict[str, Any]) -> int:
+    def round_of(self, view: Mapping[str, Any]) -> int:
         """The round (or turn) `skip_to(turn=...)` counts, from the public view."""
         return int(view["round"])
 
@@ -94,7 +125,7 @@ class TableHooks(TurnTableScene):
         """Why Ctrl+Z did nothing for a lone human (a card was drawn, or another player moved)."""
         raise NotImplementedError
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         """The results screen's title and lines."""
         raise NotImplementedError
 

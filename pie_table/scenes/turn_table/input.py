@@ -31,6 +31,8 @@ class TableInput(TableEnd):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
+        if self.input_first(event):
+            return
         if self.is_over() and not self.watch:
             going_on = event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in _GOING_ON)

@@ -1,77 +1,81 @@
-"""The table's side of the session: every call into the session and the pacer sits here, in a
-few small methods, so moving onto a table driver is a few lines; who sees what (the privacy gate's
-seat at the screen, the views it may draw); sending a move and taking in what it did, where the
-scene hears only the events the seat at the screen may see (`core.session.events_for`)."""
+"""The table's side of its driver: every call into the driver sits here, in a few small methods,
+and only its public ones (`pace_by`, `listen`, `submit`, `update`, `next_move_in`, `remaining`,
+`restart_countdown`, `autoplay_action`, `skip_to`, `can_undo`, `undo`, `view`, `to_act`, `legal`,
+`is_over`, `state`, `rules`, `setup`, `gate`), so a driver of the same interface that plays over the
+network can stand in; who sees what (the privacy gate's seat at the screen, the views it may
+draw); sending a move and taking in what it did, where the scene hears only the events the seat
+at the screen may see (`TableDriver.listen`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event
-from pie_table.core.pacing import Pace, Pacer
-from pie_table.core.session import events_for
+from pie_table.core.pacing import Pace
+from pie_table.core.session import Entry
 from pie_table.scenes.turn_table.hooks import TableHooks
 
 
 class TableSession(TableHooks):
-    """A turn-based table's calls into the session, and who sees what."""
+    """A turn-based table's calls into its driver, and who sees what."""
 
-    def _make_pacer(self, settings: Any, by_moment: bool) -> Pacer:
+    def _drive(self, settings: Any, by_moment: bool) -> None:
+        """Pace the driver's bots for people, and listen to it: one listener for every seat that
+        may be at the screen (or watched in a replay) and one for nobody, each heard only while its
+        seat is the one shown."""
         # The settings' bot pace scales every wait alike, so timing still says nothing about a hand.
         pace = settings.pace_factor() if settings is not None else 1.0
         beat = self.turn_beat * pace
         waits = Pace(public=beat, secret=0.15 * pace, reaction=(0.8 * pace, 2.0 * pace))
         # By moment: every move of a turn gets its beat (one turn decision takes several moves).
-        moment = (lambda: (self.state.actions, len(self.session.log))) if by_moment else None
-        return Pacer(self.session, waits, seed=self.setup.seed, beat=lambda seat: beat, moment=moment)
+        moment = (lambda: (self.state.actions, self.moves)) if by_moment else None
+        self.driver.pace_by(waits, beat=lambda seat: self.bot_beat(seat) * pace, moment=moment)
+        self.driver.listen(None, self._applied)
+        for seat in range(len(self.setup.seats)):
+            self.driver.listen(seat, self._heard_by(seat))
+
+    def _heard_by(self, seat: int) -> Any:
+        def heard(entry: Entry, events: list[Event]) -> None:
+            if seat == self.display_seat:
+                self.play_events(events)
+        return heard
 
     @property
     def state(self) -> Any:
-        return self.session.state
+        return self.driver.state
 
     def legal(self, seat: int) -> Sequence[Action]:
         """What `seat` may do now."""
-        return self.session.legal(seat)
+        return self.driver.legal(seat)
 
     def to_act(self) -> list[int]:
         """The seats the game waits for (a sealed window's answers are not in the views)."""
-        return self.session.to_act()
+        return self.driver.to_act()
 
     def is_over(self) -> bool:
-        return self.session.is_over()
+        return self.driver.is_over()
 
     def _moment(self) -> int:
-        """How many moves the table has seen (undo takes them back)."""
-        return len(self.session.log)
+        """How many moves the table has heard (a panel opened before the last one is stale)."""
+        return self.moves
 
     def _pace(self, dt: float) -> None:
-        """The pacer moves bots after their beat and runs out a window's countdown."""
-        for applied in self.pacer.update(dt, hold=self.handoff_for is not None):
-            if applied.ok and applied.entry is not None:
-                self._applied(applied.entry.seat, applied.events)
+        """The driver moves bots after their beat and runs out a window's countdown (the table
+        hears what they did through its listeners)."""
+        self.driver.update(dt, hold=self.handoff_for is not None)
 
     def _send(self, seat: int | None, action: Action) -> bool:
-        applied = self.session.submit(seat, action)
+        applied = self.driver.submit(seat, action)
         if not applied.ok:
             self.message = self.names.tr(applied.message)
             self._sound("refuse")
             return False
-        self._applied(seat, applied.events)
         return True
 
-    def _auto_action(self, seat: int) -> Action:
-        """A move made without a player (screenshots, fast-forward): a bot's, else the game's pick."""
-        if seat in self.bots:
-            action = self.session.bot_action(seat)
-            if action is not None:
-                return action
-        return self.auto_move(seat, self.legal(seat))
-
     def _undo(self, seat: int) -> bool:
-        if not self.session.can_undo(seat):
+        if not self.driver.can_undo(seat) or not self.driver.undo(seat):
             return False
-        self.session.undo(seat)
         self.autosave.save()
         return True
 
@@ -87,12 +91,12 @@ class TableSession(TableHooks):
             return None
         return self.gate.viewer
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         """What the screen may show now (the view `draw` uses)."""
-        return self.session.view(self.display_seat)
+        return self.driver.view(self.display_seat)
 
-    def public(self) -> dict[str, Any]:
-        return self.session.view(None)
+    def public(self) -> Mapping[str, Any]:
+        return self.driver.view(None)
 
     def top(self) -> dict[str, Any] | None:
         """The decision on top, as everyone sees it (kind, seats asked, deadline, window or not)."""
@@ -111,7 +115,11 @@ class TableSession(TableHooks):
         seat = action.get("seat", seat) if seat is None else seat
         return self._send(seat, action)
 
-    def _applied(self, seat: int | None, events: list[Event]) -> None:
+    def _applied(self, entry: Entry, events: list[Event]) -> None:
+        """Every move the driver applied (heard as nobody): the table's bookkeeping; the events
+        play for the seat at the screen (its own listener), or here when nobody is."""
+        seat = entry.seat
+        self.moves += 1
         if self.autosave.notice:
             self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         elif seat in self.humans or seat is None:
@@ -125,6 +133,7 @@ class TableSession(TableHooks):
             self.claimed = None
         if seat in self.humans and self.gate.shared:
             # The same human straight on (their own turn goes on): keep the screen; else fold away.
-            if not (top is not None and top["kind"] in self.own_turn_kinds and self.to_act() == [seat]):
+            if not self.keeps_screen(seat):
                 self.gate.hide()
-        self.play_events(events_for(events, self.display_seat))
+        if self.display_seat is None:
+            self.play_events(events)

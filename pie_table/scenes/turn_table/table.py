@@ -1,18 +1,17 @@
-"""The flow of a turn-based table: the session runs the game, bots move through the pacer, the
+"""The flow of a turn-based table: the driver runs the game and moves the bots, the
 human at the screen is offered their decision (behind a hand-off when others share the screen),
 reaction windows count down and any human may claim them, undo, hints, skip_to and the results.
 
-Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy gate
+Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy gate
 says is at the screen (None: public only), and the events the scene sees are those that seat may
-see (`core.session.events_for`). Every call into the session and the pacer sits in the few small
-methods of seat.py, so moving onto a table driver is a few lines."""
+see (`TableDriver.listen`). Every call into the driver sits in the few small methods of seat.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.saves import Autosaver
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
@@ -22,7 +21,6 @@ from pie_table.paths import saves_dir
 from pie_table.scenes.turn_table.hooks import NoFlights
 from pie_table.scenes.turn_table.input import TableInput
 
-_HANDOFF_BEAT = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
 _FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
 
 
@@ -30,21 +28,24 @@ class TurnTable(TableInput):
     """Base of the turn-based tables. A game sets `game_id`, `turn_beat`, `end_hold`, gives the
     hooks of `TableHooks` (hooks.py) and paints in `draw`."""
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
                  save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
                  paced_by_moment: bool = False) -> None:
+        """`driver` runs the game (built by whoever opens the table: `scenes.base.open_table`), a
+        new one or a resumed save kept in `save_path`; `watch`: a replay feeds the moves."""
         super().__init__(app)
         self.setup = setup
         self.names = names if names is not None else SeatNames.of_setup(setup)
-        self.session = session if session is not None else Session(setup)
-        self.rules = self.session.rules
+        self.driver = driver
+        self.rules = driver.rules
         self.watch = watch
         self.watch_seat: int | None = None
-        self.autosave = Autosaver(self.session, saves_dir(), every_action=True, path=save_path,
+        self.autosave = Autosaver(driver.session, saves_dir(), every_action=True, path=save_path,
                                   enabled=not watch)
-        self.bots, self.humans, self.gate = self.session.bots, self.session.humans, self.session.gate
-        self.pacer = self._make_pacer(getattr(app, "settings", None), paced_by_moment)
-        self.reaction = ReactionWindow(self.session, self.pacer, self.humans, self._claimed, self.names,
+        self.gate = driver.gate
+        self.humans = list(self.gate.humans)
+        self.moves = 0
+        self.reaction = ReactionWindow(driver, self.humans, self._claimed, self.names,
                                        self.window_answer, self.reaction_lost)
         self.effects = EffectLayer(seed=setup.seed)
         self.flights: Any = NoFlights()  # a game whose cards fly sets its own
@@ -58,6 +59,7 @@ class TurnTable(TableInput):
         self.hints_used: dict[int, int] = {}  # per seat, for the statistics
         self.autoplay = self.results_shown = False
         self.since_move = self.end_timer = 0.0
+        self._drive(getattr(app, "settings", None), paced_by_moment)
 
     # -- scene hooks ----------------------------------------------------------------------------------
 
@@ -77,6 +79,8 @@ class TurnTable(TableInput):
         self.autosave.flush()
         self.effects.update(dt)
         self.flights.update(dt)
+        if self.holds_play():
+            return
         self.since_move += dt
         self.keep_layout()
         if self.watch:
@@ -88,12 +92,14 @@ class TurnTable(TableInput):
             return
         actors = self.to_act()
         if self.autoplay and actors:
-            self.submit(self._auto_action(actors[0]), actors[0])
+            self.submit(self.driver.autoplay_action(actors[0]), actors[0])
             return
         self._pace(dt)
         self.reaction.update(dt)
         actors = self.to_act()
         humans = [seat for seat in actors if seat in self.humans]
+        if self.bots_first and any(seat not in self.humans for seat in actors):
+            humans = []
         if humans:
             self._offer(humans)
         elif self.offered_seat() not in (None, *actors):
@@ -103,8 +109,8 @@ class TurnTable(TableInput):
         """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""
         seat = self.offered_seat()
         offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self._moment()
-        beats = [self.pacer.next_move_in(), self.reaction.quiet,
-                 _HANDOFF_BEAT - self.since_move, _FORCED_BEAT - self.since_move]
+        beats = [self.driver.next_move_in(), self.reaction.quiet,
+                 self.handoff_beat - self.since_move, _FORCED_BEAT - self.since_move]
         return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
 
     def _offer(self, humans: list[int]) -> None:
@@ -117,8 +123,11 @@ class TurnTable(TableInput):
                 self._open_for(self.claimed)
             return
         seat = self.gate.viewer if self.gate.viewer in humans else humans[0]
-        if self.gate.needs_handoff(seat):
-            if self.since_move >= _HANDOFF_BEAT:
+        if not self.private_turn(seat):
+            if self.gate.viewer not in (None, seat):
+                self.gate.hide()  # a public move by someone else: fold the last hand away first
+        elif self.gate.needs_handoff(seat):
+            if self.since_move >= self.handoff_beat:
                 self._hand_off(seat)
             return
         self._open_for(seat)

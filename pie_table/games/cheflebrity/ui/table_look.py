@@ -111,7 +111,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if "hand" in lit_piles:
         pygame.draw.rect(surface, pal.HIGHLIGHT, lay.hand, 3, border_radius=int(12 * s))
     table.zones = zones
-    remaining = table.pacer.remaining()
+    remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None
     if table.trade is not None:
         table.trade.draw(surface, lay.moves, s, painted)

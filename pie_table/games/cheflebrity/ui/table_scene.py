@@ -3,7 +3,7 @@ painting (table_look), the flights and effects its events make, its trade panel,
 and `zones_of`: where each move's card is dragged from (the hand, the Leftovers, the Ingredients, a
 finished pie) and dropped onto (a pie, a new pie, the Leftovers, a serving line, a rival).
 
-Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy gate
+Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy gate
 says is at the screen (None: public only). With several humans at one screen every decision is
 behind a hand-off, a reaction window is a countdown any human may claim (kit.reaction), and a trade
 offered to a human is answered behind a hand-off too, so no hand and no hidden trade card is ever
@@ -12,13 +12,13 @@ shown to the wrong player.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.cheflebrity.deck import GENIUS, KIND, SABOTAGE
 from pie_table.games.cheflebrity.ui.flights import Flights
@@ -53,10 +53,10 @@ class CheflebrityTableScene(TurnTable):
     pressable = ("hand", "leftover", "deck", "pie")
     landable = _LANDABLE
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
         names = SeatNames.of_setup(setup, chef_label)  # every seat by its player's name
-        super().__init__(app, setup, session, save_path, watch, names, paced_by_moment=True)
+        super().__init__(app, setup, driver, save_path, watch, names, paced_by_moment=True)
         self.trade: TradePanel | None = None
         self.hinted_offer: Action | None = None  # a trade the hint suggested, filled in when opened
         self.show_trades = False
@@ -100,14 +100,8 @@ class CheflebrityTableScene(TurnTable):
 
     # -- the game's part of the flow ----------------------------------------------------------------------
 
-    def auto_move(self, seat: int, legal: list[Action]) -> Action:
-        """A human seat in fast-forward plays as a normal bot would in its place."""
-        from pie_table.games.cheflebrity.bots import CheflebrityBot
-
-        return CheflebrityBot("normal", seat, self.setup.seed + seat).act(self.session.view(seat), legal)
-
     def open_panel(self, seat: int, legal: list[Action]) -> None:
-        view = self.named(self.session.view(seat))
+        view = self.named(self.driver.view(seat))
         kind = (self.top() or {}).get("kind")
         if kind == "reply" or (kind == "confirm" and (view.get("trade") or {}).get("counter")):
             mode = "reply" if kind == "reply" else "counter"
@@ -149,7 +143,7 @@ class CheflebrityTableScene(TurnTable):
         self.hinted_offer = None
         super()._applied(seat, events)
 
-    def round_of(self, view: dict[str, Any]) -> int:
+    def round_of(self, view: Mapping[str, Any]) -> int:
         return int(view["turn_no"])
 
     def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:
@@ -163,7 +157,7 @@ class CheflebrityTableScene(TurnTable):
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: a card was drawn, or another chef moved")
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         return results_text(view, self.player_names())
 
     # -- hints and keys ---------------------------------------------------------------------------------
@@ -177,7 +171,7 @@ class CheflebrityTableScene(TurnTable):
         from pie_table.games.cheflebrity.hints import hint
 
         seat = self.trade.seat if answering and self.trade is not None else self.panel.seat
-        action, why = hint(self.session.view(seat), self.legal(seat), seat)
+        action, why = hint(self.driver.view(seat), self.legal(seat), seat)
         self.count_hint(seat, why)
         if answering and self.trade is not None:
             self.trade.prefill_answer(action)

@@ -98,7 +98,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         owner=table.names.player(hand_seat) if hand_seat is not None else "",
     )
     table.zones = zones
-    remaining = table.pacer.remaining()
+    remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None
     if table.panel is not None:
         table.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)

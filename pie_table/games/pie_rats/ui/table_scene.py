@@ -2,7 +2,7 @@
 (table_look), the flights and effects its events make, its hints and words, and `zones_of`: where
 each move's card is dragged from and dropped onto.
 
-Privacy by construction: drawing only ever gets `session.view(seat)` for the seat the privacy
+Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy
 gate says is at the screen (None: public only). With several humans at one screen every turn is
 behind a hand-off (a hand decides what a turn may do); a reaction window is a countdown any
 human may claim (kit.reaction), and only the claimer is handed the screen.
@@ -10,13 +10,13 @@ human may claim (kit.reaction), and only the claimer is handed the screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pygame
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
@@ -47,11 +47,11 @@ class PieRatsTableScene(TurnTable):
     alone_moves = ("done", "pass")
     pressable = ("hand", "crew", "charisma", "pie")
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
         # Every seat by its player's name, the Captain's title beside it (the title alone unnamed).
         names = SeatNames.of_setup(setup, title=lambda seat: captain_label(self.public(), seat))
-        super().__init__(app, setup, session, save_path, watch, names)
+        super().__init__(app, setup, driver, save_path, watch, names)
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats))
         self.flights = Flights()
         self.pile_places: dict[str, pygame.Rect] = {}
@@ -71,11 +71,8 @@ class PieRatsTableScene(TurnTable):
     def open_panel(self, seat: int, legal: list[Action]) -> None:
         # The move list names rival seats as the rest of the table does.
         names = [self.names(s) for s in range(len(self.setup.seats))]
-        view = {**self.session.view(seat), "seat_names": names}
+        view = {**self.driver.view(seat), "seat_names": names}
         self.panel = MovePanel(seat, legal, view, lambda a: self.submit(a, seat), self.show_hint)
-
-    def auto_move(self, seat: int, legal: list[Action]) -> Action:
-        return next((a for a in legal if a["type"] in ("done", "pass", "refill")), legal[0])
 
     def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:
         note = _("Only {captain} should look at the screen now.").format(captain=name)
@@ -90,7 +87,7 @@ class PieRatsTableScene(TurnTable):
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: a card was drawn, or another Captain moved")
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         return results_text(view, self.names)
 
     def show_hint(self) -> None:
@@ -101,7 +98,7 @@ class PieRatsTableScene(TurnTable):
         from pie_table.games.pie_rats.hints import hint
 
         seat = self.panel.seat
-        action, why = hint(self.session.view(seat), [a for a, _t in self.panel.items], seat)
+        action, why = hint(self.driver.view(seat), [a for a, _t in self.panel.items], seat)
         self.focus_move(action)
         self.count_hint(seat, why)
 

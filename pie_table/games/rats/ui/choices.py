@@ -60,6 +60,11 @@ class ChoicePanel:
         self.menu = Menu(items, on_sound=on_sound)
         self.hints = self._hints()
 
+    @property
+    def items(self) -> list[tuple[Action, str]]:
+        """The legal actions in the order offered, as the shared table reads a move list."""
+        return [(action, "") for action in self.legal]
+
     def _hints(self) -> dict[int, str]:
         """Extra words under the buttons, per button index (-1: whatever is focused)."""
         if self.kind == "vocation":

@@ -27,10 +27,14 @@ from pie_table.games.rats.ui.table_draw import (
     draw_waiting,
     rat_cards,
     top_bar_wood,
+    until_the_dice_land,
 )
+from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import paper
+from pie_table.kit.text import fit_text
+from pie_table.scenes.save_trouble import draw_marker
 
 _SHADOW = 6  # paper() drops its shadow 3-4 px right and down; a panel's image takes it in
 
@@ -249,3 +253,49 @@ class TablePainter:
         draw_sheet(surface, rect, view["sheet"], cards[seat], s)
         slip = pygame.Rect(rect.x, rect.bottom + 4, rect.w, notes_h - 4)
         draw_notes(surface, slip, view.get("notes", []), s)
+
+
+def paint(scene: Any, surface: pygame.Surface) -> None:
+    """The whole RATS table as seen by the scene's `display_seat` only: the kept base layer, the
+    dice or the ceremony, the choice panel, effects, the hint and the last refusal."""
+    seat = scene.display_seat
+    # A copy of the view's top level: the log shown is cut below without touching the view.
+    view = dict(scene.driver.view(seat))
+    scene.shown_seat = seat
+    lay, s = scene.layout, scene.layout.scale
+    if scene.ceremony is not None:
+        view["log"] = scene.ceremony.filter_log(view["log"])
+    if scene.tray.busy:
+        view["log"] = until_the_dice_land(view["log"])
+    surface.blit(scene.painter.base_layer(scene, surface.get_size(), view, seat), (0, 0))
+    if scene.ceremony is None:
+        scene.tray.draw(surface, s)
+    else:
+        footer = scene.panel_rect().h + 10 if scene.panel is not None else 0
+        scene.ceremony.draw(surface, lay.ceremony, view, s, footer)
+    if scene.panel is not None:
+        scene.panel.draw(surface)
+    scene.effects.draw(surface)
+    if scene.hint_text and scene.panel is not None:
+        words = _("Hint: {text}").format(text=scene.hint_text)
+        tip = fit_text(words, int(16 * s), lay.panel.w - 16, pal.INK, "bold")
+        lift = int(30 * s) if scene.message else 0  # a refusal keeps the bottom line
+        box = tip.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 8 - lift)).inflate(14, 6)
+        pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
+        surface.blit(tip, tip.get_rect(center=box.center))
+    if scene.message:
+        text = fit_text(scene.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")
+        surface.blit(text, text.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 4)))
+    draw_marker(surface, scene.autosave)
+
+
+def banner(scene: Any, view: dict[str, Any]) -> str:
+    """The words in the middle of the top bar."""
+    if scene.tray.busy:
+        return _("The dice are rolling...")
+    if scene.ceremony is not None and not scene.ceremony.ready:
+        return _("Click or press Space for the next goal")
+    waiting = view.get("to_act", [])
+    if not waiting:
+        return ""
+    return _("Waiting for {rats}").format(rats=", ".join(scene.names(seat) for seat in waiting))

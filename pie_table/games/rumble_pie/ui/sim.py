@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pie_table.core.driver import RealtimeDriver, TickStep
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.adapters import engine_options
 from pie_table.games.rumble_pie.rules import RULES, TICK_HZ
@@ -43,12 +42,16 @@ class TableSim:
     """Paces the game's session in whole ticks at TICK_HZ, whatever the frame rate (through its
     `driver`), and keeps the public table built once per state change."""
 
-    def __init__(self, setup: GameSetup, session: Session | None = None, watch: bool = False) -> None:
+    def __init__(self, setup: GameSetup, driver: RealtimeDriver, watch: bool = False) -> None:
+        """`driver`: the table's, built by whoever opened it (`scenes.base.open_table`), set here to
+        Rumble's step."""
         self.setup = setup
         self.options = engine_options(setup)
-        self.session = session if session is not None else Session(setup)
-        self.driver = RealtimeDriver(self.session, tick_hz=TICK_HZ, watch=watch, auto_start_s=AUTO_START_S,
-                                     max_frame=MAX_FRAME, turn_of=lambda state: state.round)
+        self.driver = driver
+        self.session = driver.session
+        driver.tick_s, driver.watch = TICK, watch
+        driver.auto_start_s, driver.max_frame = AUTO_START_S, MAX_FRAME
+        driver.turn_of = lambda state: state.round
         self.bots = self.session.bots
         self.has_humans = self.driver.has_humans
         self.watch = watch  # a replay feeds the ticks: the clock does not run here

@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.driver import RealtimeDriver
 from pie_table.core.saves import Autosaver
-from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
 from pie_table.games.rumble_pie.rules import TICK_HZ
@@ -18,6 +18,7 @@ from pie_table.games.rumble_pie.ui.feedback import Feedback
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
 from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
+from pie_table.games.rumble_pie.ui.remote_badge import NoSave, draw_delay
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
@@ -44,19 +45,23 @@ _WAITING = ("ready", "round_over")
 class RumbleTableScene(Scene):
     """The table a Rumble Pie game is played on."""
 
-    def __init__(self, app: Any, setup: GameSetup, session: Session | None = None,
-                 save_path: str | None = None, watch: bool = False) -> None:
+    def __init__(self, app: Any, setup: GameSetup, driver: RealtimeDriver | None = None,
+                 save_path: str | None = None, watch: bool = False, remote: Any = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
-        `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still."""
+        `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still.
+        `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host)."""
         super().__init__(app)
         self.setup = setup
         self.watch = watch
         self.watch_seat: int | None = None
-        self.sim = TableSim(setup, session, watch)
+        self.remote = remote is not None
+        if remote is None and driver is None:
+            raise ValueError("a Rumble Pie table runs on a driver, or on a remote table")
+        self.sim = remote if remote is not None else TableSim(setup, driver, watch)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
-        self.autosave = Autosaver(self.sim.session, saves_dir(), every_action=False, path=save_path,
-                                  enabled=not watch)
-        self.resumed = session is not None and not watch
+        self.autosave = NoSave() if remote is not None else Autosaver(
+            self.sim.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
+        self.resumed = driver is not None and bool(driver.session.log) and not watch
         state = self.sim.table()
         n = len(setup.seats)
         seat_names = SeatNames.of_setup(setup, lambda seat: _("Player {n}").format(n=seat + 1))
@@ -84,7 +89,7 @@ class RumbleTableScene(Scene):
         self.over_timer: float | None = None
         self.waiting_s = 0.0  # how long the table has been between rounds
         self._refresh_all()
-        if session is not None:
+        if driver.session.log or watch:
             # A continued game opens paused before any frame animates: its cards are dealt in place,
             # not left on the decks behind the pause panel.
             self.cards.sync(self.sim.table(), animate=False)
@@ -105,6 +110,8 @@ class RumbleTableScene(Scene):
     def exit(self) -> None:
         """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
         self.autosave.save()
+        if self.remote:
+            self.sim.close()  # the host shows the seat as away
 
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
@@ -338,7 +345,8 @@ class RumbleTableScene(Scene):
             title = _("{team} wins!").format(team=pal.team_name(state.winner))
             lines = result_lines(state, self.names)
             self.autosave.save()
-            record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
+            if self.sim.session is not None:  # a remote seat's game is recorded at the host
+                record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
             self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
 
     # --- headless hooks --------------------------------------------------------------------------
@@ -371,6 +379,8 @@ class RumbleTableScene(Scene):
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
         draw_marker(surface, self.autosave)
+        if self.remote:
+            draw_delay(surface, self.sim.delay_ms)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
