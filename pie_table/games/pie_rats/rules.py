@@ -222,38 +222,10 @@ _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
 def _kept_crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
-    """Every crew, each member as the views show it, kept by the rules while no event that may
-    change a crew was logged (bots read the crews in most decisions of phases 4 to 6)."""
-    return RULES.kept(state, "crews", _crew_moves(state), lambda: _crews_view(state))  # type: ignore[no-any-return]
-
-
-# Events that never come with a change to a crew: every change to one (a member joins, leaves,
-# moves, turns, is lured, takes Spinach; a new round frees them all) is announced by another kind,
-# and of the phases only the sixth follows one (the lured turn back as phase 5 ends).
-_CALM_EVENTS = frozenset(
-    {"table", "declare", "charm", "theft", "call", "loot_try", "draw", "discard", "reshuffle", "reveal",
-     "refill"}
-)
-_CALM_PHASES = frozenset({2, 3, 4, 5})
-
-
-def _crew_moves(state: PieRatsState) -> int:
-    """How many logged events may have changed a crew: the rules' own tally for this state (events
-    read, moves among them), counted on from where it was last read (the log only grows)."""
-    tally: list[int] = RULES.kept(state, "crew moves", None, lambda: [0, 0])
-    log = state.log
-    if tally[0] != len(log):
-        for event in log[tally[0]:]:
-            kind = event["type"]
-            if kind not in _CALM_EVENTS and (kind != "phase" or event["phase"] not in _CALM_PHASES):
-                tally[1] += 1
-        tally[0] = len(log)
-    return tally[1]
-
-
-def _crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
-    """Every crew as the views show it, with one view kept for each way a crew member can lie (its
-    card, turned, lured, its Spinach) for this state."""
+    """Every crew as the views show it, read from the crews as they lie at each read (bots read
+    them in most decisions of phases 4 to 6). Each member's view is kept by the rules for this
+    state under all it is worked out from (its card, turned, lured, its Spinach): it is right
+    whatever move changed the crews, and a read makes no new dict for a member that lies as before."""
     kept: dict[tuple[Any, ...], dict[str, Any]] = RULES.kept(state, "rats", None, dict)
     shown = []
     for crew in state.crews:
