@@ -78,7 +78,17 @@ def uncopied(*names: str) -> Fields:
     """Fields that hand out the state's attributes `names` themselves, not copies: for the view a
     bot decides from at once (`GameRules.bot_view`), read before the state moves on and never
     kept, where copying what it reads would only cost time."""
-    return {name: lambda v, get=attrgetter(name): get(v.state) for name in names}
+    return {name: _attribute_of_state(name) for name in names}
+
+
+def _attribute_of_state(name: str) -> Field:
+    """The field that reads the state's attribute `name` as it is."""
+    get = attrgetter(name)
+
+    def field(view: LazyView) -> Any:
+        return get(view.state)
+
+    return field
 
 
 class ViewFields:
