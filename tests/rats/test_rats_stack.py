@@ -69,12 +69,18 @@ def test_a_save_from_rules_version_1_still_replays() -> None:
     assert session.is_over() and len(session.log) == 97 and session.rules.rules_version == 2
 
 
-def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_own() -> None:
+def _two_tables_played(seats: str) -> list[Session]:
+    """Two whole games of bots at two tables (seeds 4 and 5)."""
     tables = []
     for seed in (4, 5):
-        session = Session(GameSetup("rats", parse_seats("bot:hard,bot:hard,bot:hard"), {}, seed=seed))
+        session = Session(GameSetup("rats", parse_seats(seats), {}, seed=seed))
         driver_for(session).play_out()
         tables.append(session)
+    return tables
+
+
+def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_own() -> None:
+    tables = _two_tables_played("bot:hard,bot:hard,bot:hard")
     readings = [{id(bot.reading) for bot in s.bots.values()} for s in tables]
     assert [len(r) for r in readings] == [1, 1] and readings[0] != readings[1]
     for session in tables:
@@ -86,11 +92,7 @@ def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_ow
 def test_a_tables_bots_share_one_store_of_worths_and_no_two_tables_share_one() -> None:
     from pie_table.games.rats.bots import TableWorths
 
-    tables = []
-    for seed in (4, 5):
-        session = Session(GameSetup("rats", parse_seats("bot:normal,bot:hard,bot:normal"), {}, seed=seed))
-        driver_for(session).play_out()
-        tables.append(session)
+    tables = _two_tables_played("bot:normal,bot:hard,bot:normal")
     stores = [{id(bot.worths) for bot in s.bots.values()} for s in tables]
     assert [len(found) for found in stores] == [1, 1] and stores[0] != stores[1]
     for session in tables:
