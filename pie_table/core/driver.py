@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction
+from pie_table.core.engine import Action, Event, IllegalAction, TurnBot
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo
 from pie_table.core.saves import Autosaver
@@ -322,7 +322,10 @@ class TableDriver:
         rules, state, bots, log = session.rules, session.state, session.bots, session.log
         apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
         bot_view, forced = rules.bot_view, rules.forced_action
-        deciders = {seat: bot.decide_from_view for seat, bot in bots.items()}
+        # Bots that may answer from the view alone; the others are asked only when the list of
+        # moves holds a choice, and their view is built only then (a forced move needs none).
+        deciders = {seat: bot.decide_from_view for seat, bot in bots.items()
+                    if type(bot).decide_from_view is not TurnBot.decide_from_view}
         every_seat_a_bot = len(bots) == len(self.setup.seats)
         plain = not session.undo_allowed and not session.listeners and self.autosave is None
         count = 0
@@ -356,11 +359,16 @@ class TableDriver:
                 # answer, else a forced move from the list, else the bot's pick from the list.
                 action = forced(state, seat) if window else None
                 if action is None:
-                    view = bot_view(state, seat)
-                    action = deciders[seat](view)
+                    decider, view = deciders.get(seat), None
+                    if decider is not None:
+                        view = bot_view(state, seat)
+                        action = decider(view)
                     if action is None:
                         legal = legal_actions(state, seat)
-                        action = legal[0] if len(legal) == 1 else bots[seat].act(view, legal)
+                        if len(legal) == 1:
+                            action = legal[0]
+                        else:
+                            action = bots[seat].act(bot_view(state, seat) if view is None else view, legal)
                 if window and isinstance(action, dict) and action.get("type") == "pass":
                     held.append((seat, action))
                     continue
