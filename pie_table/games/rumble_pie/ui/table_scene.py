@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,6 +32,9 @@ from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
+
+if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
+    from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
 from pie_table.scenes.seats import REMOTE
 
 RESULTS_BEAT_S = 2.5
@@ -47,7 +50,8 @@ class RumbleTableScene(Scene):
     """The table a Rumble Pie game is played on."""
 
     def __init__(self, app: Any, setup: GameSetup, driver: RealtimeDriver | None = None,
-                 save_path: str | None = None, watch: bool = False, remote: Any = None) -> None:
+                 save_path: str | None = None, watch: bool = False,
+                 remote: RemoteTableSim | None = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
         `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still.
         `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host).
@@ -57,13 +61,19 @@ class RumbleTableScene(Scene):
         self.watch = watch
         self.watch_seat: int | None = None
         self.remote = remote is not None
-        if remote is None and driver is None:
+        self.link = remote  # the host's frames and this seat's link (None: the game runs here)
+        self.sim: TableSim | RemoteTableSim
+        self.local: TableSim | None = None  # the game run here (None at a remote seat)
+        if remote is not None:
+            self.sim = remote
+        elif driver is not None:
+            self.sim = self.local = TableSim(setup, driver, watch)
+        else:
             raise ValueError("a Rumble Pie table runs on a driver, or on a remote table")
-        self.sim = remote if remote is not None else TableSim(setup, driver, watch)
         self.driver = driver  # the game's (None at a remote seat: the host's driver is the game)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
-        self.autosave = NoSave() if remote is not None else Autosaver(
-            self.sim.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
+        self.autosave = NoSave() if self.local is None else Autosaver(
+            self.local.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
         self.resumed = driver is not None and bool(driver.session.log) and not watch
         # A hosted table's network (`away()`, `hand_to_bot(seat)`), set by whoever hosts it.
         self.network: Any = None
@@ -123,8 +133,8 @@ class RumbleTableScene(Scene):
     def exit(self) -> None:
         """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
         self.autosave.save()
-        if self.remote:
-            self.sim.close()  # the host shows the seat as away
+        if self.link is not None:
+            self.link.close()  # the host shows the seat as away
 
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
@@ -293,14 +303,14 @@ class RumbleTableScene(Scene):
         self.cards.update(motion.scaled(dt))
         self.effects.update(dt)
         self._check_game_over(dt)
-        if self.remote and self.sim.ended:
-            self._host_gone()
+        if self.link is not None and self.link.ended:
+            self._host_gone(self.link.ended)
 
-    def _host_gone(self) -> None:
+    def _host_gone(self, line: str) -> None:
         """The host quit (or could not be reached again): one line on the title, and back there."""
         from pie_table.scenes.title import TitleScene
 
-        self.app.table_notice = self.sim.ended
+        self.app.table_notice = line
         self.app.scenes.clear_to(TitleScene(self.app))
 
     def _name_remote_players(self) -> None:
@@ -314,8 +324,8 @@ class RumbleTableScene(Scene):
 
     def away_seats(self) -> list[int]:
         """Seats whose remote players have dropped, as this window knows them."""
-        if self.remote:
-            return sorted(self.sim.away)
+        if self.link is not None:
+            return sorted(self.link.away)
         return sorted(self.network.away()) if self.network is not None else []
 
     def next_frame(self) -> float | None:
@@ -368,9 +378,15 @@ class RumbleTableScene(Scene):
         if self.mouse is not None:
             self.mouse.refresh(state)
 
+    def here(self) -> TableSim:
+        """The game run at this table (replays, fast-forward and lessons run only here)."""
+        if self.local is None:
+            raise RuntimeError("a remote seat's table runs no game of its own")
+        return self.local
+
     def replay_apply(self, seat: int | None, action: dict[str, Any]) -> bool:
         """A replay's next logged entry, applied and animated like a live tick."""
-        result = self.sim.replay_apply(seat, action)
+        result = self.here().replay_apply(seat, action)
         if self._absorb(result):
             self._refresh_all()
         return bool(result.applied)
@@ -410,7 +426,7 @@ class RumbleTableScene(Scene):
         if until_tick is not None or turn is not None:
             self.feedback.quiet = True
             try:
-                self.sim.fast_forward(until_tick, turn, on_result=self._absorb)
+                self.here().fast_forward(until_tick, turn, on_result=self._absorb)
             finally:
                 self.feedback.quiet = False
             self.feedback.notices.clear()
@@ -430,8 +446,8 @@ class RumbleTableScene(Scene):
         away = self.away_seats()
         for seat in away:
             draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
-        if self.remote:
-            draw_delay(surface, self.geom.area("log"), self.sim.delay_ms, self.sim.reconnecting)
+        if self.link is not None:
+            draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
         elif self.network is not None:
             self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
 
