@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction, Outcome
+from pie_table.core.engine import Action, Event, IllegalAction, Outcome, TurnBot
 from pie_table.core.messages import Msg
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo
@@ -404,7 +404,10 @@ class TableDriver:
         rules, state, bots, log = session.rules, session.state, session.bots, session.log
         apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
         bot_view, forced = rules.bot_view, rules.forced_action
-        deciders = {seat: bot.decide_from_view for seat, bot in bots.items()}
+        # Bots that may answer from the view alone; the others are asked only when the list of
+        # moves holds a choice, and their view is built only then (a forced move needs none).
+        deciders = {seat: bot.decide_from_view for seat, bot in bots.items()
+                    if type(bot).decide_from_view is not TurnBot.decide_from_view}
         every_seat_a_bot = len(bots) == len(self.setup.seats)
         plain = not session.undo_allowed and not session.listeners and self.autosave is None
         count = 0
@@ -438,11 +441,16 @@ class TableDriver:
                 # answer, else a forced move from the list, else the bot's pick from the list.
                 action = forced(state, seat) if window else None
                 if action is None:
-                    view = bot_view(state, seat)
-                    action = deciders[seat](view)
+                    decider, view = deciders.get(seat), None
+                    if decider is not None:
+                        view = bot_view(state, seat)
+                        action = decider(view)
                     if action is None:
                         legal = legal_actions(state, seat)
-                        action = legal[0] if len(legal) == 1 else bots[seat].act(view, legal)
+                        if len(legal) == 1:
+                            action = legal[0]
+                        else:
+                            action = bots[seat].act(bot_view(state, seat) if view is None else view, legal)
                 if window and isinstance(action, dict) and action.get("type") == "pass":
                     held.append((seat, action))
                     continue
@@ -542,6 +550,12 @@ class RealtimeDriver(TableDriver):
         self.game_ticks = 0  # ticks since the first round started: the CLI's "seconds of game time"
         self.started = bool(session.log)  # a resumed game has long since started
         self.has_humans = len(session.bots) < len(self.setup.seats)
+        self._step_listeners: list[Callable[[TickStep], None]] = []
+
+    def listen_steps(self, fn: Callable[[TickStep], None]) -> None:
+        """Call `fn(step)` after every tick run here, with the origins of what it applied and
+        refused (a host tells each remote seat what became of its inputs)."""
+        self._step_listeners.append(fn)
 
     def waiting(self) -> Action | None:
         """The table's action the game waits for before its clock runs on (a round's start)."""
@@ -606,6 +620,8 @@ class RealtimeDriver(TableDriver):
             self.started = True
         if self.started:
             self.game_ticks += 1
+        for fn in self._step_listeners:
+            fn(step)
         return step
 
     def _step_apply(self, step: TickStep, seat: int | None, action: Action, origin: Any) -> Applied:

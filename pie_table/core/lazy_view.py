@@ -14,6 +14,7 @@ worked out at once).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from operator import attrgetter
 from typing import Any
 
 Field = Callable[["LazyView"], Any]
@@ -64,6 +65,30 @@ HAND_AND_NOTES: Fields = {
     "hand": lambda v: list(v.state.hands[v.seat]),
     "notes": lambda v: list(v.state.notes[v.seat]),  # events are never changed once recorded
 }
+
+
+# The same, uncopied, for a bot's view (`uncopied`).
+SHARED_HAND_AND_NOTES: Fields = {
+    "hand": lambda v: v.state.hands[v.seat],
+    "notes": lambda v: v.state.notes[v.seat],
+}
+
+
+def uncopied(*names: str) -> Fields:
+    """Fields that hand out the state's attributes `names` themselves, not copies: for the view a
+    bot decides from at once (`GameRules.bot_view`), read before the state moves on and never
+    kept, where copying what it reads would only cost time."""
+    return {name: _attribute_of_state(name) for name in names}
+
+
+def _attribute_of_state(name: str) -> Field:
+    """The field that reads the state's attribute `name` as it is."""
+    get = attrgetter(name)
+
+    def field(view: LazyView) -> Any:
+        return get(view.state)
+
+    return field
 
 
 class ViewFields:

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from pie_table.core.driver import TableDriver
+from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.setup import GameSetup
 from pie_table.net.driven_host import DrivenHost
 from pie_table.net.host import TableHost
@@ -49,6 +49,10 @@ class HostedTable:
     async def _open(self, setup: GameSetup, remote: set[int], port: int) -> TableHost:
         self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port)
         self.port = bound_port(self.server)
+        if isinstance(self.driver, RealtimeDriver):
+            from pie_table.net.driven_realtime import DrivenRealtimeHost
+
+            return self.lobby.add(DrivenRealtimeHost(self.driver, remote, table_id="1", wake=self.wake))
         if self.driver is not None:
             return self.lobby.add(DrivenHost(self.driver, remote, table_id="1", wake=self.wake))
         return self.lobby.add(TableHost(setup, remote, table_id="1"))
@@ -57,6 +61,11 @@ class HostedTable:
         """What the network asked since the last frame, done on the window's thread."""
         if isinstance(self.host, DrivenHost):
             self.host.pump()
+
+    @property
+    def realtime(self) -> bool:
+        """True for a real-time table (Rumble Pie): the game runs on whatever the host's window does."""
+        return isinstance(self.driver, RealtimeDriver)
 
     @property
     def address(self) -> str:
@@ -71,6 +80,16 @@ class HostedTable:
     def joined(self) -> dict[int, tuple[str, bool]]:
         """Each taken remote seat: the player's name and whether they are connected now."""
         return {seat: (h.name, h.link is not None) for seat, h in dict(self.host.holders).items()}
+
+    def away(self) -> set[int]:
+        """Remote seats whose players dropped and that no bot plays yet (the host may hand them to one)."""
+        joined = self.joined()
+        return {seat for seat, (_name, here) in joined.items() if not here and seat in self.host.remote}
+
+    def name_of(self, seat: int) -> str:
+        """The name a remote player took their seat with ('' for a seat nobody has taken)."""
+        holder = self.host.holders.get(seat)
+        return holder.name if holder is not None else ""
 
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
         """An away seat goes on with a bot at the host (the host's choice, from a small prompt): on

@@ -127,3 +127,19 @@ def _tell_refusals(seat: RealtimeSeat, bot: Any) -> None:
     for refusal in seat.refused:
         bot.refused(refusal["action"], refusal["msg"])
     seat.refused.clear()
+
+
+def hosted_game(url: str, table: str, timeout: float = 5.0) -> dict[str, Any] | None:
+    """The lobby's line for `table` at `url` (its game, whether it plays in real time), asked on a
+    connection of its own before a seat is taken; None if the host has no such table. Blocking:
+    call it off the window's thread."""
+    async def ask() -> dict[str, Any] | None:
+        seat = RemoteSeat(url)
+        try:
+            await seat.open()
+            await seat.send({"type": "list"})
+            tables = (await seat.expect("tables"))["tables"]
+        finally:
+            await seat.close()
+        return next((t for t in tables if t.get("table") == table), None)
+    return asyncio.run(asyncio.wait_for(ask(), timeout))

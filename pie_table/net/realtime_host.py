@@ -67,10 +67,11 @@ class RealtimeHost(TableHost):
     driver: RealtimeDriver
 
     def __init__(self, setup: GameSetup, remote: set[int], *, lockstep: bool = False,
-                 tick_hz: int = TICK_HZ, **kw: Any) -> None:
-        super().__init__(setup, remote, **kw)
+                 tick_hz: int = TICK_HZ, driver: RealtimeDriver | None = None, **kw: Any) -> None:
+        """`driver`: a window's own, when the game runs on the host's table scene (else one here)."""
+        super().__init__(setup, remote, driver=driver, **kw)
         self.lockstep = lockstep
-        self.driver = RealtimeDriver(self.session, tick_hz=tick_hz)
+        self.driver = driver if driver is not None else RealtimeDriver(self.session, tick_hz=tick_hz)
         self.ticks = 0
         self.frames_sent = 0
         self._outcomes: dict[int, _Outcome] = {}
@@ -118,7 +119,11 @@ class RealtimeHost(TableHost):
         if kind in self.driver.rules.system_actions:
             if kind != "start":
                 raise Refusal(p.NOT_ASKED)
+            before = len(self.driver.pending)
             self.driver.start(("remote", holder.seat, seq))  # the table's own, once
+            if len(self.driver.pending) == before:
+                # Asked for already (or nothing to start): answered now, or it would wait forever.
+                self.outcome(holder.seat).acks.append(seq)
             return
         self.driver.queue(holder.seat, {**action, "seat": holder.seat}, ("remote", holder.seat, seq))
 

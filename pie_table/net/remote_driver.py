@@ -35,6 +35,8 @@ _ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calli
 class RemoteDriver:
     """One seat at a table hosted elsewhere, driven through the host."""
 
+    realtime = False  # a turn-based seat: the join screen opens the game's table on this driver
+
     def __init__(self, url: str, table: str, *, code: str = "", seat: int = -1, name: str = "",
                  token: str = "", wake: Callable[[], None] | None = None) -> None:
         """Join `seat` with the join `code`, or take a seat back with its `token`. Raises

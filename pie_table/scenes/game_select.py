@@ -107,8 +107,6 @@ class GameSelectScene(MenuScene):
         super().__init__(app)
         self.hosting = hosting
         self.games, self.load_problems = playable_games()
-        if hosting:  # a table is hosted for the turn-based games (Rumble Pie plays in real time)
-            self.games = [info for info in self.games if not info.realtime]
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Choose a game"), 44, pal.CREAM, "title")
@@ -116,7 +114,8 @@ class GameSelectScene(MenuScene):
         self.empty = Label(_("No game is ready to play yet.") if not self.games else "", 26, pal.INK)
         self.back_button = Button(_("Back"), self.back, size=26)
         # The first game that offers a guided first game has its button under the list.
-        self.tutorial_game = next((info for info in self.games if info.tutorial is not None), None)
+        self.tutorial_game = None if self.hosting else next(
+            (info for info in self.games if info.tutorial is not None), None)  # no lesson at a hosted table
         tutorial = self.tutorial_game.tutorial if self.tutorial_game else None
         title = tr(tutorial.button) if tutorial else ""
         self.tutorial_button = Button(title, self.open_tutorial, size=22)

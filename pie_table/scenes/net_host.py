@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.driver import TableDriver
+from pie_table.core.driver import driver_for
 from pie_table.core.registry import GameInfo
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -67,22 +67,35 @@ def keep_hosting(table: Any, hosted: Any) -> None:
 
     def hosted_update(dt: float) -> None:
         hosted.pump()
-        for seat, (name, _here) in hosted.joined().items():
-            if seat < len(table.names.players) and name:
-                table.names.players[seat] = name
-        away = hosted.driver.away
-        for seat in sorted(away - prompted):
-            table.app.scenes.push(AwayPrompt(table.app, table.names.player(seat) or table.names(seat),
-                                             seat, hosted))
-        prompted.intersection_update(away)
-        prompted.update(away)
+        if not hosted.realtime:  # a real-time table names its seats and asks about them itself
+            _names_and_prompts(table, hosted, prompted)
         update(dt)
+        hosted.pump()  # what this frame did goes out now, not a frame later
 
     def hosted_exit() -> None:
         leave()
         hosted.quit()
 
     table.update, table.exit = hosted_update, hosted_exit
+    if hosted.realtime:
+        # The game runs on for the remote players whatever this window does: it is not paused
+        # because another window took the focus (Esc still pauses it, for everyone).
+        table.on_focus_lost = lambda: None
+        table.network = hosted  # the table shows who is away and asks the host about their seats
+
+
+def _names_and_prompts(table: Any, hosted: Any, prompted: set[int]) -> None:
+    """Remote players' names on a turn-based table as they join, and the prompt when one drops
+    (once per drop: `prompted` holds the seats already asked about)."""
+    for seat, (name, _here) in hosted.joined().items():
+        if seat < len(table.names.players) and name:
+            table.names.players[seat] = name
+    away = hosted.driver.away
+    for seat in sorted(away - prompted):
+        table.app.scenes.push(AwayPrompt(table.app, table.names.player(seat) or table.names(seat),
+                                         seat, hosted))
+    prompted.intersection_update(away)
+    prompted.update(away)
 
 
 class HostSeatsScene(SeatsScene):
@@ -115,6 +128,8 @@ class HostSeatsScene(SeatsScene):
         s = self.scale
         inner = self.seat_panel.inflate(-int(80 * s), -int(40 * s))  # under the seats, in their panel
         self.lan_toggle.place(pygame.Rect(inner.x, inner.bottom - int(44 * s), inner.width, int(44 * s)), s)
+        # The keys' help above it fits itself to what is left (two keyboard players' help is long).
+        self.legend_rect.height = max(0, self.lan_toggle.rect.top - int(8 * s) - self.legend_rect.top)
 
     def start(self) -> None:
         factory = load_factory(self.info.scene_factory)
@@ -132,7 +147,7 @@ class HostRoomScene(MenuScene):
         from pie_table.net.hosting import HostedTable
 
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)
-        driver = TableDriver(hosted_session(Session(setup, info), self.remote))
+        driver = driver_for(hosted_session(Session(setup, info), self.remote))
         driver.across_machines = True
         self.table = factory(app, setup, driver=driver)
         self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window)

@@ -33,6 +33,9 @@ def open_remote_table(app: Any, driver: Any) -> str:
     if factory is None:
         driver.close()
         return _("This game's table could not be loaded.")
+    if driver.realtime:  # a real-time seat (Rumble Pie): the game's table draws the host's frames
+        app.scenes.replace(factory(app, driver.setup, remote=driver))
+        return ""
     table = factory(app, driver.setup, driver=driver)
     keep_joined(table, driver)
     app.scenes.replace(table)
@@ -91,6 +94,19 @@ def _taken_back(address: str) -> Any:
     except HostRefused:
         forget(address, _TABLE)
         return None
+
+
+def _realtime_seat(address: str, code: str, seat: int, name: str) -> Any:
+    """The seat at a real-time table (Rumble Pie: the game's table joins it, as `remote`), or None
+    for a turn-based one (asked of the host's lobby first: the two speak differently)."""
+    from pie_table.core.registry import get_game
+    from pie_table.net.realtime_client import hosted_game
+
+    table = hosted_game(address, _TABLE)
+    if table is None or not table.get("realtime"):
+        return None
+    factory = load_factory(get_game(table["game"]).scene_factory)
+    return factory.join_remote(address, _TABLE, code, seat, name, wake_window) if factory else None
 
 
 class JoinScene(MenuScene):
@@ -175,8 +191,9 @@ class JoinScene(MenuScene):
             from pie_table.net.remote_driver import RemoteDriver
 
             try:
-                self._result = (_taken_back(address) or RemoteDriver(
-                    address, _TABLE, code=code, seat=seat, name=name, wake=wake_window), "")
+                self._result = (_realtime_seat(address, code, seat, name) or _taken_back(address)
+                                or RemoteDriver(address, _TABLE, code=code, seat=seat, name=name,
+                                                wake=wake_window), "")
             except HostRefused as refused:
                 self._result = (None, str(refused))
             except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line

@@ -89,7 +89,14 @@ class ResultsScene(OverlayScene):
         return dataclasses.replace(self.setup, seats=list(self.setup.seats), seed=seed)
 
     def play_again(self) -> None:
-        """Replace the finished table (and this overlay) by a new table with the same setup."""
+        """Replace the finished table (and this overlay) by a new table with the same setup. A game
+        played across machines is set up again from its menu (the host's seats, a new room and
+        code; the title at a remote seat): a table of its own here would leave its Remote seats empty."""
+        from pie_table.scenes.seats import REMOTE
+
+        if any(spec.level == REMOTE for spec in self.setup.seats):
+            unwind_to_menu(self.app)
+            return
         try:
             factory = load_factory(get_game(self.setup.game_id).scene_factory)
         except KeyError:

@@ -91,6 +91,9 @@ class TitleScene(MenuScene):
         self._decor_size = 0
         self._decor_wanted = 0  # the portraits' size for this window; painted when they differ
         self._title_pos = (0, 0)
+        # A table that ended by itself (a host that quit) leaves one line for the title, shown once.
+        self.table_notice = str(getattr(app, "table_notice", "") or "")
+        app.table_notice = ""
 
     def build(self) -> list[Widget]:
         self.saved, damaged = continue_and_damaged()
@@ -118,8 +121,8 @@ class TitleScene(MenuScene):
     def _notices(self, damaged: int) -> list[str]:
         """Lines the title owes the player: files set aside at start, damaged saves, and a
         Continue that is older than the game it was (its last moves could not be saved)."""
-        lines = [getattr(self.app, "language_notice", None) or "", *start_up_notices(self.app),
-                 damaged_line(damaged)]
+        lines = [self.table_notice, getattr(self.app, "language_notice", None) or "",
+                 *start_up_notices(self.app), damaged_line(damaged)]
         if self.saved is not None and is_unsaved(self.app, self.saved.path):
             lines.append(_("Continue opens that game as last saved: its later moves could not be saved."))
         else:

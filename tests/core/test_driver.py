@@ -194,3 +194,27 @@ def test_fast_forward_to_a_round_and_play_out_match_the_headless_game():
     assert played.session.hash() == headless.hash() and played.is_over()
     replayed = TableDriver.from_log(headless.setup, headless.log)
     assert replayed.session.hash() == headless.hash()
+
+
+def test_play_out_builds_a_view_for_a_bot_that_never_answers_from_it_only_when_it_has_a_choice(monkeypatch):
+    """A RATS bot picks from the listed moves (it has no answer from the view alone): a forced move
+    (one listed) is taken without building its view, and every view built goes to a choice."""
+    from pie_table.games.rats.bots import RatsBot
+    from pie_table.games.rats.rules import RULES
+
+    views, choices = [], []
+    real_view, real_act = RULES.bot_view, RatsBot.act
+
+    def counted_view(state, seat):
+        views.append(seat)
+        return real_view(state, seat)
+
+    def counted_act(bot, view, legal):
+        choices.append(len(legal))
+        return real_act(bot, view, legal)
+
+    monkeypatch.setattr(RULES, "bot_view", counted_view)
+    monkeypatch.setattr(RatsBot, "act", counted_act)
+    session = play_to_end(GameSetup("rats", parse_seats("bot:normal,bot:hard,bot:easy"), {}, seed=4))
+    assert session.is_over() and len(session.log) > len(choices) > 0  # some moves were forced
+    assert len(views) == len(choices) and min(choices) > 1

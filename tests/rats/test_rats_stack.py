@@ -69,12 +69,18 @@ def test_a_save_from_rules_version_1_still_replays() -> None:
     assert session.is_over() and len(session.log) == 97 and session.rules.rules_version == 2
 
 
-def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_own() -> None:
+def _two_tables_played(seats: str) -> list[Session]:
+    """Two whole games of bots at two tables (seeds 4 and 5)."""
     tables = []
     for seed in (4, 5):
-        session = Session(GameSetup("rats", parse_seats("bot:hard,bot:hard,bot:hard"), {}, seed=seed))
+        session = Session(GameSetup("rats", parse_seats(seats), {}, seed=seed))
         driver_for(session).play_out()
         tables.append(session)
+    return tables
+
+
+def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_own() -> None:
+    tables = _two_tables_played("bot:hard,bot:hard,bot:hard")
     readings = [{id(bot.reading) for bot in s.bots.values()} for s in tables]
     assert [len(r) for r in readings] == [1, 1] and readings[0] != readings[1]
     for session in tables:
@@ -83,14 +89,30 @@ def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_ow
         assert all(bot.tracker is tracker for bot in session.bots.values())
 
 
-def test_goal_weights_are_kept_on_the_rules_object_by_the_circled_goals() -> None:
-    from pie_table.games.rats.bots import _weights_for
-    from pie_table.games.rats.rules import RULES
+def test_a_tables_bots_share_one_store_of_worths_and_no_two_tables_share_one() -> None:
+    from pie_table.games.rats.bots import TableWorths
 
-    RULES.bot_worths.clear()
-    kept, table = _weights_for((4, 7))
-    assert RULES.bot_worths[("weights", (4, 7))] == (kept, table)
+    tables = _two_tables_played("bot:normal,bot:hard,bot:normal")
+    stores = [{id(bot.worths) for bot in s.bots.values()} for s in tables]
+    assert [len(found) for found in stores] == [1, 1] and stores[0] != stores[1]
+    for session in tables:
+        worths = next(iter(session.bots.values())).worths
+        assert isinstance(worths, TableWorths) and worths.kept  # the table's bots filled their own
+    assert not hasattr(RULES, "bot_worths")  # nothing kept on the rules object, shared by every game
+
+
+def test_a_tables_worths_are_kept_by_the_circled_goals_and_bounded() -> None:
+    from pie_table.games.rats import bots
+
+    worths = bots.TableWorths()
+    kept, table = worths.weights_for((4, 7))
+    assert worths.kept[("weights", (4, 7))] == (kept, table) and worths.weights_for((4, 7)) == (kept, table)
     assert kept[4] == kept[7] == 1.0 and table[4] == 1.0
+    for n in range(bots._MEMOS_KEPT - 1):  # the goal weights above are one position
+        worths.worths(("items", (), frozenset({n})))
+    assert len(worths.kept) == bots._MEMOS_KEPT
+    worths.worths(("items", (), frozenset({-1})))  # one more position: the table starts afresh
+    assert list(worths.kept) == [("items", (), frozenset({-1}))]
 
 
 class _NoDirectViews:

@@ -6,7 +6,14 @@ import random
 from typing import Any
 
 from pie_table.core.engine import Action, Event, copy_data
-from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
+from pie_table.core.lazy_view import (
+    HAND_AND_NOTES,
+    SHARED_HAND_AND_NOTES,
+    Fields,
+    LazyView,
+    ViewFields,
+    uncopied,
+)
 from pie_table.core.messages import Msg
 from pie_table.core.stack_rules import DecisionStackRules, record
 from pie_table.games.cheflebrity import flow
@@ -118,11 +125,10 @@ class CheflebrityRules(DecisionStackRules):
         decision at hand. What a bot reads at every decision (what is asked, the step, its hand)
         comes with it."""
         if seat is None or not 0 <= seat < state.seats:
-            return _FIELDS.view(state, None)
+            return _BOT_FIELDS.view(state, None)
         items = state.stack.items
-        known = {"asking": items[-1].kind if items else None, "step": state.step,
-                 "hand": list(state.hands[seat])}
-        return LazyView(_FIELDS.seated, state, seat, known)
+        known = {"asking": items[-1].kind if items else None, "step": state.step, "hand": state.hands[seat]}
+        return LazyView(_BOT_FIELDS.seated, state, seat, known)
 
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
@@ -250,3 +256,10 @@ _PARTS: Fields = {
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
+# A bot decides at once from its view, before the state moves on: its lists are the state's own.
+_BOT_FIELDS = ViewFields(
+    {**_PUBLIC, **uncopied("options", "traded_with", "leftovers", "out", "kept", "pending", "queued", "log",
+                           "winners", "result")},
+    SHARED_HAND_AND_NOTES,
+    _PARTS,
+)

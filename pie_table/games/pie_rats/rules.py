@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 from typing import Any
 
 from pie_table.core.engine import Action, Event
-from pie_table.core.lazy_view import HAND_AND_NOTES, Fields, LazyView, ViewFields
+from pie_table.core.lazy_view import (
+    HAND_AND_NOTES,
+    SHARED_HAND_AND_NOTES,
+    Fields,
+    LazyView,
+    ViewFields,
+    uncopied,
+)
 from pie_table.core.messages import Msg
 from pie_table.core.stack_rules import DecisionStackRules, record
 from pie_table.games.pie_rats import flow
@@ -131,11 +137,10 @@ class PieRatsRules(DecisionStackRules):
         the decision at hand. What a bot reads at every decision (what is asked, the phase, its
         hand) comes with it."""
         if seat is None or not 0 <= seat < state.seats:
-            return _FIELDS.view(state, None)
+            return _BOT_FIELDS.view(state, None)
         items = state.stack.items
-        known = {"asking": items[-1].kind if items else None, "phase": state.phase,
-                 "hand": list(state.hands[seat])}
-        return LazyView(_FIELDS.seated, state, seat, known)
+        known = {"asking": items[-1].kind if items else None, "phase": state.phase, "hand": state.hands[seat]}
+        return LazyView(_BOT_FIELDS.seated, state, seat, known)
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
@@ -204,24 +209,29 @@ _PARTS: Fields = {
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
 _FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
+# A bot decides at once from its view, before the state moves on: its lists are the state's own.
+_BOT_FIELDS = ViewFields(
+    {**_PUBLIC, **uncopied("options", "sill", "discard", "charisma", "won", "declared", "acted", "looted",
+                           "frozen", "tried", "log", "winners")},
+    SHARED_HAND_AND_NOTES,
+    _PARTS,
+)
 
 _CAPTAINS: tuple[str, ...] = tuple(c["en"] for c in DECK.captains)
 _BASE = tuple((c.strength, c.loyalty) for c in CARDS)
 
 
-_RAT_KEY = attrgetter("card", "protected", "lured", "spinach")
-
-
 def _kept_crews_view(state: PieRatsState) -> list[list[dict[str, Any]]]:
-    """Every crew, each member as the views show it: the rules keep one view for each way a crew
-    member can lie (its card, turned, lured, its Spinach) for this state, as bots read the crews in
-    most decisions of phases 4 to 6."""
+    """Every crew as the views show it, read from the crews as they lie at each read (bots read
+    them in most decisions of phases 4 to 6). Each member's view is kept by the rules for this
+    state under all it is worked out from (its card, turned, lured, its Spinach): it is right
+    whatever move changed the crews, and a read makes no new dict for a member that lies as before."""
     kept: dict[tuple[Any, ...], dict[str, Any]] = RULES.kept(state, "rats", None, dict)
     shown = []
     for crew in state.crews:
         views = []
         for rat in crew:
-            key = _RAT_KEY(rat)
+            key = (rat.card, rat.protected, rat.lured, rat.spinach)
             found = kept.get(key)
             if found is None:
                 found = kept[key] = _rat_view(rat)

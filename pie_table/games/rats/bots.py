@@ -18,7 +18,6 @@ from typing import Any
 from pie_table.core.engine import TurnBot
 from pie_table.games.rats.actions import MAX_REQUEST
 from pie_table.games.rats.infer import LogReading, Tracker
-from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
     BAUBLES,
@@ -94,32 +93,46 @@ def _static_item_gain(w: list[float], items: set[int] | frozenset[int], dish: bo
             + count * 0.8, 9)
 
 
-def _weights_for(goals: tuple[int, ...]) -> tuple[dict[int, float], list[float]]:
-    """The goal weights worth considering once `goals` are circled, as a dict and as a table (read
-    only): worked out once for those goals and kept with the bots' worths."""
-    key = ("weights", goals)
-    found: tuple[dict[int, float], list[float]] | None = RULES.bot_worths.get(key)
-    if found is None:
-        kept = {g: w for g, w in goal_weights(list(goals), len(goals)).items() if w >= 0.05}
-        found = RULES.bot_worths[key] = (kept, _weight_table(kept))
-    return found
-
-
-# The bots' worths kept on the rules object are dropped when they grow this big.
+# The most positions one table's bots keep worths for (`TableWorths`): past it they start afresh.
 _MEMOS_KEPT = 8192
 
 
-def _worths(key: tuple[Any, ...]) -> dict[Any, float]:
-    """The worths kept for the position `key` (a fresh dict the first time it is seen). They are
-    pure functions of it (circled goals, items held, a few figures), so every bot in that position,
-    in any game, reads and fills the same ones."""
-    kept = RULES.bot_worths
-    memo: dict[Any, float] | None = kept.get(key)
-    if memo is None:
+class TableWorths:
+    """The goal weights and item worths the RATS bots of one table work out, kept by the data they
+    are pure functions of (circled goals, items held, a few figures), so a bot in a position seen
+    before at the table reads them instead of working them out again. One table's bots share one
+    (`seat_bots`; a bot made alone has its own); it holds nothing of any game's state, is bounded
+    (`_MEMOS_KEPT` positions) and goes with the table's bots."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[Any, ...], Any] = {}
+
+    def weights_for(self, goals: tuple[int, ...]) -> tuple[dict[int, float], list[float]]:
+        """The goal weights worth considering once `goals` are circled, as a dict and as a table
+        (read only): worked out once for those goals."""
+        key = ("weights", goals)
+        found: tuple[dict[int, float], list[float]] | None = self.kept.get(key)
+        if found is None:
+            weights = {g: w for g, w in goal_weights(list(goals), len(goals)).items() if w >= 0.05}
+            found = self._keep(key, (weights, _weight_table(weights)))
+        return found
+
+    def worths(self, key: tuple[Any, ...]) -> dict[Any, float]:
+        """The worths kept for the position `key` (a fresh dict the first time it is seen), filled
+        by the bots that reach it."""
+        memo: dict[Any, float] | None = self.kept.get(key)
+        if memo is None:
+            memo = self._keep(key, {})
+        return memo
+
+    def _keep(self, key: tuple[Any, ...], value: Any) -> Any:
+        kept = self.kept
         if len(kept) >= _MEMOS_KEPT:
             kept.clear()
-        memo = kept[key] = {}
-    return memo
+        kept[key] = value
+        return value
 
 
 # Stages in which the comparisons still to come start after the current supply.
@@ -311,6 +324,8 @@ class RatsBot(TurnBot):
         self.reading = LogReading()
         # What the reading has worked out, caught up before each decision that reads it.
         self.tracker = Tracker(0)
+        # The worths its table's bots have worked out: its own, or its table's (`seat_bots`).
+        self.worths = TableWorths()
         self._weights: tuple[list[int] | None, dict[int, float]] = (None, {})
         self.weight_list = [0.0] * 13
         self._items: tuple[Any, frozenset[int], dict[tuple[bool, int], float], dict[int, float]] = (
@@ -322,19 +337,20 @@ class RatsBot(TurnBot):
         """My items as a set; the item worths worked out for them under the current goals (filled
         by `_Context._item`); and the worths of crumbs, rags and flowers actions under `figures`
         (vocation, item scale, hat; filled by `_Context.use_value`). Both are shared with every
-        bot in the same position (`_worths`): they are pure functions of it."""
+        bot of the table in the same position (`TableWorths`): they are pure functions of it."""
         key = (self._goals, tuple(dishes), tuple(decorations), figures)
         if self._items[0] != key:
             items = frozenset(dishes) | frozenset(decorations)
-            worths = _worths(("items", self._goals, items))
-            self._items = (key, items, worths, _worths(("uses", self._goals, items, figures)))
+            memo = self.worths.worths
+            uses = memo(("uses", self._goals, items, figures))
+            self._items = (key, items, memo(("items", self._goals, items)), uses)
         return self._items[1], self._items[2], self._items[3]
 
     def weights(self, goals: list[int]) -> dict[int, float]:
         """Goal weights worth considering (cached: they change once a turn); also sets `weight_list`."""
         if self._weights[0] != goals:
             self._goals = tuple(goals)
-            kept, self.weight_list = _weights_for(self._goals)
+            kept, self.weight_list = self.worths.weights_for(self._goals)
             self._weights = (list(goals), kept)
         return self._weights[1]
 
@@ -419,7 +435,8 @@ class RatsBot(TurnBot):
     def _choose_request(self, ctx: _Context, legal: Sequence[Action]) -> Action:
         lower, guess = self.tracker.lower, self.tracker.guess
         view = ctx.view
-        best_value, best = -1e9, None
+        best_value = -1e9
+        best: tuple[int, int, int | str] | None = None  # (target, supply, amount)
         targets = [t for t in range(view["seats"]) if t != self.seat]
         taken = {(t, s) for t, s in view["taken"]}
         ruffian = ctx.vocation == "ruffian"
@@ -494,9 +511,10 @@ def make_bot(level: str, seat: int, seed: int) -> RatsBot:
 
 
 def seat_bots(bots: dict[int, Any]) -> None:
-    """Let a new table's RATS bots share one reading of its public log: what it tells is the same
-    for every rat, so it is read once per table rather than once per bot."""
-    reading = LogReading()
+    """Let a new table's RATS bots share one reading of its public log (what it tells is the same
+    for every rat, so it is read once per table rather than once per bot) and one store of worths
+    (`TableWorths`), the table's own: no other table reads or fills it."""
+    reading, worths = LogReading(), TableWorths()
     for bot in bots.values():
         if isinstance(bot, RatsBot):
-            bot.reading = reading
+            bot.reading, bot.worths = reading, worths

@@ -57,13 +57,6 @@ class RatsRules(DecisionStackRules):
     # same, so a version-1 log replays as it is (`migrate_save`).
     rules_version = 2
 
-    def __init__(self) -> None:
-        super().__init__()
-        # The bots' goal weights and item worths (`bots._worths`), by the data they are pure
-        # functions of (circled goals, items held): the same data gives the same worths in every
-        # game, so they are kept here once rather than by every bot. Nothing of any game's state.
-        self.bot_worths: dict[tuple[Any, ...], Any] = {}
-
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> RatsState:
         """A fresh game, waiting for its first decision (vocation rolls or setup picks)."""
         if not MIN_SEATS <= seats <= MAX_SEATS:

@@ -7,21 +7,34 @@ meanwhile, as `TickResult`s in the shape the table scene already reads: the seat
 inputs applied (with the origin the scene tagged them with) and refused (the host's reason, shown
 as a refusal at the couch is). Until the host answers, a pushed action stays in `queue`, so the
 table can show the key press at once as pending. `delay_ms` is the last ping's round trip.
+
+A lost connection is taken back with the seat's token (the host sends the whole view and the events
+missed); a host that quits, or cannot be reached again, ends the table with one line (`ended`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import threading
 from typing import Any
 
 from pie_table.core.messages import revive
+from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.rumble_pie.ui.sim import Refusal, TickResult
 from pie_table.games.rumble_pie.ui.table_state import TableState
+from pie_table.kit.i18n import N_
 from pie_table.net.realtime_client import RealtimeSeat
 
+LOG = logging.getLogger("pie_table.net")
 _PING_S = 1.0
+_RECONNECT_S = 30.0  # how long a lost connection is tried again before the table gives up
+_RETRY_S = 0.5
+_REMOTE = "remote"  # the seat word the seat screens use for a seat played on another machine
+HOST_QUIT = N_("The host left the table: the game is saved on the host's machine.")
+HOST_LOST = N_("The host could not be reached again.")
 
 
 class RemoteTableSim:
@@ -31,9 +44,21 @@ class RemoteTableSim:
     has_humans = True
     session = None  # the game lives at the host: no save, no statistics here
 
-    def __init__(self, url: str, table: str, code: str, seat: int, name: str = "") -> None:
+    realtime = True  # the join screen opens this game's table with it as `remote`
+
+    def __init__(self, url: str, table: str, code: str, seat: int, name: str = "",
+                 wake: Any = None) -> None:
+        """Take `seat` with the join `code` (HostRefused or ConnectionError if not); `wake()` is
+        called from the network thread when a frame came (a window resting until input)."""
         self.client = RealtimeSeat(url)
         self.seat = seat
+        self.name = name
+        self.wake = wake
+        self.joined: dict[str, Any] = {}  # the host's answer: game, seats, options, teams
+        self.ended = ""  # why the table ended by itself (the host quit or is gone), '' while on
+        self.reconnecting = False
+        self._leaving = False
+        self._failure: Exception | None = None
         self.accumulator = 0.0
         self._frames: queue.Queue[dict[str, Any]] = queue.Queue()
         self._origins: dict[int, tuple[dict[str, Any], Any]] = {}
@@ -45,8 +70,10 @@ class RemoteTableSim:
         self._thread = threading.Thread(target=self._run, args=(table, code, name), daemon=True)
         self._thread.start()
         self._ready.wait(10)
-        if self.error is not None:
-            raise ConnectionError(self.error)
+        if self._failure is not None:
+            raise self._failure
+        if not self.joined:
+            raise ConnectionError(self.error or "no answer")
 
     # -- the network thread ----------------------------------------------------------------------------
 
@@ -58,34 +85,108 @@ class RemoteTableSim:
         client = self.client
         try:
             await client.open()
-            await client.join(table, code, self.seat, name)
+            joined = await client.join(table, code, self.seat, name)
             await client.expect("frame")
         except Exception as exc:  # noqa: BLE001 - any failure to connect is one line for the player
+            self._failure = exc
             self.error = str(exc) or type(exc).__name__
             self._ready.set()
             return
+        self.joined = joined
         self._ready.set()
         pinger = asyncio.create_task(self._ping())
         try:
-            while not client.over:
-                message = await client.receive()
-                if message["type"] == "frame":
-                    self._frames.put(message)
-        except Exception:  # noqa: BLE001 - a lost connection ends the loop; the table shows it
-            self.error = "lost"
+            while not self._leaving:
+                ended = await self._read()
+                if ended is not None:
+                    self.ended = ended
+                    break
+                if self._leaving or not await self._reconnect(table):
+                    self.ended = "" if self._leaving else HOST_LOST
+                    break
         finally:
             pinger.cancel()
+            LOG.info("remote Rumble seat %d: the link ended (%s)", self.seat, self.ended or "over or left")
+            self._tell()
+
+    async def _read(self) -> str | None:
+        """Frames to the table until the game is over (''), the host quits (the line to show), or
+        the connection is lost (None)."""
+        try:
+            while not self.client.over:
+                message = await self.client.receive()
+                if message["type"] == "frame":
+                    self._frames.put(message)
+                    self._tell()
+                elif message["type"] == "closing":
+                    return HOST_QUIT
+                elif message["type"] in ("away", "back"):
+                    self._tell()
+            return ""
+        except Exception as exc:  # noqa: BLE001 - any end of the link: taken back with the token
+            LOG.info("remote Rumble seat %d: link lost (%s), taking the seat back", self.seat, exc)
+            return None
+
+    async def _reconnect(self, table: str) -> bool:
+        """Take the seat back with its token (the host sends the whole view and what was missed)."""
+        self.reconnecting = True
+        self._tell()
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + _RECONNECT_S
+        while not self._leaving and loop.time() < give_up:
+            try:
+                await self.client.open()
+                await self.client.rejoin(table, self.client.token)
+                self._origins.clear()  # inputs in flight when the link went are not coming back
+                self.reconnecting = False
+                return True
+            except Exception as exc:  # noqa: BLE001 - not there yet: try again shortly
+                LOG.info("remote Rumble seat %d: no way back yet (%s)", self.seat, exc)
+                await asyncio.sleep(_RETRY_S)
+        self.reconnecting = False
+        return False
+
+    def _tell(self) -> None:
+        if self.wake is not None:
+            self.wake()
 
     async def _ping(self) -> None:
         while True:
-            await self.client.ping()
+            try:
+                await self.client.ping()
+            except Exception:  # noqa: BLE001, S110 - no link right now: the next ping will do
+                pass
             await asyncio.sleep(_PING_S)
 
     async def _send(self, action: dict[str, Any], origin: Any) -> None:
-        seq = await self.client.input(action)
+        try:
+            seq = await self.client.input(action)
+        except Exception:  # noqa: BLE001 - the link is down: the key press is lost, as on a lag spike
+            return
         self._origins[seq] = (action, origin)
 
     # -- what the table scene reads ---------------------------------------------------------------------
+
+    @property
+    def info(self) -> GameInfo:
+        """The game the host plays."""
+        return get_game(self.joined["game"])
+
+    @property
+    def setup(self) -> GameSetup:
+        """The table as this machine knows it: this seat on the left keys (and the mouse), every
+        other seat played elsewhere (no seed: nothing is dealt here)."""
+        here = SeatSpec("human", control="keys1")
+        elsewhere = SeatSpec("human", control="hotseat", level=_REMOTE)
+        seats = [here if seat == self.seat else elsewhere for seat in range(self.joined["seats"])]
+        names = [self.name if seat == self.seat else "" for seat in range(len(seats))]
+        return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
+                         self.joined.get("teams"), seed=0, names=names if self.name else [])
+
+    @property
+    def away(self) -> set[int]:
+        """Other seats whose players have dropped (the host said so)."""
+        return set(self.client.others_away)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -162,7 +263,8 @@ class RemoteTableSim:
         return self.view
 
     def close(self) -> None:
-        """Leave the table."""
+        """Leave the table (the host shows the seat away; the token would take it back)."""
+        self._leaving = True
         if self._loop.is_running():
             asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
         self._thread.join(2)

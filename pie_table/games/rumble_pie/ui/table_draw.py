@@ -12,6 +12,7 @@ from pie_table.games.rumble_pie.ui.legend import Legend, key_rows
 from pie_table.games.rumble_pie.ui.table_view import CursorMark, SeatInfo
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
+from pie_table.scenes.seats import REMOTE
 
 
 class TableParts(Protocol):
@@ -52,8 +53,12 @@ def seat_infos(setup: GameSetup, teams: list[int], names: list[str]) -> list[Sea
     """Label facts per seat: name, team, who plays it, its colour."""
     infos = []
     for seat, spec in enumerate(setup.seats):
-        control = (_("Bot · {level}").format(level=_(spec.level)) if spec.is_bot
-                   else _("Human · {control}").format(control=device_name(spec.control)))
+        if spec.level == REMOTE:
+            control = _("Remote")  # played from another machine
+        elif spec.is_bot:
+            control = _("Bot · {level}").format(level=_(spec.level))
+        else:
+            control = _("Human · {control}").format(control=device_name(spec.control))
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
         infos.append(SeatInfo(names[seat], teams[seat], control, color, spec.is_bot))
     return infos
@@ -63,8 +68,8 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
     """Each human's keys, headed in their seat colour; one general line last."""
     out: list[Legend] = []
     for seat, spec in enumerate(setup.seats):
-        if spec.is_bot:
-            continue
+        if spec.is_bot or spec.level == REMOTE:
+            continue  # a remote seat's keys are on its own machine
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
         rows: list[tuple[str, str]]
         cells: dict[str, str]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,7 +18,7 @@ from pie_table.games.rumble_pie.ui.feedback import Feedback
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
 from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
-from pie_table.games.rumble_pie.ui.remote_badge import NoSave, draw_delay
+from pie_table.games.rumble_pie.ui.remote_badge import AwayPrompt, NoSave, draw_away, draw_delay
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
@@ -33,6 +33,10 @@ from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 
+if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
+    from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+from pie_table.scenes.seats import REMOTE
+
 RESULTS_BEAT_S = 2.5
 MOUSE_HINT = N_("The mouse plays only for a Human · Mouse seat (pick one on the seat screen)")
 # Between rounds, a start asked for sooner than this after the round ended is ignored: players still
@@ -46,22 +50,34 @@ class RumbleTableScene(Scene):
     """The table a Rumble Pie game is played on."""
 
     def __init__(self, app: Any, setup: GameSetup, driver: RealtimeDriver | None = None,
-                 save_path: str | None = None, watch: bool = False, remote: Any = None) -> None:
+                 save_path: str | None = None, watch: bool = False,
+                 remote: RemoteTableSim | None = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
         `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still.
-        `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host)."""
+        `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host).
+        Seats marked Remote are played on other machines: no keys, no mouse, no legend here."""
         super().__init__(app)
         self.setup = setup
         self.watch = watch
         self.watch_seat: int | None = None
         self.remote = remote is not None
-        if remote is None and driver is None:
+        self.link = remote  # the host's frames and this seat's link (None: the game runs here)
+        self.sim: TableSim | RemoteTableSim
+        self.local: TableSim | None = None  # the game run here (None at a remote seat)
+        if remote is not None:
+            self.sim = remote
+        elif driver is not None:
+            self.sim = self.local = TableSim(setup, driver, watch)
+        else:
             raise ValueError("a Rumble Pie table runs on a driver, or on a remote table")
-        self.sim = remote if remote is not None else TableSim(setup, driver, watch)
+        self.driver = driver  # the game's (None at a remote seat: the host's driver is the game)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
-        self.autosave = NoSave() if remote is not None else Autosaver(
-            self.sim.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
+        self.autosave = NoSave() if self.local is None else Autosaver(
+            self.local.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
         self.resumed = driver is not None and bool(driver.session.log) and not watch
+        # A hosted table's network (`away()`, `hand_to_bot(seat)`), set by whoever hosts it.
+        self.network: Any = None
+        self.away_prompt = AwayPrompt()
         state = self.sim.table()
         n = len(setup.seats)
         seat_names = SeatNames.of_setup(setup, lambda seat: _("Player {n}").format(n=seat + 1))
@@ -69,12 +85,11 @@ class RumbleTableScene(Scene):
         self.layout = load_layout("rumble-pie", n)
         self.slots = seat_slots(list(state.teams))
         self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())
+        humans = [s for s, spec in enumerate(setup.seats) if not spec.is_bot and spec.level != REMOTE]
         self.cursors: dict[str, Cursor] = {
-            spec.control: Cursor(spec.control, seat)
-            for seat, spec in enumerate(setup.seats)
-            if not spec.is_bot and spec.control != "mouse"
+            setup.seats[seat].control: Cursor(setup.seats[seat].control, seat)
+            for seat in humans if setup.seats[seat].control != "mouse"
         }
-        humans = [s for s, spec in enumerate(setup.seats) if not spec.is_bot]
         mouse_seats = [s for s in humans if setup.seats[s].control == "mouse"]
         # The mouse plays for the Human · Mouse seat; with a single human at the table it plays for
         # them whatever their keys, since there is nobody else it could belong to.
@@ -95,6 +110,14 @@ class RumbleTableScene(Scene):
             self.cards.sync(self.sim.table(), animate=False)
             self.cards.settle()
 
+    @staticmethod
+    def join_remote(url: str, table: str, code: str, seat: int, name: str, wake: Any = None) -> Any:
+        """A seat taken at a Rumble table hosted elsewhere (the join screen opens this table with it
+        as `remote`); HostRefused with the host's one line if not."""
+        from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+
+        return RemoteTableSim(url, table, code, seat, name, wake)
+
     # --- scene hooks ---------------------------------------------------------------------------
 
     def enter(self) -> None:
@@ -110,8 +133,8 @@ class RumbleTableScene(Scene):
     def exit(self) -> None:
         """Leaving the table (to the menu, or the app closing): the game is saved as it stands."""
         self.autosave.save()
-        if self.remote:
-            self.sim.close()  # the host shows the seat as away
+        if self.link is not None:
+            self.link.close()  # the host shows the seat as away
 
     def pause(self) -> None:
         """An overlay came up: a card in the mouse's hand goes back where it came from."""
@@ -135,8 +158,10 @@ class RumbleTableScene(Scene):
         return TableView(self.geom, infos, legends(self.app, self.setup, self.names))
 
     def on_focus_lost(self) -> None:
-        """A table pauses itself when the window loses focus."""
-        self.pause_game()
+        """A table pauses itself when the window loses focus (a remote seat's does not: the host's
+        clock runs the game whatever this window does)."""
+        if not self.remote:
+            self.pause_game()
 
     def on_close_request(self) -> bool:
         return ask_before_closing(self.app, self)
@@ -220,7 +245,11 @@ class RumbleTableScene(Scene):
     def _mouse_event(self, event: pygame.event.Event) -> None:
         pos = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._clicked_go(pos):
+            answer = self.away_prompt.click(pos)
+            if answer is not None:
+                if answer[0] == "bot" and self.network is not None:
+                    self.network.hand_to_bot(answer[1])
+            elif self._clicked_go(pos):
                 self.request_start(clicked=True)
             elif self.mouse is not None and self.sim.phase == "play":
                 action = self.mouse.press(self.sim.table(), self.geom, pos)
@@ -264,6 +293,8 @@ class RumbleTableScene(Scene):
                 return
         self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
         self.feedback.new_frame(dt)
+        if self.network is not None:
+            self._name_remote_players()
         changed = False
         for result in self.sim.advance(dt):
             changed |= self._absorb(result)
@@ -272,6 +303,30 @@ class RumbleTableScene(Scene):
         self.cards.update(motion.scaled(dt))
         self.effects.update(dt)
         self._check_game_over(dt)
+        if self.link is not None and self.link.ended:
+            self._host_gone(self.link.ended)
+
+    def _host_gone(self, line: str) -> None:
+        """The host quit (or could not be reached again): one line on the title, and back there."""
+        from pie_table.scenes.title import TitleScene
+
+        self.app.table_notice = line
+        self.app.scenes.clear_to(TitleScene(self.app))
+
+    def _name_remote_players(self) -> None:
+        """At the host: a remote seat is labelled with the name its player joined with."""
+        names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
+        if names != self.names:
+            self.names = names
+            self.view = self._new_view()
+            self.view.set_geometry(self.geom)
+            self.view.warm_up(self.sim.table().columns_allowed)
+
+    def away_seats(self) -> list[int]:
+        """Seats whose remote players have dropped, as this window knows them."""
+        if self.link is not None:
+            return sorted(self.link.away)
+        return sorted(self.network.away()) if self.network is not None else []
 
     def next_frame(self) -> float | None:
         """Frames while a round runs or anything on the table moves; between rounds, at rest until a
@@ -308,7 +363,8 @@ class RumbleTableScene(Scene):
         if seat is None:
             return
         self.feedback.refused(seat, reason)
-        card = origin[1] if isinstance(origin, tuple) else None
+        # A key or the mouse tags its action (device, card); a remote seat's is tagged by the host.
+        card = origin[1] if isinstance(origin, tuple) and len(origin) == 2 else None
         if card is not None:
             self.cards.spring_back(card)
 
@@ -322,9 +378,15 @@ class RumbleTableScene(Scene):
         if self.mouse is not None:
             self.mouse.refresh(state)
 
+    def here(self) -> TableSim:
+        """The game run at this table (replays, fast-forward and lessons run only here)."""
+        if self.local is None:
+            raise RuntimeError("a remote seat's table runs no game of its own")
+        return self.local
+
     def replay_apply(self, seat: int | None, action: dict[str, Any]) -> bool:
         """A replay's next logged entry, applied and animated like a live tick."""
-        result = self.sim.replay_apply(seat, action)
+        result = self.here().replay_apply(seat, action)
         if self._absorb(result):
             self._refresh_all()
         return bool(result.applied)
@@ -348,7 +410,8 @@ class RumbleTableScene(Scene):
             self.autosave.save()
             if self.sim.session is not None:  # a remote seat's game is recorded at the host
                 record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
-            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, str(self.autosave.path)))
+            replay = str(self.autosave.path) or None  # a remote seat has no save to replay here
+            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay))
 
     # --- headless hooks --------------------------------------------------------------------------
 
@@ -363,7 +426,7 @@ class RumbleTableScene(Scene):
         if until_tick is not None or turn is not None:
             self.feedback.quiet = True
             try:
-                self.sim.fast_forward(until_tick, turn, on_result=self._absorb)
+                self.here().fast_forward(until_tick, turn, on_result=self._absorb)
             finally:
                 self.feedback.quiet = False
             self.feedback.notices.clear()
@@ -380,8 +443,13 @@ class RumbleTableScene(Scene):
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
         draw_marker(surface, self.autosave)
-        if self.remote:
-            draw_delay(surface, self.sim.delay_ms)
+        away = self.away_seats()
+        for seat in away:
+            draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
+        if self.link is not None:
+            draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
+        elif self.network is not None:
+            self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:

@@ -202,7 +202,7 @@ class TutorialScene(RumbleTableScene):
         """The engine lays the table out for `lesson` (a new state: the old one is left as it was);
         views, sprites and cursors then catch up."""
         laid = RULES.scenario(lesson, self.state)
-        self.sim.session.state = laid.state
+        self.here().session.state = laid.state
         self.script = laid.script
         self.after_script = laid.then
         self.sim.invalidate()
@@ -210,7 +210,7 @@ class TutorialScene(RumbleTableScene):
 
     @property
     def state(self) -> Any:
-        return self.sim.session.state
+        return self.here().session.state
 
     # -- input and drawing ------------------------------------------------------------------------------
 

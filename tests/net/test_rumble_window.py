@@ -1,0 +1,258 @@
+"""Rumble Pie hosted from the window and joined from another (issue 23 items 1-4, Rumble's part),
+through the real scenes with the dummy video driver and real sockets on 127.0.0.1: the title's
+Host a table offers Rumble Pie, the host's table runs the game on its own RealtimeDriver with a
+remote seat's key actions from the network, the joined table is the game's own table drawn from
+the host's frames; a whole game, a drop and a reconnect with the token, *away* on both tables,
+the host's hand-to-a-bot prompt, and the host's quitting told in one line on the title."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from pie_table.core.registry import get_game
+from pie_table.core.session import bot_seed
+from pie_table.core.setup import SeatSpec
+from pie_table.games.rumble_pie.ui.remote_badge import draw_delay
+from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
+from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
+from pie_table.kit.app import App
+from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
+from pie_table.scenes.net_join import JoinScene
+from pie_table.scenes.results import ResultsScene
+from pie_table.scenes.title import TitleScene
+from tests.scenes import test_net_window as window
+
+GAME = "rumble-pie"
+app = window.app  # the fixture: a headless window at its title, its own PIE_TABLE_HOME
+_click = window._click  # noqa: SLF001 - one click as a player makes it
+
+
+def _host_room(app: App, seats: list[SeatSpec], target: int = 10) -> HostRoomScene:
+    """Title → Host a table → Rumble Pie → `seats` → the room."""
+    _click(app, app.scenes.current.host_button.rect)
+    select = app.scenes.current
+    assert GAME in [info.id for info in select.games]  # Rumble Pie may be hosted too
+    assert select.tutorial_game is None  # a lesson is not played at a hosted table
+    select.pick(get_game(GAME))
+    chooser = app.scenes.current
+    assert isinstance(chooser, HostSeatsScene)
+    chooser.set_count(len(seats))
+    for seat, spec in enumerate(seats):
+        chooser.set_seat(seat, spec)
+    chooser.options["target"] = target
+    assert chooser.problem() is None
+    _click(app, chooser.start_button.rect)
+    room = app.scenes.current
+    assert isinstance(room, HostRoomScene)
+    return room
+
+
+def _run(app: App, joined: RumbleTableScene | None, done: Callable[[], bool], seconds: float = 60.0,
+         host_dt: float = 1 / 60, act: Callable[[], None] | None = None) -> None:
+    """Frames of both windows (the host's `app`, the joined table drawn off-screen) until `done`."""
+    surface = pygame.Surface((1280, 720))
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.step(host_dt, [])
+        if joined is not None:
+            if act is not None:
+                act()
+            joined.update(1 / 60)
+            joined.draw(surface)
+        time.sleep(0.004)
+
+
+def _join(app: App, room: HostRoomScene, seat: int, name: str) -> RemoteTableSim:
+    """A player on another machine (here: a thread) takes `seat` while the host's frames run."""
+    joined: dict[str, Any] = {}
+
+    def take() -> None:
+        joined["sim"] = RumbleTableScene.join_remote(room.hosted.address, "1", room.hosted.code, seat, name)
+    thread = threading.Thread(target=take)
+    thread.start()
+    _run(app, None, lambda: not thread.is_alive(), 10)
+    return joined["sim"]
+
+
+def _remote_bot(joined: RumbleTableScene) -> Callable[[], None]:
+    """The remote player, played by a bot from what its table shows: its keys' actions, and Go!
+    between rounds, as a person at that window would."""
+    sim = joined.sim
+    bot = get_game(GAME).bot_factory("normal", sim.seat, bot_seed(3, sim.seat))
+
+    def act() -> None:
+        if sim.phase in ("ready", "round_over"):
+            joined.waiting_s = 5.0  # past the start lockout
+            joined.request_start()
+        elif sim.phase == "play" and not sim.queue:
+            action = bot.act(sim.view, int(sim.view.get("tick", 0)))
+            if action is not None:
+                sim.push(action, ("keys1", None))
+    return act
+
+
+def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    assert room.joined_text() == "Seat 2: open"
+    sim = _join(app, room, 1, "Ann")
+    assert room.joined_text() == "Seat 2: Ann (here)"
+    _click(app, room.start_button.rect)
+    host_table = app.scenes.current
+    assert isinstance(host_table, RumbleTableScene) and host_table is room.table
+    assert host_table.cursors == {} and host_table.mouse is None  # nobody plays seat 2 at the host
+    assert 1 not in host_table.sim.session.bots
+
+    joined = RumbleTableScene(app, sim.setup, remote=sim)
+    joined.enter()
+    # The delay badge sits in the Table talk panel's title row, clear of its lines (it used to
+    # cover the panel's bottom corner, over the newest line).
+    talk = joined.geom.area("log")
+    badge = draw_delay(pygame.Surface((1280, 720)), talk, 42.0)
+    assert talk.contains(badge) and badge.bottom <= talk.y + joined.view.px(26)
+    assert {c.seat for c in joined.cursors.values()} == {1} and joined.mouse is not None
+    assert joined.names[1] == "Ann" and joined.setup.seats[1].control == "keys1"
+    # The host's clock runs fast here (a quarter second a frame) so a whole game fits in a test.
+    _run(app, joined, lambda: sim.phase == "game_over", 240, host_dt=0.25, act=_remote_bot(joined))
+    log = host_table.sim.session.log
+    assert sum(1 for e in log if e.seat == 1) >= 10  # the remote seat's key actions were the game's
+    assert host_table.sim.phase == "game_over"
+    _run(app, joined, lambda: sim.client.over, 5)
+    # The joined table's results offer no replay: the game is saved at the host, not here.
+    app.scenes.push(joined)
+    joined.over_timer = 10.0
+    joined._check_game_over(0.0)  # noqa: SLF001
+    assert isinstance(app.scenes.current, ResultsScene) and app.scenes.current.replay_path is None
+    app.scenes.pop()
+    assert sim.table().scores == host_table.sim.table().scores
+    sim.close()
+    # The host's Play again sets the hosted table up again (its seats, then a new room), not a
+    # table of its own whose Remote seat nobody would play.
+    _run(app, None, lambda: isinstance(app.scenes.current, ResultsScene), 10, host_dt=0.25)
+    results = app.scenes.current
+    results.shown_s = 10.0
+    results.play_again()
+    assert isinstance(app.scenes.current, HostSeatsScene)
+
+
+def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_back(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    remote = SeatSpec("human", control="hotseat", level="remote")
+    room = _host_room(app, [bot, remote, remote, bot])
+    first, second = _join(app, room, 1, "Ann"), _join(app, room, 2, "Bo")
+    _click(app, room.start_button.rect)
+    host_table = app.scenes.current
+    watcher = RumbleTableScene(app, second.setup, remote=second)
+    first.start()
+    first.start()  # Enter pressed twice: the second start is answered too, not left pending forever
+    _run(app, watcher, lambda: host_table.sim.phase == "play" and not first.queue, 20, host_dt=0.1,
+         act=lambda: first.advance(0))
+
+    # Ann's connection drops (not a goodbye: the link just goes), and the host cannot be reached
+    # for a while: she is away on the host's table and at Bo's, and her table tries again.
+    token, url = first.client.token, first.client.url
+    first.client.url = "ws://127.0.0.1:9"  # nothing listens there
+    first._loop.call_soon_threadsafe(lambda: first.client.ws.transport.abort())  # noqa: SLF001
+    _run(app, watcher, lambda: host_table.away_seats() == [1] and watcher.away_seats() == [1], 10)
+    surface = pygame.Surface((1280, 720))
+    host_table.draw(surface)
+    assert host_table.away_prompt.seat == 1 and host_table.away_prompt.bot_button is not None
+
+    assert first.reconnecting
+    # The way is open again: her table takes the seat back with the same token; back everywhere.
+    first.client.url = url
+    _run(app, watcher, lambda: not first.reconnecting and first.client.token == token
+         and host_table.away_seats() == [] and watcher.away_seats() == [], 15)
+    assert room.joined_text() == "Seat 2: Ann (here)   Seat 3: Bo (here)"
+    draw = next(a for a in get_game(GAME).rules.legal_actions(host_table.sim.state, 1) if a["type"] == "draw")
+    first.push(draw, ("keys1", None))
+    _run(app, watcher, lambda: any(e.seat == 1 and e.action == draw for e in host_table.sim.session.log), 5)
+
+    # Bo drops; the host hands his seat to a bot from the prompt, and the bot plays it.
+    second.close()
+    _run(app, None, lambda: host_table.away_seats() == [2], 10)
+    host_table.draw(surface)
+    _click(app, host_table.away_prompt.bot_button)
+    assert 2 in host_table.sim.session.bots and host_table.away_seats() == []
+    played = len([e for e in host_table.sim.session.log if e.seat == 2])
+    _run(app, None, lambda: len([e for e in host_table.sim.session.log if e.seat == 2]) > played, 20,
+         host_dt=0.1)
+    first.close()
+
+
+def test_the_host_quitting_is_told_in_one_line_on_the_joined_players_title(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    # The join screen finds a real-time table and opens Rumble's own table for it.
+    join = JoinScene(app)
+    app.scenes.push(join)
+    join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, "Ann", 2
+    join.join()
+    end = time.monotonic() + 10
+    while not isinstance(app.scenes.current, RumbleTableScene):
+        assert time.monotonic() < end
+        room.hosted.pump()
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+    joined = app.scenes.current
+    assert joined.remote and isinstance(joined.sim, RemoteTableSim) and joined.sim.seat == 1
+    room.hosted.quit()
+    end = time.monotonic() + 10
+    while not isinstance(app.scenes.current, TitleScene):
+        assert time.monotonic() < end
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+    title = app.scenes.current
+    assert title.notice.startswith(HOST_QUIT)
+    # At 1280x720 the title's eight buttons leave no room under them: the notice takes the hint's
+    # line instead of being drawn over it.
+    assert title.status.rect.bottom <= app.screen.get_height() and title.hint.current_text() == ""
+    assert not title.status.rect.colliderect(title.quit_button.rect)
+
+
+def test_two_keyboard_players_at_the_host_keep_their_keys_help_clear_of_the_network_switch(app: App) -> None:
+    _click(app, app.scenes.current.host_button.rect)
+    app.scenes.current.pick(get_game(GAME))
+    chooser = app.scenes.current
+    chooser.set_seat(2, SeatSpec("human", control="keys2"))
+    app.step(1 / 60, [])
+    assert [spec.control for spec in chooser.seats[:3]] == ["keys1", "hotseat", "keys2"]
+    assert chooser.legend_rect.bottom <= chooser.lan_toggle.rect.top
+    _fnt, rows = chooser.legend_rows()
+    assert rows and all(pos[1] < chooser.lan_toggle.rect.top for _text, pos in rows)
+
+
+def _key(scene: RumbleTableScene, scancode: int, key: int = 0) -> None:
+    """One key pressed at the joined window, as the player's keyboard sends it."""
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, scancode=scancode, mod=0, unicode=""))
+
+
+def test_the_joined_players_own_keys_start_draw_place_and_move_the_cursor(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    sim = _join(app, room, 1, "Ann")
+    _click(app, room.start_button.rect)
+    host_table = app.scenes.current
+    _run(app, None, lambda: host_table.names[1] == "Ann", 5)  # the host labels the seat by its player
+    joined = RumbleTableScene(app, sim.setup, remote=sim)
+    joined.enter()
+    log = host_table.sim.session.log
+    _key(joined, pygame.KSCAN_RETURN, pygame.K_RETURN)  # Enter: Go!
+    _run(app, joined, lambda: sim.phase == "play", 20, host_dt=0.1)
+    _key(joined, pygame.KSCAN_S)  # S: draw
+    _run(app, joined, lambda: any(e.seat == 1 and e.action["type"] == "draw" for e in log), 5)
+    _run(app, joined, lambda: sim.table().players[1].hand is not None, 5)
+    _key(joined, pygame.KSCAN_X)  # X: the drawn card into the second column
+    _run(app, joined, lambda: any(e.seat == 1 and e.action == {"type": "place", "seat": 1, "column": 1}
+                                  for e in log), 5)
+    cursor = joined.cursors["keys1"]
+    for scancode, column in ((pygame.KSCAN_C, 2), (pygame.KSCAN_Z, 0), (pygame.KSCAN_X, 1)):
+        _key(joined, scancode)  # a column key moves the cursor there at once
+        assert cursor.column == column
+    sim.close()
