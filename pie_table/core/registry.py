@@ -99,16 +99,27 @@ class GameInfo:
 _GAMES: dict[str, GameInfo] = {}
 # Game modules that failed to import, with one line saying why (shown, never swallowed).
 _PROBLEMS: dict[str, str] = {}
-_CATALOGUE = "games.json"  # in assets/: {"games": [{"id": ..., "module": ...}, ...]}
+_CATALOGUE = "games.json"  # in assets/: {"games": [{"id": ..., "title": ..., "module": ...}, ...]}
 
 
 @cache
-def catalogue() -> dict[str, str]:
-    """Each catalogued game's id -> the module that registers it when imported."""
+def _entries() -> tuple[dict[str, str], ...]:
     from pie_table.paths import assets_dir
 
     data = json.loads(assets_dir(_CATALOGUE).read_text(encoding="utf-8"))
-    return {str(entry["id"]): str(entry["module"]) for entry in data["games"]}
+    return tuple({key: str(value) for key, value in entry.items()} for entry in data["games"])
+
+
+def catalogue() -> dict[str, str]:
+    """Each catalogued game's id -> the module that registers it when imported."""
+    return {entry["id"]: entry["module"] for entry in _entries()}
+
+
+def listed_title(game_id: str) -> str:
+    """A catalogued game's title without importing the game (the title's Continue line names the
+    saved game while the window opens); the id itself for a game not in the catalogue. The
+    registry test holds it equal to the title the game registers."""
+    return next((entry.get("title", game_id) for entry in _entries() if entry["id"] == game_id), game_id)
 
 
 def register_game(info: GameInfo) -> None:

@@ -171,12 +171,9 @@ def save_info(path: str, data: dict[str, Any]) -> SaveInfo:
     """The summary of a parsed save, for menus."""
     setup = data["setup"]
     seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
-    from pie_table.core.registry import get_game
+    from pie_table.core.registry import listed_title
 
-    try:
-        title = get_game(data["game"]).title
-    except KeyError:
-        title = data["game"]
+    title = listed_title(data["game"])  # not the game's module: listing saves imports no game
     saved_at = data.get("saved_at")
     actions = data.get("actions")
     return SaveInfo(path, data["game"], title, [str(s) for s in seats],

@@ -30,3 +30,14 @@ def backdrop(
         paint(surface)
         found = _KEPT[name] = (key, surface)
     return found[1]
+
+
+def lay_backdrop(surface: pygame.Surface, size: tuple[int, int], kept: Callable[[], pygame.Surface]) -> bool:
+    """Start a frame on `surface`: the backdrop `kept` returns when the surface is the `size` it is
+    kept for (True: the felt and every panel's fill are on it, so the parts skip them), else the
+    dark felt alone (False: each part paints its own fill)."""
+    if surface.get_size() != size:
+        surface.fill(pal.FELT_DARK)
+        return False
+    surface.blit(kept(), (0, 0))
+    return True

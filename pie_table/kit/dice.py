@@ -25,6 +25,10 @@ _SPIN_PER_PX = 0.9  # degrees of spin per pixel travelled
 class DieSprite(pygame.sprite.Sprite):
     """One die: `center` is where it rests; `image`/`rect` show the current frame."""
 
+    # Set in __init__ and never cleared (pygame types a bare Sprite's as optional).
+    image: pygame.Surface
+    rect: pygame.Rect
+
     def __init__(self, value: int = 1, size: int = 48, tint: str = "ivory",
                  center: tuple[float, float] = (0, 0), layer: int = 0) -> None:
         self._layer = layer

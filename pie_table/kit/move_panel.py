@@ -6,7 +6,7 @@ a line of detail (a lure's sums, a pie's quality). A game brings its own words (
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,7 @@ class MovePanel:
     def __init__(
         self,
         seat: int,
-        legal: list[dict[str, Any]],
+        legal: Sequence[dict[str, Any]],
         view: dict[str, Any],
         submit: Callable[[dict[str, Any]], bool],
         on_hint: Callable[[], None] | None = None,

@@ -25,6 +25,10 @@ class CardSprite(pygame.sprite.Sprite):
     """One card: `pos` is its resting top-left; `image`/`rect` show the current animation frame.
     `face_art(kind, w, h)` paints its face (the game's own, cached); the back is the shared one."""
 
+    # Set in __init__ and never cleared (pygame types a bare Sprite's as optional).
+    image: pygame.Surface
+    rect: pygame.Rect
+
     def __init__(self, card_id: int | str, kind: str, face_art: Callable[[str, int, int], pygame.Surface],
                  face_up: bool = False, owner_color: tuple = pal.SEAT_COLORS[0],
                  size: tuple[int, int] = (60, 84), pos: tuple[float, float] = (0, 0), layer: int = 0) -> None:

@@ -52,7 +52,7 @@ def describe(info: SaveInfo) -> str:
     except (OverflowError, OSError, ValueError):  # checked when read; a stray value still says "?"
         when = "?"
     state = _("finished") if info.finished else _("in progress")
-    return f"{info.title} · {seats_text(info.seats)} · {when} · {state}"
+    return f"{_(info.title)} · {seats_text(info.seats)} · {when} · {state}"
 
 
 def describe_damaged(entry: DamagedSave) -> str:

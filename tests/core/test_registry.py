@@ -85,8 +85,30 @@ def test_each_catalogued_game_registers_itself_under_its_catalogued_id():
         assert registry.get_game(game_id).id == game_id
 
 
+def test_each_catalogued_title_is_the_one_its_game_registers():
+    for game_id in registry.catalogue():
+        assert registry.listed_title(game_id) == registry.get_game(game_id).title
+    assert registry.listed_title("no-such-game") == "no-such-game"
+
+
+def test_listing_saves_imports_no_game(tmp_path):
+    """The title's Continue line names the saved game from the catalogue while the window opens."""
+    from pie_table.core.saves import write_save
+    from pie_table.core.session import Session
+    from pie_table.core.setup import GameSetup, parse_seats
+
+    session = Session(GameSetup("rats", parse_seats("bot:easy,bot:easy"), {}, seed=3))
+    path = write_save(tmp_path / "rats-1.json", session)
+    code = ("import sys\nfrom pie_table.core.saves import list_saves\n"
+            f"saves, _ = list_saves({str(tmp_path)!r})\nprint(saves[0].title)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('pie_table.games')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    assert out.split("\n")[:2] == ["RATS: High Tea at Sea", "[]"] and Path(path).exists()
+
+
 def test_asking_for_one_game_imports_that_game_alone():
-    """The title's Continue names the saved game; the other three stay unimported."""
+    """Opening a saved game imports that game; the other three stay unimported."""
     code = ("import sys\nfrom pie_table.core.registry import get_game\nget_game('rats')\n"
             "print(sorted(m for m in sys.modules if m.startswith('pie_table.games.') and m.count('.') == 2))")
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2],

@@ -121,7 +121,7 @@ _DESCRIBED: dict[tuple[Any, ...], Msg] = {}
 
 
 def _describe(desc: dict[str, Any]) -> Msg:
-    kind = desc.get("kind")
+    kind = desc["kind"]  # a checked description always names its kind
     if kind == ANY:
         return Msg("any card")
     if kind in SPECIAL_NAMES:

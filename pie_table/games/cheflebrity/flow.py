@@ -99,8 +99,9 @@ def start_turn(state: ChefState, seat: int, events: list[Event]) -> None:
 
 def can_draw(state: ChefState) -> bool:
     """Something can be drawn now (this turn's discard may not be taken straight back)."""
-    leftovers = state.leftovers
-    return bool(state.deck) or leftovers.count(state.discarded) < len(leftovers)
+    leftovers, discarded = state.leftovers, state.discarded
+    barred = 0 if discarded is None else leftovers.count(discarded)
+    return bool(state.deck) or barred < len(leftovers)
 
 
 def end_turn(state: ChefState, events: list[Event]) -> None:
@@ -237,9 +238,10 @@ def do_draw(state: ChefState, seat: int, action: Action, events: list[Event]) ->
             raise IllegalAction(Msg("The Ingredients Pile is empty: take a card from the Leftovers"))
         card = state.deck.pop()
     elif source == "leftovers":
-        card = action.get("card")
-        if type(card) is not int or card not in state.leftovers:
+        picked = action.get("card")
+        if type(picked) is not int or picked not in state.leftovers:
             raise IllegalAction(Msg("That card is not on the Leftovers"))
+        card = picked
         if card == state.discarded:
             raise IllegalAction(Msg("You cannot take back the card you just discarded"))
         state.leftovers.remove(card)

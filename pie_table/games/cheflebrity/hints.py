@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity.bots import CheflebrityBot
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS
 
 
-def hint(view: dict[str, Any], legal: list[dict[str, Any]], seat: int) -> tuple[dict[str, Any], Msg]:
+def hint(view: Mapping[str, Any], legal: Sequence[dict[str, Any]], seat: int) -> tuple[dict[str, Any], Msg]:
     """(the suggested move, a one-line reason in the game's words)."""
-    bot = CheflebrityBot("hard", seat, seed=view.get("turn_no", 0) * 31 + seat)
+    # Asked as any turn bot is, with the view it may not change (CheflebrityBot's own act says dict).
+    bot: TurnBot = CheflebrityBot("hard", seat, seed=view.get("turn_no", 0) * 31 + seat)
     action = bot.act(view, legal)
     return action, reason(view, action)
 
 
-def reason(view: dict[str, Any], action: dict[str, Any]) -> Msg:
+def reason(view: Mapping[str, Any], action: dict[str, Any]) -> Msg:
     kind = action.get("type")
     if kind == "draw" and action.get("from") == "leftovers":
         return Msg(

@@ -17,7 +17,7 @@ moves only (never another hand, never the deck order).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import TurnBot
@@ -49,11 +49,11 @@ _KEEP = {"kidnapping": 0, "spinach": 1, "mirror": 2, "carob_bean": 3, "charisma_
 _WEIGHTS = tuple(pie.weight for pie in PIES)
 
 
-def _points(view: dict[str, Any], seat: int) -> int:
+def _points(view: Mapping[str, Any], seat: int) -> int:
     return view["standings"][seat][0]
 
 
-def _leader(view: dict[str, Any], me: int) -> int | None:
+def _leader(view: Mapping[str, Any], me: int) -> int | None:
     """The best-placed other Captain (points, then crew strength)."""
     others = [s for s in range(view["seats"]) if s != me]
     if not others:
@@ -69,7 +69,7 @@ class PieRatsBot(TurnBot):
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Choose one of `legal`."""
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)
@@ -89,7 +89,7 @@ class PieRatsBot(TurnBot):
 
     # -- windows --------------------------------------------------------------------------------------
 
-    def _theft_window(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+    def _theft_window(self, view: Mapping[str, Any], by_type: dict[str, list[Action]]) -> Action:
         thefts = by_type.get("theft", [])
         if not thefts or self.level == "easy":
             return by_type["pass"][0]
@@ -106,7 +106,8 @@ class PieRatsBot(TurnBot):
         # Normal steals only something worth a card; hard waits for a +2 unless the pile is low.
         return best if worth(best) >= 2 else by_type["pass"][0]
 
-    def _mirror(self, view: dict[str, Any], top: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+    def _mirror(self, view: Mapping[str, Any], top: dict[str, Any],
+                by_type: dict[str, list[Action]]) -> Action:
         mirrors = by_type.get("mirror", [])
         if not mirrors:
             return by_type["pass"][0]
@@ -118,7 +119,8 @@ class PieRatsBot(TurnBot):
             return mirrors[0]
         return by_type["pass"][0]
 
-    def _ambush(self, view: dict[str, Any], top: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+    def _ambush(self, view: Mapping[str, Any], top: dict[str, Any],
+                by_type: dict[str, list[Action]]) -> Action:
         held = top["data"]["held"]
         mean = by_type.get("kidnap", []) + by_type.get("bean", [])
         if not mean or self.level == "easy":
@@ -136,7 +138,7 @@ class PieRatsBot(TurnBot):
             return by_type["pass"][0]
         return max(breaking, key=lambda a: (strength[a["crew"]], a["type"] == "kidnap"))
 
-    def _refill(self, view: dict[str, Any]) -> Action:
+    def _refill(self, view: Mapping[str, Any]) -> Action:
         """Crew and charisma were tabled, so the hand holds action cards: keep the useful ones (at
         most two, so at least one fresh card comes), discard the rest. Easy keeps nothing. Any
         cards of the hand may go (named in hand order, as the moves list them)."""
@@ -149,7 +151,7 @@ class PieRatsBot(TurnBot):
         unwanted = {c for c in hand[keep_at_most:] if CARDS[c].kind == "action"}
         return {"type": "refill", "seat": self.seat, "cards": [c for c in view["hand"] if c in unwanted]}
 
-    def decide_from_view(self, view: dict[str, Any]) -> Action | None:
+    def decide_from_view(self, view: Mapping[str, Any]) -> Action | None:
         """The move for a decision the bot settles from its view alone, or None when it needs the
         listed moves. Only decisions it settles the same way either way, so games do not change:
         the first card to table, the refill, the declaration, a normal or easy bot's lure (from
@@ -194,7 +196,7 @@ class PieRatsBot(TurnBot):
             return self._loot_turn(view, moves, helpers) or done
         return None
 
-    def _loot_moves(self, view: dict[str, Any]) -> tuple[dict[str, list[Action]], list[Helper]]:
+    def _loot_moves(self, view: Mapping[str, Any]) -> tuple[dict[str, list[Action]], list[Helper]]:
         """The phase-6 moves a normal or easy bot weighs, as `legal` lists them, read from the view:
         the call and the loots (the first of each pie, `reckon.first_loots`: `_loot_turn` picks the
         first loot, or by pie and then by the least strength spent), and apart (not written out)
@@ -230,7 +232,7 @@ class PieRatsBot(TurnBot):
 
     # -- turns ------------------------------------------------------------------------------------------
 
-    def _turn(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action:
+    def _turn(self, view: Mapping[str, Any], by_type: dict[str, list[Action]]) -> Action:
         phase = view["phase"]
         done = by_type["done"][0]
         if phase == 2:
@@ -257,7 +259,7 @@ class PieRatsBot(TurnBot):
             return done
         return self._loot_turn(view, by_type, self._listed_helpers(view, by_type)) or done
 
-    def _declare(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
+    def _declare(self, view: Mapping[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         if "declare" not in by_type:
             return None
         charisma = view["charisma"]
@@ -293,7 +295,7 @@ class PieRatsBot(TurnBot):
         return by_type["declare"][0] if best_target else None
 
     def _declare_hard(
-        self, view: dict[str, Any], by_type: dict[str, list[Action]], protects: list[Action]
+        self, view: Mapping[str, Any], by_type: dict[str, list[Action]], protects: list[Action]
     ) -> Action | None:
         # Measured: a lure a round is worth more than any protection (hard beat easy 64% when it
         # protected whenever the risk looked larger, 99% when it lures whenever it can).
@@ -308,11 +310,11 @@ class PieRatsBot(TurnBot):
             return max(protects, key=lambda a: strength[a["crew"]])
         return by_type["declare"][0]
 
-    def _lure(self, view: dict[str, Any], lures: list[Action]) -> Action:
+    def _lure(self, view: Mapping[str, Any], lures: list[Action]) -> Action:
         """Hard: the listed lure that swings the race for the pies most."""
         return max(lures[:400], key=lambda a: race.lure_worth(view, self.seat, a))
 
-    def _pick_lure(self, view: dict[str, Any]) -> Action | None:
+    def _pick_lure(self, view: Mapping[str, Any]) -> Action | None:
         """Easy: the first lure the engine lists. Normal: the strength a lure brings against the
         charisma it spends, the first of the best (`reckon.best_lure_pick`). Both read the lures
         `legal` lists, in its order, without writing every move out; None if no lure reaches."""
@@ -338,7 +340,7 @@ class PieRatsBot(TurnBot):
             return None
         return {"type": "lure", "seat": seat, "targets": list(best[0]), "cards": best[1]}
 
-    def _spoil(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
+    def _spoil(self, view: Mapping[str, Any], by_type: dict[str, list[Action]]) -> Action | None:
         """Hard: the Kidnapping or Carob Bean that swings this round's race for the pies most."""
         options = by_type.get("kidnap", []) + by_type.get("bean", [])
         if not options:
@@ -347,7 +349,7 @@ class PieRatsBot(TurnBot):
         return best if race.mean_worth(view, self.seat, best) >= 1.5 else None
 
     def _loot_turn(
-        self, view: dict[str, Any], by_type: dict[str, list[Action]], helper_moves: list[Helper]
+        self, view: Mapping[str, Any], by_type: dict[str, list[Action]], helper_moves: list[Helper]
     ) -> Action | None:
         loots = by_type.get("loot", [])
         found: list[tuple[int, Action] | None] = []
@@ -379,7 +381,7 @@ class PieRatsBot(TurnBot):
             return self._spoil(view, by_type)
         return None
 
-    def _listed_helpers(self, view: dict[str, Any], by_type: dict[str, list[Action]]) -> list[Helper]:
+    def _listed_helpers(self, view: Mapping[str, Any], by_type: dict[str, list[Action]]) -> list[Helper]:
         """The listed Spinach and Kidnapping moves as `_helpers` weighs them."""
         strength = {r["card"]: r["strength"] for r in view["crews"][self.seat]}
         all_strength = {r["card"]: r["strength"] for c in view["crews"] for r in c}
@@ -390,7 +392,7 @@ class PieRatsBot(TurnBot):
             found.append(("kidnap", action["card"], action["crew"], all_strength[action["crew"]]))
         return found
 
-    def _helpers(self, view: dict[str, Any], helper_moves: list[Helper]) -> tuple[int, Action] | None:
+    def _helpers(self, view: Mapping[str, Any], helper_moves: list[Helper]) -> tuple[int, Action] | None:
         """A Spinach or Kidnapping that lets the crew carry a richer pie: (its points, the move).
         The first of the moves (in `legal`'s order) reaching the richest pie wins."""
         if not helper_moves:

@@ -295,7 +295,6 @@ def close_window(state: PieRatsState, top: Decision, events: list[Event]) -> Non
         return
     state.stack.pop()
     won = top.winner()
-    held = top.data.get("held")
     if top.kind == THEFT_WINDOW:
         if won is None:
             start_phase(state, 3, events)
@@ -307,6 +306,7 @@ def close_window(state: PieRatsState, top: Decision, events: list[Event]) -> Non
         else:
             start_phase(state, 3, events)
     elif top.kind == MIRROR_WINDOW:
+        held = _held_move(top)
         if won is None:
             moves.do_lure(state, held, events)
             end_turn(state, events)
@@ -315,6 +315,7 @@ def close_window(state: PieRatsState, top: Decision, events: list[Event]) -> Non
             moves.do_mirror(state, seat, moves.check_mirror(state, seat, action), held, events)
             end_turn(state, events)
     elif top.kind == AMBUSH_WINDOW:
+        held = _held_move(top)
         if won is None:
             _finish_loot(state, held, events)
             return
@@ -336,6 +337,13 @@ def close_window(state: PieRatsState, top: Decision, events: list[Event]) -> Non
                 seat=held["seat"],
                 pie=held["pie"],
             )
+
+
+def _held_move(top: Decision) -> dict[str, Any]:
+    """The lure or loot a mirror or ambush window holds back until it closes (open_window keeps it)."""
+    held = top.data.get("held")
+    assert held is not None, f"a {top.kind} window without its held move"
+    return held
 
 
 def refill(state: PieRatsState, top: Decision, seat: int, action: Action, events: list[Event]) -> None:

@@ -3,6 +3,7 @@ anything else), with the reason in the game's own words. Pure Python."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pie_table.core.messages import Msg
@@ -13,19 +14,19 @@ from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CA
 Action = dict[str, Any]
 
 
-def hint(view: dict[str, Any], legal: list[Action], seat: int) -> tuple[Action, Msg]:
+def hint(view: Mapping[str, Any], legal: list[Action], seat: int) -> tuple[Action, Msg]:
     """The suggested move among `legal` and why."""
     action = PieRatsBot("hard", seat, 0).act(view, legal)
     return action, reason(view, action)
 
 
-def _rat(view: dict[str, Any], card: int) -> dict[str, Any]:
+def _rat(view: Mapping[str, Any], card: int) -> dict[str, Any]:
     return next(
         (r for crew in view["crews"] for r in crew if r["card"] == card), {"strength": 0, "loyalty": 0}
     )
 
 
-def _changes_race(view: dict[str, Any], action: Action) -> bool:
+def _changes_race(view: Mapping[str, Any], action: Action) -> bool:
     """Would this Kidnapping or Carob Bean change who carries which pie this round (`race.race`)?
     Never with no pie cooling."""
     to = action["seat"] if action["type"] == "kidnap" else None
@@ -37,7 +38,7 @@ def _name(card: int) -> Msg:
     return Msg(CARDS[card].name)
 
 
-def reason(view: dict[str, Any], action: Action) -> Msg:
+def reason(view: Mapping[str, Any], action: Action) -> Msg:
     """Why the move is worth making, in a line."""
     kind = action["type"]
     if kind == "table":

@@ -7,6 +7,7 @@ crew strength, and picks the move that scores best. It never looks at a hand or 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, PIES
@@ -19,7 +20,7 @@ W_STRENGTH = 1.0  # lasting crew strength against the strongest rival crew
 W_SPENT = 0.3  # each charisma point a lure spends
 
 
-def race(view: dict[str, Any], crews: Crews) -> list[int]:
+def race(view: Mapping[str, Any], crews: Crews) -> list[int]:
     """Points each seat would carry off this round if every Captain, from the Lead Player on,
     took the richest pie on the sill its whole crew can carry."""
     seats = view["seats"]
@@ -38,7 +39,7 @@ def race(view: dict[str, Any], crews: Crews) -> list[int]:
     return gains
 
 
-def score(view: dict[str, Any], me: int, crews: Crews) -> float:
+def score(view: Mapping[str, Any], me: int, crews: Crews) -> float:
     """How good `crews` is for seat `me`: this round's race, then lasting strength."""
     gains = race(view, crews)
     standings = view["standings"]
@@ -66,11 +67,11 @@ def moved(crews: Crews, card: int, to: int | None) -> Crews:
     return copy
 
 
-def charisma_of(view: dict[str, Any], seat: int) -> int:
+def charisma_of(view: Mapping[str, Any], seat: int) -> int:
     return CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
 
 
-def lure_worth(view: dict[str, Any], me: int, action: dict[str, Any]) -> float:
+def lure_worth(view: Mapping[str, Any], me: int, action: dict[str, Any]) -> float:
     crews = view["crews"]
     for target in action["targets"]:
         crews = moved(crews, target, me)
@@ -78,7 +79,7 @@ def lure_worth(view: dict[str, Any], me: int, action: dict[str, Any]) -> float:
     return score(view, me, crews) - W_SPENT * spent
 
 
-def best_lure_gain(view: dict[str, Any], me: int) -> float:
+def best_lure_gain(view: Mapping[str, Any], me: int) -> float:
     """Phase 4: what declaring is worth: the best single lure this Captain can already afford."""
     have = charisma_of(view, me)
     base = score(view, me, view["crews"])
@@ -92,7 +93,7 @@ def best_lure_gain(view: dict[str, Any], me: int) -> float:
     return best
 
 
-def worst_loss(view: dict[str, Any], me: int) -> tuple[float, int | None]:
+def worst_loss(view: Mapping[str, Any], me: int) -> tuple[float, int | None]:
     """Phase 4: the crew member whose lure by a rival still able to declare would hurt most."""
     base = score(view, me, view["crews"])
     lurers = [s for s in range(view["seats"]) if s != me and (view["declared"][s] or not view["acted"][s])]
@@ -106,7 +107,7 @@ def worst_loss(view: dict[str, Any], me: int) -> tuple[float, int | None]:
     return worst, card
 
 
-def mean_worth(view: dict[str, Any], me: int, action: dict[str, Any]) -> float:
+def mean_worth(view: Mapping[str, Any], me: int, action: dict[str, Any]) -> float:
     """What a Kidnapping or Carob Bean would change for `me`."""
     to = me if action["type"] == "kidnap" else None
     return score(view, me, moved(view["crews"], action["crew"], to)) - score(view, me, view["crews"])

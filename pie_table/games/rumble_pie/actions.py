@@ -9,7 +9,7 @@ from pie_table.core.messages import Msg
 from pie_table.games.rumble_pie.cards import FACES
 from pie_table.games.rumble_pie.flow import end_round, start_pause
 from pie_table.games.rumble_pie.legal import can_play, source_kind
-from pie_table.games.rumble_pie.state import COLUMN_DEPTH, KAPOW_CLEAR_TICKS, RumbleState
+from pie_table.games.rumble_pie.state import COLUMN_DEPTH, KAPOW_CLEAR_TICKS, PlayerState, RumbleState
 
 Event = dict[str, Any]
 _PHASE_REASON = {
@@ -28,7 +28,8 @@ def idle_reason(state: RumbleState) -> str:
 
 def apply_seat_action(state: RumbleState, action: dict[str, Any]) -> list[Event]:
     """Dispatch one seat action; raises IllegalAction without touching the state."""
-    handler = _HANDLERS.get(action.get("type"))
+    kind = action.get("type")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise IllegalAction("Unknown action")
     seat = _index(action, "seat", state.seats, "seat")
@@ -99,16 +100,12 @@ def _play(state: RumbleState, seat: int, action: dict[str, Any]) -> list[Event]:
         raise IllegalAction("No card there to play")
     board = _index(action, "board", state.seats, "board")
     face = action.get("face")
-    if face not in FACES:
+    if not isinstance(face, str) or face not in FACES:
         raise IllegalAction("No such chef face")
     reason = can_play(state, kind, board, face, seat)
     if reason is not None:
         raise IllegalAction(reason)
-    player = state.players[seat]
-    if source == "hand":
-        card, player.hand = player.hand, None
-    else:
-        card = player.columns[source].pop()
+    card = _take_card(state.players[seat], source)
     pile = state.boards[board][face]
     pile.cards.append(card)
     state.played_this_tick.add((board, face))
@@ -117,6 +114,17 @@ def _play(state: RumbleState, seat: int, action: dict[str, Any]) -> list[Event]:
     if kind == "kapow":
         events.extend(_kapow(state, seat, board, face))
     return events
+
+
+def _take_card(player: PlayerState, source: Any) -> int:
+    """Take the card `source_kind` found at a source: the held card, or a column's bottom card."""
+    if source != "hand":
+        return player.columns[source].pop()
+    card = player.hand
+    # source_kind found a held card, so the hand is not empty here.
+    assert card is not None, "played from an empty hand"
+    player.hand = None
+    return card
 
 
 def _kapow(state: RumbleState, seat: int, board: int, face: str) -> list[Event]:

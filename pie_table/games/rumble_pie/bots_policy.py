@@ -182,6 +182,7 @@ def score_action(action: Action, t: Table, prof: Profile) -> float:
     if kind == "play":
         src = action["source"]
         card = t.hand if src == "hand" else t.columns[src][-1]
+        assert card is not None, "a legal play from the hand means a card is held"
         return play_score(card, t.piles[(action["board"], action["face"])], t, prof)
     if kind == "draw":
         return _draw_score(action, t, prof)

@@ -111,6 +111,8 @@ def _clear_piles(state: RumbleState) -> list[Event]:
             pile.clearing -= 1
             if pile.clearing == 0:
                 team = pile.scored_by
+                # A pile counts down only after a KaPow! that names the team scoring it.
+                assert team is not None, "a clearing pile with no scoring team"
                 state.set_aside[team].extend(pile.cards)
                 events.append({"type": "pile_cleared", "board": b, "face": face, "team": team,
                                "cards": list(pile.cards)})

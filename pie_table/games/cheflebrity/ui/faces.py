@@ -164,9 +164,9 @@ def _special(g: _Grid, kind: str) -> None:
     elif kind == "sabotage":  # a rolling pin coming down, crossed out by a crack
         angle = math.radians(-30)
         dx, dy = math.cos(angle), math.sin(angle)
-        a, b = g.p(50 - dx * 30, 50 - dy * 30), g.p(50 + dx * 30, 50 + dy * 30)
-        pygame.draw.line(g.surf, (190, 140, 90), a, b, max(4, int(g.r(16))))
-        for end, sign in ((a, -1), (b, 1)):
+        left, right = g.p(50 - dx * 30, 50 - dy * 30), g.p(50 + dx * 30, 50 + dy * 30)
+        pygame.draw.line(g.surf, (190, 140, 90), left, right, max(4, int(g.r(16))))
+        for end, sign in ((left, -1), (right, 1)):
             tip = (end[0] + sign * dx * g.r(14), end[1] + sign * dy * g.r(14))
             pygame.draw.line(g.surf, pal.WOOD_DARK, end, tip, max(2, int(g.r(6))))
         pygame.draw.lines(

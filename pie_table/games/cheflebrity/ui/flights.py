@@ -62,7 +62,9 @@ class Flights:
 
     def draw(self, surface: pygame.Surface) -> None:
         for flight in self.items:
-            x, y, w, h = (int(v) for v in flight.tween.value)
+            value = flight.tween.value
+            assert isinstance(value, tuple)  # a flight tweens a rect (x, y, w, h)
+            x, y, w, h = (int(v) for v in value)
             if w < 4 or h < 4:
                 continue
             face = card_back(w, h) if flight.card is None else card_face(flight.card, w, h)

@@ -3,6 +3,7 @@ a line of detail for the focused move, and which cards and pies a move names."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS, KIND, PART_NAMES
@@ -33,15 +34,14 @@ def _chef(view: dict[str, Any], seat: int) -> str:
 def label(view: dict[str, Any], action: dict[str, Any]) -> str:
     kind = action["type"]
     me = view["seat"]
-    card = action.get("card")
     if kind == "draw":
         if action["from"] == "deck":
             return _("Draw from the Ingredients Pile")
-        return _("Take {card} from the Leftovers").format(card=card_label(card))
+        return _("Take {card} from the Leftovers").format(card=card_label(action["card"]))
     if kind == "discard":
-        return _("Discard {card}, then draw again").format(card=card_label(card))
+        return _("Discard {card}, then draw again").format(card=card_label(action["card"]))
     if kind == "play":
-        part = action.get("as")
+        card, part = action["card"], action.get("as")
         if action["pie"] is None:
             if KIND[card] == GENIUS:
                 return _("Start a pie with {card} as its Bottom Crust").format(card=card_label(card))
@@ -68,7 +68,7 @@ def label(view: dict[str, Any], action: dict[str, Any]) -> str:
             n=_pie_number(view, action["owner"], action["pie"]),
         )
     if kind == "save":
-        return _("Save the pie with {card}").format(card=card_label(card))
+        return _("Save the pie with {card}").format(card=card_label(action["card"]))
     if kind == "pass":
         return _("Pass")
     if kind == "oops":
@@ -141,7 +141,7 @@ def detail(view: dict[str, Any], action: dict[str, Any]) -> str:
             return _("Quality {a} + {b} = {c}").format(a=pie["quality"], b=worth, c=pie["quality"] + worth)
     if kind == "play" and KIND[action["card"]] == GENIUS:
         return _("A Stroke of Genius! counts 5 as a {part}").format(
-            part=_(PART_NAMES.get(action.get("as"), ""))
+            part=_(PART_NAMES.get(action.get("as", ""), ""))
         )
     if kind == "serve":
         pie = _pie(view, view["seat"], action["pie"])
@@ -172,7 +172,7 @@ WORDS = MoveWords(
 _ORDER = {"draw": 0, "play": 1, "serve": 2, "sabotage": 3, "save": 3, "oops": 3, "accept": 4, "discard": 5}
 
 
-def panel_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def panel_moves(legal: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The legal moves as the list shows them, the likeliest first (a discard never sits on top,
     where a stray Enter would throw a card away): the engine's plain trade offers become one entry
     that opens the trade panel, where cards, claims and wants are chosen freely."""

@@ -3,6 +3,7 @@ it, with what and for how many points."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pie_table.games.cheflebrity.scoring import BONUS_NAMES
@@ -47,7 +48,7 @@ def bonus_measure(bonus_id: str, n: int, quality_rule: str = "count") -> str:
     return ngettext(*words, n).format(n=n)
 
 
-def results_text(view: dict[str, Any], names: list[str]) -> tuple[str, list[str]]:
+def results_text(view: Mapping[str, Any], names: list[str]) -> tuple[str, list[str]]:
     """The results screen: the winner, every chef's total with its quality points and bonuses, then
     every bonus with who took it."""
     result = view.get("result") or {}

@@ -23,6 +23,7 @@ from pie_table.games.cheflebrity.ui.table_paint import (
     seat_color,
 )
 from pie_table.kit import palette as pal
+from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.fonts import MIN_READABLE
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import draw_log, paper
@@ -52,11 +53,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     view = table.view()
     lay, s = table.layout, table.layout.scale
     # The backdrop holds the felt and every area's fill, so only what changes is drawn on it.
-    painted = surface.get_size() == lay.size
-    if painted:
-        surface.blit(backdrop(lay), (0, 0))
-    else:
-        surface.fill(pal.FELT_DARK)
+    painted = lay_backdrop(surface, lay.size, lambda: backdrop(lay))
     lit_cards, lit_pies = table.panel.lit() if table.panel is not None else (set(), set())
     targets = table.drop_targets()  # lit while something is dragged
     dragged = table.dragging()

@@ -12,13 +12,14 @@ shown to the wrong player.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pygame
 
 from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
+from pie_table.core.session import Entry
 from pie_table.core.setup import GameSetup
 from pie_table.games.cheflebrity.deck import GENIUS, KIND, SABOTAGE
 from pie_table.games.cheflebrity.ui.flights import Flights
@@ -69,7 +70,7 @@ class CheflebrityTableScene(TurnTable):
             return seat
         return self.humans[0] if self.humans else 0
 
-    def named(self, view: dict[str, Any]) -> dict[str, Any]:
+    def named(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """`view` with the players' names, for the move words."""
         return {**view, "player_names": self.player_names()}
 
@@ -100,7 +101,7 @@ class CheflebrityTableScene(TurnTable):
 
     # -- the game's part of the flow ----------------------------------------------------------------------
 
-    def open_panel(self, seat: int, legal: list[Action]) -> None:
+    def open_panel(self, seat: int, legal: Sequence[Action]) -> None:
         view = self.named(self.driver.view(seat))
         kind = (self.top() or {}).get("kind")
         if kind == "reply" or (kind == "confirm" and (view.get("trade") or {}).get("counter")):
@@ -139,9 +140,9 @@ class CheflebrityTableScene(TurnTable):
         self.panel = None
         return True
 
-    def _applied(self, seat: int | None, events: list[Event]) -> None:
+    def _applied(self, entry: Entry, events: list[Event]) -> None:
         self.hinted_offer = None
-        super()._applied(seat, events)
+        super()._applied(entry, events)
 
     def round_of(self, view: Mapping[str, Any]) -> int:
         return int(view["turn_no"])
@@ -330,17 +331,16 @@ class CheflebrityTableScene(TurnTable):
             where = area.center if area is not None else lay.piles.center
             card = event.get("card")
             if kind == "play":
-                start = self._from_hand(seat, card)
+                start = self._from_hand(event["seat"], event["card"])  # a play names both
                 end = self._zone("pie", event["pie"], seat) or self._zone("new_pie", 0, seat) or area
                 self.flights.launch(card, start, end)
                 self._sound("card_place")
             elif kind == "discard":
-                self.flights.launch(card, self._from_hand(seat, card), lay.leftovers)
+                self.flights.launch(card, self._from_hand(event["seat"], event["card"]), lay.leftovers)
                 self._sound("card_slide")
             elif kind == "take":
-                self.flights.launch(
-                    card, self._zone("leftover", card), area if seat != self.display_seat else lay.hand
-                )
+                leftover = self._zone("leftover", event["card"])
+                self.flights.launch(card, leftover, area if seat != self.display_seat else lay.hand)
                 self._sound("draw")
             elif kind == "draw":
                 self.flights.launch(None, lay.deck, area if seat != self.display_seat else lay.hand)

@@ -338,7 +338,7 @@ class TradePanel:
         arrow_w = int(26 * scale)
         size = max(MIN_READABLE, int(14 * scale))
         self.rows = []
-        line = font(size).get_linesize()
+        line_h = font(size).get_linesize()
         for i, key in enumerate(keys):
             button = key in ("send", "decline", "cancel", "accept")
             words = (self._title(key), "" if button else self._value(key))
@@ -346,7 +346,8 @@ class TradePanel:
             # A card's name and what it is said to be: side by side, or one over the other rather than cut.
             wide = font(size).size(words[0])[0] + font(size, "bold").size(words[1])[0] + 8
             tall = not button and wide > space
-            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, max(row_h, 2 * line + 6) if tall else row_h)
+            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad,
+                              max(row_h, 2 * line_h + 6) if tall else row_h)
             if row.bottom > rect.bottom - pad - (size + 4 if self.message else 0):
                 break
             focused = i == self.focus

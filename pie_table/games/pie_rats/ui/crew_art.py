@@ -4,6 +4,7 @@ worked out from the card number, so a rat always looks the same. Drawn in code o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -92,7 +93,7 @@ def _paint(surf: pygame.Surface, card: int) -> None:
         g.poly(pal.CHERRY, [(38.5, 33), (63.5, 30), (63.3, 27.5), (38.7, 30.5)])
 
 
-def captain_look(view: dict[str, Any], seat: int) -> int:
+def captain_look(view: Mapping[str, Any], seat: int) -> int:
     """Each Captain's own portrait (numbers past the crew cards, so no crew member shares it)."""
     names = [c["en"] for c in DECK.captains]
     name = view["captains"][seat]

@@ -55,6 +55,7 @@ class Flights:
         for flight in self.items:
             if flight.tween is not None:
                 continue
+            end: pygame.Rect | None
             if flight.to == "discard":
                 end = discard
             elif flight.to == "seat" and 0 <= flight.seat < len(seats):

@@ -3,7 +3,7 @@ loot's arithmetic, and the warnings before a move that can only cost something n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pie_table.games.pie_rats.ui.move_labels import arithmetic, label, prompt
@@ -73,7 +73,7 @@ class MovePanel(move_panel.MovePanel):
     def __init__(
         self,
         seat: int,
-        legal: list[dict[str, Any]],
+        legal: Sequence[dict[str, Any]],
         view: dict[str, Any],
         submit: Callable[[dict[str, Any]], bool],
         on_hint: Callable[[], None] | None = None,

@@ -3,6 +3,7 @@ and Spanish, so card names need no catalogue entry of their own."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pie_table.games.pie_rats.deck import CARDS, DECK, PIES
@@ -26,7 +27,7 @@ def captain_title(captain: int) -> str:
     return _pick(DECK.captains[captain])
 
 
-def captain_label(view: dict[str, Any], seat: int) -> str:
+def captain_label(view: Mapping[str, Any], seat: int) -> str:
     """The seat's Captain by name, in the player's language."""
     english = view["captains"][seat]
     for names in DECK.captains:

@@ -413,7 +413,7 @@ def _card_row(
     widths = [h if side else w for _c, side in cards]
     total = sum(widths) + 4 * max(0, len(cards) - 1)
     squeeze = 1.0 if total <= rect.w or len(cards) < 2 else (rect.w - widths[-1]) / max(1, total - widths[-1])
-    x = rect.x
+    x: float = rect.x
     zones = []
     for (card, side), width in zip(cards, widths, strict=True):
         image = card_art.card_face(card, w, h, current_language(), (strengths or {}).get(card))

@@ -5,6 +5,7 @@ screen only, for the table scene (`table`: a PieRatsTableScene)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -24,6 +25,7 @@ from pie_table.games.pie_rats.ui.table_draw import (
     seat_color,
 )
 from pie_table.kit import palette as pal
+from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.text import fit_text
@@ -51,11 +53,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     view = table.view()
     lay, s = table.layout, table.layout.scale
     # The backdrop holds the felt and every panel's fill, so only what changes is drawn on it.
-    painted = surface.get_size() == lay.size
-    if painted:
-        surface.blit(backdrop(lay), (0, 0))
-    else:
-        surface.fill(pal.FELT_DARK)
+    painted = lay_backdrop(surface, lay.size, lambda: backdrop(lay))
     lit_cards, lit_pies = table.panel.lit() if table.panel is not None else (set(), set())
     targets = table.drop_targets()  # lit while a card is dragged
     if table.dragging() is not None:
@@ -191,14 +189,14 @@ def _draw_dragged(table: Any, surface: pygame.Surface, zone: Zone) -> None:
     surface.blit(image, image.get_rect(center=(x, y)))
 
 
-def ranked(view: dict[str, Any]) -> list[int]:
+def ranked(view: Mapping[str, Any]) -> list[int]:
     """The seats best first, winners first: a tie on all three numbers goes to the first looter
     (tie-breaker f), which the standings alone do not show."""
     winners, standings = view["winners"], view["standings"]
     return sorted(range(view["seats"]), key=lambda seat: (seat in winners, standings[seat]), reverse=True)
 
 
-def results_text(view: dict[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:
+def results_text(view: Mapping[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:
     """The results screen: the winner, then every Captain's points, total weight and pie count
     (the tie-breakers in the rulebook's order); `names`: the table's names for its seats."""
     def name(seat: int) -> str:

@@ -10,7 +10,7 @@ human may claim (kit.reaction), and only the claimer is handed the screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -68,7 +68,7 @@ class PieRatsTableScene(TurnTable):
 
     # -- the game's part of the flow --------------------------------------------------------------------
 
-    def open_panel(self, seat: int, legal: list[Action]) -> None:
+    def open_panel(self, seat: int, legal: Sequence[Action]) -> None:
         # The move list names rival seats as the rest of the table does.
         names = [self.names(s) for s in range(len(self.setup.seats))]
         view = {**self.driver.view(seat), "seat_names": names}

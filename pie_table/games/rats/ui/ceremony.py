@@ -7,6 +7,7 @@ ceremony began; this reveals them in order, waits for the tie-break and coin dec
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -51,7 +52,7 @@ class Ceremony:
         """True while the coin spins."""
         return bool(self.coin_face) and self.coin_timer < _COIN_TIME
 
-    def sync(self, view: dict[str, Any]) -> None:
+    def sync(self, view: Mapping[str, Any]) -> None:
         """Learn how many goals the engine scored."""
         self.goals = len(view.get("goal_awards", []))
 

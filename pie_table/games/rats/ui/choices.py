@@ -6,7 +6,7 @@ hands the exact legal action dict to `on_choose`, so the engine alone decides wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -37,8 +37,8 @@ _NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 class ChoicePanel:
     """Buttons for one pending decision of one seat."""
 
-    def __init__(self, seat: int, item: dict[str, Any], legal: list[Action], view: dict[str, Any],
-                 on_choose: Callable[[Action], None], on_sound: Callable[[str], Any] | None = None,
+    def __init__(self, seat: int, item: dict[str, Any], legal: Sequence[Action], view: Mapping[str, Any],
+                 on_choose: Callable[[Action], object], on_sound: Callable[[str], Any] | None = None,
                  names: SeatName = rat_name) -> None:
         self.seat = seat
         self.item = item

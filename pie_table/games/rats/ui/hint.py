@@ -3,8 +3,10 @@ the public table, never another sheet), and why, in a line."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.core.messages import SeatName
 from pie_table.games.rats.bots import RatsBot
 from pie_table.games.rats.state import SUPPLIES
@@ -14,15 +16,17 @@ from pie_table.kit.i18n import _
 Action = dict[str, Any]
 
 
-def hint(view: dict[str, Any], item: dict[str, Any], legal: Any, seat: int,
+def hint(view: Mapping[str, Any], item: dict[str, Any], legal: Any, seat: int,
          names: SeatName = rat_name) -> tuple[Action, str]:
     """The suggested action among `legal` and a one-line reason (translated)."""
-    action = RatsBot("hard", seat, 0).act(view, legal)
+    # Asked as any turn bot is, with the view it may not change (RatsBot's own act says dict).
+    bot: TurnBot = RatsBot("hard", seat, 0)
+    action = bot.act(view, legal)
     move = action_label(action, item, view, names)
     return action, _("{move}: {why}").format(move=move, why=_reason(action, view))
 
 
-def _reason(action: Action, view: dict[str, Any]) -> str:
+def _reason(action: Action, view: Mapping[str, Any]) -> str:
     kind = action.get("type")
     if kind == "vocation":
         return vocation_hint(action["vocation"])

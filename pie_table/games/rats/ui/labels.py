@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pie_table.core.messages import SeatName
@@ -101,7 +102,7 @@ def supply_index(name: str) -> int:
     return SUPPLIES.index(name)
 
 
-def prompt(item: dict[str, Any], view: dict[str, Any]) -> str:
+def prompt(item: dict[str, Any], view: Mapping[str, Any]) -> str:
     """The question a pending decision asks, addressed to the deciding rat."""
     kind = item.get("kind", "")
     if kind == "roll":
@@ -140,7 +141,7 @@ def _roll_prompt(purpose: str) -> str:
     return _("Roll for scavenging.")
 
 
-def action_label(action: Action, item: dict[str, Any], view: dict[str, Any],
+def action_label(action: Action, item: dict[str, Any], view: Mapping[str, Any],
                  names: SeatName = rat_name) -> str:
     """The text on the button that takes `action`."""
     kind = action.get("type", "")
@@ -171,7 +172,7 @@ def action_label(action: Action, item: dict[str, Any], view: dict[str, Any],
     return kind
 
 
-def _scavenge_label(action: Action, view: dict[str, Any]) -> str:
+def _scavenge_label(action: Action, view: Mapping[str, Any]) -> str:
     supply = supply_index(action["supply"])
     count = action.get("count", 0)
     text = amount_text(count, supply)
@@ -182,7 +183,7 @@ def _scavenge_label(action: Action, view: dict[str, Any]) -> str:
     return text
 
 
-def _vocation(view: dict[str, Any]) -> str | None:
+def _vocation(view: Mapping[str, Any]) -> str | None:
     seat = view.get("seat")
     vocations = view.get("vocations") or []
     return vocations[seat] if seat is not None and seat < len(vocations) else None
@@ -245,7 +246,7 @@ def dice_caption(event: dict[str, Any], names: SeatName = rat_name) -> str:
     return f"{a} & {b}"
 
 
-def results_text(view: dict[str, Any], names: SeatName = rat_name) -> tuple[str, list[str]]:
+def results_text(view: Mapping[str, Any], names: SeatName = rat_name) -> tuple[str, list[str]]:
     """Title and score lines for the results screen, from the public view."""
     winner = view.get("winner", -1)
     title = _("The ship sinks")

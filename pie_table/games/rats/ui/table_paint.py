@@ -161,8 +161,7 @@ class TablePainter:
         scale = self.scale
         full = (key, rect.size, scale)
         cached = self._panels.get(name)
-        changed = cached is None or cached[0] != full
-        if changed:
+        if cached is None or cached[0] != full:
             if reach:
                 margin = int(reach * scale) + 4
                 image = pygame.Surface((rect.w + 2 * margin, rect.h + 2 * margin), pygame.SRCALPHA)
@@ -177,7 +176,7 @@ class TablePainter:
                 paint(image, pygame.Rect(0, 0, rect.w, rect.h))
                 offset = (0, 0)
             cached = self._panels[name] = (full, (image, offset))
-        if not (changed or again):
+        elif not again:
             return False
         image, (dx, dy) = cached[1]
         target.blit(image, (rect.x + dx, rect.y + dy))
@@ -220,21 +219,21 @@ class TablePainter:
         self._cards_shown = shown
         mine = view.get("seat")
         # What the sheet shows, compared by value (the rest of the rat's card changes every move).
-        card = cards[mine] if mine is not None else None
-        facts = (card.is_host, card.vocation, card.awards) if card is not None else None
+        own = cards[mine] if mine is not None else None
+        facts = (own.is_host, own.vocation, own.awards) if own is not None else None
         sheet = view.get("sheet")
         # Copied into the key: a view shares the state's lists, which the next move changes.
         kept = tuple(tuple(values) for values in sheet.values()) if sheet is not None else None
         key = (mine, kept, tuple(view.get("notes", [])[-1:]), facts)
 
-        def sheet() -> None:
+        def paint_sheet() -> None:
             self._panel(surface, "sheet", key, lay.sheet,
                         lambda surf, r: self._draw_sheet(surf, r, view, cards, scene.watch), again=whole)
 
         if put_off and self._stale("sheet", key, lay.sheet):
-            self._later = sheet
+            self._later = paint_sheet
         else:
-            sheet()
+            paint_sheet()
         if scene.panel is None and not scene.tray.busy:
             self._plaque = draw_waiting(surface, lay.panel, view, s, scene.names)
 

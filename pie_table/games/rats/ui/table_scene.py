@@ -10,6 +10,7 @@ the engine's events; the tray animates them afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -154,7 +155,7 @@ class RatsTableScene(TurnTable):
         item = self._question(seat)
         return item is not None and item["kind"] not in PUBLIC_KINDS
 
-    def open_panel(self, seat: int, legal: list[Action]) -> None:
+    def open_panel(self, seat: int, legal: Sequence[Action]) -> None:
         item = self._question(seat)
         if item is None:
             return
@@ -175,7 +176,7 @@ class RatsTableScene(TurnTable):
         height = int(min(area.h * 0.3, 160 * self.layout.scale))
         return pygame.Rect(area.x + 10, area.bottom - height - 10, area.w - 20, height)
 
-    def round_of(self, view: dict[str, Any]) -> int:
+    def round_of(self, view: Mapping[str, Any]) -> int:
         return int(view["turn"])
 
     def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:
@@ -185,7 +186,7 @@ class RatsTableScene(TurnTable):
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: something new was revealed, or another rat moved")
 
-    def results_text(self, view: dict[str, Any]) -> tuple[str, list[str]]:
+    def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
         return results_text(view, self.names)
 
     def show_hint(self) -> None:

@@ -52,7 +52,7 @@ def board_spot_rects(w: int, h: int) -> dict[str, pygame.Rect]:
 
 def battle_board(w: int, h: int, color: tuple) -> pygame.Surface:
     """A player's Battle Board in their `color`: three chef faces side by side, each a pile spot."""
-    rgb = tuple(int(c) for c in color[:3])
+    rgb = (int(color[0]), int(color[1]), int(color[2]))
     return cached(("board", px(w), px(h), rgb), lambda: _paint_board(px(w), px(h), rgb))
 
 

@@ -66,6 +66,8 @@ def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
         if spec.is_bot:
             continue
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
+        rows: list[tuple[str, str]]
+        cells: dict[str, str]
         if spec.control == "mouse":
             rows, cells = [(_(k), _(v)) for k, v in _MOUSE_LEGEND], {}
         else:

@@ -89,7 +89,7 @@ class RumbleTableScene(Scene):
         self.over_timer: float | None = None
         self.waiting_s = 0.0  # how long the table has been between rounds
         self._refresh_all()
-        if driver.session.log or watch:
+        if (driver is not None and driver.session.log) or watch:
             # A continued game opens paused before any frame animates: its cards are dealt in place,
             # not left on the decks behind the pause panel.
             self.cards.sync(self.sim.table(), animate=False)
@@ -242,8 +242,9 @@ class RumbleTableScene(Scene):
         assert self.mouse is not None
         drag = self.mouse.drag
         action = self.mouse.release(self.sim.table(), self.geom, pos)
-        card = drag.cards[0] if drag and drag.cards else None
-        if card is not None:
+        card = None
+        if drag is not None and drag.cards:
+            card = drag.cards[0]
             self.cards.hold_at(card, drag.topleft)  # animate from where it was let go
         if action is None:
             if card is not None:

@@ -1,0 +1,39 @@
+"""The Rumble table as a remote seat's window (`remote=`): it opens without a driver of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pie_table.core.driver import driver_for
+from pie_table.core.session import Session
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rumble_pie.ui import RumbleTableScene
+from pie_table.games.rumble_pie.ui.sim import TableSim
+from pie_table.kit.app import App
+
+
+class _Remote:
+    """What a `RemoteTableSim` gives the table, over a game run here instead of at a host: no
+    session (the host keeps the game) and a link to close."""
+
+    session = None
+
+    def __init__(self, local: TableSim) -> None:
+        self.local = local
+        self.closed = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.local, name)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_remote_table_opens_without_a_driver_and_closes_its_link_on_leaving():
+    setup = GameSetup("rumble-pie", parse_seats("human:keys1,bot:normal"), seed=3)
+    remote = _Remote(TableSim(setup, driver_for(Session(setup))))
+    app = App(size=(1280, 720), headless=True)
+    scene = RumbleTableScene(app, setup, None, remote=remote)  # a None driver was read here
+    assert scene.remote and scene.sim is remote and not remote.closed
+    scene.exit()
+    assert remote.closed
