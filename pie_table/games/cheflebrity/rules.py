@@ -94,13 +94,9 @@ class CheflebrityRules(DecisionStackRules):
         record(state, events)
         return state
 
-    def only_pass(self, state: ChefState, seat: int) -> bool:
-        """A pass is all `seat` can do when it holds no card that answers the reaction window, or
-        is asked in a Sabotage! window with no rival's pie to hit."""
-        stack = state.stack
-        if stack.only_pass(seat, state.hands[seat], _ANSWERS):  # the base check, asked at every window
-            return True
-        top = stack.top()
+    def passes_anyway(self, state: ChefState, seat: int) -> bool:
+        """Asked in a Sabotage! window with no rival's pie to hit, a chef can only pass."""
+        top = state.stack.top()
         return top is not None and top.kind == flow.SAB_WINDOW and top.asks(seat) and not flow.has_target(
             state, [seat])
 
