@@ -71,7 +71,8 @@ class DecisionStackRules(GameRules):
         events: list[Event] = []
         self.play(state, action.get("seat"), action, events)
         state.actions += 1
-        record(state, events)
+        if events:  # many moves tell nobody anything (a window closing unanswered)
+            record(state, events)
         return events
 
     def idle_reason(self, state: Any, seat: int) -> Msg:
