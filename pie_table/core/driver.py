@@ -439,7 +439,13 @@ class TableDriver:
             for seat in waiting:
                 # `Session.decide`, written out: a move the engine knows is forced, else the view's
                 # answer, else a forced move from the list, else the bot's pick from the list.
-                action = forced(state, seat) if window else None
+                if window:
+                    action = forced(state, seat)
+                    if action is not None:  # a pass: held like any other (most seats of most windows)
+                        held.append((seat, action))
+                        continue
+                else:
+                    action = None
                 if action is None:
                     decider, view = deciders.get(seat), None
                     if decider is not None:

@@ -35,10 +35,10 @@ class DecisionStackRules(GameRules):
         """Why another seat may not act while it is `seat`'s turn ("It is Nell's turn")."""
         raise NotImplementedError
 
-    def only_pass(self, state: Any, seat: int) -> bool:
-        """True if the decision on top asks `seat` and a pass is all it can do; by default when it
-        holds no card that answers the reaction window (a game may know more such cases)."""
-        return state.stack.only_pass(seat, state.hands[seat], self.window_answers)
+    def passes_anyway(self, state: Any, seat: int) -> bool:
+        """True if the decision on top asks `seat` and a pass is all it can do although it holds a
+        card that answers the reaction window (a game may know such cases; by default none)."""
+        return False
 
     def to_act(self, state: Any) -> list[int]:
         """The seats the decision on top still waits for (nobody once the game is over)."""
@@ -53,11 +53,16 @@ class DecisionStackRules(GameRules):
         return bool(state.over)
 
     def forced_action(self, state: Any, seat: int) -> Action | None:
-        """The pass, in the shape the log records every seat's action (its seat stamped), when
-        `only_pass`; None otherwise."""
-        if state.over or not self.only_pass(state, seat):
+        """The pass, in the shape the log records every seat's action (its seat stamped), when the
+        decision on top asks `seat` and a pass is all it can do: it holds no card that answers the
+        reaction window, or `passes_anyway`; None otherwise. (Asked for every seat of every window
+        a table plays out: the commonest case is settled by the stack alone.)"""
+        if state.over:
             return None
-        return {"type": "pass", "seat": seat}
+        stack_says = state.stack.only_pass(seat, state.hands[seat], self.window_answers)
+        if stack_says or self.passes_anyway(state, seat):
+            return {"type": "pass", "seat": seat}
+        return None
 
     def _apply(self, state: Any, action: Action) -> list[Event]:
         """Apply one action (its seat stamped by the session); refusals change nothing."""
@@ -66,7 +71,8 @@ class DecisionStackRules(GameRules):
         events: list[Event] = []
         self.play(state, action.get("seat"), action, events)
         state.actions += 1
-        record(state, events)
+        if events:  # many moves tell nobody anything (a window closing unanswered)
+            record(state, events)
         return events
 
     def idle_reason(self, state: Any, seat: int) -> Msg:

@@ -260,3 +260,19 @@ def test_the_hint_spends_the_saved_it_and_keeps_the_stroke_of_genius():
     action, why = hint(RULES.view(alone, 0), RULES.legal_actions(alone, 0), 0)
     assert action == {"type": "save", "card": GENIUS}
     assert why == "Save it with your Stroke of Genius!: you hold no Saved it!, and the card is worth it"
+
+
+def test_has_target_is_true_exactly_when_some_asked_seat_has_a_rivals_pie() -> None:
+    """`flow.has_target` (asked at every window, so written without a loop over every pair) says
+    what the rule says for every table of up to four chefs with or without pies and every set of
+    asked seats: some seat asked sees a working pie that is not its own."""
+    from itertools import combinations, product
+
+    state = fresh(4)
+    for with_pies in product((False, True), repeat=4):
+        state.working = [[{"id": s, "cards": [[B5, "bottom", 1]]}] if has else []
+                         for s, has in enumerate(with_pies)]
+        for size in range(0, 5):
+            for seats in combinations(range(4), size):
+                expected = any(with_pies[o] and o != s for s in seats for o in range(4))
+                assert flow.has_target(state, list(seats)) is expected, (with_pies, seats)

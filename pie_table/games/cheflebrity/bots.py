@@ -98,6 +98,11 @@ class _Reading:
     margin: float | None = None  # `_base_margin`
     worths: Sequence[float] | None = None  # `_worths`
 
+    def forget(self) -> None:
+        """Start the next decision with nothing worked out (kept, not made anew: a bot decides
+        hundreds of times a game)."""
+        self.parts = self.facts = self.margin = self.worths = None
+
 
 class CheflebrityBot(TurnBot):
     """One bot seat."""
@@ -113,7 +118,7 @@ class CheflebrityBot(TurnBot):
 
     def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Choose a move (one of `legal`, or an offer or answer worded its own way)."""
-        self._now = _Reading()
+        self._now.forget()
         if self.level == "random" or len(legal) == 1:
             return self.rng.choice(legal)
         kind = view["asking"] or "turn"
@@ -137,7 +142,7 @@ class CheflebrityBot(TurnBot):
         same way), the answer to an offer (`_reply` words its own and needs only the decline), or
         None for the other decisions, which need the listed moves. (A pass in a window the bot
         holds no card for is forced: the engine's `forced_action`.)"""
-        self._now = _Reading()
+        self._now.forget()
         asking = view["asking"]
         if self.level == "random":
             return None

@@ -420,7 +420,9 @@ def open_window(state: ChefState, kind: str, seats: list[int], data: dict[str, A
 def has_target(state: ChefState, seats: list[int]) -> bool:
     """Some seat of `seats` has a rival's working pie it could sabotage."""
     owners = [owner for owner, line in enumerate(state.working) if line]
-    return any(owner != seat for seat in seats for owner in owners)
+    if len(owners) > 1:  # every seat has a rival with a pie (asked at every window)
+        return bool(seats)
+    return bool(owners) and any(seat != owners[0] for seat in seats)
 
 
 def sabotage_window(state: ChefState, why: str, owner: int) -> bool:

@@ -94,11 +94,8 @@ class CheflebrityRules(DecisionStackRules):
         record(state, events)
         return state
 
-    def only_pass(self, state: ChefState, seat: int) -> bool:
-        """A pass is all `seat` can do when it holds no card that answers the reaction window, or
-        is asked in a Sabotage! window with no rival's pie to hit."""
-        if super().only_pass(state, seat):
-            return True
+    def passes_anyway(self, state: ChefState, seat: int) -> bool:
+        """Asked in a Sabotage! window with no rival's pie to hit, a chef can only pass."""
         top = state.stack.top()
         return top is not None and top.kind == flow.SAB_WINDOW and top.asks(seat) and not flow.has_target(
             state, [seat])
@@ -107,9 +104,8 @@ class CheflebrityRules(DecisionStackRules):
         """Every move `seat` may make now."""
         return legal_actions(state, seat)
 
-    def play(self, state: ChefState, seat: int | None, action: Action, events: list[Event]) -> None:
-        """Check and apply one move (`cheflebrity.flow`)."""
-        flow.apply(state, seat, action, events)
+    # Check and apply one move: `cheflebrity.flow` itself (called for every action, so no wrapper).
+    play = staticmethod(flow.apply)
 
     def turn_reason(self, state: ChefState, seat: int) -> Msg:
         """It is that chef's turn."""
@@ -175,20 +171,19 @@ def _lines_view(state: ChefState, name: str) -> list[list[dict[str, Any]]]:
 
 
 def _build_lines(state: ChefState, lines: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
-    """The lines' views, each pie's view kept while the pie holds the same cards: a pie only grows
-    or loses its top card, and a card that leaves a pie never comes back, so its size and top card
-    say what it holds."""
-    kept: dict[int, tuple[tuple[int, Any, Any], dict[str, Any]]] = RULES.kept(state, "pies", None, dict)
+    """The lines' views, each pie's view kept while the pie holds the same cards. A pie only grows
+    (each card played on it numbered by `state.plays`, never reused) or loses its top card, and is
+    dropped once empty, so the number of its top card's play says what it holds."""
+    kept: dict[int, tuple[int, dict[str, Any]]] = RULES.kept(state, "pies", None, dict)
     views = []
     for line in lines:
         shown = []
         for pie in line:
             cards = pie["cards"]
-            top = cards[-1] if cards else (-1, "")
-            key = (len(cards), top[0], top[1])
+            top = cards[-1][2] if cards else 0
             found = kept.get(pie["id"])
-            if found is None or found[0] != key:
-                found = kept[pie["id"]] = (key, P.pie_view(pie))
+            if found is None or found[0] != top:
+                found = kept[pie["id"]] = (top, P.pie_view(pie))
             shown.append(found[1])
         views.append(shown)
     return views

@@ -119,9 +119,8 @@ class PieRatsRules(DecisionStackRules):
         """Every move `seat` may make now."""
         return legal_actions(state, seat)
 
-    def play(self, state: PieRatsState, seat: int | None, action: Action, events: list[Event]) -> None:
-        """Check and apply one move (`pie_rats.flow`)."""
-        flow.apply(state, seat, action, events)
+    # Check and apply one move: `pie_rats.flow` itself (called for every action, so no wrapper).
+    play = staticmethod(flow.apply)
 
     def turn_reason(self, state: PieRatsState, seat: int) -> Msg:
         """It is that Captain's turn."""

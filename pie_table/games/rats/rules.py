@@ -92,9 +92,9 @@ class RatsRules(DecisionStackRules):
         _record(state, events)
         return events
 
-    def only_pass(self, state: RatsState, seat: int) -> bool:
+    def forced_action(self, state: RatsState, seat: int) -> Action | None:
         """Never: no RATS decision can be passed."""
-        return False
+        return None
 
     def _view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
         """`bot_view` copied: the view kept for a version stays as it was while the game goes on."""
