@@ -213,7 +213,7 @@ def test_the_remote_table_shows_a_key_press_at_once_then_the_hosts_answer_with_i
 
     def until(done: Any) -> list[Any]:
         results: list[Any] = []
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 30  # returns as soon as done: the bound is for a loaded machine
         while not done(results) and time.monotonic() < deadline:
             results.extend(sim.advance(1 / 60))
             time.sleep(1 / 60)
