@@ -31,7 +31,6 @@ class DrivenRealtimeHost(DrivenHost, RealtimeHost):
         super().__init__(driver, remote, table_id=table_id, code=code, wake=wake)
         self.realtime_driver = driver
         driver.listen_steps(self._took)  # acks and refusals of remote inputs, tick by tick
-        self.bots_handed: set[int] = set()
 
     def on_input(self, link: Link, message: dict[str, Any]) -> None:
         """A key action from the network: checked and queued on the window's thread."""
@@ -41,25 +40,6 @@ class DrivenRealtimeHost(DrivenHost, RealtimeHost):
         """Frames for what the last window frame ran, then what the network asked since."""
         self._frames()
         super().pump()
-
-    def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:  # type: ignore[override]
-        self._later(link, lambda: self._back(link, message, games))
-        return None  # type: ignore[return-value]
-
-    def _back(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> None:
-        """A player back with their token takes the seat from the bot the host handed it to."""
-        holder = RealtimeHost.rejoin(self, link, message, games)
-        if holder.seat in self.bots_handed:
-            self.bots_handed.discard(holder.seat)
-            self.session.bots.pop(holder.seat, None)
-            self.remote.add(holder.seat)
-
-    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
-        """An away seat goes on with a bot at the host (on the window's thread), until its player
-        comes back."""
-        if seat in self.remote and seat in self.holders:
-            self.bots_handed.add(seat)
-        super().hand_to_bot(seat, level)
 
     def _after(self, entry: Entry, _events: list[Event]) -> None:
         """Turn-based updates are not sent here: frames go after each window frame (`pump`)."""

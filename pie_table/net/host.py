@@ -164,6 +164,10 @@ class TableHost:
         holder = self._holder(message["token"])
         if holder.link is not None and holder.link is not link:
             holder.link.drop("replaced by a new connection")
+        if self.session.bots.pop(holder.seat, None) is not None:  # the bot the host handed it to
+            self.remote.add(holder.seat)
+            LOG.info("table %s: seat %d is back from the bot", self.id, holder.seat)
+            self._moved.set()
         self._attach(holder, link, min(message["seen"], len(holder.history)))
         self._tell_others(holder.seat, {"type": "back", "seat": holder.seat})
         return holder

@@ -57,3 +57,30 @@ def test_reconnect_with_the_same_token_gets_the_seat_and_what_it_missed() -> Non
             assert copy_json(again.view) == views[-1]
             assert host.session.hash() == local_hash(setup, info)
     asyncio.run(asyncio.wait_for(run(), 60))
+
+
+def test_a_seat_handed_to_a_bot_at_a_headless_host_is_taken_back_by_its_token() -> None:
+    """`serve`'s tables too: the bot the host handed an away seat to gives it back to its player."""
+    setup = four_bots(GAME)
+    info = get_game(GAME)
+    assert info.bot_factory is not None
+    decide = bot_decider(info.bot_factory("normal", 1, bot_seed(setup.seed, 1)))
+
+    async def run() -> None:
+        async with served(setup, {1}) as (host, url):
+            first = await seated(url, host, 1)
+            await first.close()
+            for _ in range(100):
+                await asyncio.sleep(0.01)
+                if host.holders[1].link is None:
+                    break
+            host.hand_to_bot(1)
+            assert 1 in host.session.bots and 1 not in host.remote
+            again = RemoteSeat(url)
+            await again.open()
+            joined = await again.rejoin(host.id, first.token)
+            assert joined["seat"] == 1
+            assert 1 not in host.session.bots and 1 in host.remote  # the player's again, not the bot's
+            await play(again, decide)
+            assert host.session.is_over()
+    asyncio.run(asyncio.wait_for(run(), 60))
