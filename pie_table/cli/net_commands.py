@@ -25,6 +25,9 @@ def add_parsers(sub: Any) -> None:
                    help="open a table at start, e.g. rats:remote,bot:normal,bot:normal,remote (repeatable)")
     p.add_argument("--advertise", action="store_true",
                    help="announce the server on the local network (zeroconf)")
+    p.add_argument("--bot-pace", choices=("human", "instant"), default="human",
+                   help="bots at turn-based tables wait a beat before each move, as at the window "
+                        "(human), or move at once (instant: tables of bots, tests)")
     p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot")
     p.add_argument("url", help="ws://HOST:PORT/TABLE?code=CODE")
     p.add_argument("--seat", type=int, required=True)
@@ -53,7 +56,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
     async def run() -> None:
-        lobby = Lobby()
+        from pie_table.core.pacing import Pace
+
+        lobby = Lobby(pace=Pace() if args.bot_pace == "human" else None)
         server = await start(lobby, args.host, args.port)
         port = bound_port(server)
         for spec in args.table:

@@ -19,6 +19,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from pie_table.core.pacing import Pace
 from pie_table.core.registry import get_game, load_games
 from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
 from pie_table.net import protocol as p
@@ -119,9 +120,12 @@ class Connection:
 class Lobby:
     """Every table one server holds, and what each kind of message does."""
 
-    def __init__(self, max_tables: int = MAX_TABLES, rate: float = RATE) -> None:
+    def __init__(self, max_tables: int = MAX_TABLES, rate: float = RATE, pace: Pace | None = None) -> None:
+        """`pace`: how long the turn-based tables' bots wait before a move (None: at once, as a game
+        of bots alone and the tests want; `serve` gives people the table's own beats)."""
         self.tables: dict[str, TableHost] = {}
         self.max_tables = max_tables
+        self.pace = pace
         # Messages a second each connection may keep up (a lockstep game answers every tick).
         self.rate = rate
         self._ids = itertools.count(1)
@@ -159,7 +163,7 @@ class Lobby:
             from pie_table.net.realtime_host import RealtimeHost
 
             return self.add(RealtimeHost(setup, remote, table_id=str(next(self._ids)), info=info))
-        return self.add(TableHost(setup, remote, table_id=str(next(self._ids))))
+        return self.add(TableHost(setup, remote, table_id=str(next(self._ids)), pace=self.pace))
 
     def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         """Do what one checked message asks (Refusal when it may not)."""
