@@ -106,7 +106,22 @@ def _realtime_seat(address: str, code: str, seat: int, name: str) -> Any:
     if table is None or not table.get("realtime"):
         return None
     factory = load_factory(get_game(table["game"]).scene_factory)
-    return factory.join_remote(address, _TABLE, code, seat, name, wake_window) if factory else None
+    if factory is None:
+        return None
+    from pie_table.net.client import HostRefused
+    from pie_table.net.seat_tokens import forget, remember, remembered
+
+    sim = None
+    token = remembered(address, _TABLE)
+    if token:  # the seat this player left (the window closed, or Leave): taken back
+        try:
+            sim = factory.join_remote(address, _TABLE, "", -1, name, wake_window, token=token)
+        except HostRefused:
+            forget(address, _TABLE)
+    if sim is None:
+        sim = factory.join_remote(address, _TABLE, code, seat, name, wake_window)
+    remember(address, _TABLE, sim.client.token)
+    return sim
 
 
 class JoinScene(MenuScene):

@@ -256,3 +256,33 @@ def test_the_joined_players_own_keys_start_draw_place_and_move_the_cursor(app: A
         _key(joined, scancode)  # a column key moves the cursor there at once
         assert cursor.column == column
     sim.close()
+
+
+def test_a_rumble_player_who_left_takes_the_seat_back_from_the_join_screen(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+
+    def joined_through_the_screen(seat: int) -> RumbleTableScene:
+        join = JoinScene(app)
+        app.scenes.push(join)
+        join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, "Ann", seat
+        join.join()
+        end = time.monotonic() + 10
+        while not isinstance(app.scenes.current, RumbleTableScene):
+            assert time.monotonic() < end
+            room.hosted.pump()
+            app.step(1 / 60, [])
+            time.sleep(0.005)
+        return app.scenes.current
+
+    first = joined_through_the_screen(2)
+    token = first.sim.client.token
+    first.exit()  # Leave, through the pause menu: the seat is away at the host
+    app.scenes.pop()
+    _run(app, None, lambda: 1 in room.hosted.away(), 10)
+    # The screen still says seat 3 (a bot's): the remembered token, not the form, names the seat.
+    again = joined_through_the_screen(3)
+    assert again.sim.seat == 1 and again.sim.client.token == token
+    _run(app, None, lambda: 1 not in room.hosted.away(), 10)
+    again.exit()
+    room.hosted.quit()

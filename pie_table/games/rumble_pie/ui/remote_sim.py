@@ -47,9 +47,10 @@ class RemoteTableSim:
     realtime = True  # the join screen opens this game's table with it as `remote`
 
     def __init__(self, url: str, table: str, code: str, seat: int, name: str = "",
-                 wake: Any = None) -> None:
-        """Take `seat` with the join `code` (HostRefused or ConnectionError if not); `wake()` is
-        called from the network thread when a frame came (a window resting until input)."""
+                 wake: Any = None, token: str = "") -> None:
+        """Take `seat` with the join `code`, or the seat a `token` holds (HostRefused or
+        ConnectionError if not); `wake()` is called from the network thread when a frame came (a
+        window resting until input)."""
         self.client = RealtimeSeat(url)
         self.seat = seat
         self.name = name
@@ -67,7 +68,7 @@ class RemoteTableSim:
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self.error: str | None = None
-        self._thread = threading.Thread(target=self._run, args=(table, code, name), daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(table, code, name, token), daemon=True)
         self._thread.start()
         self._ready.wait(10)
         if self._failure is not None:
@@ -77,15 +78,19 @@ class RemoteTableSim:
 
     # -- the network thread ----------------------------------------------------------------------------
 
-    def _run(self, table: str, code: str, name: str) -> None:
+    def _run(self, table: str, code: str, name: str, token: str) -> None:
         asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._play(table, code, name))
+        self._loop.run_until_complete(self._play(table, code, name, token))
 
-    async def _play(self, table: str, code: str, name: str) -> None:
+    async def _play(self, table: str, code: str, name: str, token: str) -> None:
         client = self.client
         try:
             await client.open()
-            joined = await client.join(table, code, self.seat, name)
+            if token:  # a seat left earlier (the window closed): its token takes it back
+                joined = await client.rejoin(table, token)
+                self.seat = int(joined["seat"])
+            else:
+                joined = await client.join(table, code, self.seat, name)
             await client.expect("frame")
         except Exception as exc:  # noqa: BLE001 - any failure to connect is one line for the player
             self._failure = exc

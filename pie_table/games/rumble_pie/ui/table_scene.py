@@ -111,12 +111,13 @@ class RumbleTableScene(Scene):
             self.cards.settle()
 
     @staticmethod
-    def join_remote(url: str, table: str, code: str, seat: int, name: str, wake: Any = None) -> Any:
-        """A seat taken at a Rumble table hosted elsewhere (the join screen opens this table with it
-        as `remote`); HostRefused with the host's one line if not."""
+    def join_remote(url: str, table: str, code: str, seat: int, name: str, wake: Any = None,
+                    token: str = "") -> Any:
+        """A seat taken at a Rumble table hosted elsewhere, or taken back with its `token` (the join
+        screen opens this table with it as `remote`); HostRefused with the host's one line if not."""
         from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
 
-        return RemoteTableSim(url, table, code, seat, name, wake)
+        return RemoteTableSim(url, table, code, seat, name, wake, token)
 
     # --- scene hooks ---------------------------------------------------------------------------
 
