@@ -23,6 +23,7 @@ from pie_table.core.saves import (
     remove_damaged,
     set_aside,
 )
+from pie_table.core.setup import REMOTE
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, ngettext, tr
 from pie_table.kit.widgets import Button, Label, Widget
@@ -98,6 +99,13 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     factory = load_factory(session.info.scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
+    if any(spec.level == REMOTE for spec in session.setup.seats):
+        # Hosted again: the remote seats wait for their players, never played at this screen.
+        from pie_table.scenes.net_host import HostRoomScene
+
+        app.scenes.push(HostRoomScene(app, session.info, session.setup, factory, lan=False,
+                                      session=session, save_path=path))
+        return ""
     app.scenes.push(open_table(factory, app, session.setup, session, save_path=path))
     return ""
 
