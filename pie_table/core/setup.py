@@ -74,6 +74,7 @@ class GameSetup:
     teams: list[int] | None = None  # team index per seat, for team games
     seed: int = 0
     names: list[str] = field(default_factory=list)  # a human seat's player name ("" when none)
+    lan: bool = False  # hosted with remote seats on the local network, not this machine alone
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -83,6 +84,8 @@ class GameSetup:
             data["remote"] = remote  # older saves, and games with no remote seat, read the same
         if not self.names:
             del data["names"]  # saves from before names existed read the same
+        if not self.lan:
+            del data["lan"]
         return data
 
     def player_name(self, seat: int) -> str:
@@ -102,6 +105,7 @@ class GameSetup:
             teams=list(data["teams"]) if data.get("teams") is not None else None,
             seed=seed,
             names=[str(n) for n in data.get("names", [])],
+            lan=data.get("lan") is True,
         )
 
 

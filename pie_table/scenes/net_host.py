@@ -135,7 +135,9 @@ class HostSeatsScene(SeatsScene):
         factory = load_factory(self.info.scene_factory)
         if factory is None or self.problem():
             return
-        self.app.scenes.push(HostRoomScene(self.app, self.info, self.setup(), factory, self.lan))
+        setup = self.setup()
+        setup.lan = self.lan  # kept in the save: Continue hosts it on the same network again
+        self.app.scenes.push(HostRoomScene(self.app, self.info, setup, factory, self.lan))
 
 
 class HostRoomScene(MenuScene):

@@ -103,7 +103,7 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
         # Hosted again: the remote seats wait for their players, never played at this screen.
         from pie_table.scenes.net_host import HostRoomScene
 
-        app.scenes.push(HostRoomScene(app, session.info, session.setup, factory, lan=False,
+        app.scenes.push(HostRoomScene(app, session.info, session.setup, factory, lan=session.setup.lan,
                                       session=session, save_path=path))
         return ""
     app.scenes.push(open_table(factory, app, session.setup, session, save_path=path))

@@ -56,6 +56,20 @@ def test_a_save_keeps_which_seats_were_remote() -> None:
     again = GameSetup.from_json(setup.to_json())
     assert [spec.level for spec in again.seats] == ["", REMOTE, "normal"]
     assert "remote" not in host_setup("rats", "human:hotseat,bot:normal").to_json()
+    assert "lan" not in setup.to_json()
+    setup.lan = True  # hosted on the local network: Continue shares it there again
+    assert GameSetup.from_json(setup.to_json()).lan is True
+
+
+def test_continue_of_a_game_hosted_on_the_local_network_hosts_it_there(app: App, monkeypatch) -> None:
+    monkeypatch.setattr("pie_table.net.discovery.advertise", lambda *_args: None)
+    session = Session(host_setup("rats", "human:hotseat,remote,bot:normal"))
+    session.setup.lan = True
+    write_save(saves_dir() / "hosted.json", session)
+    assert open_save(app, str(saves_dir() / "hosted.json")) == ""
+    room = app.scenes.current
+    assert isinstance(room, HostRoomScene) and room.hosted.lan
+    room.back()
 
 
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
