@@ -23,7 +23,6 @@ from pie_table.core.saves import (
     remove_damaged,
     set_aside,
 )
-from pie_table.core.setup import REMOTE
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, ngettext, tr
 from pie_table.kit.widgets import Button, Label, Widget
@@ -99,6 +98,8 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     factory = load_factory(session.info.scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
+    from pie_table.core.setup import REMOTE  # not before: a launch's first frame goes without it
+
     if any(spec.level == REMOTE for spec in session.setup.seats):
         # Hosted again: the remote seats wait for their players, never played at this screen.
         from pie_table.scenes.net_host import HostRoomScene
