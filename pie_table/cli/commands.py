@@ -22,7 +22,8 @@ from pie_table.cli.game_args import build_setup, get_game_or_error, short_module
 from pie_table.cli.sizes import parse_size
 from pie_table.core.driver import play_to_end
 from pie_table.core.registry import GameInfo, load_problems
-from pie_table.core.saves import SaveError, load_session, read_save, save_name, write_save
+from pie_table.core.resume import load_session
+from pie_table.core.saves import SaveError, read_save, save_name, write_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SetupError, parse_seats
 

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction, TurnBot
+from pie_table.core.engine import Action, Event, IllegalAction, Outcome, TurnBot
+from pie_table.core.messages import Msg
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo
 from pie_table.core.saves import Autosaver
+from pie_table.core.seat_order import AnswerRound
 from pie_table.core.session import TIMEOUT, Applied, Entry, PrivacyGate, Session, bot_seed, events_for
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
@@ -63,13 +65,16 @@ class TableDriver:
     def __init__(self, session: Session, *, pace: Pace | None = _HUMAN_PACE, pace_seed: int = 0,
                  autosave: Any = None, beat: Callable[[int], float] | None = None,
                  moment: Callable[[], Any] | None = None,
-                 turn_of: Callable[[Any], int] | None = None) -> None:
+                 turn_of: Callable[[Any], int] | None = None, seat_order: bool = False) -> None:
         """`pace` None: bots act at once in `update`. `beat(seat)` may give a game's own wait for a
         bot's next move (else public/secret from whether the decision on top is sealed); `moment()`
         may say when the clock starts afresh, for a game whose one decision takes several moves that
         each deserve their beat (else: when the top decision changes). `autosave` (an `Autosaver`)
         is marked after every applied action. `turn_of(state)`: the game's turn number, for
-        `skip_to(turn=...)`."""
+        `skip_to(turn=...)`. `seat_order`: answers to a decision several seats share are played in
+        seat order whatever order they come in, a forced one taken at once, so the game goes move
+        for move as `play_out` plays it (`core.seat_order`; a host whose players each sit at their
+        own machine: nobody shares a screen whose prompts would tell who holds an answer)."""
         self.session = session
         self.pace = pace if pace is not None else Pace(0.0, 0.0, (0.0, 0.0))
         self.beat = beat
@@ -85,6 +90,8 @@ class TableDriver:
         self._delays: dict[int, float] = {}
         self._listeners: list[tuple[int | None, Listener]] = []
         self._stand_ins: dict[int, Any] = {}
+        self.seat_order = seat_order
+        self._round: AnswerRound | None = None
 
     def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
                 moment: Callable[[], Any] | None = None) -> None:
@@ -126,12 +133,15 @@ class TableDriver:
         return self.session.view(seat)
 
     def to_act(self) -> list[int]:
-        """Seats the game waits for now."""
-        return self.session.to_act()
+        """Seats the game waits for now (with `seat_order`, not those whose answer is in)."""
+        waiting = self.session.to_act()
+        round_ = self._answer_round()
+        return waiting if round_ is None else [seat for seat in waiting if not round_.answered(seat)]
 
     def legal(self, seat: int) -> Sequence[Action]:
         """What `seat` may do now."""
-        return self.session.legal(seat)
+        round_ = self._answer_round()
+        return [] if round_ is not None and round_.answered(seat) else self.session.legal(seat)
 
     def is_over(self) -> bool:
         """True once the game is decided."""
@@ -176,11 +186,77 @@ class TableDriver:
     # -- acting --------------------------------------------------------------------------------------
 
     def submit(self, seat: int | None, action: Action) -> Applied:
-        """A person's move (the session checks the seat and the shape); None: the table's own."""
+        """A person's move (the session checks the seat and the shape); None: the table's own.
+        With `seat_order`, an answer may be kept to be played in its turn: then it is taken (ok)
+        with no log entry yet."""
+        round_ = self._answer_round()
+        if round_ is not None:
+            if seat is None and isinstance(action, dict) and action.get("type") == TIMEOUT:
+                return self._play(round_.at_timeout())[-1]
+            if seat in round_.order:
+                return self._answer(round_, seat, action)
+        return self._submit(seat, action)
+
+    def _submit(self, seat: int | None, action: Action) -> Applied:
         applied = self.session.submit(seat, action)
         if applied.ok:
             self._saved()
         return applied
+
+    # -- answers in seat order (`seat_order`) ---------------------------------------------------------
+
+    def _answer_round(self) -> AnswerRound | None:
+        """The round of answers to the decision waited on, when several seats share it."""
+        if not self.seat_order:
+            return None
+        top = self.rules.current_decision(self.state)
+        if top is None:
+            self._round = None
+        elif self._round is None or self._round.decision != top.id:
+            waiting = self.session.to_act()
+            self._round = None
+            if len(waiting) > 1:
+                self._round = AnswerRound(top.id, waiting, self._closes_by_timeout())
+                for seat in waiting if self._round.timed else ():  # as `play_out`, nobody is asked
+                    forced = self.rules.forced_action(self.state, seat)  # for a forced move
+                    if forced is not None:
+                        self._round.answers[seat] = forced
+        return self._round
+
+    def _answer(self, round_: AnswerRound, seat: int, action: Action) -> Applied:
+        """`seat`'s answer: refused as the game would refuse it, else played now or kept for its turn."""
+        reason = self.session.refusal(seat, action)
+        if not reason and round_.answered(seat):
+            reason = "You have already answered"
+        if not reason and not round_.plays_at_once(seat, action):
+            reason = self._refusal_on_copy(seat, action)
+        if reason:
+            return Applied(Outcome(False, [], str(reason), reason))
+        round_.answers[seat] = {**action, "seat": seat}
+        played = self._play(round_.due())
+        mine = [applied for applied in played if applied.entry is not None and applied.entry.seat == seat]
+        return mine[-1] if mine else Applied(Outcome(True))
+
+    def _refusal_on_copy(self, seat: int, action: Action) -> str | Msg:
+        """Why the game would refuse `action` now ('' if it would take it), tried on a copy."""
+        try:
+            self.rules.apply(self.rules.clone(self.state), {**action, "seat": seat})
+        except IllegalAction as exc:
+            return exc.message  # type: ignore[no-any-return]
+        return ""
+
+    def _play(self, moves: list[tuple[int | None, Action]]) -> list[Applied]:
+        """Apply moves a round gave, in order; the round is over once it is complete."""
+        round_ = self._round
+        played = []
+        for seat, action in moves:
+            played.append(self._submit(seat, action))
+            if not played[-1].ok:  # checked as it came, so not expected: ask again from the game
+                self._round = None
+                break
+        if round_ is not None and round_.complete() and self._round is round_:
+            self._round = None
+        return played
 
     def _saved(self) -> None:
         if self.autosave is not None and self.autosave.every_action:
@@ -194,6 +270,9 @@ class TableDriver:
             return []
         self.waited += dt
         done: list[Applied] = []
+        round_ = self._answer_round()
+        if round_ is not None:
+            done.extend(self._play(round_.due()))  # forced answers taken as the round opened
         for seat in self.to_act():
             if seat in self.session.bots and self.waited >= self._delay(seat):
                 action = self.session.bot_action(seat)
@@ -201,7 +280,7 @@ class TableDriver:
                     done.append(self.submit(seat, action))
                     self._check_moment()
         left = self.remaining()
-        if left is not None and left <= 0 and self.to_act():
+        if left is not None and left <= 0 and self.session.to_act():
             done.append(self.submit(None, _TIMEOUT_ACTION))
             self._check_moment()
         return done
@@ -209,8 +288,11 @@ class TableDriver:
     def next_move_in(self) -> float | None:
         """Seconds until `update` may act: a bot's beat ending or a countdown running out (0 while a
         bot's beat is not drawn yet); None when it waits for people only."""
-        if self.is_over() or not self.to_act():
+        if self.is_over() or not self.session.to_act():
             return None
+        round_ = self._answer_round()
+        if round_ is not None and round_.ready():
+            return 0.0  # answers in (forced ones taken as the round opened) wait to be played
         self._check_moment()  # a person's move meanwhile starts the clock afresh, as update would
         waits = [self.remaining()]
         for seat in self.to_act():

@@ -48,12 +48,13 @@ class Msg:
     like it, and lends it every other `str` method.
     """
 
-    __slots__ = ("msgid", "params", "_text")
+    __slots__ = ("msgid", "params", "_text", "_json")
 
     def __init__(self, msgid: str, **params: Any) -> None:
         self.msgid = msgid
         self.params = params
         self._text: str | None = None
+        self._json: dict[str, Any] | None = None
 
     def __str__(self) -> str:
         if self._text is None:
@@ -97,6 +98,13 @@ class Msg:
     def to_json(self) -> dict[str, Any]:
         """{"msg": id, "params": {...}} with nested messages as JSON too."""
         return {"msg": self.msgid, "params": {k: _param_json(v) for k, v in self.params.items()}}
+
+    def json(self) -> dict[str, Any]:
+        """`to_json()` worked out once, like the English text (a message is never changed): read
+        it, never change it. A host sends the same messages in every view, action after action."""
+        if self._json is None:
+            self._json = self.to_json()
+        return self._json
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Msg:

@@ -6,7 +6,7 @@ log (its length, each entry's form `[seat, action]` or `[None, action, count]`, 
 counts bounded), the counters and the save time. Numbers must be finite and in range, so a value
 like `1e30`, `Infinity` or `NaN` never reaches `time.localtime` or `int()`. Whether each logged
 action is legal is not judged here: the replay submits it, and the session refuses it with a
-reason (`core.saves.load_session`).
+reason (`core.resume.load_session`).
 
 Pure Python. `check_save` raises `SaveShapeError` carrying a message for the player.
 """

@@ -181,33 +181,7 @@ def save_info(path: str, data: dict[str, Any]) -> SaveInfo:
                     bool(data.get("finished")), actions if isinstance(actions, int) else 0)
 
 
-def load_session(data: dict[str, Any], upto: int | None = None) -> Session:
-    """Replay a parsed save into a session (the first `upto` actions only, if given).
-
-    Raises SaveError: readable=False for a save of an unknown game or a damaged setup, readable=True
-    for one that does not replay (an action refused, or a different final state).
-    """
-    from pie_table.core.driver import ReplayError, TableDriver
-
-    info, setup, data = _prepare(data)
-    entries = expand_log(data["log"])
-    try:
-        session = TableDriver.from_log(setup, entries, upto=upto, info=info).session
-    except ReplayError as exc:
-        why, n = exc.reason, exc.index + 1
-        if exc.crashed:
-            raise SaveError(Msg("the save does not replay: action {n} fails ({why})", n=n, why=why)) from None
-        refused = Msg("the save does not replay: action {n} is refused ({why})", n=n, why=why)
-        raise SaveError(refused) from None
-    except Exception:  # noqa: BLE001 - damaged options may upset an engine's set-up in any way
-        raise SaveError(Msg("the save's seats and options are damaged"), readable=False) from None
-    expected = data.get("state_hash")
-    if upto is None and expected is not None and expected != session.hash():
-        raise SaveError(Msg("the save does not replay: the replayed game differs from the saved one"))
-    return session
-
-
-def _prepare(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, Any]]:
+def prepare_save(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, Any]]:
     """The game, the setup and the save brought up to the game's rules version: every check a save
     passes before its log is replayed."""
     info = _game(data["game"])
@@ -388,7 +362,7 @@ def set_aside(path: str | Path, error: SaveError) -> DamagedSave:
 def diagnose(path: str | Path) -> Msg | str:
     """Why a set-aside save cannot be used, found again without replaying it."""
     try:
-        _prepare(read_save(path))
+        prepare_save(read_save(path))
     except SaveError as exc:
         return exc.reason
     return Msg("the save does not replay")

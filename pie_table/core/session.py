@@ -196,7 +196,7 @@ class Session:
 
     def submit(self, seat: int | None, action: Action) -> Applied:
         """Apply `action` for `seat` (None: the session's own clock/timeout); refusals change nothing."""
-        reason = self._refuse(seat, action)
+        reason = self.refusal(seat, action)
         if reason:
             return Applied(Outcome(False, [], str(reason), reason))
         return self._apply(seat, action)
@@ -225,7 +225,7 @@ class Session:
             listener(entry, events)
         return Applied(Outcome(True, events), entry, events)
 
-    def _refuse(self, seat: int | None, action: Any) -> str | Msg:
+    def refusal(self, seat: int | None, action: Any) -> str | Msg:
         """Why the session itself refuses an action before the engine sees it ('' if it does not):
         a seat that is not one (a bool is not a seat), or an action not of a shape the game declares."""
         if not isinstance(action, dict) or type(action.get("type")) is not str:

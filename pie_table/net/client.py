@@ -122,7 +122,11 @@ class RemoteSeat:
         elif kind == "update":
             self.view = message["view"] if "view" in message else apply_delta(self.view, message["delta"])
             self.events.extend(message["events"])
-            self.legal = message.get("legal")
+            # Moves come once an ask begins; later updates say the seat is still asked ("asked").
+            if "legal" in message:
+                self.legal = message["legal"]
+            elif not message.get("asked"):
+                self.legal = None
             ack = message.get("ack")
             if ack is not None and ack in self._pending:
                 self.traffic.round_trips.append(time.perf_counter() - self._pending.pop(ack))
@@ -175,7 +179,7 @@ async def play(seat: RemoteSeat, decide: Callable[[dict[str, Any], list[Action]]
     last: Action | None = None
     while not seat.over:
         message = await seat.receive()
-        if message["type"] == "update" and seat.legal is not None:
+        if message["type"] == "update" and "legal" in message and seat.legal is not None:
             last = decide(seat.view, seat.legal)
             await seat.act(last)
         elif message["type"] == "error" and message["msg"] == p.TOO_FAST and last is not None:

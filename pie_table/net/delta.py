@@ -45,25 +45,21 @@ def apply_delta(old: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
 _MISSING = object()
 
 
-class MessageJson:
-    """`engine.copy_json` for one table's views, with each engine message converted once.
+def plain(value: Any) -> Any:
+    """Plain JSON data for a view (dicts, lists, scalars; each message as the JSON it keeps,
+    `Msg.json`, since views repeat the same messages action after action and seat after seat)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, Msg):
+        return value.json()
+    return value
 
-    A view's history repeats the same messages (`Msg`) from one action to the next and for every
-    seat; turning them into JSON again each time was most of a host's work. Each message is kept
-    with its JSON, so its id cannot be reused while the table lives."""
 
-    def __init__(self) -> None:
-        self._done: dict[int, tuple[Msg, dict[str, Any]]] = {}
+class ViewJson:
+    """How a host turns a view into JSON (`plain`); an object, so a host may convert its own way."""
 
     def convert(self, value: Any) -> Any:
-        """Plain JSON data for `value` (dicts, lists, scalars, messages as {"msg", "params"})."""
-        if isinstance(value, dict):
-            return {k: self.convert(v) for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return [self.convert(v) for v in value]
-        if isinstance(value, Msg):
-            known = self._done.get(id(value))
-            if known is None or known[0] is not value:
-                known = self._done[id(value)] = (value, value.to_json())
-            return known[1]
-        return value
+        """Plain JSON data for `value`."""
+        return plain(value)

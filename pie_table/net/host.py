@@ -1,8 +1,8 @@
 """One hosted table: the only place its actions are applied.
 
-The host seats remote players (a join code takes a seat, a secret token holds it), asks each seat
-for its move in the order the game waits for them, applies what comes back through the session
-and sends every remote seat its own view and only the events addressed to it. Bots run here.
+The host seats remote players (a join code takes a seat, a secret token holds it), runs the game on
+one `TableDriver` (its bots, its clock, remote seats as people submitting through it) and sends
+every remote seat its own view, only the events addressed to it and, when asked, its moves.
 Anything a client sends that is not for its own seat, not asked for, old, or malformed is refused
 with one line in the log and changes nothing; a client refused too often is dropped.
 
@@ -13,21 +13,23 @@ server gives one per connection; tests may give their own).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pie_table.core.driver import TableDriver
-from pie_table.core.engine import Action, Event
+from pie_table.core.driver import RealtimeDriver, TableDriver, driver_for
+from pie_table.core.engine import Event
+from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo, get_game
-from pie_table.core.session import Session, bot_seed
+from pie_table.core.session import Entry, PrivacyGate, Session, bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.delta import MessageJson, view_delta
+from pie_table.net.delta import ViewJson, view_delta
 from pie_table.net.protocol import Refusal
-from pie_table.net.seat_table import TIMEOUT_ACTION, SeatTable
 
 LOG = logging.getLogger("pie_table.net")
 # Letters a join code is made of: no look-alikes (I/L/O) to misread when said aloud.
@@ -65,33 +67,61 @@ class Holder:
     history: list[Event] = field(default_factory=list)  # every event this seat may see, in order
     sent: int = 0  # how many of `history` its link has been sent
     shown: dict[str, Any] | None = None  # the last view its link was sent (JSON), for deltas
+    asked: Any = None  # the ask its link was last sent its moves for (`TableHost._ask`)
+
+
+def hosted_session(session: Session, remote: set[int]) -> Session:
+    """`session` with its remote seats taken off the people at the host's screen: hand-offs and the
+    privacy gate are for local humans only, and nothing is undone that remote players have seen."""
+    session.humans = [seat for seat in session.humans if seat not in remote]
+    session.gate = PrivacyGate(session.humans)
+    session._undo_allowed = False  # noqa: SLF001 - a move others have seen is not taken back
+    return session
+
+
+def _keeper(history: list[Event]) -> Callable[[Entry, list[Event]], None]:
+    """A listener that keeps every event its seat hears in `history`."""
+    def keep(_entry: Entry, mine: list[Event]) -> None:
+        history.extend(mine)
+    return keep
 
 
 class TableHost:
-    """The authority for one table: setup, session, seats, and the loop that asks for moves."""
+    """The authority for one table: its seats, and the one `TableDriver` that runs its game.
+
+    Remote seats are people to the driver: their actions come in through `driver.submit`; bots at
+    the host are the driver's, moved by its `update`; its clock runs reaction windows out through
+    the logged timeout; each remote seat hears its own events through `driver.listen`. Headless
+    (`serve`, `simulate --over-network`) the host makes its driver and `run` drives it: bots at full
+    speed unless `pace` is given, answers taken in seat order (`TableDriver(seat_order=True)`), so
+    a seeded game of bots at the clients is move for move the game played locally."""
 
     def __init__(self, setup: GameSetup, remote: set[int], *, table_id: str = "1",
                  code: str | None = None, info: GameInfo | None = None,
-                 driver: TableDriver | None = None) -> None:
+                 driver: TableDriver | None = None, pace: Pace | None = None) -> None:
         """`remote`: the seats open to remote players; every other seat is a bot at the host
         (`driver`: the game is already run by a table's driver, whose bots and people it keeps)."""
         self.id = table_id
         self.code = code or new_code()
-        self.info = info or get_game(setup.game_id)
+        self.info = info or (driver.info if driver is not None else get_game(setup.game_id))
         self.setup = setup
         self.remote = set(remote)
-        self.session = driver.session if driver is not None else Session(
-            setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
-        self.table = SeatTable(self.session, driver)
+        if driver is None:
+            session = Session(setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
+            driver = driver_for(hosted_session(session, self.remote), pace=pace, seat_order=True)
+        self.driver = driver
+        self.session = driver.session
         self.holders: dict[int, Holder] = {}
         # Every event each remote seat may see, from the first action on: a seat taken late, or
         # taken back after a drop, is sent all it missed.
         self.histories: dict[int, list[Event]] = {seat: [] for seat in self.remote}
         for seat, history in self.histories.items():
-            self.table.listen(seat, history.extend)
-        self._asked: dict[int, asyncio.Future[Action]] = {}
+            driver.listen(seat, _keeper(history))
+        if not isinstance(driver, RealtimeDriver):  # a real-time table sends frames tick by tick
+            driver.listen(None, self._after)
         self.finished = asyncio.Event()
-        self._json = MessageJson()
+        self._moved = asyncio.Event()  # something happened that the driver may act on
+        self._json = ViewJson()
 
     def _bots(self, seats: set[int]) -> dict[int, Any]:
         factory = self.info.bot_factory
@@ -107,7 +137,7 @@ class TableHost:
         return {"table": self.id, "game": self.info.id, "seats": len(self.setup.seats),
                 "open": sorted(self.remote - set(self.holders)),
                 "away": sorted(s for s, h in self.holders.items() if h.link is None),
-                "over": self.table.is_over()}
+                "over": self.driver.is_over()}
 
     # -- seats -----------------------------------------------------------------------------------------
 
@@ -149,11 +179,12 @@ class TableHost:
         holder.link = link
         holder.sent = seen
         holder.shown = None  # a new connection starts from a whole view
+        holder.asked = None  # and is sent its moves if asked
         link.send({"type": "joined", "table": self.id, "game": self.info.id, "seat": holder.seat,
                    "token": holder.token, "seats": len(self.setup.seats), "last_seq": holder.last_seq,
                    "options": self.setup.options, "teams": self.setup.teams,
                    "names": self._names(), "away": sorted(self.away())})
-        self._update(holder, prompt=holder.seat in self._asked)
+        self._update(holder)
 
     def _names(self) -> list[str]:
         """Each seat's player name as every table shows it (a remote seat's as its player gave it)."""
@@ -187,20 +218,25 @@ class TableHost:
             return
         self.session.bots[seat] = factory(level, seat, bot_seed(self.setup.seed, seat))
         self.remote.discard(seat)
-        asked = self._asked.pop(seat, None)
-        if asked is not None and not asked.done():
-            asked.set_result(self._bot_choice(seat))
+        self._moved.set()
 
     # -- a seat's action -------------------------------------------------------------------------------
 
     def on_action(self, link: Link, message: dict[str, Any]) -> None:
-        """A remote seat's action: checked here, applied by the loop in `run`; Refusal if not."""
+        """A remote seat's action: checked here, then submitted to the driver; Refusal if not."""
         holder = self._sender(link, message)
-        asked = self._asked.get(holder.seat)
-        if asked is None or asked.done():
+        if holder.seat not in self.driver.to_act():
             raise Refusal(p.NOT_ASKED)
         holder.last_seq = message["seq"]
-        asked.set_result(message["action"])
+        applied = self.driver.submit(holder.seat, message["action"])
+        if not applied.ok:
+            LOG.info("table %s: seat %d's action refused by the game: %s", self.id, holder.seat,
+                     applied.reason)
+            link.send(p.error(Refusal(p.REFUSED_ACTION, reason=applied.message)))
+            self._update(holder)
+        elif applied.entry is None:  # taken, to be played in its turn: its sender hears it came
+            self._update(holder, ack=holder.last_seq)
+        self._moved.set()
 
     def _sender(self, link: Link, message: dict[str, Any]) -> Holder:
         """The seat an action message is from, if its token, connection, seat and sequence hold."""
@@ -217,91 +253,44 @@ class TableHost:
     # -- the loop --------------------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Ask for and apply moves until the game is over, as `Session.play_out` does for bots.
-
-        A sealed, timed reaction window that every seat lets pass is closed by the table's
-        timeout; the passes are held until a seat answers otherwise (as at the table)."""
-        table = self.table
-        while not table.is_over():
-            waiting = table.to_act()
-            if not waiting:
+        """Drive the game to its end: the driver's `update` moves the bots and runs the clock out;
+        between its moves this waits for what the remote seats send."""
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+        while True:
+            now = loop.time()
+            self.driver.update(now - last)
+            last = now
+            if self.driver.is_over():
                 break
-            held: list[tuple[int, Action]] = []
-            window = len(waiting) > 1 and table.closes_by_timeout()
-            for seat in waiting:
-                action = table.forced_in_window(waiting, seat)
-                if action is None:
-                    action = await self._ask(seat)
-                if window and action.get("type") == "pass":
-                    held.append((seat, action))
-                    self._held(seat)
-                    continue
-                for passed in held:
-                    self._apply(*passed)
-                held = []
-                if not self._apply(seat, action):
-                    break  # refused by the game: ask again from what it waits for now
-            if held:
-                if len(held) == len(waiting):
-                    self._apply(None, TIMEOUT_ACTION)
-                else:
-                    for passed in held:
-                        self._apply(*passed)
+            wait = self.driver.next_move_in()
+            if wait == 0:
+                await asyncio.sleep(0)  # let the network in between moves
+                continue
+            self._moved.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._moved.wait(), wait)
+        self._over()
+
+    def _over(self) -> None:
         for holder in self.holders.values():
             self._send(holder, {"type": "over"})
         self.finished.set()
 
-    def _held(self, seat: int) -> None:
-        """A remote seat's pass is taken (held until the window closes): its sender is told so."""
-        holder = self.holders.get(seat)
-        if holder is not None and holder.link is not None:
-            holder.link.send({"type": "update", "events": [], "seen": holder.sent, "delta": {},
-                              "ack": holder.last_seq})
-
-    async def _ask(self, seat: int) -> Action:
-        """The move of `seat`: its host bot's, or what its remote player sends (checked by `on_action`)."""
-        if seat in self.session.bots:
-            return self._bot_choice(seat)
-        future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        self._asked[seat] = future
-        holder = self.holders.get(seat)
-        if holder is not None:
-            self._update(holder, prompt=True)
-        try:
-            return await future
-        finally:
-            self._asked.pop(seat, None)
-
-    def _bot_choice(self, seat: int) -> Action:
-        """What the host's bot at `seat` plays, chosen as `Session.play_out` chooses."""
-        bot = self.session.bots[seat]
-        view = self.table.bot_view(seat)
-        action = bot.decide_from_view(view)
-        if action is None:
-            legal = self.table.legal(seat)
-            action = legal[0] if len(legal) == 1 else bot.act(view, legal)
-        return action  # type: ignore[no-any-return]
-
-    def _apply(self, seat: int | None, action: Action) -> bool:
-        """Apply and tell every remote seat; a refusal goes back to the seat that sent it."""
-        applied = self.table.submit(seat, action)
-        if not applied.ok:
-            LOG.info("table %s: seat %s's action refused by the game: %s", self.id, seat, applied.reason)
-            holder = self.holders.get(seat) if seat is not None else None
-            if holder is not None and holder.link is not None:
-                holder.link.send(p.error(Refusal(p.REFUSED_ACTION, reason=applied.message)))
-            return False
+    def _after(self, entry: Entry, _events: list[Event]) -> None:
+        """After any applied action (a bot's, a person's, the clock's): every connected remote seat
+        gets its view, its new events and, when asked, its moves."""
         for holder in self.holders.values():
-            self._update(holder, ack=holder.last_seq if holder.seat == seat else None)
-        return True
+            self._update(holder, ack=holder.last_seq if holder.seat == entry.seat else None)
 
     # -- sending ---------------------------------------------------------------------------------------
 
-    def _update(self, holder: Holder, *, prompt: bool = False, ack: int | None = None) -> None:
-        """Send `holder` its view, the events it has not had yet and, when asked, its moves."""
+    def _update(self, holder: Holder, *, ack: int | None = None) -> None:
+        """Send `holder` its view, the events it has not had yet and, when a new ask begins, its moves
+        (`asked` while the same ask goes on: a seat answers each ask once)."""
         if holder.link is None:
             return
-        view = self._json.convert(self.table.view(holder.seat))
+        view = self._json.convert(self.driver.view(holder.seat))
         message: dict[str, Any] = {"type": "update", "events": holder.history[holder.sent:],
                                    "seen": len(holder.history)}
         if holder.shown is None:
@@ -309,19 +298,27 @@ class TableHost:
         else:
             message["delta"] = view_delta(holder.shown, view)
         holder.shown = view
-        if prompt:
-            message["legal"] = list(self.table.legal(holder.seat))
+        if holder.seat in self.driver.to_act():
+            ask = self._ask(holder)
+            if ask != holder.asked:
+                message["legal"] = list(self.driver.legal(holder.seat))
+                holder.asked = ask
+            else:
+                message["asked"] = True
         if ack is not None and ack >= 0:
             message["ack"] = ack
-        left = self._countdown()
+        left = self.driver.remaining()
         if left is not None:
             message["remaining"] = left
         holder.sent = len(holder.history)
         holder.link.send(message)
 
-    def _countdown(self) -> float | None:
-        """Seconds left on the decision's countdown by the host's clock (None: this host has none)."""
-        return None
+    def _ask(self, holder: Holder) -> tuple[Any, int]:
+        """What one ask of a seat is: the decision it answers and the last action it sent (a seat
+        whose own move was played or refused is asked anew; another seat's move asks it nothing)."""
+        top = self.driver.rules.current_decision(self.driver.state)
+        moment = top.id if top is not None else self.driver.rules.version(self.driver.state)
+        return moment, holder.last_seq
 
     def closing(self) -> None:
         """The host is quitting (the game is saved at the host): every remote player is told."""

@@ -77,7 +77,7 @@ def report(game: NetworkGame, info: GameInfo, setup: GameSetup) -> dict[str, Any
     """The usual `simulate` JSON for the game, plus `same_as_local` and traffic figures."""
     assert info.report is not None
     result = info.report(game.host.session)
-    result["same_as_local"] = game.host.table.hash() == local_hash(setup, info)
+    result["same_as_local"] = game.host.session.hash() == local_hash(setup, info)
     trips = sorted(t for c in game.clients for t in c.traffic.round_trips)
     trips += sorted(ms / 1000 for c in game.clients for ms in getattr(c, "input_ms", ()))
     trips.sort()

@@ -64,6 +64,8 @@ class _AnswerBot:
 class RealtimeHost(TableHost):
     """The authority for one real-time table: its fixed-step driver, seats and frames."""
 
+    driver: RealtimeDriver
+
     def __init__(self, setup: GameSetup, remote: set[int], *, lockstep: bool = False,
                  tick_hz: int = TICK_HZ, driver: RealtimeDriver | None = None, **kw: Any) -> None:
         """`driver`: a window's own, when the game runs on the host's table scene (else one here)."""

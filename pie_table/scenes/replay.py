@@ -19,7 +19,8 @@ import pygame
 
 from pie_table.core.driver import ReplayError, TableDriver
 from pie_table.core.registry import GameLoadError, get_game
-from pie_table.core.saves import expand_log, load_session
+from pie_table.core.resume import load_session
+from pie_table.core.saves import expand_log
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.scene import Scene

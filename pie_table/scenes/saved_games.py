@@ -13,12 +13,12 @@ from typing import Any
 
 import pygame
 
+from pie_table.core.resume import load_session
 from pie_table.core.saves import (
     DamagedSave,
     SaveError,
     SaveInfo,
     list_saves,
-    load_session,
     read_save,
     remove_damaged,
     set_aside,

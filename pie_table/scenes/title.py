@@ -24,48 +24,12 @@ from pie_table.scenes.saved_games import (
 )
 
 
-def _art() -> Any:
-    """kit.art when it exists (another module draws the cards and portraits), else None."""
-    try:
-        from pie_table.kit import art
-    except ImportError:
-        return None
-    return art
-
-
-def _fallback_pie(size: int) -> pygame.Surface:
-    """A plain pie (crust disc, cherry filling) used until kit.art is available."""
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = size // 2
-    pygame.draw.circle(surf, pal.CRUST_DARK, (c, c), c - 2)
-    pygame.draw.circle(surf, pal.CRUST, (c, c), int(c * 0.86))
-    pygame.draw.circle(surf, pal.CHERRY, (c, c), int(c * 0.62))
-    reach, width = int(c * 0.6), max(2, c // 12)
-    for k in range(-2, 3):
-        off = int(k * c * 0.22)
-        pygame.draw.line(surf, pal.CRUST, (c + off, c - reach), (c + off, c + reach), width)
-        pygame.draw.line(surf, pal.CRUST, (c - reach, c + off), (c + reach, c + off), width)
-    return surf
-
-
 def decorations(size: int) -> dict[str, pygame.Surface | None]:
-    """Portraits for the title, each None when kit.art cannot draw it."""
-    art = _art()
-    found: dict[str, pygame.Surface | None] = {"pie": None, "rat": None, "chef": None}
-    if art is not None:
-        painters = {
-            "pie": lambda: art.pie_icon(size * 2 // 3),
-            "rat": lambda: art.rat_portrait(size),
-            "chef": lambda: art.chef_portrait("pierre", size),
-        }
-        for key, paint in painters.items():
-            try:
-                found[key] = paint()
-            except Exception:  # art still being written must not keep the title from opening
-                found[key] = None
-    if found["pie"] is None:
-        found["pie"] = _fallback_pie(size * 2 // 3)
-    return found
+    """The title's drawn pastry and portraits (kit.art, imported here: the window opens first)."""
+    from pie_table.kit import art
+
+    return {"pie": art.pie_icon(size * 2 // 3), "rat": art.rat_portrait(size),
+            "chef": art.chef_portrait("pierre", size)}
 
 
 def start_up_notices(app: Any) -> list[str]:

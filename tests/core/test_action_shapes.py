@@ -14,7 +14,8 @@ import pytest
 
 from pie_table.core.driver import RealtimeDriver, TableDriver, driver_for
 from pie_table.core.registry import GameInfo, load_games
-from pie_table.core.saves import SaveError, load_session, to_save
+from pie_table.core.resume import load_session
+from pie_table.core.saves import SaveError, to_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from pie_table.core import stats
 from pie_table.core.driver import RealtimeDriver, TableDriver
-from pie_table.core.saves import SaveError, list_saves, load_session, parse_save, read_save, to_save
+from pie_table.core.resume import load_session
+from pie_table.core.saves import SaveError, list_saves, parse_save, read_save, to_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit import keybindings

@@ -4,7 +4,8 @@ import pytest
 
 from pie_table.core.driver import RealtimeDriver, ReplayError, TableDriver, driver_for, play_to_end
 from pie_table.core.pacing import Pace
-from pie_table.core.saves import SaveError, load_session, to_save
+from pie_table.core.resume import load_session
+from pie_table.core.saves import SaveError, to_save
 from pie_table.core.session import Session, bot_seed
 from pie_table.core.setup import GameSetup, parse_seats
 from tests.core.toy_game import BLOCK, INFO, ToyBot

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from pie_table.core.driver import RealtimeDriver, TableDriver
-from pie_table.core.saves import SaveError, compact_log, expand_log, load_session, parse_save, to_save
+from pie_table.core.resume import load_session
+from pie_table.core.saves import SaveError, compact_log, expand_log, parse_save, to_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 

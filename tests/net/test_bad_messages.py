@@ -54,11 +54,11 @@ def test_each_bad_message_is_refused_with_its_reason_and_changes_nothing(
     async def run() -> None:
         async with served(four_bots(GAME), {0, 1, 2, 3}) as (host, url):
             await settle()
-            before, log_before = host.table.hash(), len(host.session.log)
+            before, log_before = host.session.hash(), len(host.session.log)
             with caplog.at_level(logging.INFO, logger="pie_table.net"):
                 errors = await _raw_refusal(url, [frame])
             assert [e["msg"] for e in errors] == [reason]
-            assert (host.table.hash(), len(host.session.log)) == (before, log_before)
+            assert (host.session.hash(), len(host.session.log)) == (before, log_before)
             assert sum("refused from" in r.getMessage() for r in caplog.records) == 1
     asyncio.run(run())
 
@@ -99,7 +99,7 @@ def test_seat_refusals_for_token_seat_sequence_and_turn(caplog: pytest.LogCaptur
             await drain(*clients)
             asked = next(c for c in clients if c.legal is not None)
             idle = next(c for c in clients if c.legal is None)
-            before = host.table.hash()
+            before = host.session.hash()
 
             async def refused(client: Any, message: dict[str, Any]) -> str:
                 await client.send(message)
@@ -114,15 +114,15 @@ def test_seat_refusals_for_token_seat_sequence_and_turn(caplog: pytest.LogCaptur
                                         "action": {"type": "pass"}}) == p.NOT_ASKED
             assert await refused(idle, {"type": "join", "table": host.id, "code": host.code,
                                         "seat": asked.seat, "name": ""}) == p.SEAT_TAKEN
-            assert host.table.hash() == before
+            assert host.session.hash() == before
             # A real action, then the same sequence number again: the replay is refused.
             await asked.act(asked.legal[0])
             await drain(*clients)
-            moved = host.table.hash()
+            moved = host.session.hash()
             assert moved != before
             assert await refused(asked, {"type": "action", "token": asked.token, "seq": 1,
                                          "action": {"type": "pass"}}) in (p.OLD_SEQUENCE,)
-            assert host.table.hash() == moved
+            assert host.session.hash() == moved
             for client in clients:
                 await client.close()
     asyncio.run(run())
@@ -149,5 +149,5 @@ def test_a_flooding_client_is_dropped_and_the_others_play_on(caplog: pytest.LogC
             assert host.holders[1].link is None  # away
             host.hand_to_bot(1)
             await asyncio.wait_for(play(good, decide), 60)
-            assert host.table.is_over() and good.over
+            assert host.driver.is_over() and good.over
     asyncio.run(run())

@@ -19,7 +19,7 @@ from pie_table.net.over_network import play_networked
 from tests.net.netplay import TURN_BASED, four_bots, replayed
 
 _ALLOWED = {"welcome", "joined", "update", "over", "away", "back", "error", "pong", "tables", "created"}
-_UPDATE_KEYS = {"type", "view", "delta", "events", "seen", "legal", "ack"}
+_UPDATE_KEYS = {"asked", "remaining", "type", "view", "delta", "events", "seen", "legal", "ack"}
 
 
 def _views_received(frames: list[str]) -> list[dict[str, Any]]:

@@ -55,5 +55,5 @@ def test_reconnect_with_the_same_token_gets_the_seat_and_what_it_missed() -> Non
             views, events = replayed(setup, host, 1)
             assert copy_json(again.events) == events
             assert copy_json(again.view) == views[-1]
-            assert host.table.hash() == local_hash(setup, info)
+            assert host.session.hash() == local_hash(setup, info)
     asyncio.run(asyncio.wait_for(run(), 60))

@@ -72,7 +72,7 @@ def test_a_remote_seat_plays_a_whole_pie_rats_game_through_its_driver() -> None:
         assert copy_json(heard) == events
         assert copy_json(dict(driver.view(1))) == views[-1]
         assert driver.view(0) == {}  # another seat's view never reaches this machine
-        assert hosted.host.table.hash() == local_hash(setup, get_game(game))
+        assert hosted.host.session.hash() == local_hash(setup, get_game(game))
         driver.close()
     finally:
         hosted.quit()
@@ -106,7 +106,7 @@ def test_a_dropped_seat_is_away_and_its_token_takes_it_back() -> None:
                 time.sleep(0.002)
         views, _events = replayed(setup, hosted.host, 1)
         assert copy_json(dict(again.view(1))) == views[-1]
-        assert hosted.host.table.hash() == local_hash(setup, get_game(game))
+        assert hosted.host.session.hash() == local_hash(setup, get_game(game))
         again.close()
         other.close()
     finally:

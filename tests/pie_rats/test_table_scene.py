@@ -200,7 +200,8 @@ def test_a_whole_game_against_bots_ends_in_a_ceremony_that_mashing_cannot_skip()
 def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp_path, monkeypatch):
     import random
 
-    from pie_table.core.saves import load_session, read_save, write_save
+    from pie_table.core.resume import load_session
+    from pie_table.core.saves import read_save, write_save
     from pie_table.core.session import Session
     from pie_table.scenes.replay import ReplayScene
 

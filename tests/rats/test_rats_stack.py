@@ -10,7 +10,7 @@ from typing import Any
 from rats_helpers import act, table
 
 from pie_table.core.driver import driver_for
-from pie_table.core.saves import load_session
+from pie_table.core.resume import load_session
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.rules import RULES

@@ -15,7 +15,7 @@ from pie_table.core.saves import write_save
 from pie_table.core.session import Session, events_for
 from pie_table.core.setup import REMOTE, GameSetup
 from pie_table.kit.app import App
-from pie_table.net.delta import MessageJson
+from pie_table.net.delta import plain
 from pie_table.paths import saves_dir
 from pie_table.scenes.net_host import HostRoomScene
 from pie_table.scenes.replay import ReplayScene
@@ -88,10 +88,10 @@ def test_continue_hosts_the_table_again_and_the_remote_player_takes_their_seat(a
     ann = join(app, room, 1, "Ann")
     # Her seat of the resumed game: its view now, and every event her seat saw before the save.
     assert ann.seat == 1
-    host_view = MessageJson().convert(table.driver.view(1))
+    host_view = plain(table.driver.view(1))
     assert _untold(ann.view(1)) == _untold(host_view)
     assert seen and [_untold(e) for e in ann.remote.events] == [_untold(e) for e in
-                                                               MessageJson().convert(events_for(seen, 1))]
+                                                               plain(events_for(seen, 1))]
     room.start()
     assert app.scenes.current is table and str(table.autosave.path) == path  # saved on over the same file
     ann.close()

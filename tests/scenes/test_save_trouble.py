@@ -11,7 +11,8 @@ import pytest
 
 from pie_table.core import saves
 from pie_table.core.messages import Msg
-from pie_table.core.saves import load_session, read_save
+from pie_table.core.resume import load_session
+from pie_table.core.saves import read_save
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene

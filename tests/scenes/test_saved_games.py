@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from pie_table.core.driver import TableDriver, driver_for
-from pie_table.core.saves import expand_log, list_saves, load_session, read_save
+from pie_table.core.resume import load_session
+from pie_table.core.saves import expand_log, list_saves, read_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rats.ui.table_scene import RatsTableScene

@@ -1,0 +1,42 @@
+"""A remote seat is sent its moves once per ask: while the same ask goes on, updates say it is still
+asked ("asked"), so a client answers each ask once (a bot client answering one ask twice would
+draw from its random generator twice and play another game than the same seed locally)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pie_table.core.registry import get_game
+from pie_table.net.host import TableHost
+from tests.net.netplay import four_bots
+
+
+class _Link:
+    """A connection that keeps what the host sends it."""
+
+    def __init__(self, peer: str) -> None:
+        self.peer = peer
+        self.strikes = 0
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def drop(self, reason: str) -> None:
+        raise AssertionError(f"dropped: {reason}")
+
+
+def test_seats_asked_together_get_their_moves_once_while_another_seat_answers() -> None:
+    game = "rats"
+    host = TableHost(four_bots(game), {1, 2, 3})
+    games = {game: get_game(game).rules.rules_version}
+    links = {seat: _Link(f"p{seat}") for seat in (1, 2, 3)}
+    for seat, link in links.items():
+        host.join(link, {"code": host.code, "seat": seat, "name": f"P{seat}"}, games)
+    assert host.driver.session.to_act() == [1, 2, 3]  # a sealed pick: three seats at once
+    first = links[1].sent[-1]
+    host.on_action(links[1], {"token": host.holders[1].token, "seq": 1, "action": first["legal"][0]})
+    assert host.session.log[-1].seat == 1  # played at once: the first in seat order
+    for seat in (2, 3):
+        updates = [m for m in links[seat].sent if m["type"] == "update"]
+        assert [("legal" in m, m.get("asked", False)) for m in updates] == [(True, False), (False, True)]
