@@ -19,7 +19,7 @@ from pie_table.core.engine import Event
 from pie_table.core.session import Entry, Session
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.host import LOG, Holder, Link, TableHost, hosted_session
+from pie_table.net.host import LOG, Holder, Link, TableHost, _keeper, hosted_session
 from pie_table.net.protocol import Refusal
 
 __all__ = ["DrivenHost", "hosted_session", "seat_histories"]
@@ -31,7 +31,7 @@ def seat_histories(setup: GameSetup, log: list[Entry], seats: set[int]) -> dict[
     replay = TableDriver(Session(setup), pace=None)
     heard: dict[int, list[Event]] = {seat: [] for seat in seats}
     for seat, events in heard.items():
-        replay.listen(seat, lambda _entry, mine, events=events: events.extend(mine))
+        replay.listen(seat, _keeper(events))
     replay.replay(log)
     return heard
 
