@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.resume import load_session
 from pie_table.core.saves import (
     DamagedSave,
     SaveError,
@@ -77,6 +76,8 @@ def continue_and_damaged() -> tuple[SaveInfo | None, int]:
 def open_save(app: Any, path: str, watch: bool = False) -> str:
     """Continue the game saved at `path` (or watch its replay); '' on success, else one line why
     not. A save that cannot be opened is set aside and stays listed as damaged."""
+    from pie_table.core.resume import load_session  # the session machinery: not before a launch's first frame
+
     try:
         data = read_save(path)
         session = load_session(data)  # the whole log replays before anyone watches a move of it
