@@ -14,6 +14,11 @@ class SetupError(ValueError):
     """A seat list or option that cannot be played; the message is one line for the user."""
 
 
+# A human seat's `level` when the seat is left to a player on another machine (issue 23): kept in
+# saves (the setup's "remote" list), so Continue at the host hosts the table again.
+REMOTE = "remote"
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """One seat: a human on some control, or a bot of some level."""
@@ -69,12 +74,18 @@ class GameSetup:
     teams: list[int] | None = None  # team index per seat, for team games
     seed: int = 0
     names: list[str] = field(default_factory=list)  # a human seat's player name ("" when none)
+    lan: bool = False  # hosted with remote seats on the local network, not this machine alone
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["seats"] = [s.spec() for s in self.seats]
+        remote = [seat for seat, spec in enumerate(self.seats) if spec.level == REMOTE and not spec.is_bot]
+        if remote:
+            data["remote"] = remote  # older saves, and games with no remote seat, read the same
         if not self.names:
             del data["names"]  # saves from before names existed read the same
+        if not self.lan:
+            del data["lan"]
         return data
 
     def player_name(self, seat: int) -> str:
@@ -89,9 +100,20 @@ class GameSetup:
             raise SetupError("the seed must be a whole number from 0 to 2**63 - 1")
         return cls(
             game_id=data["game_id"],
-            seats=[parse_seat(s) for s in data["seats"]],
+            seats=_with_remote([parse_seat(s) for s in data["seats"]], data.get("remote", [])),
             options=dict(data.get("options", {})),
             teams=list(data["teams"]) if data.get("teams") is not None else None,
             seed=seed,
             names=[str(n) for n in data.get("names", [])],
+            lan=data.get("lan") is True,
         )
+
+
+def _with_remote(seats: list[SeatSpec], remote: list[Any]) -> list[SeatSpec]:
+    """`seats` with the human seats a save lists as remote marked so; SetupError for a listed seat
+    that is not a human seat of this game."""
+    for seat in remote:
+        if type(seat) is not int or not 0 <= seat < len(seats) or seats[seat].is_bot:
+            raise SetupError(f"remote seat {seat!r} is not a human seat")
+        seats[seat] = SeatSpec("human", control=seats[seat].control, level=REMOTE)
+    return seats

@@ -49,6 +49,10 @@ class RemoteDriver:
         self._lock = threading.Lock()
         self._answered = threading.Condition(self._lock)
         self._news: list[Event] = []  # events received, not yet told to the listeners
+        # An update came since the listeners last heard: a move was applied at the host, maybe one
+        # that sent this seat no event (its own Done opening a window), after which the table
+        # offers afresh what it is asked, as a table hears every move of a game run here.
+        self._moved = False
         self._listeners: list[tuple[int | None, Listener]] = []
         self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
@@ -103,6 +107,7 @@ class RemoteDriver:
             self.joined = message
         elif kind == "update":
             self._news.extend(message["events"])
+            self._moved = True
             if "remaining" in message:
                 self._countdown = (float(message["remaining"]), time.monotonic())
         elif kind == "closing":
@@ -191,11 +196,12 @@ class RemoteDriver:
                     return _refused(self.lost or "no answer from the host")
 
     def update(self, dt: float, hold: bool = False) -> list[Applied]:
-        """Tell the listeners what the host sent since the last frame. The host moves the bots and
-        runs the clock, so nothing is applied here."""
+        """Tell the listeners what the host sent since the last frame (once, even with no event for
+        this seat). The host moves the bots and runs the clock, so nothing is applied here."""
         with self._lock:
             news, self._news = self._news, []
-        if news:
+            moved, self._moved = self._moved, False
+        if moved:
             for seat, fn in list(self._listeners):
                 fn(Entry(None, {}), events_for(news, seat))
         return []

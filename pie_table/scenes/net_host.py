@@ -135,22 +135,28 @@ class HostSeatsScene(SeatsScene):
         factory = load_factory(self.info.scene_factory)
         if factory is None or self.problem():
             return
-        self.app.scenes.push(HostRoomScene(self.app, self.info, self.setup(), factory, self.lan))
+        setup = self.setup()
+        setup.lan = self.lan  # kept in the save: Continue hosts it on the same network again
+        self.app.scenes.push(HostRoomScene(self.app, self.info, setup, factory, self.lan))
 
 
 class HostRoomScene(MenuScene):
     """The hosted table's room: its address and join code, who has joined; Start opens the table."""
 
-    def __init__(self, app: Any, info: GameInfo, setup: GameSetup, factory: Any, lan: bool) -> None:
+    def __init__(self, app: Any, info: GameInfo, setup: GameSetup, factory: Any, lan: bool,
+                 session: Session | None = None, save_path: str | None = None) -> None:
+        """A new game, or `session` continued from the save at `save_path` (its remote seats'
+        players take them back by the join code, with all their seats saw before)."""
         super().__init__(app)
-        from pie_table.net.driven_host import hosted_session
+        from pie_table.net.driven_host import hosted_session, seat_histories
         from pie_table.net.hosting import HostedTable
 
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)
-        driver = driver_for(hosted_session(Session(setup, info), self.remote))
+        past = seat_histories(setup, session.log, self.remote) if session is not None else None
+        driver = driver_for(hosted_session(session or Session(setup, info), self.remote))
         driver.across_machines = True
-        self.table = factory(app, setup, driver=driver)
-        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window)
+        self.table = factory(app, setup, driver=driver, save_path=save_path)
+        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window, past=past)
         keep_hosting(self.table, self.hosted)
         self.started = False
 

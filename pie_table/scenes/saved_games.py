@@ -99,6 +99,15 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     factory = load_factory(session.info.scene_factory)
     if factory is None:
         return _("This game's table could not be loaded.")
+    from pie_table.core.setup import REMOTE  # not before: a launch's first frame goes without it
+
+    if any(spec.level == REMOTE for spec in session.setup.seats):
+        # Hosted again: the remote seats wait for their players, never played at this screen.
+        from pie_table.scenes.net_host import HostRoomScene
+
+        app.scenes.push(HostRoomScene(app, session.info, session.setup, factory, lan=session.setup.lan,
+                                      session=session, save_path=path))
+        return ""
     app.scenes.push(open_table(factory, app, session.setup, session, save_path=path))
     return ""
 

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from pie_table.core.registry import GameInfo, OptionInfo
-from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.core.setup import REMOTE, GameSetup, SeatSpec
 from pie_table.core.stats import last_names, remember_names
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
@@ -44,10 +44,6 @@ def seat_text(spec: SeatSpec) -> str:
         return _("Human")
     return _("Human · {control}").format(control=_(_CONTROL_NAMES.get(spec.control, spec.control)))
 
-
-# A seat left to a player on another machine (scenes/net_host.py): a hot-seat human to the save, so
-# Continue at the host goes on with that seat played at the host's screen.
-REMOTE = "remote"
 
 
 def seat_choices(info: GameInfo) -> list[SeatSpec]:

@@ -28,6 +28,9 @@ from pie_table.scenes.seats import REMOTE
 # A remote player's move is sent outside it: their table waits for the host's answer, which
 # the host's next frame gives.
 DRAWING = threading.Lock()
+# Set on a window's thread while its frame holds DRAWING: a move its table sends by itself in the
+# frame (a lone Pass after its beat) lets go of DRAWING while it waits for the host's frames.
+_IN_FRAME = threading.local()
 DT = 0.1  # table time a frame stands for (bots' beats and animations pass at this pace)
 SIZE = (1024, 600)
 
@@ -49,8 +52,12 @@ class Window:
 
     def step(self, dt: float) -> None:
         with DRAWING:
-            self.scenes.update(dt)
-            self.scenes.draw(self.screen)
+            _IN_FRAME.on = True
+            try:
+                self.scenes.update(dt)
+                self.scenes.draw(self.screen)
+            finally:
+                _IN_FRAME.on = False
         self.frames += 1
 
     def quit(self) -> None:
@@ -125,7 +132,23 @@ def join(app: App, room: HostRoomScene, seat: int, name: str = "Ann", token: str
     thread.join()
     if "error" in joined:
         raise joined["error"]
-    return joined["driver"]  # type: ignore[no-any-return]
+    driver: RemoteDriver = joined["driver"]
+    driver.submit = _sent_outside_frame(driver.submit)  # type: ignore[method-assign]
+    return driver
+
+
+def _sent_outside_frame(send: Callable[[int | None, Any], Any]) -> Callable[[int | None, Any], Any]:
+    """`send` (a remote driver's submit, which waits for the host's answer) letting go of DRAWING
+    when called inside a window's frame, so the host's frames that answer it can run."""
+    def submit(seat: int | None, action: Any) -> Any:
+        if not getattr(_IN_FRAME, "on", False):
+            return send(seat, action)
+        DRAWING.release()
+        try:
+            return send(seat, action)
+        finally:
+            DRAWING.acquire()
+    return submit
 
 
 class Stepping:
