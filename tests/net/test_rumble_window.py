@@ -80,6 +80,22 @@ def _join(app: App, room: HostRoomScene, seat: int, name: str) -> RemoteTableSim
     return joined["sim"]
 
 
+def _joined_through_the_screen(app: App, room: HostRoomScene, seat: int) -> Any:
+    """Ann fills in the join screen (address, code, `seat` as the form numbers it) and joins: the
+    Rumble table that opens for her."""
+    join = JoinScene(app)
+    app.scenes.push(join)
+    join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, "Ann", seat
+    join.join()
+    end = time.monotonic() + 10
+    while not isinstance(app.scenes.current, RumbleTableScene):
+        assert time.monotonic() < end
+        room.hosted.pump()
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+    return app.scenes.current
+
+
 def _remote_bot(joined: RumbleTableScene) -> Callable[[], None]:
     """The remote player, played by a bot from what its table shows: its keys' actions, and Go!
     between rounds, as a person at that window would."""
@@ -190,17 +206,7 @@ def test_the_host_quitting_is_told_in_one_line_on_the_joined_players_title(app: 
     bot = SeatSpec("bot", level="normal")
     room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
     # The join screen finds a real-time table and opens Rumble's own table for it.
-    join = JoinScene(app)
-    app.scenes.push(join)
-    join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, "Ann", 2
-    join.join()
-    end = time.monotonic() + 10
-    while not isinstance(app.scenes.current, RumbleTableScene):
-        assert time.monotonic() < end
-        room.hosted.pump()
-        app.step(1 / 60, [])
-        time.sleep(0.005)
-    joined = app.scenes.current
+    joined = _joined_through_the_screen(app, room, 2)
     assert joined.remote and isinstance(joined.sim, RemoteTableSim) and joined.sim.seat == 1
     room.hosted.quit()
     end = time.monotonic() + 10
@@ -261,27 +267,13 @@ def test_the_joined_players_own_keys_start_draw_place_and_move_the_cursor(app: A
 def test_a_rumble_player_who_left_takes_the_seat_back_from_the_join_screen(app: App) -> None:
     bot = SeatSpec("bot", level="normal")
     room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
-
-    def joined_through_the_screen(seat: int) -> RumbleTableScene:
-        join = JoinScene(app)
-        app.scenes.push(join)
-        join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, "Ann", seat
-        join.join()
-        end = time.monotonic() + 10
-        while not isinstance(app.scenes.current, RumbleTableScene):
-            assert time.monotonic() < end
-            room.hosted.pump()
-            app.step(1 / 60, [])
-            time.sleep(0.005)
-        return app.scenes.current
-
-    first = joined_through_the_screen(2)
+    first = _joined_through_the_screen(app, room, 2)
     token = first.sim.client.token
     first.exit()  # Leave, through the pause menu: the seat is away at the host
     app.scenes.pop()
     _run(app, None, lambda: 1 in room.hosted.away(), 10)
     # The screen still says seat 3 (a bot's): the remembered token, not the form, names the seat.
-    again = joined_through_the_screen(3)
+    again = _joined_through_the_screen(app, room, 3)
     assert again.sim.seat == 1 and again.sim.client.token == token
     _run(app, None, lambda: 1 not in room.hosted.away(), 10)
     again.exit()
