@@ -172,7 +172,7 @@ class HostRoomScene(MenuScene):
         return [self.start_button, self.back_button, self.heading, self.address, self.code, self.joined]
 
     def joined_text(self) -> str:
-        """One line per remote seat: who has taken it, or that it is still open."""
+        """Each remote seat, who has taken it or that it is still open, one after another (wrapped)."""
         joined = self.hosted.joined()
         lines = []
         for seat in sorted(self.remote):
@@ -182,7 +182,7 @@ class HostRoomScene(MenuScene):
             else:
                 state = _("here") if here else _("away")
                 lines.append(_("Seat {n}: {name} ({state})").format(n=seat + 1, name=name, state=state))
-        return "   ".join(lines)
+        return " · ".join(lines)
 
     def start(self) -> None:
         """Open the table (players may still join: the game waits for a remote seat's move)."""

@@ -185,7 +185,7 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
     first.client.url = url
     _run(app, watcher, lambda: not first.reconnecting and first.client.token == token
          and host_table.away_seats() == [] and watcher.away_seats() == [], 15)
-    assert room.joined_text() == "Seat 2: Ann (here)   Seat 3: Bo (here)"
+    assert room.joined_text() == "Seat 2: Ann (here) · Seat 3: Bo (here)"
     draw = next(a for a in get_game(GAME).rules.legal_actions(host_table.sim.state, 1) if a["type"] == "draw")
     first.push(draw, ("keys1", None))
     _run(app, watcher, lambda: any(e.seat == 1 and e.action == draw for e in host_table.sim.session.log), 5)
