@@ -67,6 +67,7 @@ class RemoteSeat:
         self.over = False
         self.errors: list[dict[str, Any]] = []
         self.others_away: set[int] = set()
+        self.names: list[str] = []  # each seat's player as the host names them (a remote seat's own name)
         self._seq = 0
         self._pending: dict[int, float] = {}
 
@@ -119,6 +120,7 @@ class RemoteSeat:
             # A seat taken back goes on from the last action the host accepted (older ones are replays).
             self._seq = max(self._seq, message["last_seq"])
             self.others_away = set(message.get("away") or ()) - {self.seat}
+            self.names = list(message.get("names") or [])
         elif kind == "update":
             self.view = message["view"] if "view" in message else apply_delta(self.view, message["delta"])
             self.events.extend(message["events"])
@@ -138,6 +140,8 @@ class RemoteSeat:
             self.others_away.add(message["seat"])
         elif kind == "back":
             self.others_away.discard(message["seat"])
+        elif kind == "names":  # a player took a seat after this one: their name
+            self.names = list(message["names"])
 
     async def join(self, table: str, code: str, seat: int, name: str = "") -> dict[str, Any]:
         """Take `seat` at `table` with its join code."""

@@ -156,6 +156,7 @@ class TableHost:
         holder = Holder(seat, secrets.token_urlsafe(24), message["name"], history=self.histories[seat])
         self.holders[seat] = holder
         self._attach(holder, link, 0)
+        self._tell_others(seat, {"type": "names", "names": self._names()})  # who sits there now
         return holder
 
     def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:

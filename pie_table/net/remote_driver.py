@@ -146,6 +146,12 @@ class RemoteDriver:
                          self.joined.get("teams"), seed=0, names=list(self.joined.get("names") or []))
 
     @property
+    def names(self) -> list[str]:
+        """Each seat's player as the host names them now (a player who joined later included)."""
+        with self._lock:
+            return list(self.remote.names)
+
+    @property
     def away(self) -> set[int]:
         """Remote seats whose players have dropped (shown as away)."""
         with self._lock:

@@ -34,7 +34,7 @@ def test_seats_asked_together_get_their_moves_once_while_another_seat_answers() 
     for seat, link in links.items():
         host.join(link, {"code": host.code, "seat": seat, "name": f"P{seat}"}, games)
     assert host.driver.session.to_act() == [1, 2, 3]  # a sealed pick: three seats at once
-    first = links[1].sent[-1]
+    first = next(m for m in reversed(links[1].sent) if m["type"] == "update")  # not the later joiners' names
     host.on_action(links[1], {"token": host.holders[1].token, "seq": 1, "action": first["legal"][0]})
     assert host.session.log[-1].seat == 1  # played at once: the first in seat order
     for seat in (2, 3):

@@ -235,3 +235,16 @@ def test_a_hint_at_the_joined_table_comes_from_its_seats_view(app: App, game: st
     assert joined.hint_text and joined.hints_used == {1: 1}
     joined.exit()
     app.scenes.current.exit()
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
+def test_a_player_who_joins_later_is_named_on_the_tables_of_those_already_there(app: App, game: str) -> None:
+    room = host_room(app, host_setup(game, "human:hotseat,remote,remote,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    ann_window, ann_table = _open_joined(ann)  # Ann's table is open before Bob comes
+    bob = join(app, room, 2, "Bob")
+    frames_until(app, lambda: (ann_window.step(0.05) or True) and ann_table.names.player(2) == "Bob")
+    assert ann_table.names(2).startswith("Bob") and ann_table.names.player(1) == "Ann"
+    ann.close()
+    bob.close()
+    room.hosted.quit()
