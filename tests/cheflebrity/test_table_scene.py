@@ -215,6 +215,32 @@ def test_two_humans_hand_off_and_a_trade_reaches_the_other_only_behind_a_hand_of
     assert E10 not in scene.view()["hand"] and scene.view()["trade"]["mine"] == []
 
 
+def test_why_an_answer_cannot_go_yet_is_shown_whole_in_the_trade_panel(monkeypatch: Any) -> None:
+    """Enter on Answer with no card picked says why, wrapped in the panel's width, never cut."""
+    from pie_table.games.cheflebrity.ui import trade_panel
+    from pie_table.kit import palette as pal
+    from pie_table.kit.fonts import font
+
+    app, scene = make_table("human,bot:normal", seed=6)
+    set_turn(scene, 0, [E10, B5], step="main")
+    run_until(app, lambda: scene.panel is not None)
+    scene.trade = TradePanel("reply", 0, dict(scene.view()), lambda _a: True, lambda: None)
+    assert scene.trade.action("send") is None and scene.trade.message.startswith("Pick the cards")
+    shown: list[str] = []
+    real = trade_panel.fit_text
+
+    def fit(text: str, size: int, width: int, color: Any, *rest: Any) -> pygame.Surface:
+        if color == pal.DANGER:
+            shown.append(text)
+        surface = real(text, size, width, color, *rest)
+        if color == pal.DANGER:  # within the width, at the panel's own size (not shrunk to fit)
+            assert surface.get_width() <= width and surface.get_height() == font(size, "bold").get_height()
+        return surface
+    monkeypatch.setattr(trade_panel, "fit_text", fit)
+    scene.draw(app.screen)  # the table's own layout at 1280x720, where the line was cut
+    assert " ".join(reversed(shown)) == scene.trade.message  # drawn from the bottom line up
+
+
 def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
     app, scene = make_table("bot:normal,human,human", reaction_seconds=6)
     state = scene.state

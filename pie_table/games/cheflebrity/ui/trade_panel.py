@@ -339,6 +339,9 @@ class TradePanel:
         size = max(MIN_READABLE, int(14 * scale))
         self.rows = []
         line_h = font(size).get_linesize()
+        # Why a button cannot be pressed yet, wrapped (not cut) under the rows, which leave it room.
+        notes = wrap_text(self.message, font(size, "bold"), rect.w - 2 * pad) if self.message else []
+        note_h = len(notes) * font(size, "bold").get_linesize() + (4 if notes else 0)
         for i, key in enumerate(keys):
             button = key in ("send", "decline", "cancel", "accept")
             words = (self._title(key), "" if button else self._value(key))
@@ -348,7 +351,7 @@ class TradePanel:
             tall = not button and wide > space
             row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad,
                               max(row_h, 2 * line_h + 6) if tall else row_h)
-            if row.bottom > rect.bottom - pad - (size + 4 if self.message else 0):
+            if row.bottom > rect.bottom - pad - note_h:
                 break
             focused = i == self.focus
             fill = pal.GOLD if focused else (pal.CREAM if not button else pal.PAPER)
@@ -380,6 +383,8 @@ class TradePanel:
                     surface.blit(value, value.get_rect(midright=(left.x - 6, row.centery)))
             self.rows.append(Row(key, row, left, right))
             y = row.bottom + 3
-        if self.message:
-            note = fit_text(self.message, size, rect.w - 2 * pad, pal.DANGER, "bold")
-            surface.blit(note, (rect.x + pad, rect.bottom - pad - note.get_height()))
+        bottom = rect.bottom - pad
+        for line in reversed(notes):
+            note = fit_text(line, size, rect.w - 2 * pad, pal.DANGER, "bold")
+            surface.blit(note, (rect.x + pad, bottom - note.get_height()))
+            bottom -= font(size, "bold").get_linesize()
