@@ -13,7 +13,7 @@ Engine messages name seats with `core.messages.seat_msg`; `tr` renders those by 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from pie_table.kit.i18n import _, event_text
@@ -41,6 +41,13 @@ class SeatNames:
                  title: Callable[[int], str] | None = None) -> SeatNames:
         """The names a `GameSetup` gives its seats (bots and unnamed humans have none)."""
         return cls([setup.player_name(seat) for seat in range(len(setup.seats))], unnamed, title)
+
+    def rename(self, names: Mapping[int, str]) -> None:
+        """Seats named as their players gave them on joining a networked table (an empty name, or
+        a seat this table does not have, is left as it was)."""
+        for seat, name in names.items():
+            if name and 0 <= seat < len(self.players):
+                self.players[seat] = name
 
     def player(self, seat: int) -> str:
         """The name the player chose for `seat`, or ""."""

@@ -87,9 +87,7 @@ def keep_hosting(table: Any, hosted: Any) -> None:
 def _names_and_prompts(table: Any, hosted: Any, prompted: set[int]) -> None:
     """Remote players' names on a turn-based table as they join, and the prompt when one drops
     (once per drop: `prompted` holds the seats already asked about)."""
-    for seat, (name, _here) in hosted.joined().items():
-        if seat < len(table.names.players) and name:
-            table.names.players[seat] = name
+    table.names.rename({seat: name for seat, (name, _here) in hosted.joined().items()})
     away = hosted.driver.away
     for seat in sorted(away - prompted):
         table.app.scenes.push(AwayPrompt(table.app, table.names.player(seat) or table.names(seat),

@@ -56,9 +56,8 @@ def keep_joined(table: Any, driver: Any) -> None:
         if driver.lost and not driver.is_over():
             return_to_title(table.app, lost_line(driver))
             return
-        for seat, name in enumerate(driver.names):  # a player who joined after this one
-            if name and seat < len(table.names.players) and seat != driver.seat:
-                table.names.players[seat] = name
+        # A player who joined after this one is named as the host names them.
+        table.names.rename({seat: name for seat, name in enumerate(driver.names) if seat != driver.seat})
         update(dt)
 
     def joined_exit() -> None:
