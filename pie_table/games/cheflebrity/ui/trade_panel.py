@@ -3,7 +3,9 @@ want, and choose the chef; or answer an offer with cards and a claim, a counter-
 
 Everything is reachable by keyboard alone (Up/Down between rows, Left/Right to change a row,
 PageUp/PageDown to jump a kind of card, 1-9 to pick cards from the hand, Enter on a button) and by
-mouse alone (the arrows on each row, the buttons, a click on a card in the hand).
+mouse alone (the arrows on each row, the buttons, a click on a card in the hand). An answer opens on
+a row that walks through the hand (Enter picks the card shown, and the focus goes on to the button
+that answers), so Enter after Enter moves on, and only ever sends cards the player picked.
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ def _jump(options: list[dict[str, Any]], index: int, step: int) -> int:
 
 @dataclass
 class Row:
-    # "partner", "claim:<card>", "want", "counter", or a button: "send", "decline", "cancel", "accept"
+    # "partner", "card" (the hand, one card at a time), "claim:<card>", "want", "counter", or a
+    # button: "send", "decline", "cancel", "accept"
     key: str
     rect: pygame.Rect
     left: pygame.Rect
@@ -100,6 +103,9 @@ class TradePanel:
         self.message = ""
         self.offer = trade
         self.pool = list(view.get("hand", [])) + (list(trade.get("mine", [])) if mode == "counter" else [])
+        self.cursor = 0  # the pool's card the "card" row shows
+        if mode != "offer" and not self.pool:
+            self.focus = self.keys().index("decline")  # nothing to hand over: no is the answer left
 
     # -- choices ---------------------------------------------------------------------------------------
 
@@ -107,14 +113,27 @@ class TradePanel:
         """Pick a card to hand over (again: put it back). False if it is not one of yours."""
         if card not in self.pool:
             return False
+        on_hand_row = self.focused() == "card"
+        self.cursor = self.pool.index(card)
         if card in self.picked:
             self.picked.remove(card)
             self.claim_of.pop(card, None)
         else:
             self.picked.append(card)
             self.claim_of[card] = _index(CLAIMS, C.honest(card))
+            if on_hand_row:  # the answer now has its cards: Enter next sends it
+                self.focus = self.keys().index("send")
         self.message = ""
         return True
+
+    def focused(self) -> str:
+        """The key of the row or button with the keyboard focus."""
+        keys = self.keys()
+        return keys[min(self.focus, len(keys) - 1)]
+
+    def lit_cards(self) -> set[int]:
+        """The hand's card the "card" row shows, while it has the focus (lit in the hand)."""
+        return {self.pool[self.cursor]} if self.focused() == "card" else set()
 
     def prefill(self, offer: dict[str, Any]) -> None:
         """Fill the panel with an offer (a hint's): its cards, claims, want and partner."""
@@ -143,7 +162,7 @@ class TradePanel:
         self.focus = keys.index(target) if target in keys else 0
 
     def keys(self) -> list[str]:
-        found = ["partner"] if self.mode == "offer" else []
+        found = ["partner"] if self.mode == "offer" else (["card"] if self.pool else [])
         found += [f"claim:{card}" for card in self.picked]
         if self.mode in ("offer", "reply"):
             found.append("want" if self.mode == "offer" else "counter")
@@ -158,6 +177,8 @@ class TradePanel:
     def _change(self, key: str, step: int, jump: bool = False) -> None:
         if key == "partner" and self.partners:
             self.partner = (self.partner + step) % len(self.partners)
+        elif key == "card":
+            self.cursor = (self.cursor + step) % len(self.pool)
         elif key.startswith("claim:"):
             card = int(key.split(":")[1])
             index = self.claim_of[card]
@@ -235,6 +256,8 @@ class TradePanel:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if current in ("send", "decline", "cancel", "accept"):
                 self.press(current)
+            elif current == "card":
+                self.toggle(self.pool[self.cursor])
             else:
                 self.focus = (self.focus + 1) % len(keys)
         elif key == pygame.K_BACKSPACE and self.mode == "offer":
@@ -272,6 +295,8 @@ class TradePanel:
                 return "—"
             seat = self.partners[self.partner]
             return chef_label(seat, self.names[seat] if seat < len(self.names) else "")
+        if key == "card":
+            return card_label(self.pool[self.cursor])
         if key.startswith("claim:"):
             return tr(C.describe(CLAIMS[self.claim_of[int(key.split(":")[1])]]))
         if key in ("want", "counter"):
@@ -281,6 +306,10 @@ class TradePanel:
     def _title(self, key: str) -> str:
         if key == "partner":
             return _("Trade with")
+        if key == "card":
+            if self.pool[self.cursor] in self.picked:
+                return _("Picked (Enter: put back)")
+            return _("Hand over (Enter)")
         if key.startswith("claim:"):
             card = int(key.split(":")[1])
             return _("{card}: say it is").format(card=card_label(card))
