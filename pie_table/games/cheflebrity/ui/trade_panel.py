@@ -62,6 +62,23 @@ def _jump(options: list[dict[str, Any]], index: int, step: int) -> int:
     return index
 
 
+_BUTTONS = ("send", "decline", "cancel", "accept")
+_ROW_GAP = 3
+
+
+def _fitting(keys: list[str], heights: dict[str, int], focused: str, room: int) -> list[str]:
+    """The rows drawn in `room`: all when they fit; else the buttons and the focused row stay and
+    the other rows give way from the top (many cards picked in a small window still show Decline;
+    a row left out comes back when the focus reaches it)."""
+    shown = list(keys)
+    while sum(heights[key] + _ROW_GAP for key in shown) > room:
+        spare = next((key for key in shown if key != focused and key not in _BUTTONS), None)
+        if spare is None:
+            break
+        shown.remove(spare)
+    return shown
+
+
 @dataclass
 class Row:
     # "partner", "card" (the hand, one card at a time), "claim:<card>", "want", "counter", or a
@@ -254,7 +271,7 @@ class TradePanel:
             if index < len(self.pool):
                 self.toggle(self.pool[index])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if current in ("send", "decline", "cancel", "accept"):
+            if current in _BUTTONS:
                 self.press(current)
             elif current == "card":
                 self.toggle(self.pool[self.cursor])
@@ -271,18 +288,21 @@ class TradePanel:
             return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and self.rect.collidepoint(
                 event.pos
             )
-        for i, row in enumerate(self.rows):
+        keys = self.keys()
+        for row in self.rows:
+            if row.key not in keys:
+                continue
             if row.left.collidepoint(event.pos):
-                self.focus = i
+                self.focus = keys.index(row.key)
                 self._change(row.key, -1)
                 return True
             if row.right.collidepoint(event.pos):
-                self.focus = i
+                self.focus = keys.index(row.key)
                 self._change(row.key, 1)
                 return True
             if row.rect.collidepoint(event.pos):
-                self.focus = i
-                if row.key in ("send", "decline", "cancel", "accept"):
+                self.focus = keys.index(row.key)
+                if row.key in _BUTTONS:
                     self.press(row.key)
                 return True
         return self.rect.collidepoint(event.pos)
@@ -348,6 +368,19 @@ class TradePanel:
             want=claim_label(trade.get("counter"))
         )
 
+    def _row_heights(self, keys: list[str], size: int, space: int, row_h: int) -> dict[str, int]:
+        """Each row's height: a card's name and what it is said to be side by side in `space`, or one
+        over the other rather than cut."""
+        tall = max(row_h, 2 * font(size).get_linesize() + 6)
+        heights: dict[str, int] = {}
+        for key in keys:
+            if key in _BUTTONS:
+                heights[key] = row_h
+                continue
+            wide = font(size).size(self._title(key))[0] + font(size, "bold").size(self._value(key))[0] + 8
+            heights[key] = tall if wide > space else row_h
+        return heights
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, scale: float, painted: bool = False) -> None:
         """The panel in `rect` (`painted`: its paper is on the table's backdrop already)."""
         self.rect = rect
@@ -367,22 +400,18 @@ class TradePanel:
         arrow_w = int(26 * scale)
         size = max(MIN_READABLE, int(14 * scale))
         self.rows = []
-        line_h = font(size).get_linesize()
         # Why a button cannot be pressed yet, wrapped (not cut) under the rows, which leave it room.
         notes = wrap_text(self.message, font(size, "bold"), rect.w - 2 * pad) if self.message else []
         note_h = len(notes) * font(size, "bold").get_linesize() + (4 if notes else 0)
-        for i, key in enumerate(keys):
-            button = key in ("send", "decline", "cancel", "accept")
+        heights = self._row_heights(keys, size, rect.w - 2 * pad - 2 * arrow_w - 16, row_h)
+        for key in _fitting(keys, heights, keys[self.focus], rect.bottom - pad - note_h - y):
+            button = key in _BUTTONS
             words = (self._title(key), "" if button else self._value(key))
-            space = rect.w - 2 * pad - 2 * arrow_w - 16
-            # A card's name and what it is said to be: side by side, or one over the other rather than cut.
-            wide = font(size).size(words[0])[0] + font(size, "bold").size(words[1])[0] + 8
-            tall = not button and wide > space
-            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad,
-                              max(row_h, 2 * line_h + 6) if tall else row_h)
+            tall = heights[key] > row_h
+            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, heights[key])
             if row.bottom > rect.bottom - pad - note_h:
                 break
-            focused = i == self.focus
+            focused = key == keys[self.focus]
             fill = pal.GOLD if focused else (pal.CREAM if not button else pal.PAPER)
             pygame.draw.rect(surface, fill, row, border_radius=row_h // 3)
             pygame.draw.rect(surface, pal.WOOD_DARK, row, 2, border_radius=row_h // 3)
@@ -411,7 +440,7 @@ class TradePanel:
                     surface.blit(title, title.get_rect(midleft=(row.x + 8, row.centery)))
                     surface.blit(value, value.get_rect(midright=(left.x - 6, row.centery)))
             self.rows.append(Row(key, row, left, right))
-            y = row.bottom + 3
+            y = row.bottom + _ROW_GAP
         bottom = rect.bottom - pad
         for line in reversed(notes):
             note = fit_text(line, size, rect.w - 2 * pad, pal.DANGER, "bold")
