@@ -5,7 +5,6 @@ cleared once the player leaves the title for another screen (issue 23 leftovers)
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -17,7 +16,7 @@ from pie_table.kit.i18n import set_language
 from pie_table.scenes.settings import SettingsScene
 from pie_table.scenes.title import TitleScene
 from tests.net import test_rumble_window as rumble
-from tests.scenes.net_pair import Window, host_room, host_setup, join, title_app, until_title
+from tests.scenes.net_pair import Window, frames_until, host_room, host_setup, join, title_app, until_title
 from tests.scenes.test_net_tables import _open_joined
 
 HOST_LEFT = "The host left the table: the game is saved on the host's machine."
@@ -77,11 +76,7 @@ def test_rumbles_joined_table_leaves_the_same_line_on_a_title_that_is_rebuilt(ap
     room = rumble._host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
     rumble._joined_through_the_screen(app, room, 2)
     room.hosted.quit()
-    end = time.monotonic() + 10
-    while not isinstance(app.scenes.current, TitleScene):
-        assert time.monotonic() < end
-        app.step(1 / 60, [])
-        time.sleep(0.005)
+    frames_until(app, lambda: isinstance(app.scenes.current, TitleScene), 10)
     title = app.scenes.current
     assert app.table_notice == HOST_LEFT and HOST_LEFT in _lines(title)
     title.next_language()
