@@ -173,11 +173,15 @@ class TitleScene(MenuScene):
         first = int(h * 0.24 + 78 * s) + int(48 * s)
         last = h - int(40 * s) - int(36 * s)
         bh = max(int(36 * s), min(bh, (last - first) // max(1, len(buttons)) - gap))
+        # Crowded (nine buttons with Continue at 1280x720): closer together, so Quit stays above the
+        # hint's line, where the notice then goes, rather than under it and off the window's edge.
+        hint_top = h - int(40 * s)
+        gap = max(int(4 * s), min(gap, (hint_top - int(4 * s) - first) // max(1, len(buttons)) - bh))
         top = max(first, int(h * 0.60) - len(buttons) * (bh + gap) // 2)
         for i, button in enumerate(buttons):
             width = wide if button is self.continue_button else bw
             button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
-        hint = pygame.Rect(0, h - int(40 * s), w, int(28 * s))
+        hint = pygame.Rect(0, hint_top, w, int(28 * s))
         status = pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s))
         self.notice_on_hint = status.bottom > hint.top
         self.status.place(hint if self.notice_on_hint else status, s)

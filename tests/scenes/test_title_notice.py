@@ -83,3 +83,27 @@ def test_rumbles_joined_table_leaves_the_same_line_on_a_title_that_is_rebuilt(ap
     assert HOST_LEFT_ES in _lines(title)  # Rumble's line is a message id too: translated
     app.step(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600)])
     assert HOST_LEFT_ES in _lines(app.scenes.current)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600), (900, 560)])
+def test_with_continue_the_line_and_every_button_stay_clear_of_each_other(app: App, size: Any) -> None:
+    """Nine buttons (Continue too; at 1280x720 they came down over the hint's line and off the
+    window's edge): closer together, Quit above the hint's line, where the host's line goes, inside
+    the window and over no button."""
+    from pie_table.core.saves import write_save
+    from pie_table.core.session import Session
+    from pie_table.paths import saves_dir
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    write_save(saves_dir() / "game.json", Session(host_setup("rats", "human:hotseat,bot:normal,bot:normal")))
+    sized = title_app(size)  # the fixture's app gave this test its own home
+    sized.table_notice = HOST_LEFT
+    title = TitleScene(sized)
+    sized.scenes.clear_to(title)
+    assert title.saved is not None and HOST_LEFT in _lines(title)
+    buttons = [title.play, title.continue_button, title.load_button, title.host_button, title.join_button,
+               title.stats_button, title.settings_button, title.language_button, title.quit_button]
+    assert title.quit_button.rect.bottom <= title.hint.rect.top
+    assert title.status.rect.bottom <= sized.screen.get_height()
+    assert not any(title.status.rect.colliderect(button.rect) for button in buttons)
+    assert all(a.rect.bottom <= b.rect.top for a, b in zip(buttons, buttons[1:], strict=False))
