@@ -55,9 +55,6 @@ class TitleScene(MenuScene):
         self._decor_size = 0
         self._decor_wanted = 0  # the portraits' size for this window; painted when they differ
         self._title_pos = (0, 0)
-        # A table that ended by itself (a host that quit) leaves one line for the title, shown once.
-        self.table_notice = str(getattr(app, "table_notice", "") or "")
-        app.table_notice = ""
 
     def build(self) -> list[Widget]:
         self.saved, damaged = continue_and_damaged()
@@ -83,9 +80,11 @@ class TitleScene(MenuScene):
         return [*buttons, self.tagline, self.hint, self.status]
 
     def _notices(self, damaged: int) -> list[str]:
-        """Lines the title owes the player: files set aside at start, damaged saves, and a
+        """Lines the title owes the player: why the last table ended by itself, files set aside at
+        start, damaged saves, and a
         Continue that is older than the game it was (its last moves could not be saved)."""
-        lines = [self.table_notice, getattr(self.app, "language_notice", None) or "",
+        table_notice = _(self.app.table_notice) if self.app.table_notice else ""
+        lines = [table_notice, getattr(self.app, "language_notice", None) or "",
                  *start_up_notices(self.app), damaged_line(damaged)]
         if self.saved is not None and is_unsaved(self.app, self.saved.path):
             lines.append(_("Continue opens that game as last saved: its later moves could not be saved."))
@@ -148,6 +147,10 @@ class TitleScene(MenuScene):
 
     def resume(self) -> None:
         self.rebuild()  # a game may have been saved or finished meanwhile
+
+    def pause(self) -> None:
+        """The player leaves the title for another screen: why the last table ended has been read."""
+        self.app.table_notice = ""
 
     def open_games(self) -> None:
         """Go to the game list."""

@@ -48,6 +48,7 @@ class Window:
         self.settings = Settings()
         self.home = TitleScene
         self.headless, self.frames = True, 0
+        self.table_notice = ""  # as App: why the last table ended, for the title
         self.scenes.push(TitleScene(self))
 
     def step(self, dt: float) -> None:

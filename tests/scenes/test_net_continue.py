@@ -102,3 +102,27 @@ def test_the_replay_of_a_hosted_game_stays_a_plain_replay(app: App) -> None:
     path, _saved, _seen = _saved_hosted_game("pie-rats")
     assert open_save(app, path, watch=True) == ""
     assert isinstance(app.scenes.current, ReplayScene)
+
+
+def test_the_saved_games_list_names_a_hosted_games_remote_players(app: App) -> None:
+    """A hosted save's seats read '1 human, 1 remote, 2 bots' (not '2 humans') in the list and
+    on the title's Continue, in Spanish too."""
+    from pie_table.kit.i18n import set_language
+    from pie_table.scenes.saved_games import SavedGamesScene
+    from pie_table.scenes.title import TitleScene
+
+    write_save(saves_dir() / "hosted.json", Session(host_setup("cheflebrity", _SEATS)))
+    saved = SavedGamesScene(app)
+    app.scenes.push(saved)
+    row = saved.rows[0][0].text
+    assert row.startswith("Cheflebrity · 1 human, 1 remote, 2 bots · ")
+    app.scenes.pop()
+    title = app.scenes.current
+    assert isinstance(title, TitleScene)
+    assert title.continue_button.text.startswith("Continue: Cheflebrity · 1 human, 1 remote, 2 bots · ")
+    set_language("es")
+    try:
+        title.rebuild()
+        assert "1 persona, 1 remota, 2 bots" in title.continue_button.text
+    finally:
+        set_language("en")

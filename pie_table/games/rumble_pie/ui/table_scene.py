@@ -309,10 +309,9 @@ class RumbleTableScene(Scene):
 
     def _host_gone(self, line: str) -> None:
         """The host quit (or could not be reached again): one line on the title, and back there."""
-        from pie_table.scenes.title import TitleScene
+        from pie_table.scenes.net_join import return_to_title
 
-        self.app.table_notice = line
-        self.app.scenes.clear_to(TitleScene(self.app))
+        return_to_title(self.app, line)
 
     def _name_remote_players(self) -> None:
         """At the host: a remote seat is labelled with the name its player joined with."""
