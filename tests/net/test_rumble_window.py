@@ -278,3 +278,21 @@ def test_a_rumble_player_who_left_takes_the_seat_back_from_the_join_screen(app: 
     _run(app, None, lambda: 1 not in room.hosted.away(), 10)
     again.exit()
     room.hosted.quit()
+
+
+def test_a_rumble_player_who_joins_later_is_named_on_the_table_of_the_one_already_there(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    remote = SeatSpec("human", control="hotseat", level="remote")
+    room = _host_room(app, [bot, remote, remote, bot])
+    ann = _join(app, room, 1, "Ann")
+    ann_table = RumbleTableScene(app, ann.setup, remote=ann)  # Ann's table is open before Bo comes
+    ann_table.enter()
+    assert ann_table.names[2] == "Player 3"
+    bo = _join(app, room, 2, "Bo")
+    _run(app, ann_table, lambda: bo.client.names[2:3] == ["Bo"] and ann.client.names[2:3] == ["Bo"], 10)
+    ann_table.update(1 / 60)  # a frame of Ann's table after the host told her
+    assert ann_table.names[1:3] == ["Ann", "Bo"]
+    assert [info.name for info in ann_table.view.seats[1:3]] == ["Ann", "Bo"]  # her seat labels say so
+    ann.close()
+    bo.close()
+    room.hosted.quit()

@@ -188,6 +188,12 @@ class RemoteTableSim:
         return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
                          self.joined.get("teams"), seed=0, names=names if self.name else [])
 
+    def name_of(self, seat: int) -> str:
+        """The name `seat`'s player goes by, as the host last said ('' if none): a player who took
+        a seat after this one is named too (the host tells every seated client)."""
+        names = self.client.names  # replaced whole by the network thread, never changed in place
+        return names[seat] if 0 <= seat < len(names) else ""
+
     @property
     def away(self) -> set[int]:
         """Other seats whose players have dropped (the host said so)."""

@@ -294,8 +294,7 @@ class RumbleTableScene(Scene):
                 return
         self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
         self.feedback.new_frame(dt)
-        if self.network is not None:
-            self._name_remote_players()
+        self._name_remote_players()
         changed = False
         for result in self.sim.advance(dt):
             changed |= self._absorb(result)
@@ -315,8 +314,12 @@ class RumbleTableScene(Scene):
         self.app.scenes.clear_to(TitleScene(self.app))
 
     def _name_remote_players(self) -> None:
-        """At the host: a remote seat is labelled with the name its player joined with."""
-        names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
+        """A remote seat is labelled with the name its player joined with: at the host as its
+        network has them, at a joined window as the host last said (later joiners included)."""
+        told = self.network if self.network is not None else self.link
+        if told is None:
+            return  # nobody plays from elsewhere
+        names = [told.name_of(seat) or name for seat, name in enumerate(self.names)]
         if names != self.names:
             self.names = names
             self.view = self._new_view()
