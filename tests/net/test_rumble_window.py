@@ -293,9 +293,14 @@ def test_a_rumble_player_who_joins_later_is_named_on_the_table_of_the_one_alread
     ann_table = RumbleTableScene(app, ann.setup, remote=ann)  # Ann's table is open before Bo comes
     ann_table.enter()
     assert ann_table.names[2] == "Player 3"
+    # Between rounds her window rests until something comes: the host's word that Bo sat down wakes it.
+    woken = threading.Event()
+    ann.wake = woken.set
+    _run(app, None, lambda: ann.client.names[1:2] == ["Ann"], 5)
+    woken.clear()
     bo = _join(app, room, 2, "Bo")
-    _run(app, ann_table, lambda: bo.client.names[2:3] == ["Bo"] and ann.client.names[2:3] == ["Bo"], 10)
-    ann_table.update(1 / 60)  # a frame of Ann's table after the host told her
+    _run(app, None, woken.is_set, 10)
+    ann_table.update(1 / 60)  # the frame the wake gives her table
     assert ann_table.names[1:3] == ["Ann", "Bo"]
     assert [info.name for info in ann_table.view.seats[1:3]] == ["Ann", "Bo"]  # her seat labels say so
     ann.close()

@@ -125,7 +125,7 @@ class RemoteTableSim:
                     self._tell()
                 elif message["type"] == "closing":
                     return HOST_QUIT
-                elif message["type"] in ("away", "back"):
+                elif message["type"] in ("away", "back", "names"):  # a resting window wakes to show it
                     self._tell()
             return ""
         except Exception as exc:  # noqa: BLE001 - any end of the link: taken back with the token
