@@ -371,6 +371,7 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     _click(app, room.start_button.rect)
     # Continued mid-round, the host's table opens paused (for everyone: the host's clock is the game).
     assert isinstance(app.scenes.current, PauseScene) and app.scenes.current.beneath() is table
+    assert table.names[1] == "Ann"  # under the pause too (it said 'Player 2' until the game went on)
     app.scenes.current.back()
     # The game goes on from the save to its end, Ann's keys in it, and both windows show the results.
     log = table.sim.session.log

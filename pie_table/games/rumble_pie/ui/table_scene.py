@@ -286,6 +286,7 @@ class RumbleTableScene(Scene):
 
     def update(self, dt: float) -> None:
         """Run the fixed-timestep simulation, then the animations."""
+        self._name_remote_players()  # before a continued game's pause, which shows the table as named
         if self.resumed:
             # A game continued mid-round opens paused, so everyone can take their places first.
             self.resumed = False
@@ -294,7 +295,6 @@ class RumbleTableScene(Scene):
                 return
         self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
         self.feedback.new_frame(dt)
-        self._name_remote_players()
         changed = False
         for result in self.sim.advance(dt):
             changed |= self._absorb(result)
