@@ -380,3 +380,5 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     assert log[:len(saved)] == saved and any(e.seat == 1 for e in log[len(saved):])
     assert table.sim.phase == "game_over" and str(table.autosave.path) == path  # saved over the same file
     assert joined.sim.table().scores == table.sim.table().scores
+    # Ann's results offer no Play again (it only sent her to the title): the host sets a game up.
+    assert not ann.scenes.current.again and app.scenes.current.again

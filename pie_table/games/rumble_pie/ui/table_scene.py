@@ -415,7 +415,9 @@ class RumbleTableScene(Scene):
             if self.sim.session is not None:  # a remote seat's game is recorded at the host
                 record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
             replay = str(self.autosave.path) or None  # a remote seat has no save to replay here
-            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay))
+            # No Play again at a remote seat (as at a joined turn-based table): the host sets it up.
+            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay,
+                                                 again=not self.remote))
 
     # --- headless hooks --------------------------------------------------------------------------
 
