@@ -382,3 +382,24 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     assert joined.sim.table().scores == table.sim.table().scores
     # Ann's results offer no Play again (it only sent her to the title): the host sets a game up.
     assert not ann.scenes.current.again and app.scenes.current.again
+
+
+def test_the_host_quitting_is_one_line_for_a_headless_joiner(app: App, capsys) -> None:
+    from pie_table.cli.main import main
+
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    url = f"{room.hosted.address}/1?code={room.hosted.code}"
+    ended: list[int] = []
+    command = ["join", url, "--seat", "1", "--name", "Robo"]
+    joiner = threading.Thread(target=lambda: ended.append(main(command)), daemon=True)
+    joiner.start()
+    _run(app, None, lambda: room.joined_text() == "Seat 2: Robo (here)", 10)
+    _click(app, room.start_button.rect)
+    _run(app, None, lambda: room.table.sim.phase == "play", 20, host_dt=0.1)
+    app.scenes.current.exit()  # the host leaves its table (saved there, as always)
+    joiner.join(10)
+    # One line, not a traceback out of the websocket library ('ConnectionClosedOK: received 1000').
+    assert ended == [2]
+    line = "error: the host left the table: the game is saved on the host's machine\n"
+    assert capsys.readouterr().err == line
