@@ -30,7 +30,7 @@ from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.title import TitleScene
 from tests.scenes import test_net_window as window
-from tests.scenes.net_pair import Window
+from tests.scenes.net_pair import Window, continued_room
 
 GAME = "rumble-pie"
 app = window.app  # the fixture: a headless window at its title, its own PIE_TABLE_HOME
@@ -356,11 +356,8 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     assert ann.scenes.current.notice.startswith(HOST_QUIT)
 
     # Continue at the host opens the host's room again, the game as it was saved.
-    title = app.scenes.current
-    title.resume()  # the title reads the saves again (Continue now offers this one)
-    title.continue_game()
-    room = app.scenes.current
-    assert isinstance(room, HostRoomScene) and room.remote == {1}
+    room = continued_room(app)
+    assert room.remote == {1}
     table = room.table
     assert table.sim.session.hash() == saved_hash and table.sim.session.log == saved
     assert table.cursors == {} and table.mouse is None  # seat 2 is still nobody's at the host
