@@ -137,8 +137,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.bench == "net-latency":
         return net_commands.cmd_bench_net_latency(args)
+    if args.bench == "serve":
+        return net_commands.cmd_bench_serve(args)
     if args.bench not in ("sim", "frames", "idle"):
-        raise CliError("bench needs 'frames', 'sim' or 'idle'")
+        raise CliError("bench needs 'frames', 'sim', 'idle', 'net-latency' or 'serve'")
     if args.bench == "idle":
         from pie_table.cli.bench_idle import bench_idle
 

@@ -150,11 +150,40 @@ COMMANDS = {"serve": cmd_serve, "join": cmd_join}
 
 
 def add_bench_parsers(bsub: Any) -> None:
-    """Add `bench net-latency` to the bench subcommands."""
+    """Add `bench net-latency` and `bench serve` to the bench subcommands."""
     p = bsub.add_parser("net-latency", help="Rumble Pie input-to-screen time for a remote seat")
     p.add_argument("--delay", type=float, action="append", default=None, metavar="MS",
                    help="milliseconds added each way by a delaying proxy (repeatable; default 0, 50, 150)")
     p.add_argument("--seconds", type=float, default=30.0, help="seconds of live play per delay")
+    _add_serve_bench_parser(bsub)
+
+
+def _add_serve_bench_parser(bsub: Any) -> None:
+    p = bsub.add_parser("serve", help="CPU and pace of one serve process holding N tables of bots")
+    p.add_argument("game", help="game id, e.g. rumble-pie or pie-rats")
+    p.add_argument("--tables", type=int, action="append", default=None, metavar="N",
+                   help="tables of four bots to hold (repeatable; default 10, 40, 80)")
+    p.add_argument("--seconds", type=float, default=10.0, help="seconds measured per count")
+    p.add_argument("--warmup", type=float, default=2.0, help="seconds played before measuring")
+
+
+def cmd_bench_serve(args: argparse.Namespace) -> int:
+    """One JSON line of figures per number of tables."""
+    from pie_table.core.registry import get_game
+    from pie_table.net.capacity import bench
+
+    try:
+        game = get_game(args.game).id
+    except KeyError:
+        raise CliError(f"unknown game: {args.game}") from None
+    counts = args.tables or [10, 40, 80]
+    if any(n < 1 for n in counts):
+        raise CliError("--tables takes a number of tables, at least 1")
+    if args.seconds <= 0 or args.warmup < 0:
+        raise CliError("--seconds must be above 0 and --warmup at least 0")
+    for figures in bench(game, counts, args.seconds, args.warmup):
+        print(json.dumps(figures), flush=True)
+    return 0
 
 
 def cmd_bench_net_latency(args: argparse.Namespace) -> int:

@@ -91,6 +91,12 @@ class GameSetup:
     def player_name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else ""
 
+    def name_player(self, seat: int, name: str) -> None:
+        """Give `seat` its player's name (a remote player who took the seat at a hosted table), so
+        the save, its replay and the statistics name them as the table did."""
+        self.names += [""] * (len(self.seats) - len(self.names))
+        self.names[seat] = name
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSetup:
         """The setup a save or a file holds; SetupError for a seed that is not a whole number in

@@ -155,6 +155,7 @@ class TableHost:
             raise Refusal(p.SEAT_TAKEN, seat=seat)
         holder = Holder(seat, secrets.token_urlsafe(24), message["name"], history=self.histories[seat])
         self.holders[seat] = holder
+        self.session.setup.name_player(seat, holder.name)  # what the save and its replay will say
         self._attach(holder, link, 0)
         self._tell_others(seat, {"type": "names", "names": self._names()})  # who sits there now
         return holder

@@ -59,7 +59,8 @@ async def delaying_proxy(target_port: int, delay_s: float) -> asyncio.Server:
     return await asyncio.start_server(handle, "127.0.0.1", 0)
 
 
-def _percentile(values: list[float], q: float) -> float | None:
+def percentile(values: list[float], q: float) -> float | None:
+    """The `q` quantile of `values`, rounded to a tenth (None for no values): what the benches print."""
     if not values:
         return None
     ordered = sorted(values)
@@ -108,12 +109,12 @@ async def measure(delay_ms: float, seconds: float, seed: int = 7) -> dict[str, A
     proxy.close()
     server.close()  # the table's loop is cancelled with the rest when the bench's loop ends
     return {"delay_ms_each_way": delay_ms, "inputs": len(client.input_ms),
-            "state_back_ms_p50": _percentile(client.input_ms, 0.5),
-            "state_back_ms_p99": _percentile(client.input_ms, 0.99),
-            "input_to_screen_ms_p50": _percentile(client.drawn_ms, 0.5),
-            "input_to_screen_ms_p99": _percentile(client.drawn_ms, 0.99),
+            "state_back_ms_p50": percentile(client.input_ms, 0.5),
+            "state_back_ms_p99": percentile(client.input_ms, 0.99),
+            "input_to_screen_ms_p50": percentile(client.drawn_ms, 0.5),
+            "input_to_screen_ms_p99": percentile(client.drawn_ms, 0.99),
             "own_press_shown_ms_max": round(1000 / SCREEN_HZ, 1),
-            "round_trip_ms_p50": _percentile(pings, 0.5),
+            "round_trip_ms_p50": percentile(pings, 0.5),
             "down_bytes_per_s": round((client.traffic.received_bytes - received_before) / elapsed),
             "up_bytes_per_s": round(client.traffic.sent_bytes / elapsed),
             "host_ticks_per_s": round((host.ticks - ticks_before) / elapsed, 1)}

@@ -8,6 +8,8 @@ with one line."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,6 +78,9 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     host_results, remote_results = app.scenes.current, window.scenes.current
     assert remote_results.title == host_results.title and remote_results.lines == host_results.lines
     assert remote_results.replay_path is None  # the host keeps the game, its replay and statistics
+    # The host's save names the remote player as the tables did, so its replay and statistics do too.
+    saved = json.loads(Path(host_results.replay_path).read_text(encoding="utf-8"))
+    assert saved["setup"]["names"][1] == "Ann"
     for results in (host_results, remote_results):  # Play again would deal a game on one screen alone
         assert results.again_button not in results.menu.items and results.menu_button in results.menu.items
     app.scenes.stack[1].exit()

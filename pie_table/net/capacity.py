@@ -1,0 +1,67 @@
+"""`bench serve`: how many tables one `serve` process holds, and at what CPU.
+
+One lobby in this process, as `serve` runs it (bots at turn-based tables at the table's own pace),
+opens N tables of bots alone and lets them play for a while on the real event loop. What it costs is
+the process's CPU seconds per wall second; whether it keeps up is read from the tables themselves
+(ticks a second at a real-time table, against the 60 it should run) and from how late the event loop
+wakes a task that asked to sleep 10 ms (the delay every client's message would also wait).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from pie_table.core.pacing import Pace
+from pie_table.net.latency import percentile
+from pie_table.net.realtime_host import RealtimeHost
+from pie_table.net.server import Lobby
+
+_PROBE_S = 0.010  # the lag probe's sleep
+
+
+async def measure(game: str, tables: int, seconds: float, seats: int = 4, level: str = "normal",
+                  warmup: float = 2.0) -> dict[str, Any]:
+    """Run `tables` tables of `seats` bots for `warmup` + `seconds`; figures for the last `seconds`."""
+    lobby = Lobby(max_tables=max(tables, 1), pace=Pace())
+    options = {"target": 999} if game == "rumble-pie" else {}  # a real-time game that lasts the run
+    hosts = [lobby.create(game, [f"bot:{level}"] * seats, seed=7 + i, options=options) for i in range(tables)]
+    lags: list[float] = []
+    loop = asyncio.get_running_loop()
+
+    async def probe() -> None:
+        while True:
+            asked = loop.time()
+            await asyncio.sleep(_PROBE_S)
+            lags.append((loop.time() - asked - _PROBE_S) * 1000)
+
+    prober = asyncio.create_task(probe())
+    await asyncio.sleep(warmup)
+    lags.clear()
+    realtime = [h for h in hosts if isinstance(h, RealtimeHost)]
+    ticks0 = [h.ticks for h in realtime]
+    actions0 = [len(h.driver.session.log) for h in hosts]
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    ticks = [h.ticks - t for h, t in zip(realtime, ticks0, strict=True)]
+    actions = [len(h.driver.session.log) - a for h, a in zip(hosts, actions0, strict=True)]
+    prober.cancel()
+    finished = sum(1 for h in hosts if h.driver.is_over())
+    figures: dict[str, Any] = {
+        "game": game, "tables": tables, "seats": seats, "seconds": round(wall, 1),
+        "cpu_per_wall_s": round(cpu / wall, 3),
+        "loop_lag_ms_p50": percentile(lags, 0.5), "loop_lag_ms_p99": percentile(lags, 0.99),
+        "actions_per_table_per_s": round(sum(actions) / len(hosts) / wall, 2) if hosts else 0.0,
+        "finished_tables": finished,
+    }
+    if ticks:
+        figures["ticks_per_s_min"] = round(min(ticks) / wall, 1)
+        figures["ticks_per_s_mean"] = round(sum(ticks) / len(ticks) / wall, 1)
+    return figures  # the tables' loops are cancelled with the rest when `asyncio.run` ends
+
+
+def bench(game: str, counts: list[int], seconds: float, warmup: float = 2.0) -> list[dict[str, Any]]:
+    """One figure line per number of tables, each run on a fresh event loop."""
+    return [asyncio.run(measure(game, n, seconds, warmup=warmup)) for n in counts]

@@ -1,0 +1,35 @@
+"""`bench serve` holds N tables of bots in one lobby, as `serve` does, and prints one JSON line of
+figures per count: CPU per wall second, the event loop's lag, and (real time) ticks a second."""
+
+import json
+
+from pie_table.cli.main import main
+
+
+def _lines(capsys) -> list[dict]:
+    return [json.loads(line) for line in capsys.readouterr().out.strip().splitlines()]
+
+
+def test_bench_serve_runs_real_time_tables_at_their_tick_rate(capsys):
+    assert main(["bench", "serve", "rumble-pie", "--tables", "1", "--tables", "2",
+                 "--seconds", "0.5", "--warmup", "0.1"]) == 0
+    first, second = _lines(capsys)
+    assert (first["tables"], second["tables"]) == (1, 2)
+    # Tables that ran: a 60 Hz table logs a tick every 1/60 s (the bound leaves room for a busy machine).
+    assert second["ticks_per_s_min"] > 10
+    assert second["actions_per_table_per_s"] >= second["ticks_per_s_min"]
+    assert second["cpu_per_wall_s"] >= 0 and second["loop_lag_ms_p99"] is not None
+
+
+def test_bench_serve_plays_turn_based_tables_at_the_tables_pace(capsys):
+    assert main(["bench", "serve", "rats", "--tables", "2", "--seconds", "1.5", "--warmup", "0.1"]) == 0
+    (figures,) = _lines(capsys)
+    assert figures["game"] == "rats" and "ticks_per_s_min" not in figures
+    assert figures["actions_per_table_per_s"] > 0  # the bots moved at the serve's human beat
+
+
+def test_bench_serve_refuses_an_unknown_game_and_no_tables(capsys):
+    assert main(["bench", "serve", "chess", "--tables", "1"]) == 2
+    assert "unknown game: chess" in capsys.readouterr().err
+    assert main(["bench", "serve", "rats", "--tables", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
