@@ -321,12 +321,13 @@ def _both(app: App, window: Window, done: Callable[[], bool], seconds: float = 3
         time.sleep(0.004)
 
 
-def _join_from(app: App, window: Window, room: HostRoomScene, seat: int) -> RumbleTableScene:
-    """Ann fills in the join screen at her own window (`seat` as the form numbers it) and joins:
-    the Rumble table that opens there."""
+def _join_from(app: App, window: Window, room: HostRoomScene, seat: int,
+               name: str = "Ann") -> RumbleTableScene:
+    """Ann fills in the join screen at her own window (`seat` as the form numbers it, her `name`)
+    and joins: the Rumble table that opens there."""
     join = JoinScene(window)
     window.scenes.push(join)
-    join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, "Ann", seat
+    join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, name, seat
     join.join()
     _both(app, window, lambda: isinstance(window.scenes.current, RumbleTableScene), 10)
     assert join.notice == ""
@@ -361,14 +362,16 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     table = room.table
     assert table.sim.session.hash() == saved_hash and table.sim.session.log == saved
     assert table.cursors == {} and table.mouse is None  # seat 2 is still nobody's at the host
-    # Ann joins by the new code and has her seat of the saved game: its view, as the host has it.
-    joined = _join_from(app, ann, room, 2)
-    assert joined.sim.seat == 1 and room.joined_text() == "Seat 2: Ann (here)"
+    # Ann joins by the new code (signing as Annie this time) and has her seat of the saved game:
+    # its view, as the host has it.
+    joined = _join_from(app, ann, room, 2, "Annie")
+    assert joined.sim.seat == 1 and room.joined_text() == "Seat 2: Annie (here)"
     assert joined.sim.view == plain(table.driver.view(1))
     _click(app, room.start_button.rect)
     # Continued mid-round, the host's table opens paused (for everyone: the host's clock is the game).
     assert isinstance(app.scenes.current, PauseScene) and app.scenes.current.beneath() is table
-    assert table.names[1] == "Ann"  # under the pause too (it said 'Player 2' until the game went on)
+    # Named as she joined now, under the pause too (it showed the save's name until the game went on).
+    assert table.names[1] == "Annie"
     app.scenes.current.back()
     # The game goes on from the save to its end, Ann's keys in it, and both windows show the results.
     log = table.sim.session.log
