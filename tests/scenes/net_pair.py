@@ -104,6 +104,16 @@ def host_room(app: App, setup: GameSetup) -> HostRoomScene:
     return room
 
 
+def continued_room(app: App) -> HostRoomScene:
+    """The title's Continue of a hosted game's save: the host's room, opened again."""
+    title = app.scenes.current
+    title.resume()  # the title reads the saves again (Continue now offers this one)
+    title.continue_game()
+    room = app.scenes.current
+    assert isinstance(room, HostRoomScene)
+    return room
+
+
 def frames_until(app: App, done: Callable[[], bool], seconds: float = 30.0,
                  each: Callable[[], Any] | None = None) -> None:
     """Step the host's window until `done()` (calling `each()` every frame)."""

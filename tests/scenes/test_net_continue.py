@@ -20,7 +20,7 @@ from pie_table.paths import saves_dir
 from pie_table.scenes.net_host import HostRoomScene
 from pie_table.scenes.replay import ReplayScene
 from pie_table.scenes.saved_games import open_save
-from tests.scenes.net_pair import host_setup, join, title_app
+from tests.scenes.net_pair import continued_room, host_setup, join, title_app
 
 _SEATS = "human:hotseat,remote,bot:normal,bot:normal"
 
@@ -75,11 +75,8 @@ def test_continue_of_a_game_hosted_on_the_local_network_hosts_it_there(app: App,
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
 def test_continue_hosts_the_table_again_and_the_remote_player_takes_their_seat(app: App, game: str) -> None:
     path, saved, seen = _saved_hosted_game(game)
-    title = app.scenes.current
-    title.resume()  # the title reads the saves again (Continue now offers this one)
-    title.continue_game()
-    room = app.scenes.current
-    assert isinstance(room, HostRoomScene) and room.remote == {1}
+    room = continued_room(app)
+    assert room.remote == {1}
     table = room.table
     # Resumed from the save, on the host's driver, with seat 1 not a person at this screen: its
     # hand is never drawn here and no hand-off asks the host to pass the screen to it.
