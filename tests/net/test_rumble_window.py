@@ -341,6 +341,7 @@ def test_a_remote_rumble_table_says_so_while_the_host_has_paused(app: App, monke
     assert not sim.host_paused
     host_table.pause_game()
     _run(app, joined, lambda: sim.host_paused, 10)
+    joined.draw(pygame.Surface((1280, 720)))  # the frame after the word came
     assert drawn  # the banner over Ann's table
     app.scenes.pop()  # the host resumes
     app.scenes.current.resume()
