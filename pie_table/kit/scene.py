@@ -20,6 +20,8 @@ class Scene:
     is_overlay = False
     # Menu scenes are where "back to menu" unwinds to.
     is_menu = False
+    # The app's first screen (the title), where a table that ends by itself goes back to.
+    is_home = False
 
     def __init__(self, app: Any) -> None:  # the App (kit.app imports this module, not back)
         self.app = app

@@ -78,10 +78,8 @@ def lost_line(driver: Any) -> str:
 def return_to_title(app: Any, line: str) -> None:
     """Leave the table for the title, which says `line` (a message id) until the player leaves it
     for another screen, however often it is built again meanwhile (a resize, a language)."""
-    from pie_table.scenes.title import TitleScene
-
     app.table_notice = line
-    if app.scenes.pop_until(lambda scene: isinstance(scene, TitleScene)) is None and app.home is not None:
+    if app.scenes.pop_until(lambda scene: scene.is_home) is None and app.home is not None:
         app.scenes.push(app.home(app))  # no title under the table: a fresh one
 
 

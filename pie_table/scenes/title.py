@@ -49,6 +49,8 @@ def start_up_notices(app: Any) -> list[str]:
 class TitleScene(MenuScene):
     """First screen: Play leads to the game list, Quit closes the window."""
 
+    is_home = True
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self._decor: dict[str, pygame.Surface | None] = {}
