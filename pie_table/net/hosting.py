@@ -56,7 +56,8 @@ class HostedTable:
         if isinstance(self.driver, RealtimeDriver):
             from pie_table.net.driven_realtime import DrivenRealtimeHost
 
-            return self.lobby.add(DrivenRealtimeHost(self.driver, remote, table_id="1", wake=self.wake))
+            return self.lobby.add(DrivenRealtimeHost(self.driver, remote, table_id="1", wake=self.wake,
+                                                     past=self.past))
         if self.driver is not None:
             return self.lobby.add(DrivenHost(self.driver, remote, table_id="1", wake=self.wake,
                                              past=self.past))

@@ -413,6 +413,9 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     joined = _join_from(app, ann, room, 2, "Annie")
     assert joined.sim.seat == 1 and room.joined_text() == "Seat 2: Annie (here)"
     assert joined.sim.view == plain(table.driver.view(1))
+    # ...and everything her seat heard before the save, as a player taking a seat back is sent it
+    # (her Table talk started empty).
+    assert joined.sim.client.frames >= 1 and len(joined.sim.client.events) >= 5
     _click(app, room.start_button.rect)
     # Continued mid-round, the host's table opens paused (for everyone: the host's clock is the game).
     assert isinstance(app.scenes.current, PauseScene) and app.scenes.current.beneath() is table
