@@ -117,6 +117,9 @@ class App:
         # Builds the screen to fall back to when every menu has been left (the title): set by
         # whoever opens the app, so the kit itself never imports a scene.
         self.home: Callable[[App], Scene] | None = None
+        # Work done every frame whatever screen is on top (a hosted table answering the network
+        # while its host reads the pause menu), before the top scene's update.
+        self.every_frame: list[Callable[[], None]] = []
         # Why the last table ended by itself (its host quit, the link to it was lost): a message id
         # the title shows, in the language of the moment, each time it is built, until the player
         # leaves the title for another screen. '' when there is nothing to tell.
@@ -238,6 +241,8 @@ class App:
             events = pygame.event.get()
         for event in events:
             self._dispatch(event)
+        for work in list(self.every_frame):
+            work()
         self.scenes.update(min(dt, _MAX_DT))
         self.screen.fill((0, 0, 0))
         self.scenes.draw(self.screen)

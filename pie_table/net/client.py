@@ -68,7 +68,7 @@ class RemoteSeat:
         self.errors: list[dict[str, Any]] = []
         self.others_away: set[int] = set()
         self.names: list[str] = []  # each seat's player as the host names them (a remote seat's own name)
-        self.host_paused = False  # the host's window has stopped the game for now
+        self.host_paused = ""  # why the host's window holds the game still: "start", "pause" ('' runs)
         self._seq = 0
         self._pending: dict[int, float] = {}
 
@@ -122,7 +122,7 @@ class RemoteSeat:
             self._seq = max(self._seq, message["last_seq"])
             self.others_away = set(message.get("away") or ()) - {self.seat}
             self.names = list(message.get("names") or [])
-            self.host_paused = bool(message.get("paused"))
+            self.host_paused = _pause_word(message.get("paused"))
         elif kind == "update":
             self.view = message["view"] if "view" in message else apply_delta(self.view, message["delta"])
             self.events.extend(message["events"])
@@ -145,7 +145,7 @@ class RemoteSeat:
         elif kind == "names":  # a player took a seat after this one: their name
             self.names = list(message["names"])
         elif kind == "paused":  # the host's window stopped the game, or let it go on
-            self.host_paused = bool(message["paused"])
+            self.host_paused = _pause_word(message["paused"])
 
     async def join(self, table: str, code: str, seat: int, name: str = "") -> dict[str, Any]:
         """Take `seat` at `table` with its join code."""
@@ -168,6 +168,11 @@ class RemoteSeat:
         """Say bye and close."""
         if self.ws is not None:
             await self.ws.close()
+
+
+def _pause_word(said: Any) -> str:
+    """Why the host holds the game still, as this client knows the words ('' for anything else)."""
+    return said if said in ("start", "pause") else ""
 
 
 def bot_decider(bot: Any) -> Callable[[dict[str, Any], list[Action]], Action]:

@@ -110,7 +110,9 @@ class TableHost:
         # another machine, or a person at the host's screen. Told to each client as it joins.
         self.players = ["remote" if seat in remote else spec.spec() if spec.is_bot else "human"
                         for seat, spec in enumerate(setup.seats)]
-        self.paused = False  # the host's window stopped the game (its pause or another screen over it)
+        # Why the host's window holds the game still ('' while it runs): "start", the room before the
+        # host opens the table; "pause", its pause or another screen over the table.
+        self.paused = ""
         if driver is None:
             session = Session(setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
             driver = driver_for(hosted_session(session, self.remote), pace=pace, seat_order=True)
@@ -343,12 +345,12 @@ class TableHost:
         if holder.link is not None:
             holder.link.send(message)
 
-    def tell_paused(self, paused: bool) -> None:
-        """The host's window stopped the game or let it go on: every seated client is told, so a
-        remote table that stops moving says why instead of looking stuck."""
-        if paused != self.paused:
-            self.paused = paused
-            self._tell_others(-1, {"type": "paused", "paused": paused})
+    def tell_paused(self, why: str) -> None:
+        """The host's window holds the game still (`why`: "start" or "pause") or lets it go on
+        (""): every seated client is told, so a remote table that stands still says why."""
+        if why != self.paused:
+            self.paused = why
+            self._tell_others(-1, {"type": "paused", "paused": why})
 
     def _tell_others(self, seat: int, message: dict[str, Any]) -> None:
         for other in self.holders.values():

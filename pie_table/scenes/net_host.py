@@ -49,7 +49,6 @@ class AwayPrompt(ConfirmScene):
         self.seat, self.hosted = seat, hosted
 
     def update(self, dt: float) -> None:
-        self.hosted.pump()  # the table beneath is not updated while this is up
         if self.seat not in self.hosted.driver.away and self.app.scenes.current is self:
             self.app.scenes.pop()
 
@@ -62,8 +61,11 @@ def keep_hosting(table: Any, hosted: Any) -> None:
     join, the prompt when one drops), and stops hosting when it closes (after saving, as every
     table does). Wrapped here, not written into the shared table, whose code is the same for
     every game and every table without a network."""
-    update, leave = table.update, table.exit
+    update, leave, pause, resume = table.update, table.exit, table.pause, table.resume
     prompted: set[int] = set()
+    # What the network asks is done every frame, whatever is on top of the table (the pause menu,
+    # the rules): a remote player's move is answered at once, not after the host comes back.
+    table.app.every_frame.append(hosted.pump)
 
     def hosted_update(dt: float) -> None:
         hosted.pump()
@@ -74,14 +76,31 @@ def keep_hosting(table: Any, hosted: Any) -> None:
 
     def hosted_exit() -> None:
         leave()
-        hosted.quit()
+        stop_hosting(table.app, hosted)
+
+    def hosted_pause() -> None:  # a screen over the table holds the game still for everyone
+        pause()
+        if not hosted.driver.is_over():  # the results are no pause
+            hosted.tell_paused("pause")
+
+    def hosted_resume() -> None:
+        hosted.tell_paused("")
+        resume()
 
     table.update, table.exit = hosted_update, hosted_exit
+    table.pause, table.resume = hosted_pause, hosted_resume
     if hosted.realtime:
         # The game runs on for the remote players whatever this window does: it is not paused
         # because another window took the focus (Esc still pauses it, for everyone).
         table.on_focus_lost = lambda: None
         table.network = hosted  # the table shows who is away and asks the host about their seats
+
+
+def stop_hosting(app: Any, hosted: Any) -> None:
+    """The table is left (or never opened): stop serving it and stop answering for it."""
+    if hosted.pump in app.every_frame:
+        app.every_frame.remove(hosted.pump)
+    hosted.quit()
 
 
 def _names_and_prompts(table: Any, hosted: Any, prompted: set[int]) -> None:
@@ -156,6 +175,7 @@ class HostRoomScene(MenuScene):
         self.table = factory(app, setup, driver=driver, save_path=save_path)
         self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window, past=past)
         keep_hosting(self.table, self.hosted)
+        self.hosted.tell_paused("start")  # remote players see the table; the game waits for Start
         self.started = False
 
     def build(self) -> list[Widget]:
@@ -185,15 +205,13 @@ class HostRoomScene(MenuScene):
     def start(self) -> None:
         """Open the table (players may still join: the game waits for a remote seat's move)."""
         self.started = True
+        self.hosted.tell_paused("")
         self.app.scenes.replace(self.table)
 
     def back(self) -> None:
         """Stop hosting and go back to the seats."""
-        self.hosted.quit()
+        stop_hosting(self.app, self.hosted)
         super().back()
-
-    def update(self, dt: float) -> None:
-        self.hosted.pump()
 
     def next_frame(self) -> float | None:
         return _REFRESH_S

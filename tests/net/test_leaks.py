@@ -18,8 +18,8 @@ from pie_table.net.delta import apply_delta
 from pie_table.net.over_network import play_networked
 from tests.net.netplay import TURN_BASED, four_bots, replayed
 
-_ALLOWED = {"names", "welcome", "joined", "update", "over", "away", "back", "error", "pong", "tables",
-            "created"}
+_ALLOWED = {"names", "paused", "welcome", "joined", "update", "over", "away", "back", "error", "pong",
+            "tables", "created"}
 _UPDATE_KEYS = {"asked", "remaining", "type", "view", "delta", "events", "seen", "legal", "ack"}
 
 

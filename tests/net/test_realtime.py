@@ -24,7 +24,7 @@ from pie_table.net.server import Lobby, bound_port, start
 from tests.net.netplay import four_bots, served, settle
 
 GAME = "rumble-pie"
-_ALLOWED = {"names", "welcome", "joined", "frame", "over", "away", "back", "error", "pong"}
+_ALLOWED = {"names", "paused", "welcome", "joined", "frame", "over", "away", "back", "error", "pong"}
 _FRAME_KEYS = {"type", "tick", "view", "patch", "events", "seen", "acks", "refused", "decide"}
 
 

@@ -337,7 +337,7 @@ def test_a_remote_rumble_table_says_so_while_the_host_has_paused(app: App, monke
     joined = RumbleTableScene(app, sim.setup, remote=sim)
     joined.enter()
     drawn: list[bool] = []
-    monkeypatch.setattr(table_scene, "draw_host_paused", lambda surface, banner: drawn.append(True))
+    monkeypatch.setattr(table_scene, "draw_host_paused", lambda surface, banner, why: drawn.append(why))
     assert not sim.host_paused
     host_table.pause_game()
     _run(app, joined, lambda: sim.host_paused, 10)

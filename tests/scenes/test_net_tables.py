@@ -9,6 +9,7 @@ with one line."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -252,4 +253,32 @@ def test_a_player_who_joins_later_is_named_on_the_tables_of_those_already_there(
     assert ann_table.names(2).startswith("Bob") and ann_table.names.player(1) == "Ann"
     ann.close()
     bob.close()
+    room.hosted.quit()
+
+
+def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App) -> None:
+    """The host's pause holds its bots and clock still, not the network: a remote player's move is
+    answered at once (the joined window used to wait 10 s and then call it 'no answer')."""
+    from pie_table.scenes.pause import PauseScene
+
+    room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, joined = _open_joined(remote)
+    assert remote.remote.host_paused == "start"  # the room: the game waits for the host's Start
+    room.start()
+    host = app.scenes.current
+    frames_until(app, lambda: remote.remote.host_paused == "" and 1 in remote.to_act(), 10)
+    host.pause_game()
+    assert isinstance(app.scenes.current, PauseScene)
+    frames_until(app, lambda: remote.remote.host_paused == "pause", 10)
+    answered: list[Any] = []
+    sender = threading.Thread(target=lambda: answered.append(remote.submit(1, remote.autoplay_action(1))))
+    sender.start()
+    frames_until(app, lambda: bool(answered), 5)  # the host's frames, its pause menu on top
+    sender.join()
+    assert answered[0].ok, answered[0]
+    assert any(entry.seat == 1 for entry in room.hosted.driver.session.log)
+    app.scenes.pop()
+    frames_until(app, lambda: remote.remote.host_paused == "", 10)
+    remote.close()
     room.hosted.quit()

@@ -197,8 +197,8 @@ class RemoteTableSim:
         return names[seat] if 0 <= seat < len(names) else ""
 
     @property
-    def host_paused(self) -> bool:
-        """The host's window has stopped the game for now (its pause, or a screen over its table)."""
+    def host_paused(self) -> str:
+        """Why the host's window holds the game still: "start" (not opened yet), "pause" ('' runs)."""
         return self.client.host_paused
 
     @property

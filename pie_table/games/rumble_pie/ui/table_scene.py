@@ -144,10 +144,7 @@ class RumbleTableScene(Scene):
             self.link.close()  # the host shows the seat as away
 
     def pause(self) -> None:
-        """An overlay came up: a card in the mouse's hand goes back where it came from, and the
-        remote players are told the game stopped here (their tables would just stand still)."""
-        if self.network is not None and self.over_timer is None:  # the results are no pause
-            self.network.tell_paused(True)
+        """An overlay came up: a card in the mouse's hand goes back where it came from."""
         if self.mouse is not None and self.mouse.drag is not None:
             for card in self.mouse.drag.cards:
                 self.cards.spring_back(card)
@@ -156,8 +153,6 @@ class RumbleTableScene(Scene):
     def resume(self) -> None:
         """Back from the pause overlay: time spent paused is not owed to the game, and a language
         chosen in its settings is the table's from now on (labels and key legend drawn anew)."""
-        if self.network is not None:
-            self.network.tell_paused(False)
         self.sim.accumulator = 0.0
         if self.language != current_language():
             self.view = self._new_view()
@@ -465,7 +460,7 @@ class RumbleTableScene(Scene):
         if self.link is not None:
             draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
             if self.link.host_paused and not self.link.reconnecting:
-                draw_host_paused(surface, self.geom.area("banner"))
+                draw_host_paused(surface, self.geom.area("banner"), self.link.host_paused)
         elif self.network is not None:
             self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
 
