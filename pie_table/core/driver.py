@@ -84,6 +84,9 @@ class TableDriver:
         # Played with people on other machines: nothing they have seen is taken back (undo is off).
         self.across_machines = False
         self.away: set[int] = set()  # seats whose players on other machines dropped (the host's to say)
+        # Why the game stands still although nobody here is asked: at a table joined from another
+        # machine, "start" (the host has not opened it yet) or "pause" (the host paused); never here.
+        self.held_by_host = ""
         self.rng = random.Random(pace_seed)  # reaction delays: when a bot answers tells nothing
         self.waited = 0.0
         self._moment: tuple[Any, ...] | None = None

@@ -146,6 +146,11 @@ class RemoteDriver:
                          self.joined.get("teams"), seed=0, names=list(self.joined.get("names") or []))
 
     @property
+    def held_by_host(self) -> str:
+        """Why the host's window holds the game still: "start" (not opened yet), "pause" ('' runs)."""
+        return self.remote.host_paused
+
+    @property
     def names(self) -> list[str]:
         """Each seat's player as the host names them now (a player who joined later included)."""
         with self._lock:

@@ -260,17 +260,20 @@ def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App)
     """The host's pause holds its bots and clock still, not the network: a remote player's move is
     answered at once (the joined window used to wait 10 s and then call it 'no answer')."""
     from pie_table.scenes.pause import PauseScene
+    from pie_table.scenes.turn_table.look import held_by_host
 
     room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal,bot:normal"))
     remote = join(app, room, 1, "Ann")
     window, joined = _open_joined(remote)
     assert remote.remote.host_paused == "start"  # the room: the game waits for the host's Start
+    assert held_by_host(joined) == "Waiting for the host to start the game."  # the joined table says so
     room.start()
     host = app.scenes.current
     frames_until(app, lambda: remote.remote.host_paused == "" and 1 in remote.to_act(), 10)
     host.pause_game()
     assert isinstance(app.scenes.current, PauseScene)
     frames_until(app, lambda: remote.remote.host_paused == "pause", 10)
+    assert held_by_host(joined).startswith("The host paused the game")
     answered: list[Any] = []
     sender = threading.Thread(target=lambda: answered.append(remote.submit(1, remote.autoplay_action(1))))
     sender.start()
@@ -280,5 +283,6 @@ def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App)
     assert any(entry.seat == 1 for entry in room.hosted.driver.session.log)
     app.scenes.pop()
     frames_until(app, lambda: remote.remote.host_paused == "", 10)
+    assert held_by_host(joined) == ""
     remote.close()
     room.hosted.quit()

@@ -35,6 +35,17 @@ def draw_notes(table: Any, surface: pygame.Surface) -> None:
         surface.blit(text, text.get_rect(center=box.center))
 
 
+def held_by_host(table: Any) -> str:
+    """What a table joined from another machine says while its host holds the game still ('' when
+    the game runs): the host has not opened the table yet, or has paused it."""
+    why = table.driver.held_by_host
+    if why == "start":
+        return _("Waiting for the host to start the game.")
+    if why == "pause":
+        return _("The host paused the game: it goes on when they come back.")
+    return ""
+
+
 def waiting_head(table: Any, surface: pygame.Surface, banner: str, painted: bool) -> int:
     """The moves box (`layout.moves`) when the screen's seat is not asked: its paper (unless the
     backdrop `painted` it) and who the table waits for, wrapped; returns the y below."""

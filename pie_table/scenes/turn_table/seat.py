@@ -2,11 +2,12 @@
 and only its public ones (`pace_by`, `listen`, `submit`, `update`, `next_move_in`, `remaining`,
 `restart_countdown`, `autoplay_action`, `skip_to`, `can_undo`, `undo`, `view`, `to_act`, `legal`,
 `is_over`, `state`, `rules`, `setup`, `gate`; `autosaver` and `record_finished` for the save and
-the statistics, `across_machines` and `away` for a table played with other machines), so a driver
-of the same interface that plays over the network (`net.remote_driver.RemoteDriver`: no `state`
-there, the views are all a remote seat knows) can stand in; who sees what (the privacy gate's seat
-at the screen, the views it may draw); sending a move and taking in what it did, where the scene
-hears only the events the seat at the screen may see (`TableDriver.listen`)."""
+the statistics; `across_machines`, `away` and `held_by_host` for a table played with other
+machines), so a driver of the same interface that plays over the network
+(`net.remote_driver.RemoteDriver`: no `state` there, the views are all a remote seat knows) can
+stand in; who sees what (the privacy gate's seat at the screen, the views it may draw); sending a
+move and taking in what it did, where the scene hears only the events the seat at the screen may
+see (`TableDriver.listen`)."""
 
 from __future__ import annotations
 

@@ -29,12 +29,14 @@ from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
-from pie_table.scenes.turn_table.look import draw_notes, results_prompt, waiting_head
+from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
 
 
 def banner(table: Any, view: dict[str, Any]) -> str:
     if view["over"]:
         return _("The judging is done!")
+    if held_by_host(table):
+        return held_by_host(table)
     top = (view.get("decisions") or [None])[-1]
     if top is None:
         return ""

@@ -30,7 +30,7 @@ from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
-from pie_table.scenes.turn_table.look import draw_notes, results_prompt, waiting_head
+from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
 
 
 def banner(table: Any, view: dict[str, Any]) -> str:
@@ -38,6 +38,8 @@ def banner(table: Any, view: dict[str, Any]) -> str:
         if view["sill"] or view["pie_deck"]:  # the house rule: no crew could ever carry them
             return _("No crew can ever carry the pies left")
         return _("The last pie is gone!")
+    if held_by_host(table):
+        return held_by_host(table)
     top = (view.get("decisions") or [None])[-1]
     if top is None:
         return ""

@@ -35,6 +35,7 @@ from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
+from pie_table.scenes.turn_table.look import held_by_host
 
 _SHADOW = 6  # paper() drops its shadow 3-4 px right and down; a panel's image takes it in
 
@@ -295,6 +296,8 @@ def banner(scene: Any, view: dict[str, Any]) -> str:
         return _("The dice are rolling...")
     if scene.ceremony is not None and not scene.ceremony.ready:
         return _("Click or press Space for the next goal")
+    if held_by_host(scene):
+        return held_by_host(scene)
     waiting = view.get("to_act", [])
     if not waiting:
         return ""
