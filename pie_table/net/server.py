@@ -213,7 +213,9 @@ class Lobby:
 
 def _realtime(table: TableHost) -> Any:
     """The table as a real-time one (only those read `input`); Refusal for a turn-based table."""
-    if not hasattr(table, "on_input"):
+    from pie_table.net.realtime_host import RealtimeHost  # loaded with the first real-time table
+
+    if not isinstance(table, RealtimeHost):
         raise Refusal(p.UNKNOWN_TYPE, kind="input")
     return table
 
