@@ -18,12 +18,23 @@ from pie_table.core.session import Session
 from pie_table.kit.app import App
 from pie_table.net.seat_replay import KIND, frames_of, list_seat_replays
 from pie_table.paths import seat_replays_dir
+from pie_table.scenes.confirm import ConfirmScene
+from pie_table.scenes.net_host import AwayPrompt
 from pie_table.scenes.net_join import JoinScene, open_remote_table
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.saved_games import SavedGamesScene
-from pie_table.scenes.seat_replay import SeatReplayScene
+from pie_table.scenes.seat_replay import SeatReplayScene, open_seat_replay
 from tests.net.netplay import replayed
-from tests.scenes.net_pair import Stepping, Window, frames_until, host_room, host_setup, join, title_app
+from tests.scenes.net_pair import (
+    Stepping,
+    Window,
+    frames_until,
+    host_room,
+    host_setup,
+    join,
+    title_app,
+    until_title,
+)
 
 
 @pytest.fixture
@@ -154,3 +165,66 @@ def test_a_damaged_seat_replay_is_set_aside_and_listed(app: App) -> None:
     listing.rebuild()
     labels = [main.current_text() for main, _remove in listing.rows]
     assert labels == [f"Damaged: {name} (is damaged (not readable JSON))"]
+
+
+def test_a_game_the_host_left_is_kept_half_and_its_replay_says_where_it_ends(app: App) -> None:
+    room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window = Window()
+    window.scenes.push(JoinScene(window))
+    open_remote_table(window, remote)
+    room.start()
+    frames_until(app, lambda: len(remote.recorder.frames) >= 2)  # the game has begun at seat 1's table
+    app.scenes.current.exit()  # the host leaves: the joined window goes back to its title
+    until_title(window)
+    (kept,), damaged = list_seat_replays(seat_replays_dir())
+    assert damaged == [] and not kept.finished and kept.seat == 1
+    saved = json.loads(Path(kept.path).read_text(encoding="utf-8"))
+    assert saved["finished"] is False and len(saved["frames"]) >= 2
+
+    assert open_seat_replay(window, kept.path) == ""
+    viewer = window.scenes.current
+    _key(viewer, pygame.K_END)
+    assert viewer.at_end() and not viewer.table.is_over()
+    assert viewer.notice == ""
+    _key(viewer, pygame.K_RIGHT)  # one more: there is none, the player left here
+    assert viewer.notice == "This replay ends where you left the table."
+
+
+def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    window = Window()
+    window.scenes.push(JoinScene(window))
+    open_remote_table(window, ann)
+    first = window.scenes.current
+    room.start()
+    host = app.scenes.current
+    stepping = Stepping(window, lambda: _plays(first, 1))
+    try:
+        frames_until(app, lambda: len(ann.recorder.frames) >= 3, each=lambda: _plays(host, 0))
+    finally:
+        stepping.stop()
+    window.scenes.pop()  # Ann leaves her table: what she saw so far is written
+    (left,), _damaged = list_seat_replays(seat_replays_dir())
+    assert not left.finished
+    frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
+    back = join(app, room, 1, token=ann.token)  # she comes back (Wait)
+    assert back.recorder.path == Path(left.path)
+    window = Window()
+    window.scenes.push(JoinScene(window))
+    open_remote_table(window, back)
+    joined = window.scenes.current
+    frames_until(app, lambda: not isinstance(app.scenes.current, ConfirmScene))
+    stepping = Stepping(window, lambda: _plays(joined, 1))
+    try:
+        frames_until(app, lambda: isinstance(window.scenes.current, ResultsScene), 300,
+                     lambda: _plays(host, 0))
+    finally:
+        stepping.stop()
+    assert window.scenes.current.replay_path == left.path
+    saved = json.loads(Path(left.path).read_text(encoding="utf-8"))
+    # Every event the seat was sent, once: what the host sent again on her return is not kept twice.
+    assert saved["finished"] and [e for f in saved["frames"] for e in f["events"]] \
+        == copy_json(room.hosted.host.histories[1])
+    back.close()
