@@ -13,6 +13,7 @@ Pure Python: no pygame.
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import Any
 from pie_table.core.engine import Event, copy_json
 from pie_table.core.messages import Msg
 from pie_table.core.saves import DamagedSave
-from pie_table.core.userfiles import Problem, ReadResult, read_json, write_json
+from pie_table.core.userfiles import Problem, ReadResult, read_json, write_text_atomic
 from pie_table.net.delta import apply_delta
 from pie_table.net.protocol import revive_tree
 
@@ -89,7 +90,9 @@ class SeatRecorder:
         if self.path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.started))
             self.path = self.folder / f"{self.game}-{stamp}-seat{self.seat + 1}-{self.link[:6]}.json"
-        return write_json(self.path, KIND, VERSION, self.payload(names, finished))
+        # Compact, not `write_json`'s indented text: a long game's frames are half the size so.
+        document = {"format": KIND, "version": VERSION, **self.payload(names, finished)}
+        return write_text_atomic(self.path, json.dumps(document, separators=(",", ":")))
 
 
 def _validate(payload: dict[str, Any]) -> None:
