@@ -57,7 +57,7 @@ class SeatRecorder:
         self._carry_on()
 
     def _carry_on(self) -> None:
-        for path in sorted(self.folder.glob("*.json")):
+        for path in sorted(self.folder.glob(f"*-{self.link[:6]}.json")):  # named after its link
             found = read_json(path, KIND, VERSION, validate=_validate, set_aside=False)
             payload = found.payload
             if found.ok and payload and payload["link"] == self.link and not payload["finished"]:

@@ -228,3 +228,29 @@ def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
     assert saved["finished"] and [e for f in saved["frames"] for e in f["events"]] \
         == copy_json(room.hosted.host.histories[1])
     back.close()
+
+
+def _payload(**changed: Any) -> dict[str, Any]:
+    """A seat replay's contents with one frame (what a table's first update would give)."""
+    payload = {"game": "rats", "rules_version": get_game("rats").rules.rules_version, "seat": 1, "seats": 3,
+               "names": ["Rat 1", "Ann", "Rat 3"], "options": {}, "started": 1.0, "saved_at": 2.0,
+               "finished": False, "link": "abcdef0123456789", "frames": [{"view": {"seat": 1}, "events": []}]}
+    return {**payload, **changed}
+
+
+def test_a_replay_of_other_rules_says_so_and_stays_listed(app: App) -> None:
+    path = seat_replays_dir() / "rats-1-seat2-abcdef.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": KIND, "version": 1, **_payload(rules_version=-5)}))
+    line = open_seat_replay(app, str(path))
+    assert line == "This replay was recorded with another version of the game's rules."
+    assert [info.path for info in list_seat_replays(path.parent)[0]] == [str(path)]  # not damaged
+
+
+def test_a_file_that_is_not_a_seat_replay_is_refused_in_one_line_and_set_aside(app: App) -> None:
+    path = seat_replays_dir() / "rats-1-seat2-abcdef.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": KIND, "version": 1, **_payload(frames=[])}))
+    line = open_seat_replay(app, str(path))
+    assert line.startswith("rats-1-seat2-abcdef.json does not hold what it should; it was set aside as ")
+    assert not path.exists() and [d.name for d in list_seat_replays(path.parent)[1]] == [path.name]
