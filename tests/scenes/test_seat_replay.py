@@ -101,6 +101,12 @@ def test_a_joined_game_is_kept_and_its_results_open_the_replay_at_the_final_view
     assert viewer.table.view() == frames_of(saved)[0][0]  # the first view the seat was sent
     _key(viewer, pygame.K_RIGHT)
     assert viewer.position == 1
+    # The save replay's bar, without its choice of view (only this seat's view exists).
+    window.scenes.draw(window.screen)
+    buttons = {label: rect for rect, label, _action in viewer._button_specs()}
+    assert list(buttons) == ["Start", "◀ Back", "Play", "Step ▶", "Close", "Faster", "Slower"]
+    viewer.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=buttons["Step ▶"].center))
+    assert viewer.position == 2
     while viewer.step_forward():
         viewer.update(0.05)
     assert viewer.at_end() and viewer.table.is_over()
