@@ -95,12 +95,18 @@ def _seed() -> int:
     return secrets.randbits(62)
 
 
+_HOST_QUIT = "the host left the table: the game is saved on the host's machine"
+
+
 def cmd_join(args: argparse.Namespace) -> int:
     """Play one seat with a bot until the game ends; print the seat's traffic as one JSON line."""
     import asyncio
 
+    from websockets.exceptions import ConnectionClosed
+
     from pie_table.core.registry import get_game
     from pie_table.net.client import HostRefused, bot_decider, play
+    from pie_table.net.protocol import HOST_QUIT_CLOSE
     from pie_table.net.realtime_client import RealtimeSeat, play_live
 
     server, table, code = parse_join_url(args.url)
@@ -122,6 +128,9 @@ def cmd_join(args: argparse.Namespace) -> int:
         print(json.dumps(asyncio.run(run())))
     except HostRefused as exc:
         raise CliError(str(exc)) from None
+    except ConnectionClosed as exc:  # the host quit (it says so as it closes), or the link broke
+        raise CliError(_HOST_QUIT if exc.rcvd is not None and exc.rcvd.reason == HOST_QUIT_CLOSE
+                       else f"the connection to {server} was lost") from None
     except OSError as exc:
         raise CliError(f"cannot reach {server}: {exc}") from None
     return 0

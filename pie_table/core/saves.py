@@ -19,7 +19,7 @@ import json
 import stat
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +62,7 @@ class SaveInfo:
     saved_at: float
     finished: bool
     actions: int
+    remote: list[int] = field(default_factory=list)  # seats left to players on other machines
 
 
 def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool = True) -> dict[str, Any]:
@@ -176,9 +177,11 @@ def save_info(path: str, data: dict[str, Any]) -> SaveInfo:
     title = listed_title(data["game"])  # not the game's module: listing saves imports no game
     saved_at = data.get("saved_at")
     actions = data.get("actions")
+    remote = setup.get("remote") if isinstance(setup.get("remote"), list) else []
     return SaveInfo(path, data["game"], title, [str(s) for s in seats],
                     float(saved_at) if isinstance(saved_at, int | float) else 0.0,
-                    bool(data.get("finished")), actions if isinstance(actions, int) else 0)
+                    bool(data.get("finished")), actions if isinstance(actions, int) else 0,
+                    [seat for seat in remote if type(seat) is int])
 
 
 def prepare_save(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, Any]]:

@@ -117,6 +117,10 @@ class App:
         # Builds the screen to fall back to when every menu has been left (the title): set by
         # whoever opens the app, so the kit itself never imports a scene.
         self.home: Callable[[App], Scene] | None = None
+        # Why the last table ended by itself (its host quit, the link to it was lost): a message id
+        # the title shows, in the language of the moment, each time it is built, until the player
+        # leaves the title for another screen. '' when there is nothing to tell.
+        self.table_notice = ""
 
     @property
     def size(self) -> tuple[int, int]:

@@ -331,7 +331,7 @@ class TableHost:
         for holder in self.holders.values():
             self._send(holder, {"type": "closing"})
             if holder.link is not None:
-                holder.link.drop("the host quit")
+                holder.link.drop(p.HOST_QUIT_CLOSE)
 
     def _send(self, holder: Holder, message: dict[str, Any]) -> None:
         if holder.link is not None:

@@ -21,6 +21,8 @@ PROTOCOL_VERSION = 1
 MAX_CLIENT_BYTES = 16 * 1024
 # What a client accepts from the host (a whole view); the transport closes on anything bigger.
 MAX_HOST_BYTES = 4 * 1024 * 1024
+# The reason a host that quits closes each connection with (a headless client says so in its line).
+HOST_QUIT_CLOSE = "the host quit"
 
 
 

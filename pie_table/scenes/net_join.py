@@ -13,10 +13,10 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _, tr
+from pie_table.kit.i18n import N_, _, tr
 from pie_table.kit.rows import Cycler, TextInput
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import MenuScene, draw_panel, load_factory, unwind_to_menu
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.net_host import wake_window
 
 _TABLE = "1"  # a table hosted from a window is its server's only table
@@ -68,17 +68,21 @@ def keep_joined(table: Any, driver: Any) -> None:
 
 
 def lost_line(driver: Any) -> str:
-    """Why a joined table ended before the game did, in one line."""
+    """Why a joined table ended before the game did, in one line (a message id: the title
+    translates it each time it is built)."""
     if driver.host_quit:
-        return _("The host left the table: the game is saved on the host's machine.")
-    return _("The connection to the host was lost: join again to take your seat back.")
+        return N_("The host left the table: the game is saved on the host's machine.")
+    return N_("The connection to the host was lost: join again to take your seat back.")
 
 
 def return_to_title(app: Any, line: str) -> None:
-    """Leave the table for the title, which says `line`."""
-    unwind_to_menu(app)
-    if hasattr(app.scenes.current, "notice"):
-        app.scenes.current.notice = line
+    """Leave the table for the title, which says `line` (a message id) until the player leaves it
+    for another screen, however often it is built again meanwhile (a resize, a language)."""
+    from pie_table.scenes.title import TitleScene
+
+    app.table_notice = line
+    if app.scenes.pop_until(lambda scene: isinstance(scene, TitleScene)) is None and app.home is not None:
+        app.scenes.push(app.home(app))  # no title under the table: a fresh one
 
 
 def _taken_back(address: str) -> Any:

@@ -35,13 +35,17 @@ if TYPE_CHECKING:  # the seat replays' module loads with the list, not with the 
 _PAGE = 6
 
 
-def seats_text(seats: list[str]) -> str:
-    """'1 human, 2 bots' for a save's seat specs."""
-    humans = sum(1 for s in seats if s.startswith("human"))
-    bots = len(seats) - humans
+def seats_text(seats: list[str], remote: list[int] | None = None) -> str:
+    """'1 human, 2 bots' for a save's seat specs; a hosted game's `remote` seats (players on other
+    machines, human seats in the specs) are counted apart: '1 human, 1 remote, 2 bots'."""
+    humans = [seat for seat, spec in enumerate(seats) if spec.startswith("human")]
+    others = len(set(humans) & set(remote or ()))
+    here, bots = len(humans) - others, len(seats) - len(humans)
     parts = []
-    if humans:
-        parts.append(_("1 human") if humans == 1 else _("{n} humans").format(n=humans))
+    if here:
+        parts.append(_("1 human") if here == 1 else _("{n} humans").format(n=here))
+    if others:
+        parts.append(ngettext("{n} remote", "{n} remote", others).format(n=others))
     if bots:
         parts.append(_("1 bot") if bots == 1 else _("{n} bots").format(n=bots))
     return ", ".join(parts)
@@ -50,7 +54,7 @@ def seats_text(seats: list[str]) -> str:
 def describe(info: SaveInfo) -> str:
     """One line for a save: game, seats, when, and whether it is finished."""
     state = _("finished") if info.finished else _("in progress")
-    return f"{_(info.title)} · {seats_text(info.seats)} · {_when(info.saved_at)} · {state}"
+    return f"{_(info.title)} · {seats_text(info.seats, info.remote)} · {_when(info.saved_at)} · {state}"
 
 
 def describe_seat_replay(info: SeatReplayInfo) -> str:

@@ -55,9 +55,6 @@ class TitleScene(MenuScene):
         self._decor_size = 0
         self._decor_wanted = 0  # the portraits' size for this window; painted when they differ
         self._title_pos = (0, 0)
-        # A table that ended by itself (a host that quit) leaves one line for the title, shown once.
-        self.table_notice = str(getattr(app, "table_notice", "") or "")
-        app.table_notice = ""
 
     def build(self) -> list[Widget]:
         self.saved, damaged = continue_and_damaged()
@@ -83,9 +80,11 @@ class TitleScene(MenuScene):
         return [*buttons, self.tagline, self.hint, self.status]
 
     def _notices(self, damaged: int) -> list[str]:
-        """Lines the title owes the player: files set aside at start, damaged saves, and a
+        """Lines the title owes the player: why the last table ended by itself, files set aside at
+        start, damaged saves, and a
         Continue that is older than the game it was (its last moves could not be saved)."""
-        lines = [self.table_notice, getattr(self.app, "language_notice", None) or "",
+        table_notice = _(self.app.table_notice) if self.app.table_notice else ""
+        lines = [table_notice, getattr(self.app, "language_notice", None) or "",
                  *start_up_notices(self.app), damaged_line(damaged)]
         if self.saved is not None and is_unsaved(self.app, self.saved.path):
             lines.append(_("Continue opens that game as last saved: its later moves could not be saved."))
@@ -149,6 +148,10 @@ class TitleScene(MenuScene):
     def resume(self) -> None:
         self.rebuild()  # a game may have been saved or finished meanwhile
 
+    def pause(self) -> None:
+        """The player leaves the title for another screen: why the last table ended has been read."""
+        self.app.table_notice = ""
+
     def open_games(self) -> None:
         """Go to the game list."""
         from pie_table.scenes.game_select import GameSelectScene
@@ -160,17 +163,25 @@ class TitleScene(MenuScene):
         confirm_quit(self.app)
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h, s = size[0], size[1], self.scale
-        self._title_pos = (w // 2, int(h * 0.24))
-        self.tagline.place(pygame.Rect(0, int(h * 0.24 + 78 * s), w, int(36 * s)), s)
-        bw, bh, gap = int(300 * s), int(56 * s), int(12 * s)
-        wide = int(min(w * 0.56, 640 * s))
+        w, h = size
         buttons = [b for b in self.menu.items if isinstance(b, Button)]
-        # The buttons stack between the tagline and the hint line, smaller when there are many.
-        first = int(h * 0.24 + 78 * s) + int(48 * s)
-        last = h - int(40 * s) - int(36 * s)
-        bh = max(int(36 * s), min(bh, (last - first) // max(1, len(buttons)) - gap))
-        top = max(first, int(h * 0.60) - len(buttons) * (bh + gap) // 2)
+        # The buttons stack between the tagline and the keys' line. Where they have no room (a
+        # Continue line, a large interface size), the name moves up and the gaps close; if even that
+        # leaves no room, the whole screen is drawn as large as it fits rather than cut at the bottom.
+        s, compact = self.scale, False
+        if not self._stack_fits(h, s, len(buttons), compact):
+            compact = True
+            if not self._stack_fits(h, s, len(buttons), compact):
+                s = self.scale = h / self._compact_height(len(buttons))
+        title_y = int(95 * s) if compact else int(h * 0.24)
+        self._title_pos = (w // 2, title_y)
+        self.tagline.place(pygame.Rect(0, title_y + int(78 * s), w, int(36 * s)), s)
+        gap = int((8 if compact else 12) * s)
+        wide = int(min(w * 0.56, 640 * s))
+        first, last = self._stack_span(h, s, compact)
+        bh = max(int(36 * s), min(int(56 * s), (last - first) // max(1, len(buttons)) - gap))
+        top = first if compact else max(first, int(h * 0.60) - len(buttons) * (bh + gap) // 2)
+        bw = int(300 * s)
         for i, button in enumerate(buttons):
             width = wide if button is self.continue_button else bw
             button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
@@ -182,6 +193,25 @@ class TitleScene(MenuScene):
         self._decor_wanted = int(min(w * 0.2, h * 0.34))
         if not self._launching():
             self._paint_decor()
+
+    @staticmethod
+    def _stack_span(h: int, s: float, compact: bool) -> tuple[int, int]:
+        """Where the buttons may go: from under the tagline to over the keys' line."""
+        first = int(95 * s + 78 * s + 48 * s) if compact else int(h * 0.24 + 78 * s) + int(48 * s)
+        return first, h - int(40 * s) - int(36 * s)
+
+    @classmethod
+    def _stack_fits(cls, h: int, s: float, count: int, compact: bool) -> bool:
+        """`count` buttons of the smallest height fit between the tagline and the keys' line."""
+        first, _last = cls._stack_span(h, s, compact)
+        gap = int((8 if compact else 12) * s)
+        return h - int(44 * s) - first >= count * (int(36 * s) + gap) - gap
+
+    @staticmethod
+    def _compact_height(count: int) -> float:
+        """The window height, at scale 1, that the compact title with `count` buttons needs (a
+        pixel of room for each row's rounding)."""
+        return 95 + 78 + 48 + 44 + count * (36 + 8 + 1)
 
     def _launching(self) -> bool:
         """Before a window's first frame: the title shows at once and its portraits (drawn

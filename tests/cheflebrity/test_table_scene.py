@@ -537,3 +537,120 @@ def test_the_window_after_a_card_comes_off_says_so():
     assert prompt(scene.driver.view(0), 0) == (
         "Chef 2 has drawn and could serve. Sabotage! a rival's pie, or pass."
     )
+
+
+def _offered_a_trade(hand: list[int]) -> tuple[App, CheflebrityTableScene]:
+    """Seat 0 (a human with `hand`) is offered a trade by seat 1 (a bot): the answer panel is open."""
+    app, scene = make_table("human,bot:normal,bot:normal", seed=5)
+    set_turn(scene, 1, [E10], step="main")
+    state = scene.state
+    for pile in (state.deck, state.leftovers, *state.hands[1:]):
+        pile[:] = [c for c in pile if c not in hand]
+    state.deck.extend(c for c in state.hands[0] if c not in hand)
+    state.hands[0] = list(hand)
+    scene.driver.rules.changed_by_hand(state)
+    offer = {"type": "offer", "to": 0, "give": [E10], "claim": [{"kind": "filling"}],
+             "want": [{"kind": "card"}]}
+    assert scene.submit(offer, 1)
+    run_until(app, lambda: scene.trade is not None)
+    assert scene.trade.mode == "reply"
+    return app, scene
+
+
+def test_enter_after_enter_answers_a_trade_with_the_card_the_panel_shows_and_nothing_else():
+    """The answer opens on the hand's first card (lit in the hand); Enter picks it and moves on to
+    Answer, the next Enter sends it, honestly described. Never a stuck Answer, never a card unseen."""
+    app, scene = _offered_a_trade([B5, T15, F10])
+    trade = scene.trade
+    press(app, pygame.K_RETURN)
+    assert trade.picked == [B5] and trade.keys()[trade.focus] == "send"
+    assert scene.state.stack.top().kind == "reply"  # picking is not answering
+    press(app, pygame.K_RETURN)
+    answer = scene.driver.session.log[-1]
+    assert answer.seat == 0 and answer.action["type"] == "reply"
+    assert answer.action["give"] == [B5] and answer.action["claim"] == [{"kind": "bottom", "quality": 5}]
+
+
+def test_the_answer_opens_on_the_hands_first_card_lit_in_the_hand(monkeypatch: Any) -> None:
+    from pie_table.games.cheflebrity.ui import table_look
+
+    app, scene = _offered_a_trade([B5, T15, F10])
+    trade = scene.trade
+    assert trade.focused() == "card" and trade._value("card") == card_label(B5)
+    assert trade._title("card") == "Hand over (Enter)"
+    lit: list[set[int]] = []
+    real = table_look.draw_hand
+    monkeypatch.setattr(table_look, "draw_hand", lambda *a: lit.append(set(a[5])) or real(*a))
+    app.step(DT, [])
+    assert lit[-1] == {B5}  # the card Enter would pick is lit in the hand
+
+
+def test_the_hand_row_walks_the_hand_and_a_number_key_pick_leads_to_answer_too():
+    app, scene = _offered_a_trade([B5, T15, F10])
+    trade = scene.trade
+    press(app, pygame.K_RIGHT)
+    assert trade._value("card") == card_label(T15) and trade.lit_cards() == {T15}
+    press(app, pygame.K_3)  # the third card, picked by its number: the focus goes on to Answer
+    assert trade.picked == [F10] and trade.focused() == "send"
+    for _ in range(3):  # past Ask for instead and the card's claim
+        press(app, pygame.K_UP)
+    assert trade.focused() == "card" and trade._title("card") == "Picked (Enter: put back)"
+    press(app, pygame.K_RETURN)  # Enter on a picked card puts it back
+    assert trade.picked == [] and trade.focused() == "card"
+    assert scene.state.stack.top().kind == "reply"
+
+
+def test_with_no_card_to_hand_over_the_answer_opens_on_decline():
+    app, scene = _offered_a_trade([])
+    assert scene.trade.keys()[scene.trade.focus] == "decline"
+    press(app, pygame.K_RETURN)
+    assert scene.driver.session.log[-1].action["type"] == "decline"
+
+
+class _Counters(TurnBot):
+    """A bot that answers every offer with a counter-offer: its first card, for any card instead."""
+
+    def act(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        replies = [a for a in legal if a["type"] == "reply"]
+        if replies:
+            return {**replies[0], "type": "counter", "want": [{"kind": "card"}]}
+        return next((a for a in legal if a["type"] in ("pass", "end")), legal[0])
+
+
+def test_enter_after_enter_hands_over_the_card_shown_when_a_counter_offer_comes_back():
+    from pie_table.core.session import Session
+
+    setup = GameSetup("cheflebrity", parse_seats("human,bot:normal,bot:normal"), {}, seed=4)
+    app = App(size=(1280, 720), headless=True)
+    bots = {1: _Counters(), 2: _Counters()}
+    scene = open_table(CheflebrityTableScene, app, setup, Session(setup, bots=bots))
+    scene.autosave.enabled = False
+    app.scenes.push(scene)
+    set_turn(scene, 0, [E10, B5], step="main")
+    run_until(app, lambda: scene.panel is not None)
+    offer = {"type": "offer", "to": 1, "give": [E10], "claim": [{"kind": "extras", "quality": 10}],
+             "want": [{"kind": "card"}]}
+    scene.panel.submit(offer)
+    run_until(app, lambda: scene.trade is not None and scene.trade.mode == "counter")
+    assert scene.trade.keys()[scene.trade.focus] == "card" and scene.trade._value("card") == card_label(B5)
+    press(app, pygame.K_RETURN)
+    assert scene.trade.picked == [B5] and scene.trade.keys()[scene.trade.focus] == "send"
+    press(app, pygame.K_RETURN)
+    answer = scene.driver.session.log[-1]
+    assert answer.seat == 0 and answer.action["type"] == "accept" and answer.action["give"] == [B5]
+
+
+def test_with_many_cards_picked_in_a_small_window_the_answer_buttons_stay_on_the_panel():
+    """At 900x560 four picked cards leave no room for every row: rows above the focus give way,
+    never Answer or Decline, and the focused row is always drawn."""
+    app, scene = _offered_a_trade([B5, T15, F10, B20, SAB])
+    app.scenes.on_resize((900, 560))
+    for key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+        press(app, key)
+    trade = scene.trade
+    drawn = [row.key for row in trade.rows]
+    assert len(drawn) < len(trade.keys())  # the room is really short
+    assert drawn[-2:] == ["send", "decline"] and trade.focused() in drawn
+    for _ in range(len(trade.keys())):  # walking the focus through every row shows each in turn
+        press(app, pygame.K_DOWN)
+        assert trade.focused() in [row.key for row in trade.rows]

@@ -45,6 +45,10 @@ def test_every_title_button_holds_its_words_when_continue_shows(home, monkeypatc
         assert image.get_width() <= button.rect.w - 16, button.text
     bottoms = sorted((b.rect for b in buttons), key=lambda rect: rect.top)
     assert all(a.bottom <= b.top for a, b in zip(bottoms, bottoms[1:], strict=False))
+    # The stack stays on the screen, under the tagline and over the keys' line (Quit was drawn half
+    # under that line at 1280x720, and off the window at 150%).
+    assert scene.tagline.rect.bottom <= bottoms[0].top
+    assert bottoms[-1].bottom <= scene.hint.rect.top, (bottoms[-1], scene.hint.rect)
 
 
 class _Recording:

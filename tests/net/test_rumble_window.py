@@ -3,7 +3,9 @@ through the real scenes with the dummy video driver and real sockets on 127.0.0.
 Host a table offers Rumble Pie, the host's table runs the game on its own RealtimeDriver with a
 remote seat's key actions from the network, the joined table is the game's own table drawn from
 the host's frames; a whole game, a drop and a reconnect with the token, *away* on both tables,
-the host's hand-to-a-bot prompt, and the host's quitting told in one line on the title."""
+the host's hand-to-a-bot prompt, the host's quitting told in one line on the title, a later
+joiner's name on the tables of those already there, and a saved game continued at the host with
+its remote player joining again by code (issue 23 item 2)."""
 
 from __future__ import annotations
 
@@ -21,11 +23,14 @@ from pie_table.games.rumble_pie.ui.remote_badge import draw_delay
 from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
+from pie_table.net.delta import plain
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
+from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.title import TitleScene
 from tests.scenes import test_net_window as window
+from tests.scenes.net_pair import Window, continued_room
 
 GAME = "rumble-pie"
 app = window.app  # the fixture: a headless window at its title, its own PIE_TABLE_HOME
@@ -278,3 +283,123 @@ def test_a_rumble_player_who_left_takes_the_seat_back_from_the_join_screen(app: 
     _run(app, None, lambda: 1 not in room.hosted.away(), 10)
     again.exit()
     room.hosted.quit()
+
+
+def test_a_rumble_player_who_joins_later_is_named_on_the_table_of_the_one_already_there(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    remote = SeatSpec("human", control="hotseat", level="remote")
+    room = _host_room(app, [bot, remote, remote, bot])
+    ann = _join(app, room, 1, "Ann")
+    ann_table = RumbleTableScene(app, ann.setup, remote=ann)  # Ann's table is open before Bo comes
+    ann_table.enter()
+    assert ann_table.names[2] == "Player 3"
+    # Between rounds her window rests until something comes: the host's word that Bo sat down wakes it.
+    woken = threading.Event()
+    ann.wake = woken.set
+    _run(app, None, lambda: ann.client.names[1:2] == ["Ann"], 5)
+    woken.clear()
+    bo = _join(app, room, 2, "Bo")
+    _run(app, None, woken.is_set, 10)
+    ann_table.update(1 / 60)  # the frame the wake gives her table
+    assert ann_table.names[1:3] == ["Ann", "Bo"]
+    assert [info.name for info in ann_table.view.seats[1:3]] == ["Ann", "Bo"]  # her seat labels say so
+    ann.close()
+    bo.close()
+    room.hosted.quit()
+
+
+def _both(app: App, window: Window, done: Callable[[], bool], seconds: float = 30.0, host_dt: float = 1 / 60,
+          act: Callable[[], None] | None = None) -> None:
+    """Frames of the host's window and of Ann's own (`act()` between them: what she does) until `done`."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.step(host_dt, [])
+        if act is not None:
+            act()
+        window.step(1 / 60)
+        time.sleep(0.004)
+
+
+def _join_from(app: App, window: Window, room: HostRoomScene, seat: int,
+               name: str = "Ann") -> RumbleTableScene:
+    """Ann fills in the join screen at her own window (`seat` as the form numbers it, her `name`)
+    and joins: the Rumble table that opens there."""
+    join = JoinScene(window)
+    window.scenes.push(join)
+    join.address, join.code, join.name, join.seat = room.hosted.address, room.hosted.code, name, seat
+    join.join()
+    _both(app, window, lambda: isinstance(window.scenes.current, RumbleTableScene), 10)
+    assert join.notice == ""
+    return window.scenes.current
+
+
+def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the_seat_back(app: App) -> None:
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    ann = Window()
+    joined = _join_from(app, ann, room, 2)
+    _click(app, room.start_button.rect)
+    table = app.scenes.current
+    log = table.sim.session.log
+    # A round under way, Ann's keys among its moves.
+    _both(app, ann, lambda: sum(e.seat == 1 for e in log) >= 5 and table.sim.phase == "play", 120,
+          host_dt=0.1, act=_remote_bot(joined))
+    # The host quits to the menu from its pause menu: the game is saved there, and Ann is told so.
+    table.pause_game()
+    app.scenes.current.quit_to_menu()
+    assert isinstance(app.scenes.current, HostSeatsScene)  # the menu the table was started from
+    while not isinstance(app.scenes.current, TitleScene):
+        app.scenes.current.back()
+    saved, path = list(log), str(table.autosave.path)
+    saved_hash = table.sim.session.hash()
+    _both(app, ann, lambda: isinstance(ann.scenes.current, TitleScene), 10)
+    assert ann.scenes.current.notice.startswith(HOST_QUIT)
+
+    # Continue at the host opens the host's room again, the game as it was saved.
+    room = continued_room(app)
+    assert room.remote == {1}
+    table = room.table
+    assert table.sim.session.hash() == saved_hash and table.sim.session.log == saved
+    assert table.cursors == {} and table.mouse is None  # seat 2 is still nobody's at the host
+    # Ann joins by the new code (signing as Annie this time) and has her seat of the saved game:
+    # its view, as the host has it.
+    joined = _join_from(app, ann, room, 2, "Annie")
+    assert joined.sim.seat == 1 and room.joined_text() == "Seat 2: Annie (here)"
+    assert joined.sim.view == plain(table.driver.view(1))
+    _click(app, room.start_button.rect)
+    # Continued mid-round, the host's table opens paused (for everyone: the host's clock is the game).
+    assert isinstance(app.scenes.current, PauseScene) and app.scenes.current.beneath() is table
+    # Named as she joined now, under the pause too (it showed the save's name until the game went on).
+    assert table.names[1] == "Annie"
+    app.scenes.current.back()
+    # The game goes on from the save to its end, Ann's keys in it, and both windows show the results.
+    log = table.sim.session.log
+    _both(app, ann, lambda: isinstance(ann.scenes.current, ResultsScene)
+          and isinstance(app.scenes.current, ResultsScene), 240, host_dt=0.25, act=_remote_bot(joined))
+    assert log[:len(saved)] == saved and any(e.seat == 1 for e in log[len(saved):])
+    assert table.sim.phase == "game_over" and str(table.autosave.path) == path  # saved over the same file
+    assert joined.sim.table().scores == table.sim.table().scores
+    # Ann's results offer no Play again (it only sent her to the title): the host sets a game up.
+    assert not ann.scenes.current.again and app.scenes.current.again
+
+
+def test_the_host_quitting_is_one_line_for_a_headless_joiner(app: App, capsys) -> None:
+    from pie_table.cli.main import main
+
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    url = f"{room.hosted.address}/1?code={room.hosted.code}"
+    ended: list[int] = []
+    command = ["join", url, "--seat", "1", "--name", "Robo"]
+    joiner = threading.Thread(target=lambda: ended.append(main(command)), daemon=True)
+    joiner.start()
+    _run(app, None, lambda: room.joined_text() == "Seat 2: Robo (here)", 10)
+    _click(app, room.start_button.rect)
+    _run(app, None, lambda: room.table.sim.phase == "play", 20, host_dt=0.1)
+    app.scenes.current.exit()  # the host leaves its table (saved there, as always)
+    joiner.join(10)
+    # One line, not a traceback out of the websocket library ('ConnectionClosedOK: received 1000').
+    assert ended == [2]
+    line = "error: the host left the table: the game is saved on the host's machine\n"
+    assert capsys.readouterr().err == line

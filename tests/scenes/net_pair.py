@@ -48,6 +48,7 @@ class Window:
         self.settings = Settings()
         self.home = TitleScene
         self.headless, self.frames = True, 0
+        self.table_notice = ""  # as App: why the last table ended, for the title
         self.scenes.push(TitleScene(self))
 
     def step(self, dt: float) -> None:
@@ -100,6 +101,16 @@ def host_room(app: App, setup: GameSetup) -> HostRoomScene:
     room = HostRoomScene(app, info, setup, load_factory(info.scene_factory), lan=False)
     app.scenes.push(room)
     room.table.driver.pace_by(Pace(0.0, 0.0, (0.0, 0.0)))  # no human beat: the test's time is short
+    return room
+
+
+def continued_room(app: App) -> HostRoomScene:
+    """The title's Continue of a hosted game's save: the host's room, opened again."""
+    title = app.scenes.current
+    title.resume()  # the title reads the saves again (Continue now offers this one)
+    title.continue_game()
+    room = app.scenes.current
+    assert isinstance(room, HostRoomScene)
     return room
 
 

@@ -20,7 +20,7 @@ from pie_table.paths import saves_dir
 from pie_table.scenes.net_host import HostRoomScene
 from pie_table.scenes.replay import ReplayScene
 from pie_table.scenes.saved_games import open_save
-from tests.scenes.net_pair import host_setup, join, title_app
+from tests.scenes.net_pair import continued_room, host_setup, join, title_app
 
 _SEATS = "human:hotseat,remote,bot:normal,bot:normal"
 
@@ -75,11 +75,8 @@ def test_continue_of_a_game_hosted_on_the_local_network_hosts_it_there(app: App,
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
 def test_continue_hosts_the_table_again_and_the_remote_player_takes_their_seat(app: App, game: str) -> None:
     path, saved, seen = _saved_hosted_game(game)
-    title = app.scenes.current
-    title.resume()  # the title reads the saves again (Continue now offers this one)
-    title.continue_game()
-    room = app.scenes.current
-    assert isinstance(room, HostRoomScene) and room.remote == {1}
+    room = continued_room(app)
+    assert room.remote == {1}
     table = room.table
     # Resumed from the save, on the host's driver, with seat 1 not a person at this screen: its
     # hand is never drawn here and no hand-off asks the host to pass the screen to it.
@@ -102,3 +99,27 @@ def test_the_replay_of_a_hosted_game_stays_a_plain_replay(app: App) -> None:
     path, _saved, _seen = _saved_hosted_game("pie-rats")
     assert open_save(app, path, watch=True) == ""
     assert isinstance(app.scenes.current, ReplayScene)
+
+
+def test_the_saved_games_list_names_a_hosted_games_remote_players(app: App) -> None:
+    """A hosted save's seats read '1 human, 1 remote, 2 bots' (not '2 humans') in the list and
+    on the title's Continue, in Spanish too."""
+    from pie_table.kit.i18n import set_language
+    from pie_table.scenes.saved_games import SavedGamesScene
+    from pie_table.scenes.title import TitleScene
+
+    write_save(saves_dir() / "hosted.json", Session(host_setup("cheflebrity", _SEATS)))
+    saved = SavedGamesScene(app)
+    app.scenes.push(saved)
+    row = saved.rows[0][0].text
+    assert row.startswith("Cheflebrity · 1 human, 1 remote, 2 bots · ")
+    app.scenes.pop()
+    title = app.scenes.current
+    assert isinstance(title, TitleScene)
+    assert title.continue_button.text.startswith("Continue: Cheflebrity · 1 human, 1 remote, 2 bots · ")
+    set_language("es")
+    try:
+        title.rebuild()
+        assert "1 persona, 1 remota, 2 bots" in title.continue_button.text
+    finally:
+        set_language("en")

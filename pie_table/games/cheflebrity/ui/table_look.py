@@ -55,6 +55,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     # The backdrop holds the felt and every area's fill, so only what changes is drawn on it.
     painted = lay_backdrop(surface, lay.size, lambda: backdrop(lay))
     lit_cards, lit_pies = table.panel.lit() if table.panel is not None else (set(), set())
+    if table.trade is not None:
+        lit_cards = table.trade.lit_cards()  # the card the keyboard would pick next
     targets = table.drop_targets()  # lit while something is dragged
     dragged = table.dragging()
     if dragged is not None:

@@ -3,7 +3,9 @@ want, and choose the chef; or answer an offer with cards and a claim, a counter-
 
 Everything is reachable by keyboard alone (Up/Down between rows, Left/Right to change a row,
 PageUp/PageDown to jump a kind of card, 1-9 to pick cards from the hand, Enter on a button) and by
-mouse alone (the arrows on each row, the buttons, a click on a card in the hand).
+mouse alone (the arrows on each row, the buttons, a click on a card in the hand). An answer opens on
+a row that walks through the hand (Enter picks the card shown, and the focus goes on to the button
+that answers), so Enter after Enter moves on, and only ever sends cards the player picked.
 """
 
 from __future__ import annotations
@@ -60,9 +62,27 @@ def _jump(options: list[dict[str, Any]], index: int, step: int) -> int:
     return index
 
 
+_BUTTONS = ("send", "decline", "cancel", "accept")
+_ROW_GAP = 3
+
+
+def _fitting(keys: list[str], heights: dict[str, int], focused: str, room: int) -> list[str]:
+    """The rows drawn in `room`: all when they fit; else the buttons and the focused row stay and
+    the other rows give way from the top (many cards picked in a small window still show Decline;
+    a row left out comes back when the focus reaches it)."""
+    shown = list(keys)
+    while sum(heights[key] + _ROW_GAP for key in shown) > room:
+        spare = next((key for key in shown if key != focused and key not in _BUTTONS), None)
+        if spare is None:
+            break
+        shown.remove(spare)
+    return shown
+
+
 @dataclass
 class Row:
-    # "partner", "claim:<card>", "want", "counter", or a button: "send", "decline", "cancel", "accept"
+    # "partner", "card" (the hand, one card at a time), "claim:<card>", "want", "counter", or a
+    # button: "send", "decline", "cancel", "accept"
     key: str
     rect: pygame.Rect
     left: pygame.Rect
@@ -100,6 +120,9 @@ class TradePanel:
         self.message = ""
         self.offer = trade
         self.pool = list(view.get("hand", [])) + (list(trade.get("mine", [])) if mode == "counter" else [])
+        self.cursor = 0  # the pool's card the "card" row shows
+        if mode != "offer" and not self.pool:
+            self.focus = self.keys().index("decline")  # nothing to hand over: no is the answer left
 
     # -- choices ---------------------------------------------------------------------------------------
 
@@ -107,14 +130,27 @@ class TradePanel:
         """Pick a card to hand over (again: put it back). False if it is not one of yours."""
         if card not in self.pool:
             return False
+        on_hand_row = self.focused() == "card"
+        self.cursor = self.pool.index(card)
         if card in self.picked:
             self.picked.remove(card)
             self.claim_of.pop(card, None)
         else:
             self.picked.append(card)
             self.claim_of[card] = _index(CLAIMS, C.honest(card))
+            if on_hand_row:  # the answer now has its cards: Enter next sends it
+                self.focus = self.keys().index("send")
         self.message = ""
         return True
+
+    def focused(self) -> str:
+        """The key of the row or button with the keyboard focus."""
+        keys = self.keys()
+        return keys[min(self.focus, len(keys) - 1)]
+
+    def lit_cards(self) -> set[int]:
+        """The hand's card the "card" row shows, while it has the focus (lit in the hand)."""
+        return {self.pool[self.cursor]} if self.focused() == "card" else set()
 
     def prefill(self, offer: dict[str, Any]) -> None:
         """Fill the panel with an offer (a hint's): its cards, claims, want and partner."""
@@ -143,7 +179,7 @@ class TradePanel:
         self.focus = keys.index(target) if target in keys else 0
 
     def keys(self) -> list[str]:
-        found = ["partner"] if self.mode == "offer" else []
+        found = ["partner"] if self.mode == "offer" else (["card"] if self.pool else [])
         found += [f"claim:{card}" for card in self.picked]
         if self.mode in ("offer", "reply"):
             found.append("want" if self.mode == "offer" else "counter")
@@ -158,6 +194,8 @@ class TradePanel:
     def _change(self, key: str, step: int, jump: bool = False) -> None:
         if key == "partner" and self.partners:
             self.partner = (self.partner + step) % len(self.partners)
+        elif key == "card":
+            self.cursor = (self.cursor + step) % len(self.pool)
         elif key.startswith("claim:"):
             card = int(key.split(":")[1])
             index = self.claim_of[card]
@@ -233,8 +271,10 @@ class TradePanel:
             if index < len(self.pool):
                 self.toggle(self.pool[index])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if current in ("send", "decline", "cancel", "accept"):
+            if current in _BUTTONS:
                 self.press(current)
+            elif current == "card":
+                self.toggle(self.pool[self.cursor])
             else:
                 self.focus = (self.focus + 1) % len(keys)
         elif key == pygame.K_BACKSPACE and self.mode == "offer":
@@ -248,18 +288,21 @@ class TradePanel:
             return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) and self.rect.collidepoint(
                 event.pos
             )
-        for i, row in enumerate(self.rows):
+        keys = self.keys()
+        for row in self.rows:
+            if row.key not in keys:
+                continue
             if row.left.collidepoint(event.pos):
-                self.focus = i
+                self.focus = keys.index(row.key)
                 self._change(row.key, -1)
                 return True
             if row.right.collidepoint(event.pos):
-                self.focus = i
+                self.focus = keys.index(row.key)
                 self._change(row.key, 1)
                 return True
             if row.rect.collidepoint(event.pos):
-                self.focus = i
-                if row.key in ("send", "decline", "cancel", "accept"):
+                self.focus = keys.index(row.key)
+                if row.key in _BUTTONS:
                     self.press(row.key)
                 return True
         return self.rect.collidepoint(event.pos)
@@ -272,6 +315,8 @@ class TradePanel:
                 return "—"
             seat = self.partners[self.partner]
             return chef_label(seat, self.names[seat] if seat < len(self.names) else "")
+        if key == "card":
+            return card_label(self.pool[self.cursor])
         if key.startswith("claim:"):
             return tr(C.describe(CLAIMS[self.claim_of[int(key.split(":")[1])]]))
         if key in ("want", "counter"):
@@ -281,6 +326,10 @@ class TradePanel:
     def _title(self, key: str) -> str:
         if key == "partner":
             return _("Trade with")
+        if key == "card":
+            if self.pool[self.cursor] in self.picked:
+                return _("Picked (Enter: put back)")
+            return _("Hand over (Enter)")
         if key.startswith("claim:"):
             card = int(key.split(":")[1])
             return _("{card}: say it is").format(card=card_label(card))
@@ -319,6 +368,19 @@ class TradePanel:
             want=claim_label(trade.get("counter"))
         )
 
+    def _row_heights(self, keys: list[str], size: int, space: int, row_h: int) -> dict[str, int]:
+        """Each row's height: a card's name and what it is said to be side by side in `space`, or one
+        over the other rather than cut."""
+        tall = max(row_h, 2 * font(size).get_linesize() + 6)
+        heights: dict[str, int] = {}
+        for key in keys:
+            if key in _BUTTONS:
+                heights[key] = row_h
+                continue
+            wide = font(size).size(self._title(key))[0] + font(size, "bold").size(self._value(key))[0] + 8
+            heights[key] = tall if wide > space else row_h
+        return heights
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, scale: float, painted: bool = False) -> None:
         """The panel in `rect` (`painted`: its paper is on the table's backdrop already)."""
         self.rect = rect
@@ -338,22 +400,18 @@ class TradePanel:
         arrow_w = int(26 * scale)
         size = max(MIN_READABLE, int(14 * scale))
         self.rows = []
-        line_h = font(size).get_linesize()
         # Why a button cannot be pressed yet, wrapped (not cut) under the rows, which leave it room.
         notes = wrap_text(self.message, font(size, "bold"), rect.w - 2 * pad) if self.message else []
         note_h = len(notes) * font(size, "bold").get_linesize() + (4 if notes else 0)
-        for i, key in enumerate(keys):
-            button = key in ("send", "decline", "cancel", "accept")
+        heights = self._row_heights(keys, size, rect.w - 2 * pad - 2 * arrow_w - 16, row_h)
+        for key in _fitting(keys, heights, keys[self.focus], rect.bottom - pad - note_h - y):
+            button = key in _BUTTONS
             words = (self._title(key), "" if button else self._value(key))
-            space = rect.w - 2 * pad - 2 * arrow_w - 16
-            # A card's name and what it is said to be: side by side, or one over the other rather than cut.
-            wide = font(size).size(words[0])[0] + font(size, "bold").size(words[1])[0] + 8
-            tall = not button and wide > space
-            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad,
-                              max(row_h, 2 * line_h + 6) if tall else row_h)
+            tall = heights[key] > row_h
+            row = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, heights[key])
             if row.bottom > rect.bottom - pad - note_h:
                 break
-            focused = i == self.focus
+            focused = key == keys[self.focus]
             fill = pal.GOLD if focused else (pal.CREAM if not button else pal.PAPER)
             pygame.draw.rect(surface, fill, row, border_radius=row_h // 3)
             pygame.draw.rect(surface, pal.WOOD_DARK, row, 2, border_radius=row_h // 3)
@@ -382,7 +440,7 @@ class TradePanel:
                     surface.blit(title, title.get_rect(midleft=(row.x + 8, row.centery)))
                     surface.blit(value, value.get_rect(midright=(left.x - 6, row.centery)))
             self.rows.append(Row(key, row, left, right))
-            y = row.bottom + 3
+            y = row.bottom + _ROW_GAP
         bottom = rect.bottom - pad
         for line in reversed(notes):
             note = fit_text(line, size, rect.w - 2 * pad, pal.DANGER, "bold")

@@ -125,7 +125,7 @@ class RemoteTableSim:
                     self._tell()
                 elif message["type"] == "closing":
                     return HOST_QUIT
-                elif message["type"] in ("away", "back"):
+                elif message["type"] in ("away", "back", "names"):  # a resting window wakes to show it
                     self._tell()
             return ""
         except Exception as exc:  # noqa: BLE001 - any end of the link: taken back with the token
@@ -187,6 +187,12 @@ class RemoteTableSim:
         names = [self.name if seat == self.seat else "" for seat in range(len(seats))]
         return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
                          self.joined.get("teams"), seed=0, names=names if self.name else [])
+
+    def name_of(self, seat: int) -> str:
+        """The name `seat`'s player goes by, as the host last said ('' if none): a player who took
+        a seat after this one is named too (the host tells every seated client)."""
+        names = self.client.names  # replaced whole by the network thread, never changed in place
+        return names[seat] if 0 <= seat < len(names) else ""
 
     @property
     def away(self) -> set[int]:

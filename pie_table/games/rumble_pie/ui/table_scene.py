@@ -286,6 +286,7 @@ class RumbleTableScene(Scene):
 
     def update(self, dt: float) -> None:
         """Run the fixed-timestep simulation, then the animations."""
+        self._name_remote_players()  # before a continued game's pause, which shows the table as named
         if self.resumed:
             # A game continued mid-round opens paused, so everyone can take their places first.
             self.resumed = False
@@ -294,8 +295,6 @@ class RumbleTableScene(Scene):
                 return
         self.waiting_s = self.waiting_s + dt if self.sim.phase in _WAITING else 0.0
         self.feedback.new_frame(dt)
-        if self.network is not None:
-            self._name_remote_players()
         changed = False
         for result in self.sim.advance(dt):
             changed |= self._absorb(result)
@@ -309,14 +308,17 @@ class RumbleTableScene(Scene):
 
     def _host_gone(self, line: str) -> None:
         """The host quit (or could not be reached again): one line on the title, and back there."""
-        from pie_table.scenes.title import TitleScene
+        from pie_table.scenes.net_join import return_to_title
 
-        self.app.table_notice = line
-        self.app.scenes.clear_to(TitleScene(self.app))
+        return_to_title(self.app, line)
 
     def _name_remote_players(self) -> None:
-        """At the host: a remote seat is labelled with the name its player joined with."""
-        names = [self.network.name_of(seat) or name for seat, name in enumerate(self.names)]
+        """A remote seat is labelled with the name its player joined with: at the host as its
+        network has them, at a joined window as the host last said (later joiners included)."""
+        told = self.network if self.network is not None else self.link
+        if told is None:
+            return  # nobody plays from elsewhere
+        names = [told.name_of(seat) or name for seat, name in enumerate(self.names)]
         if names != self.names:
             self.names = names
             self.view = self._new_view()
@@ -412,7 +414,9 @@ class RumbleTableScene(Scene):
             if self.sim.session is not None:  # a remote seat's game is recorded at the host
                 record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
             replay = str(self.autosave.path) or None  # a remote seat has no save to replay here
-            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay))
+            # No Play again at a remote seat (as at a joined turn-based table): the host sets it up.
+            self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay,
+                                                 again=not self.remote))
 
     # --- headless hooks --------------------------------------------------------------------------
 
