@@ -68,6 +68,7 @@ class RemoteSeat:
         self.errors: list[dict[str, Any]] = []
         self.others_away: set[int] = set()
         self.names: list[str] = []  # each seat's player as the host names them (a remote seat's own name)
+        self.host_paused = False  # the host's window has stopped the game for now
         self._seq = 0
         self._pending: dict[int, float] = {}
 
@@ -121,6 +122,7 @@ class RemoteSeat:
             self._seq = max(self._seq, message["last_seq"])
             self.others_away = set(message.get("away") or ()) - {self.seat}
             self.names = list(message.get("names") or [])
+            self.host_paused = bool(message.get("paused"))
         elif kind == "update":
             self.view = message["view"] if "view" in message else apply_delta(self.view, message["delta"])
             self.events.extend(message["events"])
@@ -142,6 +144,8 @@ class RemoteSeat:
             self.others_away.discard(message["seat"])
         elif kind == "names":  # a player took a seat after this one: their name
             self.names = list(message["names"])
+        elif kind == "paused":  # the host's window stopped the game, or let it go on
+            self.host_paused = bool(message["paused"])
 
     async def join(self, table: str, code: str, seat: int, name: str = "") -> dict[str, Any]:
         """Take `seat` at `table` with its join code."""

@@ -106,6 +106,11 @@ class TableHost:
         self.info = info or (driver.info if driver is not None else get_game(setup.game_id))
         self.setup = setup
         self.remote = set(remote)
+        # Who plays each seat, as everyone at a table may know: a bot (and its level), a player on
+        # another machine, or a person at the host's screen. Told to each client as it joins.
+        self.players = ["remote" if seat in remote else spec.spec() if spec.is_bot else "human"
+                        for seat, spec in enumerate(setup.seats)]
+        self.paused = False  # the host's window stopped the game (its pause or another screen over it)
         if driver is None:
             session = Session(setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
             driver = driver_for(hosted_session(session, self.remote), pace=pace, seat_order=True)
@@ -189,7 +194,8 @@ class TableHost:
         link.send({"type": "joined", "table": self.id, "game": self.info.id, "seat": holder.seat,
                    "token": holder.token, "seats": len(self.setup.seats), "last_seq": holder.last_seq,
                    "options": self.setup.options, "teams": self.setup.teams,
-                   "names": self._names(), "away": sorted(self.away())})
+                   "names": self._names(), "away": sorted(self.away()), "players": self.players,
+                   "paused": self.paused})
         self._update(holder)
 
     def _names(self) -> list[str]:
@@ -336,6 +342,13 @@ class TableHost:
     def _send(self, holder: Holder, message: dict[str, Any]) -> None:
         if holder.link is not None:
             holder.link.send(message)
+
+    def tell_paused(self, paused: bool) -> None:
+        """The host's window stopped the game or let it go on: every seated client is told, so a
+        remote table that stops moving says why instead of looking stuck."""
+        if paused != self.paused:
+            self.paused = paused
+            self._tell_others(-1, {"type": "paused", "paused": paused})
 
     def _tell_others(self, seat: int, message: dict[str, Any]) -> None:
         for other in self.holders.values():

@@ -104,6 +104,10 @@ class HostedTable:
         else:
             self._loop.call_soon_threadsafe(self.host.hand_to_bot, seat, level)
 
+    def tell_paused(self, paused: bool) -> None:
+        """The host's window stopped the game (its pause) or let it go on: the remote players are told."""
+        self._loop.call_soon_threadsafe(self.host.tell_paused, paused)
+
     def quit(self) -> None:
         """Tell every remote player the host quit, then stop serving."""
         async def close() -> None:

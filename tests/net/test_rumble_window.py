@@ -308,6 +308,51 @@ def test_a_rumble_player_who_joins_later_is_named_on_the_table_of_the_one_alread
     room.hosted.quit()
 
 
+def test_a_joined_rumble_table_labels_the_hosts_bots_as_bots(app: App) -> None:
+    """Who plays each seat is public: Ann's table says Bot for the host's bots, and Remote only for
+    the seats played on other machines (every other seat said Remote)."""
+    bot, hard = SeatSpec("bot", level="normal"), SeatSpec("bot", level="hard")
+    remote = SeatSpec("human", control="hotseat", level="remote")
+    room = _host_room(app, [bot, remote, remote, hard])
+    ann = _join(app, room, 1, "Ann")
+    ann_table = RumbleTableScene(app, ann.setup, remote=ann)
+    ann_table.enter()
+    controls = [info.control for info in ann_table.view.seats]
+    assert controls[0] == "Bot · normal" and controls[3] == "Bot · hard"
+    assert controls[2] == "Remote"
+    ann.close()
+    room.hosted.quit()
+
+
+def test_a_remote_rumble_table_says_so_while_the_host_has_paused(app: App, monkeypatch) -> None:
+    """The host's pause stops the game for everyone: the remote table says why it stands still, and
+    stops saying it once the host plays on (it used to freeze with nothing said)."""
+    from pie_table.games.rumble_pie.ui import table_scene
+
+    bot, remote = SeatSpec("bot", level="normal"), SeatSpec("human", control="hotseat", level="remote")
+    room = _host_room(app, [bot, remote, bot, bot])
+    sim = _join(app, room, 1, "Ann")
+    _click(app, room.start_button.rect)
+    host_table = app.scenes.current
+    joined = RumbleTableScene(app, sim.setup, remote=sim)
+    joined.enter()
+    drawn: list[bool] = []
+    monkeypatch.setattr(table_scene, "draw_host_paused", lambda surface, banner: drawn.append(True))
+    assert not sim.host_paused
+    host_table.pause_game()
+    _run(app, joined, lambda: sim.host_paused, 10)
+    assert drawn  # the banner over Ann's table
+    app.scenes.pop()  # the host resumes
+    app.scenes.current.resume()
+    _run(app, joined, lambda: not sim.host_paused, 10)
+    drawn.clear()
+    _run(app, joined, lambda: True, 1)
+    joined.draw(pygame.Surface((1280, 720)))
+    assert not drawn
+    sim.close()
+    room.hosted.quit()
+
+
 def _both(app: App, window: Window, done: Callable[[], bool], seconds: float = 30.0, host_dt: float = 1 / 60,
           act: Callable[[], None] | None = None) -> None:
     """Frames of the host's window and of Ann's own (`act()` between them: what she does) until `done`."""

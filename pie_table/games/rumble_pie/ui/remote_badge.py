@@ -43,6 +43,19 @@ def draw_delay(surface: pygame.Surface, log_panel: pygame.Rect, delay_ms: float 
     return box.inflate(int(8 * s), int(4 * s))
 
 
+def draw_host_paused(surface: pygame.Surface, banner: pygame.Rect) -> pygame.Rect:
+    """At a remote seat: the host has stopped the game (its pause), so the table stands still. The
+    line covers the whole banner strip: what the banner says (Go!, the round's call) waits too."""
+    s = ui_scale(surface.get_size())
+    box = banner.inflate(-int(8 * s), -int(8 * s))
+    image = fit_text(_("The host paused the game: it goes on when they come back."), max(12, int(20 * s)),
+                     box.w - int(24 * s), pal.INK, "bold")
+    pygame.draw.rect(surface, pal.LEMON, box, border_radius=int(8 * s))
+    pygame.draw.rect(surface, pal.INK, box, 2, border_radius=int(8 * s))
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
 def draw_away(surface: pygame.Surface, label: pygame.Rect, name: str) -> pygame.Rect:
     """"{name} · away" in red over the seat label's words (its team name stays readable at the
     right): that seat's player has dropped."""

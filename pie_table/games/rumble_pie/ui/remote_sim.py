@@ -22,7 +22,7 @@ from typing import Any
 
 from pie_table.core.messages import revive
 from pie_table.core.registry import GameInfo, get_game
-from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
 from pie_table.games.rumble_pie.ui.sim import Refusal, TickResult
 from pie_table.games.rumble_pie.ui.table_state import TableState
 from pie_table.kit.i18n import N_
@@ -125,7 +125,7 @@ class RemoteTableSim:
                     self._tell()
                 elif message["type"] == "closing":
                     return HOST_QUIT
-                elif message["type"] in ("away", "back", "names"):  # a resting window wakes to show it
+                elif message["type"] in ("away", "back", "names", "paused"):  # a resting window wakes
                     self._tell()
             return ""
         except Exception as exc:  # noqa: BLE001 - any end of the link: taken back with the token
@@ -183,7 +183,9 @@ class RemoteTableSim:
         other seat played elsewhere (no seed: nothing is dealt here)."""
         here = SeatSpec("human", control="keys1")
         elsewhere = SeatSpec("human", control="hotseat", level=_REMOTE)
-        seats = [here if seat == self.seat else elsewhere for seat in range(self.joined["seats"])]
+        players = list(self.joined.get("players") or [])
+        seats = [here if seat == self.seat else _played_elsewhere(players, seat, elsewhere)
+                 for seat in range(self.joined["seats"])]
         names = [self.name if seat == self.seat else "" for seat in range(len(seats))]
         return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
                          self.joined.get("teams"), seed=0, names=names if self.name else [])
@@ -193,6 +195,11 @@ class RemoteTableSim:
         a seat after this one is named too (the host tells every seated client)."""
         names = self.client.names  # replaced whole by the network thread, never changed in place
         return names[seat] if 0 <= seat < len(names) else ""
+
+    @property
+    def host_paused(self) -> bool:
+        """The host's window has stopped the game for now (its pause, or a screen over its table)."""
+        return self.client.host_paused
 
     @property
     def away(self) -> set[int]:
@@ -279,3 +286,15 @@ class RemoteTableSim:
         if self._loop.is_running():
             asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
         self._thread.join(2)
+
+
+def _played_elsewhere(players: list[Any], seat: int, elsewhere: SeatSpec) -> SeatSpec:
+    """How a seat not played here is labelled: a bot at the host as the bot it is, anyone else as
+    played on another machine (so is every seat of a host that does not say who plays)."""
+    said = players[seat] if seat < len(players) else None
+    if isinstance(said, str) and said.startswith("bot"):
+        try:
+            return parse_seat(said)
+        except SetupError:
+            pass  # a word this version does not know: shown as played elsewhere
+    return elsewhere

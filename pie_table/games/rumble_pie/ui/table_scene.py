@@ -18,7 +18,13 @@ from pie_table.games.rumble_pie.ui.feedback import Feedback
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
 from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
-from pie_table.games.rumble_pie.ui.remote_badge import AwayPrompt, NoSave, draw_away, draw_delay
+from pie_table.games.rumble_pie.ui.remote_badge import (
+    AwayPrompt,
+    NoSave,
+    draw_away,
+    draw_delay,
+    draw_host_paused,
+)
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
@@ -138,7 +144,10 @@ class RumbleTableScene(Scene):
             self.link.close()  # the host shows the seat as away
 
     def pause(self) -> None:
-        """An overlay came up: a card in the mouse's hand goes back where it came from."""
+        """An overlay came up: a card in the mouse's hand goes back where it came from, and the
+        remote players are told the game stopped here (their tables would just stand still)."""
+        if self.network is not None and self.over_timer is None:  # the results are no pause
+            self.network.tell_paused(True)
         if self.mouse is not None and self.mouse.drag is not None:
             for card in self.mouse.drag.cards:
                 self.cards.spring_back(card)
@@ -147,6 +156,8 @@ class RumbleTableScene(Scene):
     def resume(self) -> None:
         """Back from the pause overlay: time spent paused is not owed to the game, and a language
         chosen in its settings is the table's from now on (labels and key legend drawn anew)."""
+        if self.network is not None:
+            self.network.tell_paused(False)
         self.sim.accumulator = 0.0
         if self.language != current_language():
             self.view = self._new_view()
@@ -453,6 +464,8 @@ class RumbleTableScene(Scene):
             draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
         if self.link is not None:
             draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
+            if self.link.host_paused and not self.link.reconnecting:
+                draw_host_paused(surface, self.geom.area("banner"))
         elif self.network is not None:
             self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
 
