@@ -49,3 +49,8 @@ def data_dir() -> Path:
 def saves_dir() -> Path:
     """Saved games, one file each."""
     return data_dir() / "saves"
+
+
+def seat_replays_dir() -> Path:
+    """Replays of games played at a seat of a table hosted elsewhere (what that seat saw)."""
+    return data_dir() / "seat-replays"

@@ -27,6 +27,8 @@ from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.net import protocol as p
 from pie_table.net.client import HostRefused, RemoteSeat, bot_decider
+from pie_table.net.seat_replay import SeatRecorder
+from pie_table.paths import seat_replays_dir
 
 Listener = Callable[[Entry, list[Event]], None]
 _ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
@@ -60,6 +62,7 @@ class RemoteDriver:
         self.across_machines = True  # undo is off: the other machines have seen every move
         self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
         self._stand_in: Callable[[dict[str, Any], list[Action]], Action] | None = None  # autoplay's bot
+        self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
         self._thread.start()
@@ -105,7 +108,10 @@ class RemoteDriver:
         kind = message["type"]
         if kind == "joined":
             self.joined = message
+            self.recorder = SeatRecorder(seat_replays_dir(), message, message["token"])
         elif kind == "update":
+            if self.recorder is not None:
+                self.recorder.took(message)
             self._news.extend(message["events"])
             self._moved = True
             if "remaining" in message:
@@ -235,8 +241,22 @@ class RemoteDriver:
         return self._stand_in(dict(self.view(seat)), list(self.legal(seat)))
 
     def autosaver(self, folder: Any, *, path: Any = None, enabled: bool = True) -> NoSave:
-        """Nothing is saved here: the host keeps the game (its save, replay and statistics)."""
-        return NoSave()
+        """The host keeps the game (its save, replay and statistics); saving here writes this
+        seat's own replay of what it was sent (at the end, and whenever the table is left)."""
+        return SeatReplaySaver(self) if enabled else NoSave()
+
+    def keep_replay(self) -> Any:
+        """Write what this seat was sent so far; the file's path, or None if it could not be."""
+        with self._lock:
+            recorder = self.recorder
+            if recorder is None or not recorder.frames:
+                return None
+            finished = self.remote.over or bool(self.remote.view.get("over"))
+            names = list(self.remote.names)
+        try:  # not under the lock: the network thread goes on meanwhile (the frames only grow)
+            return recorder.write(names, finished)
+        except (OSError, TypeError, ValueError):
+            return None
 
     def record_finished(self, key: str, extras: Any = None) -> bool:
         """The host counts the game in its statistics; nothing is counted here."""
@@ -301,6 +321,19 @@ class NoSave:
 
     def save(self, with_hash: bool = True) -> bool:
         return True
+
+
+class SeatReplaySaver(NoSave):
+    """A remote seat's autosave: `save` keeps the seat's own replay (`path` once written)."""
+
+    def __init__(self, driver: RemoteDriver) -> None:
+        self.driver = driver
+        self.path = None
+
+    def save(self, with_hash: bool = True) -> bool:
+        path = self.driver.keep_replay()
+        self.path = path if path is not None else self.path
+        return True  # never the host's save trouble: the game itself is kept at the host
 
 
 def _refused(message: Any) -> Applied:

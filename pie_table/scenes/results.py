@@ -35,8 +35,9 @@ class ResultsScene(OverlayScene):
 
     def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
                  replay_path: str | None = None, again: bool = True) -> None:
-        """`replay_path`: the finished game's save, offered as *Watch the replay*; `again` False: no
-        *Play again* (a table played with other machines: it would deal a game on this screen alone)."""
+        """`replay_path`: the finished game's save (at a remote seat, the seat's own replay), offered
+        as *Watch the replay*; `again` False: no *Play again* (a table played with other machines:
+        it would deal a game on this screen alone)."""
         super().__init__(app)
         self.again = again
         self.setup, self.title, self.lines = setup, title, list(lines)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,9 +25,12 @@ from pie_table.core.saves import (
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, ngettext, tr
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.paths import saves_dir
+from pie_table.paths import saves_dir, seat_replays_dir
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
 from pie_table.scenes.confirm import ConfirmScene
+
+if TYPE_CHECKING:  # the seat replays' module loads with the list, not with the title
+    from pie_table.net.seat_replay import SeatReplayInfo
 
 _PAGE = 6
 
@@ -50,12 +53,24 @@ def seats_text(seats: list[str], remote: list[int] | None = None) -> str:
 
 def describe(info: SaveInfo) -> str:
     """One line for a save: game, seats, when, and whether it is finished."""
-    try:
-        when = time.strftime("%d %b %H:%M", time.localtime(info.saved_at)) if info.saved_at else "?"
-    except (OverflowError, OSError, ValueError):  # checked when read; a stray value still says "?"
-        when = "?"
     state = _("finished") if info.finished else _("in progress")
-    return f"{_(info.title)} · {seats_text(info.seats, info.remote)} · {when} · {state}"
+    return f"{_(info.title)} · {seats_text(info.seats, info.remote)} · {_when(info.saved_at)} · {state}"
+
+
+def describe_seat_replay(info: SeatReplayInfo) -> str:
+    """One line for what this player's seat saw at a table hosted elsewhere."""
+    from pie_table.core.registry import listed_title
+
+    state = _("finished") if info.finished else _("left before the end")
+    seat = _("your seat at a table hosted elsewhere")
+    return f"{_(listed_title(info.game))} · {seat} · {_when(info.saved_at)} · {state}"
+
+
+def _when(saved_at: float) -> str:
+    try:
+        return time.strftime("%d %b %H:%M", time.localtime(saved_at)) if saved_at else "?"
+    except (OverflowError, OSError, ValueError):  # checked when read; a stray value still says "?"
+        return "?"
 
 
 def describe_damaged(entry: DamagedSave) -> str:
@@ -82,6 +97,10 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
     not. A save that cannot be opened is set aside and stays listed as damaged."""
     from pie_table.core.resume import load_session  # the driver and the game: not before a game opens
 
+    if Path(path).parent == seat_replays_dir():  # what a seat saw at a table hosted elsewhere
+        from pie_table.scenes.seat_replay import open_seat_replay
+
+        return open_seat_replay(app, path)
     try:
         data = read_save(path)
         session = load_session(data)  # the whole log replays before anyone watches a move of it
@@ -123,14 +142,19 @@ class SavedGamesScene(MenuScene):
         super().__init__(app)
         self.page = 0
         self.notice = ""
-        self.saves: list[SaveInfo] = []
+        self.saves: list[SaveInfo | SeatReplayInfo] = []
         self.damaged: list[DamagedSave] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.refresh()
 
     def refresh(self) -> None:
-        """Read the saves folder again (damaged saves are listed after the good ones)."""
-        self.saves, self.damaged = list_saves(saves_dir())
+        """Read the saves folder again, and the seat replays' (damaged ones after the good ones)."""
+        from pie_table.net.seat_replay import list_seat_replays
+
+        saves, damaged = list_saves(saves_dir())
+        seat_replays, seat_damaged = list_seat_replays(seat_replays_dir())
+        self.saves = sorted([*saves, *seat_replays], key=lambda info: info.saved_at, reverse=True)
+        self.damaged = [*damaged, *seat_damaged]
 
     def resume(self) -> None:
         self.refresh()  # a game or a replay may have saved, finished or set a save aside meanwhile
@@ -140,16 +164,21 @@ class SavedGamesScene(MenuScene):
     def _pages(self) -> int:
         return max(1, (len(self.saves) + len(self.damaged) + _PAGE - 1) // _PAGE)
 
-    def _row(self, item: SaveInfo | DamagedSave) -> tuple[Widget, Button]:
+    def _row(self, item: SaveInfo | SeatReplayInfo | DamagedSave) -> tuple[Widget, Button]:
         if isinstance(item, DamagedSave):
             label = Label(describe_damaged(item), 18, pal.DANGER, align="left")
             return label, Button(_("Remove"), partial(self._ask_remove, item), size=20)
+        from pie_table.net.seat_replay import SeatReplayInfo
+
+        if isinstance(item, SeatReplayInfo):  # only ever watched: the game is the host's
+            watch = partial(self._open, item, watch=True)
+            return Button(describe_seat_replay(item), watch, size=20), Button(_("Replay"), watch, size=20)
         main = Button(describe(item), partial(self._open, item, watch=item.finished), size=20)
         return main, Button(_("Replay"), partial(self._open, item, watch=True), size=20)
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Saved games"), 40, pal.WOOD_DARK, "title")
-        listed: list[SaveInfo | DamagedSave] = [*self.saves, *self.damaged]
+        listed: list[SaveInfo | SeatReplayInfo | DamagedSave] = [*self.saves, *self.damaged]
         self.rows: list[tuple[Widget, Button]] = [
             self._row(item) for item in listed[self.page * _PAGE:(self.page + 1) * _PAGE]]
         self.empty = Label(_("No saved games yet: every game you play is saved as you go."), 22, pal.INK)
@@ -169,7 +198,7 @@ class SavedGamesScene(MenuScene):
         self.page += step
         self.rebuild()
 
-    def _open(self, info: SaveInfo, watch: bool) -> None:
+    def _open(self, info: SaveInfo | SeatReplayInfo, watch: bool) -> None:
         self.notice = open_save(self.app, info.path, watch)
         if self.notice:
             self.resume()  # a save that failed to open is now listed as damaged

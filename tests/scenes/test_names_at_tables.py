@@ -89,7 +89,7 @@ def test_the_replay_says_whose_eyes_it_shows_by_name(tmp_path, monkeypatch):
     scene = ReplayScene(app, read_save(write_save(tmp_path / "r.json", session)))
     app.scenes.push(scene)
     seen = []
-    monkeypatch.setattr("pie_table.scenes.replay.fit_text", lambda text, *a, **k: seen.append(text) or
+    monkeypatch.setattr("pie_table.scenes.playback.fit_text", lambda text, *a, **k: seen.append(text) or
                         pygame.Surface((1, 1)))
     for viewer in (1, 0):
         scene.set_viewer(viewer)

@@ -18,6 +18,7 @@ import pytest
 from pie_table.kit.app import App
 from pie_table.net.client import HostRefused
 from pie_table.net.seat_tokens import remembered
+from pie_table.paths import seat_replays_dir
 from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.net_host import AwayPrompt
 from pie_table.scenes.net_join import JoinScene, open_remote_table
@@ -78,7 +79,8 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     assert any(entry.seat == 1 for entry in log) and any(entry.seat == 0 for entry in log)
     host_results, remote_results = app.scenes.current, window.scenes.current
     assert remote_results.title == host_results.title and remote_results.lines == host_results.lines
-    assert remote_results.replay_path is None  # the host keeps the game, its replay and statistics
+    # The host keeps the game, its replay and statistics; the joined window its seat's own replay.
+    assert Path(remote_results.replay_path).parent == seat_replays_dir()
     # The host's save names the remote player as the tables did, so its replay and statistics do too.
     saved = json.loads(Path(host_results.replay_path).read_text(encoding="utf-8"))
     assert saved["setup"]["names"][1] == "Ann"

@@ -53,7 +53,7 @@ class TableEnd(TableSession):
         self.driver.record_finished(Path(str(self.autosave.path)).name,
                                     {seat: {"hints": n} for seat, n in self.hints_used.items()})
         title, lines = self.results_text(self.public())
-        kept = self.autosave.path is not None  # a remote seat's game is kept at the host
+        kept = self.autosave.path is not None  # at a remote seat: its own replay, once written
         self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines,
                                           str(self.autosave.path) if kept else None,
                                           again=not self.driver.across_machines))

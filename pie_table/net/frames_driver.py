@@ -1,0 +1,132 @@
+"""The driver a seat replay's table runs on: the recorded frames, one at a time (issue 23 item 2).
+
+`FramesDriver` has the read-only part of the driver interface a turn-based table calls (see
+`scenes/turn_table/seat.py`): `view` is the recorded view of the frame reached, nothing is ever
+asked (`to_act`, `legal` empty), `advance` tells the listeners the next frame's events so the
+table's animations and log follow, and the rest answers as a table no one plays at. Only the
+recorded seat's view exists: any other seat's view is empty.
+Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pie_table.core.engine import Action, Event, Outcome
+from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
+from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.net.remote_driver import NoSave
+from pie_table.net.seat_replay import Frame, frames_of
+
+Listener = Callable[[Entry, list[Event]], None]
+
+
+class FramesDriver:
+    """A seat replay's frames, shown from `at` on; `advance` plays the next one."""
+
+    across_machines = True  # nothing is undone, nothing is played again here
+    realtime = False
+    held_by_host = ""  # a replay is never waiting on a host
+
+    def __init__(self, payload: Mapping[str, Any], at: int = 0, frames: list[Frame] | None = None) -> None:
+        """`payload`: a seat replay file's contents; `at`: the frame shown first (0: the first
+        view the seat was sent); `frames`: the payload's frames already worked out."""
+        self.payload = payload
+        self.frames = frames if frames is not None else frames_of(payload)
+        self.seat: int = payload["seat"]
+        self.position = max(0, min(at, len(self.frames) - 1))
+        self.gate = PrivacyGate([self.seat])
+        self.away: set[int] = set()
+        self._listeners: list[tuple[int | None, Listener]] = []
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's registration."""
+        return get_game(self.payload["game"])
+
+    @property
+    def rules(self) -> Any:
+        return self.info.rules
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's player as the host named them when the file was last written."""
+        return list(self.payload["names"])
+
+    @property
+    def setup(self) -> GameSetup:
+        """The table as the seat knew it: the recorded seat a person, the others played elsewhere."""
+        here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
+        seats = [here if seat == self.seat else elsewhere for seat in range(self.payload["seats"])]
+        return GameSetup(self.payload["game"], seats, dict(self.payload["options"]), seed=0, names=self.names)
+
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """The recorded view of the frame reached, for the recorded seat and for nobody."""
+        return self.frames[self.position][0] if seat in (self.seat, None) else {}
+
+    def at_end(self) -> bool:
+        return self.position >= len(self.frames) - 1
+
+    def advance(self) -> bool:
+        """Show the next frame, telling the listeners its events; False at the last one."""
+        if self.at_end():
+            return False
+        self.position += 1
+        events = self.frames[self.position][1]
+        for seat, fn in list(self._listeners):
+            fn(Entry(None, {}), events_for(events, seat))
+        return True
+
+    def listen(self, seat: int | None, fn: Listener) -> Callable[[], None]:
+        """Call `fn(entry, events)` on each `advance` with the events `seat` may see."""
+        item = (seat, fn)
+        self._listeners.append(item)
+        return lambda: self._listeners.remove(item) if item in self._listeners else None
+
+    def to_act(self) -> list[int]:
+        return []
+
+    def legal(self, seat: int) -> Sequence[Action]:
+        return []
+
+    def is_over(self) -> bool:
+        return bool(self.view(self.seat).get("over"))
+
+    def submit(self, seat: int | None, action: Action) -> Applied:
+        """Nothing is played in a replay."""
+        return Applied(Outcome(False, reason="a replay is only watched"), Entry(seat, action))
+
+    def update(self, dt: float, hold: bool = False) -> list[Applied]:
+        return []
+
+    def autosaver(self, folder: Any, *, path: Any = None, enabled: bool = True) -> NoSave:
+        return NoSave()
+
+    def record_finished(self, key: str, extras: Any = None) -> bool:
+        return False
+
+    def remaining(self) -> float | None:
+        return None
+
+    def next_move_in(self) -> float | None:
+        return None
+
+    def pace_by(self, *_args: Any, **_kw: Any) -> None:
+        """Nobody to pace: the viewer steps the frames."""
+
+    def restart_countdown(self) -> None:
+        """No countdown runs in a replay."""
+
+    def skip_to(self, **_kw: Any) -> list[Applied]:
+        return []
+
+    def can_undo(self, seat: int) -> bool:
+        return False
+
+    def undo(self, seat: int) -> bool:
+        return False
+
+    def autoplay_action(self, seat: int) -> Action:
+        raise ValueError("nothing is asked in a replay")

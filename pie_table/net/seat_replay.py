@@ -1,0 +1,165 @@
+"""A remote player's own replay: what their seat was sent, kept move by move (issue 23 item 2).
+
+While a joined table plays, `SeatRecorder` keeps each update the host sent this seat as it came:
+the view (whole, or as the change the host sent) and the seat's events with it. Nothing else
+goes in (no legal moves, no token, nothing the seat was not sent), so the file can hold nothing
+the seat did not see. It is written as a versioned per-user file (`core.userfiles`, atomic) in
+`paths.seat_replays_dir()` when the game ends and whenever the table is left (a half game is kept
+too); taking the seat back after a drop carries on in the same file. A file that cannot be read
+is set aside and listed as damaged, as a save is.
+Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pie_table.core.engine import Event, copy_json
+from pie_table.core.messages import Msg
+from pie_table.core.saves import DamagedSave
+from pie_table.core.userfiles import Problem, ReadResult, read_json, write_text_atomic
+from pie_table.net.delta import apply_delta
+from pie_table.net.protocol import revive_tree
+
+KIND = "pie_table-seat-replay"
+VERSION = 1
+_ASIDE = ".bad-"  # what `userfiles.move_aside` puts between a set-aside file's name and its date
+
+Frame = tuple[dict[str, Any], list[Event]]  # the seat's view after an update, and its events
+
+
+def link_id(token: str) -> str:
+    """Which seat at which table a file records, without the token itself (a secret that takes
+    the seat back): the same seat taken back carries on in the same file."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+class SeatRecorder:
+    """What one seat was sent, in order, and the file it is written to."""
+
+    def __init__(self, folder: Path, joined: Mapping[str, Any], token: str) -> None:
+        """A recording of the seat the host's `joined` answer gave, carrying on the unfinished one
+        of the same seat (`token`) if the folder holds it."""
+        self.folder = Path(folder)
+        self.link = link_id(token)
+        self.game, self.seat = str(joined["game"]), int(joined["seat"])
+        self.seats, self.options = int(joined["seats"]), copy_json(joined.get("options") or {})
+        self.started = time.time()
+        self.frames: list[dict[str, Any]] = []
+        self.path: Path | None = None
+        self._skip = 0  # events the host sends again to a seat taken back (already kept)
+        self._carry_on()
+
+    def _carry_on(self) -> None:
+        for path in sorted(self.folder.glob(f"*-{self.link[:6]}.json")):  # named after its link
+            found = read_json(path, KIND, VERSION, validate=_validate, set_aside=False)
+            payload = found.payload
+            if found.ok and payload and payload["link"] == self.link and not payload["finished"]:
+                self.path, self.started, self.frames = path, float(payload["started"]), payload["frames"]
+                self._skip = sum(len(frame["events"]) for frame in self.frames)
+                return
+
+    def took(self, message: Mapping[str, Any]) -> None:
+        """Keep one `update` from the host as it came (the view or its change, and the events)."""
+        events = list(message["events"])
+        skipped, self._skip = min(self._skip, len(events)), max(0, self._skip - len(events))
+        frame: dict[str, Any] = {"events": copy_json(events[skipped:])}
+        if "view" in message:
+            frame["view"] = copy_json(message["view"])
+        else:
+            frame["delta"] = copy_json(message["delta"])
+        self.frames.append(frame)
+
+    def payload(self, names: list[str], finished: bool) -> dict[str, Any]:
+        """The file's contents: the game, the seat, the table as the seat knew it, the frames."""
+        from pie_table.core.registry import get_game
+
+        return {"game": self.game, "rules_version": get_game(self.game).rules.rules_version,
+                "seat": self.seat, "seats": self.seats, "names": list(names), "options": self.options,
+                "started": self.started, "saved_at": time.time(), "finished": finished,
+                "link": self.link, "frames": list(self.frames)}
+
+    def write(self, names: list[str], finished: bool) -> Path:
+        """Write the recording (atomically); OSError if it cannot be."""
+        if self.path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.started))
+            self.path = self.folder / f"{self.game}-{stamp}-seat{self.seat + 1}-{self.link[:6]}.json"
+        # Compact, not `write_json`'s indented text: a long game's frames are half the size so.
+        document = {"format": KIND, "version": VERSION, **self.payload(names, finished)}
+        return write_text_atomic(self.path, json.dumps(document, separators=(",", ":")))
+
+
+def _validate(payload: dict[str, Any]) -> None:
+    """Raise for a file whose contents are not a seat replay's."""
+    for key, kind in (("game", str), ("seat", int), ("seats", int), ("names", list), ("frames", list),
+                      ("finished", bool), ("link", str), ("started", int | float), ("saved_at", int | float),
+                      ("rules_version", int), ("options", dict)):
+        if not isinstance(payload[key], kind):
+            raise TypeError(key)
+    if not 0 <= payload["seat"] < payload["seats"] or not payload["frames"]:
+        raise ValueError("no such seat, or nothing recorded")
+    for frame in payload["frames"]:
+        shown = frame.get("view", frame.get("delta"))
+        if not isinstance(frame["events"], list) or not isinstance(shown, dict):
+            raise TypeError("frame")
+    if "view" not in payload["frames"][0]:
+        raise ValueError("the first frame holds the whole view")
+
+
+def read_seat_replay(path: str | Path) -> ReadResult:
+    """The file at `path` (set aside when it is damaged, left in place when a newer pie_table wrote it)."""
+    keep = set(Problem) - {Problem.NEWER, Problem.UNREADABLE}
+    return read_json(path, KIND, VERSION, validate=_validate, set_aside=keep)
+
+
+def frames_of(payload: Mapping[str, Any]) -> list[Frame]:
+    """Each update the seat was sent, as the view after it and its events (messages revived)."""
+    frames: list[Frame] = []
+    view: dict[str, Any] = {}
+    for frame in payload["frames"]:
+        view = frame["view"] if "view" in frame else apply_delta(view, frame["delta"])
+        frames.append((revive_tree(view), revive_tree(frame["events"])))
+    return frames
+
+
+@dataclass(frozen=True)
+class SeatReplayInfo:
+    """What the saved-games list shows of one seat replay."""
+
+    path: str
+    game: str
+    seat: int
+    names: list[str]
+    saved_at: float
+    finished: bool
+
+
+def list_seat_replays(folder: str | Path) -> tuple[list[SeatReplayInfo], list[DamagedSave]]:
+    """Every readable seat replay in `folder`, newest first, and every one that cannot be read
+    (set aside beside itself and listed until removed)."""
+    found: list[SeatReplayInfo] = []
+    damaged: list[DamagedSave] = []
+    root = Path(folder)
+    if not root.is_dir():
+        return found, damaged
+    for path in sorted(root.glob("*.json")):
+        result = read_seat_replay(path)
+        payload = result.payload
+        if result.ok and payload is not None:
+            found.append(SeatReplayInfo(str(path), payload["game"], payload["seat"],
+                                        [str(n) for n in payload["names"]], float(payload["saved_at"]),
+                                        payload["finished"]))
+        elif result.status == "refused" and result.set_aside is None:
+            damaged.append(DamagedSave(str(path), path.name, result.reason or Msg("could not be read")))
+    for path in sorted(root.glob(f"*.json{_ASIDE}*")):
+        reason = read_json(path, KIND, VERSION, validate=_validate, set_aside=False).reason
+        damaged.append(DamagedSave(str(path), path.name.split(_ASIDE)[0], reason or Msg("could not be read")))
+    found.sort(key=lambda info: info.saved_at, reverse=True)
+    return found, damaged
+

@@ -1,0 +1,225 @@
+"""What every replay viewer shares: the table above, the bar below (its buttons, the progress bar
+and its caption), the keys, the speed and the play/pause clock. A viewer says how to step, go
+back, jump and start again, and what the caption counts (`scenes/replay.py` for a saved game,
+`scenes/seat_replay.py` for what one seat was sent at a table hosted elsewhere).
+
+Keys: Space play/pause · → / ← one move · ↑ / ↓ speed · Home / End first / last move ·
+1-9 jump to 10%-90% · Tab whose view (where there is a choice) · Esc back.
+Mouse: the buttons and the progress bar.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from pie_table.kit import palette as pal
+from pie_table.kit.i18n import _
+from pie_table.kit.scene import Scene
+from pie_table.kit.seat_names import seat_number
+from pie_table.kit.text import fit_text, ui_scale
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+TURN_BEAT = 1.1  # seconds between moves of a turn-based game at speed 1
+_BAR_H = 64
+_NOTICE_SECONDS = 4.0
+
+
+class PlaybackScene(Scene):
+    """A table watched through a replay bar. Subclasses set `table` and give the stepping."""
+
+    choose_view = False  # a Tab button and key to change whose view the table shows
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.notice = ""  # a line over the bar, shown for a few seconds
+        self.notice_age = 0.0
+        self.speed_index = SPEEDS.index(1.0)
+        self.playing = False
+        self.clock = 0.0
+        self.table: Any = None
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.track = pygame.Rect(0, 0, 0, 0)
+
+    # --- what a viewer gives ---------------------------------------------------------------------
+
+    def step_forward(self) -> bool:
+        """One move on; False at the end."""
+        raise NotImplementedError
+
+    def step_back(self) -> None:
+        """Back to the move before this one."""
+        raise NotImplementedError
+
+    def jump(self, fraction: float) -> None:
+        """To the move nearest `fraction` of the way through the game."""
+        raise NotImplementedError
+
+    def at_end(self) -> bool:
+        raise NotImplementedError
+
+    def restart(self) -> None:
+        """Back to the very beginning (playing from the end starts again)."""
+        self.jump(0.0)
+
+    def progress(self) -> tuple[int, int]:
+        """(moves shown, moves in all), for the progress bar and its caption."""
+        raise NotImplementedError
+
+    def who(self) -> str:
+        """Whose view the table shows, for the caption."""
+        raise NotImplementedError
+
+    def next_viewer(self) -> None:
+        """Tab: the next point of view (where there is a choice)."""
+
+    def _play(self, dt: float) -> None:
+        """Playing: a move every beat, at `speed`."""
+        if self.table.busy:
+            return
+        self.clock += dt * self.speed
+        if self.clock >= TURN_BEAT:
+            self.clock = 0.0
+            self.step_forward()
+        if self.at_end():
+            self.playing = False
+
+    # --- shared ----------------------------------------------------------------------------------
+
+    def _table_size(self) -> tuple[int, int]:
+        w, h = self.app.screen.get_size()
+        return w, max(200, h - int(_BAR_H * ui_scale((w, h))))
+
+    @property
+    def speed(self) -> float:
+        """Playback speed (1 = as fast as the game was played)."""
+        return SPEEDS[self.speed_index]
+
+    def toggle_play(self) -> None:
+        """Play / pause; playing from the end starts again from the beginning."""
+        if not self.playing and self.at_end():
+            self.restart()
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def change_speed(self, step: int) -> None:
+        """Faster / slower playback."""
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+
+    def seat_name(self, seat: int) -> str:
+        """The seat as the table beneath names it (the player's name where the game had one)."""
+        names = getattr(self.table, "names", None)
+        if callable(names):
+            return str(names(seat))
+        if isinstance(names, list) and 0 <= seat < len(names):
+            return str(names[seat])
+        return seat_number(seat)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.table.on_resize(self._table_size())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+
+    def _key(self, key: int) -> None:
+        actions = {
+            pygame.K_ESCAPE: lambda: self.app.scenes.pop(),
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_RIGHT: self.step_forward,
+            pygame.K_LEFT: self.step_back,
+            pygame.K_UP: lambda: self.change_speed(1),
+            pygame.K_DOWN: lambda: self.change_speed(-1),
+            pygame.K_HOME: lambda: self.jump(0.0),
+            pygame.K_END: lambda: self.jump(1.0),
+            pygame.K_TAB: self.next_viewer,
+        }
+        if pygame.K_1 <= key <= pygame.K_9:
+            self.jump((key - pygame.K_0) / 10)
+        elif key in actions:
+            actions[key]()
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self.track.collidepoint(pos) and self.track.w > 0:
+            self.jump((pos[0] - self.track.x) / self.track.w)
+            return
+        for rect, action in self._buttons():
+            if rect.collidepoint(pos):
+                action()
+                return
+
+    def update(self, dt: float) -> None:
+        self.notice_age += dt
+        if self.notice_age > _NOTICE_SECONDS:
+            self.notice = ""
+        if self.playing:
+            self._play(dt)
+        self.table.update(dt)
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = ui_scale((w, h))
+        table_h = self._table_size()[1]
+        table_area = surface.subsurface(pygame.Rect(0, 0, w, table_h))
+        self.table.draw(table_area)
+        self.bar = pygame.Rect(0, table_h, w, h - table_h)
+        pygame.draw.rect(surface, pal.WOOD_DARK, self.bar)
+        pygame.draw.line(surface, pal.GOLD, self.bar.topleft, self.bar.topright, max(1, int(2 * s)))
+        for rect, label, _action in self._button_specs():
+            pygame.draw.rect(surface, pal.PAPER, rect, border_radius=max(3, int(8 * s)))
+            image = fit_text(label, int(18 * s), rect.w - 8, pal.INK, "bold")
+            surface.blit(image, image.get_rect(center=rect.center))
+        self._draw_track(surface, s)
+        if self.notice:
+            text = fit_text(_(self.notice), int(17 * s), w - int(40 * s), pal.CREAM, "bold")
+            box = text.get_rect(midbottom=(w // 2, table_h - int(8 * s))).inflate(int(20 * s), int(10 * s))
+            pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)
+            pygame.draw.rect(surface, pal.GOLD, box, width=max(1, int(2 * s)), border_radius=box.h // 2)
+            surface.blit(text, text.get_rect(center=box.center))
+
+    def _draw_track(self, surface: pygame.Surface, s: float) -> None:
+        pygame.draw.rect(surface, pal.INK_SOFT, self.track, border_radius=max(2, self.track.h // 2))
+        done, total = self.progress()
+        filled = self.track.copy()
+        filled.w = int(self.track.w * done / max(1, total))
+        pygame.draw.rect(surface, pal.GOLD, filled, border_radius=max(2, self.track.h // 2))
+        caption = _("Replay · move {done} of {total} · speed ×{speed:g} · {who}").format(
+            done=done, total=total, speed=self.speed, who=self.who())
+        image = fit_text(caption, max(14, int(16 * s)), self.track.w, pal.CREAM, "bold")
+        surface.blit(image, image.get_rect(midbottom=(self.track.centerx, self.track.y - int(3 * s))))
+
+    def _button_specs(self) -> list[tuple[pygame.Rect, str, Any]]:
+        s = ui_scale(self.app.screen.get_size())
+        pad, bw, bh = int(8 * s), int(92 * s), int(_BAR_H * s) - int(20 * s)
+        y = self.bar.y + int(10 * s)
+        left = [
+            (_("Start"), lambda: self.jump(0.0)),
+            (_("◀ Back"), self.step_back),
+            (_("Pause") if self.playing else _("Play"), self.toggle_play),
+            (_("Step ▶"), self.step_forward),
+        ]
+        right = [
+            (_("Slower"), lambda: self.change_speed(-1)),
+            (_("Faster"), lambda: self.change_speed(1)),
+            *([(_("View: Tab"), self.next_viewer)] if self.choose_view else []),
+            (_("Close"), lambda: self.app.scenes.pop()),
+        ]
+        specs = []
+        for i, (label, action) in enumerate(left):
+            specs.append((pygame.Rect(pad + i * (bw + pad), y, bw, bh), label, action))
+        end = self.bar.right - pad
+        for i, (label, action) in enumerate(reversed(right)):
+            specs.append((pygame.Rect(end - (i + 1) * (bw + pad) + pad, y, bw, bh), label, action))
+        left_end = pad + len(left) * (bw + pad)
+        right_start = end - len(right) * (bw + pad) + pad
+        track_w = max(0, right_start - left_end - 3 * pad)
+        self.track = pygame.Rect(left_end + pad, y + bh - int(12 * s), track_w, int(10 * s))
+        return specs
+
+    def _buttons(self) -> list[tuple[pygame.Rect, Any]]:
+        return [(rect, action) for rect, _label, action in self._button_specs()]

@@ -1,0 +1,106 @@
+"""The viewer of a seat replay: a game played at a table hosted elsewhere, shown again on its own
+table from what this player's seat was sent (issue 23 item 2).
+
+The table is the game's own scene in *watch* mode on a `FramesDriver`: each step is the next
+update the host sent, whose events play as they did. Only that seat's view exists, so there is no
+choice of view. Going back builds the table again at the wanted frame. The bar and keys are
+`scenes/playback.py`'s.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pie_table.core.messages import Msg
+from pie_table.core.registry import GameLoadError, get_game
+from pie_table.core.userfiles import move_aside
+from pie_table.kit.i18n import N_, _, tr
+from pie_table.net.frames_driver import FramesDriver
+from pie_table.net.seat_replay import frames_of, read_seat_replay
+from pie_table.scenes.base import load_factory
+from pie_table.scenes.playback import PlaybackScene
+
+_UNFINISHED = N_("This replay ends where you left the table.")
+
+
+class SeatReplayScene(PlaybackScene):
+    """Watch what one seat saw of a game hosted elsewhere."""
+
+    def __init__(self, app: Any, payload: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.payload = payload
+        self.info = get_game(payload["game"])
+        self.frames = frames_of(payload)
+        self.seat: int = payload["seat"]
+        self.factory = load_factory(self.info.scene_factory)
+        if self.factory is None:  # `open_seat_replay` opens one only for a game whose table loads
+            raise GameLoadError(f"{self.info.id}: its table could not be loaded")
+        self.driver: FramesDriver | None = None
+        self._rebuild(0)
+
+    @property
+    def position(self) -> int:
+        """The frame shown (0: the first view the seat was sent)."""
+        return self.driver.position if self.driver is not None else 0
+
+    def _rebuild(self, at: int) -> None:
+        """A fresh table showing frame `at`."""
+        self.driver = FramesDriver(self.payload, at, self.frames)
+        self.table = self.factory(self.app, self.driver.setup, driver=self.driver, watch=True)
+        self.table.watch_seat = self.seat
+        self.table.enter()
+        self.table.on_resize(self._table_size())
+        if hasattr(self.table, "snap"):
+            self.table.snap()
+
+    def step_forward(self) -> bool:
+        assert self.driver is not None
+        moved = self.driver.advance()
+        if not moved and not self.payload["finished"]:
+            self.notice, self.notice_age = _UNFINISHED, 0.0
+        return moved
+
+    def step_back(self) -> None:
+        self._rebuild(max(0, self.position - 1))
+
+    def jump(self, fraction: float) -> None:
+        last = len(self.frames) - 1
+        self._rebuild(min(last, max(0, round(fraction * last))))
+
+    def at_end(self) -> bool:
+        return self.position >= len(self.frames) - 1
+
+    def progress(self) -> tuple[int, int]:
+        return self.position, len(self.frames) - 1
+
+    def who(self) -> str:
+        return _("Seen by {name}").format(name=self.seat_name(self.seat))
+
+
+def open_seat_replay(app: Any, path: str) -> str:
+    """Open the seat replay at `path` in the viewer; '' on success, else one line why not. A file
+    that cannot be read, or whose frames do not play, is set aside and listed as damaged."""
+    found = read_seat_replay(path)
+    if not found.ok or found.payload is None:
+        return tr(found.notice) if found.notice is not None else ""
+    payload = found.payload
+    try:
+        info = get_game(payload["game"])
+    except KeyError:
+        return _("This game's table could not be loaded.")
+    if payload["rules_version"] != info.rules.rules_version:
+        return _("This replay was recorded with another version of the game's rules.")
+    if load_factory(info.scene_factory) is None:
+        return _("This game's table could not be loaded.")
+    try:
+        scene = SeatReplayScene(app, payload)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        moved = move_aside(path)
+        why = Msg("does not hold what it should")
+        if moved is None:
+            return tr(why)
+        return _("{name} cannot be opened ({why}); it was set aside and stays listed in Saved games.").format(
+            name=Path(path).name, why=tr(why))
+    app.scenes.push(scene)
+    return ""
