@@ -1,0 +1,44 @@
+"""Tables on the local network listed by themselves (issue 23 item 1): a server announced with
+zeroconf on the loopback interface shows up in a running `Browser` without anyone asking again,
+and leaves it when its announcement is withdrawn."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+
+from pie_table.net.discovery import Browser, advertise
+
+_LOOPBACK = ["127.0.0.1"]
+
+
+def _wait(changed: threading.Event, done: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Wait for `done()`, woken by each change the browser reports."""
+    for _ in range(50):
+        if done():
+            return True
+        changed.wait(seconds / 50)
+        changed.clear()
+    return done()
+
+
+def test_a_running_browser_lists_servers_as_they_come_and_go() -> None:
+    changed = threading.Event()
+    try:
+        browser = Browser(changed.set, interfaces=_LOOPBACK)
+    except OSError as exc:
+        pytest.skip(f"zeroconf cannot run on the loopback interface here: {exc}")
+    try:
+        advert = advertise("Ann's table", 45871, "127.0.0.1", interfaces=_LOOPBACK)
+        try:
+            assert _wait(changed, lambda: any(s["port"] == 45871 for s in browser.found())), \
+                "no announcement received (multicast on loopback unavailable?)"
+            server = next(s for s in browser.found() if s["port"] == 45871)
+            assert server["url"] == "ws://127.0.0.1:45871" and server["name"] == "Ann's table 45871"
+        finally:
+            advert.close()
+        assert _wait(changed, lambda: not any(s["port"] == 45871 for s in browser.found()))
+    finally:
+        browser.close()
