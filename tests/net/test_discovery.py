@@ -36,9 +36,33 @@ def test_a_running_browser_lists_servers_as_they_come_and_go() -> None:
             assert _wait(changed, lambda: any(s["port"] == 45871 for s in browser.found())), \
                 "no announcement received (multicast on loopback unavailable?)"
             server = next(s for s in browser.found() if s["port"] == 45871)
-            assert server["url"] == "ws://127.0.0.1:45871" and server["name"] == "Ann's table 45871"
+            assert server["url"] == "ws://127.0.0.1:45871" and server["name"] == "Ann's table"
         finally:
             advert.close()
         assert _wait(changed, lambda: not any(s["port"] == 45871 for s in browser.found()))
     finally:
         browser.close()
+
+
+def test_serve_with_advertise_starts_and_says_where_it_serves() -> None:
+    """`main.py serve --advertise` announces itself off its event loop (zeroconf, adopting the
+    running loop, used to block it waiting on itself and the server never started)."""
+    import json
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    main = Path(__file__).resolve().parents[2] / "main.py"
+    proc = subprocess.Popen([sys.executable, str(main), "serve", "--port", str(port), "--advertise"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline() if proc.stdout is not None else ""
+        assert line, f"serve stopped: {proc.stderr.read() if proc.stderr else ''}"[-500:]
+        assert json.loads(line) == {"serving": f"ws://127.0.0.1:{port}"}
+    finally:
+        proc.terminate()
+        proc.wait(10)
