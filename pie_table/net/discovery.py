@@ -68,7 +68,8 @@ class _Collector(ServiceListener):
 def _servers(name: str, info: ServiceInfo) -> list[dict[str, Any]]:
     """One announced server as the join screen lists it: one entry per address it announced."""
     props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
-    return [{"name": name.removesuffix("." + SERVICE), "address": address, "port": info.port,
+    shown = name.removesuffix("." + SERVICE).removesuffix(f" {info.port}")  # the port made it unique
+    return [{"name": shown, "address": address, "port": info.port,
              "url": f"ws://{address}:{info.port}", "version": props.get("version", "")}
             for address in info.parsed_addresses()]
 
