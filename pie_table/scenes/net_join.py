@@ -258,8 +258,17 @@ class JoinScene(MenuScene):
         self.name = text.strip()
 
     def _can_join(self) -> bool:
-        return (bool(self.address and self.code and self.name and self.table)
+        code = self.code or self._taking_back()  # a seat taken back needs its token, not the code
+        return (bool(self.address and code and self.name and self.table)
                 and self.seat_row.enabled and self._joining is None)
+
+    def _taking_back(self) -> bool:
+        """The seat chosen is this machine's own, away, at the table chosen (its token remembered)."""
+        from pie_table.net.seat_tokens import remembered
+
+        table = self.chosen()
+        return (table is not None and self.seat - 1 in table.get("away", ())
+                and bool(remembered(self.address, self.table)))
 
     def _picker(self, server: dict[str, Any]) -> Callable[[], None]:
         """What a found server's button does: its address goes in the Address row, and is asked

@@ -187,6 +187,14 @@ def test_the_form_of_the_last_join_is_prefilled_next_time(app: App, served: Serv
     _frames_until(app, lambda: again.tables is not None)  # the remembered address is asked at once
     assert again.chosen()["game"] == "pie-rats" and again.seat_row.values == [2, 4]  # seat 4: away, mine
 
+    # Taking that seat back needs no code (this machine's token): the table opens on it again.
+    assert again._can_join()
+    again.join()
+    _frames_until(app, lambda: app.scenes.current is not again)
+    table = app.scenes.current
+    assert again.notice == "" and table.driver.table == "2" and table.driver.seat == 3
+    table.exit()
+
 
 def test_a_damaged_form_file_is_set_aside_and_the_form_starts_empty(app: App) -> None:
     from pie_table.net.last_join import _path, last_join, remember_join
