@@ -60,8 +60,15 @@ def test_serve_with_advertise_starts_and_says_where_it_serves() -> None:
     proc = subprocess.Popen([sys.executable, str(main), "serve", "--port", str(port), "--advertise"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        line = proc.stdout.readline() if proc.stdout is not None else ""
-        assert line, f"serve stopped: {proc.stderr.read() if proc.stderr else ''}"[-500:]
+        lines: list[str] = []
+        reader = threading.Thread(target=lambda: lines.append(proc.stdout.readline() if proc.stdout else ""),
+                                  daemon=True)
+        reader.start()
+        reader.join(30)  # a serve that hangs fails here instead of holding up the suite
+        if not lines or not lines[0]:
+            proc.kill()
+        assert lines and lines[0], f"serve did not start: {proc.stderr.read() if proc.stderr else ''}"[-500:]
+        line = lines[0]
         assert json.loads(line) == {"serving": f"ws://127.0.0.1:{port}"}
     finally:
         proc.terminate()

@@ -88,6 +88,14 @@ def _ours(join: JoinScene) -> list[str]:
     return [b.text for b in join.found_buttons if b.text.endswith(":45873")]
 
 
+def _joined_table(app: App, join: JoinScene) -> Any:
+    """Join pressed: the table that opens in place of the form (no line of refusal)."""
+    join.join()
+    _frames_until(app, lambda: app.scenes.current is not join)
+    assert join.notice == ""
+    return app.scenes.current
+
+
 def test_servers_on_the_local_network_are_listed_by_themselves(app: App) -> None:
     from pie_table.net.discovery import advertise
 
@@ -130,9 +138,7 @@ def test_the_address_lists_its_tables_and_the_seat_row_offers_the_chosen_tables_
 
     # Join uses the table chosen (not the first one).
     join.code, join.name, join.seat = served.codes["2"], "Ann", 4
-    join.join()
-    _frames_until(app, lambda: app.scenes.current is not join)
-    table = app.scenes.current
+    table = _joined_table(app, join)
     assert table.game_id == "pie-rats" and table.driver.table == "2" and table.driver.seat == 3
     table.exit()
 
@@ -178,9 +184,7 @@ def test_the_form_of_the_last_join_is_prefilled_next_time(app: App, served: Serv
     join = _join_screen(app)
     _typed(app, join, f"{served.url}/2?code={served.codes['2']}")
     join.name, join.seat = "Ann", 4
-    join.join()
-    _frames_until(app, lambda: app.scenes.current is not join)
-    app.scenes.current.exit()
+    _joined_table(app, join).exit()
     again = JoinScene(app)
     assert (again.address, again.table, again.seat, again.name, again.code) == (served.url, "2", 4, "Ann", "")
     app.scenes.push(again)
@@ -189,10 +193,8 @@ def test_the_form_of_the_last_join_is_prefilled_next_time(app: App, served: Serv
 
     # Taking that seat back needs no code (this machine's token): the table opens on it again.
     assert again._can_join()
-    again.join()
-    _frames_until(app, lambda: app.scenes.current is not again)
-    table = app.scenes.current
-    assert again.notice == "" and table.driver.table == "2" and table.driver.seat == 3
+    table = _joined_table(app, again)
+    assert table.driver.table == "2" and table.driver.seat == 3
     table.exit()
 
 
