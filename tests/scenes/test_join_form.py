@@ -49,9 +49,18 @@ class Served:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(10)
 
     def close(self) -> None:
-        self.server.close()
+        self._call(self._shut())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        self.loop.close()
+
+    async def _shut(self) -> None:
+        self.server.close()
+        await self.server.wait_closed()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:  # the tables' own loops
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
 
 @pytest.fixture
@@ -221,3 +230,18 @@ def test_the_host_room_shows_the_whole_join_link(app: App) -> None:
         assert parse_join_link(room.join_link()) == (room.hosted.address, "1", room.hosted.code)
     finally:
         room.hosted.quit()
+
+
+def test_ctrl_v_pastes_a_join_link_into_the_address(app: App, monkeypatch, served: Served) -> None:
+    import pygame
+
+    link = f"{served.url}/2?code={served.codes['2']}\n"
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: link)
+    join = _join_screen(app)
+    join.menu.set_focus(join.address_input)
+    for key in [pygame.K_BACKSPACE] * len(join.address):
+        join.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    join.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="v"))
+    assert join.address_input.text == link.strip()
+    _frames_until(app, lambda: join._settle is None and join._asking is None)
+    assert (join.address, join.table, join.code) == (served.url, "2", served.codes["2"])
