@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from pie_table.cli.errors import CliError
 
@@ -38,12 +37,12 @@ def add_parsers(sub: Any) -> None:
 
 def parse_join_url(url: str) -> tuple[str, str, str]:
     """`ws://host:port/TABLE?code=CODE` -> (server URL, table, code); CliError if it is not one."""
-    parts = urlsplit(url)
-    table = parts.path.strip("/")
-    code = parse_qs(parts.query).get("code", [""])[0]
-    if parts.scheme not in ("ws", "wss") or not parts.netloc or not table or not code:
+    from pie_table.net.join_link import parse_join_link
+
+    parsed = parse_join_link(url)
+    if parsed is None:
         raise CliError(f"{url}: expected ws://HOST:PORT/TABLE?code=CODE")
-    return f"{parts.scheme}://{parts.netloc}", table, code
+    return parsed
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -61,16 +60,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lobby = Lobby(pace=Pace() if args.bot_pace == "human" else None)
         server = await start(lobby, args.host, args.port)
         port = bound_port(server)
+        from pie_table.net.join_link import join_link
+
         for spec in args.table:
             game, _, seats = spec.partition(":")
             host = lobby.create(game, seats.split(","), _seed(), {})
             print(json.dumps({"table": host.id, "game": game, "code": host.code,
-                              "url": f"ws://{args.host}:{port}/{host.id}?code={host.code}"}), flush=True)
+                              "url": join_link(f"ws://{args.host}:{port}", host.id, host.code)}), flush=True)
         advert = None
         if args.advertise:
             from pie_table.net.discovery import advertise
 
-            advert = advertise("pie_table", port, args.host)
+            # Off the event loop: zeroconf would adopt this running loop, then block it waiting on itself.
+            advert = await asyncio.to_thread(advertise, "pie_table", port, args.host)
         print(json.dumps({"serving": f"ws://{args.host}:{port}"}), flush=True)
         try:
             await server.serve_forever()

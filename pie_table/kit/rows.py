@@ -263,6 +263,8 @@ class TextInput(_Row):
     def text_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
             new = (self.text + event.text)[: self.max_len]
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            new = (self.text + _clipboard())[: self.max_len]  # a join link, say, pasted whole
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             new = self.text[:-1]
         else:
@@ -280,3 +282,12 @@ class TextInput(_Row):
         shown = self.text + ("|" if self.focused and pygame.time.get_ticks() // _BLINK_MS % 2 == 0 else "")
         image = fit_text(shown or " ", int(self.size * self.scale), box.w - 20, pal.INK)
         surface.blit(image, image.get_rect(midleft=(box.x + int(12 * self.scale), box.centery)))
+
+
+def _clipboard() -> str:
+    """The clipboard's text on one line ('' when there is none, or no clipboard to read)."""
+    try:
+        text = pygame.scrap.get_text()
+    except pygame.error:
+        return ""
+    return " ".join((text or "").split())

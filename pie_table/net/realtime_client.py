@@ -133,13 +133,6 @@ def hosted_game(url: str, table: str, timeout: float = 5.0) -> dict[str, Any] | 
     """The lobby's line for `table` at `url` (its game, whether it plays in real time), asked on a
     connection of its own before a seat is taken; None if the host has no such table. Blocking:
     call it off the window's thread."""
-    async def ask() -> dict[str, Any] | None:
-        seat = RemoteSeat(url)
-        try:
-            await seat.open()
-            await seat.send({"type": "list"})
-            tables = (await seat.expect("tables"))["tables"]
-        finally:
-            await seat.close()
-        return next((t for t in tables if t.get("table") == table), None)
-    return asyncio.run(asyncio.wait_for(ask(), timeout))
+    from pie_table.net.lobby_list import lobby_tables
+
+    return next((t for t in lobby_tables(url, timeout) if t.get("table") == table), None)

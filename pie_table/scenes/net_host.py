@@ -184,10 +184,18 @@ class HostRoomScene(MenuScene):
         self.address = Label(lambda: _("Address: {address}").format(address=self.hosted.address), 26,
                              pal.CREAM, "bold")
         self.code = Label(lambda: _("Join code: {code}").format(code=self.hosted.code), 34, pal.LEMON, "bold")
+        self.link = Label(lambda: _("Join link: {link}").format(link=self.join_link()), 20, pal.CREAM)
         self.joined = Label(self.joined_text, 22, pal.CREAM, wrap=True)
         self.start_button = Button(_("Start"), self.start, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
-        return [self.start_button, self.back_button, self.heading, self.address, self.code, self.joined]
+        return [self.start_button, self.back_button, self.heading, self.address, self.code, self.link,
+                self.joined]
+
+    def join_link(self) -> str:
+        """The whole link to share: pasted into a join screen's Address it fills in everything."""
+        from pie_table.net.join_link import join_link
+
+        return join_link(self.hosted.address, self.hosted.host.id, self.hosted.code)
 
     def joined_text(self) -> str:
         """Each remote seat, who has taken it or that it is still open, one after another (wrapped)."""
@@ -221,7 +229,8 @@ class HostRoomScene(MenuScene):
         self.heading.place(pygame.Rect(0, int(30 * s), w, int(60 * s)), s)
         self.address.place(pygame.Rect(0, int(h * 0.28), w, int(40 * s)), s)
         self.code.place(pygame.Rect(0, int(h * 0.28 + 56 * s), w, int(50 * s)), s)
-        self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 130 * s), int(w * 0.8), int(90 * s)), s)
+        self.link.place(pygame.Rect(0, int(h * 0.28 + 110 * s), w, int(30 * s)), s)
+        self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 150 * s), int(w * 0.8), int(90 * s)), s)
         bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)

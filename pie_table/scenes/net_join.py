@@ -1,7 +1,9 @@
-"""Join a table hosted on another machine (issue 23 item 1): the tables announced on the local
-network listed by themselves (zeroconf, looked for on a background thread), or an address typed
-for the internet; the join code, a free seat and a name. Every refusal is one line (a wrong code,
-a seat taken, a version mismatch), as the host words it.
+"""Join a table hosted on another machine (issue 23 item 1): the servers announced on the local
+network listed by themselves (zeroconf, kept up to date while the screen is open), or an address
+typed for the internet (a join link pasted whole fills the address, table and code); what the
+address holds (its lobby's tables: the player picks one, and a free seat of it) and a name. The
+form is remembered for next time. Every refusal is one line (a wrong code, a seat taken, a version
+mismatch), as the host words it.
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import N_, _, tr
+from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.rows import Cycler, TextInput
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.net_host import wake_window
 
-_TABLE = "1"  # a table hosted from a window is its server's only table
-_SEATS = list(range(1, 9))
-_LOOK_S = 1.5  # how long one look for tables on the local network lasts
+_SEATS = list(range(1, 9))  # the seats offered before the address's lobby has said which are free
+_SETTLE_S = 0.6  # an address left unchanged this long is asked what it holds
+_SHOWN = 3  # servers found on the local network shown at once (and tables of one lobby: one more)
+_RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
 
 
 def open_remote_table(app: Any, driver: Any) -> str:
@@ -83,30 +86,30 @@ def return_to_title(app: Any, line: str) -> None:
         app.scenes.push(app.home(app))  # no title under the table: a fresh one
 
 
-def _taken_back(address: str) -> Any:
-    """The seat this player last had at the table on `address`, taken back with its remembered
+def _taken_back(address: str, table: str) -> Any:
+    """The seat this player last had at `table` on `address`, taken back with its remembered
     token (None: none remembered, or the host no longer knows it)."""
     from pie_table.net.client import HostRefused
     from pie_table.net.remote_driver import RemoteDriver
     from pie_table.net.seat_tokens import forget, remembered
 
-    token = remembered(address, _TABLE)
+    token = remembered(address, table)
     if not token:
         return None
     try:
-        return RemoteDriver(address, _TABLE, token=token, wake=wake_window)
+        return RemoteDriver(address, table, token=token, wake=wake_window)
     except HostRefused:
-        forget(address, _TABLE)
+        forget(address, table)
         return None
 
 
-def _realtime_seat(address: str, code: str, seat: int, name: str) -> Any:
+def _realtime_seat(address: str, table_id: str, code: str, seat: int, name: str) -> Any:
     """The seat at a real-time table (Rumble Pie: the game's table joins it, as `remote`), or None
     for a turn-based one (asked of the host's lobby first: the two speak differently)."""
     from pie_table.core.registry import get_game
     from pie_table.net.realtime_client import hosted_game
 
-    table = hosted_game(address, _TABLE)
+    table = hosted_game(address, table_id)
     if table is None or not table.get("realtime"):
         return None
     factory = load_factory(get_game(table["game"]).scene_factory)
@@ -116,47 +119,132 @@ def _realtime_seat(address: str, code: str, seat: int, name: str) -> Any:
     from pie_table.net.seat_tokens import forget, remember, remembered
 
     sim = None
-    token = remembered(address, _TABLE)
+    token = remembered(address, table_id)
     if token:  # the seat this player left (the window closed, or Leave): taken back
         try:
-            sim = factory.join_remote(address, _TABLE, "", -1, name, wake_window, token=token)
+            sim = factory.join_remote(address, table_id, "", -1, name, wake_window, token=token)
         except HostRefused:
-            forget(address, _TABLE)
+            forget(address, table_id)
     if sim is None:
-        sim = factory.join_remote(address, _TABLE, code, seat, name, wake_window)
-    remember(address, _TABLE, sim.client.token)
+        sim = factory.join_remote(address, table_id, code, seat, name, wake_window)
+    remember(address, table_id, sim.client.token)
     return sim
 
 
-class JoinScene(MenuScene):
-    """Address (or a table found on the local network), join code, seat and name; Join."""
+def take_seat(address: str, table: str, code: str, seat: int, name: str) -> Any:
+    """The seat (from 0) taken at `table` on `address`, or taken back with this machine's token:
+    a real-time table's or a turn-based table's driver. Blocking; HostRefused with the host's line."""
+    from pie_table.net.remote_driver import RemoteDriver
 
-    def __init__(self, app: Any) -> None:
+    return (_realtime_seat(address, table, code, seat, name) or _taken_back(address, table)
+            or RemoteDriver(address, table, code=code, seat=seat, name=name, wake=wake_window))
+
+
+def table_line(table: dict[str, Any]) -> str:
+    """A lobby's table as the join screen lists it: its game, then its open and away seats (or
+    that it is finished)."""
+    from pie_table.core.registry import load_games
+
+    info = load_games().get(table["game"])
+    title = _(info.title) if info is not None else table["game"]
+    if table.get("over"):
+        return _("{game} · table {table} · finished").format(game=title, table=table["table"])
+    free = len(table.get("open", ()))
+    line = ngettext("{game} · table {table} · {open} seat open", "{game} · table {table} · {open} seats open",
+                    free).format(game=title, table=table["table"], open=free)
+    away = len(table.get("away", ()))
+    return line + (ngettext(" · {away} away", " · {away} away", away).format(away=away) if away else "")
+
+
+def seats_offered(address: str, table: dict[str, Any] | None) -> list[int]:
+    """The seats (from 1) the Seat row cycles: the table's open seats and the away seat this
+    machine last took there (joining takes it back); every seat while the table is not known."""
+    if table is None:
+        return _SEATS
+    from pie_table.net.last_join import seat_taken
+
+    mine = seat_taken(address, table["table"])
+    away = [mine - 1] if mine is not None and mine - 1 in table.get("away", ()) else []
+    return [seat + 1 for seat in sorted({*table.get("open", ()), *away})]
+
+
+def _focus_key(widget: Widget | None) -> str | None:
+    """What names a row of the form from one build to the next (its caption, or its text)."""
+    return getattr(widget, "label", None) or getattr(widget, "text", None)
+
+
+class JoinScene(MenuScene):
+    """Address (or a server found on the local network), its tables, join code, seat and name; Join."""
+
+    def __init__(self, app: Any, interfaces: Any = None) -> None:
+        """`interfaces`: where zeroconf looks (None: every network this machine is on)."""
         super().__init__(app)
-        self.address, self.code, self.name, self.seat = "ws://127.0.0.1:", "", "", 2
+        from pie_table.net.last_join import last_join
+
+        last = last_join()
+        self.address, self.table, self.seat, self.name = last.address, last.table, last.seat, last.name
+        self.code = ""
+        self.interfaces = interfaces
+        self.browser: Any = None
         self.found: list[dict[str, Any]] = []
+        self.lan_line = ""  # why the local network is not looked on, when it cannot be
+        self._found_changed = False
+        self.tables: list[dict[str, Any]] | None = None  # the lobby's tables at `address`, once asked
+        self.lobby_line = ""  # what the address holds, in one line, when not a list of tables
+        self._settle: float | None = None  # seconds until a typed address is asked what it holds
+        self._asking: threading.Thread | None = None
+        self._lobby: tuple[str, list[dict[str, Any]] | None, str] | None = None  # an answer not yet shown
         self.notice = ""
-        self.looking = False
         self._joining: threading.Thread | None = None
         self._result: tuple[Any, str] | None = None  # (driver, refusal) once a join attempt ended
+        if self.address.count(":") >= 2 and not self.address.endswith(":"):
+            self.ask_lobby()  # the remembered address: what it holds now
+
+    # -- the form ------------------------------------------------------------------------------------
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Join a table"), 44, pal.CREAM, "title")
-        self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=60)
+        self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=80)
         self.code_input = TextInput(_("Join code"), self.code, self._set_code, max_len=8)
-        self.seat_row = Cycler(_("Seat"), _SEATS, _SEATS.index(self.seat), self._set_seat)
+        seats = seats_offered(self.address, self.chosen())
+        self.seat_row = Cycler(_("Seat"), seats or [self.seat],
+                               seats.index(self.seat) if self.seat in seats else 0, self._set_seat,
+                               enabled=bool(seats))
+        if seats and self.seat not in seats:
+            self.seat = seats[0]
         self.name_input = TextInput(_("Name"), self.name, self._set_name, max_len=24)
-        self.look_button = Button(_("Look on the local network"), self.look, size=22)
-        self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}", self._picker(t), size=20)
-                              for t in self.found[:4]]
+        self.lan_label = Label(self._lan_text, 18, pal.INK_SOFT, wrap=True)
+        self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}", self._picker(t), size=18)
+                              for t in self.found[:_SHOWN]]
+        self.lobby_label = Label(lambda: self.lobby_line, 18, pal.INK_SOFT, wrap=True)
+        self.table_buttons = [Button(("▶ " if t is self.chosen() else "") + table_line(t), self._chooser(t),
+                                     enabled=not t.get("over"), size=18)
+                              for t in (self.tables or [])[:_SHOWN + 1]]
         self.status = Label(lambda: self.notice, 22, pal.CHERRY, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
-        return [self.address_input, self.code_input, self.seat_row, self.name_input, self.look_button,
-                *self.found_buttons, self.join_button, self.back_button, self.heading, self.status]
+        return [self.address_input, *self.table_buttons, self.code_input, self.seat_row, self.name_input,
+                *self.found_buttons, self.join_button, self.back_button, self.heading, self.lan_label,
+                self.lobby_label, self.status]
+
+    def rebuild(self) -> None:
+        """Rebuild the form with the focus on the same row (lists above it may have grown)."""
+        key = _focus_key(self.menu.focused)
+        super().rebuild()
+        same = [item for item in self.menu.items if item.focusable and _focus_key(item) == key]
+        if key is not None and same:
+            self.menu.set_focus(same[0])
+
+    def _lan_text(self) -> str:
+        if self.lan_line:
+            return self.lan_line
+        if self.found:
+            return _("On the local network:")
+        return _("Looking for tables on the local network…")
 
     def _set_address(self, text: str) -> None:
         self.address = text.strip()
+        self._settle = _SETTLE_S
 
     def _set_code(self, text: str) -> None:
         self.code = text.strip().upper()
@@ -168,33 +256,105 @@ class JoinScene(MenuScene):
         self.name = text.strip()
 
     def _can_join(self) -> bool:
-        return bool(self.address and self.code and self.name) and self._joining is None
+        code = self.code or self._taking_back()  # a seat taken back needs its token, not the code
+        return (bool(self.address and code and self.name and self.table)
+                and self.seat_row.enabled and self._joining is None)
 
-    def _picker(self, table: dict[str, Any]) -> Callable[[], None]:
-        """What a found table's button does: its address goes in the Address row."""
+    def _taking_back(self) -> bool:
+        """The seat chosen is this machine's own, away, at the table chosen (its token remembered)."""
+        from pie_table.net.seat_tokens import remembered
+
+        table = self.chosen()
+        return (table is not None and self.seat - 1 in table.get("away", ())
+                and bool(remembered(self.address, self.table)))
+
+    def _picker(self, server: dict[str, Any]) -> Callable[[], None]:
+        """What a found server's button does: its address goes in the Address row, and is asked
+        what it holds."""
         def pick() -> None:
-            self.address = table["url"]
+            self.address = server["url"]
+            self.ask_lobby()
             self.rebuild()
         return pick
 
+    def _chooser(self, table: dict[str, Any]) -> Callable[[], None]:
+        """What a table's button does: that table is the one joined (the Seat row offers its seats)."""
+        def choose() -> None:
+            self.table = table["table"]
+            self.rebuild()
+        return choose
+
+    def chosen(self) -> dict[str, Any] | None:
+        """The lobby's line for the table chosen, when the address has been asked."""
+        return next((t for t in self.tables or () if t["table"] == self.table), None)
+
     # -- the local network ---------------------------------------------------------------------------
 
-    def look(self) -> None:
-        """Look for tables announced on the local network, without holding up the window."""
-        if self.looking:
-            return
-        self.looking, self.notice = True, _("Looking for tables on the local network…")
+    def enter(self) -> None:
+        """Start looking on the local network (until the screen is left)."""
+        from pie_table.net.discovery import Browser
+
+        try:
+            self.browser = Browser(self._on_found, interfaces=self.interfaces)
+        except Exception:  # noqa: BLE001 - no network, no multicast: said in one quiet line
+            self.lan_line = _("Tables on the local network cannot be looked for here: type an address.")
+        super().enter()
+
+    def _on_found(self) -> None:
+        """From zeroconf's thread: a server came or went."""
+        self._found_changed = True
+        wake_window()
+
+    def exit(self) -> None:
+        """Stop looking on the local network (off the window's thread: closing waits for zeroconf)."""
+        browser, self.browser = self.browser, None
+        if browser is not None:
+            threading.Thread(target=browser.close, name="stop-looking", daemon=True).start()
+
+    # -- what the address holds ----------------------------------------------------------------------
+
+    def address_settled(self) -> None:
+        """The address typed is left alone: a join link fills the table and the code too; the
+        address is then asked what it holds."""
+        from pie_table.net.join_link import parse_join_link
+
+        link = parse_join_link(self.address)
+        if link is not None:
+            self.address, self.table, self.code = link
+        self.ask_lobby()
+        self.rebuild()
+
+    def ask_lobby(self) -> None:
+        """Ask the lobby at the address for its tables, on a background thread."""
+        address = self.address
+        self.tables, self.lobby_line = None, _("Asking {address} for its tables…").format(address=address)
 
         def run() -> None:
-            from pie_table.net.discovery import browse
+            from pie_table.net.client import HostRefused
+            from pie_table.net.lobby_list import lobby_tables
 
             try:
-                self.found = browse(_LOOK_S)
-            except Exception:  # noqa: BLE001 - no network, no multicast: nothing found, said plainly
-                self.found = []
-            self.looking = False
+                self._lobby = (address, lobby_tables(address), "")
+            except HostRefused as refused:
+                self._lobby = (address, None, str(refused))
+            except Exception:  # noqa: BLE001 - nobody there, not a pie_table host, a timeout: one line
+                self._lobby = (address, None, _("No pie_table table answers at {address}.").format(
+                    address=address))
             wake_window()
-        threading.Thread(target=run, name="look-for-tables", daemon=True).start()
+        self._asking = threading.Thread(target=run, name="ask-lobby", daemon=True)
+        self._asking.start()
+
+    def _lobby_answered(self, address: str, tables: list[dict[str, Any]] | None, line: str) -> None:
+        if address != self.address:
+            return  # the address changed meanwhile: its own answer follows
+        self.tables, self.lobby_line = tables, tr(line) if line else ""
+        if tables is not None and not tables:
+            self.lobby_line = _("No table is open at this address.")
+        chosen = self.chosen()
+        if tables and (chosen is None or chosen.get("over")):
+            playable = [t for t in tables if not t.get("over") and seats_offered(address, t)]
+            self.table = (playable or tables)[0]["table"]
+        self.rebuild()
 
     # -- joining ---------------------------------------------------------------------------------------
 
@@ -203,16 +363,13 @@ class JoinScene(MenuScene):
         if not self._can_join():
             return
         self.notice = _("Joining…")
-        address, code, seat, name = self.address, self.code, self.seat - 1, self.name
+        address, table, code, seat, name = self.address, self.table, self.code, self.seat - 1, self.name
 
         def run() -> None:
             from pie_table.net.client import HostRefused
-            from pie_table.net.remote_driver import RemoteDriver
 
             try:
-                self._result = (_realtime_seat(address, code, seat, name) or _taken_back(address)
-                                or RemoteDriver(address, _TABLE, code=code, seat=seat, name=name,
-                                                wake=wake_window), "")
+                self._result = (take_seat(address, table, code, seat, name), "")
             except HostRefused as refused:
                 self._result = (None, str(refused))
             except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line
@@ -221,10 +378,26 @@ class JoinScene(MenuScene):
         self._joining = threading.Thread(target=run, name="join-table", daemon=True)
         self._joining.start()
 
+    def _joined(self, driver: Any) -> None:
+        """The host said yes: the form is remembered, and the table opens."""
+        from pie_table.net.last_join import remember_join
+
+        seat = getattr(driver, "seat", None)  # a seat taken back may not be the one picked
+        remember_join(self.address, self.table, seat + 1 if isinstance(seat, int) else self.seat, self.name)
+        self.notice = open_remote_table(self.app, driver)
+
     def update(self, dt: float) -> None:
-        if not self.looking and self.notice == _("Looking for tables on the local network…"):
-            self.notice = "" if self.found else _("No table found on the local network.")
+        if self._found_changed and self.browser is not None:
+            self._found_changed, self.found = False, self.browser.found()
             self.rebuild()
+        if self._settle is not None:
+            self._settle -= dt
+            if self._settle <= 0:
+                self._settle = None
+                self.address_settled()
+        if self._lobby is not None:
+            answer, self._lobby, self._asking = self._lobby, None, None
+            self._lobby_answered(*answer)
         if self._result is None:
             return
         driver, refusal = self._result
@@ -232,28 +405,37 @@ class JoinScene(MenuScene):
         if driver is None:
             self.notice = tr(refusal) if refusal else ""
             return
-        self.notice = open_remote_table(self.app, driver)
+        self._joined(driver)
 
     def next_frame(self) -> float | None:
-        return 0.1 if self.looking or self._joining is not None else super().next_frame()
+        waiting = self._settle is not None or self._asking is not None or self._joining is not None
+        return _RUNNING if waiting else super().next_frame()
+
+    # -- drawing ----------------------------------------------------------------------------------------
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel, self.scale)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.heading.place(pygame.Rect(0, int(24 * s), w, int(60 * s)), s)
-        rw, rh, gap = int(min(720 * s, w * 0.8)), int(44 * s), int(10 * s)
-        x, y = w // 2 - rw // 2, int(110 * s)
-        rows = 5 + len(self.found_buttons)
-        self.panel = pygame.Rect(x - int(30 * s), y - int(20 * s), rw + int(60 * s),
-                                 rows * (rh + gap) + int(110 * s))
-        for row in (self.address_input, self.code_input, self.seat_row, self.name_input, self.look_button,
-                    *self.found_buttons):
-            row.place(pygame.Rect(x, y, rw, rh), s)
-            y += rh + gap
-        self.status.place(pygame.Rect(x, y + gap, rw, int(60 * s)), s)
-        bw, bh = int(220 * s), int(58 * s)
-        by = h - bh - int(30 * s)
+        self.heading.place(pygame.Rect(0, int(16 * s), w, int(56 * s)), s)
+        rw, gap = int(min(760 * s, w * 0.86)), int(6 * s)
+        bw, bh = int(220 * s), int(54 * s)
+        by = h - bh - int(20 * s)
+        x, top = w // 2 - rw // 2, int(86 * s)
+        lobby_h = 1 if self.lobby_line else 0  # the line under the address, when it says something
+        small = [len(self.table_buttons) + lobby_h, len(self.found_buttons) + 1]  # lists and their lines
+        room = by - top - int(40 * s)  # the status line's room above the buttons
+        rh = max(int(24 * s), min(int(42 * s), (room - sum(small) * gap) // (4 + sum(small) * 0.72) - gap))
+        sh = int(rh * 0.72)
+        y = top
+        for row, height in ((self.address_input, rh), (self.lobby_label, sh * lobby_h),
+                            *((b, sh) for b in self.table_buttons), (self.code_input, rh),
+                            (self.seat_row, rh), (self.name_input, rh), (self.lan_label, sh),
+                            *((b, sh) for b in self.found_buttons)):
+            row.place(pygame.Rect(x, y, rw, height), s)
+            y += height + gap * bool(height)
+        self.status.place(pygame.Rect(x, y, rw, max(int(24 * s), by - y - gap)), s)
+        self.panel = pygame.Rect(x - int(24 * s), top - int(14 * s), rw + int(48 * s), y - top + int(20 * s))
         self.back_button.place(pygame.Rect(w // 2 - bw - gap, by, bw, bh), s)
         self.join_button.place(pygame.Rect(w // 2 + gap, by, bw, bh), s)

@@ -1,0 +1,26 @@
+"""What a server's lobby holds: its tables as it lists them (game, seats open, away, finished),
+asked on a short connection of its own before a seat is taken (issue 23 item 1: the join screen
+shows them, and a real-time table is joined differently). Blocking: call it off the window's thread."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pie_table.net.client import RemoteSeat
+
+TIMEOUT_S = 3.0  # a lobby on the local network or the internet answers well within this
+
+
+def lobby_tables(url: str, timeout: float = TIMEOUT_S) -> list[dict[str, Any]]:
+    """The tables the lobby at `url` lists. HostRefused carries the host's one line (a version
+    mismatch); anything else raised means nothing at `url` answers as a pie_table host does."""
+    async def ask() -> list[dict[str, Any]]:
+        seat = RemoteSeat(url)
+        try:
+            await seat.open()
+            await seat.send({"type": "list"})
+            return list((await seat.expect("tables"))["tables"])
+        finally:
+            await seat.close()
+    return asyncio.run(asyncio.wait_for(ask(), timeout))
