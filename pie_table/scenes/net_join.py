@@ -426,7 +426,8 @@ class JoinScene(MenuScene):
         lobby_h = 1 if self.lobby_line else 0  # the line under the address, when it says something
         small = [len(self.table_buttons) + lobby_h, len(self.found_buttons) + 1]  # lists and their lines
         room = by - top - int(40 * s)  # the status line's room above the buttons
-        rh = max(int(24 * s), min(int(42 * s), (room - sum(small) * gap) // (4 + sum(small) * 0.72) - gap))
+        fits = int((room - sum(small) * gap) // (4 + sum(small) * 0.72))  # a row's height with its gap
+        rh = max(int(24 * s), min(int(42 * s), fits - gap))
         sh = int(rh * 0.72)
         y = top
         for row, height in ((self.address_input, rh), (self.lobby_label, sh * lobby_h),

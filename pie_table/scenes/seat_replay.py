@@ -33,9 +33,10 @@ class SeatReplayScene(PlaybackScene):
         self.info = get_game(payload["game"])
         self.frames = frames_of(payload)
         self.seat: int = payload["seat"]
-        self.factory = load_factory(self.info.scene_factory)
-        if self.factory is None:  # `open_seat_replay` opens one only for a game whose table loads
+        factory = load_factory(self.info.scene_factory)
+        if factory is None:  # `open_seat_replay` opens one only for a game whose table loads
             raise GameLoadError(f"{self.info.id}: its table could not be loaded")
+        self.factory = factory
         self.driver: FramesDriver | None = None
         self._rebuild(0)
 
