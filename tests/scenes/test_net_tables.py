@@ -268,14 +268,14 @@ def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App)
     remote = join(app, room, 1, "Ann")
     window, joined = _open_joined(remote)
     assert remote.remote.host_paused == "start"  # the room: the game waits for the host's Start
-    assert held_by_host(joined) == "Waiting for the host to start the game."  # the joined table says so
+    assert held_by_host(joined) == "Waiting for the host to start."  # the joined table says so
     room.start()
     host = app.scenes.current
     frames_until(app, lambda: remote.remote.host_paused == "" and 1 in remote.to_act(), 10)
     host.pause_game()
     assert isinstance(app.scenes.current, PauseScene)
     frames_until(app, lambda: remote.remote.host_paused == "pause", 10)
-    assert held_by_host(joined).startswith("The host paused the game")
+    assert held_by_host(joined) == "The host has paused the game."
     answered: list[Any] = []
     sender = threading.Thread(target=lambda: answered.append(remote.submit(1, remote.autoplay_action(1))))
     sender.start()

@@ -40,9 +40,9 @@ def held_by_host(table: Any) -> str:
     the game runs): the host has not opened the table yet, or has paused it."""
     why = table.driver.held_by_host
     if why == "start":
-        return _("Waiting for the host to start the game.")
+        return _("Waiting for the host to start.")
     if why == "pause":
-        return _("The host paused the game: it goes on when they come back.")
+        return _("The host has paused the game.")
     return ""
 
 

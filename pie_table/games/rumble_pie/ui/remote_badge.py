@@ -49,8 +49,8 @@ def draw_host_paused(surface: pygame.Surface, banner: pygame.Rect, why: str) -> 
     strip: what the banner says (Go!, the round's call) waits too."""
     s = ui_scale(surface.get_size())
     box = banner.inflate(-int(8 * s), -int(8 * s))
-    text = (_("Waiting for the host to start the game.") if why == "start"
-            else _("The host paused the game: it goes on when they come back."))
+    text = (_("Waiting for the host to start.") if why == "start"
+            else _("The host has paused the game."))
     image = fit_text(text, max(12, int(20 * s)), box.w - int(24 * s), pal.INK, "bold")
     pygame.draw.rect(surface, pal.LEMON, box, border_radius=int(8 * s))
     pygame.draw.rect(surface, pal.INK, box, 2, border_radius=int(8 * s))
