@@ -244,3 +244,18 @@ def test_two_digit_dishes_on_the_small_revealed_cards_are_never_cut(monkeypatch,
     card = sheet_view.RatCard(seat=1, revealed={"dishes": [12, 3, 24], "decorations": [10]})
     sheet_view.draw_rat_card(surface, pygame.Rect(0, 0, int(220 * scale), int(90 * scale)), card, scale)
     assert {"12", "3", "24", "10"} <= set(shown) and "…" not in "".join(shown)
+
+
+def test_the_dice_caption_of_a_scavenge_roll_is_translated_whole() -> None:
+    """'6 rags or 5 flowers.' under the dice: the 'or' is Spanish too (it stayed English)."""
+    from pie_table.games.rats.actions import _roll_text as roll_text  # the engine's own words
+    from pie_table.games.rats.ui.labels import dice_caption
+    from pie_table.kit.i18n import set_language
+
+    event = {"dice": (5, 6), "purpose": "scavenge", "text": roll_text("scavenge", [5, 6])}
+    try:
+        set_language("es")
+        caption = dice_caption(event)
+    finally:
+        set_language("en")
+    assert " o " in caption and " or " not in caption, caption

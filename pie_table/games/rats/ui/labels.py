@@ -7,7 +7,7 @@ from typing import Any
 
 from pie_table.core.messages import SeatName
 from pie_table.games.rats.state import GOAL_NAMES, SUPPLIES, SUPPLY_NAMES, amount_text
-from pie_table.kit.i18n import _, ngettext, tr
+from pie_table.kit.i18n import N_, _, ngettext, tr
 
 Action = dict[str, Any]
 
@@ -242,7 +242,7 @@ def dice_caption(event: dict[str, Any], names: SeatName = rat_name) -> str:
     params = getattr(event.get("text"), "params", {})
     if "first" in params and "second" in params:
         choice = {"first": params["first"], "second": params["second"]}
-        return tr({"msg": "{first} or {second}.", "params": choice})
+        return tr({"msg": N_("{first} or {second}."), "params": choice})
     return f"{a} & {b}"
 
 
