@@ -114,6 +114,24 @@ def continued_room(app: App) -> HostRoomScene:
     return room
 
 
+def plays(table: Any, seat: int) -> None:
+    """The person at `table` playing `seat` moves when asked, from their own table (they would click
+    it; the driver picks what its stand-in would)."""
+    driver = table.driver
+    if seat in driver.to_act() and not driver.is_over():
+        table.submit(driver.autoplay_action(seat), seat)
+
+
+def open_joined(remote: RemoteDriver) -> tuple[Window, Any]:
+    """A remote player's window with the joined table open on `remote` (as the join screen opens it)."""
+    from pie_table.scenes.net_join import JoinScene, open_remote_table
+
+    window = Window()
+    window.scenes.push(JoinScene(window))
+    assert open_remote_table(window, remote) == ""
+    return window, window.scenes.current
+
+
 def frames_until(app: App, done: Callable[[], bool], seconds: float = 30.0,
                  each: Callable[[], Any] | None = None) -> None:
     """Step the host's window until `done()` (calling `each()` every frame)."""

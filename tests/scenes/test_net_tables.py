@@ -21,7 +21,7 @@ from pie_table.net.seat_tokens import remembered
 from pie_table.paths import seat_replays_dir
 from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.net_host import AwayPrompt
-from pie_table.scenes.net_join import JoinScene, open_remote_table
+from pie_table.scenes.net_join import JoinScene
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.title import TitleScene
 from tests.scenes.net_pair import (
@@ -34,27 +34,14 @@ from tests.scenes.net_pair import (
     title_app,
     until_title,
 )
+from tests.scenes.net_pair import open_joined as _open_joined
+from tests.scenes.net_pair import plays as _plays
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch) -> App:
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
     return title_app()
-
-
-def _plays(table: Any, seat: int) -> None:
-    """The person at `table` playing `seat` moves when asked, from their own table (they would click
-    it; the driver picks what its stand-in would)."""
-    driver = table.driver
-    if seat in driver.to_act() and not driver.is_over():
-        table.submit(driver.autoplay_action(seat), seat)
-
-
-def _open_joined(remote: Any) -> tuple[Window, Any]:
-    window = Window()
-    window.scenes.push(JoinScene(window))
-    assert open_remote_table(window, remote) == ""
-    return window, window.scenes.current
 
 
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])

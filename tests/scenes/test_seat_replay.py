@@ -20,7 +20,6 @@ from pie_table.net.seat_replay import KIND, frames_of, list_seat_replays
 from pie_table.paths import seat_replays_dir
 from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.net_host import AwayPrompt
-from pie_table.scenes.net_join import JoinScene, open_remote_table
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.saved_games import SavedGamesScene
 from pie_table.scenes.seat_replay import SeatReplayScene, open_seat_replay
@@ -32,6 +31,8 @@ from tests.scenes.net_pair import (
     host_room,
     host_setup,
     join,
+    open_joined,
+    plays,
     title_app,
     until_title,
 )
@@ -43,26 +44,17 @@ def app(tmp_path, monkeypatch) -> App:
     return title_app()
 
 
-def _plays(table: Any, seat: int) -> None:
-    driver = table.driver
-    if seat in driver.to_act() and not driver.is_over():
-        table.submit(driver.autoplay_action(seat), seat)
-
-
 def _whole_joined_game(app: App, game: str) -> tuple[Any, Any, Window]:
     """A game hosted from `app` with seat 1 joined from another window, played to both results."""
     room = host_room(app, host_setup(game, "human:hotseat,remote,bot:normal,bot:normal"))
     remote = join(app, room, 1, "Ann")
-    window = Window()
-    window.scenes.push(JoinScene(window))
-    assert open_remote_table(window, remote) == ""
-    joined = window.scenes.current
+    window, joined = open_joined(remote)
     room.start()
     host = app.scenes.current
-    stepping = Stepping(window, lambda: _plays(joined, 1))
+    stepping = Stepping(window, lambda: plays(joined, 1))
     try:
         frames_until(app, lambda: isinstance(app.scenes.current, ResultsScene)
-                     and isinstance(window.scenes.current, ResultsScene), 300, lambda: _plays(host, 0))
+                     and isinstance(window.scenes.current, ResultsScene), 300, lambda: plays(host, 0))
     finally:
         stepping.stop()
     return room, remote, window
@@ -176,9 +168,7 @@ def test_a_damaged_seat_replay_is_set_aside_and_listed(app: App) -> None:
 def test_a_game_the_host_left_is_kept_half_and_its_replay_says_where_it_ends(app: App) -> None:
     room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
     remote = join(app, room, 1, "Ann")
-    window = Window()
-    window.scenes.push(JoinScene(window))
-    open_remote_table(window, remote)
+    window, _joined = open_joined(remote)
     room.start()
     frames_until(app, lambda: len(remote.recorder.frames) >= 2)  # the game has begun at seat 1's table
     app.scenes.current.exit()  # the host leaves: the joined window goes back to its title
@@ -200,15 +190,12 @@ def test_a_game_the_host_left_is_kept_half_and_its_replay_says_where_it_ends(app
 def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
     room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal,bot:normal"))
     ann = join(app, room, 1, "Ann")
-    window = Window()
-    window.scenes.push(JoinScene(window))
-    open_remote_table(window, ann)
-    first = window.scenes.current
+    window, first = open_joined(ann)
     room.start()
     host = app.scenes.current
-    stepping = Stepping(window, lambda: _plays(first, 1))
+    stepping = Stepping(window, lambda: plays(first, 1))
     try:
-        frames_until(app, lambda: len(ann.recorder.frames) >= 3, each=lambda: _plays(host, 0))
+        frames_until(app, lambda: len(ann.recorder.frames) >= 3, each=lambda: plays(host, 0))
     finally:
         stepping.stop()
     window.scenes.pop()  # Ann leaves her table: what she saw so far is written
@@ -217,15 +204,12 @@ def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
     frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
     back = join(app, room, 1, token=ann.token)  # she comes back (Wait)
     assert back.recorder.path == Path(left.path)
-    window = Window()
-    window.scenes.push(JoinScene(window))
-    open_remote_table(window, back)
-    joined = window.scenes.current
+    window, joined = open_joined(back)
     frames_until(app, lambda: not isinstance(app.scenes.current, ConfirmScene))
-    stepping = Stepping(window, lambda: _plays(joined, 1))
+    stepping = Stepping(window, lambda: plays(joined, 1))
     try:
         frames_until(app, lambda: isinstance(window.scenes.current, ResultsScene), 300,
-                     lambda: _plays(host, 0))
+                     lambda: plays(host, 0))
     finally:
         stepping.stop()
     assert window.scenes.current.replay_path == left.path
