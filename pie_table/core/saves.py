@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from pie_table.core.messages import Msg
 from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
-from pie_table.core.userfiles import move_aside, write_text_atomic
+from pie_table.core.userfiles import move_aside, original_name, set_aside_in, write_text_atomic
 
 if TYPE_CHECKING:  # the title lists saves (often none) without the registry, setups or sessions
     from pie_table.core.registry import GameInfo
@@ -35,7 +35,6 @@ if TYPE_CHECKING:  # the title lists saves (often none) without the registry, se
 SAVE_FORMAT = "pie_table-save"
 SAVE_VERSION = 1
 _MAX_BYTES = 32 * 1024 * 1024  # far above any real save (a long Rumble Pie game is ~100 KB)
-_ASIDE = ".bad-"  # what `move_aside` puts between a set-aside file's name and its date
 
 
 class SaveError(Exception):
@@ -345,9 +344,9 @@ def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[DamagedSave]]:
                 damaged.append(entry)
         except OSError:
             continue  # gone between the listing and the read (another copy of the app saved)
-    for path in sorted(root.glob(f"*.json{_ASIDE}*")):
+    for path in set_aside_in(root):
         try:
-            damaged.append(DamagedSave(str(path), _original_name(path), _cached(path, diagnose)))
+            damaged.append(DamagedSave(str(path), original_name(path), _cached(path, diagnose)))
         except OSError:
             continue
     saves.sort(key=lambda info: info.saved_at, reverse=True)
@@ -369,10 +368,6 @@ def diagnose(path: str | Path) -> Msg | str:
     except SaveError as exc:
         return exc.reason
     return Msg("the save does not replay")
-
-
-def _original_name(path: Path) -> str:
-    return path.name.split(_ASIDE, 1)[0]
 
 
 def remove_damaged(entry: DamagedSave) -> None:

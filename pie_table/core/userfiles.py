@@ -164,13 +164,26 @@ def remove_leftovers(folder: str | Path, now: float | None = None) -> list[Path]
     return removed
 
 
+ASIDE = ".bad-"  # what `move_aside` puts between a set-aside file's name and its date
+
+
+def set_aside_in(folder: Path, pattern: str = "*.json") -> list[Path]:
+    """The files matching `pattern` in `folder` that `move_aside` set aside, in name order."""
+    return sorted(folder.glob(f"{pattern}{ASIDE}*"))
+
+
+def original_name(path: Path) -> str:
+    """The name a set-aside file had before `move_aside` renamed it."""
+    return path.name.split(ASIDE, 1)[0]
+
+
 def move_aside(path: str | Path, now: float | None = None) -> Path | None:
     """Rename `path` to `<name>.bad-YYYYMMDD-HHMM` beside itself (with -2, -3... when that name is
     taken, so an earlier set-aside file is never overwritten). None if it could not be moved."""
     source = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M", time.localtime(now))
     for number in range(1, 1000):
-        suffix = f".bad-{stamp}" if number == 1 else f".bad-{stamp}-{number}"
+        suffix = f"{ASIDE}{stamp}" if number == 1 else f"{ASIDE}{stamp}-{number}"
         candidate = source.with_name(source.name + suffix)
         try:
             os.link(source, candidate)  # fails if the name is taken: no check-then-rename race

@@ -23,13 +23,19 @@ from typing import Any
 from pie_table.core.engine import Event, copy_json
 from pie_table.core.messages import Msg
 from pie_table.core.saves import DamagedSave
-from pie_table.core.userfiles import Problem, ReadResult, read_json, write_text_atomic
+from pie_table.core.userfiles import (
+    Problem,
+    ReadResult,
+    original_name,
+    read_json,
+    set_aside_in,
+    write_text_atomic,
+)
 from pie_table.net.delta import apply_delta
 from pie_table.net.protocol import revive_tree
 
 KIND = "pie_table-seat-replay"
 VERSION = 1
-_ASIDE = ".bad-"  # what `userfiles.move_aside` puts between a set-aside file's name and its date
 
 Frame = tuple[dict[str, Any], list[Event]]  # the seat's view after an update, and its events
 
@@ -157,9 +163,9 @@ def list_seat_replays(folder: str | Path) -> tuple[list[SeatReplayInfo], list[Da
                                         payload["finished"]))
         elif result.status == "refused" and result.set_aside is None:
             damaged.append(DamagedSave(str(path), path.name, result.reason or Msg("could not be read")))
-    for path in sorted(root.glob(f"*.json{_ASIDE}*")):
+    for path in set_aside_in(root):
         reason = read_json(path, KIND, VERSION, validate=_validate, set_aside=False).reason
-        damaged.append(DamagedSave(str(path), path.name.split(_ASIDE)[0], reason or Msg("could not be read")))
+        damaged.append(DamagedSave(str(path), original_name(path), reason or Msg("could not be read")))
     found.sort(key=lambda info: info.saved_at, reverse=True)
     return found, damaged
 
