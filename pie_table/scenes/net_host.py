@@ -67,8 +67,7 @@ def keep_hosting(table: Any, hosted: Any) -> None:
     # the rules): a remote player's move is answered at once, not after the host comes back.
     table.app.every_frame.append(hosted.pump)
 
-    def hosted_update(dt: float) -> None:
-        hosted.pump()
+    def hosted_update(dt: float) -> None:  # the app's every_frame has pumped just before
         if not hosted.realtime:  # a real-time table names its seats and asks about them itself
             _names_and_prompts(table, hosted, prompted)
         update(dt)
