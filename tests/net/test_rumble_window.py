@@ -338,14 +338,14 @@ def test_a_remote_rumble_table_says_so_while_the_host_has_paused(app: App, monke
     joined.enter()
     drawn: list[bool] = []
     monkeypatch.setattr(table_scene, "draw_host_paused", lambda surface, banner, why: drawn.append(why))
-    assert not sim.host_paused
+    assert not sim.held_by_host
     host_table.pause_game()
-    _run(app, joined, lambda: sim.host_paused, 10)
+    _run(app, joined, lambda: sim.held_by_host, 10)
     joined.draw(pygame.Surface((1280, 720)))  # the frame after the word came
     assert drawn  # the banner over Ann's table
     app.scenes.pop()  # the host resumes
     app.scenes.current.resume()
-    _run(app, joined, lambda: not sim.host_paused, 10)
+    _run(app, joined, lambda: not sim.held_by_host, 10)
     drawn.clear()
     _run(app, joined, lambda: True, 1)
     joined.draw(pygame.Surface((1280, 720)))

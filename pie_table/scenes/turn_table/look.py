@@ -35,15 +35,20 @@ def draw_notes(table: Any, surface: pygame.Surface) -> None:
         surface.blit(text, text.get_rect(center=box.center))
 
 
-def held_by_host(table: Any) -> str:
-    """What a table joined from another machine says while its host holds the game still ('' when
-    the game runs): the host has not opened the table yet, or has paused it."""
-    why = table.driver.held_by_host
+def host_hold_line(why: str) -> str:
+    """What a table joined from another machine says while its host holds the game still (`why`:
+    "start", the host has not opened the table yet; "pause", it paused), '' while the game runs.
+    Every joined table says it in these words, Rumble Pie's too."""
     if why == "start":
         return _("Waiting for the host to start.")
     if why == "pause":
         return _("The host has paused the game.")
     return ""
+
+
+def held_by_host(table: Any) -> str:
+    """`host_hold_line` for a turn-based table's driver."""
+    return host_hold_line(table.driver.held_by_host)
 
 
 def waiting_head(table: Any, surface: pygame.Surface, banner: str, painted: bool) -> int:

@@ -12,6 +12,7 @@ import pygame
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.text import fit_text, ui_scale
+from pie_table.scenes.turn_table.look import host_hold_line
 
 
 class NoSave:
@@ -49,9 +50,7 @@ def draw_host_paused(surface: pygame.Surface, banner: pygame.Rect, why: str) -> 
     strip: what the banner says (Go!, the round's call) waits too."""
     s = ui_scale(surface.get_size())
     box = banner.inflate(-int(8 * s), -int(8 * s))
-    text = (_("Waiting for the host to start.") if why == "start"
-            else _("The host has paused the game."))
-    image = fit_text(text, max(12, int(20 * s)), box.w - int(24 * s), pal.INK, "bold")
+    image = fit_text(host_hold_line(why), max(12, int(20 * s)), box.w - int(24 * s), pal.INK, "bold")
     pygame.draw.rect(surface, pal.LEMON, box, border_radius=int(8 * s))
     pygame.draw.rect(surface, pal.INK, box, 2, border_radius=int(8 * s))
     surface.blit(image, image.get_rect(center=box.center))

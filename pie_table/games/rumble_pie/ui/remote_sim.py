@@ -197,7 +197,7 @@ class RemoteTableSim:
         return names[seat] if 0 <= seat < len(names) else ""
 
     @property
-    def host_paused(self) -> str:
+    def held_by_host(self) -> str:
         """Why the host's window holds the game still: "start" (not opened yet), "pause" ('' runs)."""
         return self.client.host_paused
 

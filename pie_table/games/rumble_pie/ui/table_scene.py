@@ -459,8 +459,8 @@ class RumbleTableScene(Scene):
             draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
         if self.link is not None:
             draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
-            if self.link.host_paused and not self.link.reconnecting:
-                draw_host_paused(surface, self.geom.area("banner"), self.link.host_paused)
+            if self.link.held_by_host and not self.link.reconnecting:
+                draw_host_paused(surface, self.geom.area("banner"), self.link.held_by_host)
         elif self.network is not None:
             self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
 
