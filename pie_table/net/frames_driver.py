@@ -16,8 +16,8 @@ from typing import Any
 from pie_table.core.engine import Action, Event, Outcome
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
-from pie_table.core.setup import GameSetup, SeatSpec
-from pie_table.net.remote_driver import NoSave
+from pie_table.core.setup import GameSetup
+from pie_table.net.remote_driver import NoSave, seen_from
 from pie_table.net.seat_replay import Frame, frames_of
 
 Listener = Callable[[Entry, list[Event]], None]
@@ -58,9 +58,8 @@ class FramesDriver:
     @property
     def setup(self) -> GameSetup:
         """The table as the seat knew it: the recorded seat a person, the others played elsewhere."""
-        here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
-        seats = [here if seat == self.seat else elsewhere for seat in range(self.payload["seats"])]
-        return GameSetup(self.payload["game"], seats, dict(self.payload["options"]), seed=0, names=self.names)
+        return seen_from(self.payload["game"], self.seat, self.payload["seats"], self.payload["options"],
+                         None, self.names)
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """The recorded view of the frame reached, for the recorded seat and for nobody."""

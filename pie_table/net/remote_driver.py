@@ -34,6 +34,15 @@ Listener = Callable[[Entry, list[Event]], None]
 _ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
 
 
+def seen_from(game: str, seat: int, seats: int, options: Any, teams: Any, names: Any) -> GameSetup:
+    """A turn-based table as one seat on another machine knows it: that seat a person here, every
+    other seat played elsewhere, no seed (nothing is dealt here). A joined table and a replay of
+    what it was sent are set up alike."""
+    here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
+    specs = [here if other == seat else elsewhere for other in range(seats)]
+    return GameSetup(game, specs, dict(options or {}), teams, seed=0, names=list(names or []))
+
+
 class RemoteDriver:
     """One seat at a table hosted elsewhere, driven through the host."""
 
@@ -146,10 +155,8 @@ class RemoteDriver:
     def setup(self) -> GameSetup:
         """The table as this machine knows it: this seat a person here, every other seat played
         elsewhere (no seed: nothing is dealt here)."""
-        here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
-        seats = [here if seat == self.seat else elsewhere for seat in range(self.joined["seats"])]
-        return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
-                         self.joined.get("teams"), seed=0, names=list(self.joined.get("names") or []))
+        return seen_from(self.joined["game"], self.seat, self.joined["seats"], self.joined.get("options"),
+                         self.joined.get("teams"), self.joined.get("names"))
 
     @property
     def held_by_host(self) -> str:
