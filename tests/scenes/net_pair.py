@@ -122,6 +122,17 @@ def plays(table: Any, seat: int) -> None:
         table.submit(driver.autoplay_action(seat), seat)
 
 
+def both_play(app: App, window: Window, joined: Any, host: Any, done: Callable[[], bool],
+              seconds: float = 30.0) -> None:
+    """Ann at `window` plays seat 1 from her `joined` table, on its own thread, and the person at
+    the host's `host` table plays seat 0, until `done()`."""
+    stepping = Stepping(window, lambda: plays(joined, 1))
+    try:
+        frames_until(app, done, seconds, lambda: plays(host, 0))
+    finally:
+        stepping.stop()
+
+
 def open_joined(remote: RemoteDriver) -> tuple[Window, Any]:
     """A remote player's window with the joined table open on `remote` (as the join screen opens it)."""
     from pie_table.scenes.net_join import JoinScene, open_remote_table

@@ -25,8 +25,8 @@ from pie_table.scenes.net_join import JoinScene
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.title import TitleScene
 from tests.scenes.net_pair import (
-    Stepping,
     Window,
+    both_play,
     frames_until,
     host_room,
     host_setup,
@@ -55,12 +55,8 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     assert joined.names.player(1) == "Ann"
     room.start()
     host = app.scenes.current
-    stepping = Stepping(window, lambda: _plays(joined, 1))
-    try:
-        frames_until(app, lambda: isinstance(app.scenes.current, ResultsScene)
-                     and isinstance(window.scenes.current, ResultsScene), 300, lambda: _plays(host, 0))
-    finally:
-        stepping.stop()
+    both_play(app, window, joined, host, lambda: isinstance(app.scenes.current, ResultsScene)
+              and isinstance(window.scenes.current, ResultsScene), 300)
     log = room.hosted.driver.session.log
     assert room.hosted.driver.is_over() and remote.is_over()
     assert any(entry.seat == 1 for entry in log) and any(entry.seat == 0 for entry in log)

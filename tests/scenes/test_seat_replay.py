@@ -25,14 +25,13 @@ from pie_table.scenes.saved_games import SavedGamesScene
 from pie_table.scenes.seat_replay import SeatReplayScene, open_seat_replay
 from tests.net.netplay import replayed
 from tests.scenes.net_pair import (
-    Stepping,
     Window,
+    both_play,
     frames_until,
     host_room,
     host_setup,
     join,
     open_joined,
-    plays,
     title_app,
     until_title,
 )
@@ -51,12 +50,8 @@ def _whole_joined_game(app: App, game: str) -> tuple[Any, Any, Window]:
     window, joined = open_joined(remote)
     room.start()
     host = app.scenes.current
-    stepping = Stepping(window, lambda: plays(joined, 1))
-    try:
-        frames_until(app, lambda: isinstance(app.scenes.current, ResultsScene)
-                     and isinstance(window.scenes.current, ResultsScene), 300, lambda: plays(host, 0))
-    finally:
-        stepping.stop()
+    both_play(app, window, joined, host, lambda: isinstance(app.scenes.current, ResultsScene)
+              and isinstance(window.scenes.current, ResultsScene), 300)
     return room, remote, window
 
 
@@ -193,11 +188,7 @@ def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
     window, first = open_joined(ann)
     room.start()
     host = app.scenes.current
-    stepping = Stepping(window, lambda: plays(first, 1))
-    try:
-        frames_until(app, lambda: len(ann.recorder.frames) >= 3, each=lambda: plays(host, 0))
-    finally:
-        stepping.stop()
+    both_play(app, window, first, host, lambda: len(ann.recorder.frames) >= 3)
     window.scenes.pop()  # Ann leaves her table: what she saw so far is written
     (left,), _damaged = list_seat_replays(seat_replays_dir())
     assert not left.finished
@@ -206,12 +197,7 @@ def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
     assert back.recorder.path == Path(left.path)
     window, joined = open_joined(back)
     frames_until(app, lambda: not isinstance(app.scenes.current, ConfirmScene))
-    stepping = Stepping(window, lambda: plays(joined, 1))
-    try:
-        frames_until(app, lambda: isinstance(window.scenes.current, ResultsScene), 300,
-                     lambda: plays(host, 0))
-    finally:
-        stepping.stop()
+    both_play(app, window, joined, host, lambda: isinstance(window.scenes.current, ResultsScene), 300)
     assert window.scenes.current.replay_path == left.path
     saved = json.loads(Path(left.path).read_text(encoding="utf-8"))
     # Every event the seat was sent, once: what the host sent again on her return is not kept twice.
