@@ -7,6 +7,13 @@ the seat did not see. It is written as a versioned per-user file (`core.userfile
 `paths.seat_replays_dir()` when the game ends and whenever the table is left (a half game is kept
 too); taking the seat back after a drop carries on in the same file. A file that cannot be read
 is set aside and listed as damaged, as a save is.
+
+A real-time table (Rumble Pie) is sent a `frame` on every tick that changed what the seat sees,
+and nearly every tick moves the clock: a whole game is some 17,000-35,000 frames. A frame that
+only moved the clock is not kept (the next kept frame carries the tick it came at), so a game
+takes about 0.6-1.2 MB. Each kept frame holds its tick, the view (whole, or as the frame's patch),
+the seat's events and its own refused key actions. Past `BUDGET` bytes the recording stops and
+says so (`cut`): a file stays readable under the per-user file limit, however long the game.
 Pure Python: no pygame.
 """
 
@@ -32,12 +39,25 @@ from pie_table.core.userfiles import (
     write_text_atomic,
 )
 from pie_table.net.delta import apply_delta
+from pie_table.net.frame_delta import apply_patch
 from pie_table.net.protocol import revive_tree
 
 KIND = "pie_table-seat-replay"
-VERSION = 1
+VERSION = 2  # 2: real-time games' frames too (a version-1 file reads as it is)
+BUDGET = 3_500_000  # bytes of frames kept at most: under `userfiles`' 4 MiB limit with room to spare
 
 Frame = tuple[dict[str, Any], list[Event]]  # the seat's view after an update, and its events
+
+
+@dataclass(frozen=True)
+class TickFrame:
+    """One kept frame of a real-time table: the host's tick, the seat's view after it, the seat's
+    events and its own key actions the host refused (action, msg, params)."""
+
+    tick: int
+    view: dict[str, Any]
+    events: list[Event]
+    refused: list[dict[str, Any]]
 
 
 def link_id(token: str) -> str:
@@ -57,30 +77,68 @@ class SeatRecorder:
         self.game, self.seat = str(joined["game"]), int(joined["seat"])
         self.seats, self.options = int(joined["seats"]), copy_json(joined.get("options") or {})
         self.started = time.time()
+        # Who plays each seat and the teams, as the host said (a real-time table labels bots so).
+        self.players = copy_json(joined.get("players") or [])
+        self.teams = copy_json(joined.get("teams"))
         self.frames: list[dict[str, Any]] = []
         self.path: Path | None = None
+        self.size = 0  # bytes of the frames kept, as written
+        self.cut = False  # the budget was reached: nothing more is kept
         self._skip = 0  # events the host sends again to a seat taken back (already kept)
         self._carry_on()
 
     def _carry_on(self) -> None:
         for path in sorted(self.folder.glob(f"*-{self.link[:6]}.json")):  # named after its link
-            found = read_json(path, KIND, VERSION, validate=_validate, set_aside=False)
+            found = read_json(path, KIND, VERSION, _migrate, validate=_validate, set_aside=False)
             payload = found.payload
             if found.ok and payload and payload["link"] == self.link and not payload["finished"]:
                 self.path, self.started, self.frames = path, float(payload["started"]), payload["frames"]
                 self._skip = sum(len(frame["events"]) for frame in self.frames)
+                self.size, self.cut = sum(_size(frame) for frame in self.frames), bool(payload.get("cut"))
                 return
+
+    def _new_events(self, events: list[Event]) -> list[Event]:
+        """`events` less those the host sent again to a seat taken back (kept already)."""
+        skipped, self._skip = min(self._skip, len(events)), max(0, self._skip - len(events))
+        return copy_json(events[skipped:])
+
+    def _keep(self, frame: dict[str, Any]) -> None:
+        if self.cut:
+            return
+        size = _size(frame)
+        if self.size + size > BUDGET:
+            self.cut = True  # the file says where it stops; the rest of the game is at the host
+            return
+        self.size += size
+        self.frames.append(frame)
 
     def took(self, message: Mapping[str, Any]) -> None:
         """Keep one `update` from the host as it came (the view or its change, and the events)."""
-        events = list(message["events"])
-        skipped, self._skip = min(self._skip, len(events)), max(0, self._skip - len(events))
-        frame: dict[str, Any] = {"events": copy_json(events[skipped:])}
+        frame: dict[str, Any] = {"events": self._new_events(list(message["events"]))}
         if "view" in message:
             frame["view"] = copy_json(message["view"])
         else:
             frame["delta"] = copy_json(message["delta"])
-        self.frames.append(frame)
+        self._keep(frame)
+
+    def took_frame(self, message: Mapping[str, Any]) -> None:
+        """Keep one real-time `frame` from the host: its tick, the view or its patch, the seat's
+        events and its refused key actions; a frame that only moved the clock is not kept."""
+        events = self._new_events(list(message.get("events", ())))
+        refused = [{"action": copy_json(r["action"]), "msg": r["msg"], "params": copy_json(r["params"])}
+                   for r in message.get("refused", ())]
+        tick = int(message["tick"])
+        if "view" not in message and not events and not refused \
+                and message.get("patch", {}) in ({}, {"s": {"tick": tick}}):
+            return  # the tick alone: the next kept frame says where the clock is
+        frame: dict[str, Any] = {"tick": tick, "events": events}
+        if "view" in message:
+            frame["view"] = copy_json(message["view"])
+        else:
+            frame["patch"] = copy_json(message.get("patch", {}))
+        if refused:
+            frame["refused"] = refused
+        self._keep(frame)
 
     def payload(self, names: list[str], finished: bool) -> dict[str, Any]:
         """The file's contents: the game, the seat, the table as the seat knew it, the frames."""
@@ -89,7 +147,8 @@ class SeatRecorder:
         return {"game": self.game, "rules_version": get_game(self.game).rules.rules_version,
                 "seat": self.seat, "seats": self.seats, "names": list(names), "options": self.options,
                 "started": self.started, "saved_at": time.time(), "finished": finished,
-                "link": self.link, "frames": list(self.frames)}
+                "link": self.link, "cut": self.cut, "players": self.players, "teams": self.teams,
+                "frames": list(self.frames)}
 
     def write(self, names: list[str], finished: bool) -> Path:
         """Write the recording (atomically); OSError if it cannot be."""
@@ -101,6 +160,15 @@ class SeatRecorder:
         return write_text_atomic(self.path, json.dumps(document, separators=(",", ":")))
 
 
+def _size(frame: Mapping[str, Any]) -> int:
+    return len(json.dumps(frame, separators=(",", ":")))
+
+
+def _migrate(payload: dict[str, Any], _version: int) -> dict[str, Any]:
+    """Version 1 held turn-based frames only, which version 2 reads as they are."""
+    return payload
+
+
 def _validate(payload: dict[str, Any]) -> None:
     """Raise for a file whose contents are not a seat replay's."""
     for key, kind in (("game", str), ("seat", int), ("seats", int), ("names", list), ("frames", list),
@@ -110,10 +178,15 @@ def _validate(payload: dict[str, Any]) -> None:
             raise TypeError(key)
     if not 0 <= payload["seat"] < payload["seats"] or not payload["frames"]:
         raise ValueError("no such seat, or nothing recorded")
+    if not isinstance(payload.get("cut", False), bool) or not isinstance(payload.get("players", []), list):
+        raise TypeError("cut or players")
     for frame in payload["frames"]:
-        shown = frame.get("view", frame.get("delta"))
+        shown = frame.get("view", frame.get("patch" if "tick" in frame else "delta"))
         if not isinstance(frame["events"], list) or not isinstance(shown, dict):
             raise TypeError("frame")
+        real_time = "tick" in frame
+        if real_time and not (isinstance(frame["tick"], int) and isinstance(frame.get("refused", []), list)):
+            raise TypeError("real-time frame")
     if "view" not in payload["frames"][0]:
         raise ValueError("the first frame holds the whole view")
 
@@ -121,7 +194,7 @@ def _validate(payload: dict[str, Any]) -> None:
 def read_seat_replay(path: str | Path) -> ReadResult:
     """The file at `path` (set aside when it is damaged, left in place when a newer pie_table wrote it)."""
     keep = set(Problem) - {Problem.NEWER, Problem.UNREADABLE}
-    return read_json(path, KIND, VERSION, validate=_validate, set_aside=keep)
+    return read_json(path, KIND, VERSION, _migrate, validate=_validate, set_aside=keep)
 
 
 def frames_of(payload: Mapping[str, Any]) -> list[Frame]:
@@ -131,6 +204,19 @@ def frames_of(payload: Mapping[str, Any]) -> list[Frame]:
     for frame in payload["frames"]:
         view = frame["view"] if "view" in frame else apply_delta(view, frame["delta"])
         frames.append((revive_tree(view), revive_tree(frame["events"])))
+    return frames
+
+
+def ticks_of(payload: Mapping[str, Any]) -> list[TickFrame]:
+    """Each kept frame of a real-time table's recording, with the whole view after it (as the host
+    sent them: a real-time table reads its frames as plain JSON)."""
+    frames: list[TickFrame] = []
+    view: dict[str, Any] = {}
+    for frame in payload["frames"]:
+        tick = int(frame["tick"])
+        view = dict(frame["view"]) if "view" in frame else apply_patch(view, frame["patch"])
+        view["tick"] = tick  # the clock-only frames left out moved it: a whole view says where it is
+        frames.append(TickFrame(tick, view, list(frame["events"]), list(frame.get("refused", ()))))
     return frames
 
 
@@ -164,7 +250,7 @@ def list_seat_replays(folder: str | Path) -> tuple[list[SeatReplayInfo], list[Da
         elif result.status == "refused" and result.set_aside is None:
             damaged.append(DamagedSave(str(path), path.name, result.reason or Msg("could not be read")))
     for path in set_aside_in(root):
-        reason = read_json(path, KIND, VERSION, validate=_validate, set_aside=False).reason
+        reason = read_json(path, KIND, VERSION, _migrate, validate=_validate, set_aside=False).reason
         damaged.append(DamagedSave(str(path), original_name(path), reason or Msg("could not be read")))
     found.sort(key=lambda info: info.saved_at, reverse=True)
     return found, damaged

@@ -1,10 +1,12 @@
 """The viewer of a seat replay: a game played at a table hosted elsewhere, shown again on its own
 table from what this player's seat was sent (issue 23 item 2).
 
-The table is the game's own scene in *watch* mode on a `FramesDriver`: each step is the next
-update the host sent, whose events play as they did. Only that seat's view exists, so there is no
-choice of view. Going back builds the table again at the wanted frame. The bar and keys are
-`scenes/playback.py`'s.
+The table is the game's own scene in *watch* mode. A turn-based game's runs on a `FramesDriver`:
+each step is the next update the host sent, whose events play as they did. A real-time game's
+(Rumble Pie) runs on the recorded frames as its joined table ran on the host's (the game's
+`replay_seat`), played at the pace they came, a step being the next frame where something
+happened. Only that seat's view exists, so there is no choice of view. Going back builds the
+table again at the wanted frame. The bar and keys are `scenes/playback.py`'s.
 """
 
 from __future__ import annotations
@@ -17,26 +19,52 @@ from pie_table.core.registry import GameLoadError, get_game
 from pie_table.core.userfiles import move_aside
 from pie_table.kit.i18n import N_, _, tr
 from pie_table.net.frames_driver import FramesDriver
-from pie_table.net.seat_replay import frames_of, read_seat_replay
+from pie_table.net.seat_replay import frames_of, read_seat_replay, ticks_of
 from pie_table.scenes.base import load_factory
 from pie_table.scenes.playback import PlaybackScene
 
 _UNFINISHED = N_("This replay ends where you left the table.")
+_CUT = N_("The replay stops here: the rest of this game was too long to keep.")
 
 
-class SeatReplayScene(PlaybackScene):
-    """Watch what one seat saw of a game hosted elsewhere."""
+class _SeatPlayback(PlaybackScene):
+    """What both viewers share: the recording, its game's table, whose seat it was."""
 
     def __init__(self, app: Any, payload: dict[str, Any]) -> None:
         super().__init__(app)
         self.payload = payload
         self.info = get_game(payload["game"])
-        self.frames = frames_of(payload)
         self.seat: int = payload["seat"]
         factory = load_factory(self.info.scene_factory)
         if factory is None:  # `open_seat_replay` opens one only for a game whose table loads
             raise GameLoadError(f"{self.info.id}: its table could not be loaded")
         self.factory = factory
+
+    def _show(self, table: Any) -> None:
+        """`table` in place of the one shown, sized to the space above the bar."""
+        self.table = table
+        table.enter()
+        table.on_resize(self._table_size())
+        if hasattr(table, "snap"):
+            table.snap()
+
+    def _past_the_end(self) -> None:
+        """A step asked for after the last frame: say why there is no more."""
+        if self.payload.get("cut"):
+            self.notice, self.notice_age = _CUT, 0.0
+        elif not self.payload["finished"]:
+            self.notice, self.notice_age = _UNFINISHED, 0.0
+
+    def who(self) -> str:
+        return _("Seen by {name}").format(name=self.seat_name(self.seat))
+
+
+class SeatReplayScene(_SeatPlayback):
+    """Watch what one seat saw of a turn-based game hosted elsewhere."""
+
+    def __init__(self, app: Any, payload: dict[str, Any]) -> None:
+        super().__init__(app, payload)
+        self.frames = frames_of(payload)
         self.driver: FramesDriver | None = None
         self._rebuild(0)
 
@@ -48,18 +76,15 @@ class SeatReplayScene(PlaybackScene):
     def _rebuild(self, at: int) -> None:
         """A fresh table showing frame `at`."""
         self.driver = FramesDriver(self.payload, at, self.frames)
-        self.table = self.factory(self.app, self.driver.setup, driver=self.driver, watch=True)
-        self.table.watch_seat = self.seat
-        self.table.enter()
-        self.table.on_resize(self._table_size())
-        if hasattr(self.table, "snap"):
-            self.table.snap()
+        table = self.factory(self.app, self.driver.setup, driver=self.driver, watch=True)
+        table.watch_seat = self.seat
+        self._show(table)
 
     def step_forward(self) -> bool:
         assert self.driver is not None
         moved = self.driver.advance()
-        if not moved and not self.payload["finished"]:
-            self.notice, self.notice_age = _UNFINISHED, 0.0
+        if not moved:
+            self._past_the_end()
         return moved
 
     def step_back(self) -> None:
@@ -75,8 +100,66 @@ class SeatReplayScene(PlaybackScene):
     def progress(self) -> tuple[int, int]:
         return self.position, len(self.frames) - 1
 
-    def who(self) -> str:
-        return _("Seen by {name}").format(name=self.seat_name(self.seat))
+
+class RealtimeSeatReplayScene(_SeatPlayback):
+    """Watch what one seat saw of a real-time game hosted elsewhere, at the pace it was played.
+    A move is a frame where something happened (the frames between only ran the clock down)."""
+
+    def __init__(self, app: Any, payload: dict[str, Any]) -> None:
+        super().__init__(app, payload)
+        self.frames = ticks_of(payload)
+        self.moves = [index for index, frame in enumerate(self.frames) if index and frame.events]
+        self.sim: Any = None
+        self._rebuild(0)
+
+    @property
+    def position(self) -> int:
+        """The frame shown (0: the first view the seat was sent)."""
+        return int(self.sim.position) if self.sim is not None else 0
+
+    def _rebuild(self, at: int) -> None:
+        """A fresh table showing frame `at`."""
+        self.sim = self.factory.replay_seat(self.payload, self.frames, at)
+        self._show(self.factory(self.app, self.sim.setup, remote=self.sim, watch=True))
+
+    def step_forward(self) -> bool:
+        """On to the next frame where something happened (or the last)."""
+        moved = False
+        while self.sim.step():
+            moved = True
+            if self.frames[self.position].events:
+                break
+        if not moved:
+            self._past_the_end()
+        return moved
+
+    def step_back(self) -> None:
+        earlier = [index for index in self.moves if index < self.position]
+        self._rebuild(earlier[-1] if earlier else 0)
+
+    def jump(self, fraction: float) -> None:
+        if fraction <= 0 or fraction >= 1 or not self.moves:
+            self._rebuild(0 if fraction <= 0 else len(self.frames) - 1)
+            return
+        self._rebuild(self.moves[min(len(self.moves) - 1, max(0, round(fraction * (len(self.moves) - 1))))])
+
+    def at_end(self) -> bool:
+        return bool(self.sim.at_end())
+
+    def progress(self) -> tuple[int, int]:
+        return sum(1 for index in self.moves if index <= self.position), len(self.moves)
+
+    def _play(self, dt: float) -> None:
+        """Frames as the game's time passed between them, at `speed`."""
+        self.clock += dt * self.speed
+        while not self.sim.at_end():
+            wait = self.sim.wait_before_next()
+            if self.clock < wait:
+                break
+            self.clock -= wait
+            self.sim.step()
+        if self.at_end():
+            self.playing = False
 
 
 def open_seat_replay(app: Any, path: str) -> str:
@@ -95,7 +178,7 @@ def open_seat_replay(app: Any, path: str) -> str:
     if load_factory(info.scene_factory) is None:
         return _("This game's table could not be loaded.")
     try:
-        scene = SeatReplayScene(app, payload)
+        scene = (RealtimeSeatReplayScene if info.realtime else SeatReplayScene)(app, payload)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         moved = move_aside(path)
         why = Msg("does not hold what it should")

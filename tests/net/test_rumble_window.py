@@ -9,9 +9,11 @@ its remote player joining again by code (issue 23 item 2)."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -24,10 +26,13 @@ from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
 from pie_table.net.delta import plain
+from pie_table.net.seat_replay import ticks_of
+from pie_table.paths import seat_replays_dir
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
 from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.results import ResultsScene
+from pie_table.scenes.seat_replay import RealtimeSeatReplayScene
 from pie_table.scenes.title import TitleScene
 from tests.scenes import test_net_window as window
 from tests.scenes.net_pair import Window, continued_room
@@ -145,11 +150,13 @@ def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app
     assert sum(1 for e in log if e.seat == 1) >= 10  # the remote seat's key actions were the game's
     assert host_table.sim.phase == "game_over"
     _run(app, joined, lambda: sim.client.over, 5)
-    # The joined table's results offer no replay: the game is saved at the host, not here.
+    # The joined table's results offer the seat's own replay (the game is saved at the host).
     app.scenes.push(joined)
-    joined.over_timer = 10.0
-    joined._check_game_over(0.0)  # noqa: SLF001
-    assert isinstance(app.scenes.current, ResultsScene) and app.scenes.current.replay_path is None
+    joined.over_timer = 10.0  # past the beat before the results: its next update opens them
+    joined.update(0.0)
+    results = app.scenes.current
+    assert isinstance(results, ResultsScene) and not results.again
+    _the_seat_replay_plays_to_the_final_view(app, results, sim, room)
     app.scenes.pop()
     assert sim.table().scores == host_table.sim.table().scores
     sim.close()
@@ -160,6 +167,60 @@ def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app
     results.shown_s = 10.0
     results.play_again()
     assert isinstance(app.scenes.current, HostSeatsScene)
+
+
+def _the_seat_replay_plays_to_the_final_view(app: App, results: ResultsScene, sim: RemoteTableSim,
+                                            room: HostRoomScene) -> None:
+    """The joined results' *Watch the replay*: the file holds the seat's events (each once) and its
+    views, only its own; the viewer plays it on Rumble's table to the seat's final view."""
+    path = Path(str(results.replay_path))
+    assert path.parent == seat_replays_dir()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["finished"] is True and saved["cut"] is False
+    assert (saved["seat"], saved["names"][1]) == (1, "Ann")
+    assert saved["players"] == ["bot:normal", "remote", "bot:normal", "bot:normal"]
+    frames = ticks_of(saved)
+    # Every event the host sent the seat, in order, and only those; no token in the file.
+    assert [e for f in saved["frames"] for e in f["events"]] == plain(room.hosted.host.histories[1])
+    assert sim.client.token not in path.read_text(encoding="utf-8")
+    # Frames that only ran the clock are left out: far fewer frames than ticks.
+    assert len(frames) < frames[-1].tick // 2
+    assert plain(frames[-1].view) == plain(sim.view)  # the seat's last view, whole
+
+    results.shown_s = 10.0  # armed
+    results.watch()
+    viewer = app.scenes.current
+    assert isinstance(viewer, RealtimeSeatReplayScene) and results.notice == ""
+    assert viewer.table.watch and viewer.table.remote and viewer.position == 0
+    assert viewer.table.names[1] == "Ann" and viewer.table.setup.seats[0].is_bot  # a host's bot, labelled
+    assert viewer.who() == "Seen by Ann"
+    viewer.step_forward()
+    assert viewer.position == viewer.moves[0] and viewer.progress() == (1, len(viewer.moves))
+    # Played at speed 8: the frames come as the game's time passed between them.
+    viewer.change_speed(5)
+    viewer.toggle_play()
+    surface = pygame.Surface((1280, 720))
+    start_tick = viewer.sim.frames[viewer.position].tick
+    viewer.update(0.5)  # half a second at speed 8: four seconds of the game
+    shown = viewer.sim.frames[viewer.position].tick
+    assert start_tick < shown <= start_tick + 4 * 60
+    for _frame in range(2000):
+        if viewer.at_end():
+            break
+        viewer.update(0.25)
+        viewer.draw(surface)
+    assert viewer.at_end() and not viewer.playing
+    assert viewer.table.sim.table().scores == sim.table().scores and viewer.table.sim.phase == "game_over"
+    viewer.step_back()
+    assert viewer.position == max(move for move in viewer.moves if move < len(frames) - 1)
+    viewer.jump(1.0)
+    assert viewer.at_end()
+    viewer.step_forward()
+    assert viewer.notice == ""  # the whole game is here: nothing to say past its end
+    viewer.jump(0.0)
+    assert viewer.position == 0
+    app.scenes.pop()
+    assert app.scenes.current is results
 
 
 def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_back(app: App) -> None:

@@ -8,22 +8,26 @@ from pie_table.core.driver import driver_for
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.ui import RumbleTableScene
-from pie_table.games.rumble_pie.ui.sim import TableSim
+from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim
+from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.kit.app import App
 
 
-class _Remote:
-    """What a `RemoteTableSim` gives the table, over a game run here instead of at a host: no
-    session (the host keeps the game) and a link to close."""
-
-    session = None
+class _Remote(SeatTableSim):
+    """A seat's frames as a `RemoteTableSim` gives them the table, from a game run here instead of
+    at a host (no session: the host keeps the game), with a link to close."""
 
     def __init__(self, local: TableSim) -> None:
+        super().__init__("rumble-pie", 0)
         self.local = local
         self.closed = False
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.local, name)
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.local.view_for(0)
+
+    def advance(self, dt: float) -> list[TickResult]:
+        return self.local.advance(dt)
 
     def close(self) -> None:
         self.closed = True

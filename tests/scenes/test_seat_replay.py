@@ -230,3 +230,29 @@ def test_a_file_that_is_not_a_seat_replay_is_refused_in_one_line_and_set_aside(a
     line = open_seat_replay(app, str(path))
     assert line.startswith("rats-1-seat2-abcdef.json does not hold what it should; it was set aside as ")
     assert not path.exists() and [d.name for d in list_seat_replays(path.parent)[1]] == [path.name]
+
+
+def test_a_rumble_recording_cut_short_opens_on_its_table_and_says_why_it_stops(app: App, monkeypatch) -> None:
+    from pie_table.net import seat_replay
+    from pie_table.net.seat_replay import SeatRecorder
+    from pie_table.scenes.seat_replay import RealtimeSeatReplayScene
+    from tests.net.test_seat_replay_ticks import _hosted_game, _joined
+
+    host, frames = _hosted_game(5, ticks=60 * 40)
+    monkeypatch.setattr(seat_replay, "BUDGET", 60_000)
+    recorder = SeatRecorder(seat_replays_dir(), _joined(host), "secret-token")
+    for message, _shown in frames:
+        recorder.took_frame(message)
+    assert recorder.cut
+    path = recorder.write(["Bot 1", "Ann", "Bot 3", "Bot 4"], finished=False)
+    (listed,), _damaged = list_seat_replays(seat_replays_dir())
+    assert listed.game == "rumble-pie" and not listed.finished
+    assert open_seat_replay(app, str(path)) == ""
+    viewer = app.scenes.current
+    assert isinstance(viewer, RealtimeSeatReplayScene) and viewer.who() == "Seen by Ann"
+    app.scenes.draw(app.screen)
+    _key(viewer, pygame.K_END)
+    assert viewer.at_end() and viewer.notice == ""
+    _key(viewer, pygame.K_RIGHT)  # one more: the file holds no more of the game
+    assert viewer.notice == "The replay stops here: the rest of this game was too long to keep."
+    app.scenes.draw(app.screen)  # the notice over the bar, the table under it

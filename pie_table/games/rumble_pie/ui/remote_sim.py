@@ -10,6 +10,8 @@ table can show the key press at once as pending. `delay_ms` is the last ping's r
 
 A lost connection is taken back with the seat's token (the host sends the whole view and the events
 missed); a host that quits, or cannot be reached again, ends the table with one line (`ended`).
+Every frame is also kept for the player's own replay of what the seat saw (`net/seat_replay.py`),
+written by the table's autosave: at each round's end, at the game's end and when the table is left.
 """
 
 from __future__ import annotations
@@ -18,53 +20,47 @@ import asyncio
 import logging
 import queue
 import threading
+from pathlib import Path
 from typing import Any
 
-from pie_table.core.messages import revive
-from pie_table.core.registry import GameInfo, get_game
-from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
-from pie_table.games.rumble_pie.ui.sim import Refusal, TickResult
-from pie_table.games.rumble_pie.ui.table_state import TableState
+from pie_table.core.setup import GameSetup
+from pie_table.games.rumble_pie.ui.remote_badge import NoSave
+from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim, result_of, seat_setup
+from pie_table.games.rumble_pie.ui.sim import TickResult
 from pie_table.kit.i18n import N_
 from pie_table.net.realtime_client import RealtimeSeat
+from pie_table.net.seat_replay import SeatRecorder
+from pie_table.paths import seat_replays_dir
 
 LOG = logging.getLogger("pie_table.net")
 _PING_S = 1.0
 _RECONNECT_S = 30.0  # how long a lost connection is tried again before the table gives up
 _RETRY_S = 0.5
-_REMOTE = "remote"  # the seat word the seat screens use for a seat played on another machine
 HOST_QUIT = N_("The host left the table: the game is saved on the host's machine.")
 HOST_LOST = N_("The host could not be reached again.")
 
 
-class RemoteTableSim:
+class RemoteTableSim(SeatTableSim):
     """A remote seat's table: what the host sends, in the interface the table scene drives."""
-
-    watch = False
-    has_humans = True
-    session = None  # the game lives at the host: no save, no statistics here
-
-    realtime = True  # the join screen opens this game's table with it as `remote`
 
     def __init__(self, url: str, table: str, code: str, seat: int, name: str = "",
                  wake: Any = None, token: str = "") -> None:
         """Take `seat` with the join `code`, or the seat a `token` holds (HostRefused or
         ConnectionError if not); `wake()` is called from the network thread when a frame came (a
         window resting until input)."""
+        super().__init__("", seat)
         self.client = RealtimeSeat(url)
-        self.seat = seat
         self.name = name
         self.wake = wake
         self.joined: dict[str, Any] = {}  # the host's answer: game, seats, options, teams
         self.ended = ""  # why the table ended by itself (the host quit or is gone), '' while on
-        self.reconnecting = False
         self._leaving = False
         self._failure: Exception | None = None
-        self.accumulator = 0.0
+        self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
+        self._kept_phase = ""  # the phase of the last frame kept (the replay is finished at game_over)
         self._frames: queue.Queue[dict[str, Any]] = queue.Queue()
         self._origins: dict[int, tuple[dict[str, Any], Any]] = {}
         self._sent: list[tuple[dict[str, Any], Any]] = []  # pushed, not yet numbered by the loop
-        self._table: tuple[int, TableState] | None = None
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self.error: str | None = None
@@ -91,13 +87,15 @@ class RemoteTableSim:
                 self.seat = int(joined["seat"])
             else:
                 joined = await client.join(table, code, self.seat, name)
-            await client.expect("frame")
+            first = await client.expect("frame")
         except Exception as exc:  # noqa: BLE001 - any failure to connect is one line for the player
             self._failure = exc
             self.error = str(exc) or type(exc).__name__
             self._ready.set()
             return
-        self.joined = joined
+        self.joined, self.game = joined, str(joined["game"])
+        self.recorder = SeatRecorder(seat_replays_dir(), joined, client.token)
+        self._record(first)
         self._ready.set()
         pinger = asyncio.create_task(self._ping())
         try:
@@ -173,22 +171,13 @@ class RemoteTableSim:
     # -- what the table scene reads ---------------------------------------------------------------------
 
     @property
-    def info(self) -> GameInfo:
-        """The game the host plays."""
-        return get_game(self.joined["game"])
-
-    @property
     def setup(self) -> GameSetup:
         """The table as this machine knows it: this seat on the left keys (and the mouse), every
-        other seat played elsewhere (no seed: nothing is dealt here)."""
-        here = SeatSpec("human", control="keys1")
-        elsewhere = SeatSpec("human", control="hotseat", level=_REMOTE)
-        players = list(self.joined.get("players") or [])
-        seats = [here if seat == self.seat else _played_elsewhere(players, seat, elsewhere)
-                 for seat in range(self.joined["seats"])]
-        names = [self.name if seat == self.seat else "" for seat in range(len(seats))]
-        return GameSetup(self.joined["game"], seats, dict(self.joined.get("options") or {}),
-                         self.joined.get("teams"), seed=0, names=names if self.name else [])
+        other seat played elsewhere or a bot at the host (no seed: nothing is dealt here)."""
+        joined = self.joined
+        names = [self.name if seat == self.seat else "" for seat in range(joined["seats"])]
+        return seat_setup(joined["game"], self.seat, joined["seats"], joined.get("options"),
+                          joined.get("teams"), list(joined.get("players") or []), names)
 
     def name_of(self, seat: int) -> str:
         """The name `seat`'s player goes by, as the host last said ('' if none): a player who took
@@ -211,32 +200,11 @@ class RemoteTableSim:
         """The seat's view as last received."""
         return self.client.view
 
-    def table(self) -> TableState:
-        """The public table from the last frame."""
-        tick = int(self.view.get("tick", 0))
-        if self._table is None or self._table[0] != tick:
-            self._table = (tick, TableState(self.view))
-        return self._table[1]
-
-    def invalidate(self) -> None:
-        """Read the table afresh next time."""
-        self._table = None
-
-    @property
-    def phase(self) -> str:
-        """The host's phase."""
-        return str(self.view.get("phase", "ready"))
-
     @property
     def queue(self) -> list[tuple[int | None, dict[str, Any], Any]]:
         """This seat's key actions the host has not answered yet (drawn as pending)."""
         waiting = [(self.seat, a, o) for a, o in self._origins.values()]
         return waiting + [(self.seat, a, o) for a, o in self._sent]
-
-    @property
-    def game_ticks(self) -> int:
-        """The host's clock as last seen."""
-        return int(self.view.get("tick", 0))
 
     @property
     def delay_ms(self) -> float | None:
@@ -267,18 +235,33 @@ class RemoteTableSim:
                 return results
             results.append(self._result(frame))
 
-    def _result(self, frame: dict[str, Any]) -> TickResult:
-        applied = [self._origins.pop(seq) for seq in frame.get("acks", ()) if seq in self._origins]
-        refusals = []
-        for refused in frame.get("refused", ()):
-            _action, origin = self._origins.pop(refused["seq"], (refused["action"], None))
-            reason = revive({"msg": refused["msg"], "params": refused["params"]})
-            refusals.append(Refusal(refused["action"], reason, origin))
-        return TickResult(frame["tick"], list(frame.get("events", ())), refusals, applied)
+    def _record(self, frame: dict[str, Any]) -> None:
+        """Keep `frame` for the seat's replay, and the phase it left the game in."""
+        if self.recorder is not None:
+            self.recorder.took_frame(frame)
+        said = frame["view"] if "view" in frame else frame.get("patch", {}).get("s", {})
+        self._kept_phase = str(said.get("phase", self._kept_phase))
 
-    def view_for(self, _seat: int) -> dict[str, Any]:
-        """The only view this window has: its own seat's."""
-        return self.view
+    def _result(self, frame: dict[str, Any]) -> TickResult:
+        self._record(frame)
+        applied = [self._origins.pop(seq) for seq in frame.get("acks", ()) if seq in self._origins]
+        return result_of(frame, applied, self._origins)
+
+    def autosaver(self) -> Any:
+        """The table's autosave: here it keeps this seat's own replay of what it was sent."""
+        return SeatReplaySaver(self)
+
+    def keep_replay(self) -> Path | None:
+        """Write what this seat was sent so far; the file's path, or None if it could not be."""
+        recorder = self.recorder
+        if recorder is None or not recorder.frames:
+            return None
+        names = [self.name_of(seat) or (self.name if seat == self.seat else "")
+                 for seat in range(int(self.joined["seats"]))]
+        try:
+            return recorder.write(names, self._kept_phase == "game_over")
+        except (OSError, TypeError, ValueError):
+            return None
 
     def close(self) -> None:
         """Leave the table (the host shows the seat away; the token would take it back)."""
@@ -288,13 +271,14 @@ class RemoteTableSim:
         self._thread.join(2)
 
 
-def _played_elsewhere(players: list[Any], seat: int, elsewhere: SeatSpec) -> SeatSpec:
-    """How a seat not played here is labelled: a bot at the host as the bot it is, anyone else as
-    played on another machine (so is every seat of a host that does not say who plays)."""
-    said = players[seat] if seat < len(players) else None
-    if isinstance(said, str) and said.startswith("bot"):
-        try:
-            return parse_seat(said)
-        except SetupError:
-            pass  # a word this version does not know: shown as played elsewhere
-    return elsewhere
+class SeatReplaySaver(NoSave):
+    """A remote seat's autosave: `save` keeps the seat's own replay (`path` once written), never
+    the host's save trouble (the game itself is kept at the host)."""
+
+    def __init__(self, sim: RemoteTableSim) -> None:
+        self.sim = sim
+        self.path = ""
+
+    def save(self) -> None:
+        path = self.sim.keep_replay()
+        self.path = str(path) if path is not None else self.path

@@ -29,6 +29,7 @@ class TableParts(Protocol):
     cursors: dict[str, Any]
     summary: Any
     names: list[str]
+    watch: bool  # a replay: nobody here starts a round
 
 Color = tuple[int, int, int]
 _DEVICE_NAMES = {"keys1": "left keys", "keys2": "right keys", "mouse": "mouse"}
@@ -115,6 +116,8 @@ def banner_for(scene: TableParts) -> tuple[str, str, str]:
     state = scene.sim.table()
     humans = scene.sim.has_humans
     if state.phase == "ready":
+        if scene.watch:
+            return "Rumble Pie!", _("Waiting for Go!"), ""
         if humans:
             return "Rumble Pie!", _("Press Enter (pad: Start) or click Go! to start"), _("Go!")
         return "Rumble Pie!", _("The bots are about to start…"), ""
@@ -202,7 +205,7 @@ def _draw_summary(scene: TableParts, surface: pygame.Surface) -> None:
     scene.summary.go_button = None
     if state.phase not in ("round_over", "game_over") or not state.history:
         return
-    humans = scene.sim.has_humans
+    humans = scene.sim.has_humans and not scene.watch  # (in a replay the next round just comes)
     prompt = _("Next round: Enter (pad: Start) or Go!") if humans else _("Next round starts shortly…")
     if state.phase == "game_over":
         prompt = _("And the winner is…")

@@ -20,11 +20,11 @@ from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
 from pie_table.games.rumble_pie.ui.remote_badge import (
     AwayPrompt,
-    NoSave,
     draw_away,
     draw_delay,
     draw_host_paused,
 )
+from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
@@ -40,7 +40,9 @@ from pie_table.paths import saves_dir
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 
 if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
+    from pie_table.games.rumble_pie.ui.recorded_sim import RecordedTableSim
     from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+    from pie_table.net.seat_replay import TickFrame
 from pie_table.scenes.seats import REMOTE
 
 RESULTS_BEAT_S = 2.5
@@ -57,10 +59,11 @@ class RumbleTableScene(Scene):
 
     def __init__(self, app: Any, setup: GameSetup, driver: RealtimeDriver | None = None,
                  save_path: str | None = None, watch: bool = False,
-                 remote: RemoteTableSim | None = None) -> None:
+                 remote: SeatTableSim | None = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).
         `watch`: a replay feeds the ticks (`replay_apply`); the clock and the bots stay still.
-        `remote`: a `RemoteTableSim`, the table drawn from what a host sends (saved at the host).
+        `remote`: the table drawn from one seat's frames (saved at the host): a `RemoteTableSim`,
+        what a host sends, or with `watch` a `RecordedTableSim`, a remote seat's own replay.
         Seats marked Remote are played on other machines: no keys, no mouse, no legend here."""
         super().__init__(app)
         self.setup = setup
@@ -68,7 +71,7 @@ class RumbleTableScene(Scene):
         self.watch_seat: int | None = None
         self.remote = remote is not None
         self.link = remote  # the host's frames and this seat's link (None: the game runs here)
-        self.sim: TableSim | RemoteTableSim
+        self.sim: TableSim | SeatTableSim
         self.local: TableSim | None = None  # the game run here (None at a remote seat)
         if remote is not None:
             self.sim = remote
@@ -78,8 +81,9 @@ class RumbleTableScene(Scene):
             raise ValueError("a Rumble Pie table runs on a driver, or on a remote table")
         self.driver = driver  # the game's (None at a remote seat: the host's driver is the game)
         # Saved at each round's end and on pause: a tick log rewritten every tick would be waste.
-        self.autosave = NoSave() if self.local is None else Autosaver(
-            self.local.session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
+        # At a remote seat the host saves the game; the seat's own replay is written instead.
+        self.autosave = remote.autosaver() if remote is not None else Autosaver(
+            self.here().session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
         self.resumed = driver is not None and bool(driver.session.log) and not watch
         # A hosted table's network (`away()`, `hand_to_bot(seat)`), set by whoever hosts it.
         self.network: Any = None
@@ -91,7 +95,10 @@ class RumbleTableScene(Scene):
         self.layout = load_layout("rumble-pie", n)
         self.slots = seat_slots(list(state.teams))
         self.geom = TableGeometry(self.layout, self.slots, app.screen.get_size())
-        humans = [s for s, spec in enumerate(setup.seats) if not spec.is_bot and spec.level != REMOTE]
+        # Who plays from this window: nobody in a replay, where a cursor would only show where
+        # nobody aimed (the keys and the mouse were never recorded).
+        humans = [] if watch else [s for s, spec in enumerate(setup.seats)
+                                   if not spec.is_bot and spec.level != REMOTE]
         self.cursors: dict[str, Cursor] = {
             setup.seats[seat].control: Cursor(setup.seats[seat].control, seat)
             for seat in humans if setup.seats[seat].control != "mouse"
@@ -118,12 +125,20 @@ class RumbleTableScene(Scene):
 
     @staticmethod
     def join_remote(url: str, table: str, code: str, seat: int, name: str, wake: Any = None,
-                    token: str = "") -> Any:
+                    token: str = "") -> RemoteTableSim:
         """A seat taken at a Rumble table hosted elsewhere, or taken back with its `token` (the join
         screen opens this table with it as `remote`); HostRefused with the host's one line if not."""
         from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
 
         return RemoteTableSim(url, table, code, seat, name, wake, token)
+
+    @staticmethod
+    def replay_seat(payload: dict[str, Any], frames: list[TickFrame], at: int = 0) -> RecordedTableSim:
+        """A remote seat's own recording, shown from frame `at` (the seat-replay viewer opens this
+        table with it as `remote`, watching)."""
+        from pie_table.games.rumble_pie.ui.recorded_sim import RecordedTableSim
+
+        return RecordedTableSim(payload, frames, at)
 
     # --- scene hooks ---------------------------------------------------------------------------
 
@@ -457,7 +472,7 @@ class RumbleTableScene(Scene):
         away = self.away_seats()
         for seat in away:
             draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
-        if self.link is not None:
+        if self.link is not None and not self.watch:  # (a replay of a seat is not linked to anyone)
             draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
             if self.link.held_by_host and not self.link.reconnecting:
                 draw_host_paused(surface, self.geom.area("banner"), self.link.held_by_host)
