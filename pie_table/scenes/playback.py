@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
 from pie_table.kit.seat_names import seat_number
@@ -22,7 +23,11 @@ from pie_table.kit.text import fit_text, ui_scale
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 TURN_BEAT = 1.1  # seconds between moves of a turn-based game at speed 1
-_BAR_H = 64
+_BAR_H = 64  # one row: the buttons, the progress bar between them (at scale 1)
+_ROW_H = 44  # the second row of a narrow bar: the progress bar and its caption under the buttons
+_BUTTON_W = 92  # a button's width when there is room (narrower ones fit their label)
+_TRACK_MIN = 300  # the progress bar is given at least this much room, or goes to a row of its own
+_CAPTION = 16  # the caption's text size
 _NOTICE_SECONDS = 4.0
 
 
@@ -71,6 +76,10 @@ class PlaybackScene(Scene):
         """Whose view the table shows, for the caption."""
         raise NotImplementedError
 
+    def who_choices(self) -> list[str]:
+        """Every `who` the caption may show (the bar leaves room for the longest)."""
+        return [self.who()]
+
     def next_viewer(self) -> None:
         """Tab: the next point of view (where there is a choice)."""
 
@@ -89,7 +98,45 @@ class PlaybackScene(Scene):
 
     def _table_size(self) -> tuple[int, int]:
         w, h = self.app.screen.get_size()
-        return w, max(200, h - int(_BAR_H * ui_scale((w, h))))
+        return w, max(200, h - self._bar_height((w, h)))
+
+    def _bar_height(self, size: tuple[int, int]) -> int:
+        s = ui_scale(size)
+        return int(_BAR_H * s) + (int(_ROW_H * s) if self._two_rows(size) else 0)
+
+    def _button_widths(self, size: tuple[int, int]) -> list[int]:
+        """Each button's width: the usual one when all fit beside the progress bar, else each its
+        label's (a longer translation is not cut)."""
+        s = ui_scale(size)
+        labels = [label for label, _action in [*self._left_buttons(), *self._right_buttons()]]
+        face = font(int(18 * s), "bold")
+        needs = [face.size(label)[0] + int(16 * s) for label in labels]
+        usual = [max(need, int(_BUTTON_W * s)) for need in needs]
+        if sum(usual) + self._gaps(size, len(labels)) + self._track_room(size) <= size[0]:
+            return usual
+        return needs
+
+    def _gaps(self, size: tuple[int, int], buttons: int) -> int:
+        return int(8 * ui_scale(size)) * (buttons + 3)
+
+    def _caption(self, done: int, total: int, speed: float, who: str) -> str:
+        return _("Replay · move {done} of {total} · speed ×{speed:g} · {who}").format(
+            done=done, total=total, speed=speed, who=who)
+
+    def _track_room(self, size: tuple[int, int]) -> int:
+        """What the progress bar needs: room for its caption at its longest (the last move, the
+        slowest speed, the longest point of view), so the layout never changes while it plays."""
+        s = ui_scale(size)
+        total = self.progress()[1]
+        face = font(max(14, int(_CAPTION * s)), "bold")
+        captions = [self._caption(total, total, min(SPEEDS), who) for who in self.who_choices()]
+        longest = max(face.size(caption)[0] for caption in captions)
+        return max(int(_TRACK_MIN * s), longest)
+
+    def _two_rows(self, size: tuple[int, int]) -> bool:
+        """Too narrow for the buttons and the progress bar with its caption on one row."""
+        widths = self._button_widths(size)
+        return sum(widths) + self._gaps(size, len(widths)) + self._track_room(size) > size[0]
 
     @property
     def speed(self) -> float:
@@ -188,37 +235,55 @@ class PlaybackScene(Scene):
         filled = self.track.copy()
         filled.w = int(self.track.w * done / max(1, total))
         pygame.draw.rect(surface, pal.GOLD, filled, border_radius=max(2, self.track.h // 2))
-        caption = _("Replay · move {done} of {total} · speed ×{speed:g} · {who}").format(
-            done=done, total=total, speed=self.speed, who=self.who())
+        caption = self._caption(done, total, self.speed, self.who())
         image = fit_text(caption, max(14, int(16 * s)), self.track.w, pal.CREAM, "bold")
         surface.blit(image, image.get_rect(midbottom=(self.track.centerx, self.track.y - int(3 * s))))
 
-    def _button_specs(self) -> list[tuple[pygame.Rect, str, Any]]:
-        s = ui_scale(self.app.screen.get_size())
-        pad, bw, bh = int(8 * s), int(92 * s), int(_BAR_H * s) - int(20 * s)
-        y = self.bar.y + int(10 * s)
-        left = [
+    def _left_buttons(self) -> list[tuple[str, Any]]:
+        return [
             (_("Start"), lambda: self.jump(0.0)),
             (_("◀ Back"), self.step_back),
             (_("Pause") if self.playing else _("Play"), self.toggle_play),
             (_("Step ▶"), self.step_forward),
         ]
-        right = [
+
+    def _right_buttons(self) -> list[tuple[str, Any]]:
+        return [
             (_("Slower"), lambda: self.change_speed(-1)),
             (_("Faster"), lambda: self.change_speed(1)),
             *([(_("View: Tab"), self.next_viewer)] if self.choose_view else []),
             (_("Close"), lambda: self.app.scenes.pop()),
         ]
+
+    def _button_specs(self) -> list[tuple[pygame.Rect, str, Any]]:
+        """The buttons (left: the stepping, right: speed, view, close) and the progress bar: on one
+        row, or, in a narrow window, the buttons spread over the first and the bar on a second."""
+        size = self.app.screen.get_size()
+        s = ui_scale(size)
+        pad, bh = int(8 * s), int(_BAR_H * s) - int(20 * s)
+        y = self.bar.y + int(10 * s)
+        left, right = self._left_buttons(), self._right_buttons()
+        widths = self._button_widths(size)
+        two_rows = self._two_rows(size)
         specs = []
-        for i, (label, action) in enumerate(left):
-            specs.append((pygame.Rect(pad + i * (bw + pad), y, bw, bh), label, action))
-        end = self.bar.right - pad
-        for i, (label, action) in enumerate(reversed(right)):
-            specs.append((pygame.Rect(end - (i + 1) * (bw + pad) + pad, y, bw, bh), label, action))
-        left_end = pad + len(left) * (bw + pad)
-        right_start = end - len(right) * (bw + pad) + pad
-        track_w = max(0, right_start - left_end - 3 * pad)
-        self.track = pygame.Rect(left_end + pad, y + bh - int(12 * s), track_w, int(10 * s))
+        x = pad
+        for (label, action), w in zip(left, widths, strict=False):
+            specs.append((pygame.Rect(x, y, w, bh), label, action))
+            x += w + pad
+        left_end = x
+        x = self.bar.right - pad
+        for (label, action), w in zip(reversed(right), reversed(widths[len(left):]), strict=False):
+            x -= w
+            specs.append((pygame.Rect(x, y, w, bh), label, action))
+            x -= pad
+        right_start = x + pad
+        if two_rows:
+            row = self.bar.y + int(_BAR_H * s)
+            self.track = pygame.Rect(pad * 2, row + int(_ROW_H * s) - int(22 * s), self.bar.w - pad * 4,
+                                     int(10 * s))
+        else:
+            track_w = max(0, right_start - left_end - 2 * pad)
+            self.track = pygame.Rect(left_end + pad, y + bh - int(12 * s), track_w, int(10 * s))
         return specs
 
     def _buttons(self) -> list[tuple[pygame.Rect, Any]]:

@@ -139,6 +139,10 @@ class ReplayScene(PlaybackScene):
             return _("Spectator")
         return _("Seen by {name}").format(name=self.seat_name(self.viewer))
 
+    def who_choices(self) -> list[str]:
+        seen = [_("Seen by {name}").format(name=self.seat_name(seat)) for seat in range(self.seats)]
+        return [_("Spectator"), *seen]
+
     def _play(self, dt: float) -> None:
         """Real-time games replay their ticks at `speed`; turn-based ones a move every beat."""
         if not self.info.realtime:

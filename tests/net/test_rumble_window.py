@@ -26,7 +26,7 @@ from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
 from pie_table.net.delta import plain
-from pie_table.net.seat_replay import ticks_of
+from pie_table.net.seat_replay import list_seat_replays, ticks_of
 from pie_table.paths import seat_replays_dir
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
@@ -282,6 +282,9 @@ def test_the_host_quitting_is_told_in_one_line_on_the_joined_players_title(app: 
         time.sleep(0.005)
     title = app.scenes.current
     assert title.notice.startswith(HOST_QUIT)
+    # What Ann's seat was sent until then is kept, as a replay that ends where the table did.
+    (kept,), _damaged = list_seat_replays(seat_replays_dir())
+    assert kept.game == GAME and kept.seat == 1 and not kept.finished
     # At 1280x720 the title's eight buttons leave no room under them: the notice takes the hint's
     # line instead of being drawn over it.
     assert title.status.rect.bottom <= app.screen.get_height() and title.hint.current_text() == ""
@@ -341,8 +344,13 @@ def test_a_rumble_player_who_left_takes_the_seat_back_from_the_join_screen(app: 
     # The screen still says seat 3 (a bot's): the remembered token, not the form, names the seat.
     again = _joined_through_the_screen(app, room, 3)
     assert again.sim.seat == 1 and again.sim.client.token == token
+    # Her own replay carries on in the file her first table wrote when she left.
+    (left,), _damaged = list_seat_replays(seat_replays_dir())
+    assert again.sim.recorder.path == Path(left.path) and not left.finished
     _run(app, None, lambda: 1 not in room.hosted.away(), 10)
     again.exit()
+    (kept,), _damaged = list_seat_replays(seat_replays_dir())
+    assert kept.path == left.path
     room.hosted.quit()
 
 

@@ -11,7 +11,7 @@ from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.ui.legend import Legend, key_rows
 from pie_table.games.rumble_pie.ui.table_view import CursorMark, SeatInfo
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import N_, _
 from pie_table.scenes.seats import REMOTE
 
 
@@ -65,8 +65,17 @@ def seat_infos(setup: GameSetup, teams: list[int], names: list[str]) -> list[Sea
     return infos
 
 
-def legends(app: Any, setup: GameSetup, names: list[str]) -> list[Legend]:
-    """Each human's keys, headed in their seat colour; one general line last."""
+# A replay's keys (`scenes/playback.py`): nobody plays, so the seats' keys would only mislead.
+_REPLAY_LEGEND = [(N_("Space"), N_("play · pause")), ("← →", N_("one move")), ("↑ ↓", N_("speed")),
+                  ("Esc", N_("close"))]
+
+
+def legends(app: Any, setup: GameSetup, names: list[str], watch: bool = False) -> list[Legend]:
+    """Each human's keys, headed in their seat colour; one general line last. In a replay
+    (`watch`), the replay's keys instead."""
+    if watch:
+        # One line each, the keys leading: the keys column is too narrow for "Space" in a small window.
+        return [Legend(_("Replay"), pal.GOLD, [("", f"{_(k)}: {_(v)}") for k, v in _REPLAY_LEGEND])]
     out: list[Legend] = []
     for seat, spec in enumerate(setup.seats):
         if spec.is_bot or spec.level == REMOTE:
