@@ -255,6 +255,14 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
     draw = next(a for a in get_game(GAME).rules.legal_actions(host_table.sim.state, 1) if a["type"] == "draw")
     first.push(draw, ("keys1", None))
     _run(app, watcher, lambda: any(e.seat == 1 and e.action == draw for e in host_table.sim.session.log), 5)
+    # Her own replay went on through the drop: a whole view where the seat was taken back, and
+    # every event the host sent her, each once.
+    first.advance(0)
+    kept = first.recorder.frames
+    recorded, heard = [e for frame in kept for e in frame["events"]], plain(first.client.events)
+    assert sum(1 for frame in kept if "view" in frame) == 2
+    # (the network thread may have heard a frame more than the table has taken yet)
+    assert recorded == heard[:len(recorded)] and any(e.get("type") == "drawn" for e in recorded)
 
     # Bo drops; the host hands his seat to a bot from the prompt, and the bot plays it.
     second.close()
