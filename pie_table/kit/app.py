@@ -124,6 +124,11 @@ class App:
         # the title shows, in the language of the moment, each time it is built, until the player
         # leaves the title for another screen. '' when there is nothing to tell.
         self.table_notice = ""
+        # Saves older than the game they held (its last moves could not be written) -> where a
+        # copy went ('' if none would take one): the title and Saved games say so until the app closes.
+        self.unsaved_saves: dict[str, str] = {}
+        # The lines about per-user files set aside, worked out once when the title first opens.
+        self.start_notices: list[str] | None = None
 
     @property
     def size(self) -> tuple[int, int]:

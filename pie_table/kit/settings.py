@@ -109,8 +109,6 @@ def apply_motion(settings: Settings) -> None:
 
 def apply_sound(app: Any, settings: Settings) -> None:
     """Volume and mute take effect at once."""
-    sound = getattr(app, "sound", None)
-    if sound is None:
-        return
+    sound = app.sound
     sound.set_volume(settings.volume / 100)
     sound.mute(settings.muted)

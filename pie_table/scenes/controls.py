@@ -24,10 +24,7 @@ class ControlsScene(OverlayScene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        bindings = getattr(app, "bindings", None)
-        if bindings is None:
-            bindings = app.bindings = keybindings.Bindings()
-        self.bindings: keybindings.Bindings = bindings
+        self.bindings: keybindings.Bindings = app.bindings
         self.capturing: tuple[str, str] | None = None
         self.message = ""
 
@@ -86,9 +83,7 @@ class ControlsScene(OverlayScene):
 
     def _changed(self) -> None:
         keybindings.save(self.bindings)
-        router = getattr(self.app, "input", None)
-        if router is not None:
-            keybindings.apply(router, self.bindings)
+        keybindings.apply(self.app.input, self.bindings)
         self._refresh()
 
     def handle_event(self, event: pygame.event.Event) -> None:

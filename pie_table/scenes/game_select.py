@@ -134,8 +134,8 @@ class GameSelectScene(MenuScene):
 
             self.app.scenes.push(HostSeatsScene(self.app, info))
             return
-        settings = getattr(self.app, "settings", None)
-        if info.tutorial is not None and settings is not None and not settings.tutorial_offered:
+        settings = self.app.settings
+        if info.tutorial is not None and not settings.tutorial_offered:
             settings.tutorial_offered = True
             store.save(settings)
             seats = lambda: SeatsScene(self.app, info)  # noqa: E731 - built only if they choose Play

@@ -74,22 +74,18 @@ def save_elsewhere(autosave: Any) -> tuple[str, str]:
 def mark_unsaved(app: Any, path: str | Path, copy: str = "") -> None:
     """Remember, until the app closes, that the save at `path` is older than the game it held
     (and where a copy of that game went, if one was saved elsewhere)."""
-    unsaved = getattr(app, "unsaved_saves", None)
-    if unsaved is None:
-        unsaved = {}
-        app.unsaved_saves = unsaved
-    unsaved[str(path)] = copy
+    app.unsaved_saves[str(path)] = copy
 
 
 def is_unsaved(app: Any, path: str | Path) -> bool:
     """The save at `path` was left behind by a game whose last moves could not be written."""
-    return str(path) in getattr(app, "unsaved_saves", {})
+    return str(path) in app.unsaved_saves
 
 
 def unsaved_line(app: Any) -> str:
     """The title's line about a game left unsaved this session whose save is not its Continue
     ('' when there is none): where its copy went, or that it is lost."""
-    unsaved = getattr(app, "unsaved_saves", {})
+    unsaved = app.unsaved_saves
     if not unsaved:
         return ""
     copy = next((c for c in reversed(list(unsaved.values())) if c), "")

@@ -93,11 +93,10 @@ class SeatsScene(MenuScene):
         self.seats = default_seats(info, count)
         self.teams = [i % 2 for i in range(count)]
         self.options: dict[str, Any] = {opt.key: opt.default for opt in info.options}
-        self.names: list[str] = last_names() if not getattr(app, "headless", False) else []
+        self.names: list[str] = last_names() if not app.headless else []
         # A game with a reaction countdown starts from the one chosen in the settings.
-        settings = getattr(app, "settings", None)
-        if "reaction_seconds" in self.options and settings is not None:
-            self.options["reaction_seconds"] = settings.reaction_seconds
+        if "reaction_seconds" in self.options:
+            self.options["reaction_seconds"] = app.settings.reaction_seconds
         self.notice = ""
         self._refused = ""  # set while a cycler skips taken controls, shown once the choice lands
 

@@ -43,7 +43,7 @@ class SettingsScene(OverlayScene):
                             fmt=lambda t: _(_THEME_NAMES[t]))
         self.size = Cycler(_("Interface size"), store.UI_SCALES,
                            store.UI_SCALES.index(settings.ui_scale), self._set_size, fmt=lambda v: f"{v}%")
-        full = bool(getattr(self.app, "fullscreen", False))
+        full = bool(self.app.fullscreen)
         self.fullscreen = Toggle(_("Fullscreen"), full, self._set_fullscreen)
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
                           pal.INK_SOFT, "sans")
@@ -60,9 +60,7 @@ class SettingsScene(OverlayScene):
         self.app.scenes.push(ControlsScene(self.app))
 
     def _settings(self) -> store.Settings:
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            settings = self.app.settings = store.Settings()
+        settings: store.Settings = self.app.settings
         return settings
 
     def _changed(self) -> None:
@@ -114,7 +112,7 @@ class SettingsScene(OverlayScene):
             self.app.set_ui_scale(percent)  # every scene lays itself out again at once
 
     def _set_fullscreen(self, value: bool) -> None:
-        if bool(getattr(self.app, "fullscreen", False)) != value and hasattr(self.app, "toggle_fullscreen"):
+        if bool(self.app.fullscreen) != value:
             self.app.toggle_fullscreen()
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -35,7 +35,7 @@ def decorations(size: int) -> dict[str, pygame.Surface | None]:
 def start_up_notices(app: Any) -> list[str]:
     """Once per run of the app: remove the leftovers of writes that were interrupted, and read the
     statistics and players' names so a damaged file is set aside now, with a line saying so."""
-    if getattr(app, "start_notices", None) is None:
+    if app.start_notices is None:
         from pie_table.core import stats
         from pie_table.core.userfiles import remove_leftovers
         from pie_table.paths import config_dir, data_dir, saves_dir
@@ -86,7 +86,7 @@ class TitleScene(MenuScene):
         start, damaged saves, and a
         Continue that is older than the game it was (its last moves could not be saved)."""
         table_notice = _(self.app.table_notice) if self.app.table_notice else ""
-        lines = [table_notice, getattr(self.app, "language_notice", None) or "",
+        lines = [table_notice, self.app.language_notice or "",
                  *start_up_notices(self.app), damaged_line(damaged)]
         if self.saved is not None and is_unsaved(self.app, self.saved.path):
             lines.append(_("Continue opens that game as last saved: its later moves could not be saved."))

@@ -15,6 +15,7 @@ import pygame
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import get_game
 from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.kit import keybindings
 from pie_table.kit.app import App, SilentSound
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import SceneManager
@@ -49,6 +50,11 @@ class Window:
         self.home = TitleScene
         self.headless, self.frames = True, 0
         self.table_notice = ""  # as App: why the last table ended, for the title
+        self.language_notice: str | None = None  # as a headless App: the rest of what scenes read
+        self.unsaved_saves: dict[str, str] = {}
+        self.start_notices: list[str] | None = None
+        self.bindings = keybindings.Bindings()
+        self.fullscreen = False
         self.scenes.push(TitleScene(self))
 
     def step(self, dt: float) -> None:

@@ -58,7 +58,7 @@ class TurnTable(TableInput):
         self.hints_used: dict[int, int] = {}  # per seat, for the statistics
         self.autoplay = self.results_shown = False
         self.since_move = self.end_timer = 0.0
-        self._drive(getattr(app, "settings", None), paced_by_moment)
+        self._drive(app.settings, paced_by_moment)
 
     # -- scene hooks ----------------------------------------------------------------------------------
 

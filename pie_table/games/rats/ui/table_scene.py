@@ -105,8 +105,7 @@ class RatsTableScene(TurnTable):
         if event.type == pygame.KEYDOWN and event.key in _ROLL_KEYS and self.panel.kind == "roll":
             self.submit(self.panel.legal[0], self.panel.seat)
             return True
-        router = getattr(self.app, "input", None)
-        self.panel.handle_event(event, router.menu_action(event) if router is not None else None)
+        self.panel.handle_event(event, self.app.input.menu_action(event))
         return True
 
     def _ceremony_input(self, event: pygame.event.Event) -> bool:

@@ -253,7 +253,7 @@ class TutorialScene(RumbleTableScene):
         self.app.scenes.replace(SeatsScene(self.app, get_game("rumble-pie")))
 
     def _keys(self) -> dict[str, str]:
-        bindings = getattr(self.app, "bindings", None) or keybindings.Bindings()
+        bindings = self.app.bindings
         names = bindings.current[DEVICE]
         return {intent: keybindings.label(DEVICE, keys[0]) for intent, keys in names.items() if keys}
 
