@@ -161,12 +161,16 @@ class RemoteTableSim(SeatTableSim):
                 pass
             await asyncio.sleep(_PING_S)
 
-    async def _send(self, action: dict[str, Any], origin: Any) -> None:
+    async def _send(self, pushed: tuple[dict[str, Any], Any]) -> None:
+        """Send a pushed key action; it stays pending in `_sent` until its number is known, then in
+        `_origins` until the host answers (never in neither: the table would stop showing it)."""
         try:
-            seq = await self.client.input(action)
+            seq = await self.client.input(pushed[0])
         except Exception:  # noqa: BLE001 - the link is down: the key press is lost, as on a lag spike
+            self._sent.remove(pushed)
             return
-        self._origins[seq] = (action, origin)
+        self._origins[seq] = pushed
+        self._sent.remove(pushed)
 
     # -- what the table scene reads ---------------------------------------------------------------------
 
@@ -215,11 +219,7 @@ class RemoteTableSim(SeatTableSim):
         """Send a key action now; it is pending until the host's frame answers it."""
         pushed = (action, origin)
         self._sent.append(pushed)
-
-        def send() -> None:
-            self._sent.remove(pushed)
-            self._loop.create_task(self._send(action, origin))
-        self._loop.call_soon_threadsafe(send)
+        self._loop.call_soon_threadsafe(lambda: self._loop.create_task(self._send(pushed)))
 
     def start(self, origin: Any = None) -> None:
         """Ask the host to start the next round."""
