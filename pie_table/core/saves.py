@@ -18,14 +18,20 @@ import errno
 import json
 import stat
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pie_table.core.messages import Msg
 from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
-from pie_table.core.userfiles import move_aside, original_name, set_aside_in, write_text_atomic
+from pie_table.core.userfiles import (
+    cached_read,
+    forget_read,
+    move_aside,
+    original_name,
+    set_aside_in,
+    write_text_atomic,
+)
 
 if TYPE_CHECKING:  # the title lists saves (often none) without the registry, setups or sessions
     from pie_table.core.registry import GameInfo
@@ -346,7 +352,8 @@ def list_saves(folder: str | Path) -> tuple[list[SaveInfo], list[DamagedSave]]:
             continue  # gone between the listing and the read (another copy of the app saved)
     for path in set_aside_in(root):
         try:
-            damaged.append(DamagedSave(str(path), original_name(path), _cached(path, diagnose)))
+            reason = cached_read(path, _DIAGNOSIS, diagnose)
+            damaged.append(DamagedSave(str(path), original_name(path), reason))
         except OSError:
             continue
     saves.sort(key=lambda info: info.saved_at, reverse=True)
@@ -357,7 +364,7 @@ def set_aside(path: str | Path, error: SaveError) -> DamagedSave:
     """Rename a save that cannot be used out of the list (one from a newer pie_table stays)."""
     source = Path(path)
     moved = None if error.newer else move_aside(source)
-    _SUMMARIES.pop(str(source), None)
+    forget_read(source, _SUMMARY)
     return DamagedSave(str(moved or source), source.name, error.reason)
 
 
@@ -375,23 +382,9 @@ def remove_damaged(entry: DamagedSave) -> None:
     Path(entry.path).unlink()
 
 
-_SUMMARIES: dict[str, tuple[tuple[int, int, int], Any]] = {}
+_SUMMARY = "save-summary"  # what `cached_read` keeps of a save: its summary
+_DIAGNOSIS = "save-diagnosis"  # and of a set-aside one: why it cannot be used
 
 
 def _summary(path: Path) -> SaveInfo:
-    return _cached(path, lambda p: save_info(str(p), read_save(p)))
-
-
-def _cached(path: Path, read: Callable[[Path], Any]) -> Any:
-    """`read(path)`, kept while the file keeps its size and time (a save's summary, or why a
-    set-aside one is damaged: the two never share a path)."""
-    found = path.stat()
-    stamp = (found.st_mtime_ns, found.st_size, found.st_ino)
-    known = _SUMMARIES.get(str(path))
-    if known is not None and known[0] == stamp:
-        return known[1]
-    value = read(path)
-    if len(_SUMMARIES) > 512:
-        _SUMMARIES.clear()
-    _SUMMARIES[str(path)] = (stamp, value)
-    return value
+    return cached_read(path, _SUMMARY, lambda p: save_info(str(p), read_save(p)))

@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pie_table.core.messages import Msg
 
@@ -162,6 +162,33 @@ def remove_leftovers(folder: str | Path, now: float | None = None) -> list[Path]
         except OSError:
             continue  # gone already, or a folder that may not be written: try again next start
     return removed
+
+
+_T = TypeVar("_T")
+_READ: dict[tuple[str, str], tuple[tuple[int, int, int], Any]] = {}
+
+
+def cached_read(path: Path, kind: str, read: Callable[[Path], _T]) -> _T:
+    """`read(path)`, kept while the file keeps its time, size and inode (a list of saved games is
+    built each time it is shown, and a file can be megabytes: it is parsed again only when it
+    changed). `kind` keeps apart what two readers make of one path; a `read` that raises keeps
+    nothing. OSError if the file cannot be looked at."""
+    found = path.stat()
+    stamp = (found.st_mtime_ns, found.st_size, found.st_ino)
+    key = (kind, str(path))
+    known = _READ.get(key)
+    if known is not None and known[0] == stamp:
+        return known[1]  # type: ignore[no-any-return]
+    value = read(path)
+    if len(_READ) > 1024:
+        _READ.clear()
+    _READ[key] = (stamp, value)
+    return value
+
+
+def forget_read(path: Path, kind: str) -> None:
+    """Drop what `cached_read` kept of `path` for `kind` (the file is going away)."""
+    _READ.pop((kind, str(path)), None)
 
 
 ASIDE = ".bad-"  # what `move_aside` puts between a set-aside file's name and its date

@@ -33,6 +33,7 @@ from pie_table.core.saves import DamagedSave
 from pie_table.core.userfiles import (
     Problem,
     ReadResult,
+    cached_read,
     original_name,
     read_json,
     set_aside_in,
@@ -232,26 +233,56 @@ class SeatReplayInfo:
     finished: bool
 
 
+class _NotListed(Exception):
+    """A seat replay that cannot be read (kept nowhere: it is read again next time)."""
+
+    def __init__(self, result: ReadResult) -> None:
+        super().__init__(str(result.path))
+        self.result = result
+
+
+def _listed(path: Path) -> SeatReplayInfo:
+    """What the list shows of the seat replay at `path`; _NotListed if it cannot be read."""
+    result = read_seat_replay(path)
+    payload = result.payload
+    if not result.ok or payload is None:
+        raise _NotListed(result)
+    return SeatReplayInfo(str(path), payload["game"], payload["seat"], [str(n) for n in payload["names"]],
+                          float(payload["saved_at"]), payload["finished"])
+
+
+_DAMAGED = "seat-replay-damaged"  # what `cached_read` keeps of a set-aside file: why it was
+
+
+def _why_damaged(path: Path) -> Msg:
+    return read_json(path, KIND, VERSION, _migrate, validate=_validate, set_aside=False).reason \
+        or Msg("could not be read")
+
+
 def list_seat_replays(folder: str | Path) -> tuple[list[SeatReplayInfo], list[DamagedSave]]:
     """Every readable seat replay in `folder`, newest first, and every one that cannot be read
-    (set aside beside itself and listed until removed)."""
+    (set aside beside itself and listed until removed). A file is parsed again only when it
+    changed (`cached_read`): a Rumble Pie game's is up to megabytes, and the list is built each
+    time Saved games is shown."""
     found: list[SeatReplayInfo] = []
     damaged: list[DamagedSave] = []
     root = Path(folder)
     if not root.is_dir():
         return found, damaged
     for path in sorted(root.glob("*.json")):
-        result = read_seat_replay(path)
-        payload = result.payload
-        if result.ok and payload is not None:
-            found.append(SeatReplayInfo(str(path), payload["game"], payload["seat"],
-                                        [str(n) for n in payload["names"]], float(payload["saved_at"]),
-                                        payload["finished"]))
-        elif result.status == "refused" and result.set_aside is None:
-            damaged.append(DamagedSave(str(path), path.name, result.reason or Msg("could not be read")))
+        try:
+            found.append(cached_read(path, KIND, _listed))
+        except _NotListed as refused:
+            result = refused.result
+            if result.status == "refused" and result.set_aside is None:
+                damaged.append(DamagedSave(str(path), path.name, result.reason or Msg("could not be read")))
+        except OSError:
+            continue  # gone between the listing and the read
     for path in set_aside_in(root):
-        reason = read_json(path, KIND, VERSION, _migrate, validate=_validate, set_aside=False).reason
-        damaged.append(DamagedSave(str(path), original_name(path), reason or Msg("could not be read")))
+        try:
+            reason = cached_read(path, _DAMAGED, _why_damaged)
+            damaged.append(DamagedSave(str(path), original_name(path), reason))
+        except OSError:
+            continue
     found.sort(key=lambda info: info.saved_at, reverse=True)
     return found, damaged
-

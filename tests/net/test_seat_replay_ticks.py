@@ -148,3 +148,20 @@ def test_a_real_time_frame_of_the_wrong_shape_is_refused_and_set_aside(tmp_path:
     old = {**good, "game": "rats", "frames": [{"events": [], "view": {"seat": 1}}]}
     path.write_text(json.dumps({"format": seat_replay.KIND, "version": 1, **old}), encoding="utf-8")
     assert read_seat_replay(path).ok
+
+
+def test_the_list_parses_a_recording_again_only_when_it_changed(tmp_path: Path, monkeypatch) -> None:
+    host, frames = _hosted_game(4, ticks=60 * 5)
+    recorder = SeatRecorder(tmp_path, _joined(host), "secret-token")
+    for message, _shown in frames:
+        recorder.took_frame(message)
+    recorder.write(["", "Ann", "", ""], finished=False)
+    reads: list[Path] = []
+    real = seat_replay.read_seat_replay
+    monkeypatch.setattr(seat_replay, "read_seat_replay", lambda path: reads.append(path) or real(path))
+    first, _damaged = seat_replay.list_seat_replays(tmp_path)
+    again, _damaged = seat_replay.list_seat_replays(tmp_path)  # Saved games shown again: not parsed
+    assert first == again and not first[0].finished and len(reads) == 1
+    recorder.write(["", "Ann", "", ""], finished=True)  # the game went on: the file is read anew
+    (after,), _damaged = seat_replay.list_seat_replays(tmp_path)
+    assert after.finished and len(reads) == 2
