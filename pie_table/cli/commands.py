@@ -139,8 +139,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return net_commands.cmd_bench_net_latency(args)
     if args.bench == "serve":
         return net_commands.cmd_bench_serve(args)
-    if args.bench not in ("sim", "frames", "idle"):
-        raise CliError("bench needs 'frames', 'sim', 'idle', 'net-latency' or 'serve'")
+    if args.bench not in ("sim", "frames", "idle", "state"):
+        raise CliError("bench needs 'frames', 'sim', 'idle', 'state', 'net-latency' or 'serve'")
     if args.bench == "idle":
         from pie_table.cli.bench_idle import bench_idle
 
@@ -149,6 +149,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     bench_seats = get_game_or_error(args.game).bench_seats
     if args.seats is None and bench_seats:
         args.seats = ",".join(["bot:normal"] * bench_seats)
+    if args.bench == "state":
+        from pie_table.cli.bench_state import bench_state
+
+        checks.count("--games", args.games)
+        info, setup = build_setup(args)
+        _need_bots(setup)
+        return bench_state(args, setup)
     if args.bench == "sim":
         if args.games is not None:
             checks.count("--games", args.games)

@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     bs = bsub.add_parser("sim", help="headless simulation speed")
     _add_common(bs)
     bs.add_argument("--games", type=int, default=None)
+    bst = bsub.add_parser("state", help="a clone's time and the state's size at move 10 and at the end")
+    _add_common(bst)
+    bst.add_argument("--games", type=int, default=5)
     add_net_bench_parsers(bsub)
     add_net_parsers(sub)
     return parser

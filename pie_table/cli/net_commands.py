@@ -121,7 +121,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         assert info.bot_factory is not None
         seed = args.bot_seed if args.bot_seed is not None else args.seat
         bot = info.bot_factory(args.bot, args.seat, seed)
-        await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot)))
+        await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot, client.history)))
         await client.close()
         return {"table": table, "game": info.id, "seat": args.seat, "over": client.over,
                 **client.traffic.figures()}

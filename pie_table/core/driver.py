@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction, Outcome, TurnBot
+from pie_table.core.history import EventLog, SeatHistory, events_for
 from pie_table.core.messages import Msg
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo
 from pie_table.core.saves import Autosaver
 from pie_table.core.seat_order import AnswerRound
-from pie_table.core.session import TIMEOUT, Applied, Entry, PrivacyGate, Session, bot_seed, events_for
+from pie_table.core.session import TIMEOUT, Applied, Entry, PrivacyGate, Session, bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
 
@@ -134,6 +135,10 @@ class TableDriver:
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """What `seat` may see (None: a spectator); read-only, the caller must not mutate it."""
         return self.session.view(seat)
+
+    def history(self, seat: int | None) -> SeatHistory:
+        """What `seat` (None: a spectator) has been told so far; read-only, it grows as play goes on."""
+        return self.session.history(seat)
 
     def to_act(self) -> list[int]:
         """Seats the game waits for now (with `seat_order`, not those whose answer is in)."""
@@ -412,6 +417,9 @@ class TableDriver:
         deciders = {seat: bot.decide_from_view for seat, bot in bots.items()
                     if type(bot).decide_from_view is not TurnBot.decide_from_view}
         every_seat_a_bot = len(bots) == len(self.setup.seats)
+        for seat, bot in bots.items():
+            bot.hear(session.history(seat))
+        events_log = session.events
         plain = not session.undo_allowed and not session.listeners and self.autosave is None
         count = 0
 
@@ -427,10 +435,11 @@ class TableDriver:
             # as it is when it already names its seat, as the moves listed do.
             stamped = action if seat is None or action.get("seat") == seat else {**action, "seat": seat}
             try:
-                apply(state, stamped)
+                events = apply(state, stamped)
             except IllegalAction as exc:
                 raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
             log.append(Entry(seat, stamped))
+            events_log.append(events)
 
         play = direct if plain else checked
         while not is_over(state) and count < limit:
@@ -503,21 +512,22 @@ class TableDriver:
 
     @classmethod
     def from_log(cls, setup: GameSetup, entries: Iterable[Entry | Sequence[Any]], *, upto: int | None = None,
-                 info: GameInfo | None = None, resume: tuple[int, dict[str, Any]] | None = None,
+                 info: GameInfo | None = None, resume: tuple[int, dict[str, Any], EventLog] | None = None,
                  **kw: Any) -> TableDriver:
         """A new table replaying `entries` ([seat, action] or `Entry`) from the setup's seed, the
-        first `upto` only if given. `resume=(n, state_json)` starts from a state kept after the
-        first n entries. The one failure rule: an entry that is refused or breaks the engine raises
-        `ReplayError` naming it."""
+        first `upto` only if given. `resume=(n, state_json, events)` starts from a state kept after
+        the first n entries, with the events that led to it. The one failure rule: an entry that
+        is refused or breaks the engine raises `ReplayError` naming it."""
         rows = _rows(entries)
         if upto is not None:
             rows = rows[:upto]
         session = Session(setup, info)
         start = 0
         if resume is not None:
-            start, data = resume
+            start, data, events = resume
             session.state = session.rules.from_json(data)
             session.log = [Entry(seat, action) for seat, action in rows[:start]]
+            session.events = events.upto(start)
         driver = cls(session, **kw)
         driver.replay(rows[start:], first=start)
         return driver

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pie_table.core.history import SeatHistory
 from pie_table.core.messages import Msg
 
 Action = dict[str, Any]
@@ -63,6 +64,13 @@ class GameRules:
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> Any:
         """A fresh game for `seats` players, all randomness drawn from `seed`."""
         raise NotImplementedError
+
+    def new_game(self, seats: int, seed: int, options: dict[str, Any] | None = None
+                 ) -> tuple[Any, list[Event]]:
+        """A fresh game and the events of its deal (cards dealt, who leads): what `new_state`
+        makes, with what was said while making it, which the session files beside the state. By
+        default a game that says nothing at its deal."""
+        return self.new_state(seats, seed, options), []
 
     def to_act(self, state: Any) -> list[int]:
         """The seats the game waits for now (the engine says whom it waits for, not who acts)."""
@@ -235,7 +243,16 @@ class _Seen:
 
 
 class TurnBot:
-    """A bot of a turn-based game: `act` picks from the legal actions."""
+    """A bot of a turn-based game: `act` picks from the legal actions.
+
+    Whoever asks a bot to decide first hands it its seat's history (`hear`): what was said at the
+    table and told to its seat alone, which the view (the table as it stands) does not carry."""
+
+    history: SeatHistory
+
+    def hear(self, history: SeatHistory) -> None:
+        """What this bot's seat has been told so far (it keeps growing as the game goes on)."""
+        self.history = history
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         """The action chosen from `legal`, seen through `view`."""
@@ -268,13 +285,17 @@ def try_apply(rules: GameRules, state: Any, action: Action) -> Outcome:
 def copy_json(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts, lists, scalars); tuples become lists, and an engine
     message (`Msg`) becomes its JSON form ({"msg", "params"}), which `messages.revive` undoes."""
+    if isinstance(value, dict):
+        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        # Scalars are kept without a call each: a state's lists are mostly numbers (the rng's 625).
+        return [v if type(v) in _SCALARS else copy_json(v) for v in value]
     if isinstance(value, Msg):
         return value.to_json()
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [copy_json(v) for v in value]
     return value
+
+
+_SCALARS = frozenset((int, float, str, bool, type(None)))
 
 
 def copy_data(value: Any) -> Any:

@@ -60,17 +60,15 @@ class LazyView(Mapping[str, Any]):
         return f"LazyView({self.whole()!r})"
 
 
-# What most games show a seat of its own: its hand and its private notes.
-HAND_AND_NOTES: Fields = {
+# What most games show a seat of its own: its hand.
+HAND: Fields = {
     "hand": lambda v: list(v.state.hands[v.seat]),
-    "notes": lambda v: list(v.state.notes[v.seat]),  # events are never changed once recorded
 }
 
 
 # The same, uncopied, for a bot's view (`uncopied`).
-SHARED_HAND_AND_NOTES: Fields = {
+SHARED_HAND: Fields = {
     "hand": lambda v: v.state.hands[v.seat],
-    "notes": lambda v: v.state.notes[v.seat],
 }
 
 

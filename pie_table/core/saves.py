@@ -39,7 +39,9 @@ if TYPE_CHECKING:  # the title lists saves (often none) without the registry, se
     from pie_table.core.setup import GameSetup
 
 SAVE_FORMAT = "pie_table-save"
-SAVE_VERSION = 1
+# 2: a game's history is kept beside its state, no longer in it, so the state hash of a version-1
+# save (taken of a state that held its history) is not comparable: it is left out when read.
+SAVE_VERSION = 2
 _MAX_BYTES = 32 * 1024 * 1024  # far above any real save (a long Rumble Pie game is ~100 KB)
 
 
@@ -194,7 +196,16 @@ def prepare_save(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, A
     passes before its log is replayed."""
     info = _game(data["game"])
     setup = _setup(data, info)
-    return info, setup, _migrate(data, info)
+    return info, setup, _migrate(_from_older_format(data), info)
+
+
+def _from_older_format(data: dict[str, Any]) -> dict[str, Any]:
+    """A save of an older save version in today's shape: a version-1 save's actions replay as they
+    are (each is checked again as it replays); its state hash was taken of the state with the
+    game's history inside it, so it cannot be compared and is dropped."""
+    if data["version"] >= 2:
+        return data
+    return {key: value for key, value in data.items() if key != "state_hash"} | {"version": SAVE_VERSION}
 
 
 def _game(game_id: str) -> GameInfo:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pie_table.core.engine import Action, Event, IllegalAction, Outcome
+from pie_table.core.history import EventLog, SeatHistory
 from pie_table.core.messages import Msg
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.setup import GameSetup
@@ -57,23 +58,6 @@ def state_hash(rules: Any, state: Any) -> str:
     """A short fingerprint of the whole state (canonical JSON, rng included)."""
     text = json.dumps(rules.to_json(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def visible_to(event: Event, seat: int | None) -> bool:
-    """True if `seat` (None: a spectator) may see `event`.
-
-    An event names its audience with `audience` (a list of seats); without it the event is public.
-    Games address secret events this way and the session filters them for every seat.
-    """
-    audience = event.get("audience")
-    if audience is None:
-        return True
-    return seat is not None and seat in audience
-
-
-def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
-    """The events `seat` may see, in order."""
-    return [e for e in events if visible_to(e, seat)]
 
 
 def is_barrier(event: Event) -> bool:
@@ -150,15 +134,21 @@ class Session:
     """A game in progress: setup, state, bots, the action log and undo."""
 
     def __init__(self, setup: GameSetup, info: GameInfo | None = None, *,
-                 bots: dict[int, Any] | None = None, state: Any = None) -> None:
+                 bots: dict[int, Any] | None = None, state: Any = None,
+                 opening: Sequence[Event] = ()) -> None:
         """A new game from `setup`; `bots` replaces the setup's bots (tests, arenas with custom
-        controllers) and `state` continues an existing state instead of dealing a new one."""
+        controllers) and `state` continues an existing state instead of dealing a new one (what was
+        said while it was dealt: `opening`)."""
         self.setup = setup
         self.info = info or get_game(setup.game_id)
         self.rules = self.info.rules
-        self.state = state if state is not None else self.rules.new_state(
-            len(setup.seats), setup.seed, engine_options(setup))
+        if state is None:
+            state, opening = self.rules.new_game(len(setup.seats), setup.seed, engine_options(setup))
+        self.state = state
         self.log: list[Entry] = []
+        # What the game said, beside the state (which holds the game only): the deal's events,
+        # then each logged action's, cut with the log on undo.
+        self.events = EventLog(opening)
         self.bots: dict[int, Any] = dict(bots) if bots is not None else make_bots(setup, self.info)
         self.humans = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot]
         self._undo_allowed = len(self.humans) == 1 and not self.info.realtime
@@ -187,6 +177,10 @@ class Session:
         """What `seat` may see (None: a spectator): the rules keep it while the state does not
         move, so it is read, never changed."""
         return self.rules.view(self.state, seat)
+
+    def history(self, seat: int | None) -> SeatHistory:
+        """What `seat` (None: a spectator) has been told so far: the table's events and its own."""
+        return self.events.seat(seat)
 
     def hash(self) -> str:
         """Fingerprint of the current state."""
@@ -221,6 +215,7 @@ class Session:
         if snapshot is not None:
             self._undo.append((len(self.log), snapshot))
         self.log.append(entry)
+        self.events.append(events)
         for listener in self.listeners:
             listener(entry, events)
         return Applied(Outcome(True, events), entry, events)
@@ -266,6 +261,7 @@ class Session:
         """What `bot` chooses for `seat` from that seat's view (None if it passes its chance)."""
         if self.info.realtime:
             return bot.act(self.bot_view(seat), self.rules.tick(self.state))
+        bot.hear(self.history(seat))
         # A move the engine knows is a seat's only one without listing them all (a pass in a window
         # the seat holds no answering card for): taken without asking the bot, as any forced move.
         forced = self.rules.forced_action(self.state, seat)
@@ -317,4 +313,5 @@ class Session:
         start, snapshot = self._undo.pop()
         self.state = self.rules.from_json(snapshot)
         del self.log[start:]
+        self.events.cut(start)
         return True

@@ -1,10 +1,10 @@
 """The rules of a game built on the decision stack (`pie_table.core.decisions`): Pie Rats, Cheflebrity.
 
-Such a game's state holds `stack` (a `DecisionStack`), `over`, `hands`, `actions` (a count),
-the public `log` and each seat's private `notes`. Whom the game waits for, the decision on top,
-the forced pass, why a seat may not act, the opening of `apply` and where its events are filed
-are the same for every such game and live here; a game writes `play` (its moves) and says which
-cards answer which reaction window.
+Such a game's state holds `stack` (a `DecisionStack`), `over`, `hands` and `actions` (a count).
+Whom the game waits for, the decision on top, the forced pass, why a seat may not act and the
+opening of `apply` are the same for every such game and live here; a game writes `play` (its
+moves) and says which cards answer which reaction window. The events a move returns are filed by
+the session, beside the state (`core.history`).
 """
 
 from __future__ import annotations
@@ -71,8 +71,6 @@ class DecisionStackRules(GameRules):
         events: list[Event] = []
         self.play(state, action.get("seat"), action, events)
         state.actions += 1
-        if events:  # many moves tell nobody anything (a window closing unanswered)
-            record(state, events)
         return events
 
     def idle_reason(self, state: Any, seat: int) -> Msg:
@@ -84,14 +82,3 @@ class DecisionStackRules(GameRules):
             return self.turn_reason(state, top.seats[0])
         return Msg("You are not asked to decide now")
 
-
-def record(state: Any, events: list[Event]) -> None:
-    """File each event in the public log, or a seat's secret (`to` that seat, `audience` set) in its
-    private notes: the events themselves, not copies (like a view, which hands out the same log,
-    the events `apply` returns are read and never changed)."""
-    notes, log = state.notes, state.log
-    for event in events:
-        if "to" in event and "audience" in event:
-            notes[event["to"]].append(event)
-        else:
-            log.append(event)

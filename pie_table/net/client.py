@@ -9,16 +9,30 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
 from pie_table.core.engine import Action, Event
+from pie_table.core.history import SeatHistory
+from pie_table.core.move_grid import moves_from_json
 from pie_table.core.registry import load_games
 from pie_table.net import protocol as p
-from pie_table.net.delta import apply_delta
+from pie_table.net.patch import apply_patch
+
+
+class CountedConnection(ClientConnection):
+    """A client connection that counts the bytes the host's side sends it, as they cross the
+    socket (compressed frames), into `traffic`."""
+
+    traffic: Traffic | None = None
+
+    def data_received(self, data: bytes) -> None:
+        if self.traffic is not None:
+            self.traffic.wire_received += len(data)
+        super().data_received(data)
 
 
 class HostRefused(Exception):
@@ -27,12 +41,14 @@ class HostRefused(Exception):
 
 @dataclass
 class Traffic:
-    """What one client sent and received, and the time from each action to its acknowledgement."""
+    """What one client sent and received (the messages' text, and the bytes the host's frames took
+    on the socket, compressed), and the time from each action to its acknowledgement."""
 
     sent_messages: int = 0
     sent_bytes: int = 0
     received_messages: int = 0
     received_bytes: int = 0
+    wire_received: int = 0  # bytes read from the socket: what the host's side sent, as sent
     round_trips: list[float] = field(default_factory=list)  # seconds
 
     def figures(self) -> dict[str, Any]:
@@ -40,6 +56,7 @@ class Traffic:
         trips = sorted(self.round_trips)
         return {"messages": self.sent_messages + self.received_messages,
                 "bytes": self.sent_bytes + self.received_bytes,
+                "wire_bytes_received": self.wire_received,
                 "rtt_ms_p50": round(statistics.median(trips) * 1000, 3) if trips else None,
                 "rtt_ms_p99": round(trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000, 3)
                 if trips else None}
@@ -63,7 +80,10 @@ class RemoteSeat:
         self.token = ""
         self.view: dict[str, Any] = {}
         self.events: list[Event] = []
-        self.legal: list[Action] | None = None  # set while the host waits for this seat
+        # What this seat has been told (the host sends only its events): what its table shows as
+        # the log and its notes, and what a bot playing it reads.
+        self.history = SeatHistory(None)
+        self.legal: Sequence[Action] | None = None  # set while the host waits for this seat
         self.over = False
         self.errors: list[dict[str, Any]] = []
         self.others_away: set[int] = set()
@@ -74,7 +94,11 @@ class RemoteSeat:
 
     async def open(self) -> dict[str, Any]:
         """Connect and say hello; the host's welcome, or HostRefused (a version mismatch)."""
-        self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None)
+        # Compressed (the library's per-message deflate): a stream of JSON much alike compresses
+        # to a sixth, at about 40 KiB of zlib state per connection.
+        self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection)
+        assert isinstance(self.ws, CountedConnection)
+        self.ws.traffic = self.traffic
         await self.send(p.hello(local_games()))
         return await self.expect("welcome")
 
@@ -118,17 +142,22 @@ class RemoteSeat:
         kind = message["type"]
         if kind == "joined":
             self.table, self.seat, self.token = message["table"], message["seat"], message["token"]
+            if self.history.seat != self.seat:  # in place: a bot playing this seat holds it
+                self.history.seat = self.seat
+                self.history.reset(self.events)
             # A seat taken back goes on from the last action the host accepted (older ones are replays).
             self._seq = max(self._seq, message["last_seq"])
             self.others_away = set(message.get("away") or ()) - {self.seat}
             self.names = list(message.get("names") or [])
             self.host_paused = _pause_word(message.get("paused"))
         elif kind == "update":
-            self.view = message["view"] if "view" in message else apply_delta(self.view, message["delta"])
-            self.events.extend(message["events"])
+            self.view = message["view"] if "view" in message else apply_patch(self.view, message["patch"])
+            events = message.get("events", ())
+            self.events.extend(events)
+            self.history.add(events)
             # Moves come once an ask begins; later updates say the seat is still asked ("asked").
             if "legal" in message:
-                self.legal = message["legal"]
+                self.legal = moves_from_json(message["legal"])
             elif not message.get("asked"):
                 self.legal = None
             ack = message.get("ack")
@@ -175,9 +204,12 @@ def _pause_word(said: Any) -> str:
     return said if said in ("start", "pause") else ""
 
 
-def bot_decider(bot: Any) -> Callable[[dict[str, Any], list[Action]], Action]:
-    """A bot's move from the view and the legal moves, chosen as the host's own bots choose."""
-    def decide(view: dict[str, Any], legal: list[Action]) -> Action:
+def bot_decider(bot: Any, history: SeatHistory) -> Callable[[dict[str, Any], Sequence[Action]], Action]:
+    """A bot's move from the view and the legal moves, chosen as the host's own bots choose, and
+    what its seat has been told (`history`)."""
+    bot.hear(history)
+
+    def decide(view: dict[str, Any], legal: Sequence[Action]) -> Action:
         action = bot.decide_from_view(view)
         if action is None:
             action = legal[0] if len(legal) == 1 else bot.act(view, legal)
@@ -185,7 +217,7 @@ def bot_decider(bot: Any) -> Callable[[dict[str, Any], list[Action]], Action]:
     return decide
 
 
-async def play(seat: RemoteSeat, decide: Callable[[dict[str, Any], list[Action]], Action]) -> None:
+async def play(seat: RemoteSeat, decide: Callable[[dict[str, Any], Sequence[Action]], Action]) -> None:
     """Answer every ask of the host until the game is over or the connection closes."""
     if seat.legal is not None:
         await seat.act(decide(seat.view, seat.legal))

@@ -15,39 +15,21 @@ from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.driver import TableDriver
-from pie_table.core.engine import Event
-from pie_table.core.session import Entry, Session
-from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.host import LOG, Holder, Link, TableHost, _keeper, hosted_session
+from pie_table.net.host import LOG, Holder, Link, TableHost, hosted_session
 from pie_table.net.protocol import Refusal
 
-__all__ = ["DrivenHost", "hosted_session", "seat_histories"]
-
-
-def seat_histories(setup: GameSetup, log: list[Entry], seats: set[int]) -> dict[int, list[Event]]:
-    """Every event each of `seats` could see in a game played to `log` (a continued save's),
-    replayed from its seed: what a remote seat's player is sent on taking the seat back."""
-    replay = TableDriver(Session(setup), pace=None)
-    heard: dict[int, list[Event]] = {seat: [] for seat in seats}
-    for seat, events in heard.items():
-        replay.listen(seat, _keeper(events))
-    replay.replay(log)
-    return heard
+__all__ = ["DrivenHost", "hosted_session"]
 
 
 class DrivenHost(TableHost):
     """A `TableHost` with no loop of its own: the window's driver runs the game."""
 
     def __init__(self, driver: TableDriver, remote: set[int], *, table_id: str = "1",
-                 code: str | None = None, wake: Callable[[], None] | None = None,
-                 past: dict[int, list[Event]] | None = None) -> None:
+                 code: str | None = None, wake: Callable[[], None] | None = None) -> None:
         """`wake()` is called from the server's thread when something waits for `pump` (a window
-        resting until input posts itself an event). `past`: a resumed game's events so far per
-        remote seat, sent to whoever takes the seat as if they had been there."""
+        resting until input posts itself an event)."""
         super().__init__(driver.setup, remote, table_id=table_id, code=code, driver=driver)
-        for seat, events in (past or {}).items():
-            self.histories[seat][:0] = events
         self.wake = wake
         self._inbox: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
 

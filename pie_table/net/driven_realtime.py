@@ -27,9 +27,8 @@ class DrivenRealtimeHost(DrivenHost, RealtimeHost):
     driver: RealtimeDriver  # the window's real-time driver, as both bases hold it
 
     def __init__(self, driver: RealtimeDriver, remote: set[int], *, table_id: str = "1",
-                 code: str | None = None, wake: Callable[[], None] | None = None,
-                 past: dict[int, list[Event]] | None = None) -> None:
-        super().__init__(driver, remote, table_id=table_id, code=code, wake=wake, past=past)
+                 code: str | None = None, wake: Callable[[], None] | None = None) -> None:
+        super().__init__(driver, remote, table_id=table_id, code=code, wake=wake)
         self.realtime_driver = driver
         driver.listen_steps(self._took)  # acks and refusals of remote inputs, tick by tick
 

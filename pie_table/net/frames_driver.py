@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event, Outcome
+from pie_table.core.history import SeatHistory, events_for
 from pie_table.core.registry import GameInfo, get_game
-from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
+from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup
 from pie_table.net.remote_driver import NoSave, seen_from
 from pie_table.net.seat_replay import Frame, frames_of
@@ -40,6 +41,8 @@ class FramesDriver:
         self.gate = PrivacyGate([self.seat])
         self.away: set[int] = set()
         self._listeners: list[tuple[int | None, Listener]] = []
+        # Each seat's history as far as the frame it was last built to (the frames' events, in order).
+        self._histories: dict[int | None, tuple[int, SeatHistory]] = {}
 
     @property
     def info(self) -> GameInfo:
@@ -64,6 +67,18 @@ class FramesDriver:
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """The recorded view of the frame reached, for the recorded seat and for nobody."""
         return self.frames[self.position][0] if seat in (self.seat, None) else {}
+
+    def history(self, seat: int | None) -> SeatHistory:
+        """What the recorded seat had been told by the frame reached (for nobody: its public part)."""
+        seat = self.seat if seat == self.seat else None
+        kept = self._histories.get(seat)
+        if kept is None or kept[0] > self.position:
+            kept = self._histories[seat] = (0, SeatHistory(seat, self.frames[0][1] if self.frames else ()))
+        reached, history = kept
+        for _view, events in self.frames[reached + 1:self.position + 1]:
+            history.add(events)
+        self._histories[seat] = (self.position, history)
+        return history
 
     def at_end(self) -> bool:
         return self.position >= len(self.frames) - 1

@@ -17,18 +17,19 @@ import contextlib
 import logging
 import secrets
 import string
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pie_table.core.driver import RealtimeDriver, TableDriver, driver_for
 from pie_table.core.engine import Event
+from pie_table.core.history import SeatHistory
+from pie_table.core.move_grid import moves_to_json
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Entry, PrivacyGate, Session, bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.delta import ViewJson, view_delta
+from pie_table.net.patch import ViewJson, patch
 from pie_table.net.protocol import Refusal
 
 LOG = logging.getLogger("pie_table.net")
@@ -64,8 +65,8 @@ class Holder:
     name: str
     link: Link | None = None
     last_seq: int = -1
-    history: list[Event] = field(default_factory=list)  # every event this seat may see, in order
-    sent: int = 0  # how many of `history` its link has been sent
+    history: SeatHistory = field(default_factory=lambda: SeatHistory(None))  # the session's, for its seat
+    sent: int = 0  # how many of `history.events` its link has been sent
     shown: dict[str, Any] | None = None  # the last view its link was sent (JSON), for deltas
     asked: Any = None  # the ask its link was last sent its moves for (`TableHost._ask`)
 
@@ -77,13 +78,6 @@ def hosted_session(session: Session, remote: set[int]) -> Session:
     session.gate = PrivacyGate(session.humans)
     session._undo_allowed = False  # noqa: SLF001 - a move others have seen is not taken back
     return session
-
-
-def _keeper(history: list[Event]) -> Callable[[Entry, list[Event]], None]:
-    """A listener that keeps every event its seat hears in `history`."""
-    def keep(_entry: Entry, mine: list[Event]) -> None:
-        history.extend(mine)
-    return keep
 
 
 class TableHost:
@@ -119,11 +113,9 @@ class TableHost:
         self.driver = driver
         self.session = driver.session
         self.holders: dict[int, Holder] = {}
-        # Every event each remote seat may see, from the first action on: a seat taken late, or
-        # taken back after a drop, is sent all it missed.
-        self.histories: dict[int, list[Event]] = {seat: [] for seat in self.remote}
-        for seat, history in self.histories.items():
-            driver.listen(seat, _keeper(history))
+        # Every event each remote seat may see, from the deal on (the session keeps them, a resumed
+        # game's too): a seat taken late, or taken back after a drop, is sent all it missed.
+        self.histories: dict[int, SeatHistory] = {seat: self.session.history(seat) for seat in self.remote}
         if not isinstance(driver, RealtimeDriver):  # a real-time table sends frames tick by tick
             driver.listen(None, self._after)
         self.finished = asyncio.Event()
@@ -177,7 +169,7 @@ class TableHost:
             self.remote.add(holder.seat)
             LOG.info("table %s: seat %d is back from the bot", self.id, holder.seat)
             self._moved.set()
-        self._attach(holder, link, min(message["seen"], len(holder.history)))
+        self._attach(holder, link, min(message["seen"], holder.history.count))
         self._tell_others(holder.seat, {"type": "back", "seat": holder.seat})
         return holder
 
@@ -305,17 +297,19 @@ class TableHost:
         if holder.link is None:
             return
         view = self._json.convert(self.driver.view(holder.seat))
-        message: dict[str, Any] = {"type": "update", "events": holder.history[holder.sent:],
-                                   "seen": len(holder.history)}
+        history = holder.history
+        message: dict[str, Any] = {"type": "update"}
+        if history.count > holder.sent:  # each event once; `seen`, the cursor a seat hands back
+            message["events"], message["seen"] = history.events[holder.sent:], history.count
         if holder.shown is None:
             message["view"] = view
         else:
-            message["delta"] = view_delta(holder.shown, view)
+            message["patch"] = patch(holder.shown, view)
         holder.shown = view
         if holder.seat in self.driver.to_act():
             ask = self._ask(holder)
             if ask != holder.asked:
-                message["legal"] = list(self.driver.legal(holder.seat))
+                message["legal"] = moves_to_json(self.driver.legal(holder.seat))
                 holder.asked = ask
             else:
                 message["asked"] = True
@@ -323,8 +317,8 @@ class TableHost:
             message["ack"] = ack
         left = self.driver.remaining()
         if left is not None:
-            message["remaining"] = left
-        holder.sent = len(holder.history)
+            message["remaining"] = round(left, 2)  # a countdown shown in whole seconds
+        holder.sent = history.count
         holder.link.send(message)
 
     def _ask(self, holder: Holder) -> tuple[Any, int]:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.driver import RealtimeDriver, TableDriver
-from pie_table.core.engine import Event
 from pie_table.core.setup import GameSetup
 from pie_table.net.driven_host import DrivenHost
 from pie_table.net.host import TableHost
@@ -27,12 +26,10 @@ class HostedTable:
     """One table served from this process: its host, server and (when asked) its advertisement."""
 
     def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0,
-                 driver: TableDriver | None = None, wake: Callable[[], None] | None = None,
-                 past: dict[int, list[Event]] | None = None) -> None:
+                 driver: TableDriver | None = None, wake: Callable[[], None] | None = None) -> None:
         """`driver`: the window's own driver runs the game (call `pump` every frame); without one
-        the host plays its bots itself, as `serve` does. `past`: a continued game's events so far
-        per remote seat (see `DrivenHost`)."""
-        self.past = past
+        the host plays its bots itself, as `serve` does. A continued game's remote seats are sent
+        what they saw before from the session's own history."""
         self.lan = lan
         self.driver = driver
         self.wake = wake
@@ -56,11 +53,9 @@ class HostedTable:
         if isinstance(self.driver, RealtimeDriver):
             from pie_table.net.driven_realtime import DrivenRealtimeHost
 
-            return self.lobby.add(DrivenRealtimeHost(self.driver, remote, table_id="1", wake=self.wake,
-                                                     past=self.past))
+            return self.lobby.add(DrivenRealtimeHost(self.driver, remote, table_id="1", wake=self.wake))
         if self.driver is not None:
-            return self.lobby.add(DrivenHost(self.driver, remote, table_id="1", wake=self.wake,
-                                             past=self.past))
+            return self.lobby.add(DrivenHost(self.driver, remote, table_id="1", wake=self.wake))
         return self.lobby.add(TableHost(setup, remote, table_id="1"))
 
     def pump(self) -> None:

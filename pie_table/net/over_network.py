@@ -65,7 +65,7 @@ async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = Fa
 def _play(client: RemoteSeat, bot: Any, info: GameInfo) -> Any:
     if isinstance(client, RealtimeSeat):
         return play_lockstep(client, bot)
-    return play(client, bot_decider(bot))
+    return play(client, bot_decider(bot, client.history))
 
 
 def local_hash(setup: GameSetup, info: GameInfo) -> str:
@@ -85,6 +85,8 @@ def report(game: NetworkGame, info: GameInfo, setup: GameSetup) -> dict[str, Any
         "clients": len(game.clients),
         "messages": sum(c.traffic.sent_messages + c.traffic.received_messages for c in game.clients),
         "bytes": sum(c.traffic.sent_bytes + c.traffic.received_bytes for c in game.clients),
+        # What crossed the sockets to the clients, compressed, per remote seat: the largest one's.
+        "wire_bytes_per_seat": max((c.traffic.wire_received for c in game.clients), default=0),
         "rtt_ms_p50": round(statistics.median(trips) * 1000, 3) if trips else None,
         "rtt_ms_p99": round(trips[min(len(trips) - 1, int(len(trips) * 0.99))] * 1000, 3) if trips else None,
         "seconds": round(game.seconds, 3),

@@ -12,11 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from pie_table import __version__ as CLIENT_VERSION  # noqa: N812 (the package's own version)
-from pie_table.core.engine import copy_json
 from pie_table.core.messages import Msg, revive
 
 # Bumped whenever a message changes shape; host and client must agree exactly.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 # A client's message is small (an action, a join): anything bigger is refused unread.
 MAX_CLIENT_BYTES = 16 * 1024
 # What a client accepts from the host (a whole view); the transport closes on anything bigger.
@@ -143,8 +142,30 @@ def decode_client(raw: str | bytes) -> dict[str, Any]:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as compact JSON text; engine messages (`Msg`) go as {"msg", "params"}."""
-    return json.dumps(copy_json(message), separators=(",", ":"))
+    """A message as compact JSON text; an engine message (`Msg`, or its JSON form in a view) goes
+    in its short wire form, {"$m": id, "$p": params} with "$p" left out when there are none: an
+    event names a card or a seat in nearly every line, and the long form was a third of them."""
+    return json.dumps(_wire(message), separators=(",", ":"))
+
+
+def _wire(value: Any) -> Any:
+    """Plain JSON data with every message in its short wire form."""
+    if isinstance(value, Msg):
+        value = value.json()
+    if isinstance(value, dict):
+        if len(value) == 2 and "msg" in value and "params" in value:
+            short: dict[str, Any] = {"$m": value["msg"]}
+            if value["params"]:
+                short["$p"] = {k: _wire(v) for k, v in value["params"].items()}
+            return short
+        return {k: v if type(v) in _SCALARS else _wire(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [v if type(v) in _SCALARS else _wire(v) for v in value]
+    return value
+
+
+_SCALARS = frozenset((int, float, str, bool, type(None)))
+_SHORT_KEYS = frozenset(("$m", "$p"))
 
 
 def decode_host(raw: str | bytes) -> dict[str, Any]:
@@ -156,8 +177,12 @@ def decode_host(raw: str | bytes) -> dict[str, Any]:
 
 
 def revive_tree(value: Any) -> Any:
-    """`messages.revive` through dicts too (a view holds messages at any depth)."""
+    """`messages.revive` through dicts too (a view holds messages at any depth), in their wire
+    form (`encode`) or their long one (a seat replay's)."""
     if isinstance(value, dict):
+        if "$m" in value and value.keys() <= _SHORT_KEYS and isinstance(value["$m"], str) \
+                and isinstance(value.get("$p", {}), dict):
+            return Msg(value["$m"], **{k: revive_tree(v) for k, v in value.get("$p", {}).items()})
         if "msg" in value and "params" in value and len(value) == 2:
             return revive(value)
         return {k: revive_tree(v) for k, v in value.items()}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pie_table.net.client import RemoteSeat
-from pie_table.net.frame_delta import apply_patch
+from pie_table.net.patch import apply_patch
 
 _PHASES_WAITING = ("ready", "round_over")
 

@@ -23,8 +23,8 @@ from pie_table.core.driver import RealtimeDriver, TickStep
 from pie_table.core.messages import Msg
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.frame_delta import patch
 from pie_table.net.host import Holder, Link, TableHost
+from pie_table.net.patch import patch
 from pie_table.net.protocol import Refusal
 
 TICK_HZ = 60
@@ -221,16 +221,16 @@ class RealtimeHost(TableHost):
             message["acks"] = outcome.acks
         if outcome is not None and outcome.refused:
             message["refused"] = outcome.refused
-        events = holder.history[holder.sent:]
+        events = holder.history.events[holder.sent:]
         if events:
             message["events"] = events
-            message["seen"] = len(holder.history)
+            message["seen"] = holder.history.count
         if decide:
             message["decide"] = True
         if len(message) == 2 and not force:
             return  # nothing new for this seat
         holder.shown = view
-        holder.sent = len(holder.history)
+        holder.sent = holder.history.count
         self.frames_sent += 1
         holder.link.send(message)
 

@@ -22,8 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event, Outcome
+from pie_table.core.history import SeatHistory, events_for
 from pie_table.core.registry import GameInfo, get_game
-from pie_table.core.session import Applied, Entry, PrivacyGate, events_for
+from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.net import protocol as p
 from pie_table.net.client import HostRefused, RemoteSeat, bot_decider
@@ -65,12 +66,13 @@ class RemoteDriver:
         # offers afresh what it is asked, as a table hears every move of a game run here.
         self._moved = False
         self._listeners: list[tuple[int | None, Listener]] = []
+        self._public = SeatHistory(None)  # the public part of what this seat was told
         self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
         self.host_quit = False
         self.across_machines = True  # undo is off: the other machines have seen every move
         self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
-        self._stand_in: Callable[[dict[str, Any], list[Action]], Action] | None = None  # autoplay's bot
+        self._stand_in: Callable[[dict[str, Any], Sequence[Action]], Action] | None = None  # autoplay's bot
         self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
@@ -121,7 +123,7 @@ class RemoteDriver:
         elif kind == "update":
             if self.recorder is not None:
                 self.recorder.took(message)
-            self._news.extend(message["events"])
+            self._news.extend(message.get("events", ()))
             self._moved = True
             if "remaining" in message:
                 self._countdown = (float(message["remaining"]), time.monotonic())
@@ -181,6 +183,13 @@ class RemoteDriver:
         with self._lock:
             return self.remote.view if seat in (self.remote.seat, None) else {}
 
+    def history(self, seat: int | None) -> SeatHistory:
+        """What this seat has been told, as the host sent it; for nobody (the public table), its
+        public part (another seat's is not known here)."""
+        if seat == self.remote.seat:
+            return self.remote.history
+        return self._public
+
     def to_act(self) -> list[int]:
         """This seat while the host waits for it (who else is thinking is the view's to show: the
         table here waits for nobody else, so a pick asked of several seats at once never waits on
@@ -191,7 +200,8 @@ class RemoteDriver:
     def legal(self, seat: int) -> Sequence[Action]:
         """What this seat may do now (nothing while the host is not waiting for it)."""
         with self._lock:
-            return list(self.remote.legal or ()) if seat == self.remote.seat else []
+            legal = self.remote.legal if seat == self.remote.seat else None
+            return legal if legal is not None else []
 
     def is_over(self) -> bool:
         """True once the host says the game is over."""
@@ -225,6 +235,7 @@ class RemoteDriver:
         with self._lock:
             news, self._news = self._news, []
             moved, self._moved = self._moved, False
+        self._public.add(news)  # here, on the table's thread, which reads it
         if moved:
             for seat, fn in list(self._listeners):
                 fn(Entry(None, {}), events_for(news, seat))
@@ -244,8 +255,8 @@ class RemoteDriver:
             factory = self.info.bot_factory
             if factory is None:
                 raise ValueError(f"{self.info.id} has no bots to play for a seat")
-            self._stand_in = bot_decider(factory("normal", self.seat, self.seat))
-        return self._stand_in(dict(self.view(seat)), list(self.legal(seat)))
+            self._stand_in = bot_decider(factory("normal", self.seat, self.seat), self.remote.history)
+        return self._stand_in(dict(self.view(seat)), self.legal(seat))
 
     def autosaver(self, folder: Any, *, path: Any = None, enabled: bool = True) -> NoSave:
         """The host keeps the game (its save, replay and statistics); saving here writes this

@@ -39,8 +39,7 @@ from pie_table.core.userfiles import (
     set_aside_in,
     write_text_atomic,
 )
-from pie_table.net.delta import apply_delta
-from pie_table.net.frame_delta import apply_patch
+from pie_table.net.patch import apply_patch, from_top_level_delta
 from pie_table.net.protocol import revive_tree
 
 KIND = "pie_table-seat-replay"
@@ -114,12 +113,12 @@ class SeatRecorder:
         self.frames.append(frame)
 
     def took(self, message: Mapping[str, Any]) -> None:
-        """Keep one `update` from the host as it came (the view or its change, and the events)."""
-        frame: dict[str, Any] = {"events": self._new_events(list(message["events"]))}
+        """Keep one `update` from the host as it came (the view or its patch, and the events)."""
+        frame: dict[str, Any] = {"events": self._new_events(list(message.get("events", ())))}
         if "view" in message:
             frame["view"] = copy_json(message["view"])
         else:
-            frame["delta"] = copy_json(message["delta"])
+            frame["patch"] = copy_json(message.get("patch", {}))
         self._keep(frame)
 
     def took_frame(self, message: Mapping[str, Any]) -> None:
@@ -182,7 +181,7 @@ def _validate(payload: dict[str, Any]) -> None:
     if not isinstance(payload.get("cut", False), bool) or not isinstance(payload.get("players", []), list):
         raise TypeError("cut or players")
     for frame in payload["frames"]:
-        shown = frame.get("view", frame.get("patch" if "tick" in frame else "delta"))
+        shown = frame.get("view", frame.get("patch", frame.get("delta")))  # a delta: written before patches
         if not isinstance(frame["events"], list) or not isinstance(shown, dict):
             raise TypeError("frame")
         real_time = "tick" in frame
@@ -203,7 +202,11 @@ def frames_of(payload: Mapping[str, Any]) -> list[Frame]:
     frames: list[Frame] = []
     view: dict[str, Any] = {}
     for frame in payload["frames"]:
-        view = frame["view"] if "view" in frame else apply_delta(view, frame["delta"])
+        if "view" in frame:
+            view = frame["view"]
+        else:  # a frame written before turn-based tables sent nested patches holds a top-level delta
+            change = frame["patch"] if "patch" in frame else from_top_level_delta(frame["delta"])
+            view = apply_patch(view, change)
         frames.append((revive_tree(view), revive_tree(frame["events"])))
     return frames
 

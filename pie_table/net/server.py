@@ -231,7 +231,8 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:
     async def handler(ws: ServerConnection) -> None:
         await Connection(ws, lobby).run()
     # Frames up to 1 MiB reach our own size check (a clear refusal); beyond that the library closes.
-    return await serve(handler, host, port, max_size=1024 * 1024, compression=None, close_timeout=2)
+    # Messages are compressed when the client asks (per-message deflate, the library's settings).
+    return await serve(handler, host, port, max_size=1024 * 1024, compression="deflate", close_timeout=2)
 
 
 def bound_port(server: Server) -> int:

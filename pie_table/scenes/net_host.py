@@ -164,15 +164,14 @@ class HostRoomScene(MenuScene):
         """A new game, or `session` continued from the save at `save_path` (its remote seats'
         players take them back by the join code, with all their seats saw before)."""
         super().__init__(app)
-        from pie_table.net.driven_host import hosted_session, seat_histories
+        from pie_table.net.driven_host import hosted_session
         from pie_table.net.hosting import HostedTable
 
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)
-        past = seat_histories(setup, session.log, self.remote) if session is not None else None
         driver = driver_for(hosted_session(session or Session(setup, info), self.remote))
         driver.across_machines = True
         self.table = factory(app, setup, driver=driver, save_path=save_path)
-        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window, past=past)
+        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window)
         keep_hosting(self.table, self.hosted)
         self.hosted.tell_paused("start")  # remote players see the table; the game waits for Start
         self.started = False

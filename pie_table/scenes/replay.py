@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.core.driver import ReplayError, TableDriver
+from pie_table.core.history import EventLog
 from pie_table.core.registry import GameLoadError, get_game
 from pie_table.core.resume import load_session
 from pie_table.core.saves import expand_log
@@ -42,7 +43,7 @@ class ReplayScene(PlaybackScene):
         self.viewer: int | None = None
         self._over: bool | None = None  # whether the whole log ends the game (worked out when asked)
         self.position = 0  # entries applied so far
-        self._marks: dict[int, dict[str, Any]] = {}
+        self._marks: dict[int, tuple[dict[str, Any], EventLog]] = {}  # entries -> (state, events)
         self._rebuild(0)
 
     # --- the game beneath ------------------------------------------------------------------------
@@ -66,7 +67,7 @@ class ReplayScene(PlaybackScene):
         """The game after `upto` entries. States are kept every `_MARK_EVERY` entries as they are
         passed, so going back in a long real-time game replays a few hundred entries, not all."""
         start = max((mark for mark in self._marks if mark <= upto), default=0)
-        resume = (start, self._marks[start]) if start else None
+        resume = (start, *self._marks[start]) if start else None
         base = load_session(self.data, upto=0)  # the save's own checks, before any entry replays
         driver = TableDriver.from_log(base.setup, self.entries, upto=start, info=base.info, resume=resume)
         position = start
@@ -78,7 +79,9 @@ class ReplayScene(PlaybackScene):
                 break  # a save that stops replaying there shows the game as far as it goes
             position = end
             if position % _MARK_EVERY == 0:
-                self._marks.setdefault(position, driver.rules.to_json(driver.state))
+                session = driver.session
+                self._marks.setdefault(position, (session.rules.to_json(session.state),
+                                                  session.events.upto(position)))
         return driver.session
 
     def step_forward(self) -> bool:

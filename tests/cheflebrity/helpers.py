@@ -10,6 +10,7 @@ from pie_table.core.engine import IllegalAction
 from pie_table.games.cheflebrity.deck import CARDS
 from pie_table.games.cheflebrity.rules import RULES
 from pie_table.games.cheflebrity.state import ChefState
+from tests import told
 
 
 def find(kind: str, quality: int | None = None, flavour: str | None = None, skip: int = 0) -> int:
@@ -25,7 +26,9 @@ def find(kind: str, quality: int | None = None, flavour: str | None = None, skip
 
 
 def fresh(seats: int = 3, seed: int = 1, **options: Any) -> ChefState:
-    return RULES.new_state(seats, seed, options)
+    state, opening = RULES.new_game(seats, seed, options)
+    told.file(state, opening)
+    return state
 
 
 def arrange(
@@ -64,7 +67,8 @@ def arrange(
 
 
 def act(state: ChefState, seat: int | None, **action: Any) -> list[dict[str, Any]]:
-    return RULES.apply(state, {**action, "seat": seat})
+    """Apply one action for `seat`, filing its events (`tests.told`)."""
+    return told.file(state, RULES.apply(state, {**action, "seat": seat}))
 
 
 def refused(state: ChefState, seat: int | None, **action: Any) -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from pie_table.games.cheflebrity.bots import CheflebrityBot
 from pie_table.games.cheflebrity.rules import RULES
+from tests import told
 from tests.cheflebrity.helpers import act, arrange, draw, find, fresh
 
 
@@ -18,7 +19,7 @@ def _midgame(seed: int):
     for _ in range(120):
         top = state.stack.top()
         seat = rng.choice(top.waiting_on())
-        action = bots[seat].act(RULES.view(state, seat), RULES.legal_actions(state, seat))
+        action = told.decide(bots[seat], state, RULES, seat)
         act(state, seat, **{k: v for k, v in action.items() if k != "seat"})
     return state
 
@@ -28,14 +29,12 @@ def _midgame(seed: int):
 def test_a_bot_decides_the_same_whatever_it_cannot_see(level, seed):
     state = _midgame(seed)
     seat = state.stack.top().waiting_on()[0]
-    legal = RULES.legal_actions(state, seat)
-    mine = CheflebrityBot(level, seat, 7).act(RULES.view(state, seat), legal)
+    mine = told.decide(CheflebrityBot(level, seat, 7), state, RULES, seat)
     for shuffle in range(3):
         other = RULES.shuffle_hidden(state, seat, random.Random(shuffle))
-        assert (
-            CheflebrityBot(level, seat, 7).act(RULES.view(other, seat), RULES.legal_actions(other, seat))
-            == mine
-        )
+        twin = CheflebrityBot(level, seat, 7)
+        twin.hear(told.seat(state, seat))  # what its seat heard is the same at both tables
+        assert twin.act(RULES.view(other, seat), RULES.legal_actions(other, seat)) == mine
 
 
 def test_the_projection_counts_the_bonuses_a_move_would_take():
@@ -63,7 +62,7 @@ def test_the_projection_counts_the_bonuses_a_move_would_take():
     assert covered - base == 25 + 25
     draw(state, 0)
     assert (
-        CheflebrityBot("hard", 0, 1).act(RULES.view(state, 0), RULES.legal_actions(state, 0))["card"] == top5
+        told.decide(CheflebrityBot("hard", 0, 1), state, RULES, 0)["card"] == top5
     )
 
 
@@ -100,8 +99,10 @@ def test_the_hard_bots_margin_is_never_one_worked_out_for_an_earlier_decision():
     early_view, late_view = RULES.view(early, seat), RULES.view(late, seat)
     assert project.margin(late_view, seat) != project.margin(early_view, seat)
     bot = CheflebrityBot("hard", seat, 7)
+    bot.hear(told.seat(early, seat))
     bot.decide_from_view(early_view)
     bot._base_margin(early_view)
+    bot.hear(told.seat(late, seat))
     bot.decide_from_view(late_view)
     assert bot._base_margin(late_view) == project.margin(late_view, seat)
 
@@ -121,12 +122,16 @@ def test_a_turn_a_bot_settles_from_its_view_is_the_one_it_picks_from_the_listed_
     while not session.is_over():
         for seat in session.to_act():
             view = RULES.view(session.state, seat)
-            quick = CheflebrityBot(levels[seat], seat, 5).decide_from_view(view)
+            quick_bot = CheflebrityBot(levels[seat], seat, 5)
+            quick_bot.hear(session.history(seat))
+            quick = quick_bot.decide_from_view(view)
             if quick is None:
                 assert view["asking"] not in ("turn", "reply")
                 continue
             legal = session.legal(seat)
-            listed = legal[0] if len(legal) == 1 else CheflebrityBot(levels[seat], seat, 5).act(view, legal)
+            bot = CheflebrityBot(levels[seat], seat, 5)
+            bot.hear(session.history(seat))
+            listed = legal[0] if len(legal) == 1 else bot.act(view, legal)
             assert quick == listed
             assert quick in legal or quick["type"] in ("offer", "reply")
             settled += 1

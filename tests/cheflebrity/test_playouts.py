@@ -9,8 +9,9 @@ from collections import Counter
 import pytest
 
 from pie_table.core.driver import TableDriver
+from pie_table.core.history import events_for
 from pie_table.core.registry import load_games
-from pie_table.core.session import Session, events_for
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.scoring import score

@@ -170,16 +170,16 @@ def test_a_trade_composed_by_keyboard_delivers_the_real_cards_after_a_lie():
     while scene.trade.keys()[scene.trade.focus] != "send":
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
-    assert scene.state.log[-1]["claim"] == [{"kind": "top"}]
+    assert scene.driver.history(None).said[-1]["claim"] == [{"kind": "top"}]
     run_until(app, lambda: scene.panel is not None and scene.state.stack.top().kind == "confirm")
     assert scene.panel.items[0][0] == {"type": "accept"}
     press(app, pygame.K_RETURN)
     assert answer in scene.state.hands[0] and E10 in scene.state.hands[1]
-    lied_to = [n for n in scene.state.notes[1] if n["type"] == "trade_in"]
+    lied_to = [n for n in scene.driver.history(1).notes if n["type"] == "trade_in"]
     assert lied_to[-1]["honest"] is False and lied_to[-1]["got"] == [E10]
-    told = [n for n in scene.state.notes[0] if n["type"] == "trade_in"]
+    told = [n for n in scene.driver.history(0).notes if n["type"] == "trade_in"]
     assert told[-1]["honest"] is True
-    assert not [n for n in scene.state.notes[2] if n["type"] == "trade_in"]
+    assert not [n for n in scene.driver.history(2).notes if n["type"] == "trade_in"]
 
 
 def test_two_humans_hand_off_and_a_trade_reaches_the_other_only_behind_a_hand_off():
@@ -339,7 +339,9 @@ def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
     rules, state = scene.rules, scene.state
     legal = rules.legal_actions(state, 0)
     other_state = rules.shuffle_hidden(state, 0, random.Random(3))
-    assert hint(rules.view(state, 0), legal, 0)[0] == hint(rules.view(other_state, 0), legal, 0)[0]
+    heard = scene.driver.history(0)  # what seat 0 was told: the same at both tables
+    mine, theirs = rules.view(state, 0), rules.view(other_state, 0)
+    assert hint(mine, heard, legal, 0)[0] == hint(theirs, heard, legal, 0)[0]
 
 
 def test_a_hinted_trade_opens_filled_in_and_ready_to_send():
@@ -455,7 +457,8 @@ def test_h_while_answering_a_trade_fills_in_the_hinted_answer():
     assert scene.trade.mode == "reply" and "1 card said to be" in scene.trade.heading()
     press(app, pygame.K_h)
     assert scene.hint_text and scene.hints_used == {0: 1}
-    suggested = hint(scene.rules.view(scene.state, 0), scene.rules.legal_actions(scene.state, 0), 0)[0]
+    suggested = hint(scene.rules.view(scene.state, 0), scene.driver.history(0),
+                     scene.rules.legal_actions(scene.state, 0), 0)[0]
     focused = scene.trade.keys()[scene.trade.focus]
     sent = scene.trade.action(focused)
     assert sent is not None and sent["type"] == suggested["type"]
@@ -480,7 +483,8 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
         answering = scene.trade is not None and scene.trade.mode != "offer"
         if app.scenes.current is scene and (scene.panel is not None or answering):
             seat = scene.trade.seat if answering else scene.panel.seat
-            wanted, _why = hint(scene.driver.view(seat), scene.driver.session.legal(seat), seat)
+            driver = scene.driver
+            wanted, _why = hint(driver.view(seat), driver.history(seat), driver.session.legal(seat), seat)
             before = len(scene.driver.session.log)
             press(app, pygame.K_h)
             press(app, pygame.K_RETURN)

@@ -7,6 +7,7 @@ from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity.deck import CARDS
 from pie_table.games.cheflebrity.hints import hint
 from pie_table.games.cheflebrity.rules import RULES
+from tests import told
 from tests.cheflebrity.helpers import act, arrange, count_cards, find, fresh, pass_window, pie_ids, refused
 
 B5, B20 = find("bottom", 5), find("bottom", 20)
@@ -253,11 +254,11 @@ def test_a_seat_holding_a_stroke_of_genius_and_a_saved_it_is_offered_both():
 
 def test_the_hint_spends_the_saved_it_and_keeps_the_stroke_of_genius():
     state = _threatened({0: [GENIUS, SAVED], 1: [SAB1]})
-    action, why = hint(RULES.view(state, 0), RULES.legal_actions(state, 0), 0)
+    action, why = hint(RULES.view(state, 0), told.seat(state, 0), RULES.legal_actions(state, 0), 0)
     assert action == {"type": "save", "card": SAVED}
     assert why == "Save it: the card is worth more than your Saved it! in hand"
     alone = _threatened({0: [GENIUS], 1: [SAB1]})
-    action, why = hint(RULES.view(alone, 0), RULES.legal_actions(alone, 0), 0)
+    action, why = hint(RULES.view(alone, 0), told.seat(alone, 0), RULES.legal_actions(alone, 0), 0)
     assert action == {"type": "save", "card": GENIUS}
     assert why == "Save it with your Stroke of Genius!: you hold no Saved it!, and the card is worth it"
 

@@ -238,6 +238,18 @@ def _check_clone(rules, state, seat) -> None:
     assert rules.to_json(rules.clone(state)) == rules.to_json(state)
 
 
+def _check_new_game(rules, state, seat) -> None:
+    """The deal with what was said at it: the same state `new_state` deals, and events a session
+    can file (a secret told to the one seat it is addressed to)."""
+    seats = _seats(state)
+    dealt, events = rules.new_game(seats, 11, {})
+    assert _dump(rules, dealt) == _dump(rules, rules.new_state(seats, 11, {}))
+    assert isinstance(events, list)
+    assert all(isinstance(e, dict) and type(e.get("type")) is str for e in events)
+    assert all(e.get("audience") == [e["to"]] for e in events if "to" in e)
+    json.dumps([{k: v for k, v in e.items() if k != "text"} for e in events])  # plain data besides the text
+
+
 def _seats(state) -> int:
     seats = state.seats
     return seats if isinstance(seats, int) else len(seats)
@@ -250,6 +262,7 @@ _RULES_HOOKS = {
     "changed_by_hand": _check_changed_by_hand, "kept": _check_kept, "idle_reason": _check_idle_reason,
     "waiting_action": _check_waiting_action, "rules_version": _check_rules_version,
     "migrate_save": _check_migrate_save, "rng": _check_rng, "tick": _check_tick, "clone": _check_clone,
+    "new_game": _check_new_game,
 }
 # What each game writes itself (the base class has no default for these).
 _REQUIRED = ("new_state", "to_act", "legal_actions", "_apply", "_view", "is_over", "to_json", "from_json",

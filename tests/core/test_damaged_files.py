@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pie_table.core import stats
 from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.resume import load_session
-from pie_table.core.saves import SaveError, list_saves, parse_save, read_save, to_save
+from pie_table.core.saves import SAVE_VERSION, SaveError, list_saves, parse_save, read_save, to_save
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit import keybindings
@@ -356,7 +356,7 @@ def test_every_file_set_aside_at_start_is_named_on_the_title(home):
 
 def test_a_save_from_a_newer_pie_table_is_listed_but_left_in_place(home):
     doc = _save()
-    doc["version"] = 2
+    doc["version"] = SAVE_VERSION + 1
     path = _write(saves_dir() / "future.json", doc)
     _saves, listed = list_saves(saves_dir())
     assert [(d.path, str(d.reason)) for d in listed] == [

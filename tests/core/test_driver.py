@@ -156,7 +156,8 @@ def test_from_log_resumes_from_a_kept_state():
     half = len(session.log) // 2
     kept = TableDriver.from_log(session.setup, session.log, upto=half, info=INFO)
     mark = kept.rules.to_json(kept.state)
-    resumed = TableDriver.from_log(session.setup, session.log, info=INFO, resume=(half, mark))
+    resume = (half, mark, kept.session.events)
+    resumed = TableDriver.from_log(session.setup, session.log, info=INFO, resume=resume)
     assert resumed.session.hash() == session.hash() and len(resumed.session.log) == len(session.log)
 
 

@@ -7,7 +7,6 @@ import pytest
 
 from pie_table.core.engine import IllegalAction
 from pie_table.core.messages import Msg, plural, render, translate
-from pie_table.games.rats.rules import RULES as RATS
 from pie_table.games.rumble_pie.rules import RULES as RUMBLE
 from pie_table.kit import i18n
 from pie_table.scenes.base import open_table
@@ -51,16 +50,19 @@ def test_a_broken_translation_falls_back_to_the_english():
 
 
 def test_rats_events_are_translated_by_the_ui(spanish):
-    from tests.rats.rats_helpers import table
+    from pie_table.core.engine import copy_json
+    from pie_table.net.protocol import revive_tree
+    from tests.rats.rats_helpers import said, table
 
     state = table([[0, 0, 0, 0, 2, 0], [0, 0, 0, 0, 0, 0], [0] * 6])
-    said = [i18n.event_text(e) for e in state.log]
-    assert "Tu anfitrión tiene 2 trapos." in said
-    assert "Your Host has 2 rags." in [e["text"] for e in state.log]
-    assert "Rata 2: ¡RATAS!" in said
-    # The log keeps the id and parameters through a save: the JSON state translates the same.
-    again = RATS.from_json(json.loads(json.dumps(RATS.to_json(state))))
-    assert [i18n.event_text(e) for e in again.log] == said
+    events = said(state)
+    spoken = [i18n.event_text(e) for e in events]
+    assert "Tu anfitrión tiene 2 trapos." in spoken
+    assert "Your Host has 2 rags." in [e["text"] for e in events]
+    assert "Rata 2: ¡RATAS!" in spoken
+    # An event keeps its id and parameters through JSON (the wire, a seat's replay): it translates the same.
+    again = revive_tree(json.loads(json.dumps(copy_json(events))))
+    assert [i18n.event_text(e) for e in again] == spoken
 
 
 def test_rumble_pie_refusals_are_translated_by_the_ui(spanish):

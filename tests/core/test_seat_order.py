@@ -23,7 +23,8 @@ def _people_answering_in_any_order(game: str, seed: int) -> Session:
     setup = GameSetup(game, parse_seats("bot:normal,bot:normal,bot:normal,bot:normal"), seed=seed)
     session = Session(setup, info, bots={0: info.bot_factory("normal", 0, bot_seed(seed, 0))})
     driver = TableDriver(session, pace=None, seat_order=True)
-    people = {s: bot_decider(info.bot_factory("normal", s, bot_seed(seed, s))) for s in (1, 2, 3)}
+    people = {s: bot_decider(info.bot_factory("normal", s, bot_seed(seed, s)), session.history(s))
+              for s in (1, 2, 3)}
     shuffle = random.Random(seed)
     while not driver.is_over():
         driver.update(0.0)

@@ -2,7 +2,8 @@
 
 from pie_table.core.decisions import PASS
 from pie_table.core.driver import TableDriver
-from pie_table.core.session import Session, bot_seed, events_for, visible_to
+from pie_table.core.history import events_for, visible_to
+from pie_table.core.session import Session, bot_seed
 from pie_table.core.setup import GameSetup, parse_seats
 from tests.core.toy_game import BLOCK, INFO
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from pie_table.core.registry import get_game
-from pie_table.core.stack_rules import DecisionStackRules, record
+from pie_table.core.stack_rules import DecisionStackRules
 
 _SHARED = ("to_act", "current_decision", "is_over", "forced_action", "apply", "idle_reason", "clone")
 
@@ -18,11 +16,3 @@ def test_a_stack_game_leaves_the_shared_parts_to_the_base(game: str) -> None:
     assert isinstance(rules, DecisionStackRules)
     written = [name for name in _SHARED if name in vars(type(rules))]
     assert written == [], f"{game} writes again what DecisionStackRules owns"
-
-
-def test_a_secret_goes_to_its_seat_notes_and_a_public_event_naming_a_seat_to_the_log() -> None:
-    state = SimpleNamespace(notes=[[], []], log=[])
-    secret = {"type": "drew", "to": 1, "audience": [1]}
-    offer = {"type": "offer", "to": 0}  # a trade offered to seat 0, which everyone sees
-    record(state, [secret, offer])
-    assert state.notes == [[], [secret]] and state.log == [offer]

@@ -9,8 +9,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from pie_table.core.engine import copy_json
+from pie_table.core.history import events_for
 from pie_table.core.registry import get_game
-from pie_table.core.session import Session, events_for
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import RemoteSeat
 from pie_table.net.host import TableHost
@@ -64,10 +65,10 @@ async def settle() -> None:
 
 def replayed(setup: GameSetup, host: TableHost, seat: int) -> tuple[list[Any], list[Any]]:
     """The hosted game's log played again locally: every view `seat` had (as JSON, before any
-    action and after each one) and every event it may see."""
+    action and after each one) and every event it may see, from the deal on."""
     session = Session(setup, get_game(setup.game_id))
     views = [copy_json(session.view(seat))]
-    events: list[Any] = []
+    events: list[Any] = events_for(session.events.opening, seat)
     for entry in host.session.log:
         applied = session.submit(entry.seat, entry.action)
         assert applied.ok, applied.reason

@@ -136,7 +136,7 @@ def test_a_flooding_client_is_dropped_and_the_others_play_on(caplog: pytest.LogC
             bad = await seated(url, host, 1)
             good = await seated(url, host, 2)
             assert info.bot_factory is not None
-            decide = bot_decider(info.bot_factory("normal", 2, bot_seed(setup.seed, 2)))
+            decide = bot_decider(info.bot_factory("normal", 2, bot_seed(setup.seed, 2)), good.history)
             with caplog.at_level(logging.INFO, logger="pie_table.net"):
                 assert bad.ws is not None
                 for n in range(1000):  # far faster than a person or a bot

@@ -12,23 +12,30 @@ from typing import Any
 
 import pytest
 
+from pie_table.core.engine import copy_json
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
-from pie_table.net.delta import apply_delta
+from pie_table.net import protocol as p
 from pie_table.net.over_network import play_networked
+from pie_table.net.patch import apply_patch
 from tests.net.netplay import TURN_BASED, four_bots, replayed
 
 _ALLOWED = {"names", "paused", "welcome", "joined", "update", "over", "away", "back", "error", "pong",
             "tables", "created"}
-_UPDATE_KEYS = {"asked", "remaining", "type", "view", "delta", "events", "seen", "legal", "ack"}
+_UPDATE_KEYS = {"asked", "remaining", "type", "view", "patch", "events", "seen", "legal", "ack"}
+
+
+def _decoded(frame: str) -> dict[str, Any]:
+    """A message as the client reads it, its engine messages in their long JSON form again."""
+    return copy_json(p.decode_host(frame))
 
 
 def _views_received(frames: list[str]) -> list[dict[str, Any]]:
     views: list[dict[str, Any]] = []
     for frame in frames:
-        message = json.loads(frame)
+        message = _decoded(frame)
         if message["type"] == "update":
-            views.append(message["view"] if "view" in message else apply_delta(views[-1], message["delta"]))
+            views.append(message["view"] if "view" in message else apply_patch(views[-1], message["patch"]))
     return views
 
 
@@ -68,6 +75,7 @@ def test_each_seat_receives_only_its_views_and_events(game: str) -> None:
             assert at < len(views), f"seat {client.seat} was sent a view it never had"
         assert views[-1] == _views_received(frames)[-1]
         # Exactly the events addressed to it (none with another audience), in order.
-        sent = [e for f in frames if json.loads(f)["type"] == "update" for e in json.loads(f)["events"]]
+        updates = [_decoded(f) for f in frames if json.loads(f)["type"] == "update"]
+        sent = [e for message in updates for e in message.get("events", ())]
         assert sent == events
         assert all(client.seat in e.get("audience", [client.seat]) for e in sent)

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from pie_table.core.engine import copy_json
+from pie_table.core.history import events_for
 from pie_table.core.registry import get_game
-from pie_table.core.session import Session, events_for
+from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec, parse_seat, parse_seats
 from pie_table.net import protocol as p
-from pie_table.net.frame_delta import apply_patch, patch
 from pie_table.net.over_network import play_networked, report
+from pie_table.net.patch import apply_patch, patch
 from pie_table.net.realtime_client import RealtimeSeat
 from pie_table.net.realtime_host import RealtimeHost
 from pie_table.net.server import Lobby, bound_port, start
@@ -76,7 +77,7 @@ def test_a_lockstep_game_of_bots_at_the_clients_is_the_local_game() -> None:
         assert _views(frames)[-1] == final == client.view
         messages = [json.loads(f) for f in frames]
         sent = [e for m in messages if m["type"] == "frame" for e in m.get("events", [])]
-        assert sent == copy_json(played.host.histories[client.seat])
+        assert sent == copy_json(played.host.histories[client.seat].events)
         assert sent == events_for(sent, client.seat)
 
 

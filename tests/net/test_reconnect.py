@@ -19,13 +19,15 @@ def test_reconnect_with_the_same_token_gets_the_seat_and_what_it_missed() -> Non
     setup = four_bots(GAME)
     info = get_game(GAME)
     assert info.bot_factory is not None
-    decide = bot_decider(info.bot_factory("normal", 1, bot_seed(setup.seed, 1)))
+    bot = info.bot_factory("normal", 1, bot_seed(setup.seed, 1))
 
     async def run() -> None:
         async with served(setup, {1, 2}) as (host, url):
             first = await seated(url, host, 1)
+            decide = bot_decider(bot, first.history)
             watcher = await seated(url, host, 2)
-            watcher_decide = bot_decider(info.bot_factory("normal", 2, bot_seed(setup.seed, 2)))
+            watcher_bot = info.bot_factory("normal", 2, bot_seed(setup.seed, 2))
+            watcher_decide = bot_decider(watcher_bot, watcher.history)
             # Seat 2 plays throughout; seat 1 plays a few moves, then its connection drops.
             watching = asyncio.create_task(play(watcher, watcher_decide))
             moves = 0
@@ -48,7 +50,7 @@ def test_reconnect_with_the_same_token_gets_the_seat_and_what_it_missed() -> Non
             await again.open()
             joined = await again.rejoin(host.id, first.token)
             assert joined["seat"] == 1 and joined["token"] == first.token
-            await play(again, decide)
+            await play(again, bot_decider(bot, again.history))
             await asyncio.wait_for(watching, 30)
             assert 1 not in watcher.others_away
             assert len(again.events) > seen
@@ -64,7 +66,7 @@ def test_a_seat_handed_to_a_bot_at_a_headless_host_is_taken_back_by_its_token() 
     setup = four_bots(GAME)
     info = get_game(GAME)
     assert info.bot_factory is not None
-    decide = bot_decider(info.bot_factory("normal", 1, bot_seed(setup.seed, 1)))
+    bot = info.bot_factory("normal", 1, bot_seed(setup.seed, 1))
 
     async def run() -> None:
         async with served(setup, {1}) as (host, url):
@@ -81,6 +83,6 @@ def test_a_seat_handed_to_a_bot_at_a_headless_host_is_taken_back_by_its_token() 
             joined = await again.rejoin(host.id, first.token)
             assert joined["seat"] == 1
             assert 1 not in host.session.bots and 1 in host.remote  # the player's again, not the bot's
-            await play(again, decide)
+            await play(again, bot_decider(bot, again.history))
             assert host.session.is_over()
     asyncio.run(asyncio.wait_for(run(), 60))

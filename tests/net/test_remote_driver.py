@@ -23,10 +23,16 @@ from pie_table.net.remote_driver import RemoteDriver
 from tests.net.netplay import four_bots, replayed
 
 
-def _decider(game: str, setup: Any, seat: int) -> Callable[..., Any]:
+def _bot(game: str, setup: Any, seat: int) -> Any:
     info = get_game(game)
     assert info.bot_factory is not None
-    return bot_decider(info.bot_factory("normal", seat, bot_seed(setup.seed, seat)))
+    return info.bot_factory("normal", seat, bot_seed(setup.seed, seat))
+
+
+def _decider(game: str, setup: Any, driver: RemoteDriver, bot: Any = None) -> Callable[..., Any]:
+    """The game's normal bot (or `bot`) playing `driver`'s seat, told what that seat was told."""
+    bot = _bot(game, setup, driver.seat) if bot is None else bot
+    return bot_decider(bot, driver.history(driver.seat))
 
 
 def _step(driver: RemoteDriver, decide: Callable[..., Any]) -> bool:
@@ -60,7 +66,7 @@ def test_a_remote_seat_plays_a_whole_pie_rats_game_through_its_driver() -> None:
         _until(lambda: bool(driver.legal(1)))
         refused = driver.submit(1, {"type": "no-such-move"})
         assert not refused.ok and refused.reason
-        decide = _decider(game, setup, 1)
+        decide = _decider(game, setup, driver)
         end = time.monotonic() + 60
         while not driver.is_over():
             assert time.monotonic() < end
@@ -85,7 +91,8 @@ def test_a_dropped_seat_is_away_and_its_token_takes_it_back() -> None:
     try:
         first = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
         other = RemoteDriver(hosted.address, "1", code=hosted.code, seat=2, name="Bea")
-        decide1, decide2 = _decider(game, setup, 1), _decider(game, setup, 2)
+        bot1 = _bot(game, setup, 1)
+        decide1, decide2 = _decider(game, setup, first, bot1), _decider(game, setup, other)
         moves = 0
         end = time.monotonic() + 30
         while moves < 3:
@@ -98,6 +105,7 @@ def test_a_dropped_seat_is_away_and_its_token_takes_it_back() -> None:
         assert hosted.joined()[1] == ("Ann", False)
         again = RemoteDriver(hosted.address, "1", token=token)
         assert again.seat == 1
+        decide1 = _decider(game, setup, again, bot1)  # the same bot goes on, told what `again` was
         _until(lambda: 1 not in other.away)
         end = time.monotonic() + 60
         while not (again.is_over() and other.is_over()):
@@ -136,10 +144,9 @@ def test_a_window_hosting_on_its_own_driver_plays_a_remote_seat_to_the_end() -> 
     try:
         # Two machines in one test: the remote player on its own thread (its `submit` waits for the
         # host), the host's table on this one, taking in the network between its frames.
-        decide = _decider(game, setup, 1)
-
         def remote_player() -> tuple[RemoteDriver, int]:
             remote = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+            decide = _decider(game, setup, remote)
             acted = 0
             while not remote.is_over():
                 if not _step(remote, decide):

@@ -25,7 +25,7 @@ from pie_table.games.rumble_pie.ui.remote_badge import draw_delay
 from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
-from pie_table.net.delta import plain
+from pie_table.net.patch import plain
 from pie_table.net.seat_replay import list_seat_replays, ticks_of
 from pie_table.paths import seat_replays_dir
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
@@ -181,7 +181,7 @@ def _the_seat_replay_plays_to_the_final_view(app: App, results: ResultsScene, si
     assert saved["players"] == ["bot:normal", "remote", "bot:normal", "bot:normal"]
     frames = ticks_of(saved)
     # Every event the host sent the seat, in order, and only those; no token in the file.
-    assert [e for f in saved["frames"] for e in f["events"]] == plain(room.hosted.host.histories[1])
+    assert [e for f in saved["frames"] for e in f["events"]] == plain(room.hosted.host.histories[1].events)
     assert sim.client.token not in path.read_text(encoding="utf-8")
     # Frames that only ran the clock are left out: far fewer frames than ticks.
     assert len(frames) < frames[-1].tick // 2

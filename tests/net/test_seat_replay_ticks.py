@@ -95,7 +95,7 @@ def test_a_whole_game_is_kept_without_clock_only_frames_and_reads_back_tick_for_
         assert {**kept[at].view, "tick": message["tick"]} == shown
     assert at == len(kept) - 1
     # The seat's events, each once and in order; nothing of the link (the token) in the file.
-    assert [e for f in kept for e in f.events] == copy_json(host.histories[1])
+    assert [e for f in kept for e in f.events] == copy_json(host.histories[1].events)
     assert "secret-token" not in path.read_text(encoding="utf-8")
     assert found.payload["players"][1] == "remote" and found.payload["teams"] == host.setup.teams
 

@@ -8,7 +8,7 @@ from pie_table.core.engine import copy_json
 from pie_table.core.messages import Msg, seat_msg
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
-from pie_table.net import delta
+from pie_table.net import patch
 from tests.net.netplay import four_bots
 
 
@@ -18,7 +18,7 @@ def test_a_message_keeps_its_json_and_two_equal_texts_keep_their_own() -> None:
     assert named == same_text  # equal English text ...
     assert named.json() == named.to_json() and named.json() is named.json()
     assert named.json() != same_text.json()  # ... but each its own parameters
-    assert not hasattr(delta, "MessageJson")
+    assert not hasattr(patch, "MessageJson")
 
 
 def test_a_views_json_is_the_engines_json_of_it_for_every_seat_all_game() -> None:
@@ -29,4 +29,4 @@ def test_a_views_json_is_the_engines_json_of_it_for_every_seat_all_game() -> Non
         driver.update(0.0)
         for seat in range(4):
             view = driver.view(seat)
-            assert delta.plain(view) == copy_json(view)
+            assert patch.plain(view) == copy_json(view)

@@ -7,6 +7,7 @@ from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.rules import RULES
 from pie_table.games.pie_rats.state import PieRatsState, Rat
+from tests import told
 
 
 def cards_of(key: str) -> list[int]:
@@ -76,8 +77,9 @@ def position(
 
 
 def act(state: PieRatsState, seat: int, **action):
+    """Apply one action for `seat`, filing its events (`tests.told`)."""
     action["seat"] = seat
-    return RULES.apply(state, action)
+    return told.file(state, RULES.apply(state, action))
 
 
 def refused(state: PieRatsState, seat: int, **action) -> str:

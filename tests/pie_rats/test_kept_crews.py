@@ -79,9 +79,8 @@ def test_a_move_that_turns_a_crew_member_under_an_event_no_crew_move_logs_shows_
         state.crews[owner][0].protected = not state.crews[owner][0].protected
 
     monkeypatch.setattr(flow, "apply", tabling_turns_a_member)
-    logged = len(state.log)
-    assert session.submit(session.to_act()[0], _tabling(session)).ok
-    assert [event["type"] for event in state.log[logged:]] == ["table"]
+    applied = session.submit(session.to_act()[0], _tabling(session))
+    assert applied.ok and [event["type"] for event in applied.events] == ["table"]
     _assert_crews_current(state)
 
 

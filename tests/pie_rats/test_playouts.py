@@ -19,9 +19,10 @@ from tests.pie_rats.helpers import all_cards
 pytestmark = pytest.mark.views_unchecked
 
 
-def _check(state) -> None:
-    """Every card and pie is in exactly one place, no hand holds more than three, and each seat's
-    view holds its own hand, the other hands only as counts, and only the notes addressed to it."""
+def _check(state, events: list[dict]) -> None:
+    """Every card and pie is in exactly one place, no hand holds more than three, each seat's view
+    holds its own hand and the other hands only as counts, and every secret event is told to the
+    seat it is addressed to and to nobody else."""
     assert sorted(all_cards(state)) == list(range(len(CARDS))), "a card was created or lost"
     pies = state.pie_deck + state.sill + state.unused_pies + [p for won in state.won for p in won]
     assert sorted(pies) == list(range(len(PIES))), "a pie was created or lost"
@@ -30,14 +31,16 @@ def _check(state) -> None:
         view = RULES.view(state, seat)
         assert view["hand"] == state.hands[seat] and "hands" not in view
         assert view["hand_counts"] == [len(hand) for hand in state.hands]
-        assert view["notes"] == state.notes[seat]
-        assert all(note["to"] == seat for note in view["notes"]), "a seat sees another seat's notes"
+    for event in events:
+        if "to" in event:
+            assert event["audience"] == [event["to"]], "a secret is told to another seat"
 
 
-def _random_game(seats: int, seed: int, options: dict) -> object:
-    """A whole game of random legal moves (and a few timeouts), checked after every action."""
+def _random_game(seats: int, seed: int, options: dict) -> tuple[object, list[dict]]:
+    """A whole game of random legal moves (and a few timeouts), checked after every action; the
+    game and what was said at the table."""
     rng = random.Random(seed)
-    state = RULES.new_state(seats, seed, {"pies": 6, **options})
+    state, said = RULES.new_game(seats, seed, {"pies": 6, **options})
     steps = 0
     while not state.over and steps < 20_000:
         waiting = RULES.to_act(state)
@@ -45,23 +48,24 @@ def _random_game(seats: int, seed: int, options: dict) -> object:
         legal = RULES.legal_actions(state, seat)
         assert legal, "a waited-for seat must have something to do"
         if rng.random() < 0.05 and state.stack.top().deadline is not None:
-            RULES.apply(state, {"type": "timeout"})
+            events = RULES.apply(state, {"type": "timeout"})
         else:
-            RULES.apply(state, dict(rng.choice(legal)))
+            events = RULES.apply(state, dict(rng.choice(legal)))
         steps += 1
-        _check(state)
-    return state
+        _check(state, events)
+        said.extend(e for e in events if "to" not in e)
+    return state, said
 
 
 @pytest.mark.parametrize("penalty", ["failed", "always"])
 @pytest.mark.parametrize("rule", ["a", "b", "c"])
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_random_games_keep_every_card_and_pie_and_end_with_the_last_pie_looted(penalty, rule, seats):
-    state = _random_game(seats, seats * 10 + ord(rule), {"phase6": rule, "no_loot_penalty": penalty})
+    state, said = _random_game(seats, seats * 10 + ord(rule), {"phase6": rule, "no_loot_penalty": penalty})
     assert state.over, "a random game did not end"
     assert not state.sill and not state.pie_deck and sum(map(len, state.won)) == 6
-    assert state.log[-1]["type"] in ("winner", "tie")
-    assert not any(event["type"] == "out_of_reach" for event in state.log)
+    assert said[-1]["type"] in ("winner", "tie")
+    assert not any(event["type"] == "out_of_reach" for event in said)
 
 
 @settings(max_examples=25, deadline=None)
@@ -87,7 +91,7 @@ def test_bot_games_end_with_every_pie_looted(level, rule):
     TableDriver(session).play_out()
     state = session.state
     assert state.over and not state.sill and not state.pie_deck
-    _check(state)
+    _check(state, list(session.events))
     points = [sum(PIES[p].points for p in won) for won in state.won]
     assert [row[0] for row in RULES.view(state, None)["standings"]] == points
     assert max(points) == points[state.winners[0]]

@@ -12,6 +12,7 @@ from pie_table.games.pie_rats.reckon import strongest_possible_crew
 from pie_table.games.pie_rats.rules import RULES
 from pie_table.games.pie_rats.ui.move_labels import label
 from tests.pie_rats.helpers import act, cards_of, crew_cards, crew_with, pie_with, position, refused
+from tests.told import said
 
 KIDNAP = cards_of("kidnapping")[0]
 BEAN = cards_of("carob_bean")[0]
@@ -36,7 +37,7 @@ def test_an_uncalled_loot_spoiled_in_the_window_costs_no_crew_member():
     act(state, 2, type="pass")
     act(state, 0, type="done")
     assert crew_cards(state, 0) == [BIG]
-    assert not any(e["type"] == "no_loot" for e in state.log)
+    assert not any(e["type"] == "no_loot" for e in said(state))
 
 
 def test_a_captain_who_called_and_could_loot_keeps_the_crew_on_done():
@@ -100,12 +101,12 @@ def test_pies_no_crew_could_ever_carry_end_the_game_by_the_tie_breakers(monkeypa
     state.won[1] = [pie_with(9)]
     act(state, 0, type="loot", pie=pie_with(7), crew=[BIG, ONE])
     assert state.over and state.winners == [1]  # 9's points beat 7's
-    event = next(e for e in state.log if e["type"] == "out_of_reach")
+    event = next(e for e in said(state) if e["type"] == "out_of_reach")
     assert event["pies"] == [pie_with(15)]
     assert str(event["text"]) == (
         "No crew could ever carry a pie that is left (strength 10 at most): the game ends here."
     )
-    assert state.log[-1]["type"] == "winner"
+    assert said(state)[-1]["type"] == "winner"
 
 
 # -- item 18: smaller points ---------------------------------------------------------------------------------
@@ -209,7 +210,7 @@ def test_the_results_put_the_tie_breaker_f_winner_first_and_say_why():
     state.won[1], state.loot_order = [seven], [1]
     act(state, 0, type="loot", pie=other_seven, crew=[BIG, ONE])
     view = RULES.view(state, None)
-    title, lines = results_text(view)
+    title, lines = results_text(view, said(state))
     captains = view["captains"]
     assert title == f"{captains[1]} wins!"
     assert lines[0].startswith(captains[1]) and lines[1].startswith(captains[0])

@@ -16,6 +16,7 @@ from tests.pie_rats.helpers import (
     position,
     refused,
 )
+from tests.told import said
 
 HOOK = cards_of("hooked_hand")[0]
 CUTLASS = cards_of("cutlass")[0]
@@ -407,7 +408,7 @@ def test_an_empty_draw_pile_takes_the_shuffled_discard():
     for seat in (0, 1, 2):
         act(state, seat, type="refill", cards=[])
     assert len(state.hands[0]) == 3 and len(all_cards(state)) == total
-    assert any(e["type"] == "reshuffle" for e in state.log)
+    assert any(e["type"] == "reshuffle" for e in said(state))
 
 
 def test_the_game_ends_when_the_last_pie_is_looted_and_a_tie_goes_to_the_first_looter():

@@ -298,7 +298,7 @@ def test_ending_the_loot_phase_with_no_crew_under_the_penalty_does_not_crash_the
     done = next(a for a, _t in scene.panel.items if a["type"] == "done")
     scene.panel.submit(done)
     app.step(DT, [])
-    assert any(e.get("type") == "no_loot" and "crew" not in e for e in state.log)
+    assert any(e.get("type") == "no_loot" and "crew" not in e for e in scene.driver.history(None).said)
 
 
 def test_ones_own_rat_dropped_on_a_pie_out_of_phase_says_why_it_cannot_loot():

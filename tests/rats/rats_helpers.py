@@ -9,6 +9,23 @@ from pie_table.core.decisions import DecisionStack
 from pie_table.games.rats.flow import advance
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import SUPPLIES, RatsState, Sheet
+from tests import told
+
+
+def said(state: RatsState) -> list[dict[str, Any]]:
+    """The public events of `state` so far, as the helpers filed them."""
+    return told.said(state)
+
+
+def _file(state: RatsState, events: list[dict[str, Any]]) -> None:
+    told.file(state, events)
+
+
+def start(seats: int, seed: int, options: dict[str, Any] | None = None) -> RatsState:
+    """A new game, with what was said at its start filed."""
+    state, events = RULES.new_game(seats, seed, options)
+    _file(state, events)
+    return state
 
 
 def table(
@@ -35,7 +52,7 @@ def table(
     state.stage = stage
     state.supply_index = 0
     state.dice = list(dice or [])
-    state.log.clear()
+    told.forget(state)
     if run:
         go(state)
     return state
@@ -45,17 +62,19 @@ def go(state: RatsState) -> None:
     """Run the automatic stages, filing public events in the log."""
     events: list[dict[str, Any]] = []
     advance(state, events)
-    state.log.extend(e for e in events if "to" not in e)
+    _file(state, events)
 
 
 def act(state: RatsState, seat: int, kind: str, **data: Any) -> list[dict[str, Any]]:
-    """Apply one action for `seat`."""
-    return RULES.apply(state, {"type": kind, "seat": seat, **data})
+    """Apply one action for `seat`, filing what was said aloud."""
+    events = RULES.apply(state, {"type": kind, "seat": seat, **data})
+    _file(state, events)
+    return events
 
 
 def texts(state: RatsState) -> list[str]:
     """The public log as plain sentences."""
-    return [str(e["text"]) for e in state.log]
+    return [str(e["text"]) for e in said(state)]
 
 
 def peek_dice(state: RatsState) -> list[int]:

@@ -8,6 +8,7 @@ from pie_table.games.rats.bots import goal_weights, make_bot
 from pie_table.games.rats.infer import Tracker
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import SUPPLIES, Sheet
+from tests import told
 
 SW, BA, ST, CR, RA, FL = range(6)
 
@@ -26,7 +27,7 @@ def test_tracker_reads_the_out_do_example_from_the_public_log():
     act(state, 2, "make", item="dish")
     act(state, 1, "make", item="decoration")
     tracker = Tracker(3)
-    tracker.update(RULES.view(state, None))
+    tracker.update(RULES.view(state, None), told.said(state))
     assert tracker.lower[0][SW] == 3  # the Host announced 3 swords and was out-done: it keeps them
     assert tracker.lower[0][FL] == 1
     assert tracker.decorations[0] == [6]  # the Host won rags with 6
@@ -49,7 +50,7 @@ def test_hard_queen_picks_the_goal_it_leads():
     state.sheets[0] = Sheet([0] * 6, [False] * 6, [], [5, 6, 7])
     go(state)
     bot = make_bot("hard", 0, 1)
-    choice = bot.act(RULES.view(state, 0), RULES.legal_actions(state, 0))
+    choice = told.decide(bot, state, RULES, 0)
     assert choice["goal"] in (8, 9, 10, 11)  # decorations or the run: where it is alone at the top
 
 
@@ -62,7 +63,7 @@ def test_hard_requests_what_the_target_is_known_to_hold():
     state.stage, state.supply_index = "outdo", 0
     go(state)
     bot = make_bot("hard", 1, 2)
-    request = bot.act(RULES.view(state, 1), RULES.legal_actions(state, 1))
+    request = told.decide(bot, state, RULES, 1)
     held = state.sheets[request["target"]].supplies[SUPPLIES.index(request["supply"])]
     assert 1 <= request["amount"] <= held
 
@@ -72,7 +73,7 @@ def test_hard_scavenges_into_its_nest():
     state.sheets[1].nests[RA] = True
     go(state)
     bot = make_bot("hard", 1, 3)
-    choice = bot.act(RULES.view(state, 1), RULES.legal_actions(state, 1))
+    choice = told.decide(bot, state, RULES, 1)
     assert choice["supply"] == "rags"  # 4 rags doubled beats 5 crumbs
 
 
@@ -91,18 +92,20 @@ def test_bots_choose_only_legal_actions_and_never_read_other_sheets(levels, voca
     import random
 
     shuffler = random.Random(5)
-    state = RULES.new_state(len(levels), seed, {"vocations": vocations})
+    state, opening = RULES.new_game(len(levels), seed, {"vocations": vocations})
+    told.file(state, opening)
     bots = [make_bot(level, s, s) for s, level in enumerate(levels)]
     decisions = 0
     while not RULES.is_over(state):
         seat = RULES.to_act(state)[0]
         legal = RULES.legal_actions(state, seat)
+        bots[seat].hear(told.seat(state, seat))  # what it heard: the same at both tables
         twin = copy.deepcopy(bots[seat])
         other = RULES.shuffle_hidden(state, seat, random.Random(shuffler.random()))
         assert RULES.view(other, seat) == RULES.view(state, seat)
         action = bots[seat].act(RULES.view(state, seat), legal)
         assert action in legal
         assert twin.act(RULES.view(other, seat), RULES.legal_actions(other, seat)) == action
-        RULES.apply(state, action)
+        told.file(state, RULES.apply(state, action))
         decisions += 1
     assert decisions > 50

@@ -10,6 +10,7 @@ from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.headless import RandomLegalController, play, run_game
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import CRUMBS, FLOWERS, RAGS
+from tests import told
 
 _ITEM_SUPPLIES = (CRUMBS, RAGS, FLOWERS)
 
@@ -73,11 +74,12 @@ def _check_privacy(state, rng):
     for seat in [s for s in range(state.seats) if s != chooser] + [None]:
         assert RULES.view(worlds[0], seat) == RULES.view(worlds[1], seat)
     own = RULES.view(worlds[0], chooser)
-    assert all(note.get("to") == chooser for note in own["notes"])
+    assert "notes" not in own and "log" not in own  # what a seat was told is the session's
 
 
 def _play_checked(seats, seed, options, controllers, checks=True):
-    state = RULES.new_state(seats, seed, options)
+    state, opening = RULES.new_game(seats, seed, options)
+    told.file(state, opening)
     rng = random.Random(seed)
     by_seat = {c.seat: c for c in controllers}
     record = []
@@ -87,9 +89,9 @@ def _play_checked(seats, seed, options, controllers, checks=True):
             _check_step(state, rng)
             _check_privacy(state, rng)
         seat = RULES.to_act(state)[0]
-        action = by_seat[seat].act(RULES.view(state, seat), RULES.legal_actions(state, seat))
+        action = told.decide(by_seat[seat], state, RULES, seat)
         before = _total(state)
-        events = RULES.apply(state, action)
+        events = told.file(state, RULES.apply(state, action))
         record.append(action)
         assert _total(state) - before == _supply_delta(events)
         assert all(v >= 0 for sheet in state.sheets for v in sheet.supplies)
@@ -201,16 +203,17 @@ def test_play_records_the_actions():
 
 
 def test_views_hide_other_sheets():
-    state = RULES.new_state(4, 8, {"vocations": True})
+    state, opening = RULES.new_game(4, 8, {"vocations": True})
+    told.file(state, opening)
     controllers = [make_bot("normal", s, s) for s in range(4)]
     while not RULES.is_over(state):
         seat = RULES.to_act(state)[0]
-        RULES.apply(state, controllers[seat].act(RULES.view(state, seat), RULES.legal_actions(state, seat)))
+        told.file(state, RULES.apply(state, told.decide(controllers[seat], state, RULES, seat)))
         if state.stage == "scavenged" or state.turn == 3:
             break
     spectator = RULES.view(state, None)
     assert "sheet" not in spectator and "question" not in spectator and "notes" not in spectator
-    assert all("to" not in e for e in spectator["log"])
+    assert "log" not in spectator and all("to" not in e for e in told.said(state))
     view = RULES.view(state, 1)
     assert view["sheet"] == state.sheets[1].to_json()
     assert "revealed" not in view

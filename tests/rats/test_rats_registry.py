@@ -26,5 +26,5 @@ def test_engine_imports_without_pygame():
 
 
 def test_ship_name_option_reaches_the_welcome():
-    state = RULES.new_state(3, 1, {"ship_name": "HMS Trouble"})
-    assert "HMS Trouble" in state.log[0]["text"] and RULES.view(state, None)["ship"] == "HMS Trouble"
+    state, said = RULES.new_game(3, 1, {"ship_name": "HMS Trouble"})
+    assert "HMS Trouble" in said[0]["text"] and RULES.view(state, None)["ship"] == "HMS Trouble"

@@ -1,7 +1,7 @@
 """Setup, turns, scavenging and out-do-the-Host, including the rulebook's worked example."""
 
 import pytest
-from rats_helpers import act, go, peek_dice, snapshot, supply, table, texts
+from rats_helpers import act, go, peek_dice, snapshot, start, supply, table, texts
 
 from pie_table.core.engine import IllegalAction
 from pie_table.games.rats.rules import RULES
@@ -11,7 +11,7 @@ SW, BA, ST, CR, RA, FL = range(6)
 
 
 def test_setup_host_privilege_and_secret_picks_of_two():
-    state = RULES.new_state(4, 3, {"first_host": 2})
+    state = start(4, 3, {"first_host": 2})
     assert state.host == 2
     assert state.sheets[2].supplies == [1] * 6
     assert RULES.to_act(state) == [0, 1, 3]

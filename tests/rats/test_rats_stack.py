@@ -85,7 +85,7 @@ def test_a_tables_bots_share_one_reading_of_its_log_and_another_table_has_its_ow
     assert [len(r) for r in readings] == [1, 1] and readings[0] != readings[1]
     for session in tables:
         tracker = next(iter(session.bots.values())).tracker
-        assert 0 < tracker.seen <= len(session.state.log)
+        assert 0 < tracker.seen <= len(session.history(None).said)
         assert all(bot.tracker is tracker for bot in session.bots.values())
 
 

@@ -109,7 +109,7 @@ def test_roll_button_sends_the_roll_and_dice_land_on_the_engine_values() -> None
     before = scene.state.actions
     click(app, panel_button(scene, "Roll the dice").rect.center)
     assert scene.state.actions == before + 1
-    rolled = [e for e in scene.state.log if e["type"] == "dice"][-1]["dice"]
+    rolled = [e for e in scene.history().said if e["type"] == "dice"][-1]["dice"]
     assert scene.tray.busy
     run_until(app, scene, lambda: not scene.tray.busy, frames=200)
     assert [die.value for die in scene.tray.dice] == rolled == scene.state.dice
@@ -306,7 +306,7 @@ def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
     rules, state = scene.rules, scene.state
     view = rules.view(state, panel.seat)
     other = rules.view(rules.shuffle_hidden(state, panel.seat, random.Random(2)), panel.seat)
-    args = (panel.item, panel.legal, panel.seat)
+    args = (scene.driver.history(panel.seat), panel.item, panel.legal, panel.seat)  # the same told
     assert hint(view, *args)[0] == hint(other, *args)[0]
 
 
@@ -329,7 +329,8 @@ def test_h_then_enter_asks_for_exactly_the_hinted_sword_request():
         panel = scene.panel
         if panel is None or panel.request is None:
             continue  # this game never gave the human a cocktail sword
-        wanted, _why = hint(scene.rules.view(scene.state, panel.seat), panel.item, panel.legal, panel.seat)
+        wanted, _why = hint(scene.rules.view(scene.state, panel.seat), scene.driver.history(panel.seat),
+                            panel.item, panel.legal, panel.seat)
         press(app, pygame.K_h)
         before = len(scene.driver.session.log)
         press(app, pygame.K_RETURN)

@@ -22,7 +22,7 @@ def test_rats_calls_named_rats_by_name_everywhere():
     app, scene = _table(RatsTableScene, "rats", "human:hotseat,bot:easy,human:hotseat", ["Alice", "", "Bob"])
     scene.skip_to(turn=3)
     view = scene.rules.view(scene.state, None)
-    said = [scene.names.event_text(e) for e in view["log"] if e.get("seat") in (0, 2)]
+    said = [scene.names.event_text(e) for e in scene.driver.history(None).said if e.get("seat") in (0, 2)]
     assert said and not [line for line in said if "Rat 1" in line or "Rat 3" in line]
     assert any(line.startswith(("Alice", "Bob")) for line in said)
     assert [card.name for card in rat_cards(view, 0, [], scene.names)] == ["Alice", "Rat 2", "Bob"]
@@ -39,7 +39,7 @@ def test_cheflebrity_log_names_the_chef_the_panel_names():
     app, scene = _table(CheflebrityTableScene, "cheflebrity", "human:hotseat,bot:easy,human:hotseat",
                         ["Alice", "", "Bob"])
     scene.skip_to(turn=3)
-    log = scene.public()["log"]
+    log = scene.driver.history(None).said
     turns = [scene.names.event_text(e) for e in log if e.get("type") == "turn"]
     assert {"Alice's turn.", "Chef 2's turn.", "Bob's turn."} <= set(turns)
     assert not [line for line in map(scene.names.event_text, log) if "Chef 1" in line or "Chef 3" in line]
@@ -56,7 +56,7 @@ def test_pie_rats_puts_the_players_name_beside_the_captain_everywhere():
     view = scene.public()
     alice, rival, bob = (captain_label(view, seat) for seat in range(3))
     assert [scene.names(seat) for seat in range(3)] == [f"Alice ({alice})", rival, f"Bob ({bob})"]
-    lines = [scene.names.event_text(e) for e in view["log"]]
+    lines = [scene.names.event_text(e) for e in scene.driver.history(None).said]
     assert any(f"Bob ({bob})" in line or f"Alice ({alice})" in line for line in lines)
     bare = [line for line in lines
             if (alice in line and "Alice" not in line) or (bob in line and "Bob" not in line)]
@@ -64,7 +64,7 @@ def test_pie_rats_puts_the_players_name_beside_the_captain_everywhere():
     assert scene.reaction.name(2) == f"Bob ({bob})"  # the React! buttons
     scene._hand_off(0)
     assert isinstance(app.scenes.current, HandoffScene) and app.scenes.current.who == f"Alice ({alice})"
-    title, _lines = results_text({**view, "winners": [2]}, scene.names)
+    title, _lines = results_text({**view, "winners": [2]}, [], scene.names)
     assert title == f"Bob ({bob}) wins!"
 
 

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 from pie_table.core.driver import TableDriver
+from pie_table.core.history import events_for
 from pie_table.core.saves import write_save
-from pie_table.core.session import Session, events_for
+from pie_table.core.session import Session
 from pie_table.core.setup import REMOTE, GameSetup
 from pie_table.kit.app import App
-from pie_table.net.delta import plain
+from pie_table.net.patch import plain
 from pie_table.paths import saves_dir
 from pie_table.scenes.net_host import HostRoomScene
 from pie_table.scenes.replay import ReplayScene
@@ -33,10 +34,10 @@ def app(tmp_path, monkeypatch) -> App:
 
 def _saved_hosted_game(game: str) -> tuple[str, Session, list[Any]]:
     """A hosted game played part way (the remote seat has moved) and saved as the host saves it;
-    its path, its session and every event the remote seat 1 could see."""
+    its path, its session and every event the remote seat 1 could see, from the deal on."""
     session = Session(host_setup(game, _SEATS))
     driver = TableDriver(session, pace=None)
-    seen: list[Any] = []
+    seen: list[Any] = list(session.events.opening)
     driver.listen(1, lambda _entry, mine: seen.extend(mine))
     while sum(entry.seat == 1 for entry in session.log) < 2:
         seat = driver.to_act()[0]

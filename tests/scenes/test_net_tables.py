@@ -105,7 +105,7 @@ def test_a_dropped_seat_is_away_everywhere_and_the_same_player_takes_it_back(app
     frames_until(app, lambda: (bob_window.step(0.05) or True)
                  and not bob_table.names.marked(1).endswith("away"))
     # What she missed is sent again: every event her seat may see, from the first move on.
-    assert [dict(e) for e in back.remote.events] == [dict(e) for e in room.hosted.host.histories[1]]
+    assert [dict(e) for e in back.remote.events] == [dict(e) for e in room.hosted.host.histories[1].events]
     back.close()
     bob.close()
     app.scenes.current.exit()

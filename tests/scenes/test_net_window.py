@@ -86,7 +86,8 @@ def test_a_hosted_table_seats_a_remote_player_and_tells_it_when_the_host_quits(a
     assert table.humans == [0]
 
     # The remote player answers whenever the host asks; the host's table applies its moves.
-    decide = bot_decider(get_game("pie-rats").bot_factory("normal", 1, bot_seed(room.setup.seed, 1)))
+    decide = bot_decider(get_game("pie-rats").bot_factory("normal", 1, bot_seed(room.setup.seed, 1)),
+                         remote.history(1))
     stop = threading.Event()
 
     def play() -> None:

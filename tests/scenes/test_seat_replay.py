@@ -202,7 +202,7 @@ def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
     saved = json.loads(Path(left.path).read_text(encoding="utf-8"))
     # Every event the seat was sent, once: what the host sent again on her return is not kept twice.
     assert saved["finished"] and [e for f in saved["frames"] for e in f["events"]] \
-        == copy_json(room.hosted.host.histories[1])
+        == copy_json(room.hosted.host.histories[1].events)
     back.close()
 
 

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 import pytest
 
+from pie_table.core.history import visible_to
 from pie_table.core.registry import get_game
-from pie_table.core.session import visible_to
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene

@@ -259,7 +259,7 @@ class CheflebrityBot(TurnBot):
     def _trust(self, view: dict[str, Any], seat: int) -> float:
         """How far `seat`'s claims to me have proved true (my private trade notes)."""
         honest = told = 0
-        for note in view.get("notes", ()):
+        for note in self.history.notes:
             if note.get("type") == "trade_in" and note.get("other") == seat:
                 told += 1
                 honest += bool(note.get("honest"))

@@ -6,15 +6,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import TurnBot
+from pie_table.core.history import SeatHistory
 from pie_table.core.messages import Msg
 from pie_table.games.cheflebrity.bots import CheflebrityBot
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS
 
 
-def hint(view: Mapping[str, Any], legal: Sequence[dict[str, Any]], seat: int) -> tuple[dict[str, Any], Msg]:
-    """(the suggested move, a one-line reason in the game's words)."""
+def hint(view: Mapping[str, Any], history: SeatHistory, legal: Sequence[dict[str, Any]], seat: int
+         ) -> tuple[dict[str, Any], Msg]:
+    """(the suggested move, a one-line reason in the game's words), from the seat's view and what
+    it has been told (`history`: the trades it took part in)."""
     # Asked as any turn bot is, with the view it may not change (CheflebrityBot's own act says dict).
     bot: TurnBot = CheflebrityBot("hard", seat, seed=view.get("turn_no", 0) * 31 + seat)
+    bot.hear(history)
     action = bot.act(view, legal)
     return action, reason(view, action)
 

@@ -7,15 +7,15 @@ from typing import Any
 
 from pie_table.core.engine import Action, Event, copy_data
 from pie_table.core.lazy_view import (
-    HAND_AND_NOTES,
-    SHARED_HAND_AND_NOTES,
+    HAND,
+    SHARED_HAND,
     Fields,
     LazyView,
     ViewFields,
     uncopied,
 )
 from pie_table.core.messages import Msg
-from pie_table.core.stack_rules import DecisionStackRules, record
+from pie_table.core.stack_rules import DecisionStackRules
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.deck import PIE_CARDS, SPECIAL_CARDS
@@ -63,6 +63,11 @@ class CheflebrityRules(DecisionStackRules):
     window_answers = _ANSWERS
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> ChefState:
+        """A fresh game (`new_game` without its events)."""
+        return self.new_game(seats, seed, options)[0]
+
+    def new_game(self, seats: int, seed: int, options: dict[str, Any] | None = None
+                 ) -> tuple[ChefState, list[Event]]:
         """Set-up: the pie cards alone are shuffled and dealt, then the special cards go into the
         rest to make the Ingredients Pile."""
         if not MIN_SEATS <= seats <= MAX_SEATS:
@@ -78,7 +83,6 @@ class CheflebrityRules(DecisionStackRules):
         state.working = [[] for _ in range(seats)]
         state.served = [[] for _ in range(seats)]
         state.kept = [[] for _ in range(seats)]
-        state.notes = [[] for _ in range(seats)]
         events: list[Event] = []
         for seat in range(seats):
             tell(
@@ -91,8 +95,7 @@ class CheflebrityRules(DecisionStackRules):
                 barrier=True,
             )
         flow.start_turn(state, opts["first"], events)
-        record(state, events)
-        return state
+        return state, events
 
     def passes_anyway(self, state: ChefState, seat: int) -> bool:
         """Asked in a Sabotage! window with no rival's pie to hit, a chef can only pass."""
@@ -141,7 +144,6 @@ class CheflebrityRules(DecisionStackRules):
             if other != seat:
                 size = len(copy.hands[other])
                 copy.hands[other], pool = pool[:size], pool[size:]
-                copy.notes[other] = [{"type": "noise", "n": rng.random(), "to": other}]
         if trade is not None:
             for key, owner in (("give", trade["from"]), ("reply", trade["to"])):
                 if owner != seat:
@@ -234,7 +236,6 @@ _PUBLIC: Fields = {
     "pending": lambda v: copy_data(v.state.pending),
     "queued": lambda v: copy_data(v.state.queued),
     "trade": _trade_view,
-    "log": lambda v: list(v.state.log),  # events are never changed once recorded
     "over": lambda v: v.state.over,
     "winners": lambda v: list(v.state.winners),
     "result": lambda v: copy_data(v.state.result),
@@ -250,11 +251,11 @@ _PARTS: Fields = {
     # The kind of decision the table waits on (the top of `decisions`), or None.
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
-_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
+_FIELDS = ViewFields(_PUBLIC, HAND, _PARTS)
 # A bot decides at once from its view, before the state moves on: its lists are the state's own.
 _BOT_FIELDS = ViewFields(
-    {**_PUBLIC, **uncopied("options", "traded_with", "leftovers", "out", "kept", "pending", "queued", "log",
+    {**_PUBLIC, **uncopied("options", "traded_with", "leftovers", "out", "kept", "pending", "queued",
                            "winners", "result")},
-    SHARED_HAND_AND_NOTES,
+    SHARED_HAND,
     _PARTS,
 )

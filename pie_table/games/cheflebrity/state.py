@@ -14,7 +14,7 @@ from typing import Any
 
 from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
-from pie_table.core.messages import Msg, revive, seat_msg
+from pie_table.core.messages import Msg, seat_msg
 
 DEAL = {2: 7, 3: 7, 4: 6, 5: 5}
 
@@ -52,8 +52,6 @@ class ChefState:
     next_pie: int = 1
     plays: int = 0  # pie cards played so far, across the table
     stack: DecisionStack = field(default_factory=DecisionStack)
-    log: list[dict[str, Any]] = field(default_factory=list)  # public events
-    notes: list[list[dict[str, Any]]] = field(default_factory=list)  # events for one seat only
     over: bool = False
     winners: list[int] = field(default_factory=list)
     result: dict[str, Any] | None = None  # the scoring breakdown, once over
@@ -121,18 +119,11 @@ def state_to_json(state: ChefState) -> dict[str, Any]:
         "next_pie": state.next_pie,
         "plays": state.plays,
         "stack": state.stack.to_json(),
-        "log": copy_json(state.log),
-        "notes": copy_json(state.notes),
         "over": state.over,
         "winners": list(state.winners),
         "result": copy_json(state.result),
         "actions": state.actions,
     }
-
-
-def _events(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Stored events with their texts (and message parameters) as messages again."""
-    return [{k: revive(v) for k, v in event.items()} for event in items]
 
 
 def state_from_json(data: dict[str, Any]) -> ChefState:
@@ -163,8 +154,6 @@ def state_from_json(data: dict[str, Any]) -> ChefState:
         next_pie=int(data["next_pie"]),
         plays=int(data["plays"]),
         stack=DecisionStack.from_json(data["stack"]),
-        log=_events(data["log"]),
-        notes=[_events(n) for n in data["notes"]],
         over=bool(data["over"]),
         winners=[int(w) for w in data["winners"]],
         result=copy_json(data["result"]),

@@ -7,15 +7,15 @@ from typing import Any
 
 from pie_table.core.engine import Action, Event
 from pie_table.core.lazy_view import (
-    HAND_AND_NOTES,
-    SHARED_HAND_AND_NOTES,
+    HAND,
+    SHARED_HAND,
     Fields,
     LazyView,
     ViewFields,
     uncopied,
 )
 from pie_table.core.messages import Msg
-from pie_table.core.stack_rules import DecisionStackRules, record
+from pie_table.core.stack_rules import DecisionStackRules
 from pie_table.games.pie_rats import flow
 from pie_table.games.pie_rats.deck import BEAN, CARDS, DECK, KEYS, KIDNAP, MIRROR, PIES, THEFT
 from pie_table.games.pie_rats.legal import legal_actions
@@ -79,6 +79,11 @@ class PieRatsRules(DecisionStackRules):
     window_answers = _ANSWERS
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> PieRatsState:
+        """A fresh game (`new_game` without its events)."""
+        return self.new_game(seats, seed, options)[0]
+
+    def new_game(self, seats: int, seed: int, options: dict[str, Any] | None = None
+                 ) -> tuple[PieRatsState, list[Event]]:
         """Set-up: the pie deck dealt from the shuffled pies, Captains chosen, three cards each."""
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"Pie Rats needs {MIN_SEATS} to {MAX_SEATS} Captains, not {seats}")
@@ -95,7 +100,6 @@ class PieRatsRules(DecisionStackRules):
         state.charisma = [[] for _ in range(seats)]
         state.crews = [[] for _ in range(seats)]
         state.won = [[] for _ in range(seats)]
-        state.notes = [[] for _ in range(seats)]
         for flags in ("declared", "acted", "looted", "frozen", "tried"):
             setattr(state, flags, [False] * seats)
         state.lead = opts["first_lead"]
@@ -112,8 +116,7 @@ class PieRatsRules(DecisionStackRules):
             )
         if not flow.end_if_out_of_reach(state, events):
             flow.start_round(state, events)
-        record(state, events)
-        return state
+        return state, events
 
     def legal_actions(self, state: PieRatsState, seat: int) -> list[Action]:
         """Every move `seat` may make now."""
@@ -151,7 +154,6 @@ class PieRatsRules(DecisionStackRules):
             if other != seat:
                 size = len(copy.hands[other])
                 copy.hands[other], pool = pool[:size], pool[size:]
-                copy.notes[other] = [{"type": "noise", "n": rng.random(), "to": other}]
         copy.draw = pool
         pies = copy.pie_deck + copy.unused_pies
         rng.shuffle(pies)
@@ -193,7 +195,6 @@ _PUBLIC: Fields = {
     "looted": lambda v: list(v.state.looted),
     "frozen": lambda v: list(v.state.frozen),
     "tried": lambda v: list(v.state.tried),
-    "log": lambda v: list(v.state.log),  # events are never changed once recorded
     "over": lambda v: v.state.over,
     "winners": lambda v: list(v.state.winners),
 }
@@ -207,12 +208,12 @@ _PARTS: Fields = {
     # The kind of decision the table waits on (the top of `decisions`), or None.
     "asking": lambda v: v.state.stack.items[-1].kind if v.state.stack.items else None,
 }
-_FIELDS = ViewFields(_PUBLIC, HAND_AND_NOTES, _PARTS)
+_FIELDS = ViewFields(_PUBLIC, HAND, _PARTS)
 # A bot decides at once from its view, before the state moves on: its lists are the state's own.
 _BOT_FIELDS = ViewFields(
     {**_PUBLIC, **uncopied("options", "sill", "discard", "charisma", "won", "declared", "acted", "looted",
-                           "frozen", "tried", "log", "winners")},
-    SHARED_HAND_AND_NOTES,
+                           "frozen", "tried", "winners")},
+    SHARED_HAND,
     _PARTS,
 )
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pie_table.core.decisions import DecisionStack
-from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
-from pie_table.core.messages import Msg, revive, seat_msg
+from pie_table.core.engine import rng_from_json, rng_state_to_json
+from pie_table.core.messages import Msg, seat_msg
 from pie_table.games.pie_rats.deck import CAPTAIN_STRENGTH, CARDS, DECK
 
 HAND_SIZE = 3
@@ -69,8 +69,6 @@ class PieRatsState:
     frozen: list[bool] = field(default_factory=list)  # called "I'm looting a pie!" (rule a)
     tried: list[bool] = field(default_factory=list)  # reached for a pie and was ambushed (rule c or a)
     stack: DecisionStack = field(default_factory=DecisionStack)
-    log: list[dict[str, Any]] = field(default_factory=list)  # public events
-    notes: list[list[dict[str, Any]]] = field(default_factory=list)  # events for one seat only
     over: bool = False
     winners: list[int] = field(default_factory=list)
     actions: int = 0
@@ -152,17 +150,10 @@ def state_to_json(state: PieRatsState) -> dict[str, Any]:
         "frozen": list(state.frozen),
         "tried": list(state.tried),
         "stack": state.stack.to_json(),
-        "log": copy_json(state.log),
-        "notes": copy_json(state.notes),
         "over": state.over,
         "winners": list(state.winners),
         "actions": state.actions,
     }
-
-
-def _events(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Stored events with their texts (and message parameters) as messages again."""
-    return [{k: revive(v) for k, v in event.items()} for event in items]
 
 
 def state_from_json(data: dict[str, Any]) -> PieRatsState:
@@ -193,8 +184,6 @@ def state_from_json(data: dict[str, Any]) -> PieRatsState:
         frozen=list(data["frozen"]),
         tried=list(data["tried"]),
         stack=DecisionStack.from_json(data["stack"]),
-        log=_events(data["log"]),
-        notes=[_events(n) for n in data["notes"]],
         over=bool(data["over"]),
         winners=[int(w) for w in data["winners"]],
         actions=int(data["actions"]),

@@ -7,11 +7,12 @@ checked by `_request_ok` instead of by membership.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from pie_table.core.engine import IllegalAction
 from pie_table.core.messages import Msg
+from pie_table.core.move_grid import MoveGrid
 from pie_table.games.rats.flow import circle_goal, make_item
 from pie_table.games.rats.state import (
     GOAL_NAMES,
@@ -116,7 +117,7 @@ def _options_request(state: RatsState, seat: int, item: Item) -> Sequence[Action
     return RequestOptions(state, seat)
 
 
-class RequestOptions(Sequence[Action]):
+class RequestOptions(MoveGrid):
     """The sword-request options of `legal_actions`: every (rat, supply) pair a request may name,
     times every amount, each dict built only when read (thousands of dicts per decision would cost
     more than the rest of a turn, and bots and the form only look at a few of them)."""
@@ -124,30 +125,9 @@ class RequestOptions(Sequence[Action]):
     def __init__(self, state: RatsState, seat: int) -> None:
         self.seat = seat
         self.pairs, self.amounts = _request_axes(state, seat)
-
-    def __len__(self) -> int:
-        return len(self.pairs) * len(self.amounts)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("request option out of range")
-        pair, amount = divmod(index, len(self.amounts))
-        target, supply = self.pairs[pair]
-        return {"type": "request", "seat": self.seat, "target": target, "supply": supply,
-                "amount": self.amounts[amount]}
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self[:])
+        super().__init__({"type": "request", "seat": seat},
+                         [[{"target": target, "supply": supply} for target, supply in self.pairs],
+                          [{"amount": amount} for amount in self.amounts]])
 
 
 def _options_verdict(state: RatsState, seat: int, item: Item) -> list[Action]:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pie_table.core.engine import TurnBot
+from pie_table.core.history import SeatHistory
 from pie_table.games.rats.bots import make_bot
 from pie_table.games.rats.headless import RandomLegalController, play, run_game
 from pie_table.games.rats.rules import RULES
@@ -34,6 +35,10 @@ class _Timed(TurnBot):
     def __init__(self, inner: Any, times: list[float]) -> None:
         self.inner, self.seat, self.times = inner, inner.seat, times
 
+    def hear(self, history: SeatHistory) -> None:
+        """The wrapped bot is told what its seat heard."""
+        self.inner.hear(history)
+
     def act(self, view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
         start = time.process_time()
         action = self.inner.act(view, legal)
@@ -45,8 +50,8 @@ def decision_times(level: str, games: int, seats: int = 4) -> list[float]:
     """Seconds per decision of `level` bots over some games."""
     times: list[float] = []
     for i in range(games):
-        state = RULES.new_state(seats, i, {"vocations": i % 2 == 1})
-        play(state, [_Timed(make_bot(level, s, i + s), times) for s in range(seats)])
+        state, opening = RULES.new_game(seats, i, {"vocations": i % 2 == 1})
+        play(state, [_Timed(make_bot(level, s, i + s), times) for s in range(seats)], opening=opening)
     return sorted(times)
 
 

@@ -361,7 +361,7 @@ class RatsBot(TurnBot):
         kind = legal[0]["type"]
         # The tracker catches up on the whole log whenever it is read, so normal reads it lazily.
         if self.level == "hard" or kind not in _TRACKER_FREE:
-            self.tracker = self.reading.tracker_for(view)
+            self.tracker = self.reading.tracker_for(view, self.history.said)
         if self.level == "easy":
             return self._easy(view, legal, kind)
         chooser = _CHOOSERS.get(kind)

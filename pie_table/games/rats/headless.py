@@ -35,13 +35,16 @@ class RandomLegalController(TurnBot):
         return self.rng.choice(legal)
 
 
-def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] | None = None) -> int:
-    """Drive `state` to the end with one controller per seat; return the number of actions.
+def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] | None = None,
+         opening: Sequence[dict[str, Any]] = ()) -> int:
+    """Drive `state` to the end with one controller per seat; return the number of actions
+    (`opening`: what was said when `state` was dealt, which its bots hear).
 
     Sword requests reach controllers as a lazy `RequestOptions` sequence; `apply` checks every pick.
     """
     setup = GameSetup("rats", [SeatSpec("bot", level="custom")] * state.seats, {}, None, state.seed)
-    session = Session(setup, get_game("rats"), bots={c.seat: c for c in controllers}, state=state)
+    session = Session(setup, get_game("rats"), bots={c.seat: c for c in controllers}, state=state,
+                      opening=opening)
     count = TableDriver(session).play_out()
     if record is not None:
         record.extend(entry.action for entry in session.log)
@@ -50,8 +53,8 @@ def play(state: RatsState, controllers: list[Any], record: list[dict[str, Any]] 
 
 def run_game(seats: int, seed: int, options: dict[str, Any], controllers: list[Any]) -> dict[str, Any]:
     """Play one game to the end and summarise it."""
-    state = RULES.new_state(seats, seed, options)
-    return summary(state, play(state, controllers))
+    state, opening = RULES.new_game(seats, seed, options)
+    return summary(state, play(state, controllers, opening=opening))
 
 
 def summary(state: RatsState, actions: int) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.games.rats.state import BAUBLES, CRUMBS, FLOWERS, RAGS, STRAW, Sheet
@@ -27,9 +28,8 @@ class Tracker:
         self.host_count = 0
         self.last_request: dict[str, Any] = {}
 
-    def update(self, view: dict[str, Any]) -> None:
-        """Read the log entries not seen yet."""
-        log = view["log"]
+    def update(self, view: Mapping[str, Any], log: Sequence[dict[str, Any]]) -> None:
+        """Read the entries of the public log (what was said aloud) not seen yet."""
         if len(log) < self.seen:  # a new game with the same bot: start again
             self.__init__(self.seats)  # type: ignore[misc]
         self.host = view["host"]
@@ -145,11 +145,12 @@ class LogReading:
     def __init__(self) -> None:
         self.tracker = Tracker(0)
 
-    def tracker_for(self, view: dict[str, Any]) -> Tracker:
-        """The tracker, caught up with the log in `view` (a new one for another number of rats)."""
+    def tracker_for(self, view: Mapping[str, Any], log: Sequence[dict[str, Any]]) -> Tracker:
+        """The tracker, caught up with `log`, what was said aloud at the table `view` shows (a new
+        one for another number of rats)."""
         if self.tracker.seats != view["seats"]:
             self.tracker = Tracker(view["seats"])
-        self.tracker.update(view)
+        self.tracker.update(view, log)
         return self.tracker
 
 

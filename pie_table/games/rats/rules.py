@@ -58,7 +58,13 @@ class RatsRules(DecisionStackRules):
     rules_version = 2
 
     def new_state(self, seats: int, seed: int, options: dict[str, Any] | None = None) -> RatsState:
-        """A fresh game, waiting for its first decision (vocation rolls or setup picks)."""
+        """A fresh game (`new_game` without its events)."""
+        return self.new_game(seats, seed, options)[0]
+
+    def new_game(self, seats: int, seed: int, options: dict[str, Any] | None = None
+                 ) -> tuple[RatsState, list[Event]]:
+        """A fresh game, waiting for its first decision (vocation rolls or setup picks), and what
+        was said at the start (the Host's welcome and privilege)."""
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"RATS needs {MIN_SEATS} to {MAX_SEATS} rats, not {seats}")
         state = RatsState(seats=seats, seed=seed, options=normalize_options(seats, options),
@@ -66,11 +72,9 @@ class RatsRules(DecisionStackRules):
         state.sheets = [Sheet() for _ in range(seats)]
         state.vocations = [None] * seats
         state.order_rolls = [[] for _ in range(seats)]
-        state.notes = [[] for _ in range(seats)]
         events: list[Event] = []
         advance(state, events)
-        _record(state, events)
-        return state
+        return state, events
 
     def legal_actions(self, state: RatsState, seat: int) -> Sequence[Action]:
         """Every action `seat` may take now (empty when it has nothing to decide); sword requests
@@ -84,14 +88,6 @@ class RatsRules(DecisionStackRules):
         perform(state, checked, item, action, events)
         advance(state, events)
 
-    def _apply(self, state: RatsState, action: Action) -> list[Event]:
-        """The base opening, but filed by RATS's own `_record` (undo barriers kept out of the log)."""
-        events: list[Event] = []
-        self.play(state, action.get("seat") if isinstance(action, dict) else None, action, events)
-        state.actions += 1
-        _record(state, events)
-        return events
-
     def forced_action(self, state: RatsState, seat: int) -> Action | None:
         """Never: no RATS decision can be passed."""
         return None
@@ -101,9 +97,8 @@ class RatsRules(DecisionStackRules):
         return copy_data(self.bot_view(state, seat))
 
     def bot_view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
-        """Public information plus, for a seat, its own sheet, its current question (`question`:
-        the open pick's question to it, or None) and private notes, for a decision made at once
-        (never kept)."""
+        """Public information plus, for a seat, its own sheet and its current question (`question`:
+        the open pick's question to it, or None), for a decision made at once (never kept)."""
         data = public_view(state)
         if seat is not None and 0 <= seat < state.seats:
             sheet = state.sheets[seat]
@@ -113,7 +108,6 @@ class RatsRules(DecisionStackRules):
                              "decorations": sheet.decorations}
             asked = questions(state, seat)
             data["question"] = asked[0] if asked else None
-            data["notes"] = state.notes[seat]
         return data
 
     def shuffle_hidden(self, state: RatsState, seat: int | None, rng: random.Random) -> RatsState:
@@ -129,7 +123,6 @@ class RatsRules(DecisionStackRules):
                 sheet.nests = [rng.random() < 0.3 for _ in sheet.nests]
                 sheet.dishes = [rng.randrange(2, 40) for _ in sheet.dishes]
                 sheet.decorations = [rng.randrange(2, 40) for _ in sheet.decorations]
-            copy.notes[other] = [{"type": "note", "text": f"noise {rng.random()}", "to": other}]
             if copy.stack.items:
                 asked = copy.stack.items[-1].data["asks"]
                 asked[other] = [{"kind": "noise", "n": rng.random()} for _ in asked[other]]
@@ -181,7 +174,6 @@ def public_view(state: RatsState) -> dict[str, Any]:
         "candidates": state.candidates,
         # A sealed pick names everyone it asks until it closes: who has answered is secret.
         "to_act": [] if state.over else state.stack.shown_waiting(),
-        "log": state.log,
         "goal_awards": state.goal_awards,
         "awards": state.awards,
         "winner": state.winner,
@@ -194,24 +186,6 @@ def public_view(state: RatsState) -> dict[str, Any]:
             for s in state.sheets
         ]
     return data
-
-
-def _record(state: RatsState, events: list[Event]) -> None:
-    """File each event in the public log or in its seat's private notes.
-
-    The events themselves, not copies: like a view, which hands out the same log, the events
-    `apply` returns are read and never changed. An undo barrier is the session's business, not the
-    game's: a marked event is filed without its mark (so the state, and saves' hashes, stay as they were)."""
-    notes, log = state.notes, state.log
-    for event in events:
-        if "to" in event:
-            notes[event["to"]].append(event)
-        elif "barrier" in event:
-            public = dict(event)
-            del public["barrier"]
-            log.append(public)
-        else:
-            log.append(event)
 
 
 RULES = RatsRules()

@@ -1,4 +1,4 @@
-"""Plain-data state of a RATS game: the sheets, the decision stack and the table log."""
+"""Plain-data state of a RATS game: the sheets and the decision stack."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
-from pie_table.core.messages import Msg, plural, render, revive, seat_msg
+from pie_table.core.messages import Msg, plural, render, seat_msg
 
 # Sheet order: the out-do-the-Host step walks the supplies in this order, and a die showing
 # n as the "type" die means SUPPLIES[n - 1].
@@ -94,8 +94,6 @@ class RatsState:
     winner: int = -1
     flipper: int = -1
     coin: str = ""
-    log: list[dict[str, Any]] = field(default_factory=list)
-    notes: list[list[dict[str, Any]]] = field(default_factory=list)
     actions: int = 0
 
     def __eq__(self, other: object) -> bool:
@@ -125,7 +123,7 @@ _SCALARS = (
 )
 _NESTED = (
     "options", "vocations", "goals", "dice", "order_rolls", "pick_order", "sword_queue",
-    "taken", "flower_bids", "candidates", "goal_awards", "awards", "log", "notes",
+    "taken", "flower_bids", "candidates", "goal_awards", "awards",
 )
 
 
@@ -148,8 +146,6 @@ def state_from_json(data: dict[str, Any]) -> RatsState:
         setattr(state, name, copy_json(data[name]))
     state.sheets = [Sheet.from_json(sheet) for sheet in data["sheets"]]
     state.stack = DecisionStack.from_json(data["stack"])
-    for event in [*state.log, *(e for notes in state.notes for e in notes)]:
-        event["text"] = revive(event.get("text", ""))
     return state
 
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event
+from pie_table.core.history import SeatHistory
 from pie_table.core.pacing import Pace
 from pie_table.core.session import Entry
 from pie_table.scenes.turn_table.hooks import TableHooks
@@ -100,6 +101,10 @@ class TableSession(TableHooks):
 
     def public(self) -> Mapping[str, Any]:
         return self.driver.view(None)
+
+    def history(self) -> SeatHistory:
+        """What the screen's seat has been told (the log and the notes the table shows)."""
+        return self.driver.history(self.display_seat)
 
     def top(self) -> dict[str, Any] | None:
         """The decision on top, as everyone sees it (kind, seats asked, deadline, window or not)."""

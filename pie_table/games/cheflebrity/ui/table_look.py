@@ -123,8 +123,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if table.show_trades:
         _draw_trades(table, surface, view, painted)
     else:
-        draw_log(surface, lay.log, view["log"], s, _("At the table (T: your trades)"), painted=painted,
-                 names=table.names)
+        draw_log(surface, lay.log, table.history().said, s, _("At the table (T: your trades)"),
+                 painted=painted, names=table.names)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     table.flights.draw(surface)
@@ -181,7 +181,7 @@ def _draw_trades(table: Any, surface: pygame.Surface, view: dict[str, Any], pain
     head = fit_text(_("Your trades (T: the table)"), int(15 * s), rect.w - 2 * pad, pal.INK, "bold")
     surface.blit(head, (rect.x + pad, rect.y + pad))
     y = rect.y + pad + head.get_height() + 4
-    notes = [n for n in view.get("notes", []) if n.get("type") == "trade_in"]
+    notes = [n for n in table.history().notes if n.get("type") == "trade_in"]
     if not notes:
         none = fit_text(_("No trades yet."), int(14 * s), rect.w - 2 * pad, pal.INK_SOFT)
         surface.blit(none, (rect.x + pad, y))

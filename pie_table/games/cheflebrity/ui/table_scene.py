@@ -172,7 +172,7 @@ class CheflebrityTableScene(TurnTable):
         from pie_table.games.cheflebrity.hints import hint
 
         seat = self.trade.seat if answering and self.trade is not None else self.panel.seat
-        action, why = hint(self.driver.view(seat), self.legal(seat), seat)
+        action, why = hint(self.driver.view(seat), self.driver.history(seat), self.legal(seat), seat)
         self.count_hint(seat, why)
         if answering and self.trade is not None:
             self.trade.prefill_answer(action)

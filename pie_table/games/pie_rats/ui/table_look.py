@@ -5,7 +5,7 @@ screen only, for the table scene (`table`: a PieRatsTableScene)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -104,7 +104,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         table.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
     else:
         _draw_waiting(table, surface, view, remaining, painted)
-    draw_log(surface, lay.log, view["log"], s, _("At the table"), painted=painted, names=table.names)
+    draw_log(surface, lay.log, table.history().said, s, _("At the table"), painted=painted, names=table.names)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}
@@ -128,7 +128,7 @@ def _draw_waiting(
         area = pygame.Rect(rect.x, y + pad, rect.w, rect.h // 2)
         table.reaction.draw(surface, area, s, ink=pal.INK)
     elif view["over"]:
-        lines = results_text(view, table.names)[1]
+        lines = results_text(view, table.history().said, table.names)[1]
         y += pad
         for line in lines:
             image = fit_text(line, int(15 * s), rect.w - 2 * pad, pal.INK)
@@ -146,7 +146,7 @@ def _draw_ceremony(table: Any, surface: pygame.Surface, view: dict[str, Any]) ->
     )
     paper(surface, area, s, edge=pal.GOLD)
     pad = int(12 * s)
-    title, _lines = results_text(view, table.names)
+    title, _lines = results_text(view, table.history().said, table.names)
     head = fit_text(title, int(30 * s), area.w - 2 * pad, pal.CHERRY, "title")
     surface.blit(head, head.get_rect(midtop=(area.centerx, area.y + pad)))
     standings = view["standings"]
@@ -198,9 +198,11 @@ def ranked(view: Mapping[str, Any]) -> list[int]:
     return sorted(range(view["seats"]), key=lambda seat: (seat in winners, standings[seat]), reverse=True)
 
 
-def results_text(view: Mapping[str, Any], names: SeatName | None = None) -> tuple[str, list[str]]:
+def results_text(view: Mapping[str, Any], said: Sequence[Mapping[str, Any]], names: SeatName | None = None
+                 ) -> tuple[str, list[str]]:
     """The results screen: the winner, then every Captain's points, total weight and pie count
-    (the tie-breakers in the rulebook's order); `names`: the table's names for its seats."""
+    (the tie-breakers in the rulebook's order), and how the game ended if the last things `said`
+    at the table tell; `names`: the table's names for its seats."""
     def name(seat: int) -> str:
         return names(seat) if names is not None else captain_label(view, seat)
 
@@ -220,9 +222,9 @@ def results_text(view: Mapping[str, Any], names: SeatName | None = None) -> tupl
         )
         for s in order
     ]
-    kinds = {event["type"] for event in view["log"][-3:]}
+    kinds = {event["type"] for event in said[-3:]}
     if "out_of_reach" in kinds:
         lines.append(_("No crew could ever carry the pies left, so the house rule ended the game."))
-    if any(event.get("tie_break") == "first_pie" for event in view["log"][-1:]):
+    if any(event.get("tie_break") == "first_pie" for event in said[-1:]):
         lines.append(_("Tied on points, weight and pies: the first of them to loot a pie wins."))
     return title, lines

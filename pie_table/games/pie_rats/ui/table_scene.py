@@ -88,7 +88,7 @@ class PieRatsTableScene(TurnTable):
         return _("Nothing to undo: a card was drawn, or another Captain moved")
 
     def results_text(self, view: Mapping[str, Any]) -> tuple[str, list[str]]:
-        return results_text(view, self.names)
+        return results_text(view, self.driver.history(None).said, self.names)
 
     def show_hint(self) -> None:
         """H: the hard bot's suggestion for the seat at the screen, from that seat's view only; the

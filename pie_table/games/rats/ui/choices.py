@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from pie_table.core.messages import SeatName
-from pie_table.games.rats.actions import RequestOptions
+from pie_table.core.move_grid import MoveGrid
 from pie_table.games.rats.state import SUPPLIES
 from pie_table.games.rats.ui.labels import (
     action_label,
@@ -227,9 +227,11 @@ class RequestForm:
 
 
 def _request_axes(legal: Sequence[Action]) -> tuple[set[tuple[int, str]], list[int | str]]:
-    """The allowed (rat, supply) pairs and the amounts of a list of sword requests."""
-    if isinstance(legal, RequestOptions):
-        return set(legal.pairs), list(legal.amounts)
+    """The allowed (rat, supply) pairs and the amounts of a list of sword requests (a grid of
+    them, here or as the host sent it, is read from its axes)."""
+    if isinstance(legal, MoveGrid) and len(legal.axes) == 2:
+        pairs_axis, amounts_axis = legal.axes
+        return {(c["target"], c["supply"]) for c in pairs_axis}, [c["amount"] for c in amounts_axis]
     pairs = {(a["target"], a["supply"]) for a in legal}
     amounts = sorted({a["amount"] for a in legal if isinstance(a["amount"], int)})
     extra: list[int | str] = ["all"] if any(a["amount"] == "all" for a in legal) else []

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pie_table.core.engine import TurnBot
+from pie_table.core.history import SeatHistory
 from pie_table.core.messages import SeatName
 from pie_table.games.rats.bots import RatsBot
 from pie_table.games.rats.state import SUPPLIES
@@ -16,11 +17,13 @@ from pie_table.kit.i18n import _
 Action = dict[str, Any]
 
 
-def hint(view: Mapping[str, Any], item: dict[str, Any], legal: Any, seat: int,
+def hint(view: Mapping[str, Any], history: SeatHistory, item: dict[str, Any], legal: Any, seat: int,
          names: SeatName = rat_name) -> tuple[Action, str]:
-    """The suggested action among `legal` and a one-line reason (translated)."""
+    """The suggested action among `legal` and a one-line reason (translated), from the rat's view
+    and what it has been told (`history`)."""
     # Asked as any turn bot is, with the view it may not change (RatsBot's own act says dict).
     bot: TurnBot = RatsBot("hard", seat, 0)
+    bot.hear(history)
     action = bot.act(view, legal)
     move = action_label(action, item, view, names)
     return action, _("{move}: {why}").format(move=move, why=_reason(action, view))

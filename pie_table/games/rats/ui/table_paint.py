@@ -260,8 +260,10 @@ def paint(scene: Any, surface: pygame.Surface) -> None:
     """The whole RATS table as seen by the scene's `display_seat` only: the kept base layer, the
     dice or the ceremony, the choice panel, effects, the hint and the last refusal."""
     seat = scene.display_seat
-    # A copy of the view's top level: the log shown is cut below without touching the view.
-    view = dict(scene.driver.view(seat))
+    # What is drawn: a copy of the view's top level, with what the seat was told beside it (the
+    # log shown is cut below without touching the history).
+    history = scene.driver.history(seat)
+    view = {**scene.driver.view(seat), "log": history.said, "notes": history.notes}
     scene.shown_seat = seat
     lay, s = scene.layout, scene.layout.scale
     if scene.ceremony is not None:

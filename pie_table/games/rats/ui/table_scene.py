@@ -196,7 +196,8 @@ class RatsTableScene(TurnTable):
         panel = self.panel
         if panel is None:
             return
-        action, why = hint(self.driver.view(panel.seat), panel.item, panel.legal, panel.seat, self.names)
+        action, why = hint(self.driver.view(panel.seat), self.driver.history(panel.seat), panel.item,
+                           panel.legal, panel.seat, self.names)
         if panel.request is not None and action.get("type") == "request":
             panel.request.select(action["target"], action["supply"], action["amount"])
             # Enter then asks what the hint says: on a row of the form it would turn the row on.
@@ -268,6 +269,6 @@ class RatsTableScene(TurnTable):
     def _sync_tray(self) -> None:
         public = self.public()
         dice = public["dice"]
-        last = next((e for e in reversed(public["log"]) if e.get("type") == "dice"), None)
+        last = next((e for e in reversed(self.driver.history(None).said) if e.get("type") == "dice"), None)
         if len(dice) == 2:
             self.tray.show(dice, dice_caption(last, self.names) if last else "")
