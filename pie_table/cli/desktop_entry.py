@@ -14,13 +14,12 @@ import shutil
 import sys
 from pathlib import Path
 
-from pie_table.kit.i18n import N_
+from pie_table.kit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_
 
 ENTRY_NAME = "pie-table"
 _ICON_SIZES = (48, 64, 128, 256)
 _GENERIC_NAME = N_("Card table")
 _COMMENT = N_("Pie-themed card and dice games: on one couch, against bots or across machines")
-_TRANSLATED_LANGUAGES = ("es",)
 
 
 def data_home() -> Path:
@@ -40,8 +39,11 @@ def icon_paths(home: Path) -> dict[int, Path]:
             for size in _ICON_SIZES}
 
 
-def launch_command(argv0: str = sys.argv[0], python: str = sys.executable) -> list[str]:
-    """The command that starts this same program again, with absolute paths."""
+def launch_command(argv0: str | None = None, python: str | None = None) -> list[str]:
+    """The command that starts this same program again (`argv0` and `python` default to this
+    process's), with absolute paths."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    python = sys.executable if python is None else python
     path = Path(argv0)
     if path.name == "__main__.py":  # python -m pie_table
         return [python, "-m", "pie_table"]
@@ -67,10 +69,9 @@ def _escape_value(text: str) -> str:
 
 
 def _translated(key: str, text: str) -> list[str]:
-    from pie_table.kit.i18n import DOMAIN, LOCALE_DIR
-
+    """`key=text` and a `key[lang]=...` line for each language whose catalogue translates it."""
     lines = [f"{key}={_escape_value(text)}"]
-    for code in _TRANSLATED_LANGUAGES:
+    for code in (code for code in LANGUAGES if code != "en"):  # English is the source text
         own = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True).gettext(text)
         if own != text:
             lines.append(f"{key}[{code}]={_escape_value(own)}")
