@@ -1,7 +1,9 @@
 """The frozen one-folder app works where the repository is not: `scripts/build-app.sh` builds it
 (PyInstaller), the folder is moved to another place, and the program in it opens the window, plays
 each game headless, verifies a save and adds itself to the menu, run from a third folder with no
-Python variables set. The folder carries every asset and the licences of what it bundles.
+Python variables set; where the test may (root, `unshare`), once more with the clone and every
+Python on the machine hidden under empty folders. The folder carries every asset and the licences
+of what it bundles.
 
 Marked `packaging` like tests/test_installed_wheel.py: part of the normal suite (the build takes
 some 15-25 s; the first run also installs PyInstaller into the venv, a few seconds more).
@@ -13,6 +15,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,3 +94,27 @@ def test_the_frozen_program_adds_itself_to_the_menu(app):
     entry = app["home"] / "share" / "applications" / "pie-table.desktop"
     assert f"Exec={app['folder'] / 'pie-table'}\n" in entry.read_text()
     assert (app["home"] / "share" / "icons" / "hicolor" / "256x256" / "apps" / "pie-table.png").is_file()
+
+
+def _can_hide_folders() -> bool:
+    """Whether this machine lets the test lay empty folders over others in a private mount namespace
+    (root, with `unshare`: CI's container, or a developer's sudo)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return False
+    return subprocess.run(["unshare", "-m", "true"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _can_hide_folders(), reason="needs root and unshare to hide folders")
+def test_the_frozen_program_runs_with_the_repository_and_every_python_hidden(app):
+    hidden = {ROOT, Path(sys.prefix), Path(sys.base_prefix), *Path("/usr/lib").glob("python3*"),
+              *Path("/usr/local/lib").glob("python3*")}
+    # A folder inside another hidden one is gone already (the venv inside the clone).
+    outermost = [f for f in sorted(hidden) if f.is_dir() and not any(o in f.parents for o in hidden)]
+    mounts = " && ".join(f"mount -t tmpfs none '{folder}'" for folder in outermost)
+    save_dir = app["cwd"] / "hidden-saves"
+    program = app["folder"] / "pie-table"
+    script = (f"{mounts} && test ! -e '{ROOT / 'assets'}' && '{program}' --quit-after-first-frame && "
+              f"'{program}' simulate rats --seats bot:normal,bot:easy --save-dir '{save_dir}' && "
+              f"'{program}' replay \"$(ls '{save_dir}'/*.json)\" --verify")
+    result = _run(["unshare", "-m", "bash", "-c", script], cwd=app["cwd"], env=_env(app))
+    assert json.loads(result.stdout.splitlines()[-1])["ok"] is True
