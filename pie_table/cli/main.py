@@ -124,7 +124,11 @@ def _desktop_entry(install: bool) -> int:
     from pie_table.cli import desktop_entry
 
     if install:
-        for path in desktop_entry.install():
+        try:
+            written = desktop_entry.install()
+        except OSError as exc:  # a read-only or full home: one line, as for any other mistake
+            raise CliError(f"cannot write the menu entry: {exc}") from exc
+        for path in written:
             print(f"wrote {path}")
     else:
         removed = desktop_entry.remove()

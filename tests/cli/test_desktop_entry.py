@@ -78,3 +78,11 @@ def test_exec_quotes_spaces_and_doubles_percent_signs():
 def test_version_prints_the_package_version():
     result = subprocess.run([sys.executable, "-m", "pie_table", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == f"pie-table {__version__}"
+
+
+def test_a_folder_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    (tmp_path / "applications").write_text("a file where the folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["--install-desktop-entry"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot write the menu entry:") and err.count("\n") == 1
