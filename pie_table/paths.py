@@ -13,7 +13,19 @@ from pathlib import Path
 
 APP_NAME = "pie_table"
 HOME_VARIABLE = "PIE_TABLE_HOME"
-_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+def _find_assets() -> Path:
+    # An installed wheel and the frozen app carry the repository's top-level assets/ inside the
+    # package (setup.py and scripts/build-app.sh put it there); a clone or an editable install
+    # keeps them beside the package. A real folder, not an importlib.resources Traversable: fonts,
+    # sounds, layouts and catalogues are opened by file name (pygame, pytmx, gettext).
+    package = Path(__file__).resolve().parent
+    inside = package / "assets"
+    return inside if inside.is_dir() else package.parent / "assets"
+
+
+_ASSETS = _find_assets()
 
 
 def assets_dir(*parts: str) -> Path:

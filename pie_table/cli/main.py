@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from pie_table import __version__
 from pie_table.cli.errors import CliError
 from pie_table.cli.net_commands import add_bench_parsers as add_net_bench_parsers
 from pie_table.cli.net_commands import add_parsers as add_net_parsers
@@ -41,6 +42,13 @@ def _add_window(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quit-after-first-frame", action="store_true",
                         help="open the window, draw the title once and quit (to time a launch)")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--version", action="version", version=f"pie-table {__version__}")
+    entry = parser.add_mutually_exclusive_group()
+    entry.add_argument("--install-desktop-entry", action="store_true",
+                       help="add pie-table to the desktop's menu (a .desktop file and icon under "
+                            "$XDG_DATA_HOME) and quit")
+    entry.add_argument("--remove-desktop-entry", action="store_true",
+                       help="take that menu entry and icon away again and quit")
     parser.set_defaults(command=None)
 
 
@@ -115,11 +123,32 @@ def parse(args_list: list[str]) -> argparse.Namespace:
     return args
 
 
+def _desktop_entry(install: bool) -> int:
+    from pie_table.cli import desktop_entry
+
+    if install:
+        try:
+            written = desktop_entry.install()
+        except OSError as exc:  # a read-only or full home: one line, as for any other mistake
+            raise CliError(f"cannot write the menu entry: {exc}") from exc
+        for path in written:
+            print(f"wrote {path}")
+    else:
+        removed = desktop_entry.remove()
+        for path in removed:
+            print(f"removed {path}")
+        if not removed:
+            print(f"no menu entry to remove in {desktop_entry.data_home()}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run it; returns the process exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parse(args_list)
+        if args.install_desktop_entry or args.remove_desktop_entry:
+            return _desktop_entry(install=args.install_desktop_entry)
         if args.command is None:
             from pie_table.cli.play import play
 

@@ -23,6 +23,9 @@ from pie_table.kit.text import set_interface_size
 MIN_SIZE = (960, 540)
 FPS = 60
 TITLE = "pie_table"
+# The window's class on X11 and app id on Wayland: the desktop entry names it (StartupWMClass), so a
+# dock shows the window under the entry's icon rather than as "python3".
+WINDOW_CLASS = "pie-table"
 # One frame may not advance the game by more than this, so a stall (window drag) is no teleport.
 _MAX_DT = 0.1
 _FULLSCREEN_FOCUS_GRACE = 0.75  # seconds after a fullscreen switch in which focus loss is ignored
@@ -75,6 +78,8 @@ class App:
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+        os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
         pygame.display.init()
         pygame.font.init()
         self.windowed_size = (max(1, size[0]), max(1, size[1]))
