@@ -15,6 +15,7 @@ from typing import Any
 
 from pie_table.core.pacing import Pace
 from pie_table.net.latency import percentile
+from pie_table.net.limits import Limits
 from pie_table.net.realtime_host import RealtimeHost
 from pie_table.net.server import Lobby
 
@@ -24,7 +25,7 @@ _PROBE_S = 0.010  # the lag probe's sleep
 async def measure(game: str, tables: int, seconds: float, seats: int = 4, level: str = "normal",
                   warmup: float = 2.0) -> dict[str, Any]:
     """Run `tables` tables of `seats` bots for `warmup` + `seconds`; figures for the last `seconds`."""
-    lobby = Lobby(max_tables=max(tables, 1), pace=Pace())
+    lobby = Lobby(Limits(max_tables=max(tables, 1)), pace=Pace())
     options = {"target": 999} if game == "rumble-pie" else {}  # a real-time game that lasts the run
     hosts = [lobby.create(game, [f"bot:{level}"] * seats, seed=7 + i, options=options) for i in range(tables)]
     lags: list[float] = []

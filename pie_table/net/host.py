@@ -50,6 +50,12 @@ class Link(Protocol):
         """Close the connection, telling the client why."""
 
 
+def _same(given: str, secret: str) -> bool:
+    """`given` equals `secret`, compared in constant time; as bytes, since a client's text may hold
+    any character and `compare_digest` takes only ASCII strings."""
+    return secrets.compare_digest(given.encode(), secret.encode())
+
+
 def new_code() -> str:
     """A short join code, e.g. 'KXAPRD'."""
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -151,7 +157,7 @@ class TableHost:
     def join(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:
         """Seat a client (join code, free remote seat, same rules version); Refusal otherwise."""
         self._check_game_version(games)
-        if not secrets.compare_digest(message["code"].upper(), self.code):
+        if not self.code_matches(message["code"]):
             raise Refusal(p.WRONG_CODE)
         seat = message["seat"]
         if not 0 <= seat < len(self.setup.seats):
@@ -166,6 +172,15 @@ class TableHost:
         self._attach(holder, link, 0)
         self._tell_others(seat, {"type": "names", "names": self._names()})  # who sits there now
         return holder
+
+    def code_matches(self, code: str) -> bool:
+        """Whether `code` is this table's join code (any case), in constant time."""
+        return _same(code.upper(), self.code)
+
+    def new_code(self) -> str:
+        """A fresh join code for the table (its host's choice): the old one takes no seat from now."""
+        self.code = new_code()
+        return self.code
 
     def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:
         """Give a seat back to the client holding its token, with everything after `seen` events."""
@@ -213,7 +228,7 @@ class TableHost:
 
     def _holder(self, token: str) -> Holder:
         for holder in self.holders.values():
-            if secrets.compare_digest(holder.token, token):
+            if _same(holder.token, token):
                 return holder
         raise Refusal(p.BAD_TOKEN)
 

@@ -18,6 +18,7 @@ from pie_table.core.engine import Event
 from pie_table.core.setup import GameSetup
 from pie_table.net.driven_host import DrivenHost
 from pie_table.net.host import TableHost
+from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby, bound_port, start
 
 _WAIT = 10.0  # seconds to wait for the loop thread to start or stop the server
@@ -39,7 +40,7 @@ class HostedTable:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="table-host", daemon=True)
         self._thread.start()
-        self.lobby = Lobby(max_tables=1)
+        self.lobby = Lobby(Limits(max_tables=1))
         self.host: TableHost = self._call(self._open(setup, remote, port))
         self._advert: Any = None
         if lan:
