@@ -183,6 +183,7 @@ class Lobby:
         self.limits = limits or Limits()
         self.addresses = AddressBook(self.limits)
         self.pace = pace
+        self.connections: set[Connection] = set()  # every connection open now
         self.list_builds = 0  # how many times the listing was built (it is shared while it holds)
         self._pages: list[str] = []
         self._built = -math.inf
@@ -426,9 +427,12 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
             await ws.send(p.encode(p.error(Refusal(p.TOO_MANY_CONNECTIONS))))
             await ws.close(1008, "too many connections")
             return
+        conn = Connection(ws, lobby, address)
+        lobby.connections.add(conn)
         try:
-            await Connection(ws, lobby, address).run()
+            await conn.run()
         finally:
+            lobby.connections.discard(conn)
             lobby.addresses.disconnect(address)
     lobby.start_sweeping()
     # Frames up to 1 MiB reach our own size check (a clear refusal); beyond that the library closes.

@@ -9,12 +9,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from websockets.asyncio.client import ClientConnection, connect
+
 from pie_table.core.engine import copy_json
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session, events_for
 from pie_table.core.setup import GameSetup, parse_seats
-from websockets.asyncio.client import ClientConnection, connect
-
 from pie_table.net.client import RemoteSeat, local_games
 from pie_table.net.host import TableHost
 from pie_table.net.protocol import MAX_HOST_BYTES, encode, hello

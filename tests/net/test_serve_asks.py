@@ -95,7 +95,8 @@ def test_a_join_code_of_any_characters_is_just_wrong(code: str) -> None:
         async with serving(lobby) as url:
             ws = await said_hello(url)
             made = await ask(ws, _create("pie-rats", _RATS))
-            wrong = await ask(ws, {"type": "join", "table": made["table"], "code": code, "seat": 0, "name": "x"})
+            join = {"type": "join", "table": made["table"], "code": code, "seat": 0, "name": "x"}
+            wrong = await ask(ws, join)
             assert wrong["msg"] == p.WRONG_CODE
             assert (await ask(ws, {"type": "ping", "n": 1}))["type"] == "pong"  # the connection goes on
             await ws.close()
