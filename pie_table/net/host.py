@@ -308,17 +308,21 @@ class TableHost:
 
     def _after(self, entry: Entry, _events: list[Event]) -> None:
         """After any applied action (a bot's, a person's, the clock's): every connected remote seat
-        gets its view, its new events and, when asked, its moves."""
+        gets its view, its new events and, when asked, its moves; a seat for which nothing changed
+        gets nothing (an empty update after another seat's answer in a window would say it came)."""
         for holder in self.holders.values():
-            self._update(holder, ack=holder.last_seq if holder.seat == entry.seat else None)
+            mine = holder.seat == entry.seat
+            self._update(holder, ack=holder.last_seq if mine else None, quiet=not mine)
 
     # -- sending ---------------------------------------------------------------------------------------
 
-    def _update(self, holder: Holder, *, ack: int | None = None) -> None:
+    def _update(self, holder: Holder, *, ack: int | None = None, quiet: bool = False) -> None:
         """Send `holder` its view, the events it has not had yet and, when a new ask begins, its moves
-        (`asked` while the same ask goes on: a seat answers each ask once)."""
+        (`asked` while the same ask goes on: a seat answers each ask once). `quiet`: send nothing
+        unless something of the seat's own changed (its view, events, moves, or being asked)."""
         if holder.link is None:
             return
+        was_asked = holder.asked is not None
         view = self._json.convert(self.driver.view(holder.seat))
         message: dict[str, Any] = {"type": "update", "events": holder.history[holder.sent:],
                                    "seen": len(holder.history)}
@@ -334,6 +338,11 @@ class TableHost:
                 holder.asked = ask
             else:
                 message["asked"] = True
+        else:
+            holder.asked = None  # asked again later, it is sent its moves again
+        if quiet and not message["events"] and not message.get("delta") and "view" not in message \
+                and "legal" not in message and ("asked" in message) == was_asked:
+            return  # nothing of its own changed (the clock's `remaining` alone is no news)
         if ack is not None and ack >= 0:
             message["ack"] = ack
         left = self.driver.remaining()

@@ -30,7 +30,7 @@ class Limits:
     # What may wait to be sent to one connection: a whole view (at most MAX_HOST_BYTES) and more.
     queue_bytes: int = 2 * MAX_HOST_BYTES
     list_page: int = 50  # tables in one `tables` answer
-    list_every_s: float = 0.5  # the listing is built again at most this often
+    list_every_s: float = 0.1  # the listing is built again at most this often
     free_tries: int = 5  # wrong join codes an address may send before it must wait
     backoff_s: float = 1.0  # the first wait after those; each further wrong code doubles it
     max_backoff_s: float = 60.0

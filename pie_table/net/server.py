@@ -34,6 +34,7 @@ from pie_table.net.protocol import Refusal
 
 MAX_STRIKES = 5
 REMOTE = "remote"  # the seat word for a seat left open to a remote player
+_STALE_BUILDS = 4  # a listing nothing marked changed is built again after this many build intervals
 
 
 class Connection:
@@ -279,7 +280,7 @@ class Lobby:
         if conn.games is None:
             raise Refusal(p.HELLO_FIRST)
         if kind == "list":
-            conn.send_text(self.listing(message.get("page", 0)))
+            self._list(conn, message.get("page", 0))
         elif kind == "create":
             host = self.create(message["game"], message["seats"], _fresh_seed(), message.get("options", {}),
                                address=conn.address)
@@ -333,13 +334,25 @@ class Lobby:
 
     # -- the listing -----------------------------------------------------------------------------------
 
+    def _list(self, conn: Connection, page: int) -> None:
+        """Answer a `list`: at once from the listing every lister shares, or, when something changed
+        since it was built too short a while ago to build it again, as soon as it may be (so a
+        player sees the seat they just left, and a flood of lists still builds it once)."""
+        wait = self._built + self.limits.list_every_s - time.monotonic()
+        if self._dirty and wait > 0:
+            asyncio.get_running_loop().call_later(wait, lambda: conn.send_text(self.listing(page)))
+        else:
+            conn.send_text(self.listing(page))
+
     def listing(self, page: int = 0) -> str:
         """One page of the lobby's tables as the `tables` message, encoded. Every lister shares one
         build: it is built again only when something changed (or it is a while old, for what the
-        lobby is not told of), and never more often than `list_every_s`."""
+        lobby is not told of, e.g. a seat away at a window's table), never more often than
+        `list_every_s`."""
         now = time.monotonic()
         age = now - self._built
-        if (self._dirty or age >= 4 * self.limits.list_every_s) and age >= self.limits.list_every_s:
+        every = self.limits.list_every_s
+        if (self._dirty or age >= _STALE_BUILDS * every) and age >= every:
             self._build(now)
         if page < len(self._pages):
             return self._pages[page]
