@@ -11,6 +11,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from ssl import SSLContext
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -53,8 +54,10 @@ def local_games() -> dict[str, int]:
 class RemoteSeat:
     """One seat played from another machine (or process, or task) through the host."""
 
-    def __init__(self, url: str, *, capture: bool = False) -> None:
+    def __init__(self, url: str, *, capture: bool = False, tls: SSLContext | None = None) -> None:
+        """`tls`: how a `wss://` host's certificate is checked (None: by the system's authorities)."""
         self.url = url
+        self.tls = tls
         self.ws: ClientConnection | None = None
         self.traffic = Traffic()
         self.capture: list[str] | None = [] if capture else None  # every frame received, as sent
@@ -74,7 +77,10 @@ class RemoteSeat:
 
     async def open(self) -> dict[str, Any]:
         """Connect and say hello; the host's welcome, or HostRefused (a version mismatch)."""
-        self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None)
+        if self.tls is None:  # a ws:// link takes no ssl argument at all
+            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None)
+        else:
+            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None, ssl=self.tls)
         await self.send(p.hello(local_games()))
         return await self.expect("welcome")
 

@@ -387,14 +387,15 @@ class Lobby:
             self.sweep(time.monotonic())
 
     def sweep(self, now: float) -> None:
-        """Close each made table nobody has been connected to for `empty_s`, or over for `over_s`."""
+        """Close each table a client made that nobody has been connected to for `empty_s`, and each
+        made table over for `over_s` (the operator's `--table` tables wait for their players)."""
         for table_id, made in list(self._made.items()):
             table = self.tables.get(table_id)
             if table is None:
                 del self._made[table_id]
                 continue
-            connected = any(holder.link is not None for holder in table.holders.values())
-            made.idle_since = None if connected else made.idle_since if made.idle_since is not None else now
+            kept = made.address is None or any(h.link is not None for h in table.holders.values())
+            made.idle_since = None if kept else made.idle_since if made.idle_since is not None else now
             if made.over_since is None and table.driver.is_over():
                 made.over_since = now
             if ((made.idle_since is not None and now - made.idle_since >= self.limits.empty_s)

@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from pie_table.net import protocol as p
 from pie_table.net.limits import Limits
+from pie_table.net.lobby_list import lobby_tables
 from pie_table.net.realtime_client import RealtimeSeat
 from pie_table.net.server import Lobby
 from tests.net.netplay import ask, said_hello, serving
@@ -49,6 +50,8 @@ def test_the_listing_is_built_once_for_a_flood_of_lists_and_comes_in_pages() -> 
             beyond = await ask(ws, {"type": "list", "page": 9})
             assert (beyond["tables"], beyond["pages"]) == ([], 3)
             await ws.close()
+            # The join screen's list reads every page.
+            assert [t["table"] for t in await asyncio.to_thread(lobby_tables, url)] == listed
     asyncio.run(run())
 
 
