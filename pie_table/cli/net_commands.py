@@ -246,6 +246,10 @@ def _add_serve_bench_parser(bsub: Any) -> None:
                    help="tables of four bots to hold (repeatable; default 10, 40, 80)")
     p.add_argument("--seconds", type=float, default=10.0, help="seconds measured per count")
     p.add_argument("--warmup", type=float, default=2.0, help="seconds played before measuring")
+    p.add_argument("--flood", type=int, default=0, metavar="N",
+                   help="N connections from 127.0.0.1 ask for the lobby's list as fast as allowed meanwhile")
+    p.add_argument("--listed", type=int, default=0, metavar="M",
+                   help="M more tables waiting for players, to make the list long (with --flood)")
 
 
 def cmd_bench_serve(args: argparse.Namespace) -> int:
@@ -262,7 +266,9 @@ def cmd_bench_serve(args: argparse.Namespace) -> int:
         raise CliError("--tables takes a number of tables, at least 1")
     if args.seconds <= 0 or args.warmup < 0:
         raise CliError("--seconds must be above 0 and --warmup at least 0")
-    for figures in bench(game, counts, args.seconds, args.warmup):
+    if args.flood < 0 or args.listed < 0:
+        raise CliError("--flood and --listed take a number, at least 0")
+    for figures in bench(game, counts, args.seconds, args.warmup, args.flood, args.listed):
         print(json.dumps(figures), flush=True)
     return 0
 

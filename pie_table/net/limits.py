@@ -11,8 +11,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from pie_table.net.protocol import MAX_HOST_BYTES
-
 
 @dataclass(frozen=True)
 class Limits:
@@ -27,8 +25,9 @@ class Limits:
     connections_per_address: int = 32
     open_tables_per_address: int = 3  # tables an address made that are not over yet
     hello_s: float = 10.0  # a connection that has not said hello by then is closed
-    # What may wait to be sent to one connection: a whole view (at most MAX_HOST_BYTES) and more.
-    queue_bytes: int = 2 * MAX_HOST_BYTES
+    # What may wait to be sent to one connection (a message bigger than this, a whole view of at
+    # most MAX_HOST_BYTES, still goes when nothing else waits).
+    queue_bytes: int = 1024 * 1024
     list_page: int = 50  # tables in one `tables` answer
     list_every_s: float = 0.1  # the listing is built again at most this often
     free_tries: int = 5  # wrong join codes an address may send before it must wait

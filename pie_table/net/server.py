@@ -83,10 +83,12 @@ class Connection:
         if self._dropping:
             return
         if item is not None:
-            self._queued += len(item)  # encoded JSON is ASCII: characters are bytes
-            if self._queued > self.lobby.limits.queue_bytes:
+            # Encoded JSON is ASCII: characters are bytes. One message bigger than the bound (a
+            # whole view) may still go alone, so what waits is at most the bound or one message.
+            if self._queued and self._queued + len(item) > self.lobby.limits.queue_bytes:
                 self._overflow()
                 return
+            self._queued += len(item)
             self.peak_queued = max(self.peak_queued, self._queued)
         self._queue.put_nowait(item)
 
