@@ -19,7 +19,8 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("serve", help="host tables with no window (a lobby: list, create, join)")
     p.add_argument("--port", type=int, default=8765)
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (127.0.0.1; 0.0.0.0 for the local network or the internet)")
+                   help="address to listen on (127.0.0.1; 0.0.0.0 for the local network, or the internet "
+                        "with --certfile/--keyfile)")
     p.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
                    help="open a table at start, e.g. rats:remote,bot:normal,bot:normal,remote (repeatable)")
     p.add_argument("--advertise", action="store_true",
