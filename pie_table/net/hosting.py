@@ -84,6 +84,11 @@ class HostedTable:
         """The short join code that takes a seat."""
         return self.host.code
 
+    def new_code(self) -> str:
+        """Give the table a new join code (the old one takes no seat from now on; seats already
+        taken keep their tokens). One attribute swapped, so safe from the window's thread."""
+        return self.host.new_code()
+
     def joined(self) -> dict[int, tuple[str, bool]]:
         """Each taken remote seat: the player's name and whether they are connected now."""
         return {seat: (h.name, h.link is not None) for seat, h in dict(self.host.holders).items()}

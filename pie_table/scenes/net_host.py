@@ -187,8 +187,10 @@ class HostRoomScene(MenuScene):
         self.joined = Label(self.joined_text, 22, pal.CREAM, wrap=True)
         self.start_button = Button(_("Start"), self.start, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
-        return [self.start_button, self.back_button, self.heading, self.address, self.code, self.link,
-                self.joined]
+        # A code that got about (read aloud, pasted in the wrong chat) is changed, not lived with.
+        self.new_code_button = Button(_("New code"), self.hosted.new_code, size=26)
+        return [self.start_button, self.new_code_button, self.back_button, self.heading, self.address,
+                self.code, self.link, self.joined]
 
     def join_link(self) -> str:
         """The whole link to share: pasted into a join screen's Address it fills in everything."""
@@ -234,3 +236,4 @@ class HostRoomScene(MenuScene):
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
         self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)
+        self.new_code_button.place(pygame.Rect(w // 2 - bw // 2, y - bh - gap, bw, bh), s)
