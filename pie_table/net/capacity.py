@@ -5,7 +5,8 @@ opens N tables of bots alone and lets them play for a while on the real event lo
 the process's CPU seconds per wall second; whether it keeps up is read from the tables themselves
 (ticks a second at a real-time table, against the 60 it should run) and from how late the event loop
 wakes a task that asked to sleep 10 ms (the delay every client's message would also wait). With
-`--flood N`, one address floods the listing meanwhile (`flood.py`): the tables are its bystanders.
+`--flood N`, one address floods the listing, creates tables and guesses codes meanwhile (`flood.py`):
+the tables are its bystanders.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import time
 from typing import Any
 
 from pie_table.core.pacing import Pace
-from pie_table.net.flood import Flood, flood_lists, per_connection_rate
+from pie_table.net.flood import Flood, flood_creates, flood_guesses, flood_lists, per_connection_rate
 from pie_table.net.flood import probe as ping_probe
 from pie_table.net.latency import percentile
 from pie_table.net.limits import Limits
@@ -50,11 +51,15 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
         server = await start(lobby, "127.0.0.1", 0)
         url = f"ws://127.0.0.1:{bound_port(server)}"
         rate = per_connection_rate(lobby.limits, flood)
-        flooders = [asyncio.create_task(flood_lists(url, rate, flooded)) for _ in range(flood)]
-        flooders.append(asyncio.create_task(ping_probe(url, flooded)))
+        attacks = [flood_lists(url, rate, flooded) for _ in range(flood)]
+        attacks += [flood_creates(url, flooded), flood_guesses(url, hosts[0].id, flooded),
+                    ping_probe(url, flooded)]
+        flooders = [asyncio.create_task(attack) for attack in attacks]
     await asyncio.sleep(warmup)
     lags.clear()
-    flooded.answered, flooded.trips[:], builds = 0, [], lobby.list_builds
+    flooded.answered, flooded.created, flooded.guessed, builds = 0, 0, 0, lobby.list_builds
+    wrong = lobby.wrong_codes
+    flooded.trips.clear()
     realtime = [h for h in hosts if isinstance(h, RealtimeHost)]
     ticks0 = [h.ticks for h in realtime]
     actions0 = [len(h.driver.session.log) for h in hosts]
@@ -77,7 +82,8 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
         "finished_tables": finished,
     }
     if flood:
-        figures.update(flooded.figures(wall, flood), listed=listed, list_builds=lobby.list_builds - builds)
+        figures.update(flooded.figures(wall, flood), listed=listed, list_builds=lobby.list_builds - builds,
+                       codes_checked=lobby.wrong_codes - wrong)
     if ticks:
         figures["ticks_per_s_min"] = round(min(ticks) / wall, 1)
         figures["ticks_per_s_mean"] = round(sum(ticks) / len(ticks) / wall, 1)

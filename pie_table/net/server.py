@@ -188,6 +188,7 @@ class Lobby:
         self.pace = pace
         self.connections: set[Connection] = set()  # every connection open now
         self.list_builds = 0  # how many times the listing was built (it is shared while it holds)
+        self.wrong_codes = 0  # join codes checked and found wrong (those refused unread are not)
         self._pages: list[str] = []
         self._built = -math.inf
         self._dirty = True  # something the listing shows may have changed since it was built
@@ -331,6 +332,7 @@ class Lobby:
         if wait > 0:
             raise Refusal(p.TOO_MANY_TRIES, seconds=math.ceil(wait))
         if not table.code_matches(code):
+            self.wrong_codes += 1
             self.addresses.wrong_code(conn.address)
             raise Refusal(p.WRONG_CODE)
 
