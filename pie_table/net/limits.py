@@ -58,6 +58,10 @@ class Bucket:
         self.allowance -= 1
         return True
 
+    def full(self, now: float) -> bool:
+        """Whether it has refilled to `burst` (forgetting it then changes nothing)."""
+        return self.allowance < 0 or self.allowance + (now - self.checked) * self.rate >= self.burst
+
 
 @dataclass
 class Address:
@@ -71,8 +75,10 @@ class Address:
     wait_until: float = 0.0
 
     def idle(self, now: float) -> bool:
-        """Nothing to remember: no connection, no table, no wrong code still counted."""
-        return not self.connections and not self.tables and now >= self.wait_until and not self.wrong_codes
+        """Nothing to remember: no connection, no table, no wrong code still counted, and its
+        allowance refilled (so coming back with a new connection buys nothing)."""
+        return (not self.connections and not self.tables and now >= self.wait_until and not self.wrong_codes
+                and self.bucket.full(now))
 
 
 class AddressBook:
@@ -98,8 +104,12 @@ class AddressBook:
         entry.connections += 1
         return True
 
-    def disconnect(self, address: str) -> None:
-        self.get(address).connections -= 1
+    def disconnect(self, address: str, now: float | None = None) -> None:
+        """Count a connection from `address` out (and forget the address if nothing is left)."""
+        entry = self.get(address)
+        entry.connections -= 1
+        if entry.idle(time.monotonic() if now is None else now):
+            del self._known[address]
 
     def wait_s(self, address: str, now: float | None = None) -> float:
         """Seconds `address` must wait before it may try a join code again (0: it may now)."""

@@ -237,6 +237,7 @@ class Lobby:
         self._made[host.id] = Made(secrets.token_urlsafe(24), address)
         if address is not None:
             self.addresses.get(address).tables.add(host.id)
+        self._start_sweeping()
         return self.add(host)
 
     def _setup(self, game: str, seats: list[str], seed: int, options: dict[str, Any], *,
@@ -380,8 +381,9 @@ class Lobby:
         if made is not None and made.address is not None:
             self.addresses.get(made.address).tables.discard(table_id)
 
-    def start_sweeping(self) -> None:
-        """Close, from now on, the tables the lobby made that stay empty or are long over."""
+    def _start_sweeping(self) -> None:
+        """Close, from now on, the tables the lobby made that stay empty or are long over (a lobby
+        that only holds tables given to it, a window's, never sweeps)."""
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
@@ -452,7 +454,6 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
         finally:
             lobby.connections.discard(conn)
             lobby.addresses.disconnect(address)
-    lobby.start_sweeping()
     # Frames up to 1 MiB reach our own size check (a clear refusal); beyond that the library closes.
     # open_timeout: a socket that never finishes the websocket handshake is closed as one that never
     # says hello is.
