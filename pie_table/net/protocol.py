@@ -16,7 +16,7 @@ from pie_table.core.engine import copy_json
 from pie_table.core.messages import Msg, revive
 
 # Bumped whenever a message changes shape; host and client must agree exactly.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: create names no seed; list pages; recode; created carries the owner key
 # A client's message is small (an action, a join): anything bigger is refused unread.
 MAX_CLIENT_BYTES = 16 * 1024
 # What a client accepts from the host (a whole view); the transport closes on anything bigger.
