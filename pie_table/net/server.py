@@ -30,11 +30,11 @@ from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
 from pie_table.net import protocol as p
 from pie_table.net.host import LOG, TableHost
 from pie_table.net.limits import AddressBook, Bucket, Limits
+from pie_table.net.listing import Listing
 from pie_table.net.protocol import Refusal
 
 MAX_STRIKES = 5
 REMOTE = "remote"  # the seat word for a seat left open to a remote player
-_STALE_BUILDS = 4  # a listing nothing marked changed is built again after this many build intervals
 
 
 class Connection:
@@ -187,11 +187,8 @@ class Lobby:
         self.addresses = AddressBook(self.limits)
         self.pace = pace
         self.connections: set[Connection] = set()  # every connection open now
-        self.list_builds = 0  # how many times the listing was built (it is shared while it holds)
         self.wrong_codes = 0  # join codes checked and found wrong (those refused unread are not)
-        self._pages: list[str] = []
-        self._built = -math.inf
-        self._dirty = True  # something the listing shows may have changed since it was built
+        self._listing = Listing(self.limits.list_page, self.limits.list_every_s)
         self._next_id = 1
         self._made: dict[str, Made] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -213,7 +210,7 @@ class Lobby:
 
     def changed(self) -> None:
         """Something a table's summary shows changed (the listing is built again when next asked)."""
-        self._dirty = True
+        self._listing.changed()
 
     def create(self, game: str, seats: list[str], seed: int, options: dict[str, Any], *,
                address: str | None = None) -> TableHost:
@@ -343,34 +340,21 @@ class Lobby:
         """Answer a `list`: at once from the listing every lister shares, or, when something changed
         since it was built too short a while ago to build it again, as soon as it may be (so a
         player sees the seat they just left, and a flood of lists still builds it once)."""
-        wait = self._built + self.limits.list_every_s - time.monotonic()
-        if self._dirty and wait > 0:
+        wait = self._listing.wait_s(time.monotonic())
+        if wait > 0:
             asyncio.get_running_loop().call_later(wait, lambda: conn.send_text(self.listing(page)))
         else:
             conn.send_text(self.listing(page))
 
     def listing(self, page: int = 0) -> str:
-        """One page of the lobby's tables as the `tables` message, encoded. Every lister shares one
-        build: it is built again only when something changed (or it is a while old, for what the
-        lobby is not told of, e.g. a seat away at a window's table), never more often than
-        `list_every_s`."""
-        now = time.monotonic()
-        age = now - self._built
-        every = self.limits.list_every_s
-        if (self._dirty or age >= _STALE_BUILDS * every) and age >= every:
-            self._build(now)
-        if page < len(self._pages):
-            return self._pages[page]
-        return p.encode({"type": "tables", "tables": [], "page": page, "pages": len(self._pages)})
+        """One page of the lobby's tables as the `tables` message, encoded (see `Listing`)."""
+        return self._listing.page(lambda: (table.summary() for table in self.tables.values()), page,
+                                  time.monotonic())
 
-    def _build(self, now: float) -> None:
-        summaries = [table.summary() for table in self.tables.values()]
-        size = self.limits.list_page
-        chunks = [summaries[i:i + size] for i in range(0, len(summaries), size)] or [[]]
-        self._pages = [p.encode({"type": "tables", "tables": chunk, "page": i, "pages": len(chunks)})
-                       for i, chunk in enumerate(chunks)]
-        self._built, self._dirty = now, False
-        self.list_builds += 1
+    @property
+    def list_builds(self) -> int:
+        """How many times the listing was built (it is shared while it holds)."""
+        return self._listing.builds
 
     # -- closing what is left ----------------------------------------------------------------------------
 
