@@ -16,7 +16,14 @@ import time
 from typing import Any
 
 from pie_table.core.pacing import Pace
-from pie_table.net.flood import Flood, flood_creates, flood_guesses, flood_lists, per_connection_rate
+from pie_table.net.flood import (
+    Flood,
+    flood_creates,
+    flood_guesses,
+    flood_lists,
+    per_connection_rate,
+    waiting_table,
+)
 from pie_table.net.flood import probe as ping_probe
 from pie_table.net.latency import percentile
 from pie_table.net.limits import Limits
@@ -34,8 +41,9 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
     lobby = Lobby(Limits(max_tables=tables + listed + 1), pace=Pace())
     options = {"target": 999} if game == "rumble-pie" else {}  # a real-time game that lasts the run
     hosts = [lobby.create(game, [f"bot:{level}"] * seats, seed=7 + i, options=options) for i in range(tables)]
+    waiting = waiting_table()
     for i in range(listed):  # tables that wait for their players cost nothing but their line
-        lobby.create("pie-rats", ["remote"] * 4, seed=i, options={})
+        lobby.create(waiting["game"], waiting["seats"], seed=i, options={})
     lags: list[float] = []
     loop = asyncio.get_running_loop()
 
@@ -52,7 +60,7 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
         url = f"ws://127.0.0.1:{bound_port(server)}"
         rate = per_connection_rate(lobby.limits, flood)
         attacks = [flood_lists(url, rate, flooded) for _ in range(flood)]
-        attacks += [flood_creates(url, flooded), flood_guesses(url, hosts[0].id, flooded),
+        attacks += [flood_creates(url, waiting, flooded), flood_guesses(url, hosts[0].id, flooded),
                     ping_probe(url, flooded)]
         flooders = [asyncio.create_task(attack) for attack in attacks]
     await asyncio.sleep(warmup)

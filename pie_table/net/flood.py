@@ -16,6 +16,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from pie_table.core.registry import load_games
 from pie_table.net import protocol as p
 from pie_table.net.client import local_games
 from pie_table.net.latency import percentile
@@ -87,12 +88,18 @@ def flood_lists(url: str, rate: float, flood: Flood) -> Any:
     return _hammer(url, rate, lambda: {"type": "list", "page": where["page"]}, heard, flood)
 
 
-def flood_creates(url: str, flood: Flood) -> Any:
-    """Tables that wait for players, one after another (the lobby lets an address hold a few)."""
+def waiting_table() -> dict[str, Any]:
+    """A table that waits for its players and costs nothing meanwhile: the first turn-based game
+    registered, every seat left to remote players (its `game` and `seats`, as `create` names them)."""
+    info = next(info for info in load_games().values() if not info.realtime)
+    return {"game": info.id, "seats": ["remote"] * info.min_seats}
+
+
+def flood_creates(url: str, table: dict[str, Any], flood: Flood) -> Any:
+    """Tables like `table` (`waiting_table`), one after another (the lobby lets an address hold a few)."""
     def heard(_answer: dict[str, Any]) -> None:
         flood.created += 1
-    table = {"type": "create", "game": "pie-rats", "seats": ["remote"] * 4}
-    return _hammer(url, _OTHERS_PER_S, lambda: table, heard, flood)
+    return _hammer(url, _OTHERS_PER_S, lambda: {"type": "create", **table}, heard, flood)
 
 
 def flood_guesses(url: str, table: str, flood: Flood) -> Any:
