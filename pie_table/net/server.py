@@ -244,6 +244,8 @@ class Lobby:
             specs = [SeatSpec("human", control="mouse") if s == REMOTE else parse_seat(s) for s in seats]
             if not info.min_seats <= len(specs) <= info.max_seats:
                 raise SetupError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats")
+            if checked and any(s != REMOTE and not spec.is_bot for s, spec in zip(seats, specs, strict=True)):
+                raise SetupError("each seat is remote or a bot (nobody sits at this host's screen)")
             options = dict(options)
             problem = options_problem(info, options, len(specs)) if checked else None
             if problem:

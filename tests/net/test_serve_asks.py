@@ -73,6 +73,19 @@ def test_options_the_seat_screen_does_not_offer_are_refused_and_use_up_no_table_
     asyncio.run(run())
 
 
+def test_a_seat_is_remote_or_a_bot_and_a_bad_seat_uses_up_no_table_id() -> None:
+    async def run() -> None:
+        lobby = Lobby()
+        async with serving(lobby) as url:
+            ws = await said_hello(url)
+            for seats in (["remote", "human:mouse"], ["remote", "bot:godlike"], ["remote"] * 7):
+                refused = await ask(ws, _create("pie-rats", seats))
+                assert refused["msg"] == p.BAD_SETUP
+            assert (await ask(ws, _create("pie-rats", _RATS)))["table"] == "1"
+            await ws.close()
+    asyncio.run(run())
+
+
 def test_options_the_seat_screen_offers_are_kept() -> None:
     async def run() -> None:
         lobby = Lobby()
