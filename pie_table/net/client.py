@@ -20,6 +20,7 @@ from pie_table.core.engine import Action, Event
 from pie_table.core.registry import load_games
 from pie_table.net import protocol as p
 from pie_table.net.delta import apply_delta
+from pie_table.net.tls import link_context
 
 
 class HostRefused(Exception):
@@ -77,10 +78,11 @@ class RemoteSeat:
 
     async def open(self) -> dict[str, Any]:
         """Connect and say hello; the host's welcome, or HostRefused (a version mismatch)."""
-        if self.tls is None:  # a ws:// link takes no ssl argument at all
+        tls = self.tls if self.tls is not None else link_context(self.url)
+        if tls is None:  # a ws:// link takes no ssl argument at all
             self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None)
         else:
-            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None, ssl=self.tls)
+            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, compression=None, ssl=tls)
         await self.send(p.hello(local_games()))
         return await self.expect("welcome")
 

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
+from ssl import SSLContext
 from typing import Any
 
 from pie_table.core.driver import RealtimeDriver, TableDriver
@@ -29,11 +30,12 @@ class HostedTable:
 
     def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0,
                  driver: TableDriver | None = None, wake: Callable[[], None] | None = None,
-                 past: dict[int, list[Event]] | None = None) -> None:
+                 past: dict[int, list[Event]] | None = None, tls: SSLContext | None = None) -> None:
         """`driver`: the window's own driver runs the game (call `pump` every frame); without one
         the host plays its bots itself, as `serve` does. `past`: a continued game's events so far
-        per remote seat (see `DrivenHost`)."""
+        per remote seat (see `DrivenHost`). `tls`: serve wss:// with it."""
         self.past = past
+        self.tls = tls
         self.lan = lan
         self.driver = driver
         self.wake = wake
@@ -52,7 +54,7 @@ class HostedTable:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(_WAIT)
 
     async def _open(self, setup: GameSetup, remote: set[int], port: int) -> TableHost:
-        self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port)
+        self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port, ssl=self.tls)
         self.port = bound_port(self.server)
         if isinstance(self.driver, RealtimeDriver):
             from pie_table.net.driven_realtime import DrivenRealtimeHost
@@ -77,7 +79,8 @@ class HostedTable:
     @property
     def address(self) -> str:
         """What a joining player types (the machine's own address when shared on the network)."""
-        return f"ws://{_own_address() if self.lan else '127.0.0.1'}:{self.port}"
+        scheme = "wss" if self.tls is not None else "ws"
+        return f"{scheme}://{_own_address() if self.lan else '127.0.0.1'}:{self.port}"
 
     @property
     def code(self) -> str:
