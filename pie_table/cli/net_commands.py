@@ -79,7 +79,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             from pie_table.net.discovery import advertise
 
             # Off the event loop: zeroconf would adopt this running loop, then block it waiting on itself.
-            advert = await asyncio.to_thread(advertise, "pie_table", bound_port(server), args.host)
+            advert = await asyncio.to_thread(advertise, "pie_table", bound_port(server), args.host,
+                                             secure=tls is not None)
         _read_commands(lobby, base)
         print(json.dumps({"serving": base}), flush=True)
         try:

@@ -48,7 +48,8 @@ class HostedTable:
         if lan:
             from pie_table.net.discovery import advertise
 
-            self._advert = advertise(f"pie_table {setup.game_id}", self.port, "0.0.0.0")
+            self._advert = advertise(f"pie_table {setup.game_id}", self.port, "0.0.0.0",
+                                     secure=tls is not None)
 
     def _call(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(_WAIT)
