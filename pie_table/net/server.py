@@ -12,6 +12,7 @@ tables made, wrong join codes. The host alone deals: a table made for a client i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import secrets
 import threading
@@ -430,8 +431,9 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
         if not lobby.addresses.connect(address):
             LOG.warning("refused a connection from %s: it has %d open", address,
                         lobby.limits.connections_per_address)
-            await ws.send(p.encode(p.error(Refusal(p.TOO_MANY_CONNECTIONS))))
-            await ws.close(1008, "too many connections")
+            with contextlib.suppress(ConnectionClosed):  # it may be gone already
+                await ws.send(p.encode(p.error(Refusal(p.TOO_MANY_CONNECTIONS))))
+                await ws.close(1008, "too many connections")
             return
         conn = Connection(ws, lobby, address)
         lobby.connections.add(conn)
