@@ -19,7 +19,8 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("serve", help="host tables with no window (a lobby: list, create, join)")
     p.add_argument("--port", type=int, default=8765)
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (127.0.0.1; 0.0.0.0 for the local network or the internet)")
+                   help="address to listen on (127.0.0.1; 0.0.0.0 for the local network, or the internet "
+                        "with --certfile/--keyfile)")
     p.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
                    help="open a table at start, e.g. rats:remote,bot:normal,bot:normal,remote (repeatable)")
     p.add_argument("--advertise", action="store_true",
@@ -27,8 +28,14 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--bot-pace", choices=("human", "instant"), default="human",
                    help="bots at turn-based tables wait a beat before each move, as at the window "
                         "(human), or move at once (instant: tables of bots, tests)")
+    p.add_argument("--max-tables", type=int, default=500, help="tables the lobby holds at most")
+    p.add_argument("--tables-per-address", type=int, default=3,
+                   help="open tables one client address may have made at once")
+    p.add_argument("--certfile", help="serve wss:// with this certificate (PEM; with --keyfile)")
+    p.add_argument("--keyfile", help="the certificate's private key (PEM)")
     p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot")
-    p.add_argument("url", help="ws://HOST:PORT/TABLE?code=CODE")
+    p.add_argument("url", help="ws://HOST:PORT/TABLE?code=CODE (or wss://)")
+    p.add_argument("--cafile", help="trust a wss:// host whose certificate this file holds (self-signed)")
     p.add_argument("--seat", type=int, required=True)
     p.add_argument("--bot", default="normal", help="the bot level that plays the seat")
     p.add_argument("--bot-seed", type=int, default=None, help="the bot's seed (default: from the seat)")
@@ -41,39 +48,41 @@ def parse_join_url(url: str) -> tuple[str, str, str]:
 
     parsed = parse_join_link(url)
     if parsed is None:
-        raise CliError(f"{url}: expected ws://HOST:PORT/TABLE?code=CODE")
+        raise CliError(f"{url}: expected ws://HOST:PORT/TABLE?code=CODE (or wss://)")
     return parsed
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Run a lobby until interrupted, first opening the tables `--table` names (one JSON line each)."""
+    """Run a lobby until interrupted, first opening the tables `--table` names (one JSON line each);
+    a line `code TABLE` typed in gives that table a new join code (one JSON line)."""
     import asyncio
     import logging
 
     from pie_table.net.server import Lobby, bound_port, start
 
+    limits, tls = _serve_limits(args), _serve_tls(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
     async def run() -> None:
         from pie_table.core.pacing import Pace
 
-        lobby = Lobby(pace=Pace() if args.bot_pace == "human" else None)
-        server = await start(lobby, args.host, args.port)
-        port = bound_port(server)
-        from pie_table.net.join_link import join_link
-
+        lobby = Lobby(limits, pace=Pace() if args.bot_pace == "human" else None)
+        server = await start(lobby, args.host, args.port, ssl=tls)
+        base = f"{'wss' if tls is not None else 'ws'}://{args.host}:{bound_port(server)}"
         for spec in args.table:
             game, _, seats = spec.partition(":")
             host = lobby.create(game, seats.split(","), _seed(), {})
-            print(json.dumps({"table": host.id, "game": game, "code": host.code,
-                              "url": join_link(f"ws://{args.host}:{port}", host.id, host.code)}), flush=True)
+            print(json.dumps({**_table_line(base, host), "game": game, "owner": lobby.owner_key(host.id)}),
+                  flush=True)
         advert = None
         if args.advertise:
             from pie_table.net.discovery import advertise
 
             # Off the event loop: zeroconf would adopt this running loop, then block it waiting on itself.
-            advert = await asyncio.to_thread(advertise, "pie_table", port, args.host)
-        print(json.dumps({"serving": f"ws://{args.host}:{port}"}), flush=True)
+            advert = await asyncio.to_thread(advertise, "pie_table", bound_port(server), args.host,
+                                             secure=tls is not None)
+        _read_commands(lobby, base)
+        print(json.dumps({"serving": base}), flush=True)
         try:
             await server.serve_forever()
         finally:
@@ -89,6 +98,63 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     return 0
+
+
+def _serve_limits(args: argparse.Namespace) -> Any:
+    from pie_table.net.limits import Limits
+
+    if args.max_tables < 1 or args.tables_per_address < 1:
+        raise CliError("--max-tables and --tables-per-address take a number, at least 1")
+    return Limits(max_tables=args.max_tables, open_tables_per_address=args.tables_per_address)
+
+
+def _serve_tls(args: argparse.Namespace) -> Any:
+    """The TLS context `--certfile`/`--keyfile` name (None: plain ws://)."""
+    if (args.certfile is None) != (args.keyfile is None):
+        raise CliError("--certfile and --keyfile go together")
+    if args.certfile is None:
+        return None
+    from pie_table.net.tls import TlsError, server_context
+
+    try:
+        return server_context(args.certfile, args.keyfile)
+    except TlsError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _table_line(base: str, host: Any) -> dict[str, Any]:
+    from pie_table.net.join_link import join_link
+
+    return {"table": host.id, "code": host.code, "url": join_link(base, host.id, host.code)}
+
+
+def _read_commands(lobby: Any, base: str) -> None:
+    """Read the operator's commands from stdin, one a line, as the lobby runs: `code TABLE` gives
+    TABLE a new join code (the old one takes no seat from then on). Nothing when stdin cannot be
+    watched (a file, or none)."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    fd = sys.stdin.fileno() if sys.stdin is not None and not sys.stdin.closed else -1
+
+    def command() -> None:
+        line = sys.stdin.readline()
+        if not line:
+            loop.remove_reader(fd)  # stdin closed: the lobby goes on without commands
+            return
+        words = line.split()
+        table = lobby.tables.get(words[1]) if len(words) == 2 and words[0] == "code" else None
+        if table is None:
+            print(json.dumps({"error": "commands: code TABLE (a new join code for a table the lobby holds)"}),
+                  flush=True)
+            return
+        table.new_code()
+        print(json.dumps(_table_line(base, table)), flush=True)
+
+    try:
+        loop.add_reader(fd, command)
+    except (NotImplementedError, OSError, ValueError):
+        pass
 
 
 def _seed() -> int:
@@ -112,9 +178,10 @@ def cmd_join(args: argparse.Namespace) -> int:
     from pie_table.net.realtime_client import RealtimeSeat, play_live
 
     server, table, code = parse_join_url(args.url)
+    tls = _join_tls(args.cafile, server)
 
     async def run() -> dict[str, Any]:
-        client = RealtimeSeat(server)  # reads a turn-based table's updates as a RemoteSeat does
+        client = RealtimeSeat(server, tls=tls)  # reads a turn-based table's updates as a RemoteSeat does
         await client.open()
         joined = await client.join(table, code, args.seat, args.name)
         info = get_game(joined["game"])
@@ -136,6 +203,20 @@ def cmd_join(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot reach {server}: {exc}") from None
     return 0
+
+
+def _join_tls(cafile: str | None, server: str) -> Any:
+    """How a wss:// host's certificate is checked: `--cafile`'s, else the system's (None)."""
+    if cafile is None:
+        return None
+    if not server.startswith("wss://"):
+        raise CliError("--cafile is for a wss:// link")
+    from pie_table.net.tls import TlsError, client_context
+
+    try:
+        return client_context(cafile)
+    except TlsError as exc:
+        raise CliError(str(exc)) from None
 
 
 def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -> int:
@@ -167,6 +248,10 @@ def _add_serve_bench_parser(bsub: Any) -> None:
                    help="tables of four bots to hold (repeatable; default 10, 40, 80)")
     p.add_argument("--seconds", type=float, default=10.0, help="seconds measured per count")
     p.add_argument("--warmup", type=float, default=2.0, help="seconds played before measuring")
+    p.add_argument("--flood", type=int, default=0, metavar="N",
+                   help="N connections from 127.0.0.1 ask for the lobby's list as fast as allowed meanwhile")
+    p.add_argument("--listed", type=int, default=0, metavar="M",
+                   help="M more tables waiting for players, to make the list long (with --flood)")
 
 
 def cmd_bench_serve(args: argparse.Namespace) -> int:
@@ -183,7 +268,9 @@ def cmd_bench_serve(args: argparse.Namespace) -> int:
         raise CliError("--tables takes a number of tables, at least 1")
     if args.seconds <= 0 or args.warmup < 0:
         raise CliError("--seconds must be above 0 and --warmup at least 0")
-    for figures in bench(game, counts, args.seconds, args.warmup):
+    if args.flood < 0 or args.listed < 0:
+        raise CliError("--flood and --listed take a number, at least 0")
+    for figures in bench(game, counts, args.seconds, args.warmup, args.flood, args.listed):
         print(json.dumps(figures), flush=True)
     return 0
 

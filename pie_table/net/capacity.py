@@ -4,7 +4,9 @@ One lobby in this process, as `serve` runs it (bots at turn-based tables at the 
 opens N tables of bots alone and lets them play for a while on the real event loop. What it costs is
 the process's CPU seconds per wall second; whether it keeps up is read from the tables themselves
 (ticks a second at a real-time table, against the 60 it should run) and from how late the event loop
-wakes a task that asked to sleep 10 ms (the delay every client's message would also wait).
+wakes a task that asked to sleep 10 ms (the delay every client's message would also wait). With
+`--flood N`, one address floods the listing, creates tables and guesses codes meanwhile (`flood.py`):
+the tables are its bystanders.
 """
 
 from __future__ import annotations
@@ -14,19 +16,34 @@ import time
 from typing import Any
 
 from pie_table.core.pacing import Pace
+from pie_table.net.flood import (
+    Flood,
+    flood_creates,
+    flood_guesses,
+    flood_lists,
+    per_connection_rate,
+    waiting_table,
+)
+from pie_table.net.flood import probe as ping_probe
 from pie_table.net.latency import percentile
+from pie_table.net.limits import Limits
 from pie_table.net.realtime_host import RealtimeHost
-from pie_table.net.server import Lobby
+from pie_table.net.server import Lobby, bound_port, start
 
 _PROBE_S = 0.010  # the lag probe's sleep
 
 
 async def measure(game: str, tables: int, seconds: float, seats: int = 4, level: str = "normal",
-                  warmup: float = 2.0) -> dict[str, Any]:
-    """Run `tables` tables of `seats` bots for `warmup` + `seconds`; figures for the last `seconds`."""
-    lobby = Lobby(max_tables=max(tables, 1), pace=Pace())
+                  warmup: float = 2.0, flood: int = 0, listed: int = 0) -> dict[str, Any]:
+    """Run `tables` tables of `seats` bots for `warmup` + `seconds`; figures for the last `seconds`.
+    `flood`: that many connections from 127.0.0.1 ask for the listing as fast as they are allowed
+    while they play (and `listed` tables waiting for players make the listing long)."""
+    lobby = Lobby(Limits(max_tables=tables + listed + 1), pace=Pace())
     options = {"target": 999} if game == "rumble-pie" else {}  # a real-time game that lasts the run
     hosts = [lobby.create(game, [f"bot:{level}"] * seats, seed=7 + i, options=options) for i in range(tables)]
+    waiting = waiting_table()
+    for i in range(listed):  # tables that wait for their players cost nothing but their line
+        lobby.create(waiting["game"], waiting["seats"], seed=i, options={})
     lags: list[float] = []
     loop = asyncio.get_running_loop()
 
@@ -37,8 +54,20 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
             lags.append((loop.time() - asked - _PROBE_S) * 1000)
 
     prober = asyncio.create_task(probe())
+    flooded, flooders, server = Flood(), [], None
+    if flood:
+        server = await start(lobby, "127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{bound_port(server)}"
+        rate = per_connection_rate(lobby.limits, flood)
+        attacks = [flood_lists(url, rate, flooded) for _ in range(flood)]
+        attacks += [flood_creates(url, waiting, flooded), flood_guesses(url, hosts[0].id, flooded),
+                    ping_probe(url, flooded)]
+        flooders = [asyncio.create_task(attack) for attack in attacks]
     await asyncio.sleep(warmup)
     lags.clear()
+    flooded.answered, flooded.created, flooded.guessed, builds = 0, 0, 0, lobby.list_builds
+    wrong = lobby.wrong_codes
+    flooded.trips.clear()
     realtime = [h for h in hosts if isinstance(h, RealtimeHost)]
     ticks0 = [h.ticks for h in realtime]
     actions0 = [len(h.driver.session.log) for h in hosts]
@@ -48,6 +77,10 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
     ticks = [h.ticks - t for h, t in zip(realtime, ticks0, strict=True)]
     actions = [len(h.driver.session.log) - a for h, a in zip(hosts, actions0, strict=True)]
     prober.cancel()
+    for task in flooders:
+        task.cancel()
+    if server is not None:
+        server.close()  # its connections' handlers end with the loop
     finished = sum(1 for h in hosts if h.driver.is_over())
     figures: dict[str, Any] = {
         "game": game, "tables": tables, "seats": seats, "seconds": round(wall, 1),
@@ -56,12 +89,16 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
         "actions_per_table_per_s": round(sum(actions) / len(hosts) / wall, 2) if hosts else 0.0,
         "finished_tables": finished,
     }
+    if flood:
+        figures.update(flooded.figures(wall, flood), listed=listed, list_builds=lobby.list_builds - builds,
+                       codes_checked=lobby.wrong_codes - wrong)
     if ticks:
         figures["ticks_per_s_min"] = round(min(ticks) / wall, 1)
         figures["ticks_per_s_mean"] = round(sum(ticks) / len(ticks) / wall, 1)
     return figures  # the tables' loops are cancelled with the rest when `asyncio.run` ends
 
 
-def bench(game: str, counts: list[int], seconds: float, warmup: float = 2.0) -> list[dict[str, Any]]:
+def bench(game: str, counts: list[int], seconds: float, warmup: float = 2.0, flood: int = 0,
+          listed: int = 0) -> list[dict[str, Any]]:
     """One figure line per number of tables, each run on a fresh event loop."""
-    return [asyncio.run(measure(game, n, seconds, warmup=warmup)) for n in counts]
+    return [asyncio.run(measure(game, n, seconds, warmup=warmup, flood=flood, listed=listed)) for n in counts]

@@ -11,6 +11,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from ssl import SSLContext
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -21,6 +22,7 @@ from pie_table.core.move_grid import moves_from_json
 from pie_table.core.registry import load_games
 from pie_table.net import protocol as p
 from pie_table.net.patch import apply_patch
+from pie_table.net.tls import link_context
 
 
 class CountedConnection(ClientConnection):
@@ -70,8 +72,10 @@ def local_games() -> dict[str, int]:
 class RemoteSeat:
     """One seat played from another machine (or process, or task) through the host."""
 
-    def __init__(self, url: str, *, capture: bool = False) -> None:
+    def __init__(self, url: str, *, capture: bool = False, tls: SSLContext | None = None) -> None:
+        """`tls`: how a `wss://` host's certificate is checked (None: by the system's authorities)."""
         self.url = url
+        self.tls = tls
         self.ws: ClientConnection | None = None
         self.traffic = Traffic()
         self.capture: list[str] | None = [] if capture else None  # every frame received, as sent
@@ -96,7 +100,12 @@ class RemoteSeat:
         """Connect and say hello; the host's welcome, or HostRefused (a version mismatch)."""
         # Compressed (the library's per-message deflate): a stream of JSON much alike compresses
         # to a sixth, at about 40 KiB of zlib state per connection.
-        self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection)
+        tls = self.tls if self.tls is not None else link_context(self.url)
+        if tls is None:  # a ws:// link takes no ssl argument at all
+            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection)
+        else:
+            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection,
+                                    ssl=tls)
         assert isinstance(self.ws, CountedConnection)
         self.ws.traffic = self.traffic
         await self.send(p.hello(local_games()))
@@ -151,7 +160,10 @@ class RemoteSeat:
             self.names = list(message.get("names") or [])
             self.host_paused = _pause_word(message.get("paused"))
         elif kind == "update":
-            self.view = message["view"] if "view" in message else apply_patch(self.view, message["patch"])
+            if "view" in message:
+                self.view = message["view"]
+            elif "patch" in message:
+                self.view = apply_patch(self.view, message["patch"])
             events = message.get("events", ())
             self.events.extend(events)
             self.history.add(events)

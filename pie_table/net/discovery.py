@@ -40,13 +40,14 @@ def _addresses(host: str) -> list[bytes]:
     return [socket.inet_aton(host)]
 
 
-def advertise(name: str, port: int, host: str, *, interfaces: Any = None) -> Advert:
-    """Announce a server at `host:port` as `name` on the local network."""
+def advertise(name: str, port: int, host: str, *, interfaces: Any = None, secure: bool = False) -> Advert:
+    """Announce a server at `host:port` as `name` on the local network (`secure`: it speaks wss://)."""
     from pie_table import __version__
 
     zc = Zeroconf(interfaces=interfaces) if interfaces is not None else Zeroconf()
+    properties = {"app": "pie_table", "version": __version__, "scheme": "wss" if secure else "ws"}
     info = ServiceInfo(SERVICE, f"{name} {port}.{SERVICE}", addresses=_addresses(host), port=port,
-                       properties={"app": "pie_table", "version": __version__})
+                       properties=properties)
     zc.register_service(info)
     return Advert(zc, info)
 
@@ -69,8 +70,9 @@ def _servers(name: str, info: ServiceInfo) -> list[dict[str, Any]]:
     """One announced server as the join screen lists it: one entry per address it announced."""
     props = {k.decode(): (v or b"").decode() for k, v in info.properties.items()}
     shown = name.removesuffix("." + SERVICE).removesuffix(f" {info.port}")  # the port made it unique
+    scheme = "wss" if props.get("scheme") == "wss" else "ws"  # servers that say nothing speak ws://
     return [{"name": shown, "address": address, "port": info.port,
-             "url": f"ws://{address}:{info.port}", "version": props.get("version", "")}
+             "url": f"{scheme}://{address}:{info.port}", "version": props.get("version", "")}
             for address in info.parsed_addresses()]
 
 

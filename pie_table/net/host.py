@@ -51,6 +51,12 @@ class Link(Protocol):
         """Close the connection, telling the client why."""
 
 
+def _same(given: str, secret: str) -> bool:
+    """`given` equals `secret`, compared in constant time; as bytes, since a client's text may hold
+    any character and `compare_digest` takes only ASCII strings."""
+    return secrets.compare_digest(given.encode(), secret.encode())
+
+
 def new_code() -> str:
     """A short join code, e.g. 'KXAPRD'."""
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -143,7 +149,7 @@ class TableHost:
     def join(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:
         """Seat a client (join code, free remote seat, same rules version); Refusal otherwise."""
         self._check_game_version(games)
-        if not secrets.compare_digest(message["code"].upper(), self.code):
+        if not self.code_matches(message["code"]):
             raise Refusal(p.WRONG_CODE)
         seat = message["seat"]
         if not 0 <= seat < len(self.setup.seats):
@@ -158,6 +164,15 @@ class TableHost:
         self._attach(holder, link, 0)
         self._tell_others(seat, {"type": "names", "names": self._names()})  # who sits there now
         return holder
+
+    def code_matches(self, code: str) -> bool:
+        """Whether `code` is this table's join code (any case), in constant time."""
+        return _same(code.upper(), self.code)
+
+    def new_code(self) -> str:
+        """A fresh join code for the table (its host's choice): the old one takes no seat from now."""
+        self.code = new_code()
+        return self.code
 
     def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:
         """Give a seat back to the client holding its token, with everything after `seen` events."""
@@ -205,7 +220,7 @@ class TableHost:
 
     def _holder(self, token: str) -> Holder:
         for holder in self.holders.values():
-            if secrets.compare_digest(holder.token, token):
+            if _same(holder.token, token):
                 return holder
         raise Refusal(p.BAD_TOKEN)
 
@@ -285,17 +300,21 @@ class TableHost:
 
     def _after(self, entry: Entry, _events: list[Event]) -> None:
         """After any applied action (a bot's, a person's, the clock's): every connected remote seat
-        gets its view, its new events and, when asked, its moves."""
+        gets its view, its new events and, when asked, its moves; a seat for which nothing changed
+        gets nothing (an empty update after another seat's answer in a window would say it came)."""
         for holder in self.holders.values():
-            self._update(holder, ack=holder.last_seq if holder.seat == entry.seat else None)
+            mine = holder.seat == entry.seat
+            self._update(holder, ack=holder.last_seq if mine else None, quiet=not mine)
 
     # -- sending ---------------------------------------------------------------------------------------
 
-    def _update(self, holder: Holder, *, ack: int | None = None) -> None:
+    def _update(self, holder: Holder, *, ack: int | None = None, quiet: bool = False) -> None:
         """Send `holder` its view, the events it has not had yet and, when a new ask begins, its moves
-        (`asked` while the same ask goes on: a seat answers each ask once)."""
+        (`asked` while the same ask goes on: a seat answers each ask once). `quiet`: send nothing
+        unless something of the seat's own changed (its view, events, moves, or being asked)."""
         if holder.link is None:
             return
+        was_asked = holder.asked is not None
         view = self._json.convert(self.driver.view(holder.seat))
         history = holder.history
         message: dict[str, Any] = {"type": "update"}
@@ -303,8 +322,8 @@ class TableHost:
             message["events"], message["seen"] = history.events[holder.sent:], history.count
         if holder.shown is None:
             message["view"] = view
-        else:
-            message["patch"] = patch(holder.shown, view)
+        elif changed := patch(holder.shown, view):
+            message["patch"] = changed
         holder.shown = view
         if holder.seat in self.driver.to_act():
             ask = self._ask(holder)
@@ -313,6 +332,10 @@ class TableHost:
                 holder.asked = ask
             else:
                 message["asked"] = True
+        else:
+            holder.asked = None  # asked again later, it is sent its moves again
+        if quiet and message.keys() <= {"type", "asked"} and ("asked" in message) == was_asked:
+            return  # nothing of its own changed (the clock's `remaining` alone is no news)
         if ack is not None and ack >= 0:
             message["ack"] = ack
         left = self.driver.remaining()

@@ -11,12 +11,14 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
+from ssl import SSLContext
 from typing import Any
 
 from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.setup import GameSetup
 from pie_table.net.driven_host import DrivenHost
 from pie_table.net.host import TableHost
+from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby, bound_port, start
 
 _WAIT = 10.0  # seconds to wait for the loop thread to start or stop the server
@@ -26,29 +28,32 @@ class HostedTable:
     """One table served from this process: its host, server and (when asked) its advertisement."""
 
     def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0,
-                 driver: TableDriver | None = None, wake: Callable[[], None] | None = None) -> None:
+                 driver: TableDriver | None = None, wake: Callable[[], None] | None = None,
+                 tls: SSLContext | None = None) -> None:
         """`driver`: the window's own driver runs the game (call `pump` every frame); without one
         the host plays its bots itself, as `serve` does. A continued game's remote seats are sent
-        what they saw before from the session's own history."""
+        what they saw before from the session's own history. `tls`: serve wss:// with it."""
+        self.tls = tls
         self.lan = lan
         self.driver = driver
         self.wake = wake
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="table-host", daemon=True)
         self._thread.start()
-        self.lobby = Lobby(max_tables=1)
+        self.lobby = Lobby(Limits(max_tables=1))
         self.host: TableHost = self._call(self._open(setup, remote, port))
         self._advert: Any = None
         if lan:
             from pie_table.net.discovery import advertise
 
-            self._advert = advertise(f"pie_table {setup.game_id}", self.port, "0.0.0.0")
+            self._advert = advertise(f"pie_table {setup.game_id}", self.port, "0.0.0.0",
+                                     secure=tls is not None)
 
     def _call(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(_WAIT)
 
     async def _open(self, setup: GameSetup, remote: set[int], port: int) -> TableHost:
-        self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port)
+        self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port, ssl=self.tls)
         self.port = bound_port(self.server)
         if isinstance(self.driver, RealtimeDriver):
             from pie_table.net.driven_realtime import DrivenRealtimeHost
@@ -71,12 +76,18 @@ class HostedTable:
     @property
     def address(self) -> str:
         """What a joining player types (the machine's own address when shared on the network)."""
-        return f"ws://{_own_address() if self.lan else '127.0.0.1'}:{self.port}"
+        scheme = "wss" if self.tls is not None else "ws"
+        return f"{scheme}://{_own_address() if self.lan else '127.0.0.1'}:{self.port}"
 
     @property
     def code(self) -> str:
         """The short join code that takes a seat."""
         return self.host.code
+
+    def new_code(self) -> str:
+        """Give the table a new join code (the old one takes no seat from now on; seats already
+        taken keep their tokens). One attribute swapped, so safe from the window's thread."""
+        return self.host.new_code()
 
     def joined(self) -> dict[int, tuple[str, bool]]:
         """Each taken remote seat: the player's name and whether they are connected now."""

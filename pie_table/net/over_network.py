@@ -17,9 +17,10 @@ from pie_table.core.session import bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net.client import RemoteSeat, bot_decider, play
 from pie_table.net.host import TableHost
+from pie_table.net.limits import Limits
 from pie_table.net.realtime_client import RealtimeSeat, play_lockstep
 from pie_table.net.realtime_host import RealtimeHost
-from pie_table.net.server import RATE, Lobby, bound_port, start
+from pie_table.net.server import Lobby, bound_port, start
 
 
 @dataclass
@@ -35,7 +36,7 @@ async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = Fa
                          lobby: Lobby | None = None) -> NetworkGame:
     """Play one whole game: a server on 127.0.0.1 (a free port), one client per seat but seat 0."""
     # A lockstep real-time game answers the host every tick, as fast as the sockets go.
-    lobby = lobby or Lobby(rate=1e9 if info.realtime else RATE)
+    lobby = lobby or Lobby(Limits(rate=1e9, address_rate=1e9) if info.realtime else None)
     server = await start(lobby, "127.0.0.1", 0)
     start_time = time.perf_counter()
     try:

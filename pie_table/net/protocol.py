@@ -15,7 +15,9 @@ from pie_table import __version__ as CLIENT_VERSION  # noqa: N812 (the package's
 from pie_table.core.messages import Msg, revive
 
 # Bumped whenever a message changes shape; host and client must agree exactly.
-PROTOCOL_VERSION = 2
+# 2: create names no seed; list pages; recode; created carries the owner key. 3: views travel as
+# nested patches, engine messages in their short form, a grid of moves as its axes, events once.
+PROTOCOL_VERSION = 3
 # A client's message is small (an action, a join): anything bigger is refused unread.
 MAX_CLIENT_BYTES = 16 * 1024
 # What a client accepts from the host (a whole view); the transport closes on anything bigger.
@@ -55,6 +57,13 @@ REFUSED_ACTION = "{reason}"  # the game's own refusal, translated as a parameter
 BAD_SETUP = N_("That table cannot be made: {reason}")
 HOST_FULL = N_("This host holds as many tables as it can")
 DROPPED = N_("Too many refused messages: you were dropped")
+TOO_MANY_TRIES = N_("Too many wrong join codes: wait {seconds} s")
+TOO_MANY_CONNECTIONS = N_("Too many connections from your address")
+TOO_MANY_OPEN = N_("You already have {n} open tables at this host")
+HELLO_LATE = N_("No hello within {seconds} s: you were dropped")
+NOT_READING = N_("You did not read what the host sent: you were dropped")
+NOT_OWNER = N_("Only the table's host can change its join code")
+TABLE_CLOSED = N_("The table {table} has closed")
 
 # Field checks: each takes the value and says whether it is acceptable.
 Check = Callable[[Any], bool]
@@ -85,9 +94,9 @@ _TOKEN = _text(64)
 # Each client message: its required fields and optional ones, with their checks.
 CLIENT_MESSAGES: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "hello": ({"protocol": _int(0, 10**6), "client": _text(32)}, {"games": _games}),
-    "list": ({}, {}),
-    "create": ({"game": _text(32), "seats": _seat_list},
-               {"seed": _int(0, 2**63 - 1), "options": _json_dict}),
+    "list": ({}, {"page": _int(0, 10**6)}),
+    # No seed: the host alone deals (a client that chose the seed would know every hand).
+    "create": ({"game": _text(32), "seats": _seat_list}, {"options": _json_dict}),
     "join": ({"table": _text(16), "code": _text(16), "seat": _int(0, 64), "name": _text(40)}, {}),
     "rejoin": ({"table": _text(16), "token": _TOKEN, "seen": _int(0, 2**53)}, {}),
     "action": ({"token": _TOKEN, "seq": _SEQ, "action": _json_dict}, {}),
@@ -95,6 +104,8 @@ CLIENT_MESSAGES: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     # A real-time seat's key action, stamped with the tick it saw (lockstep: no action = nothing).
     "input": ({"token": _TOKEN, "seq": _SEQ, "tick": _int(0, 2**53)}, {"action": _json_dict}),
     "bye": ({}, {}),
+    # The table's host (the key `created` gave it) asks for a new join code.
+    "recode": ({"table": _text(16), "owner": _TOKEN}, {}),
 }
 
 

@@ -195,8 +195,10 @@ class RealtimeHost(TableHost):
 
     # -- sending ---------------------------------------------------------------------------------------
 
-    def _update(self, holder: Holder, *, prompt: bool = False, ack: int | None = None) -> None:
-        """A seat (re)joined: its whole view as a frame."""
+    def _update(self, holder: Holder, *, prompt: bool = False, ack: int | None = None,
+                quiet: bool = False) -> None:
+        """A seat (re)joined: its whole view as a frame (frames are sent only when something
+        changed for the seat, so `quiet` is how they always are)."""
         asked = self._answers.get(holder.seat)
         self._frame(holder, decide=asked is not None and not asked.done(), force=True)
 

@@ -1,74 +1,117 @@
 """The websocket server: a lobby of many tables, one connection per remote player.
 
-Every connection first says hello (protocol version checked), then may list the tables, create
-one, join a seat with the table's join code, take a seat back with its token, and send actions.
-Each refused message is one line in the log and an `error` back; a connection refused
-`MAX_STRIKES` times, or sending faster than `RATE` messages a second, is dropped. The server
-listens on 127.0.0.1 unless told another address.
+Every connection first says hello (protocol version checked) within `Limits.hello_s`, then may list
+the tables, create one, join a seat with the table's join code, take a seat back with its token, and
+send actions. Each refused message is one line in the log and an `error` back; a connection refused
+`MAX_STRIKES` times, sending faster than its `Limits`, or not reading what it is sent is dropped. What
+a stranger can cost is bounded per client address too (`limits.py`): connections, messages a second,
+tables made, wrong join codes. The host alone deals: a table made for a client is seeded from
+`secrets`. The server listens on 127.0.0.1 unless told another address.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
+import math
+import secrets
 import threading
 import time
+from dataclasses import dataclass
+from ssl import SSLContext
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from pie_table.core.options import TEAMS, options_problem
 from pie_table.core.pacing import Pace
-from pie_table.core.registry import get_game, load_games
+from pie_table.core.registry import GameInfo, get_game, load_games
 from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
 from pie_table.net import protocol as p
 from pie_table.net.host import LOG, TableHost
+from pie_table.net.limits import AddressBook, Bucket, Limits
+from pie_table.net.listing import Listing
 from pie_table.net.protocol import Refusal
 
 MAX_STRIKES = 5
-RATE = 100.0  # messages a second a connection may keep up (a bot answering at once needs ~60)
-BURST = 200.0  # messages it may send at once
-MAX_TABLES = 500
 REMOTE = "remote"  # the seat word for a seat left open to a remote player
 
 
 class Connection:
-    """One client's connection: a `Link` for the tables, with its own send queue and flood gate."""
+    """One client's connection: a `Link` for the tables, with its own bounded send queue and flood gate."""
 
-    def __init__(self, ws: ServerConnection, lobby: Lobby) -> None:
+    def __init__(self, ws: ServerConnection, lobby: Lobby, address: str) -> None:
         self.ws = ws
         self.lobby = lobby
-        address = ws.remote_address
-        self.peer = f"{address[0]}:{address[1]}" if address else "?"
+        self.address = address  # the client's IP address, what its per-address limits count
+        remote = ws.remote_address
+        self.peer = f"{remote[0]}:{remote[1]}" if remote else address
         self.strikes = 0
         self.games: dict[str, int] | None = None  # the rules versions its hello named
         self.tables: set[TableHost] = set()
+        self.peak_queued = 0  # the most bytes that ever waited to be sent to it
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._queued = 0  # bytes now waiting in `_queue`
+        self._dropping = False  # it stopped reading: nothing more is queued
+        self._close = (1000, "")
         self._loop = asyncio.get_running_loop()
         self._thread = threading.get_ident()
-        self._allowance = BURST
-        self._checked = time.monotonic()
+        self._bucket = Bucket(lobby.limits.rate, lobby.limits.burst)
+        self._closer: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; the writer sends it in order without holding up any table. Safe from
         another thread (a window's table runs on its own thread, the server on another)."""
-        self._put(p.encode(message))
+        self.send_text(p.encode(message))
 
-    def drop(self, reason: str) -> None:
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (a lobby listing every lister shares)."""
+        self._put(text)
+
+    def drop(self, reason: str, code: int = 1000) -> None:
         """Close after what is queued, with `reason` as the close reason."""
-        self._close_reason = reason
+        self._close = (code, reason[:100])
         self._put(None)
 
     def _put(self, item: str | None) -> None:
         if threading.get_ident() == self._thread:
-            self._queue.put_nowait(item)
+            self._enqueue(item)
         else:
-            self._loop.call_soon_threadsafe(self._queue.put_nowait, item)
+            self._loop.call_soon_threadsafe(self._enqueue, item)
+
+    def _enqueue(self, item: str | None) -> None:
+        if self._dropping:
+            return
+        if item is not None:
+            # Encoded JSON is ASCII: characters are bytes. One message bigger than the bound (a
+            # whole view) may still go alone, so what waits is at most the bound or one message.
+            if self._queued and self._queued + len(item) > self.lobby.limits.queue_bytes:
+                self._overflow()
+                return
+            self._queued += len(item)
+            self.peak_queued = max(self.peak_queued, self._queued)
+        self._queue.put_nowait(item)
+
+    def _overflow(self) -> None:
+        """The client does not read: what waits for it is let go, and it is dropped with a reason."""
+        LOG.warning("dropped %s: it did not read (%d bytes waiting)", self.peer, self._queued)
+        self._dropping = True
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        notice = p.encode(p.error(Refusal(p.NOT_READING)))
+        self._queued = len(notice)
+        self._queue.put_nowait(notice)
+        self._queue.put_nowait(None)
+        self._close = (1008, "not reading")
+        # The writer may be held in a send the client never reads: close beside it (the library
+        # gives the closing handshake its close_timeout, then cuts the connection).
+        self._closer = self._loop.create_task(self.ws.close(*self._close))
 
     async def run(self) -> None:
         """Read messages until the client goes; its seats are then away."""
         writer = asyncio.create_task(self._write())
+        hello = self._loop.call_later(self.lobby.limits.hello_s, self._hello_late)
         try:
             async for raw in self.ws:
                 if not self._handle(raw):
@@ -76,19 +119,28 @@ class Connection:
         except ConnectionClosed:
             pass
         finally:
+            hello.cancel()
             for table in self.tables:
                 table.left(self)
+            if self.tables:
+                self.lobby.changed()
             self._queue.put_nowait(None)
             await writer
 
+    def _hello_late(self) -> None:
+        if self.games is None:
+            LOG.warning("dropped %s: no hello within %g s", self.peer, self.lobby.limits.hello_s)
+            self.send(p.error(Refusal(p.HELLO_LATE, seconds=math.ceil(self.lobby.limits.hello_s))))
+            self.drop("no hello", 1008)
+
     async def _write(self) -> None:
         while (text := await self._queue.get()) is not None:
+            self._queued -= len(text)
             try:
                 await self.ws.send(text)
             except ConnectionClosed:
                 return
-        await self.ws.close(1008 if self.strikes >= MAX_STRIKES else 1000,
-                            getattr(self, "_close_reason", "")[:100])
+        await self.ws.close(*self._close)
 
     def _handle(self, raw: str | bytes) -> bool:
         """One message in; False once the connection is to be dropped."""
@@ -103,33 +155,45 @@ class Connection:
             if self.strikes >= MAX_STRIKES:
                 LOG.warning("dropped %s: %d refused messages", self.peer, self.strikes)
                 self.send(p.error(Refusal(p.DROPPED)))
-                self.drop("too many refused messages")
+                self.drop("too many refused messages", 1008)
                 return False
         return True
 
     def _throttle(self) -> None:
-        """A token bucket: RATE messages a second on average, BURST at once."""
+        """Token buckets, this connection's and its address's: each message takes one of each."""
         now = time.monotonic()
-        self._allowance = min(BURST, self._allowance + (now - self._checked) * self.lobby.rate)
-        self._checked = now
-        if self._allowance < 1:
+        if not self._bucket.take(now) or not self.lobby.addresses.get(self.address).bucket.take(now):
             raise Refusal(p.TOO_FAST)
-        self._allowance -= 1
+
+
+@dataclass
+class Made:
+    """A table the lobby made (it may close it): who asked, the key that lets them change its code,
+    and since when it has had nobody connected or been over."""
+
+    owner: str
+    address: str | None  # None: made by this process (`serve --table`, a bench, a test)
+    idle_since: float | None = None
+    over_since: float | None = None
 
 
 class Lobby:
     """Every table one server holds, and what each kind of message does."""
 
-    def __init__(self, max_tables: int = MAX_TABLES, rate: float = RATE, pace: Pace | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, pace: Pace | None = None) -> None:
         """`pace`: how long the turn-based tables' bots wait before a move (None: at once, as a game
         of bots alone and the tests want; `serve` gives people the table's own beats)."""
         self.tables: dict[str, TableHost] = {}
-        self.max_tables = max_tables
+        self.limits = limits or Limits()
+        self.addresses = AddressBook(self.limits)
         self.pace = pace
-        # Messages a second each connection may keep up (a lockstep game answers every tick).
-        self.rate = rate
-        self._ids = itertools.count(1)
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.connections: set[Connection] = set()  # every connection open now
+        self.wrong_codes = 0  # join codes checked and found wrong (those refused unread are not)
+        self._listing = Listing(self.limits.list_page, self.limits.list_every_s)
+        self._next_id = 1
+        self._made: dict[str, Made] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     def games(self) -> dict[str, int]:
         """Each game this host plays, with its rules version (what a client's hello names)."""
@@ -139,31 +203,74 @@ class Lobby:
         """Hold `host` and start its loop."""
         self.tables[host.id] = host
         task = asyncio.get_running_loop().create_task(host.run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._tasks[host.id] = task
+        table_id = host.id
+        task.add_done_callback(lambda _task: self._ended(table_id))
+        self.changed()
         return host
 
-    def create(self, game: str, seats: list[str], seed: int, options: dict[str, Any]) -> TableHost:
-        """A new table: seats are `remote` or a bot spec; Refusal with one reason if it cannot be."""
-        if len(self.tables) >= self.max_tables:
+    def changed(self) -> None:
+        """Something a table's summary shows changed (the listing is built again when next asked)."""
+        self._listing.changed()
+
+    def create(self, game: str, seats: list[str], seed: int, options: dict[str, Any], *,
+               address: str | None = None) -> TableHost:
+        """A new table: seats are `remote` or a bot spec; Refusal with one reason if it cannot be.
+        `address`: the client that asks, whose options must be ones the seat screen offers and
+        whose open tables are counted (None: this process itself, whose options may go past them
+        as `simulate`'s may). A table that cannot be made uses up no table id."""
+        if len(self.tables) >= self.limits.max_tables:
             raise Refusal(p.HOST_FULL)
+        most = self.limits.open_tables_per_address
+        if address is not None and len(self.addresses.get(address).tables) >= most:
+            raise Refusal(p.TOO_MANY_OPEN, n=most)
+        info, setup = self._setup(game, seats, seed, options, checked=address is not None)
+        remote = {i for i, s in enumerate(seats) if s == REMOTE}
+        table_id = str(self._next_id)
+        try:
+            host = self._host(info, setup, remote, table_id)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:  # a game's own check, the last word
+            raise Refusal(p.BAD_SETUP, reason=str(exc)[:200]) from None
+        self._next_id += 1
+        self._made[host.id] = Made(secrets.token_urlsafe(24), address)
+        if address is not None:
+            self.addresses.get(address).tables.add(host.id)
+        self._start_sweeping()
+        return self.add(host)
+
+    def _setup(self, game: str, seats: list[str], seed: int, options: dict[str, Any], *,
+               checked: bool) -> tuple[GameInfo, GameSetup]:
         try:
             info = get_game(game)
             specs = [SeatSpec("human", control="mouse") if s == REMOTE else parse_seat(s) for s in seats]
             if not info.min_seats <= len(specs) <= info.max_seats:
                 raise SetupError(f"{info.id} takes {info.min_seats}-{info.max_seats} seats")
-            setup = GameSetup(info.id, specs, dict(options), seed=seed)
+            if checked and any(s != REMOTE and not spec.is_bot for s, spec in zip(seats, specs, strict=True)):
+                raise SetupError("each seat is remote or a bot (nobody sits at this host's screen)")
+            options = dict(options)
+            problem = options_problem(info, options, len(specs)) if checked else None
+            if problem:
+                raise SetupError(problem)
+            teams = options.pop(TEAMS) if checked and TEAMS in options else None
+            setup = GameSetup(info.id, specs, options, teams=teams, seed=seed)
             problem = info.validate_setup(setup) if info.validate_setup is not None else None
             if problem:
                 raise SetupError(problem)
         except (KeyError, SetupError, ValueError) as exc:
             raise Refusal(p.BAD_SETUP, reason=str(exc)[:200]) from None
-        remote = {i for i, s in enumerate(seats) if s == REMOTE}
+        return info, setup
+
+    def _host(self, info: GameInfo, setup: GameSetup, remote: set[int], table_id: str) -> TableHost:
         if info.realtime:
             from pie_table.net.realtime_host import RealtimeHost
 
-            return self.add(RealtimeHost(setup, remote, table_id=str(next(self._ids)), info=info))
-        return self.add(TableHost(setup, remote, table_id=str(next(self._ids)), pace=self.pace))
+            return RealtimeHost(setup, remote, table_id=table_id, info=info)
+        return TableHost(setup, remote, table_id=table_id, pace=self.pace)
+
+    def owner_key(self, table_id: str) -> str | None:
+        """The key that lets a table's host change its code (None for a table the lobby did not make)."""
+        made = self._made.get(table_id)
+        return made.owner if made is not None else None
 
     def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         """Do what one checked message asks (Refusal when it may not)."""
@@ -177,19 +284,23 @@ class Lobby:
         if conn.games is None:
             raise Refusal(p.HELLO_FIRST)
         if kind == "list":
-            conn.send({"type": "tables", "tables": [t.summary() for t in self.tables.values()]})
+            self._list(conn, message.get("page", 0))
         elif kind == "create":
-            host = self.create(message["game"], message["seats"], message.get("seed", _fresh_seed()),
-                               message.get("options", {}))
-            conn.send({"type": "created", "table": host.id, "code": host.code})
+            host = self.create(message["game"], message["seats"], _fresh_seed(), message.get("options", {}),
+                               address=conn.address)
+            conn.send({"type": "created", "table": host.id, "code": host.code,
+                       "owner": self.owner_key(host.id)})
         elif kind == "join":
             table = self._table(message["table"])
+            self._check_code(conn, table, message["code"])
             table.join(conn, message, conn.games)
             conn.tables.add(table)
+            self.changed()
         elif kind == "rejoin":
             table = self._table(message["table"])
             table.rejoin(conn, message, conn.games)
             conn.tables.add(table)
+            self.changed()
         elif kind in ("action", "input"):
             for table in conn.tables:
                 if any(h.link is conn and h.token == message["token"] for h in table.holders.values()):
@@ -199,6 +310,12 @@ class Lobby:
                         table.on_action(conn, message)
                     return
             raise Refusal(p.BAD_TOKEN)
+        elif kind == "recode":
+            table = self._table(message["table"])
+            owner = self.owner_key(table.id)
+            if owner is None or not secrets.compare_digest(message["owner"].encode(), owner.encode()):
+                raise Refusal(p.NOT_OWNER)
+            conn.send({"type": "code", "table": table.id, "code": table.new_code()})
         elif kind == "ping":
             conn.send({"type": "pong", "n": message["n"]})
         elif kind == "bye":
@@ -209,6 +326,87 @@ class Lobby:
         if table is None:
             raise Refusal(p.NO_SUCH_TABLE, table=table_id)
         return table
+
+    def _check_code(self, conn: Connection, table: TableHost, code: str) -> None:
+        """A join code from `conn`: refused at once while its address waits after wrong ones."""
+        wait = self.addresses.wait_s(conn.address)
+        if wait > 0:
+            raise Refusal(p.TOO_MANY_TRIES, seconds=math.ceil(wait))
+        if not table.code_matches(code):
+            self.wrong_codes += 1
+            self.addresses.wrong_code(conn.address)
+            raise Refusal(p.WRONG_CODE)
+
+    # -- the listing -----------------------------------------------------------------------------------
+
+    def _list(self, conn: Connection, page: int) -> None:
+        """Answer a `list`: at once from the listing every lister shares, or, when something changed
+        since it was built too short a while ago to build it again, as soon as it may be (so a
+        player sees the seat they just left, and a flood of lists still builds it once)."""
+        wait = self._listing.wait_s(time.monotonic())
+        if wait > 0:
+            asyncio.get_running_loop().call_later(wait, lambda: conn.send_text(self.listing(page)))
+        else:
+            conn.send_text(self.listing(page))
+
+    def listing(self, page: int = 0) -> str:
+        """One page of the lobby's tables as the `tables` message, encoded (see `Listing`)."""
+        return self._listing.page(lambda: (table.summary() for table in self.tables.values()), page,
+                                  time.monotonic())
+
+    @property
+    def list_builds(self) -> int:
+        """How many times the listing was built (it is shared while it holds)."""
+        return self._listing.builds
+
+    # -- closing what is left ----------------------------------------------------------------------------
+
+    def _ended(self, table_id: str) -> None:
+        """A table's loop ended (its game is over): its maker may open another."""
+        self.changed()
+        made = self._made.get(table_id)
+        if made is not None and made.address is not None:
+            self.addresses.get(made.address).tables.discard(table_id)
+
+    def _start_sweeping(self) -> None:
+        """Close, from now on, the tables the lobby made that stay empty or are long over (a lobby
+        that only holds tables given to it, a window's, never sweeps)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_s)
+            self.sweep(time.monotonic())
+
+    def sweep(self, now: float) -> None:
+        """Close each table a client made that nobody has been connected to for `empty_s`, and each
+        made table over for `over_s` (the operator's `--table` tables wait for their players)."""
+        for table_id, made in list(self._made.items()):
+            table = self.tables.get(table_id)
+            if table is None:
+                del self._made[table_id]
+                continue
+            kept = made.address is None or any(h.link is not None for h in table.holders.values())
+            made.idle_since = None if kept else made.idle_since if made.idle_since is not None else now
+            if made.over_since is None and table.driver.is_over():
+                made.over_since = now
+            if ((made.idle_since is not None and now - made.idle_since >= self.limits.empty_s)
+                    or (made.over_since is not None and now - made.over_since >= self.limits.over_s)):
+                self.close_table(table_id)
+        self.addresses.prune(now)
+
+    def close_table(self, table_id: str) -> None:
+        """Take a table away: its loop stops, anyone still at it is told, its id is never used again."""
+        table = self.tables.pop(table_id)
+        LOG.info("table %s closed", table_id)
+        self._tasks.pop(table_id).cancel()
+        self._ended(table_id)
+        self._made.pop(table_id, None)
+        for holder in table.holders.values():
+            if holder.link is not None:
+                holder.link.send(p.error(Refusal(p.TABLE_CLOSED, table=table_id)))
+                holder.link.drop("the table has closed")
 
 
 def _realtime(table: TableHost) -> Any:
@@ -221,38 +419,37 @@ def _realtime(table: TableHost) -> Any:
 
 
 def _fresh_seed() -> int:
-    import secrets
-
     return secrets.randbits(62)
 
 
-async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0) -> Server:
-    """Listen for clients (port 0: any free port; `bound_port` tells which)."""
+async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
+                ssl: SSLContext | None = None) -> Server:
+    """Listen for clients (port 0: any free port; `bound_port` tells which), over TLS (`wss://`)
+    when given an `ssl` context."""
     async def handler(ws: ServerConnection) -> None:
-        await Connection(ws, lobby).run()
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if not lobby.addresses.connect(address):
+            LOG.warning("refused a connection from %s: it has %d open", address,
+                        lobby.limits.connections_per_address)
+            with contextlib.suppress(ConnectionClosed):  # it may be gone already
+                await ws.send(p.encode(p.error(Refusal(p.TOO_MANY_CONNECTIONS))))
+                await ws.close(1008, "too many connections")
+            return
+        conn = Connection(ws, lobby, address)
+        lobby.connections.add(conn)
+        try:
+            await conn.run()
+        finally:
+            lobby.connections.discard(conn)
+            lobby.addresses.disconnect(address)
     # Frames up to 1 MiB reach our own size check (a clear refusal); beyond that the library closes.
     # Messages are compressed when the client asks (per-message deflate, the library's settings).
-    return await serve(handler, host, port, max_size=1024 * 1024, compression="deflate", close_timeout=2)
+    # open_timeout: a socket that never finishes the websocket handshake is closed as one that never
+    # says hello is.
+    return await serve(handler, host, port, max_size=1024 * 1024, compression="deflate", close_timeout=2,
+                       open_timeout=lobby.limits.hello_s, ssl=ssl)
 
 
 def bound_port(server: Server) -> int:
     """The port a started server listens on."""
     return int(next(iter(server.sockets)).getsockname()[1])
-
-
-async def serve_forever(host: str, port: int, advertise: bool = False) -> None:
-    """`main.py serve`: run the lobby until interrupted."""
-    lobby = Lobby()
-    server = await start(lobby, host, port)
-    LOG.warning("serving on ws://%s:%d", host, bound_port(server))
-    adv = None
-    if advertise:
-        from pie_table.net.discovery import advertise as publish
-
-        adv = publish("pie_table lobby", bound_port(server), host)
-    try:
-        await server.serve_forever()
-    finally:
-        if adv is not None:
-            with contextlib.suppress(Exception):
-                adv.close()

@@ -8,7 +8,7 @@ neither bots nor people at this screen: hand-offs and the privacy gate are for l
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,7 +24,21 @@ from pie_table.scenes.base import MenuScene, load_factory
 from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.seats import REMOTE, SeatsScene
 
+if TYPE_CHECKING:
+    from ssl import SSLContext
+
 _REFRESH_S = 0.5  # the room redraws who has joined this often
+
+
+def host_tls() -> tuple[SSLContext | None, str]:
+    """How a table hosted from here is served: with the certificate the environment names
+    (`net.tls`: wss://) or none (ws://); and the line saying why it cannot be ('' when it can)."""
+    from pie_table.net.tls import TlsError, window_host_context
+
+    try:
+        return window_host_context(), ""
+    except TlsError as exc:
+        return None, _("The certificate cannot be used: {why}").format(why=str(exc))
 
 
 def wake_window() -> None:
@@ -120,6 +134,7 @@ class HostSeatsScene(SeatsScene):
     def __init__(self, app: Any, info: GameInfo) -> None:
         super().__init__(app, info)
         self.lan = False
+        self.tls, self.tls_problem = host_tls()
         if len(self.seats) > 1:
             self.seats[1] = SeatSpec("human", control="hotseat", level=REMOTE)
 
@@ -129,7 +144,7 @@ class HostSeatsScene(SeatsScene):
     def problem(self) -> str | None:
         if not any(spec.level == REMOTE for spec in self.seats):
             return _("Make at least one seat Remote to host a table.")
-        return super().problem()
+        return self.tls_problem or super().problem()
 
     def build(self) -> list[Widget]:
         widgets = super().build()
@@ -153,16 +168,18 @@ class HostSeatsScene(SeatsScene):
             return
         setup = self.setup()
         setup.lan = self.lan  # kept in the save: Continue hosts it on the same network again
-        self.app.scenes.push(HostRoomScene(self.app, self.info, setup, factory, self.lan))
+        self.app.scenes.push(HostRoomScene(self.app, self.info, setup, factory, self.lan, tls=self.tls))
 
 
 class HostRoomScene(MenuScene):
     """The hosted table's room: its address and join code, who has joined; Start opens the table."""
 
     def __init__(self, app: Any, info: GameInfo, setup: GameSetup, factory: Any, lan: bool,
-                 session: Session | None = None, save_path: str | None = None) -> None:
+                 session: Session | None = None, save_path: str | None = None,
+                 tls: SSLContext | None = None) -> None:
         """A new game, or `session` continued from the save at `save_path` (its remote seats'
-        players take them back by the join code, with all their seats saw before)."""
+        players take them back by the join code, with all their seats saw before); served over
+        wss:// with `tls` (`host_tls`)."""
         super().__init__(app)
         from pie_table.net.driven_host import hosted_session
         from pie_table.net.hosting import HostedTable
@@ -171,7 +188,7 @@ class HostRoomScene(MenuScene):
         driver = driver_for(hosted_session(session or Session(setup, info), self.remote))
         driver.across_machines = True
         self.table = factory(app, setup, driver=driver, save_path=save_path)
-        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window)
+        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window, tls=tls)
         keep_hosting(self.table, self.hosted)
         self.hosted.tell_paused("start")  # remote players see the table; the game waits for Start
         self.started = False
@@ -186,8 +203,10 @@ class HostRoomScene(MenuScene):
         self.joined = Label(self.joined_text, 22, pal.CREAM, wrap=True)
         self.start_button = Button(_("Start"), self.start, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
-        return [self.start_button, self.back_button, self.heading, self.address, self.code, self.link,
-                self.joined]
+        # A code that got about (read aloud, pasted in the wrong chat) is changed, not lived with.
+        self.new_code_button = Button(_("New code"), self.hosted.new_code, size=26)
+        return [self.start_button, self.new_code_button, self.back_button, self.heading, self.address,
+                self.code, self.link, self.joined]
 
     def join_link(self) -> str:
         """The whole link to share: pasted into a join screen's Address it fills in everything."""
@@ -233,3 +252,4 @@ class HostRoomScene(MenuScene):
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
         self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)
+        self.new_code_button.place(pygame.Rect(w // 2 - bw // 2, y - bh - gap, bw, bh), s)

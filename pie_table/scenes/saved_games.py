@@ -126,10 +126,13 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
 
     if any(spec.level == REMOTE for spec in session.setup.seats):
         # Hosted again: the remote seats wait for their players, never played at this screen.
-        from pie_table.scenes.net_host import HostRoomScene
+        from pie_table.scenes.net_host import HostRoomScene, host_tls
 
+        tls, problem = host_tls()
+        if problem:
+            return problem
         app.scenes.push(HostRoomScene(app, session.info, session.setup, factory, lan=session.setup.lan,
-                                      session=session, save_path=path))
+                                      session=session, save_path=path, tls=tls))
         return ""
     app.scenes.push(open_table(factory, app, session.setup, session, save_path=path))
     return ""

@@ -33,3 +33,15 @@ def test_bench_serve_refuses_an_unknown_game_and_no_tables(capsys):
     assert "unknown game: chess" in capsys.readouterr().err
     assert main(["bench", "serve", "rats", "--tables", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_bench_serve_floods_the_list_from_one_address_and_prints_what_the_tables_kept(capsys):
+    assert main(["bench", "serve", "rumble-pie", "--tables", "1", "--seconds", "1", "--warmup", "0.2",
+                 "--flood", "2", "--listed", "120"]) == 0
+    (figures,) = _lines(capsys)
+    assert figures["flood_connections"] == 2 and figures["listed"] == 120
+    assert figures["flood_lists_per_s"] > 0 and figures["ping_ms_p50"] is not None
+    # However many lists are asked, the listing is built at most once a build interval.
+    assert figures["list_builds"] <= figures["seconds"] / 0.1 + 2
+    assert figures["ticks_per_s_min"] > 10  # the table ran (its figure is printed, not held to 60)
+    assert main(["bench", "serve", "rats", "--flood", "-1"]) == 2

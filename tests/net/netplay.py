@@ -4,17 +4,21 @@ replay of a hosted game's log."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
 
 from pie_table.core.engine import copy_json
 from pie_table.core.history import events_for
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
-from pie_table.net.client import RemoteSeat
+from pie_table.net.client import RemoteSeat, local_games
 from pie_table.net.host import TableHost
+from pie_table.net.protocol import MAX_HOST_BYTES, encode, hello
 from pie_table.net.server import Lobby, bound_port, start
 
 TURN_BASED = ("rats", "pie-rats", "cheflebrity")
@@ -36,6 +40,34 @@ async def served(setup: GameSetup, remote: set[int], make: Any = TableHost) -> A
     finally:
         server.close()
         await server.wait_closed()
+
+
+@asynccontextmanager
+async def serving(lobby: Lobby) -> AsyncIterator[str]:
+    """`lobby` served on 127.0.0.1 at a free port; yields its URL."""
+    server = await start(lobby, "127.0.0.1", 0)
+    try:
+        yield f"ws://127.0.0.1:{bound_port(server)}"
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+async def said_hello(url: str, **kwargs: Any) -> ClientConnection:
+    """A bare websocket to the lobby at `url` that said hello and read the welcome."""
+    ws = await connect(url, max_size=MAX_HOST_BYTES, compression=None, **kwargs)
+    await ws.send(encode(hello(local_games())))
+    assert json.loads(await ws.recv())["type"] == "welcome"
+    return ws
+
+
+async def ask(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
+    """Send `message` and return the host's next answer that is not a table's update."""
+    await ws.send(encode(message))
+    while True:
+        answer = json.loads(await ws.recv())
+        if answer["type"] not in ("update", "names"):
+            return answer  # type: ignore[no-any-return]
 
 
 async def seated(url: str, host: TableHost, seat: int, **kwargs: Any) -> RemoteSeat:

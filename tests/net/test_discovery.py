@@ -37,6 +37,12 @@ def test_a_running_browser_lists_servers_as_they_come_and_go() -> None:
                 "no announcement received (multicast on loopback unavailable?)"
             server = next(s for s in browser.found() if s["port"] == 45871)
             assert server["url"] == "ws://127.0.0.1:45871" and server["name"] == "Ann's table"
+            secure = advertise("Bea's table", 45872, "127.0.0.1", interfaces=_LOOPBACK, secure=True)
+            try:  # a server that speaks wss:// is listed with a wss:// link
+                listed = "wss://127.0.0.1:45872"
+                assert _wait(changed, lambda: any(s["url"] == listed for s in browser.found()))
+            finally:
+                secure.close()
         finally:
             advert.close()
         assert _wait(changed, lambda: not any(s["port"] == 45871 for s in browser.found()))

@@ -35,7 +35,8 @@ def _views_received(frames: list[str]) -> list[dict[str, Any]]:
     for frame in frames:
         message = _decoded(frame)
         if message["type"] == "update":
-            views.append(message["view"] if "view" in message else apply_patch(views[-1], message["patch"]))
+            view = message["view"] if "view" in message else apply_patch(views[-1], message.get("patch", {}))
+            views.append(view)
     return views
 
 

@@ -74,3 +74,9 @@ def test_new_game_starts_ready_and_countdown_leads_to_go():
         seen += RULES.apply(state, {"type": "tick"})
     assert [e.get("n", e["type"]) for e in seen] == [2, 1, "go"]
     assert state.phase == "play"
+
+
+@pytest.mark.parametrize("teams", [5, {"a": 1}, "ab"])
+def test_teams_that_are_not_a_team_per_seat_are_refused_not_raised_on(teams):
+    with pytest.raises(ValueError, match="^(Give every seat a team|Teams are numbered 0, 1, 2)$"):
+        RULES.new_state(2, 1, {"teams": teams})

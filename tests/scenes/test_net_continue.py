@@ -63,7 +63,7 @@ def test_a_save_keeps_which_seats_were_remote() -> None:
 
 
 def test_continue_of_a_game_hosted_on_the_local_network_hosts_it_there(app: App, monkeypatch) -> None:
-    monkeypatch.setattr("pie_table.net.discovery.advertise", lambda *_args: None)
+    monkeypatch.setattr("pie_table.net.discovery.advertise", lambda *_args, **_kw: None)
     session = Session(host_setup("rats", "human:hotseat,remote,bot:normal"))
     session.setup.lan = True
     write_save(saves_dir() / "hosted.json", session)

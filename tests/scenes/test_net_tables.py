@@ -271,3 +271,25 @@ def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App)
     assert held_by_host(joined) == ""
     remote.close()
     room.hosted.quit()
+
+
+def test_the_room_gives_the_table_a_new_code_and_the_old_one_takes_no_seat(app: App) -> None:
+    import pygame
+
+    from pie_table.net.remote_driver import RemoteDriver
+
+    room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
+    app.step(0.05, [])
+    others = [room.start_button, room.back_button, room.heading, room.address, room.code, room.link,
+              room.joined]
+    assert not any(room.new_code_button.rect.colliderect(widget.rect) for widget in others)
+    old = room.hosted.code
+    pygame.event.clear()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=room.new_code_button.rect.center, button=1))
+    app.step(1 / 60)
+    assert room.hosted.code != old and room.code.current_text() == f"Join code: {room.hosted.code}"
+    with pytest.raises(HostRefused, match="join code is wrong"):  # refused by the lobby at once
+        RemoteDriver(room.hosted.address, "1", code=old, seat=1, name="Ann")
+    assert join(app, room, 1, "Ann").seat == 1  # the new code, as the room shows it
+    room.hosted.quit()

@@ -163,9 +163,10 @@ def test_a_damaged_seat_replay_is_set_aside_and_listed(app: App) -> None:
 def test_a_game_the_host_left_is_kept_half_and_its_replay_says_where_it_ends(app: App) -> None:
     room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
     remote = join(app, room, 1, "Ann")
-    window, _joined = open_joined(remote)
+    window, joined = open_joined(remote)
     room.start()
-    frames_until(app, lambda: len(remote.recorder.frames) >= 2)  # the game has begun at seat 1's table
+    # The game has begun at seat 1's table (both play: another seat's sealed pick alone sends it nothing).
+    both_play(app, window, joined, app.scenes.current, lambda: len(remote.recorder.frames) >= 2)
     app.scenes.current.exit()  # the host leaves: the joined window goes back to its title
     until_title(window)
     (kept,), damaged = list_seat_replays(seat_replays_dir())

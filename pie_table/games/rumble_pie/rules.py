@@ -166,6 +166,8 @@ def _normalise_options(seats: int, options: dict[str, Any] | None) -> dict[str, 
     if not isinstance(seats, int) or isinstance(seats, bool):
         raise ValueError("Rumble Pie needs 2 to 6 players")
     teams = options.get("teams")
+    if teams is not None and not isinstance(teams, list | tuple):
+        raise ValueError("Give every seat a team")  # a number or a mapping is not a team per seat
     teams = [i % 2 for i in range(seats)] if teams is None else list(teams)
     reason = validate_setup(seats, teams)
     if reason is not None:
