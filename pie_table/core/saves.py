@@ -265,6 +265,9 @@ class Autosaver:
         self.dirty = False
         self.failure: Msg | None = None  # why the last write failed; None while saving works
         self.notice: Msg | str = ""  # one line for the table when saving starts failing
+        # A copy saved elsewhere (`save_copy`) while it still holds the game as it stands: any
+        # move or later save attempt makes it an older position.
+        self.copied: Path | None = None
         self.every_action = every_action
         if every_action:
             session.listeners.append(lambda entry, events: self.mark())
@@ -277,6 +280,7 @@ class Autosaver:
     def mark(self) -> None:
         """An action was applied (or undone): the save is due on the next `flush`."""
         self.dirty = True
+        self.copied = None
 
     def flush(self) -> bool:
         """Write the save if an action is waiting for it (without the state hash, the costly part;
@@ -288,6 +292,7 @@ class Autosaver:
         self.dirty = False
         if not self.enabled:
             return True
+        self.copied = None
         try:
             write_save(self.path, self.session, with_hash)
         except OSError as exc:
@@ -301,7 +306,8 @@ class Autosaver:
     def save_copy(self, folder: str | Path) -> Path:
         """Write the game, whole, to a file of the same name in `folder` (somewhere other than the
         saves folder that cannot be written); OSError if that fails too."""
-        return write_save(Path(folder) / self.path.name, self.session)
+        self.copied = write_save(Path(folder) / self.path.name, self.session)
+        return self.copied
 
 
 def write_failure(exc: OSError) -> Msg:

@@ -6,6 +6,7 @@ damaged one is set aside with one line. Pure Python."""
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from pie_table.core.messages import Msg
@@ -76,12 +77,25 @@ def _load() -> tuple[dict[str, Any], Msg | None]:
 
 
 def save(data: dict[str, Any]) -> None:
+    """Write the statistics; OSError if they cannot be (the caller says so: a finished game that
+    silently went uncounted looks like a bug in the statistics)."""
     from pie_table.paths import data_dir
 
-    try:
-        write_json(data_dir() / FILE, KIND, VERSION, data)
-    except OSError:
-        pass
+    write_json(data_dir() / FILE, KIND, VERSION, data)
+
+
+def write_failure(exc: OSError) -> Msg:
+    """Why the statistics could not be written, in words a player understands."""
+    reasons = {
+        errno.EACCES: Msg("the statistics folder may not be written to"),
+        errno.EPERM: Msg("the statistics folder may not be written to"),
+        errno.EROFS: Msg("the disk holding the statistics is read-only"),
+        errno.ENOSPC: Msg("the disk is full"),
+        errno.EDQUOT: Msg("the disk is full"),
+    }
+    found = reasons.get(exc.errno or 0)
+    return found if found is not None else Msg("the statistics could not be written ({why})",
+                                                 why=exc.strerror or type(exc).__name__)
 
 
 def seat_scores(report: dict[str, Any], seats: int, game_id: str = "") -> list[float]:
@@ -191,7 +205,8 @@ def rows(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def record_finished(session: Any, key: str, extras: dict[int, dict[str, int]] | None = None) -> bool:
     """Count a finished session's game for its named human seats (loads, records, saves); False when
-    it is not finished, has no named human, or was counted already."""
+    it is not finished, has no named human, or was counted already. OSError when the statistics
+    cannot be written: the game is then not counted, and a later call tries again."""
     if not session.is_over() or not any(session.setup.names):
         return False
     if not key or key == "None":  # no save file (saving off or failed): the game itself is the key

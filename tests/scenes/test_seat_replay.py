@@ -259,12 +259,13 @@ def test_a_rumble_recording_cut_short_opens_on_its_table_and_says_why_it_stops(a
 
 
 @pytest.mark.parametrize("frame", [5, "view", None, [1, 2]])
-def test_a_seat_replay_with_a_frame_that_is_not_an_object_is_listed_as_damaged(app: App, frame: object) -> None:
+def test_a_seat_replay_whose_frame_is_not_an_object_is_listed_as_damaged(app: App, frame: object) -> None:
     """Saved games opens and lists it, not an AttributeError from reading a number as a frame."""
     folder, name = seat_replays_dir(), "rats-20261126-170000-seat2-abcdef.json"
     folder.mkdir(parents=True)
-    payload = {"format": KIND, "version": 2, "game": "rats", "rules_version": get_game("rats").rules.rules_version,
-               "seat": 1, "seats": 2, "names": ["", "Ann"], "options": {}, "started": 1.0, "saved_at": 2.0,
+    rules_version = get_game("rats").rules.rules_version
+    payload = {"format": KIND, "version": 2, "game": "rats", "rules_version": rules_version, "seat": 1,
+               "seats": 2, "names": ["", "Ann"], "options": {}, "started": 1.0, "saved_at": 2.0,
                "finished": False, "link": "abcdef0123456789",
                "frames": [{"events": [], "view": {"seat": 1}}, frame]}
     (folder / name).write_text(json.dumps(payload), encoding="utf-8")
