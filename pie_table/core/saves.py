@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pie_table.core.messages import Msg
-from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
+from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save, is_number
 from pie_table.core.userfiles import (
     cached_read,
     forget_read,
@@ -34,13 +34,17 @@ from pie_table.core.userfiles import (
 )
 
 if TYPE_CHECKING:  # the title lists saves (often none) without the registry, setups or sessions
-    from pie_table.core.registry import GameInfo
+    from pie_table.core.registry import GameInfo, OptionInfo
     from pie_table.core.session import Entry, Session
     from pie_table.core.setup import GameSetup
 
 SAVE_FORMAT = "pie_table-save"
 SAVE_VERSION = 1
 _MAX_BYTES = 32 * 1024 * 1024  # far above any real save (a long Rumble Pie game is ~100 KB)
+# Lists and objects a save may hold, counted in its bytes before it is parsed: a long Rumble Pie
+# game holds a few tens of thousands, while 32 MiB of tiny ones would take over a gigabyte to parse.
+_MAX_CONTAINERS = 500_000
+_TEXT_MAX = 40  # what the seat screen's text field takes
 
 
 class SaveError(Exception):
@@ -158,8 +162,11 @@ def expand_log(rows: list[Any]) -> list[tuple[int | None, dict[str, Any]]]:
 def parse_save(text: str | bytes) -> dict[str, Any]:
     """The save document in `text`, checked as a whole against its shape (`core.save_schema`);
     SaveError(readable=False) if it is not one."""
+    raw = text.encode() if isinstance(text, str) else text
+    if raw.count(b"[") + raw.count(b"{") > _MAX_CONTAINERS:  # a bracket in a string counts too: harmless
+        raise SaveError(Msg("too large to be a save"), readable=False)
     try:
-        data = json.loads(text)
+        data = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         damaged = Msg("not a pie_table save (the file is damaged or is not JSON)")
         raise SaveError(damaged, readable=False) from None
@@ -174,10 +181,17 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
 
 
 def save_info(path: str, data: dict[str, Any]) -> SaveInfo:
-    """The summary of a parsed save, for menus."""
+    """The summary of a parsed save, for menus; SaveError(newer=True) for one that needs newer
+    rules than this table plays (listed with those that cannot be opened, so it can be removed,
+    and never offered as Continue)."""
     setup = data["setup"]
     seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
-    from pie_table.core.registry import listed_title
+    from pie_table.core.registry import listed_rules_version, listed_title
+
+    known = listed_rules_version(data["game"])
+    if known is not None and data["rules_version"] > known:
+        needs = Msg("the save needs a newer version of {game}'s rules", game=listed_title(data["game"]))
+        raise SaveError(needs, readable=False, newer=True)
 
     title = listed_title(data["game"])  # not the game's module: listing saves imports no game
     saved_at = data.get("saved_at")
@@ -203,7 +217,9 @@ def _game(game_id: str) -> GameInfo:
     try:
         return get_game(game_id)
     except KeyError:
-        message = Msg("the save is of a game this table does not have ({game})", game=game_id[:40])
+        # Control characters shown as "?": a newline in the id would split a one-line refusal.
+        shown = "".join(c if c.isprintable() else "?" for c in game_id[:40])
+        message = Msg("the save is of a game this table does not have ({game})", game=shown)
         raise SaveError(message, readable=False) from None
 
 
@@ -223,7 +239,26 @@ def _setup(data: dict[str, Any], info: GameInfo) -> GameSetup:
     if setup.teams is not None and (len(setup.teams) != len(setup.seats)
                                     or not all(type(t) is int for t in setup.teams)):
         raise SaveError(Msg("the save's teams are damaged"), readable=False)
+    for option in info.options:
+        if option.key in setup.options and not _offered(option, setup.options[option.key]):
+            raise SaveError(Msg("the save's option {key} is not one this table offers", key=option.key),
+                            readable=False)
     return setup
+
+
+def _offered(option: OptionInfo, value: Any) -> bool:
+    """`value` is one the seat screen could have set for `option`. A number may also be a smaller
+    one (a short game for a test or a demonstration), never past the largest offered: a target of
+    ten million would never end."""
+    if isinstance(option.default, bool):
+        return type(value) is bool
+    if option.choices and all(is_number(c) for c in option.choices):
+        return is_number(value) and 1 <= value <= max(option.choices)
+    if option.choices:
+        return value in option.choices
+    if isinstance(option.default, str):
+        return isinstance(value, str) and len(value) <= _TEXT_MAX
+    return True
 
 
 def _migrate(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
