@@ -230,9 +230,9 @@ class SeatsScene(MenuScene):
         seat_widgets: list[Widget] = []
         for i, row in enumerate(self.seat_rows):
             seat_widgets += [row, self.team_rows[i]] if self.team_game else [row]
-        return [self.count, *seat_widgets, *self.option_rows, self.start_button, self.players_button,
-                self.back_button,
-                self.heading, self.options_heading, self.status]
+        # The buttons in the order they stand, left to right, so Down and Tab read them as seen.
+        return [self.count, *seat_widgets, *self.option_rows, self.back_button, self.players_button,
+                self.start_button, self.heading, self.options_heading, self.status]
 
     def enter(self) -> None:
         super().enter()

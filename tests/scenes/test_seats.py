@@ -186,3 +186,38 @@ def test_one_name_for_two_seats_is_refused_with_the_reason(app):
     picker.set_value("Bob")
     picker.nudge(-1)  # "Alice" is seat 1's: skipped
     assert picker.value == ""
+
+
+def _press(app, key):
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+
+
+def test_the_buttons_take_the_focus_in_the_order_they_stand_left_to_right(app):
+    scene = open_scene(app, fake.make_info())
+    assert scene.menu.focused is scene.start_button
+    assert [b.rect.x for b in (scene.back_button, scene.players_button, scene.start_button)] == sorted(
+        b.rect.x for b in (scene.back_button, scene.players_button, scene.start_button))
+    _press(app, pygame.K_LEFT)
+    assert scene.menu.focused is scene.players_button
+    _press(app, pygame.K_LEFT)
+    assert scene.menu.focused is scene.back_button
+    _press(app, pygame.K_RIGHT)
+    _press(app, pygame.K_RIGHT)
+    assert scene.menu.focused is scene.start_button
+    _press(app, pygame.K_UP)  # the one before Start is the one to its left
+    assert scene.menu.focused is scene.players_button
+
+
+def test_home_and_end_on_the_title(tmp_path, monkeypatch):
+    from pie_table.scenes.title import TitleScene
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    window = App((1280, 720), headless=True)
+    title = TitleScene(window)
+    window.scenes.push(title)
+    window.step(1 / 60, [])
+    _press(window, pygame.K_END)
+    assert title.menu.focused.text == "Quit"
+    _press(window, pygame.K_HOME)
+    assert title.menu.focused is title.menu.items[next(i for i, w in enumerate(title.menu.items)
+                                                         if w.focusable and w.enabled)]
