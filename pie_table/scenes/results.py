@@ -18,8 +18,13 @@ from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, load_factory, open_table, unwind_to_menu
 from pie_table.scenes.save_trouble import FinishedWrites
 
-# Input until the table has been quiet this long is ignored: it was meant for the game.
-_ARM_S = 1.0
+# The results are shown at least this long, and then until nobody has pressed anything for
+# _QUIET_S, before any input counts: until then it was meant for the game (hurrying bots along).
+_MIN_S = 2.5
+_QUIET_S = 1.6  # longer than the beat of a player pressing Enter every 1.5 s to hurry bots
+# Keys that press the focused button: they act on their release, and only when pressed after the
+# buttons armed, so a key held down (or repeating) from the game never starts a new one.
+_CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 # What the player may have been pressing or clicking in the game a moment ago.
 # How often a save or statistics write that failed is tried again while the results are shown.
 _RETRY_S = 5.0
@@ -30,10 +35,11 @@ _SWALLOWED = (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.CONTROLLERBUTTONDOWN, pyg
 class ResultsScene(OverlayScene):
     """Shown over the finished table (push it); `lines` are the score lines to list.
 
-    Until nobody has pressed anything for a moment, the buttons are greyed and every key, pad
-    button and click is swallowed (each one starts the moment again), so a player still pressing
-    keys from the game (or its ceremony) can never start a new game or leave by accident; then
-    Play again takes the focus, so Enter does what the screen shows.
+    For a minimum time, and then until nobody has pressed anything for a moment, the buttons are
+    greyed and every key, pad button and click is swallowed (each one starts the moment again),
+    so a player still pressing keys from the game (or its ceremony) can never start a new game or
+    leave by accident; then Play again takes the focus, so Enter does what the screen shows. Enter
+    and Space act when released, and only when pressed after that.
     """
 
     def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
@@ -50,6 +56,9 @@ class ResultsScene(OverlayScene):
         self.writes = writes
         self.notice = ""
         self.shown_s = 0.0
+        self.last_press_s = float("-inf")  # when input was last swallowed (shown_s then)
+        self.held: set[int] = set()  # keys down now (their auto-repeats are not new presses)
+        self.confirming: set[int] = set()  # Enter or Space pressed since the buttons armed
         self.retry_in = _RETRY_S
 
     def trouble(self) -> str:
@@ -62,7 +71,10 @@ class ResultsScene(OverlayScene):
 
     def armed(self) -> bool:
         """Whether the buttons take input yet."""
-        return self.shown_s >= _ARM_S
+        return self.shown_s >= _MIN_S and self.shown_s - self.last_press_s >= _QUIET_S
+
+    def _arms_in(self) -> float:
+        return max(_MIN_S - self.shown_s, _QUIET_S - (self.shown_s - self.last_press_s), 0.0)
 
     def update(self, dt: float) -> None:
         was_armed = self.armed()
@@ -79,14 +91,30 @@ class ResultsScene(OverlayScene):
         """Still until the buttons arm (they light up then), then until input or the next try of a
         write that failed."""
         if not self.armed():
-            return _ARM_S - self.shown_s
+            return self._arms_in()
         if self.trouble():
             return max(0.0, self.retry_in)
         return super().next_frame()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()  # their releases go to another window
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            if event.key in self.confirming:
+                self.confirming.discard(event.key)
+                self.menu.handle_event(event, "accept")
+            return
+        repeat = event.type == pygame.KEYDOWN and event.key in self.held
+        if event.type == pygame.KEYDOWN:
+            self.held.add(event.key)
         if event.type in _SWALLOWED and not self.armed():
-            self.shown_s = 0.0
+            self.last_press_s = self.shown_s
+            return
+        if repeat:
+            return
+        if event.type == pygame.KEYDOWN and event.key in _CONFIRM_KEYS:
+            self.confirming.add(event.key)  # acts on its release
             return
         super().handle_event(event)
 

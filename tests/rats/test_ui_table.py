@@ -267,7 +267,7 @@ def test_space_mashed_through_the_ceremony_never_skips_past_the_results() -> Non
     assert results is not None and app.scenes.current is results
     assert app.scenes.stack[-2] is scene  # the finished table is still beneath: no new game began
     assert results.menu.focused is None and not results.again_button.enabled
-    for _ in range(int(1.0 / DT) + 1):  # once the keys have been quiet for a moment...
+    for _ in range(int(2.5 / DT) + 1):  # once the keys have been quiet for a moment...
         app.step(DT, [])
     assert results.menu.focused is results.again_button  # ...Enter would play again
 

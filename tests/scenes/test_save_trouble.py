@@ -222,7 +222,7 @@ def test_a_finished_game_not_written_says_so_on_the_results_until_it_is(home, re
             break
     results = app.scenes.current
     assert isinstance(results, ResultsScene)
-    for _step in range(30):
+    for _step in range(60):
         app.step(DT, [])  # armed
     assert results.notice_label.current_text() == (
         "This game is not saved: the saves folder may not be written to. "
