@@ -11,6 +11,7 @@ from typing import Any
 
 from pie_table.core.messages import Msg
 from pie_table.core.save_schema import is_number, is_whole
+from pie_table.core.setup import REMOTE
 from pie_table.core.userfiles import read_json, write_json
 
 FILE = "statistics.json"
@@ -203,17 +204,43 @@ def rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+SOLO_FALLBACK = "You"  # the name a solo player is counted under when the system has none
+
+
+def solo_name() -> str:
+    """What a person playing alone who typed no name is counted as: the system's user name (they
+    are still the person at the keyboard), else "You" (shown translated)."""
+    import getpass
+
+    try:
+        name = getpass.getuser().strip()
+    except (OSError, KeyError, ImportError):  # no login name, no passwd entry, no pwd module
+        name = ""
+    return name[:24] if name else SOLO_FALLBACK
+
+
+def seat_names(setup: Any) -> list[str]:
+    """The name each seat is counted under: its player's, or for the one person at a table of
+    bots who typed none, `solo_name()`."""
+    names = [setup.player_name(seat) for seat in range(len(setup.seats))]
+    local = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot and spec.level != REMOTE]
+    if not any(names) and len(local) == 1 and len(local) == sum(not spec.is_bot for spec in setup.seats):
+        names[local[0]] = solo_name()
+    return names
+
+
 def record_finished(session: Any, key: str, extras: dict[int, dict[str, int]] | None = None) -> bool:
-    """Count a finished session's game for its named human seats (loads, records, saves); False when
-    it is not finished, has no named human, or was counted already. OSError when the statistics
-    cannot be written: the game is then not counted, and a later call tries again."""
-    if not session.is_over() or not any(session.setup.names):
+    """Count a finished session's game for its named human seats, and a solo player unnamed
+    (loads, records, saves); False when it is not finished, has no human to count, or was counted
+    already. OSError when the statistics cannot be written: the game is then not counted, and a
+    later call tries again."""
+    setup = session.setup
+    names = seat_names(setup)
+    if not session.is_over() or not any(names):
         return False
     if not key or key == "None":  # no save file (saving off or failed): the game itself is the key
-        key = f"{session.setup.game_id}-{session.setup.seed}-{len(session.log)}"
+        key = f"{setup.game_id}-{setup.seed}-{len(session.log)}"
     report = session.info.report(session) if session.info.report is not None else {}
-    setup = session.setup
-    names = [setup.player_name(seat) for seat in range(len(setup.seats))]
     levels = [spec.level if spec.is_bot else "" for spec in setup.seats]
     data, _notice = load()
     if not record_game(data, key, setup.game_id, names, levels, report, extras):
