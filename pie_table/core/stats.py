@@ -11,7 +11,6 @@ from typing import Any
 
 from pie_table.core.messages import Msg
 from pie_table.core.save_schema import is_number, is_whole
-from pie_table.core.setup import REMOTE
 from pie_table.core.userfiles import read_json, write_json
 
 FILE = "statistics.json"
@@ -222,6 +221,8 @@ def solo_name() -> str:
 def seat_names(setup: Any) -> list[str]:
     """The name each seat is counted under: its player's, or for the one person at a table of
     bots who typed none, `solo_name()`."""
+    from pie_table.core.setup import REMOTE  # when a game ends: the title reads stats without it
+
     names = [setup.player_name(seat) for seat in range(len(setup.seats))]
     local = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot and spec.level != REMOTE]
     if not any(names) and len(local) == 1 and len(local) == sum(not spec.is_bot for spec in setup.seats):
