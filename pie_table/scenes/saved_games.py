@@ -23,7 +23,7 @@ from pie_table.core.saves import (
     set_aside,
 )
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _, ngettext, tr
+from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import saves_dir, seat_replays_dir
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
@@ -66,11 +66,20 @@ def describe_seat_replay(info: SeatReplayInfo) -> str:
     return f"{_(listed_title(info.game))} · {seat} · {_when(info.saved_at)} · {state}"
 
 
+# Month names from the catalogue, not `%b`: that is the C locale's English whatever the language.
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+           N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
 def _when(saved_at: float) -> str:
+    if not saved_at:
+        return "?"
     try:
-        return time.strftime("%d %b %H:%M", time.localtime(saved_at)) if saved_at else "?"
+        moment = time.localtime(saved_at)
     except (OverflowError, OSError, ValueError):  # checked when read; a stray value still says "?"
         return "?"
+    return _("{day} {month} {time}").format(day=f"{moment.tm_mday:02d}", month=_(_MONTHS[moment.tm_mon - 1]),
+                                            time=time.strftime("%H:%M", moment))
 
 
 def describe_damaged(entry: DamagedSave) -> str:

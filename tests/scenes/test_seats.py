@@ -147,7 +147,7 @@ def test_every_keyboard_humans_keys_are_listed_in_spanish_too(app):
         i18n.set_language("es")
         scene = open_scene(app, load_games()["rumble-pie"])
         _font, rows = scene.legend_rows()
-        starts = [text for text, _pos in rows if "(Teclas" in text]
+        starts = [text for text, _pos in rows if "(Teclado" in text]
         assert [s.split(" (")[0] for s in starts] == ["Asiento 1", "Asiento 2"]
         assert all(scene.legend_rect.contains(pygame.Rect(pos, (1, 1))) for _text, pos in rows)
     finally:
