@@ -221,3 +221,22 @@ def test_home_and_end_on_the_title(tmp_path, monkeypatch):
     _press(window, pygame.K_HOME)
     assert title.menu.focused is title.menu.items[next(i for i, w in enumerate(title.menu.items)
                                                          if w.focusable and w.enabled)]
+
+
+def test_the_titles_quit_button_asks_first_as_esc_does(tmp_path, monkeypatch):
+    from pie_table.scenes.confirm import ConfirmScene
+    from pie_table.scenes.title import TitleScene
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    window = App((1280, 720), headless=True)
+    title = TitleScene(window)
+    window.scenes.push(title)
+    window.running = True
+    title.quit_button.activate()
+    question = window.scenes.current
+    assert window.running and isinstance(question, ConfirmScene)
+    assert question.heading.text == "Quit pie_table?"
+    question.back()
+    assert window.scenes.current is title and window.running
+    _press(window, pygame.K_ESCAPE)
+    assert isinstance(window.scenes.current, ConfirmScene)
