@@ -72,6 +72,9 @@ class SaveInfo:
     finished: bool
     actions: int
     remote: list[int] = field(default_factory=list)  # seats left to players on other machines
+    names: list[str] = field(default_factory=list)  # each seat's player name ("" when none)
+    scores: list[float] = field(default_factory=list)  # each seat's, once the game is finished
+    teams: list[int] | None = None  # a team game's team per seat (its seats share a score)
 
 
 def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool = True) -> dict[str, Any]:
@@ -92,7 +95,17 @@ def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool 
     }
     if with_hash:
         doc["state_hash"] = session.hash()
+    if session.is_over():
+        doc["scores"] = final_scores(session)  # for the saves list: it never replays a game
     return doc
+
+
+def final_scores(session: Session) -> list[float]:
+    """Each seat's score in a finished game, as the statistics read it."""
+    from pie_table.core.stats import seat_scores
+
+    report = session.info.report(session) if session.info.report is not None else {}
+    return [float(score) for score in seat_scores(report, len(session.setup.seats), session.info.id)]
 
 
 def write_save(path: str | Path, session: Session, with_hash: bool = True) -> Path:
@@ -197,10 +210,13 @@ def save_info(path: str, data: dict[str, Any]) -> SaveInfo:
     saved_at = data.get("saved_at")
     actions = data.get("actions")
     remote = setup.get("remote") if isinstance(setup.get("remote"), list) else []
+    teams = setup.get("teams")
     return SaveInfo(path, data["game"], title, [str(s) for s in seats],
                     float(saved_at) if isinstance(saved_at, int | float) else 0.0,
                     bool(data.get("finished")), actions if isinstance(actions, int) else 0,
-                    [seat for seat in remote if type(seat) is int])
+                    [seat for seat in remote if type(seat) is int], [str(n) for n in setup.get("names", [])],
+                    [float(v) for v in data.get("scores", [])],
+                    [int(t) for t in teams] if isinstance(teams, list) else None)
 
 
 def prepare_save(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, Any]]:
@@ -303,6 +319,7 @@ class Autosaver:
         # A copy saved elsewhere (`save_copy`) while it still holds the game as it stands: any
         # move or later save attempt makes it an older position.
         self.copied: Path | None = None
+        self._kept = False  # once the game is worth a save, it stays so (`worth_keeping`)
         self.every_action = every_action
         if every_action:
             session.listeners.append(lambda entry, events: self.mark())
@@ -328,6 +345,8 @@ class Autosaver:
         if not self.enabled:
             return True
         self.copied = None
+        if not self.worth_keeping():
+            return True  # a start left before anyone moved: nothing to lose, no save to list
         try:
             write_save(self.path, self.session, with_hash)
         except OSError as exc:
@@ -337,6 +356,17 @@ class Autosaver:
             return False
         self.failure = None
         return True
+
+    def worth_keeping(self) -> bool:
+        """Whether the game holds something to keep: a person's move (a table of bots only: any
+        move), or a file already written (a resumed game, or one whose moves were taken back)."""
+        if self._kept:
+            return True
+        humans = {seat for seat, spec in enumerate(self.session.setup.seats) if not spec.is_bot}
+        log = self.session.log
+        moved = any(entry.seat in humans for entry in log) if humans else bool(log)
+        self._kept = moved or self.session.is_over() or self.path.exists()
+        return self._kept
 
     def save_copy(self, folder: str | Path) -> Path:
         """Write the game, whole, to a file of the same name in `folder` (somewhere other than the
@@ -416,6 +446,13 @@ def diagnose(path: str | Path) -> Msg | str:
     except SaveError as exc:
         return exc.reason
     return Msg("the save does not replay")
+
+
+def remove_save(path: str | Path) -> None:
+    """Delete a save for good (the player chose to, and was asked); OSError if it cannot be."""
+    source = Path(path)
+    source.unlink()
+    forget_read(source, _SUMMARY)
 
 
 def remove_damaged(entry: DamagedSave) -> None:

@@ -108,7 +108,8 @@ def test_a_joined_game_is_kept_and_its_results_open_the_replay_at_the_final_view
     window.scenes.push(listing)
     listing.rebuild()
     # (the host's own save is listed too: both windows share this test's user folder)
-    (main, watch), = [(main, watch) for main, watch in listing.rows if "hosted elsewhere" in main.text]
+    (main, watch), = [(main, watch) for main, watch, _delete in listing.rows
+                      if "hosted elsewhere" in main.text]
     title, seat, _when, state = main.text.split(" · ")
     assert (title, seat, state) == (listed_title(game), "your seat at a table hosted elsewhere", "finished")
     watch.on_click()
@@ -156,7 +157,7 @@ def test_a_damaged_seat_replay_is_set_aside_and_listed(app: App) -> None:
     listing = SavedGamesScene(app)
     app.scenes.push(listing)
     listing.rebuild()
-    labels = [main.current_text() for main, _remove in listing.rows]
+    labels = [main.current_text() for main, *_buttons in listing.rows]
     assert labels == [f"Damaged: {name} (is damaged (not readable JSON))"]
 
 
@@ -274,5 +275,5 @@ def test_a_seat_replay_whose_frame_is_not_an_object_is_listed_as_damaged(app: Ap
     listing = SavedGamesScene(app)
     app.scenes.push(listing)
     listing.rebuild()
-    assert [main.current_text() for main, _remove in listing.rows] == \
+    assert [main.current_text() for main, *_buttons in listing.rows] == \
         [f"Damaged: {name} (does not hold what it should)"]
