@@ -240,3 +240,46 @@ def test_the_titles_quit_button_asks_first_as_esc_does(tmp_path, monkeypatch):
     assert window.scenes.current is title and window.running
     _press(window, pygame.K_ESCAPE)
     assert isinstance(window.scenes.current, ConfirmScene)
+
+
+def test_the_seat_screen_starts_from_the_count_seats_and_variants_last_started(tmp_path, monkeypatch):
+    from pie_table.core import seat_memory
+    from pie_table.core.registry import get_game
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    window = App((1280, 720), headless=True)
+    window.headless = False  # the screen reads what it remembers only for a real window
+    info = get_game("pie-rats")
+    first = SeatsScene(window, info)
+    assert len(first.seats) == 4 and first.options["pies"] == 10
+    first.set_count(3)
+    first.set_seat(2, SeatSpec("bot", level="hard"))
+    first.options["pies"] = 14
+    first.setup()  # Start
+    again = SeatsScene(window, info)
+    assert [s.spec() for s in again.seats] == ["human:hotseat", "bot:normal", "bot:hard"]
+    assert again.options["pies"] == 14 and again.options["phase6"] == "a"
+    # What the screen no longer offers is left at its default.
+    seat_memory.remember("pie-rats", ["human:hotseat", "bot:godlike", "bot:easy"],
+                         {"pies": 999, "phase6": "c"})
+    odd = SeatsScene(window, info)
+    assert [s.spec() for s in odd.seats] == ["human:hotseat", "bot:normal", "bot:easy"]
+    assert odd.options["pies"] == 10 and odd.options["phase6"] == "c"
+    (tmp_path / "config" / "seat_choices.json").write_text("{not json", encoding="utf-8")
+    assert len(SeatsScene(window, info).seats) == 4  # a damaged file: the game's defaults
+
+
+def test_variants_read_as_words_and_one_is_always_explained(app):
+    from pie_table.core.registry import get_game
+
+    for game in ("pie-rats", "cheflebrity"):
+        for option in get_game(game).options:
+            for label in (option.choice_labels or {}).values():
+                assert "·" not in label and "/" not in label, label
+    scene = open_scene(app, get_game("pie-rats"))
+    assert scene.menu.focused is scene.start_button  # no variant focused nor hovered...
+    assert scene.shown_option_help().startswith("Looting freezes: The rulebook's phase 6 rules a, b, c.")
+    scene.menu.set_focus(scene.option_rows[2])
+    assert scene.shown_option_help() == "Pies: How many pies are baked."
+    scene.menu.set_focus(scene.start_button)
+    assert scene.shown_option_help() == "Pies: How many pies are baked."  # ...the last one stays
