@@ -328,3 +328,57 @@ def test_rows_name_the_players_and_a_finished_games_scores_and_a_save_can_be_del
     listing.rows[1][2].activate()
     app.scenes.current.yes_button.activate()
     assert not going.exists() and done.exists() and len(listing.rows) == 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rumble_replay_bar_keeps_its_height_playing_paused_and_at_the_end(home, size, language):
+    from pie_table.core.saves import write_save
+    from pie_table.kit import i18n
+
+    session = Session(GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy,bot:normal,bot:easy"),
+                                {"target": 10}, seed=6))
+    driver_for(session).play_out(limit=900)
+    path = write_save(saves_dir() / "rumble.json", session)
+    i18n.set_language(language)
+    try:
+        app = App(size=size, headless=True)
+        app.scenes.push(TitleScene(app))
+        scene = ReplayScene(app, read_save(path))
+        app.scenes.push(scene)
+        surface = pygame.Surface(size)
+        heights = []
+        for key in (None, pygame.K_SPACE, pygame.K_SPACE, pygame.K_END):  # paused, playing, paused, the end
+            if key is not None:
+                _key(app, key)
+            scene.draw(surface)
+            heights.append((scene.bar.h, scene._table_size()))
+        assert len(set(heights)) == 1, heights
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_replay_bar_is_as_tall_playing_as_paused_at_every_window_width(home, language):
+    from pie_table.core.saves import write_save
+    from pie_table.kit import i18n
+
+    session = Session(GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=6))
+    driver_for(session).play_out(limit=600)
+    path = write_save(saves_dir() / "rumble.json", session)
+    i18n.set_language(language)
+    try:
+        app = App(size=(1280, 720), headless=True)
+        app.scenes.push(TitleScene(app))
+        scene = ReplayScene(app, read_save(path))
+        flips = []
+        for width in range(640, 1600, 2):
+            heights = set()
+            for playing in (False, True):
+                scene.playing = playing
+                heights.add(scene._bar_height((width, 600)))
+            if len(heights) > 1:
+                flips.append(width)
+        assert flips == []  # the Play/Pause label never turns one row into two
+    finally:
+        i18n.set_language("en")
