@@ -25,9 +25,9 @@ _QUIET_S = 1.6  # longer than the beat of a player pressing Enter every 1.5 s to
 # Keys that press the focused button: they act on their release, and only when pressed after the
 # buttons armed, so a key held down (or repeating) from the game never starts a new one.
 _CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-# What the player may have been pressing or clicking in the game a moment ago.
 # How often a save or statistics write that failed is tried again while the results are shown.
 _RETRY_S = 5.0
+# What the player may have been pressing or clicking in the game a moment ago.
 _SWALLOWED = (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN,
               pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
