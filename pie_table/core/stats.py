@@ -16,6 +16,10 @@ from pie_table.core.userfiles import read_json, write_json
 FILE = "statistics.json"
 KIND, VERSION = "statistics", 1
 RECENT = 20  # results kept for the chart
+# The save names of the games counted last, so one shown twice counts once. Only the latest are
+# kept: a game is counted as it ends, and an unbounded list would grow the file past what it may
+# be read at (4 MiB), setting the whole file aside.
+_COUNTED_KEPT = 2000
 _COUNTS = ("played", "won", "total", "streak", "best_streak")  # every record has these
 
 
@@ -125,7 +129,7 @@ def record_game(
     was counted before. `levels`: each seat's bot level ("" for a human)."""
     if key in data["counted"]:
         return False
-    data["counted"].append(key)
+    data["counted"] = [*data["counted"], key][-_COUNTED_KEPT:]
     seats = len(names)
     scores = seat_scores(report, seats, game_id)
     winners = set(report.get("winning_seats", []))

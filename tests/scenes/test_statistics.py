@@ -162,3 +162,18 @@ def test_a_solo_player_who_typed_no_name_is_counted_and_told_how_to_name_themsel
         assert said.startswith(("ana" if login else "Tú") + ": tus partidas a solas, sin nombre.")
     finally:
         i18n.set_language("en")
+
+
+def test_the_file_stays_small_however_many_games_are_counted(home):
+    from pie_table.paths import data_dir
+
+    data = stats.empty()
+    report = {"scores": [20, 11], "winning_seats": [0]}
+    for n in range(30_000):  # a long-kept file: each game's save name was kept for ever
+        stats.record_game(data, f"pie-rats-20261201-1000{n:06d}-123456789.json", "pie-rats", ["Ana", ""],
+                          ["", "easy"], report)
+    stats.save(data)
+    assert len(data["counted"]) == 2000 and (data_dir() / stats.FILE).stat().st_size < 1_000_000
+    again, notice = stats.load()
+    assert notice is None and stats.rows(again)[0]["played"] == 30_000
+    assert not stats.record_game(again, data["counted"][-1], "pie-rats", ["Ana", ""], ["", "easy"], report)
