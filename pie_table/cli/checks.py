@@ -21,6 +21,8 @@ _TEXT_MAX = 40  # what the seat screen's text field takes
 SEED_LIMIT = 2**63  # seeds from 0 to 2**63 - 1: what a save may hold (`core.saves`)
 AT_MAX = 3600.0  # seconds of table time a screenshot may skip to
 TURN_MAX = 1000
+_NAME_MAX = 255  # bytes in one file name on the usual file systems (ext4, APFS, NTFS)
+PORT_MAX = 65535
 
 
 def option_value(option: OptionInfo, raw: str) -> Any:
@@ -130,6 +132,51 @@ def count(flag: str, value: int, low: int = 1, high: int = 1_000_000) -> int:
     return value
 
 
+def seconds(flag: str, value: float, high: float, low: float = 0.0, above: bool = True) -> float:
+    """A finite number of seconds (or milliseconds) from `low` (excluded when `above`) to `high`:
+    inf or nan would run a benchmark forever or print nonsense."""
+    fits = math.isfinite(value) and (value > low if above else value >= low) and value <= high
+    if not fits:
+        bound = f"above {low:g}" if above else f"from {low:g}"
+        raise CliError(f"{flag} must be {bound} and at most {high:g}, not {value}")
+    return value
+
+
+def port(value: int) -> int:
+    """A TCP port to listen on (0: any free one)."""
+    if not 0 <= value <= PORT_MAX:
+        raise CliError(f"--port must be from 0 to {PORT_MAX}, not {value}")
+    return value
+
+
+def serve_table(spec: str) -> tuple[str, list[str]]:
+    """A `serve --table GAME:SEATS` spec, as a lobby table takes it: the game's id and its seats,
+    each `remote` or one of the game's own bot levels (a serve has no screen for a human seat)."""
+    from pie_table.core.registry import get_game
+
+    game, _sep, listed = spec.partition(":")
+    try:
+        info = get_game(game)
+    except KeyError:
+        raise CliError(f"--table {spec!r}: unknown game {game!r}") from None
+    seats = [seat.strip() for seat in listed.split(",")]
+    if not listed.strip() or any(not seat for seat in seats):
+        raise CliError(f"--table {spec!r}: name every seat, e.g. {info.id}:remote,bot:normal")
+    for number, seat in enumerate(seats, 1):
+        kind, _sep, level = seat.partition(":")
+        if seat == "remote":
+            continue
+        if kind != "bot":
+            raise CliError(f"--table {spec!r}: seat {number} is {seat!r}; a serve seat is remote or a bot")
+        if (level or "normal") not in info.bot_levels:
+            raise CliError(f"--table {spec!r}: {info.id} has no {level} bots; its levels: "
+                           f"{', '.join(info.bot_levels)}")
+    if not info.min_seats <= len(seats) <= info.max_seats:
+        takes = f"{info.min_seats}-{info.max_seats}"
+        raise CliError(f"--table {spec!r}: {info.id} takes {takes} seats, not {len(seats)}")
+    return info.id, seats
+
+
 def moment(at: float | None, turn: int | None) -> None:
     """`--at` (seconds of table time) and `--turn` (turn or round) a screenshot may skip to."""
     if at is not None and turn is not None:
@@ -159,8 +206,14 @@ def png_file(flag: str, text: str) -> Path:
     path = Path(text)
     if not text.strip() or path.suffix.lower() != ".png":
         raise CliError(f"{flag} needs a file name ending in .png, not {text!r}")
-    if path.is_dir():
-        raise CliError(f"{flag} {text}: that is a folder")
+    if len(path.name.encode()) > _NAME_MAX:
+        # Said before the file system is asked, which would raise for it (ENAMETOOLONG).
+        raise CliError(f"{flag}: a file name may be at most {_NAME_MAX} bytes, not {len(path.name.encode())}")
+    try:
+        if path.is_dir():
+            raise CliError(f"{flag} {text}: that is a folder")
+    except OSError as exc:
+        raise CliError(f"{flag}: cannot use that path ({exc.strerror or 'refused'})") from None
     writable_folder(flag, str(path.parent))
     return path
 

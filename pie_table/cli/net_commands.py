@@ -58,8 +58,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
+    from pie_table.cli import checks
     from pie_table.net.server import Lobby, bound_port, start
 
+    checks.port(args.port)
+    tables = [checks.serve_table(spec) for spec in args.table]
     limits, tls = _serve_limits(args), _serve_tls(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
@@ -67,13 +70,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from pie_table.core.pacing import Pace
 
         lobby = Lobby(limits, pace=Pace() if args.bot_pace == "human" else None)
+        # The tables first: a table the lobby refuses is one error line before any "listening".
+        hosts = [lobby.create(game, seats, _seed(), {}) for game, seats in tables]
         server = await start(lobby, args.host, args.port, ssl=tls)
         base = f"{'wss' if tls is not None else 'ws'}://{args.host}:{bound_port(server)}"
-        for spec in args.table:
-            game, _, seats = spec.partition(":")
-            host = lobby.create(game, seats.split(","), _seed(), {})
-            print(json.dumps({**_table_line(base, host), "game": game, "owner": lobby.owner_key(host.id)}),
-                  flush=True)
+        for host in hosts:
+            print(json.dumps({**_table_line(base, host), "game": host.setup.game_id,
+                              "owner": lobby.owner_key(host.id)}), flush=True)
         advert = None
         if args.advertise:
             from pie_table.net.discovery import advertise
@@ -223,6 +226,8 @@ def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -
     """`simulate --over-network`: each game's usual JSON plus same_as_local and traffic figures."""
     from pie_table.net.over_network import simulate_over_network
 
+    if args.save_dir is not None:
+        raise CliError("--save-dir is not taken with --over-network: the game is played for its figures only")
     for i in range(args.games):
         setup.seed = args.seed + i
         print(json.dumps(simulate_over_network(setup, info)), flush=True)
@@ -230,6 +235,10 @@ def cmd_simulate_over_network(args: argparse.Namespace, info: Any, setup: Any) -
 
 
 COMMANDS = {"serve": cmd_serve, "join": cmd_join}
+# Within reason for a benchmark: past these a run would take hours or all the memory.
+_TABLES_MAX = 1000
+_BENCH_S_MAX = 3600.0
+_DELAY_MS_MAX = 1000.0  # each way: the handshake's round trips must fit the 10 s connect timeout
 
 
 def add_bench_parsers(bsub: Any) -> None:
@@ -256,6 +265,7 @@ def _add_serve_bench_parser(bsub: Any) -> None:
 
 def cmd_bench_serve(args: argparse.Namespace) -> int:
     """One JSON line of figures per number of tables."""
+    from pie_table.cli import checks
     from pie_table.core.registry import get_game
     from pie_table.net.capacity import bench
 
@@ -263,11 +273,9 @@ def cmd_bench_serve(args: argparse.Namespace) -> int:
         game = get_game(args.game).id
     except KeyError:
         raise CliError(f"unknown game: {args.game}") from None
-    counts = args.tables or [10, 40, 80]
-    if any(n < 1 for n in counts):
-        raise CliError("--tables takes a number of tables, at least 1")
-    if args.seconds <= 0 or args.warmup < 0:
-        raise CliError("--seconds must be above 0 and --warmup at least 0")
+    counts = [checks.count("--tables", n, high=_TABLES_MAX) for n in args.tables or [10, 40, 80]]
+    checks.seconds("--seconds", args.seconds, _BENCH_S_MAX)
+    checks.seconds("--warmup", args.warmup, _BENCH_S_MAX, above=False)
     if args.flood < 0 or args.listed < 0:
         raise CliError("--flood and --listed take a number, at least 0")
     for figures in bench(game, counts, args.seconds, args.warmup, args.flood, args.listed):
@@ -277,8 +285,12 @@ def cmd_bench_serve(args: argparse.Namespace) -> int:
 
 def cmd_bench_net_latency(args: argparse.Namespace) -> int:
     """One JSON line of figures per delay."""
+    from pie_table.cli import checks
     from pie_table.net.latency import bench
 
-    for figures in bench(args.delay or [0.0, 50.0, 150.0], args.seconds):
+    asked = args.delay or [0.0, 50.0, 150.0]
+    delays = [checks.seconds("--delay", ms, _DELAY_MS_MAX, above=False) for ms in asked]
+    checks.seconds("--seconds", args.seconds, _BENCH_S_MAX)
+    for figures in bench(delays, args.seconds):
         print(json.dumps(figures), flush=True)
     return 0

@@ -167,7 +167,7 @@ class TableDriver:
     def record_finished(self, key: str, extras: dict[int, dict[str, int]] | None = None) -> bool:
         """Count the finished game in the statistics (`core.stats.record_finished`), under `key`
         (its save's name); False when not counted (not over, no named person, counted already, or
-        the game is kept elsewhere)."""
+        the game is kept elsewhere); OSError when the statistics cannot be written."""
         return record_finished(self.session, key, extras)
 
     # -- who hears what ------------------------------------------------------------------------------

@@ -126,6 +126,14 @@ def listed_title(game_id: str) -> str:
     return next((entry.get("title", game_id) for entry in _entries() if entry["id"] == game_id), game_id)
 
 
+def listed_rules_version(game_id: str) -> int | None:
+    """A catalogued game's rules version without importing the game (the saves list tells a save
+    that needs newer rules from one to play on); None for a game not in the catalogue. The
+    registry test holds it equal to the game's own."""
+    found = next((entry.get("rules_version") for entry in _entries() if entry["id"] == game_id), None)
+    return int(found) if found is not None else None
+
+
 def register_game(info: GameInfo) -> None:
     """Add a game to the registry (called at the end of a game package's __init__)."""
     _GAMES[info.id] = info

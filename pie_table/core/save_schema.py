@@ -67,6 +67,9 @@ def check_save(data: dict[str, Any], known_version: int) -> None:
         raise SaveShapeError(Msg("the save's seed is damaged"))
     _check_log(data["log"], seats)
     _check_counters(data)
+    scores = data.get("scores", [])
+    if not isinstance(scores, list) or len(scores) > seats or not all(is_number(v) for v in scores):
+        raise SaveShapeError(Msg("the save's {part} is missing or damaged", part="scores"))
 
 
 def _check_text(value: Any, part: str) -> None:

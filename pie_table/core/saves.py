@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pie_table.core.messages import Msg
-from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save
+from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save, is_number
 from pie_table.core.userfiles import (
     cached_read,
     forget_read,
@@ -34,7 +34,7 @@ from pie_table.core.userfiles import (
 )
 
 if TYPE_CHECKING:  # the title lists saves (often none) without the registry, setups or sessions
-    from pie_table.core.registry import GameInfo
+    from pie_table.core.registry import GameInfo, OptionInfo
     from pie_table.core.session import Entry, Session
     from pie_table.core.setup import GameSetup
 
@@ -43,6 +43,10 @@ SAVE_FORMAT = "pie_table-save"
 # save (taken of a state that held its history) is not comparable: it is left out when read.
 SAVE_VERSION = 2
 _MAX_BYTES = 32 * 1024 * 1024  # far above any real save (a long Rumble Pie game is ~100 KB)
+# Lists and objects a save may hold, counted in its bytes before it is parsed: a long Rumble Pie
+# game holds a few tens of thousands, while 32 MiB of tiny ones would take over a gigabyte to parse.
+_MAX_CONTAINERS = 500_000
+_TEXT_MAX = 40  # what the seat screen's text field takes
 
 
 class SaveError(Exception):
@@ -70,6 +74,9 @@ class SaveInfo:
     finished: bool
     actions: int
     remote: list[int] = field(default_factory=list)  # seats left to players on other machines
+    names: list[str] = field(default_factory=list)  # each seat's player name ("" when none)
+    scores: list[float] = field(default_factory=list)  # each seat's, once the game is finished
+    teams: list[int] | None = None  # a team game's team per seat (its seats share a score)
 
 
 def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool = True) -> dict[str, Any]:
@@ -90,7 +97,17 @@ def to_save(session: Session, *, saved_at: float | None = None, with_hash: bool 
     }
     if with_hash:
         doc["state_hash"] = session.hash()
+    if session.is_over():
+        doc["scores"] = final_scores(session)  # for the saves list: it never replays a game
     return doc
+
+
+def final_scores(session: Session) -> list[float]:
+    """Each seat's score in a finished game, as the statistics read it."""
+    from pie_table.core.stats import seat_scores
+
+    report = session.info.report(session) if session.info.report is not None else {}
+    return [float(score) for score in seat_scores(report, len(session.setup.seats), session.info.id)]
 
 
 def write_save(path: str | Path, session: Session, with_hash: bool = True) -> Path:
@@ -160,8 +177,11 @@ def expand_log(rows: list[Any]) -> list[tuple[int | None, dict[str, Any]]]:
 def parse_save(text: str | bytes) -> dict[str, Any]:
     """The save document in `text`, checked as a whole against its shape (`core.save_schema`);
     SaveError(readable=False) if it is not one."""
+    raw = text.encode() if isinstance(text, str) else text
+    if raw.count(b"[") + raw.count(b"{") > _MAX_CONTAINERS:  # a bracket in a string counts too: harmless
+        raise SaveError(Msg("too large to be a save"), readable=False)
     try:
-        data = json.loads(text)
+        data = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
         damaged = Msg("not a pie_table save (the file is damaged or is not JSON)")
         raise SaveError(damaged, readable=False) from None
@@ -176,19 +196,29 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
 
 
 def save_info(path: str, data: dict[str, Any]) -> SaveInfo:
-    """The summary of a parsed save, for menus."""
+    """The summary of a parsed save, for menus; SaveError(newer=True) for one that needs newer
+    rules than this table plays (listed with those that cannot be opened, so it can be removed,
+    and never offered as Continue)."""
     setup = data["setup"]
     seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
-    from pie_table.core.registry import listed_title
+    from pie_table.core.registry import listed_rules_version, listed_title
+
+    known = listed_rules_version(data["game"])
+    if known is not None and data["rules_version"] > known:
+        needs = Msg("the save needs a newer version of {game}'s rules", game=listed_title(data["game"]))
+        raise SaveError(needs, readable=False, newer=True)
 
     title = listed_title(data["game"])  # not the game's module: listing saves imports no game
     saved_at = data.get("saved_at")
     actions = data.get("actions")
     remote = setup.get("remote") if isinstance(setup.get("remote"), list) else []
+    teams = setup.get("teams")
     return SaveInfo(path, data["game"], title, [str(s) for s in seats],
                     float(saved_at) if isinstance(saved_at, int | float) else 0.0,
                     bool(data.get("finished")), actions if isinstance(actions, int) else 0,
-                    [seat for seat in remote if type(seat) is int])
+                    [seat for seat in remote if type(seat) is int], [str(n) for n in setup.get("names", [])],
+                    [float(v) for v in data.get("scores", [])],
+                    [int(t) for t in teams] if isinstance(teams, list) else None)
 
 
 def prepare_save(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, Any]]:
@@ -214,7 +244,9 @@ def _game(game_id: str) -> GameInfo:
     try:
         return get_game(game_id)
     except KeyError:
-        message = Msg("the save is of a game this table does not have ({game})", game=game_id[:40])
+        # Control characters shown as "?": a newline in the id would split a one-line refusal.
+        shown = "".join(c if c.isprintable() else "?" for c in game_id[:40])
+        message = Msg("the save is of a game this table does not have ({game})", game=shown)
         raise SaveError(message, readable=False) from None
 
 
@@ -234,7 +266,26 @@ def _setup(data: dict[str, Any], info: GameInfo) -> GameSetup:
     if setup.teams is not None and (len(setup.teams) != len(setup.seats)
                                     or not all(type(t) is int for t in setup.teams)):
         raise SaveError(Msg("the save's teams are damaged"), readable=False)
+    for option in info.options:
+        if option.key in setup.options and not _offered(option, setup.options[option.key]):
+            raise SaveError(Msg("the save's option {key} is not one this table offers", key=option.key),
+                            readable=False)
     return setup
+
+
+def _offered(option: OptionInfo, value: Any) -> bool:
+    """`value` is one the seat screen could have set for `option`. A number may also be a smaller
+    one (a short game for a test or a demonstration), never past the largest offered: a target of
+    ten million would never end."""
+    if isinstance(option.default, bool):
+        return type(value) is bool
+    if option.choices and all(is_number(c) for c in option.choices):
+        return is_number(value) and 1 <= value <= max(option.choices)
+    if option.choices:
+        return value in option.choices
+    if isinstance(option.default, str):
+        return isinstance(value, str) and len(value) <= _TEXT_MAX
+    return True
 
 
 def _migrate(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
@@ -276,6 +327,10 @@ class Autosaver:
         self.dirty = False
         self.failure: Msg | None = None  # why the last write failed; None while saving works
         self.notice: Msg | str = ""  # one line for the table when saving starts failing
+        # A copy saved elsewhere (`save_copy`) while it still holds the game as it stands: any
+        # move or later save attempt makes it an older position.
+        self.copied: Path | None = None
+        self._kept = False  # once the game is worth a save, it stays so (`worth_keeping`)
         self.every_action = every_action
         if every_action:
             session.listeners.append(lambda entry, events: self.mark())
@@ -288,6 +343,7 @@ class Autosaver:
     def mark(self) -> None:
         """An action was applied (or undone): the save is due on the next `flush`."""
         self.dirty = True
+        self.copied = None
 
     def flush(self) -> bool:
         """Write the save if an action is waiting for it (without the state hash, the costly part;
@@ -299,6 +355,9 @@ class Autosaver:
         self.dirty = False
         if not self.enabled:
             return True
+        self.copied = None
+        if not self.worth_keeping():
+            return True  # a start left before anyone moved: nothing to lose, no save to list
         try:
             write_save(self.path, self.session, with_hash)
         except OSError as exc:
@@ -309,10 +368,22 @@ class Autosaver:
         self.failure = None
         return True
 
+    def worth_keeping(self) -> bool:
+        """Whether the game holds something to keep: a person's move (a table of bots only: any
+        move), or a file already written (a resumed game, or one whose moves were taken back)."""
+        if self._kept:
+            return True
+        humans = {seat for seat, spec in enumerate(self.session.setup.seats) if not spec.is_bot}
+        log = self.session.log
+        moved = any(entry.seat in humans for entry in log) if humans else bool(log)
+        self._kept = moved or self.session.is_over() or self.path.exists()
+        return self._kept
+
     def save_copy(self, folder: str | Path) -> Path:
         """Write the game, whole, to a file of the same name in `folder` (somewhere other than the
         saves folder that cannot be written); OSError if that fails too."""
-        return write_save(Path(folder) / self.path.name, self.session)
+        self.copied = write_save(Path(folder) / self.path.name, self.session)
+        return self.copied
 
 
 def write_failure(exc: OSError) -> Msg:
@@ -386,6 +457,13 @@ def diagnose(path: str | Path) -> Msg | str:
     except SaveError as exc:
         return exc.reason
     return Msg("the save does not replay")
+
+
+def remove_save(path: str | Path) -> None:
+    """Delete a save for good (the player chose to, and was asked); OSError if it cannot be."""
+    source = Path(path)
+    source.unlink()
+    forget_read(source, _SUMMARY)
 
 
 def remove_damaged(entry: DamagedSave) -> None:

@@ -6,6 +6,7 @@ damaged one is set aside with one line. Pure Python."""
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from pie_table.core.messages import Msg
@@ -15,6 +16,10 @@ from pie_table.core.userfiles import read_json, write_json
 FILE = "statistics.json"
 KIND, VERSION = "statistics", 1
 RECENT = 20  # results kept for the chart
+# The save names of the games counted last, so one shown twice counts once. Only the latest are
+# kept: a game is counted as it ends, and an unbounded list would grow the file past what it may
+# be read at (4 MiB), setting the whole file aside.
+_COUNTED_KEPT = 2000
 _COUNTS = ("played", "won", "total", "streak", "best_streak")  # every record has these
 
 
@@ -76,12 +81,25 @@ def _load() -> tuple[dict[str, Any], Msg | None]:
 
 
 def save(data: dict[str, Any]) -> None:
+    """Write the statistics; OSError if they cannot be (the caller says so: a finished game that
+    silently went uncounted looks like a bug in the statistics)."""
     from pie_table.paths import data_dir
 
-    try:
-        write_json(data_dir() / FILE, KIND, VERSION, data)
-    except OSError:
-        pass
+    write_json(data_dir() / FILE, KIND, VERSION, data)
+
+
+def write_failure(exc: OSError) -> Msg:
+    """Why the statistics could not be written, in words a player understands."""
+    reasons = {
+        errno.EACCES: Msg("the statistics folder may not be written to"),
+        errno.EPERM: Msg("the statistics folder may not be written to"),
+        errno.EROFS: Msg("the disk holding the statistics is read-only"),
+        errno.ENOSPC: Msg("the disk is full"),
+        errno.EDQUOT: Msg("the disk is full"),
+    }
+    found = reasons.get(exc.errno or 0)
+    return found if found is not None else Msg("the statistics could not be written ({why})",
+                                                 why=exc.strerror or type(exc).__name__)
 
 
 def seat_scores(report: dict[str, Any], seats: int, game_id: str = "") -> list[float]:
@@ -111,7 +129,7 @@ def record_game(
     was counted before. `levels`: each seat's bot level ("" for a human)."""
     if key in data["counted"]:
         return False
-    data["counted"].append(key)
+    data["counted"] = [*data["counted"], key][-_COUNTED_KEPT:]
     seats = len(names)
     scores = seat_scores(report, seats, game_id)
     winners = set(report.get("winning_seats", []))
@@ -189,16 +207,45 @@ def rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+SOLO_FALLBACK = "You"  # the name a solo player is counted under when the system has none
+
+
+def solo_name() -> str:
+    """What a person playing alone who typed no name is counted as: the system's user name (they
+    are still the person at the keyboard), else "You" (shown translated)."""
+    import getpass
+
+    try:
+        name = getpass.getuser().strip()
+    except (OSError, KeyError, ImportError):  # no login name, no passwd entry, no pwd module
+        name = ""
+    return name[:24] if name else SOLO_FALLBACK
+
+
+def seat_names(setup: Any) -> list[str]:
+    """The name each seat is counted under: its player's, or for the one person at a table of
+    bots who typed none, `solo_name()`."""
+    from pie_table.core.setup import REMOTE  # when a game ends: the title reads stats without it
+
+    names = [setup.player_name(seat) for seat in range(len(setup.seats))]
+    local = [seat for seat, spec in enumerate(setup.seats) if not spec.is_bot and spec.level != REMOTE]
+    if not any(names) and len(local) == 1 and len(local) == sum(not spec.is_bot for spec in setup.seats):
+        names[local[0]] = solo_name()
+    return names
+
+
 def record_finished(session: Any, key: str, extras: dict[int, dict[str, int]] | None = None) -> bool:
-    """Count a finished session's game for its named human seats (loads, records, saves); False when
-    it is not finished, has no named human, or was counted already."""
-    if not session.is_over() or not any(session.setup.names):
+    """Count a finished session's game for its named human seats, and a solo player unnamed
+    (loads, records, saves); False when it is not finished, has no human to count, or was counted
+    already. OSError when the statistics cannot be written: the game is then not counted, and a
+    later call tries again."""
+    setup = session.setup
+    names = seat_names(setup)
+    if not session.is_over() or not any(names):
         return False
     if not key or key == "None":  # no save file (saving off or failed): the game itself is the key
-        key = f"{session.setup.game_id}-{session.setup.seed}-{len(session.log)}"
+        key = f"{setup.game_id}-{setup.seed}-{len(session.log)}"
     report = session.info.report(session) if session.info.report is not None else {}
-    setup = session.setup
-    names = [setup.player_name(seat) for seat in range(len(setup.seats))]
     levels = [spec.level if spec.is_bot else "" for spec in setup.seats]
     data, _notice = load()
     if not record_game(data, key, setup.game_id, names, levels, report, extras):

@@ -16,7 +16,8 @@ _MENU_KEYS_WHILE_TYPING = (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K
 
 
 class Menu:
-    """A focus group over widgets: Up/Down/Tab move focus, Enter activates, Left/Right nudge, Esc backs."""
+    """A focus group over widgets: Up/Down/Tab move focus, Home/End to the first/last, Enter
+    activates, Left/Right nudge a value row or move to the button beside, Esc backs."""
 
     def __init__(self, items: Sequence[Widget], on_back: Callable[[], Any] | None = None,
                  on_sound: Callable[[str], Any] | None = None) -> None:
@@ -52,6 +53,27 @@ class Menu:
                 self.set_focus(item)
                 return
 
+    def move_beside(self, step: int) -> bool:
+        """Focus the nearest enabled widget beside the focused one on its row (left for -1, right
+        for +1), as buttons side by side are seen; False when there is none that way."""
+        current = self.focused
+        if current is None:
+            return False
+        here = current.rect
+        beside = [item for item in self.items
+                  if item is not current and item.focusable and item.enabled
+                  and item.rect.top < here.bottom and here.top < item.rect.bottom  # the same row
+                  and (item.rect.centerx - here.centerx) * step > 0]
+        if not beside:
+            return False
+        self.set_focus(min(beside, key=lambda item: abs(item.rect.centerx - here.centerx)))
+        return True
+
+    def focus_end(self, last: bool) -> None:
+        """Home / End: focus the first (or last) enabled focusable widget."""
+        self.focus = -1 if not last else 0
+        self.move_focus(1 if not last else -1)
+
     def _sound(self, name: str) -> None:
         if self.on_sound:
             self.on_sound(name)
@@ -73,6 +95,9 @@ class Menu:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END) and self.items:
+            self.focus_end(event.key == pygame.K_END)
+            return True
         return self._action(action)
 
     def _action(self, action: str | None) -> bool:
@@ -81,7 +106,8 @@ class Menu:
             self.move_focus(-1 if action == "up" else 1)
             return True
         if action in ("left", "right") and current is not None:
-            return self._did(current.nudge(-1 if action == "left" else 1))
+            step = -1 if action == "left" else 1
+            return self._did(current.nudge(step) if current.nudges else self.move_beside(step))
         if action == "accept" and current is not None:
             return self._did(current.activate())
         if action == "back" and self.on_back is not None:

@@ -19,6 +19,8 @@ _BLINK_MS = 500  # a text box's caret shows for this long, then hides as long
 class _Row(Widget):
     """A labelled row: caption on the left, a control box on the right."""
 
+    nudges = True
+
     def __init__(self, label: str, enabled: bool | Callable[[], bool] = True, size: int = 24) -> None:
         super().__init__(enabled)
         self.label, self.size = label, size

@@ -29,6 +29,8 @@ class Widget:
     """Base widget: a rect, a scale, hover/focus flags, and optional enabling condition."""
 
     focusable = True
+    # Left/Right change the widget's value (a row with one); else they move the focus sideways.
+    nudges = False
 
     def __init__(self, enabled: bool | Callable[[], bool] = True) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from pie_table.core.messages import Msg
 from pie_table.core.userfiles import read_json, write_json
 
 _FILE = "last_join.json"
@@ -49,15 +50,28 @@ def _validate(payload: Any) -> None:
         raise ValueError("seats must map a table to the seat taken there")
 
 
-def _load() -> dict[str, Any]:
+def _read() -> tuple[dict[str, Any], Msg | None]:
     result = read_json(_path(), _KIND, _VERSION, validate=_validate)
-    return result.payload if result.ok and result.payload is not None else {"last": None, "seats": {}}
+    if result.ok and result.payload is not None:
+        return result.payload, None
+    return {"last": None, "seats": {}}, result.notice
+
+
+def _load() -> dict[str, Any]:
+    return _read()[0]
 
 
 def last_join() -> LastJoin:
     """The form as last sent (the defaults when nothing is remembered or the file was damaged)."""
-    last = _load()["last"]
-    return LastJoin(**last) if last else LastJoin()
+    return load_last_join()[0]
+
+
+def load_last_join() -> tuple[LastJoin, Msg | None]:
+    """The form as last sent, and one line saying so when a damaged file was set aside (the form
+    then starts empty, and the player should know why)."""
+    payload, notice = _read()
+    last = payload["last"]
+    return (LastJoin(**last) if last else LastJoin()), notice
 
 
 def seat_taken(address: str, table: str) -> int | None:

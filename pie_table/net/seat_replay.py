@@ -181,6 +181,8 @@ def _validate(payload: dict[str, Any]) -> None:
     if not isinstance(payload.get("cut", False), bool) or not isinstance(payload.get("players", []), list):
         raise TypeError("cut or players")
     for frame in payload["frames"]:
+        if not isinstance(frame, dict):
+            raise TypeError("frame")  # checked before `.get`: a number or a list has none
         shown = frame.get("view", frame.get("patch", frame.get("delta")))  # a delta: written before patches
         if not isinstance(frame["events"], list) or not isinstance(shown, dict):
             raise TypeError("frame")

@@ -179,9 +179,9 @@ class JoinScene(MenuScene):
     def __init__(self, app: Any, interfaces: Any = None) -> None:
         """`interfaces`: where zeroconf looks (None: every network this machine is on)."""
         super().__init__(app)
-        from pie_table.net.last_join import last_join
+        from pie_table.net.last_join import load_last_join
 
-        last = last_join()
+        last, damaged = load_last_join()
         self.address, self.table, self.seat, self.name = last.address, last.table, last.seat, last.name
         self.code = ""
         self.interfaces = interfaces
@@ -194,7 +194,7 @@ class JoinScene(MenuScene):
         self._settle: float | None = None  # seconds until a typed address is asked what it holds
         self._asking: threading.Thread | None = None
         self._lobby: tuple[str, list[dict[str, Any]] | None, str] | None = None  # an answer not yet shown
-        self.notice = ""
+        self.notice = tr(damaged) if damaged is not None else ""
         self._joining: threading.Thread | None = None
         self._result: tuple[Any, str] | None = None  # (driver, refusal) once a join attempt ended
         if self.address.count(":") >= 2 and not self.address.endswith(":"):

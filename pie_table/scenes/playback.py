@@ -25,6 +25,7 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 TURN_BEAT = 1.1  # seconds between moves of a turn-based game at speed 1
 _BAR_H = 64  # one row: the buttons, the progress bar between them (at scale 1)
 _ROW_H = 44  # the second row of a narrow bar: the progress bar and its caption under the buttons
+_TOGGLE = 2  # where Play / Pause stands among the buttons (`_left_buttons`)
 _BUTTON_W = 92  # a button's width when there is room (narrower ones fit their label)
 _TRACK_MIN = 300  # the progress bar is given at least this much room, or goes to a row of its own
 _CAPTION = 16  # the caption's text size
@@ -111,6 +112,9 @@ class PlaybackScene(Scene):
         labels = [label for label, _action in [*self._left_buttons(), *self._right_buttons()]]
         face = font(int(18 * s), "bold")
         needs = [face.size(label)[0] + int(16 * s) for label in labels]
+        # Play and Pause share a button: it is as wide as the wider, so the bar (one row or two)
+        # and the table above it keep their size whether the replay plays, pauses or ends.
+        needs[_TOGGLE] = max(face.size(label)[0] for label in (_("Play"), _("Pause"))) + int(16 * s)
         usual = [max(need, int(_BUTTON_W * s)) for need in needs]
         if sum(usual) + self._gaps(size, len(labels)) + self._track_room(size) <= size[0]:
             return usual

@@ -16,9 +16,17 @@ from pie_table.kit.i18n import _
 from pie_table.kit.text import fit_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, load_factory, open_table, unwind_to_menu
+from pie_table.scenes.save_trouble import FinishedWrites
 
-# Input until the table has been quiet this long is ignored: it was meant for the game.
-_ARM_S = 1.0
+# The results are shown at least this long, and then until nobody has pressed anything for
+# _QUIET_S, before any input counts: until then it was meant for the game (hurrying bots along).
+_MIN_S = 2.5
+_QUIET_S = 1.6  # longer than the beat of a player pressing Enter every 1.5 s to hurry bots
+# Keys that press the focused button: they act on their release, and only when pressed after the
+# buttons armed, so a key held down (or repeating) from the game never starts a new one.
+_CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+# How often a save or statistics write that failed is tried again while the results are shown.
+_RETRY_S = 5.0
 # What the player may have been pressing or clicking in the game a moment ago.
 _SWALLOWED = (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN,
               pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -27,41 +35,86 @@ _SWALLOWED = (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.CONTROLLERBUTTONDOWN, pyg
 class ResultsScene(OverlayScene):
     """Shown over the finished table (push it); `lines` are the score lines to list.
 
-    Until nobody has pressed anything for a moment, the buttons are greyed and every key, pad
-    button and click is swallowed (each one starts the moment again), so a player still pressing
-    keys from the game (or its ceremony) can never start a new game or leave by accident; then
-    Play again takes the focus, so Enter does what the screen shows.
+    For a minimum time, and then until nobody has pressed anything for a moment, the buttons are
+    greyed and every key, pad button and click is swallowed (each one starts the moment again),
+    so a player still pressing keys from the game (or its ceremony) can never start a new game or
+    leave by accident; then Play again takes the focus, so Enter does what the screen shows. Enter
+    and Space act when released, and only when pressed after that.
     """
 
     def __init__(self, app: Any, setup: GameSetup, title: str, lines: list[str],
-                 replay_path: str | None = None, again: bool = True) -> None:
+                 replay_path: str | None = None, again: bool = True,
+                 writes: FinishedWrites | None = None) -> None:
         """`replay_path`: the finished game's save (at a remote seat, the seat's own replay), offered
         as *Watch the replay*; `again` False: no *Play again* (a table played with other machines:
-        it would deal a game on this screen alone)."""
+        it would deal a game on this screen alone); `writes`: the game's save and statistics, said
+        and tried again here while they cannot be written."""
         super().__init__(app)
         self.again = again
         self.setup, self.title, self.lines = setup, title, list(lines)
         self.replay_path = replay_path
+        self.writes = writes
         self.notice = ""
         self.shown_s = 0.0
+        self.last_press_s = float("-inf")  # when input was last swallowed (shown_s then)
+        self.held: set[int] = set()  # keys down now (their auto-repeats are not new presses)
+        self.confirming: set[int] = set()  # Enter or Space pressed since the buttons armed
+        self.retry_in = _RETRY_S
+
+    def trouble(self) -> str:
+        """What of the finished game is not written yet ('' when all is)."""
+        return self.writes.line() if self.writes is not None else ""
+
+    def can_watch(self) -> bool:
+        """The replay can be opened: the buttons are armed and the save is on disk."""
+        return self.armed() and (self.writes is None or self.writes.saved)
 
     def armed(self) -> bool:
         """Whether the buttons take input yet."""
-        return self.shown_s >= _ARM_S
+        return self.shown_s >= _MIN_S and self.shown_s - self.last_press_s >= _QUIET_S
+
+    def _arms_in(self) -> float:
+        return max(_MIN_S - self.shown_s, _QUIET_S - (self.shown_s - self.last_press_s), 0.0)
 
     def update(self, dt: float) -> None:
         was_armed = self.armed()
         self.shown_s += dt
+        if self.writes is not None and self.trouble():
+            self.retry_in -= dt
+            if self.retry_in <= 0:
+                self.retry_in = _RETRY_S
+                self.writes.retry()
         if self.armed() and not was_armed:
             self.menu.set_focus(self.again_button if self.again else self.menu_button)
 
     def next_frame(self) -> float | None:
-        """Still until the buttons arm (they light up then), then until input."""
-        return _ARM_S - self.shown_s if not self.armed() else super().next_frame()
+        """Still until the buttons arm (they light up then), then until input or the next try of a
+        write that failed."""
+        if not self.armed():
+            return self._arms_in()
+        if self.trouble():
+            return max(0.0, self.retry_in)
+        return super().next_frame()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()  # their releases go to another window
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            if event.key in self.confirming:
+                self.confirming.discard(event.key)
+                self.menu.handle_event(event, "accept")
+            return
+        repeat = event.type == pygame.KEYDOWN and event.key in self.held
+        if event.type == pygame.KEYDOWN:
+            self.held.add(event.key)
         if event.type in _SWALLOWED and not self.armed():
-            self.shown_s = 0.0
+            self.last_press_s = self.shown_s
+            return
+        if repeat:
+            return
+        if event.type == pygame.KEYDOWN and event.key in _CONFIRM_KEYS:
+            self.confirming.add(event.key)  # acts on its release
             return
         super().handle_event(event)
 
@@ -69,8 +122,8 @@ class ResultsScene(OverlayScene):
         self.heading = Label(self.title, 46, pal.INK, "title")
         self.again_button = Button(_("Play again"), self.play_again, size=28, enabled=self.armed)
         self.menu_button = Button(_("Back to menu"), self.back, size=28, enabled=self.armed)
-        self.replay_button = Button(_("Watch the replay"), self.watch, size=24, enabled=self.armed)
-        self.notice_label = Label(lambda: self.notice, 20, pal.DANGER, "bold")
+        self.replay_button = Button(_("Watch the replay"), self.watch, size=24, enabled=self.can_watch)
+        self.notice_label = Label(lambda: self.notice or self.trouble(), 18, pal.DANGER, "bold", wrap=True)
         replay = [self.replay_button] if self.replay_path is not None else []
         again = [self.again_button] if self.again else []
         return [*again, self.menu_button, *replay, self.heading, self.notice_label]
@@ -118,7 +171,8 @@ class ResultsScene(OverlayScene):
         # Long score lists squeeze their line spacing rather than pushing the buttons off the sheet.
         line_h = max(int(18 * s), min(int(34 * s), (h - int(360 * s)) // count))
         body = count * line_h
-        panel_h = min(h - int(20 * s), int(320 * s) + body)
+        extra = int(44 * s) if self.trouble() else 0  # two lines for what could not be written
+        panel_h = min(h - int(20 * s), int(320 * s) + body + extra)
         self.panel = pygame.Rect(0, 0, int(min(w - 40 * s, 720 * s)), panel_h)
         self.panel.center = (w // 2, h // 2)
         self.heading.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(24 * s), self.panel.w - 40,
@@ -132,7 +186,9 @@ class ResultsScene(OverlayScene):
         self.menu_button.place(pygame.Rect(menu_x, y, bw, bh), s)
         ry = y - bh - int(14 * s)
         self.replay_button.place(pygame.Rect(self.panel.centerx - bw // 2, ry, bw, bh), s)
-        self.notice_label.place(pygame.Rect(self.panel.x, ry - int(30 * s), self.panel.w, int(26 * s)), s)
+        note_h = int(26 * s) + extra
+        self.notice_label.place(pygame.Rect(self.panel.x + int(20 * s), ry - int(4 * s) - note_h,
+                                            self.panel.w - int(40 * s), note_h), s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         size = min(int(24 * self.scale), int(self.line_h * 0.8))

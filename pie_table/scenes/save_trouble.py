@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from pie_table.core import stats
+from pie_table.core.messages import Msg
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.text import fit_text, ui_scale
@@ -108,12 +110,56 @@ def ask_before_closing(app: Any, table: Any) -> bool:
 
 def ask_before_leaving(app: Any, table: Any, leave: Callable[[], None]) -> bool:
     """Ask before `leave` when the table's game is not on disk (after one more try to save it):
-    True if the question was pushed."""
+    True if the question was pushed. A copy saved elsewhere that still holds the game (the pause
+    menu's) needs no question: the title then says where it went."""
     autosave = failing_autosave(table)
+    if autosave is not None and autosave.copied is not None:
+        mark_unsaved(app, autosave.path, str(autosave.copied))
+        return False
     if autosave is None or autosave.save():
         return False
     app.scenes.push(UnsavedQuitScene(app, autosave, leave))
     return True
+
+
+class FinishedWrites:
+    """A finished game's last save and its statistics, tried again (`retry`) until both are on
+    disk: the results screen says what is not written for as long as it is not."""
+
+    def __init__(self, autosave: Any, count: Callable[[], object]) -> None:
+        """`autosave`: the table's; `count`: counts the game in the statistics (OSError if they
+        cannot be written), called after the save, whose name is the game's key there."""
+        self.autosave, self.count = autosave, count
+        self.counted = False
+        self.stats_failure: Msg | None = None
+        self.retry()
+
+    @property
+    def saved(self) -> bool:
+        """The finished game is on disk (its replay can be opened)."""
+        return not self.autosave.failing
+
+    def retry(self) -> str:
+        """Write again what is not written yet; the line saying what still is not ('' when all is)."""
+        if self.autosave.failing:
+            self.autosave.save()
+        if not self.counted:
+            try:
+                self.count()
+            except OSError as exc:
+                self.stats_failure = stats.write_failure(exc)
+            else:
+                self.counted, self.stats_failure = True, None
+        return self.line()
+
+    def line(self) -> str:
+        """What is not written, and why ('' when everything is)."""
+        parts = []
+        if self.autosave.failing:
+            parts.append(_("This game is not saved: {why}.").format(why=tr(self.autosave.failure)))
+        if self.stats_failure is not None:
+            parts.append(_("The statistics are not updated: {why}.").format(why=tr(self.stats_failure)))
+        return " ".join(parts)
 
 
 class UnsavedQuitScene(OverlayScene):

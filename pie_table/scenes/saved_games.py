@@ -20,10 +20,11 @@ from pie_table.core.saves import (
     list_saves,
     read_save,
     remove_damaged,
+    remove_save,
     set_aside,
 )
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _, ngettext, tr
+from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import saves_dir, seat_replays_dir
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
@@ -52,9 +53,21 @@ def seats_text(seats: list[str], remote: list[int] | None = None) -> str:
 
 
 def describe(info: SaveInfo) -> str:
-    """One line for a save: game, seats, when, and whether it is finished."""
+    """One line for a save: game, who played (named players, then the seats), when, and whether
+    it is finished (with its scores)."""
     state = _("finished") if info.finished else _("in progress")
-    return f"{_(info.title)} · {seats_text(info.seats, info.remote)} · {_when(info.saved_at)} · {state}"
+    if info.finished and info.scores:
+        state = _("finished: {scores}").format(scores=scores_text(info.scores, info.teams))
+    named = ", ".join(name for name in info.names if name)
+    who = f"{named} · {seats_text(info.seats, info.remote)}" if named else seats_text(info.seats, info.remote)
+    return f"{_(info.title)} · {who} · {_when(info.saved_at)} · {state}"
+
+
+def scores_text(scores: list[float], teams: list[int] | None = None) -> str:
+    """'33–23' in seat order; a team game's once per team, in the order of its teams."""
+    if teams is not None and len(teams) == len(scores):
+        scores = [scores[teams.index(team)] for team in sorted(set(teams))]
+    return "–".join(f"{score:g}" for score in scores)
 
 
 def describe_seat_replay(info: SeatReplayInfo) -> str:
@@ -66,11 +79,20 @@ def describe_seat_replay(info: SeatReplayInfo) -> str:
     return f"{_(listed_title(info.game))} · {seat} · {_when(info.saved_at)} · {state}"
 
 
+# Month names from the catalogue, not `%b`: that is the C locale's English whatever the language.
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+           N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
 def _when(saved_at: float) -> str:
+    if not saved_at:
+        return "?"
     try:
-        return time.strftime("%d %b %H:%M", time.localtime(saved_at)) if saved_at else "?"
+        moment = time.localtime(saved_at)
     except (OverflowError, OSError, ValueError):  # checked when read; a stray value still says "?"
         return "?"
+    return _("{day} {month} {time}").format(day=f"{moment.tm_mday:02d}", month=_(_MONTHS[moment.tm_mon - 1]),
+                                            time=time.strftime("%H:%M", moment))
 
 
 def describe_damaged(entry: DamagedSave) -> str:
@@ -167,22 +189,24 @@ class SavedGamesScene(MenuScene):
     def _pages(self) -> int:
         return max(1, (len(self.saves) + len(self.damaged) + _PAGE - 1) // _PAGE)
 
-    def _row(self, item: SaveInfo | SeatReplayInfo | DamagedSave) -> tuple[Widget, Button]:
+    def _row(self, item: SaveInfo | SeatReplayInfo | DamagedSave) -> tuple[Widget, Button, Button | None]:
         if isinstance(item, DamagedSave):
             label = Label(describe_damaged(item), 18, pal.DANGER, align="left")
-            return label, Button(_("Remove"), partial(self._ask_remove, item), size=20)
+            return label, Button(_("Remove"), partial(self._ask_remove, item), size=20), None
         from pie_table.net.seat_replay import SeatReplayInfo
 
+        delete = Button(_("Delete"), partial(self._ask_delete, item), size=20)
         if isinstance(item, SeatReplayInfo):  # only ever watched: the game is the host's
             watch = partial(self._open, item, watch=True)
-            return Button(describe_seat_replay(item), watch, size=20), Button(_("Replay"), watch, size=20)
+            return (Button(describe_seat_replay(item), watch, size=20), Button(_("Replay"), watch, size=20),
+                    delete)
         main = Button(describe(item), partial(self._open, item, watch=item.finished), size=20)
-        return main, Button(_("Replay"), partial(self._open, item, watch=True), size=20)
+        return main, Button(_("Replay"), partial(self._open, item, watch=True), size=20), delete
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Saved games"), 40, pal.WOOD_DARK, "title")
         listed: list[SaveInfo | SeatReplayInfo | DamagedSave] = [*self.saves, *self.damaged]
-        self.rows: list[tuple[Widget, Button]] = [
+        self.rows: list[tuple[Widget, Button, Button | None]] = [
             self._row(item) for item in listed[self.page * _PAGE:(self.page + 1) * _PAGE]]
         self.empty = Label(_("No saved games yet: every game you play is saved as you go."), 22, pal.INK)
         self.status = Label(lambda: self.notice, 18, pal.DANGER)
@@ -191,8 +215,8 @@ class SavedGamesScene(MenuScene):
         self.next = Button(_("Older"), lambda: self._turn(1), enabled=lambda: self.page < pages - 1, size=22)
         self.back_button = Button(_("Back"), self.back, size=24)
         widgets: list[Widget] = [self.heading]
-        for main, watch in self.rows:
-            widgets += [main, watch]
+        for main, watch, delete in self.rows:
+            widgets += [main, watch, *([delete] if delete is not None else [])]
         if not self.rows:
             widgets.append(self.empty)
         return widgets + [self.status, self.prev, self.next, self.back_button]
@@ -212,6 +236,25 @@ class SavedGamesScene(MenuScene):
         self.app.scenes.push(ConfirmScene(self.app, question, _("Remove"), _("Keep"),
                                           lambda: self._remove(entry), detail=tr(entry.reason)))
 
+    def _ask_delete(self, info: SaveInfo | SeatReplayInfo) -> None:
+        """Delete a save (or a seat's own replay) for good, once the player says so."""
+        from pie_table.net.seat_replay import SeatReplayInfo
+
+        line = describe_seat_replay(info) if isinstance(info, SeatReplayInfo) else describe(info)
+        question = _("Delete this saved game for good?")
+        self.app.scenes.push(ConfirmScene(self.app, question, _("Delete"), _("Keep"),
+                                          lambda: self._delete(info), detail=line))
+
+    def _delete(self, info: SaveInfo | SeatReplayInfo) -> None:
+        try:
+            remove_save(info.path)
+        except OSError as exc:
+            why = exc.strerror or type(exc).__name__
+            self.notice = _("{name} could not be removed: {why}").format(name=Path(info.path).name, why=why)
+        else:
+            self.notice = ""
+        self.resume()
+
     def _remove(self, entry: DamagedSave) -> None:
         try:
             remove_damaged(entry)
@@ -229,12 +272,16 @@ class SavedGamesScene(MenuScene):
         self.heading.place(heading, s)
         top = self.panel.y + int(88 * s)
         row_h, gap = int(52 * s), int(10 * s)
-        watch_w = int(150 * s)
+        watch_w, delete_w = int(130 * s), int(110 * s)
         inner_x, inner_w = self.panel.x + int(30 * s), self.panel.w - int(60 * s)
-        for i, (main, watch) in enumerate(self.rows):
+        for i, (main, watch, delete) in enumerate(self.rows):
             y = top + i * (row_h + gap)
-            main.place(pygame.Rect(inner_x, y, inner_w - watch_w - gap, row_h), s)
-            watch.place(pygame.Rect(inner_x + inner_w - watch_w, y, watch_w, row_h), s)
+            right = inner_x + inner_w
+            if delete is not None:
+                delete.place(pygame.Rect(right - delete_w, y, delete_w, row_h), s)
+                right -= delete_w + gap
+            watch.place(pygame.Rect(right - watch_w, y, watch_w, row_h), s)
+            main.place(pygame.Rect(inner_x, y, right - watch_w - gap - inner_x, row_h), s)
         self.empty.place(pygame.Rect(inner_x, top, inner_w, row_h), s)
         bottom = self.panel.bottom - int(70 * s)
         self.status.place(pygame.Rect(inner_x, bottom - int(36 * s), inner_w, int(30 * s)), s)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from pie_table.core import seat_memory
 from pie_table.core.registry import GameInfo, OptionInfo
 from pie_table.core.setup import REMOTE, GameSetup, SeatSpec
 from pie_table.core.stats import last_names, remember_names
@@ -95,10 +96,13 @@ class SeatsScene(MenuScene):
         self.options: dict[str, Any] = {opt.key: opt.default for opt in info.options}
         self.names: list[str] = last_names() if not app.headless else []
         # A game with a reaction countdown starts from the one chosen in the settings.
+        if not app.headless:  # tests start from the game's defaults, as they start unnamed
+            self.recall(seat_memory.recall(info.id))
         if "reaction_seconds" in self.options:
             self.options["reaction_seconds"] = app.settings.reaction_seconds
         self.notice = ""
         self._refused = ""  # set while a cycler skips taken controls, shown once the choice lands
+        self._help_shown = ""  # the option explanation last drawn (`shown_option_help`)
 
     # -- rules of the screen -------------------------------------------------------------------
     def problem(self) -> str | None:
@@ -116,6 +120,22 @@ class SeatsScene(MenuScene):
             if numeric and not opt.choices and not _is_int(self.options[opt.key]):
                 return _("{label} must be a whole number.").format(label=_(opt.label))
         return None
+
+    def recall(self, last: seat_memory.SeatChoices) -> None:
+        """Start from the seats and variants this game was last started with, as far as this
+        screen still offers them (a seat it does not offer keeps its default; so does an option)."""
+        if not self.info.min_seats <= len(last.seats) <= self.info.max_seats:
+            return
+        offered = {_memo(spec): spec for spec in self.seat_choices()}
+        defaults = default_seats(self.info, len(last.seats))
+        self.seats = [offered.get(text, defaults[i]) for i, text in enumerate(last.seats)]
+        if duplicate_control(self.seats):
+            self.seats = defaults
+        self.teams = [i % 2 for i in range(len(self.seats))]
+        for opt in self.info.options:
+            value = last.options.get(opt.key)
+            if value is not None and _offers(opt, value):
+                self.options[opt.key] = value
 
     def seat_choices(self) -> list[SeatSpec]:
         """What a seat's cycler offers (hosting adds a remote player)."""
@@ -178,6 +198,7 @@ class SeatsScene(MenuScene):
         names = [self.names[i] if not spec.is_bot and i < len(self.names) else "" for i, spec in
                  enumerate(self.seats)]
         remember_names(self.names)
+        seat_memory.remember(self.info.id, [_memo(spec) for spec in self.seats], options)
         return GameSetup(self.info.id, list(self.seats), options, teams, seed, names if any(names) else [])
 
     def open_players(self) -> None:
@@ -218,7 +239,8 @@ class SeatsScene(MenuScene):
                                              color=lambda t: pal.TEAM_COLORS[t % len(pal.TEAM_COLORS)]))
         self.option_rows = [_option_widget(opt, self.options) for opt in info.options]
         pairs = zip(self.option_rows, info.options, strict=True)
-        self.option_help = {id(row): _(opt.help) if opt.help else "" for row, opt in pairs}
+        self.option_help = {id(row): _("{label}: {help}").format(label=_(opt.label), help=_(opt.help))
+                            if opt.help else "" for row, opt in pairs}
         for option_row in self.option_rows:
             option_row.split = 0.56
         self.options_heading = Label(_("Variants") if self.option_rows else "", 28, pal.INK, "bold")
@@ -230,9 +252,9 @@ class SeatsScene(MenuScene):
         seat_widgets: list[Widget] = []
         for i, row in enumerate(self.seat_rows):
             seat_widgets += [row, self.team_rows[i]] if self.team_game else [row]
-        return [self.count, *seat_widgets, *self.option_rows, self.start_button, self.players_button,
-                self.back_button,
-                self.heading, self.options_heading, self.status]
+        # The buttons in the order they stand, left to right, so Down and Tab read them as seen.
+        return [self.count, *seat_widgets, *self.option_rows, self.back_button, self.players_button,
+                self.start_button, self.heading, self.options_heading, self.status]
 
     def enter(self) -> None:
         super().enter()
@@ -308,10 +330,21 @@ class SeatsScene(MenuScene):
             lines.append(line)
         return lines
 
-    def _draw_option_help(self, surface: pygame.Surface) -> None:
-        """The focused (or hovered) option's explanation under the option rows."""
+    def shown_option_help(self) -> str:
+        """The explanation under the option rows: the hovered or focused option's, else the one
+        last shown (at first the first option's), so the variants are explained without a mouse
+        over them."""
         hovered = next((row for row in self.option_rows if row.hover), None)
         text = self.option_help.get(id(hovered or self.menu.focused), "")
+        if text:
+            self._help_shown = text
+        elif not self._help_shown or self._help_shown not in self.option_help.values():
+            self._help_shown = next((t for t in self.option_help.values() if t), "")
+        return self._help_shown
+
+    def _draw_option_help(self, surface: pygame.Surface) -> None:
+        """The shown option's explanation under the option rows."""
+        text = self.shown_option_help()
         if not text or not self.option_rows:
             return
         fnt = font(max(12, int(18 * self.scale)))
@@ -407,6 +440,20 @@ def _is_int(value: Any) -> bool:
     except (TypeError, ValueError):
         return False
     return True
+
+
+def _memo(spec: SeatSpec) -> str:
+    """A seat as the seat memory keeps it: its spec, or `remote` for a seat left to another machine."""
+    return REMOTE if spec.level == REMOTE and not spec.is_bot else spec.spec()
+
+
+def _offers(opt: OptionInfo, value: Any) -> bool:
+    """`value` is one this screen's row for `opt` can show."""
+    if isinstance(opt.default, bool):
+        return type(value) is bool
+    if opt.choices:
+        return value in opt.choices and type(value) is type(opt.choices[opt.choices.index(value)])
+    return type(value) is type(opt.default)
 
 
 def _coerce(opt: OptionInfo, value: Any) -> Any:

@@ -30,6 +30,15 @@ class StatisticsScene(OverlayScene):
         self.row_rects: list[pygame.Rect] = []
         self.bar_rects: list[pygame.Rect] = []  # the chart's bars as last drawn (tests look at them)
 
+    def solo_hint(self) -> str:
+        """How a player counted without a name (alone at a table of bots) names themselves ('' when
+        no row is theirs)."""
+        solo = stats.solo_name()
+        if not any(row["name"] == solo for row in self.rows):
+            return ""
+        line = _("{name}: your games alone, unnamed. Name yourself with Players… on the seat screen.")
+        return line.format(name=shown_name(solo))
+
     def build(self) -> list[Widget]:
         self.heading = Label(_("Statistics"), 40, pal.INK, "title")
         self.back_button = Button(_("Back"), self.back, size=24)
@@ -69,12 +78,15 @@ class StatisticsScene(OverlayScene):
             self.panel.h - int(150 * s),
         )
         if not self.rows:
-            text = self.notice or _(
-                "No finished games by named players yet: name yourself on the seat screen."
-            )
+            text = self.notice or _("No finished games yet: every game you finish is counted here.")
             image = fit_text(text, int(18 * s), area.w, pal.INK_SOFT)
             surface.blit(image, image.get_rect(center=area.center))
             return
+        hint = self.solo_hint()
+        if hint:
+            area.h -= int(24 * s)
+            image = fit_text(hint, int(15 * s), area.w, pal.INK_SOFT)
+            surface.blit(image, image.get_rect(midtop=(area.centerx, area.bottom + int(4 * s))))
         titles = {info.id: _(info.title) for info in load_games().values()}
         columns = [
             (_("Player"), 0.10),
@@ -112,7 +124,7 @@ class StatisticsScene(OverlayScene):
                 for lv in ("easy", "normal", "hard")
             )
             cells = [
-                row["name"],
+                shown_name(row["name"]),
                 titles.get(row["game"], row["game"]),
                 str(row["played"]),
                 str(row["won"]),
@@ -141,7 +153,7 @@ class StatisticsScene(OverlayScene):
         key_w = _draw_chart_key(surface, rect.topright, size, s)
         label = fit_text(
             _("Recent games: {name}, {game} (score, oldest first)").format(
-                name=row["name"], game=titles.get(row["game"], row["game"])
+                name=shown_name(row["name"]), game=titles.get(row["game"], row["game"])
             ),
             size,
             rect.w - 24 - key_w,
@@ -165,6 +177,11 @@ class StatisticsScene(OverlayScene):
             self.bar_rects.append(bar)
             number = fit_text(_number(score), int(12 * s), bar_w + 4, pal.CREAM)
             surface.blit(number, number.get_rect(midbottom=(bar.centerx, bar.y - 1)))
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the screen shows it: the solo fallback in the player's language."""
+    return _("You") if name == stats.SOLO_FALLBACK else name
 
 
 def _draw_bar(surface: pygame.Surface, bar: pygame.Rect, won: bool, s: float) -> None:

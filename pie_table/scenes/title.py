@@ -47,7 +47,7 @@ def start_up_notices(app: Any) -> list[str]:
 
 
 class TitleScene(MenuScene):
-    """First screen: Play leads to the game list, Quit closes the window."""
+    """First screen: Play leads to the game list, Quit asks, then closes the window."""
 
     is_home = True
 
@@ -68,7 +68,7 @@ class TitleScene(MenuScene):
         self.language_button = Button(self._language_text(), self.next_language, size=22)
         self.settings_button = Button(_("Settings"), self.open_settings, size=22)
         self.stats_button = Button(_("Statistics"), self.open_statistics, size=22)
-        self.quit_button = Button(_("Quit"), self.app.quit, size=30)
+        self.quit_button = Button(_("Quit"), self.back, size=30)
         self.notice = " · ".join(self._notices(damaged))
         self.status = Label(lambda: self.notice, 18, pal.LEMON)
         self.tagline = Label(_("a card table for pie-slinging chefs and rats"), 26, pal.CREAM, "sans")
@@ -161,7 +161,8 @@ class TitleScene(MenuScene):
         self.app.scenes.push(GameSelectScene(self.app))
 
     def back(self) -> None:
-        """Esc on the title asks first; the Quit button, a deliberate choice, quits at once."""
+        """Esc and the Quit button ask first, alike (Enter on a focused Quit is as easy to press by
+        mistake as Esc)."""
         confirm_quit(self.app)
 
     def layout(self, size: tuple[int, int]) -> None:

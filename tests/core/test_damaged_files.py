@@ -362,3 +362,53 @@ def test_a_save_from_a_newer_pie_table_is_listed_but_left_in_place(home):
     assert [(d.path, str(d.reason)) for d in listed] == [
         (str(path), "the save comes from a newer pie_table; update to open it")]
     assert path.exists() and not _aside(saves_dir(), "future.json")
+
+
+def test_a_save_of_newer_rules_is_listed_with_a_remove_and_never_offered_as_continue(home):
+    doc = _save()
+    doc["rules_version"] += 1
+    path = _write(saves_dir() / "newer.json", doc)
+    title, listing = _build_title_and_saved_games()
+    assert title.saved is None and not listing.saves
+    assert listing.rows[0][0].current_text() == (
+        "Damaged: newer.json (the save needs a newer version of RATS: High Tea at Sea's rules)")
+    assert listing.rows[0][1].text == "Remove" and path.exists()  # kept: a newer pie_table plays it
+    listing.rows[0][1].activate()
+    listing.app.scenes.current.yes_button.activate()  # "Remove", asked first
+    assert not path.exists() and not listing.damaged
+
+
+def test_a_save_of_millions_of_tiny_containers_is_refused_before_it_is_parsed(home):
+    doc = _save()
+    text = json.dumps(doc)[:-1] + ', "junk": [' + ",".join(["[]"] * 600_000) + "]}"
+    started = time.perf_counter()
+    with pytest.raises(SaveError) as caught:
+        parse_save(text)
+    assert caught.value.message == "too large to be a save" and time.perf_counter() - started < 0.5
+    assert load_session(parse_save(json.dumps(doc))).is_over() is False  # a real save still reads
+
+
+def test_a_game_id_with_a_newline_is_refused_in_one_line(home):
+    with pytest.raises(SaveError) as caught:
+        load_session(dict(_save(), game="chess\nTraceback: fake"))
+    assert caught.value.message == "the save is of a game this table does not have (chess?Traceback: fake)"
+
+
+@pytest.mark.parametrize(("game", "key", "value"), [("pie-rats", "reaction_seconds", 2**64),
+                                                    ("rumble-pie", "target", 10**7),
+                                                    ("pie-rats", "pies", 17),
+                                                    ("pie-rats", "phase6", "z"),
+                                                    ("rumble-pie", "pause_after_kapow", 1),
+                                                    ("rats", "ship_name", "x" * 41)])
+def test_an_option_the_seat_screen_does_not_offer_is_refused_on_load(home, game, key, value):
+    doc = _save(game, limit=5)
+    doc["setup"]["options"][key] = value
+    with pytest.raises(SaveError) as caught:
+        load_session(parse_save(json.dumps(doc)))
+    assert caught.value.message == f"the save's option {key} is not one this table offers"
+
+
+def test_a_shorter_game_than_the_seat_screen_offers_still_loads(home):
+    doc = _save("rumble-pie", limit=5)
+    assert doc["setup"]["options"]["target"] == 3  # below the seat screen's 10: a short game still loads
+    assert not load_session(parse_save(json.dumps(doc))).is_over()

@@ -91,6 +91,12 @@ def test_each_catalogued_title_is_the_one_its_game_registers():
     assert registry.listed_title("no-such-game") == "no-such-game"
 
 
+def test_each_catalogued_rules_version_is_the_one_its_game_plays():
+    for game_id in registry.catalogue():
+        assert registry.listed_rules_version(game_id) == registry.get_game(game_id).rules.rules_version
+    assert registry.listed_rules_version("no-such-game") is None
+
+
 def test_listing_saves_imports_no_game(tmp_path):
     """The title's Continue line names the saved game from the catalogue while the window opens."""
     from pie_table.core.saves import write_save

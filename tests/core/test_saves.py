@@ -164,3 +164,22 @@ def test_listing_reads_a_save_again_only_when_it_changed(tmp_path, monkeypatch):
     os.utime(path, ns=(1, 2_000_000_000_000_000_000))  # a different time, whatever the clock's grain
     updated, _ = saves_module.list_saves(tmp_path)
     assert len(reads) == 2 and updated[0].actions == len(session.log) > first[0].actions
+
+
+def test_a_start_left_before_anyone_moved_writes_no_save(tmp_path):
+    from pie_table.core.saves import Autosaver
+
+    session = Session(GameSetup("pie-rats", parse_seats("human,bot:easy,bot:normal"), {}, None, 5))
+    saver = Autosaver(session, tmp_path, every_action=True)
+    driver = TableDriver(session)
+    while session.to_act() and 0 not in session.to_act():  # the bots before the person
+        driver.play_out(limit=len(session.log) + 1)
+    assert saver.save() and not saver.path.exists()  # left at once: nothing to lose, nothing listed
+    seat = 0
+    session.submit(seat, session.legal(seat)[0])  # the person's first move: kept from now on
+    assert saver.save() and saver.path.exists()
+    bots = Session(GameSetup("rats", parse_seats("bot:easy,bot:easy"), {}, None, 5))
+    watched = Autosaver(bots, tmp_path / "bots", every_action=True)
+    assert watched.save() and not watched.path.exists()
+    TableDriver(bots).play_out(limit=3)
+    assert watched.save() and watched.path.exists()  # a table of bots: kept once anything moved

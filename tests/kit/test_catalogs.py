@@ -178,3 +178,32 @@ def test_every_game_has_spanish_rules_help_with_the_same_sections(game, quick):
         assert load_rules(game, quick) == english
     finally:
         i18n.set_language("en")
+
+
+def test_spanish_dates_plurals_and_key_names_read_as_spanish(monkeypatch):
+    import time
+
+    import pygame
+
+    from pie_table.core.saves import SaveInfo
+    from pie_table.games.rats.ui import table_draw
+    from pie_table.scenes.saved_games import describe
+
+    saved = time.mktime((2026, 12, 1, 10, 5, 0, 0, 0, -1))
+    info = SaveInfo("x.json", "rats", "RATS: High Tea at Sea", ["human", "bot:easy"], saved, False, 3)
+    drawn: list[str] = []
+    monkeypatch.setattr(table_draw, "fit_text",
+                        lambda text, *a, **k: drawn.append(text) or pygame.Surface((4, 4)))
+    surface = pygame.Surface((400, 200))
+    i18n.set_language("es")
+    try:
+        assert describe(info).split(" · ")[-2] == "01 dic 10:05"
+        for waiting in ([2], [0, 2]):
+            table_draw.draw_waiting(surface, surface.get_rect(), {"to_act": waiting}, 1.0,
+                                    lambda seat: f"Rata {seat + 1}")
+        assert drawn == ["Decide: Rata 3...", "Deciden: Rata 1, Rata 3..."]
+        assert i18n._("Keys left") == "Teclado izquierdo"
+        assert i18n._("right keys") == "teclado derecho"
+    finally:
+        i18n.set_language("en")
+    assert describe(info).split(" · ")[-2] == "01 Dec 10:05"

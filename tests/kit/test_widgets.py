@@ -140,3 +140,38 @@ def test_scale_and_wrap():
     fnt = pygame.font.Font(None, 20)
     lines = wrap_text("one two three four five six seven", fnt, 60)
     assert len(lines) > 1 and all(fnt.size(line)[0] <= 60 or " " not in line for line in lines)
+
+
+def _key(menu, key, action=None):
+    event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+    return menu.handle_event(event, action)
+
+
+def test_left_and_right_move_the_focus_among_buttons_side_by_side():
+    hits = []
+    one, two, three = (Button(n, lambda n=n: hits.append(n)) for n in ("1 flower", "6 swords", "3 dishes"))
+    below = Button("below", lambda: None)
+    for i, button in enumerate((one, two, three)):
+        button.place(pygame.Rect(10 + i * 160, 10, 150, 40), 1.0)
+    below.place(pygame.Rect(10, 60, 150, 40), 1.0)
+    menu = Menu([one, two, three, below])
+    assert _key(menu, pygame.K_RIGHT, "right") and menu.focused is two
+    _key(menu, pygame.K_RETURN, "accept")
+    assert hits == ["6 swords"]
+    assert _key(menu, pygame.K_RIGHT, "right") and menu.focused is three
+    assert not _key(menu, pygame.K_RIGHT, "right") and menu.focused is three  # nothing further right
+    assert _key(menu, pygame.K_LEFT, "left") and menu.focused is two
+    menu.set_focus(below)
+    assert not _key(menu, pygame.K_RIGHT, "right") and menu.focused is below  # alone on its row
+    cycler = Cycler("Bots", ["easy", "hard"], 0, lambda _v: None)
+    cycler.place(pygame.Rect(10, 110, 300, 40), 1.0)
+    rows = Menu([cycler, Button("beside", lambda: None)])
+    rows.items[1].place(pygame.Rect(320, 110, 100, 40), 1.0)
+    assert _key(rows, pygame.K_RIGHT, "right") and rows.focused is cycler and cycler.index == 1  # a value row
+
+
+def test_home_and_end_focus_the_first_and_last_button():
+    a, b, c = Button("A", lambda: None), Button("B", lambda: None), Button("C", lambda: None, enabled=False)
+    menu = Menu(stack(a, b, c, Label("x")))
+    assert _key(menu, pygame.K_END) and menu.focused is b  # the last one that takes the focus
+    assert _key(menu, pygame.K_HOME) and menu.focused is a

@@ -267,7 +267,7 @@ def test_space_mashed_through_the_ceremony_never_skips_past_the_results() -> Non
     assert results is not None and app.scenes.current is results
     assert app.scenes.stack[-2] is scene  # the finished table is still beneath: no new game began
     assert results.menu.focused is None and not results.again_button.enabled
-    for _ in range(int(1.0 / DT) + 1):  # once the keys have been quiet for a moment...
+    for _ in range(int(2.5 / DT) + 1):  # once the keys have been quiet for a moment...
         app.step(DT, [])
     assert results.menu.focused is results.again_button  # ...Enter would play again
 
@@ -409,3 +409,21 @@ def test_a_sealed_pick_asks_the_person_once_the_bots_have_answered() -> None:
             scene.submit(scene.panel.legal[0], scene.panel.seat)
         app.step(DT, [])
     assert shared_moments > 0
+
+
+def test_the_bots_wait_a_readable_moment_after_a_persons_own_choice() -> None:
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy", seed=5)
+    for _turn in range(40):  # the person chooses until the bots are the next to move
+        run_until(app, scene, lambda: 0 in scene.to_act() and scene.panel is not None)
+        moves = scene.moves
+        assert scene.submit(scene.legal(0)[0], 0)
+        app.step(0.0, [])
+        if scene.to_act() and 0 not in scene.to_act():
+            break
+    else:
+        raise AssertionError("the bots never moved right after the person")
+    for _ in range(int(1.4 / DT)):
+        app.step(DT, [])
+    assert scene.moves == moves + 1  # only the person's move yet: the bots wait
+    run_until(app, scene, lambda: scene.moves > moves + 1, frames=int(1.0 / DT))
+    assert scene.last_mover != 0

@@ -69,3 +69,31 @@ def test_fitting_never_goes_below_the_readable_floor_it_cuts_instead():
 
     assert font(size).size(text)[0] <= 120
     assert fit("Short", 22, 400) == ("Short", 22)
+
+
+def test_go_and_out_are_in_the_players_language(monkeypatch):
+    from pie_table.games.rumble_pie.ui.feedback import Feedback
+    from pie_table.kit import i18n
+
+    class Quiet:
+        def play(self, name):
+            pass
+
+    app = App(size=(1280, 720), headless=True)
+    setup = GameSetup("rumble-pie", parse_seats("bot:easy,bot:easy"), {}, None, 1)
+    scene = open_table(RumbleTableScene, app, setup)
+    asked: list[str] = []
+    original = scene.view.text.get
+    monkeypatch.setattr(scene.view.text, "get",
+                        lambda text, *a, **k: asked.append(text) or original(text, *a, **k))
+    i18n.set_language("es")
+    try:
+        feedback = Feedback(Quiet(), ["Ana", "Luis"], [0, 1])
+        feedback.on_event({"type": "go"}, scene.geom, None)
+        assert feedback.banner == ("¡Ya!", 0.9)
+        feedback.on_event({"type": "out", "seat": 0}, scene.geom, None)
+        assert feedback.banner == ("¡Fuera!", 1.4)
+        scene.view._paint_deck(pygame.Surface(scene.geom.card_size), 0, 0)  # noqa: SLF001 - an empty deck
+        assert "¡Fuera!" in asked and "Out!" not in asked
+    finally:
+        i18n.set_language("en")

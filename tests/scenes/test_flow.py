@@ -48,9 +48,17 @@ def press(app, *keys):
     app.step(1 / 60)
 
 
+def release(app, *keys):
+    """Post KEYUP for each key (one frame)."""
+    pygame.event.clear()
+    for key in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, scancode=0, mod=0, unicode=""))
+    app.step(1 / 60)
+
+
 def wait_until_armed(app):
     """Let the results sit untouched for as long as they ignore input, plus a frame."""
-    for _ in range(70):
+    for _ in range(160):
         app.step(1 / 60, [])
 
 
@@ -103,12 +111,41 @@ def test_results_swallow_fast_keys_then_focus_play_again(app):
     results = app.scenes.current
     for key in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_SPACE) * 20:  # still mashing
         press(app, key)
+        release(app, key)
         assert app.scenes.current is results and app.scenes.stack[-2] is table
     click(app, results.menu_button.rect)  # a click meant for the table a moment ago
     assert app.scenes.current is results and results.menu.focused is None
     wait_until_armed(app)
     assert results.menu.focused is results.again_button and results.again_button.enabled
     press(app, pygame.K_RETURN)
+    assert app.scenes.current is results  # Enter acts on its release
+    release(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.current, fake.FakeTable) and app.scenes.current is not table
+
+
+def test_enter_every_beat_or_held_down_never_skips_the_results_into_a_new_game(app):
+    seats = open_seats(app)
+    click(app, seats.start_button.rect)
+    table = app.scenes.current
+    press(app, pygame.K_F5)
+    results = app.scenes.current
+    assert isinstance(results, ResultsScene)
+    for _beat in range(6):  # Enter every 1.5 s, as a player hurrying the bots along
+        press(app, pygame.K_RETURN)
+        release(app, pygame.K_RETURN)
+        for _ in range(88):
+            app.step(1 / 60, [])
+        assert app.scenes.current is results and not results.armed()
+    press(app, pygame.K_SPACE)  # held down from the game...
+    for _ in range(300):
+        app.step(1 / 60, [])
+    assert results.armed()
+    for _ in range(5):
+        press(app, pygame.K_SPACE)  # ...its auto-repeat...
+    release(app, pygame.K_SPACE)  # ...and let go: it was pressed before the buttons armed
+    assert app.scenes.current is results and app.scenes.stack[-2] is table
+    press(app, pygame.K_RETURN)
+    release(app, pygame.K_RETURN)  # a deliberate press once they are lit
     assert isinstance(app.scenes.current, fake.FakeTable) and app.scenes.current is not table
 
 

@@ -214,7 +214,10 @@ def test_a_damaged_form_file_is_set_aside_and_the_form_starts_empty(app: App) ->
     _path().write_text('{"format": "last-join", "version": 1, "last": {"seat": "three"}}', encoding="utf-8")
     join = JoinScene(app)
     assert (join.address, join.table, join.seat, join.name) == ("ws://127.0.0.1:", "1", 2, "")
-    assert any(p.name.startswith("last_join.json.bad") for p in _path().parent.iterdir())
+    (aside,) = [p.name for p in _path().parent.iterdir() if p.name.startswith("last_join.json.bad")]
+    join.rebuild()
+    said = f"last_join.json does not hold what it should; it was set aside as {aside}."
+    assert join.status.current_text() == said
     remember_join("ws://10.0.0.9:8765", "2", 3, "Ann")
     assert last_join().name == "Ann"
 

@@ -115,6 +115,10 @@ def test_a_failed_autosave_is_told_in_the_players_language(tmp_path, monkeypatch
     try:
         i18n.set_language("es")
         app, scene = _table(RatsTableScene, "rats", "human:hotseat,bot:easy", [])
+        while 0 not in scene.to_act():
+            seat = scene.to_act()[0]
+            assert scene.submit(scene.legal(seat)[0], seat)
+        assert scene.submit(scene.legal(0)[0], 0)  # the person's move: now a game worth a save
         assert not scene.autosave.save()
         seat = scene.to_act()[0]
         assert scene.submit(scene.legal(seat)[0], seat)  # the next move tells what the save met

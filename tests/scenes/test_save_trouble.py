@@ -14,6 +14,7 @@ from pie_table.core.messages import Msg
 from pie_table.core.resume import load_session
 from pie_table.core.saves import read_save
 from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.pie_rats.ui.table_scene import PieRatsTableScene
 from pie_table.games.rats.ui.table_scene import RatsTableScene
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit import i18n
@@ -193,3 +194,64 @@ def test_the_window_close_button_closes_at_once_when_the_game_is_saved(home, rea
     app.running = True
     app.step(DT, [pygame.event.Event(pygame.QUIT)])
     assert not app.running and app.scenes.current is table
+
+
+def test_a_finished_game_not_written_says_so_on_the_results_until_it_is(home, read_only, monkeypatch):
+    from pie_table.core import stats
+    from pie_table.scenes.results import ResultsScene
+
+    real = stats.write_json
+
+    def refuse(path, *args, **kwargs):
+        if state["refuse"]:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path, *args, **kwargs)
+
+    state = {"refuse": True}
+    monkeypatch.setattr(stats, "write_json", refuse)
+    app = App(size=(1280, 720), headless=True)
+    app.home = TitleScene
+    app.scenes.push(TitleScene(app))
+    setup = GameSetup("pie-rats", parse_seats("human,bot:easy"), {}, seed=3, names=["Ana", ""])
+    table = open_table(PieRatsTableScene, app, setup)
+    app.scenes.push(table)
+    table.skip_to(turn=999)
+    for _step in range(400):
+        app.step(DT, [])
+        if isinstance(app.scenes.current, ResultsScene):
+            break
+    results = app.scenes.current
+    assert isinstance(results, ResultsScene)
+    for _step in range(60):
+        app.step(DT, [])  # armed
+    assert results.notice_label.current_text() == (
+        "This game is not saved: the saves folder may not be written to. "
+        "The statistics are not updated: the statistics folder may not be written to.")
+    assert not results.replay_button.enabled  # its file is not there to open
+    assert stats.rows(stats.load()[0]) == []
+    i18n.set_language("es")
+    assert results.notice_label.current_text() == (
+        "Esta partida no está guardada: no se puede escribir en la carpeta de partidas. "
+        "Las estadísticas no se han actualizado: no se puede escribir en la carpeta de estadísticas.")
+    i18n.set_language("en")
+    read_only(False)
+    state["refuse"] = False
+    for _step in range(int(5.5 / DT)):  # tried again while the results are shown
+        app.step(DT, [])
+    assert results.notice_label.current_text() == "" and results.replay_button.enabled
+    assert table.autosave.path.exists()
+    (row,) = stats.rows(stats.load()[0])
+    assert row["name"] == "Ana" and row["played"] == 1
+
+
+def test_leaving_after_the_pause_menu_saved_a_copy_says_where_the_copy_is(home, read_only):
+    app, table = _rats_table()
+    table.skip_to(turn=2)
+    app.step(DT, [])
+    table.pause_game()
+    app.scenes.current.rescue_button.activate()
+    app.scenes.current.quit_button.activate()  # no question: the copy holds the game as it stands
+    title = app.scenes.current
+    copy = home / "me" / "pie_table saves" / table.autosave.path.name
+    assert isinstance(title, TitleScene)
+    assert title.notice == f"A game you left is saved only as a copy: {copy}"

@@ -284,3 +284,101 @@ def test_watching_a_save_whose_table_cannot_load_says_so_instead_of_crashing(hom
     monkeypatch.setattr("pie_table.scenes.saved_games.load_factory", lambda spec: None)
     assert open_save(app, str(path), watch=True) == "This game's table could not be loaded."
     assert isinstance(app.scenes.current, TitleScene)
+
+
+def _write_game(folder: Path, setup: GameSetup, finish: bool, saved_at: float) -> Path:
+    from pie_table.core.saves import to_save
+
+    session = Session(setup)
+    if finish:
+        TableDriver(session).play_out()
+    else:
+        TableDriver(session).play_out(limit=6)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{setup.game_id}-{setup.seed}.json"
+    path.write_text(json.dumps(to_save(session, saved_at=saved_at)), encoding="utf-8")
+    return path
+
+
+def test_rows_name_the_players_and_a_finished_games_scores_and_a_save_can_be_deleted(home):
+    import time
+
+    from pie_table.scenes.confirm import ConfirmScene
+
+    when = time.mktime((2026, 12, 1, 10, 5, 0, 0, 0, -1))
+    done = _write_game(saves_dir(), GameSetup("pie-rats", parse_seats("bot:hard,bot:easy"), {}, seed=3,
+                                              names=["", ""]), True, when)
+    going = _write_game(saves_dir(), GameSetup("rats", parse_seats("human,bot:easy"), {}, seed=4,
+                                               names=["Ana", ""]), False, when - 60)
+    scores = read_save(done)["scores"]
+    app = _app()
+    listing = SavedGamesScene(app)
+    app.scenes.push(listing)
+    app.step(DT, [])
+    assert [row[0].text for row in listing.rows] \
+        == [f"Pie Rats · 2 bots · 01 Dec 10:05 · finished: {scores[0]:g}–{scores[1]:g}",
+            "RATS: High Tea at Sea · Ana · 1 human, 1 bot · 01 Dec 10:04 · in progress"]
+    main, replay, delete = listing.rows[1]
+    assert delete.text == "Delete"
+    delete.activate()
+    question = app.scenes.current
+    assert isinstance(question, ConfirmScene) and question.heading.text == "Delete this saved game for good?"
+    question.back()  # Keep: nothing removed
+    assert going.exists() and len(listing.rows) == 2
+    listing.rows[1][2].activate()
+    app.scenes.current.yes_button.activate()
+    assert not going.exists() and done.exists() and len(listing.rows) == 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rumble_replay_bar_keeps_its_height_playing_paused_and_at_the_end(home, size, language):
+    from pie_table.core.saves import write_save
+    from pie_table.kit import i18n
+
+    session = Session(GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy,bot:normal,bot:easy"),
+                                {"target": 10}, seed=6))
+    driver_for(session).play_out(limit=900)
+    path = write_save(saves_dir() / "rumble.json", session)
+    i18n.set_language(language)
+    try:
+        app = App(size=size, headless=True)
+        app.scenes.push(TitleScene(app))
+        scene = ReplayScene(app, read_save(path))
+        app.scenes.push(scene)
+        surface = pygame.Surface(size)
+        heights = []
+        for key in (None, pygame.K_SPACE, pygame.K_SPACE, pygame.K_END):  # paused, playing, paused, the end
+            if key is not None:
+                _key(app, key)
+            scene.draw(surface)
+            heights.append((scene.bar.h, scene._table_size()))
+        assert len(set(heights)) == 1, heights
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_replay_bar_is_as_tall_playing_as_paused_at_every_window_width(home, language):
+    from pie_table.core.saves import write_save
+    from pie_table.kit import i18n
+
+    session = Session(GameSetup("rumble-pie", parse_seats("bot:hard,bot:easy"), {"target": 3}, seed=6))
+    driver_for(session).play_out(limit=600)
+    path = write_save(saves_dir() / "rumble.json", session)
+    i18n.set_language(language)
+    try:
+        app = App(size=(1280, 720), headless=True)
+        app.scenes.push(TitleScene(app))
+        scene = ReplayScene(app, read_save(path))
+        flips = []
+        for width in range(640, 1600, 2):
+            heights = set()
+            for playing in (False, True):
+                scene.playing = playing
+                heights.add(scene._bar_height((width, 600)))
+            if len(heights) > 1:
+                flips.append(width)
+        assert flips == []  # the Play/Pause label never turns one row into two
+    finally:
+        i18n.set_language("en")

@@ -108,7 +108,8 @@ def test_a_joined_game_is_kept_and_its_results_open_the_replay_at_the_final_view
     window.scenes.push(listing)
     listing.rebuild()
     # (the host's own save is listed too: both windows share this test's user folder)
-    (main, watch), = [(main, watch) for main, watch in listing.rows if "hosted elsewhere" in main.text]
+    (main, watch), = [(main, watch) for main, watch, _delete in listing.rows
+                      if "hosted elsewhere" in main.text]
     title, seat, _when, state = main.text.split(" · ")
     assert (title, seat, state) == (listed_title(game), "your seat at a table hosted elsewhere", "finished")
     watch.on_click()
@@ -156,7 +157,7 @@ def test_a_damaged_seat_replay_is_set_aside_and_listed(app: App) -> None:
     listing = SavedGamesScene(app)
     app.scenes.push(listing)
     listing.rebuild()
-    labels = [main.current_text() for main, _remove in listing.rows]
+    labels = [main.current_text() for main, *_buttons in listing.rows]
     assert labels == [f"Damaged: {name} (is damaged (not readable JSON))"]
 
 
@@ -257,3 +258,23 @@ def test_a_rumble_recording_cut_short_opens_on_its_table_and_says_why_it_stops(a
     _key(viewer, pygame.K_RIGHT)  # one more: the file holds no more of the game
     assert viewer.notice == "The replay stops here: the rest of this game was too long to keep."
     app.scenes.draw(app.screen)  # the notice over the bar, the table under it
+
+
+@pytest.mark.parametrize("frame", [5, "view", None, [1, 2]])
+def test_a_seat_replay_whose_frame_is_not_an_object_is_listed_as_damaged(app: App, frame: object) -> None:
+    """Saved games opens and lists it, not an AttributeError from reading a number as a frame."""
+    folder, name = seat_replays_dir(), "rats-20261126-170000-seat2-abcdef.json"
+    folder.mkdir(parents=True)
+    rules_version = get_game("rats").rules.rules_version
+    payload = {"format": KIND, "version": 2, "game": "rats", "rules_version": rules_version, "seat": 1,
+               "seats": 2, "names": ["", "Ann"], "options": {}, "started": 1.0, "saved_at": 2.0,
+               "finished": False, "link": "abcdef0123456789",
+               "frames": [{"events": [], "view": {"seat": 1}}, frame]}
+    (folder / name).write_text(json.dumps(payload), encoding="utf-8")
+    found, damaged = list_seat_replays(folder)
+    assert found == [] and [entry.name for entry in damaged] == [name]
+    listing = SavedGamesScene(app)
+    app.scenes.push(listing)
+    listing.rebuild()
+    assert [main.current_text() for main, *_buttons in listing.rows] == \
+        [f"Damaged: {name} (does not hold what it should)"]

@@ -147,7 +147,7 @@ def test_every_keyboard_humans_keys_are_listed_in_spanish_too(app):
         i18n.set_language("es")
         scene = open_scene(app, load_games()["rumble-pie"])
         _font, rows = scene.legend_rows()
-        starts = [text for text, _pos in rows if "(Teclas" in text]
+        starts = [text for text, _pos in rows if "(Teclado" in text]
         assert [s.split(" (")[0] for s in starts] == ["Asiento 1", "Asiento 2"]
         assert all(scene.legend_rect.contains(pygame.Rect(pos, (1, 1))) for _text, pos in rows)
     finally:
@@ -186,3 +186,100 @@ def test_one_name_for_two_seats_is_refused_with_the_reason(app):
     picker.set_value("Bob")
     picker.nudge(-1)  # "Alice" is seat 1's: skipped
     assert picker.value == ""
+
+
+def _press(app, key):
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+
+
+def test_the_buttons_take_the_focus_in_the_order_they_stand_left_to_right(app):
+    scene = open_scene(app, fake.make_info())
+    assert scene.menu.focused is scene.start_button
+    assert [b.rect.x for b in (scene.back_button, scene.players_button, scene.start_button)] == sorted(
+        b.rect.x for b in (scene.back_button, scene.players_button, scene.start_button))
+    _press(app, pygame.K_LEFT)
+    assert scene.menu.focused is scene.players_button
+    _press(app, pygame.K_LEFT)
+    assert scene.menu.focused is scene.back_button
+    _press(app, pygame.K_RIGHT)
+    _press(app, pygame.K_RIGHT)
+    assert scene.menu.focused is scene.start_button
+    _press(app, pygame.K_UP)  # the one before Start is the one to its left
+    assert scene.menu.focused is scene.players_button
+
+
+def test_home_and_end_on_the_title(tmp_path, monkeypatch):
+    from pie_table.scenes.title import TitleScene
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    window = App((1280, 720), headless=True)
+    title = TitleScene(window)
+    window.scenes.push(title)
+    window.step(1 / 60, [])
+    _press(window, pygame.K_END)
+    assert title.menu.focused.text == "Quit"
+    _press(window, pygame.K_HOME)
+    assert title.menu.focused is title.menu.items[next(i for i, w in enumerate(title.menu.items)
+                                                         if w.focusable and w.enabled)]
+
+
+def test_the_titles_quit_button_asks_first_as_esc_does(tmp_path, monkeypatch):
+    from pie_table.scenes.confirm import ConfirmScene
+    from pie_table.scenes.title import TitleScene
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    window = App((1280, 720), headless=True)
+    title = TitleScene(window)
+    window.scenes.push(title)
+    window.running = True
+    title.quit_button.activate()
+    question = window.scenes.current
+    assert window.running and isinstance(question, ConfirmScene)
+    assert question.heading.text == "Quit pie_table?"
+    question.back()
+    assert window.scenes.current is title and window.running
+    _press(window, pygame.K_ESCAPE)
+    assert isinstance(window.scenes.current, ConfirmScene)
+
+
+def test_the_seat_screen_starts_from_the_count_seats_and_variants_last_started(tmp_path, monkeypatch):
+    from pie_table.core import seat_memory
+    from pie_table.core.registry import get_game
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    window = App((1280, 720), headless=True)
+    window.headless = False  # the screen reads what it remembers only for a real window
+    info = get_game("pie-rats")
+    first = SeatsScene(window, info)
+    assert len(first.seats) == 4 and first.options["pies"] == 10
+    first.set_count(3)
+    first.set_seat(2, SeatSpec("bot", level="hard"))
+    first.options["pies"] = 14
+    first.setup()  # Start
+    again = SeatsScene(window, info)
+    assert [s.spec() for s in again.seats] == ["human:hotseat", "bot:normal", "bot:hard"]
+    assert again.options["pies"] == 14 and again.options["phase6"] == "a"
+    # What the screen no longer offers is left at its default.
+    seat_memory.remember("pie-rats", ["human:hotseat", "bot:godlike", "bot:easy"],
+                         {"pies": 999, "phase6": "c"})
+    odd = SeatsScene(window, info)
+    assert [s.spec() for s in odd.seats] == ["human:hotseat", "bot:normal", "bot:easy"]
+    assert odd.options["pies"] == 10 and odd.options["phase6"] == "c"
+    (tmp_path / "config" / "seat_choices.json").write_text("{not json", encoding="utf-8")
+    assert len(SeatsScene(window, info).seats) == 4  # a damaged file: the game's defaults
+
+
+def test_variants_read_as_words_and_one_is_always_explained(app):
+    from pie_table.core.registry import get_game
+
+    for game in ("pie-rats", "cheflebrity"):
+        for option in get_game(game).options:
+            for label in (option.choice_labels or {}).values():
+                assert "·" not in label and "/" not in label, label
+    scene = open_scene(app, get_game("pie-rats"))
+    assert scene.menu.focused is scene.start_button  # no variant focused nor hovered...
+    assert scene.shown_option_help().startswith("Looting freezes: The rulebook's phase 6 rules a, b, c.")
+    scene.menu.set_focus(scene.option_rows[2])
+    assert scene.shown_option_help() == "Pies: How many pies are baked."
+    scene.menu.set_focus(scene.start_button)
+    assert scene.shown_option_help() == "Pies: How many pies are baked."  # ...the last one stays

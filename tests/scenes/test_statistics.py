@@ -114,3 +114,66 @@ def test_recent_games_tell_a_win_from_a_loss_without_colour(home):
     # shape, so a player who cannot tell gold from brown still can tell them apart.
     felt = app.screen.get_at((lost.right + 2, lost.centery))
     assert app.screen.get_at(lost.center) == felt != app.screen.get_at(won.center)
+
+
+def _finished(setup: GameSetup):
+    from pie_table.core.session import Session
+
+    session = Session(setup)
+    while not session.is_over():
+        for seat in session.to_act():
+            move = session.bot_action(seat) if seat in session.bots else session.legal(seat)[-1]
+            session.submit(seat, move)
+    return session
+
+
+@pytest.mark.parametrize(("login", "hint"), [
+    ("ana", "ana: your games alone, unnamed. Name yourself with Players… on the seat screen."),
+    (None, "You: your games alone, unnamed. Name yourself with Players… on the seat screen."),
+])
+def test_a_solo_player_who_typed_no_name_is_counted_and_told_how_to_name_themselves(home, monkeypatch,
+                                                                                   login, hint):
+    import getpass
+
+    from pie_table.kit import i18n
+    from pie_table.scenes.statistics import StatisticsScene
+
+    def getuser() -> str:
+        if login is None:
+            raise OSError("no login name")
+        return login
+
+    monkeypatch.setattr(getpass, "getuser", getuser)
+    solo = GameSetup("pie-rats", parse_seats("human,bot:easy"), {}, seed=3)
+    assert stats.record_finished(_finished(solo), "a")
+    # Two people sharing the screen without names are not one person: nobody to count.
+    shared = GameSetup("rats", parse_seats("human,human"), {}, seed=3)
+    assert not stats.record_finished(_finished(shared), "b")
+    (row,) = stats.rows(stats.load()[0])
+    assert row["name"] == (login or "You") and row["played"] == 1 and row["vs"].keys() == {"easy"}
+    app = App(size=(1280, 720), headless=True)
+    screen = StatisticsScene(app)
+    app.scenes.push(screen)
+    app.step(DT, [])
+    assert screen.solo_hint() == hint
+    i18n.set_language("es")
+    try:
+        said = screen.solo_hint()
+        assert said.startswith(("ana" if login else "Tú") + ": tus partidas a solas, sin nombre.")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_file_stays_small_however_many_games_are_counted(home):
+    from pie_table.paths import data_dir
+
+    data = stats.empty()
+    report = {"scores": [20, 11], "winning_seats": [0]}
+    for n in range(30_000):  # a long-kept file: each game's save name was kept for ever
+        stats.record_game(data, f"pie-rats-20261201-1000{n:06d}-123456789.json", "pie-rats", ["Ana", ""],
+                          ["", "easy"], report)
+    stats.save(data)
+    assert len(data["counted"]) == 2000 and (data_dir() / stats.FILE).stat().st_size < 1_000_000
+    again, notice = stats.load()
+    assert notice is None and stats.rows(again)[0]["played"] == 30_000
+    assert not stats.record_game(again, data["counted"][-1], "pie-rats", ["Ana", ""], ["", "easy"], report)

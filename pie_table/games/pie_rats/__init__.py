@@ -17,19 +17,19 @@ register_game(
         options=(
             OptionInfo(
                 "phase6",
-                "Phase 6 rule",
+                "Looting freezes",
                 "a",
                 choices=("a", "b", "c"),
-                choice_labels={"a": "a · call it", "b": "b · nice", "c": "c · wild"},
-                help='a: call "I\'m looting a pie!" to freeze; b: phase 6 is always frozen; '
-                "c: never frozen, anything goes.",
+                choice_labels={"a": "when called", "b": "always", "c": "never"},
+                help='The rulebook\'s phase 6 rules a, b, c. When called (a): call "I\'m looting a pie!" to '
+                "freeze; always (b): phase 6 is always frozen; never (c): anything goes.",
             ),
             OptionInfo(
                 "no_loot_penalty",
-                "Cannot loot",
+                "No loot costs a rat",
                 "failed",
                 choices=("failed", "always"),
-                choice_labels={"failed": "if called", "always": "always"},
+                choice_labels={"failed": "callers", "always": "everyone"},
                 help="Who ends phase 6 without a pie they could carry and loses their strongest rat: "
                 'only a Captain who called "I\'m looting a pie!" (standard), or every Captain '
                 "(the rulebook read word for word).",

@@ -48,15 +48,17 @@ class TableEnd(TableSession):
             return
         self.results_shown = True
         from pie_table.scenes.results import ResultsScene
+        from pie_table.scenes.save_trouble import FinishedWrites
 
         self.autosave.save()
-        self.driver.record_finished(Path(str(self.autosave.path)).name,
-                                    {seat: {"hints": n} for seat, n in self.hints_used.items()})
+        key = Path(str(self.autosave.path)).name
+        extras = {seat: {"hints": n} for seat, n in self.hints_used.items()}
+        writes = FinishedWrites(self.autosave, lambda: self.driver.record_finished(key, extras))
         title, lines = self.results_text(self.public())
         kept = self.autosave.path is not None  # at a remote seat: its own replay, once written
         self.app.scenes.push(ResultsScene(self.app, self.setup, title, lines,
                                           str(self.autosave.path) if kept else None,
-                                          again=not self.driver.across_machines))
+                                          again=not self.driver.across_machines, writes=writes))
 
     def replay_apply(self, seat: int | None, action: Action) -> bool:
         return self.submit(action, seat)

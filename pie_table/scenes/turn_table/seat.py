@@ -128,6 +128,7 @@ class TableSession(TableHooks):
         play for the seat at the screen (its own listener), or here when nobody is."""
         seat = entry.seat
         self.moves += 1
+        self.last_mover = seat
         if self.autosave.notice:
             self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
         elif seat in self.humans or seat is None:

@@ -44,6 +44,7 @@ class TurnTable(TableInput):
         self.gate = driver.gate
         self.humans = list(self.gate.humans)
         self.moves = 0
+        self.last_mover: int | None = None  # the seat of the move applied last (None: the game's own)
         self.reaction = ReactionWindow(driver, self.humans, self._claimed, self.names,
                                        self.window_answer, self.reaction_lost)
         self.effects = EffectLayer(seed=setup.seed)

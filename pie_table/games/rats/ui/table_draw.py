@@ -16,7 +16,7 @@ from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage
 from pie_table.games.rats.ui.sheet_view import RatCard, paper
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import MIN_READABLE, font
-from pie_table.kit.i18n import _, event_text
+from pie_table.kit.i18n import _, event_text, ngettext
 from pie_table.kit.log_panel import draw_log as draw_log_panel
 from pie_table.kit.text import fit_text, ui_scale
 
@@ -223,7 +223,7 @@ def draw_waiting(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
     plaque = pygame.Rect(0, 0, rect.w - int(40 * scale), int(56 * scale))
     plaque.midtop = (rect.centerx, rect.y + int(20 * scale))
     pygame.draw.rect(surface, pal.FELT, plaque, border_radius=int(12 * scale))
-    words = _("{rats} deciding...").format(rats=who)
+    words = ngettext("{rats} is deciding...", "{rats} are deciding...", len(waiting)).format(rats=who)
     text = fit_text(words, int(20 * scale), plaque.w - 20, pal.CREAM, "bold")
     surface.blit(text, text.get_rect(center=plaque.center))
     return plaque.union(text.get_rect(center=plaque.center))

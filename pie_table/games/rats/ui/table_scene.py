@@ -34,6 +34,9 @@ from pie_table.scenes.turn_table import TurnTable
 GAME_ID = "rats"
 _PUBLIC_BEAT = 0.6  # a bot waits this long before a move everyone watches (rolls, picks said aloud)
 _SECRET_BEAT = 0.12  # secret bot picks are quick: nobody sees them being made
+# After a person here chooses, the bots' next move waits this long at least: what their choice
+# brought about (an answer to their request, the next phase) is read before it moves on.
+_AFTER_PERSON_BEAT = 1.5
 _ROLL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 _ADVANCE_KEYS = (*_ROLL_KEYS, pygame.K_RIGHT)
 
@@ -141,9 +144,11 @@ class RatsTableScene(TurnTable):
         self._check_ceremony()
 
     def bot_beat(self, seat: int) -> float:
-        """A move everyone watches takes longer than a secret pick."""
+        """A move everyone watches takes longer than a secret pick, and the first move after a
+        person's own choice longer still."""
         item = self._question(seat) or {}
-        return _PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT
+        beat = _PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT
+        return max(beat, _AFTER_PERSON_BEAT) if self.last_mover in self.humans else beat
 
     def private_turn(self, seat: int) -> bool:
         item = self._question(seat)

@@ -90,7 +90,7 @@ class Feedback:
 
     def _ev_go(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("go")
-        self.banner = ("Go!", 0.9)
+        self.banner = (_("Go!"), 0.9)
 
     def _ev_drawn(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("draw")
@@ -112,7 +112,7 @@ class Feedback:
             self._last_burst = self.clock
             effects.burst(center)
         else:
-            effects.float_text("KaPow!", center, pal.DANGER)
+            effects.float_text(_("KaPow!"), center, pal.DANGER)
         self.say(_("{seat} KaPow! on {board}'s {chef}").format(seat=self.names[seat], board=self.names[board],
                                                                chef=_(_LABEL.get(face, face))),
                  self.seat_color(seat))
@@ -127,7 +127,7 @@ class Feedback:
 
     def _ev_out(self, ev: dict[str, Any], geom: TableGeometry, effects: Any) -> None:
         self.play("out")
-        self.banner = ("Out!", 1.4)
+        self.banner = (_("Out!"), 1.4)
         text = _("{seat} called Out! (+2)").format(seat=self.names[ev["seat"]])
         self.say(text, self.seat_color(ev["seat"]))
 

@@ -427,17 +427,20 @@ class RumbleTableScene(Scene):
         self.over_timer = (self.over_timer or 0.0) + dt
         if self.over_timer >= RESULTS_BEAT_S and self.app.scenes.current is self:
             from pie_table.scenes.results import ResultsScene
+            from pie_table.scenes.save_trouble import FinishedWrites
 
             state = self.sim.table()
             title = _("{team} wins!").format(team=pal.team_name(state.winner))
             lines = result_lines(state, self.names)
             self.autosave.save()
-            if self.sim.session is not None:  # a remote seat's game is recorded at the host
-                record_finished(self.sim.session, Path(str(self.autosave.path)).name, rumble_extras(state))
+            session = self.sim.session  # None at a remote seat: its game is recorded at the host
+            key, extras = Path(str(self.autosave.path)).name, rumble_extras(state)
+            writes = FinishedWrites(self.autosave,
+                                    lambda: session is not None and record_finished(session, key, extras))
             replay = str(self.autosave.path) or None  # a remote seat has no save to replay here
             # No Play again at a remote seat (as at a joined turn-based table): the host sets it up.
             self.app.scenes.replace(ResultsScene(self.app, self.setup, title, lines, replay,
-                                                 again=not self.remote))
+                                                 again=not self.remote, writes=writes))
 
     # --- headless hooks --------------------------------------------------------------------------
 

@@ -196,7 +196,7 @@ class TableView:
                 surf.blit(back, (self.px(2), self.px(2)))
             surf.blit(back, (0, 0))
         else:  # an empty deck is where Out! is called
-            out = self.text.get("Out!", self.px(18), pal.GOLD, "title")
+            out = self.text.get(_("Out!"), self.px(18), pal.GOLD, "title")
             surf.blit(out, out.get_rect(center=(w // 2, h // 2 - self.px(6))))
         badge = self.text.get(str(count), self.px(13), pal.INK, "bold")
         box = badge.get_rect(midbottom=(w // 2, h - self.px(3))).inflate(self.px(8), 2)
