@@ -19,10 +19,11 @@ def make_table(info: GameInfo, setup: GameSetup, size: tuple[int, int]) -> tuple
     except GameLoadError as exc:
         raise CliError(f"{info.id}: its table could not load ({exc})") from None
     app = App(size=size, headless=True)
+    from pie_table.kit.scene import Scene
     from pie_table.scenes.base import open_table
 
-    scene = open_table(factory, app, setup)
-    autosave = getattr(scene, "autosave", None)
+    scene: Scene = open_table(factory, app, setup)
+    autosave = scene.autosave
     if autosave is not None:
         autosave.enabled = False  # a screenshot or a benchmark is not a game anyone will continue
     app.scenes.push(scene)

@@ -20,7 +20,7 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pie_table.core.messages import Msg
 from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save, is_number
@@ -302,6 +302,42 @@ def _migrate(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
         raise SaveError(Msg("the save was made with older {game} rules that this table no longer plays",
                             game=info.title))
     return migrated
+
+
+class GameSaver(Protocol):
+    """What a table keeps its game on disk with, and what leaving it, its marker and the results
+    read: an `Autosaver`, or at a seat played from another machine one that writes the seat's own
+    replay or nothing (`net.remote_driver`)."""
+
+    enabled: bool
+    dirty: bool
+    every_action: bool
+    notice: Msg | str  # one line for the table when saving starts failing
+
+    @property
+    def path(self) -> Path | None:
+        """The file the game is kept in (None: none yet, or none at all)."""
+
+    @property
+    def failure(self) -> Msg | None:
+        """Why the last write failed (None while saving works)."""
+
+    @property
+    def failing(self) -> bool:
+        """The game as it stands is not on disk."""
+
+    @property
+    def copied(self) -> Path | None:
+        """A copy written elsewhere that still holds the game as it stands."""
+
+    def mark(self) -> None:
+        """An action was applied: the save is due."""
+
+    def flush(self) -> bool:
+        """Write the save if one is due; False if writing failed."""
+
+    def save(self, with_hash: bool = True) -> bool:
+        """Write the save now; False if writing failed."""
 
 
 class Autosaver:

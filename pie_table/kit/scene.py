@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+
+if TYPE_CHECKING:
+    from pie_table.core.saves import GameSaver
 
 # What `Scene.next_frame` answers: a frame at once (something moves), or no frame until input
 # arrives. Any other answer is a number of seconds: a frame is due then (a timer, a bot's beat).
@@ -22,6 +25,9 @@ class Scene:
     is_menu = False
     # The app's first screen (the title), where a table that ends by itself goes back to.
     is_home = False
+    # What keeps the game a scene plays on disk (a table's; None for every other screen): what
+    # leaving it, closing the window and the headless commands ask about the game's save.
+    autosave: GameSaver | None = None
 
     def __init__(self, app: Any) -> None:  # the App (kit.app imports this module, not back)
         self.app = app

@@ -80,7 +80,7 @@ def report(game: NetworkGame, info: GameInfo, setup: GameSetup) -> dict[str, Any
     result = info.report(game.host.session)
     result["same_as_local"] = game.host.session.hash() == local_hash(setup, info)
     trips = sorted(t for c in game.clients for t in c.traffic.round_trips)
-    trips += sorted(ms / 1000 for c in game.clients for ms in getattr(c, "input_ms", ()))
+    trips += sorted(ms / 1000 for c in game.clients if isinstance(c, RealtimeSeat) for ms in c.input_ms)
     trips.sort()
     result["net"] = {
         "clients": len(game.clients),

@@ -19,10 +19,12 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pie_table.core.engine import Action, Event, Outcome
 from pie_table.core.history import SeatHistory, events_for
+from pie_table.core.messages import Msg
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -325,10 +327,12 @@ class RemoteDriver:
 class NoSave:
     """A remote seat's autosave: the table's `Autosaver` calls, writing nothing (the host saves)."""
 
-    path = None
+    path: Path | None = None
+    copied: Path | None = None
+    enabled = True
     dirty = failing = False
-    failure = None
-    notice = ""
+    failure: Msg | None = None
+    notice: Msg | str = ""
     every_action = False
 
     def mark(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,13 +21,41 @@ from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.net_host import wake_window
 
+if TYPE_CHECKING:  # the network and the tables load only once a table is joined
+    from pie_table.core.registry import GameInfo
+    from pie_table.core.setup import GameSetup
+    from pie_table.net.remote_driver import RemoteDriver
+    from pie_table.scenes.turn_table.table import TurnTable
+
+
+class JoinedSeat(Protocol):
+    """What the join screen needs of a seat it joined: a turn-based one (`RemoteDriver`) or a
+    real-time one (Rumble Pie's table drawn from the host's frames)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat the host gave (one taken back may not be the one picked)."""
+
+    @property
+    def realtime(self) -> bool:
+        """True for a real-time game: its table is opened with this seat as `remote`."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def setup(self) -> GameSetup: ...
+
+    def close(self) -> None: ...
+
+
 _SEATS = list(range(1, 9))  # the seats offered before the address's lobby has said which are free
 _SETTLE_S = 0.6  # an address left unchanged this long is asked what it holds
 _SHOWN = 3  # servers found on the local network shown at once (and tables of one lobby: one more)
 _RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
 
 
-def open_remote_table(app: Any, driver: Any) -> str:
+def open_remote_table(app: Any, driver: JoinedSeat) -> str:
     """Put the game's table scene, playing through `driver`, in place of the join screen; the
     reason it cannot ('' when it opened). A game may give a table of its own for a seat played
     from here (its registration's `remote_scene_factory`); else its table runs on the driver."""
@@ -39,35 +67,43 @@ def open_remote_table(app: Any, driver: Any) -> str:
     if driver.realtime:  # a real-time seat (Rumble Pie): the game's table draws the host's frames
         app.scenes.replace(factory(app, driver.setup, remote=driver))
         return ""
+    from pie_table.net.remote_driver import RemoteDriver
+
+    assert isinstance(driver, RemoteDriver)  # every seat not real-time is played through one
     table = factory(app, driver.setup, driver=driver)
     keep_joined(table, driver)
     app.scenes.replace(table)
     return ""
 
 
-def keep_joined(table: Any, driver: Any) -> None:
-    """The seat's token is remembered (joining again takes the seat back); when the link ends
-    (the host quit, the network went) the window says so in one line and goes back to the title;
-    leaving the table leaves the seat (shown away to the others). Wrapped here, not written into
-    the shared table, whose code is the same for every table without a network."""
+def keep_joined(table: TurnTable, driver: RemoteDriver) -> None:
+    """The seat's token is remembered (joining again takes the seat back), and the table is
+    linked to the host (`JoinedLink`)."""
     from pie_table.net.seat_tokens import remember
 
     remember(driver.url, driver.table, driver.token)
-    update, leave = table.update, table.exit
+    table.link = JoinedLink(driver)
 
-    def joined_update(dt: float) -> None:
+
+class JoinedLink:
+    """A turn-based table's link to the host of its game: when the link ends (the host quit, the
+    network went) the window says so in one line and goes back to the title; a player who joined
+    later is named as the host names them; leaving the table leaves the seat (shown away to the
+    others). A part the table is given, so the shared table's code is the same for every table."""
+
+    def __init__(self, driver: RemoteDriver) -> None:
+        self.driver = driver
+
+    def before_frame(self, table: TurnTable) -> bool:
+        driver = self.driver
         if driver.lost and not driver.is_over():
             return_to_title(table.app, lost_line(driver))
-            return
-        # A player who joined after this one is named as the host names them.
+            return False
         table.names.rename({seat: name for seat, name in enumerate(driver.names) if seat != driver.seat})
-        update(dt)
+        return True
 
-    def joined_exit() -> None:
-        leave()
-        driver.close()
-
-    table.update, table.exit = joined_update, joined_exit
+    def left(self) -> None:
+        self.driver.close()
 
 
 def lost_line(driver: Any) -> str:
@@ -378,12 +414,11 @@ class JoinScene(MenuScene):
         self._joining = threading.Thread(target=run, name="join-table", daemon=True)
         self._joining.start()
 
-    def _joined(self, driver: Any) -> None:
+    def _joined(self, driver: JoinedSeat) -> None:
         """The host said yes: the form is remembered, and the table opens."""
         from pie_table.net.last_join import remember_join
 
-        seat = getattr(driver, "seat", None)  # a seat taken back may not be the one picked
-        remember_join(self.address, self.table, seat + 1 if isinstance(seat, int) else self.seat, self.name)
+        remember_join(self.address, self.table, driver.seat + 1, self.name)  # the seat the host gave
         self.notice = open_remote_table(self.app, driver)
 
     def update(self, dt: float) -> None:

@@ -10,7 +10,7 @@ Mouse: the buttons and the progress bar.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -18,7 +18,6 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import Scene
-from pie_table.kit.seat_names import seat_number
 from pie_table.kit.text import fit_text, ui_scale
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -32,10 +31,39 @@ _CAPTION = 16  # the caption's text size
 _NOTICE_SECONDS = 4.0
 
 
+class WatchedTable(Protocol):
+    """What a replay asks of the game's table it shows, turn-based or real-time; each table says
+    it is one by naming this class among its bases (the type checker holds it to every member)."""
+
+    watch_seat: int | None  # whose eyes the table shows (None: a spectator's)
+
+    @property
+    def busy(self) -> bool:
+        """True while an animation of the last move still plays (the replay waits for it)."""
+
+    def enter(self) -> None: ...
+
+    def on_resize(self, size: tuple[int, int]) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def snap(self) -> None:
+        """End every animation on the game as it stands (a table built at a later move)."""
+
+    def seat_name(self, seat: int) -> str:
+        """The seat as this table names it (the player's name where the game had one)."""
+
+    def replay_apply(self, seat: int | None, action: dict[str, Any]) -> bool:
+        """Play one logged entry of the replay; True if it applied."""
+
+
 class PlaybackScene(Scene):
     """A table watched through a replay bar. Subclasses set `table` and give the stepping."""
 
     choose_view = False  # a Tab button and key to change whose view the table shows
+    table: WatchedTable
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -44,7 +72,6 @@ class PlaybackScene(Scene):
         self.speed_index = SPEEDS.index(1.0)
         self.playing = False
         self.clock = 0.0
-        self.table: Any = None
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.track = pygame.Rect(0, 0, 0, 0)
 
@@ -160,12 +187,7 @@ class PlaybackScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         """The seat as the table beneath names it (the player's name where the game had one)."""
-        names = getattr(self.table, "names", None)
-        if callable(names):
-            return str(names(seat))
-        if isinstance(names, list) and 0 <= seat < len(names):
-            return str(names[seat])
-        return seat_number(seat)
+        return self.table.seat_name(seat)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.table.on_resize(self._table_size())

@@ -60,8 +60,7 @@ class ReplayScene(PlaybackScene):
         self.position = upto
         self.table.enter()
         self.table.on_resize(self._table_size())
-        if hasattr(self.table, "snap"):
-            self.table.snap()
+        self.table.snap()
 
     def _session_at(self, upto: int) -> Any:
         """The game after `upto` entries. States are kept every `_MARK_EVERY` entries as they are

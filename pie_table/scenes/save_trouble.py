@@ -19,8 +19,10 @@ import pygame
 
 from pie_table.core import stats
 from pie_table.core.messages import Msg
+from pie_table.core.saves import Autosaver
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
+from pie_table.kit.scene import Scene
 from pie_table.kit.text import fit_text, ui_scale
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, unwind_to_menu
@@ -28,10 +30,11 @@ from pie_table.scenes.base import OverlayScene, unwind_to_menu
 _RESCUE_FOLDER = "pie_table saves"
 
 
-def failing_autosave(scene: Any) -> Any | None:
-    """The autosaver of a table whose game is not on disk now, or None."""
-    autosave = getattr(scene, "autosave", None)
-    return autosave if autosave is not None and autosave.failing else None
+def failing_autosave(scene: Scene | None) -> Autosaver | None:
+    """The autosaver of a table whose game is not on disk now, or None (a seat played from
+    another machine keeps nothing here that could fail)."""
+    autosave = scene.autosave if scene is not None else None
+    return autosave if isinstance(autosave, Autosaver) and autosave.failing else None
 
 
 def failure_line(autosave: Any) -> str:
@@ -166,16 +169,16 @@ class UnsavedQuitScene(OverlayScene):
     """Asked before leaving a table whose game could not be saved: go back (the first focus, so a
     key pressed once too often loses nothing), save a copy elsewhere and quit, or quit anyway."""
 
-    def __init__(self, app: Any, autosave: Any, leave: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Any, saver: Autosaver, leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.autosave = autosave
+        self.saver = saver  # the table's, which failed (this screen keeps no game of its own)
         self.leave = leave or (lambda: unwind_to_menu(app))  # to the menu, or closing the app
         self.notice = ""
         self.copy = ""  # where a copy of the game was saved, if it was
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("This game is not saved"), 34, pal.INK, "title")
-        self.detail = Label(lambda: self.notice or failure_line(self.autosave), 20, pal.DANGER, wrap=True)
+        self.detail = Label(lambda: self.notice or failure_line(self.saver), 20, pal.DANGER, wrap=True)
         self.back_button = Button(_("Back to the game"), self.back, size=24)
         self.rescue_button = Button(_("Save a copy elsewhere and quit"), self.rescue, size=24)
         self.quit_button = Button(_("Quit without saving"), self.quit_unsaved, size=24)
@@ -183,13 +186,13 @@ class UnsavedQuitScene(OverlayScene):
 
     def rescue(self) -> None:
         """Save a copy outside the saves folder; quit only once it is written."""
-        self.copy, self.notice = save_elsewhere(self.autosave)
+        self.copy, self.notice = save_elsewhere(self.saver)
         if self.copy:
             self.quit_unsaved()
 
     def quit_unsaved(self) -> None:
         """Leave; the title will say that this game's save is an older position."""
-        mark_unsaved(self.app, self.autosave.path, self.copy)
+        mark_unsaved(self.app, self.saver.path, self.copy)
         self.leave()
 
     def on_close_request(self) -> bool:

@@ -21,7 +21,7 @@ from pie_table.kit.i18n import N_, _, tr
 from pie_table.net.frames_driver import FramesDriver
 from pie_table.net.seat_replay import frames_of, read_seat_replay, ticks_of
 from pie_table.scenes.base import load_factory
-from pie_table.scenes.playback import PlaybackScene
+from pie_table.scenes.playback import PlaybackScene, WatchedTable
 
 _UNFINISHED = N_("This replay ends where you left the table.")
 _CUT = N_("The replay stops here: the rest of this game was too long to keep.")
@@ -40,13 +40,12 @@ class _SeatPlayback(PlaybackScene):
             raise GameLoadError(f"{self.info.id}: its table could not be loaded")
         self.factory = factory
 
-    def _show(self, table: Any) -> None:
+    def _show(self, table: WatchedTable) -> None:
         """`table` in place of the one shown, sized to the space above the bar."""
         self.table = table
         table.enter()
         table.on_resize(self._table_size())
-        if hasattr(table, "snap"):
-            table.snap()
+        table.snap()
 
     def _past_the_end(self) -> None:
         """A step asked for after the last frame: say why there is no more."""

@@ -9,7 +9,7 @@ import pygame
 
 from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
-from pie_table.core.saves import Autosaver
+from pie_table.core.saves import GameSaver
 from pie_table.core.setup import GameSetup
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
@@ -29,7 +29,7 @@ class TableHooks(TurnTableScene):
     rules: Any
     watch: bool
     watch_seat: int | None
-    autosave: Autosaver
+    autosave: GameSaver
     humans: list[int]
     gate: Any
     moves: int  # moves heard since the table opened (a panel opened before the last one is stale)

@@ -8,7 +8,7 @@ see (`TableDriver.listen`). Every call into the driver sits in the few small met
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from pie_table.core.driver import TableDriver
 from pie_table.core.setup import GameSetup
@@ -17,15 +17,29 @@ from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
+from pie_table.scenes.playback import WatchedTable
 from pie_table.scenes.turn_table.hooks import NoFlights
 from pie_table.scenes.turn_table.input import TableInput
 
 _FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
 
 
-class TurnTable(TableInput):
+class TableLink(Protocol):
+    """What a table played through another machine does beside its game (`scenes.net_join`): its
+    table holds it as `link`, never patches a method of the table."""
+
+    def before_frame(self, table: TurnTable) -> bool:
+        """Each frame, before play: False when the table has ended by itself (the link is gone)."""
+
+    def left(self) -> None:
+        """The table was left (the seat is away for the others from now on)."""
+
+
+class TurnTable(TableInput, WatchedTable):
     """Base of the turn-based tables. A game sets `game_id`, `turn_beat`, `end_hold`, gives the
-    hooks of `TableHooks` (hooks.py) and paints in `draw`."""
+    hooks of `TableHooks` (hooks.py) and paints in `draw`. A replay shows one (`WatchedTable`)."""
+
+    link: TableLink | None = None  # a seat played here of a table hosted elsewhere
 
     def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
                  save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
@@ -72,10 +86,14 @@ class TurnTable(TableInput):
 
     def exit(self) -> None:
         self.autosave.save()
+        if self.link is not None:
+            self.link.left()
 
     # -- the flow of play -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.link is not None and not self.link.before_frame(self):
+            return
         self.autosave.flush()
         self.effects.update(dt)
         self.flights.update(dt)
@@ -104,6 +122,10 @@ class TurnTable(TableInput):
             self._offer(humans)
         elif self.offered_seat() not in (None, *actors):
             self.clear_panels()
+
+    def seat_name(self, seat: int) -> str:
+        """The seat as this table names it everywhere (the player's name beside the game's)."""
+        return self.names(seat)
 
     def next_frame(self) -> float | None:
         """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from pie_table.core.driver import RealtimeDriver
-from pie_table.core.saves import Autosaver
+from pie_table.core.saves import Autosaver, GameSaver
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
 from pie_table.games.rumble_pie.rules import TICK_HZ
@@ -37,6 +37,7 @@ from pie_table.kit.layout import load_layout
 from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
+from pie_table.scenes.playback import WatchedTable
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 
 if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
@@ -54,8 +55,10 @@ _START_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 _WAITING = ("ready", "round_over")
 
 
-class RumbleTableScene(Scene):
-    """The table a Rumble Pie game is played on."""
+class RumbleTableScene(Scene, WatchedTable):
+    """The table a Rumble Pie game is played on (and watched in its replays: `WatchedTable`)."""
+
+    autosave: GameSaver  # every table keeps its game (a seat played from afar: its own replay)
 
     def __init__(self, app: Any, setup: GameSetup, driver: RealtimeDriver | None = None,
                  save_path: str | None = None, watch: bool = False,
@@ -419,6 +422,17 @@ class RumbleTableScene(Scene):
     def busy(self) -> bool:
         """Rumble Pie's replay never waits for an animation: time itself is the log."""
         return False
+
+    def snap(self) -> None:
+        """Cards where the game has them and no burst still flying, for a replay shown from a later
+        moment (its first frame would otherwise animate every card from its deck)."""
+        self.cards.sync(self.sim.table(), animate=False)
+        self.cards.settle()
+        self.effects.clear()
+
+    def seat_name(self, seat: int) -> str:
+        """The seat as this table names it (the player's name, else "Player n")."""
+        return self.names[seat]
 
     def _check_game_over(self, dt: float) -> None:
         """After the last round, a short beat, then the results screen."""
