@@ -1,7 +1,8 @@
 """Each layer holds only its own: the shared floors never reach up into the floors built on them.
 
-core (pure Python: rules contract, sessions, saves, statistics, per-user files) < kit (pygame helpers)
-< scenes (menus and the table base) < games (each game's engine, bots and table). A shared floor that
+core (pure Python: rules contract, sessions, saves, statistics, per-user files) < net (the host, the
+lobby and the clients, pure Python too) and kit (pygame helpers) < scenes (menus and the table base)
+< games (each game's engine, bots and table). A shared floor that
 imports a game would make every game a special case of it; core importing kit or pygame would stop
 engines and headless runs from working without a display. Every import counts, those inside
 functions too (a late load is still a dependency). Parsed statically, nothing is imported.
@@ -20,6 +21,7 @@ FORBIDDEN = {
     "core": ("pie_table.games", "pie_table.scenes", "pie_table.kit", "pie_table.cli", "pie_table.userfiles",
              "pygame"),
     "kit": ("pie_table.games", "pie_table.scenes", "pie_table.cli"),
+    "net": ("pie_table.games", "pie_table.scenes", "pie_table.kit", "pie_table.cli", "pygame"),
     "scenes": ("pie_table.games", "pie_table.cli"),
 }
 

@@ -34,12 +34,14 @@ _PROBE_S = 0.010  # the lag probe's sleep
 
 
 async def measure(game: str, tables: int, seconds: float, seats: int = 4, level: str = "normal",
-                  warmup: float = 2.0, flood: int = 0, listed: int = 0) -> dict[str, Any]:
-    """Run `tables` tables of `seats` bots for `warmup` + `seconds`; figures for the last `seconds`.
+                  warmup: float = 2.0, flood: int = 0, listed: int = 0,
+                  options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run `tables` tables of `seats` bots for `warmup` + `seconds`; figures for the last `seconds`
+    (`options`: the game's, such as a real-time game's that make it last the run).
     `flood`: that many connections from 127.0.0.1 ask for the listing as fast as they are allowed
     while they play (and `listed` tables waiting for players make the listing long)."""
     lobby = Lobby(Limits(max_tables=tables + listed + 1), pace=Pace())
-    options = {"target": 999} if game == "rumble-pie" else {}  # a real-time game that lasts the run
+    options = dict(options or {})
     hosts = [lobby.create(game, [f"bot:{level}"] * seats, seed=7 + i, options=options) for i in range(tables)]
     waiting = waiting_table()
     for i in range(listed):  # tables that wait for their players cost nothing but their line
@@ -99,6 +101,7 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
 
 
 def bench(game: str, counts: list[int], seconds: float, warmup: float = 2.0, flood: int = 0,
-          listed: int = 0) -> list[dict[str, Any]]:
+          listed: int = 0, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """One figure line per number of tables, each run on a fresh event loop."""
-    return [asyncio.run(measure(game, n, seconds, warmup=warmup, flood=flood, listed=listed)) for n in counts]
+    return [asyncio.run(measure(game, n, seconds, warmup=warmup, flood=flood, listed=listed, options=options))
+            for n in counts]

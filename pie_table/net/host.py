@@ -139,9 +139,10 @@ class TableHost:
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it: no code, no token, nothing of the game's state."""
+        holders = dict(self.holders)  # at once: the lobby lists on its thread, a window seats on its own
         return {"table": self.id, "game": self.info.id, "seats": len(self.setup.seats),
-                "open": sorted(self.remote - set(self.holders)),
-                "away": sorted(s for s, h in self.holders.items() if h.link is None),
+                "open": sorted(self.remote - set(holders)),
+                "away": sorted(s for s, h in holders.items() if h.link is None),
                 "over": self.driver.is_over()}
 
     # -- seats -----------------------------------------------------------------------------------------

@@ -74,11 +74,13 @@ def _drawn(arrived_ms: float, sent_at: float) -> float:
     return math.ceil(at / period) * period - sent_at * 1000
 
 
-async def measure(delay_ms: float, seconds: float, seed: int = 7) -> dict[str, Any]:
-    """Play `seconds` of a live game with seat 0 remote behind a `delay_ms` (each way) proxy."""
-    info = get_game("rumble-pie")
+async def measure(game: str, options: dict[str, Any], delay_ms: float, seconds: float,
+                  seed: int = 7) -> dict[str, Any]:
+    """Play `seconds` of a live game of the real-time `game` (with `options` that keep it going
+    that long) with seat 0 remote behind a `delay_ms` (each way) proxy."""
+    info = get_game(game)
     seats = [SeatSpec("human", control="mouse")] + [parse_seat("bot:normal")] * 3
-    setup = GameSetup("rumble-pie", seats, {"target": 999}, seed=seed)
+    setup = GameSetup(game, seats, options, seed=seed)
     lobby = Lobby()
     server = await start(lobby, "127.0.0.1", 0)
     proxy = await delaying_proxy(bound_port(server), delay_ms / 1000)
@@ -136,7 +138,7 @@ class _TimedSeat(RealtimeSeat):
             self.drawn_ms.append(_drawn(ms, sent[seq]))
 
 
-def bench(delays: list[float], seconds: float) -> list[dict[str, Any]]:
+def bench(game: str, options: dict[str, Any], delays: list[float], seconds: float) -> list[dict[str, Any]]:
     """One figure line per delay."""
-    return [asyncio.run(measure(delay, seconds)) for delay in delays]
+    return [asyncio.run(measure(game, options, delay, seconds)) for delay in delays]
 

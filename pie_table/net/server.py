@@ -303,7 +303,10 @@ class Lobby:
             self.changed()
         elif kind in ("action", "input"):
             for table in conn.tables:
-                if any(h.link is conn and h.token == message["token"] for h in table.holders.values()):
+                # A copy of the seats, taken at once: a window's host seats players on its own
+                # thread (`DrivenHost.pump`) while this one reads.
+                holders = list(table.holders.values())
+                if any(h.link is conn and h.token == message["token"] for h in holders):
                     if kind == "input":
                         _realtime(table).on_input(conn, message)
                     else:
@@ -387,7 +390,7 @@ class Lobby:
             if table is None:
                 del self._made[table_id]
                 continue
-            kept = made.address is None or any(h.link is not None for h in table.holders.values())
+            kept = made.address is None or any(h.link is not None for h in list(table.holders.values()))
             made.idle_since = None if kept else made.idle_since if made.idle_since is not None else now
             if made.over_since is None and table.driver.is_over():
                 made.over_since = now
@@ -403,7 +406,7 @@ class Lobby:
         self._tasks.pop(table_id).cancel()
         self._ended(table_id)
         self._made.pop(table_id, None)
-        for holder in table.holders.values():
+        for holder in list(table.holders.values()):
             if holder.link is not None:
                 holder.link.send(p.error(Refusal(p.TABLE_CLOSED, table=table_id)))
                 holder.link.drop("the table has closed")

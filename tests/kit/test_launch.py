@@ -25,8 +25,10 @@ print(code, [name for name in late if name in sys.modules])
 """
 
 
-def test_a_launch_quits_after_its_first_frame_without_the_art_sound_or_commands():
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+def test_a_launch_quits_after_its_first_frame_without_the_art_sound_or_commands(tmp_path):
+    # A first launch, in a home of its own: the saves other tests of this process wrote would give
+    # the title a Continue line, which names its game through the registry.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PIE_TABLE_HOME=str(tmp_path))
     out = subprocess.run([sys.executable, "-c", _LAUNCH], cwd=_ROOT, env=env, capture_output=True,
                          text=True, timeout=120, check=True).stdout.strip().splitlines()
     assert out[-1] == "0 []"
