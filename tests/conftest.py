@@ -2,9 +2,6 @@
 
 import os
 import tempfile
-from collections.abc import Iterator
-
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -17,19 +14,3 @@ os.environ["PIE_TABLE_HOME"] = tempfile.mkdtemp(prefix="pie_table_tests_")
 from pie_table.core.engine import GameRules  # noqa: E402
 
 GameRules.check_views = True
-
-
-@pytest.fixture(autouse=True)
-def _views_checked_unless_marked(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Long random games (thousands of views each) skip the view check: it compares every kept view
-    with its first picture at each move, which grows with the log; tests/core/test_view_cache.py
-    checks every game's views on their own. (No `monkeypatch` here: an autouse fixture asking for it
-    would undo every test's own patches only after that test's other fixtures were torn down.)"""
-    if request.node.get_closest_marker("views_unchecked") is None:
-        yield
-        return
-    GameRules.check_views = False
-    try:
-        yield
-    finally:
-        GameRules.check_views = True

@@ -16,9 +16,6 @@ from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.scoring import score
 
-# Whole random games: the per-move view check would grow with each log (tests/conftest.py).
-pytestmark = pytest.mark.views_unchecked
-
 load_games()
 
 

@@ -38,3 +38,16 @@ def test_a_grid_travels_as_its_axes_and_comes_back_the_same_moves() -> None:
 def test_moves_that_are_not_a_list_or_a_grid_are_refused(bad) -> None:
     with pytest.raises(ValueError):
         moves_from_json(bad)
+
+
+def test_the_request_form_reads_a_grid_from_the_wire_as_it_reads_the_rules_own() -> None:
+    """A remote seat's form is built from the grid the host sent: the same rats, supplies and
+    amounts as the form the host's own table builds from the rules' moves."""
+    from pie_table.games.rats.ui.choices import RequestForm
+
+    state = table([[4, 0, 0, 0, 0, 0], [1, 2, 3, 0, 0, 0], [0, 0, 0, 0, 0, 0]], host=1)
+    legal = RULES.legal_actions(state, 0)
+    sent = moves_from_json(json.loads(json.dumps(moves_to_json(legal))))
+    here, there = RequestForm(0, legal, lambda _a: None), RequestForm(0, sent, lambda _a: None)
+    assert here.pairs == there.pairs and here.amount.values == there.amount.values
+    assert len(there.amount.values) == 999 and here.current() == there.current()

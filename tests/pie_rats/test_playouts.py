@@ -15,9 +15,6 @@ from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.rules import RULES
 from tests.pie_rats.helpers import all_cards
 
-# Whole random games: the per-move view check would grow with each log (tests/conftest.py).
-pytestmark = pytest.mark.views_unchecked
-
 
 def _check(state, events: list[dict]) -> None:
     """Every card and pie is in exactly one place, no hand holds more than three, each seat's view
