@@ -11,7 +11,7 @@ Pure Python: no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 # The engine's event, named here too: the engine's bots are handed a seat's history, so this
@@ -34,6 +34,9 @@ def visible_to(event: Event, seat: int | None) -> bool:
 def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events `seat` may see, in order."""
     return [e for e in events if visible_to(e, seat)]
+
+
+_NOTHING: tuple[Event, ...] = ()
 
 
 class SeatHistory:
@@ -82,16 +85,18 @@ class EventLog:
 
     def __init__(self, opening: Iterable[Event] = ()) -> None:
         self.opening: list[Event] = list(opening)
-        self.rows: list[list[Event]] = []
+        self.rows: list[Sequence[Event]] = []
         # Each seat's share, built when first asked for and kept up to date from then on.
         self._seats: dict[int | None, SeatHistory] = {}
 
     def append(self, events: list[Event]) -> None:
         """The events of the next applied action (perhaps none)."""
+        if not events:  # most ticks of a real-time game say nothing: one shared empty row for them
+            self.rows.append(_NOTHING)
+            return
         self.rows.append(events)
-        if events:
-            for history in self._seats.values():
-                history.add(events)
+        for history in self._seats.values():
+            history.add(events)
 
     def cut(self, length: int) -> None:
         """Keep the events of the first `length` actions only (an undo)."""

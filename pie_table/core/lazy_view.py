@@ -90,8 +90,8 @@ def _attribute_of_state(name: str) -> Field:
 
 
 class ViewFields:
-    """A game's fields for a spectator's view and for a seat's own (which adds `own`: its hand,
-    its notes...), in the order a view lists them: `public`, then `own`, then `parts`."""
+    """A game's fields for a spectator's view and for a seat's own (which adds `own`: its hand...),
+    in the order a view lists them: `public`, then `own`, then `parts`."""
 
     def __init__(self, public: Fields, own: Fields, parts: Fields) -> None:
         self.spectator: Fields = {**public, **parts}

@@ -115,7 +115,7 @@ class CheflebrityRules(DecisionStackRules):
         return Msg("It is {chef}'s turn", chef=chef_name(seat))
 
     def _view(self, state: ChefState, seat: int | None) -> dict[str, Any]:
-        """The public table plus, for a seat, its own hand, its private notes and its side of a
+        """The public table plus, for a seat, its own hand and its side of a
         trade (copies of the state's lists: the view stays as it was while the game goes on)."""
         return _FIELDS.view(state, seat).whole()
 
@@ -131,7 +131,7 @@ class CheflebrityRules(DecisionStackRules):
 
     def shuffle_hidden(self, state: ChefState, seat: int | None, rng: random.Random) -> ChefState:
         """A copy where what `seat` cannot see is dealt differently: other hands, the Ingredients
-        Pile and the cards of a trade it is not handing over (same sizes), other seats' notes."""
+        Pile and the cards of a trade it is not handing over (same sizes)."""
         copy = self.clone(state)
         pool = [c for s in range(copy.seats) if s != seat for c in copy.hands[s]] + copy.deck
         trade = copy.trade

@@ -130,7 +130,7 @@ class PieRatsRules(DecisionStackRules):
         return Msg("It is {captain}'s turn", captain=captain_name(state, seat))
 
     def _view(self, state: PieRatsState, seat: int | None) -> dict[str, Any]:
-        """The public table plus, for a seat, its own hand and private notes (copies of the
+        """The public table plus, for a seat, its own hand (copies of the
         state's lists: the view stays as it was while the game goes on)."""
         return _FIELDS.view(state, seat).whole()
 
@@ -146,7 +146,7 @@ class PieRatsRules(DecisionStackRules):
 
     def shuffle_hidden(self, state: PieRatsState, seat: int | None, rng: random.Random) -> PieRatsState:
         """A copy where what `seat` cannot see is dealt differently: other hands and the draw pile
-        (same sizes), the pie deck and the unused pies, other seats' notes, the future rng."""
+        (same sizes), the pie deck and the unused pies, the future rng."""
         copy = self.clone(state)
         pool = [c for s in range(copy.seats) if s != seat for c in copy.hands[s]] + copy.draw
         rng.shuffle(pool)

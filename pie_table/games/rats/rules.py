@@ -112,7 +112,7 @@ class RatsRules(DecisionStackRules):
 
     def shuffle_hidden(self, state: RatsState, seat: int | None, rng: random.Random) -> RatsState:
         """A copy in which what `seat` may not see is different: other rats' secret sheets (until the
-        ceremony shows them), their questions in the open pick and private notes, and the dice to come."""
+        ceremony shows them), their questions in the open pick, and the dice to come."""
         copy = self.clone(state)
         for other in range(copy.seats):
             if other == seat:
