@@ -176,8 +176,11 @@ def open_table(factory: Any, app: Any, setup: Any, session: Any = None, **kw: An
     that plays over the network can be handed in instead (`save_path`, `watch` go on in `kw`)."""
     from pie_table.core.driver import driver_for
     from pie_table.core.session import Session
+    from pie_table.core.table_driver import TurnDriver
 
-    return factory(app, setup, driver_for(session if session is not None else Session(setup)), **kw)
+    # Every local driver (the real-time one too) is what a table declares it plays through.
+    driver: TurnDriver = driver_for(session if session is not None else Session(setup))
+    return factory(app, setup, driver, **kw)
 
 
 def unwind_to_menu(app: Any) -> None:

@@ -24,6 +24,7 @@ from pie_table.scenes.net_host import wake_window
 if TYPE_CHECKING:  # the network and the tables load only once a table is joined
     from pie_table.core.registry import GameInfo
     from pie_table.core.setup import GameSetup
+    from pie_table.core.table_driver import TurnDriver
     from pie_table.net.remote_driver import RemoteDriver
     from pie_table.scenes.turn_table.table import TurnTable
 
@@ -70,7 +71,8 @@ def open_remote_table(app: Any, driver: JoinedSeat) -> str:
     from pie_table.net.remote_driver import RemoteDriver
 
     assert isinstance(driver, RemoteDriver)  # every seat not real-time is played through one
-    table = factory(app, driver.setup, driver=driver)
+    turn_driver: TurnDriver = driver  # what the table plays through, here or elsewhere
+    table = factory(app, driver.setup, driver=turn_driver)
     keep_joined(table, driver)
     app.scenes.replace(table)
     return ""

@@ -12,7 +12,7 @@ table again at the wanted frame. The bar and keys are `scenes/playback.py`'s.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pie_table.core.messages import Msg
 from pie_table.core.registry import GameLoadError, get_game
@@ -25,6 +25,9 @@ from pie_table.scenes.playback import PlaybackScene, WatchedTable
 
 _UNFINISHED = N_("This replay ends where you left the table.")
 _CUT = N_("The replay stops here: the rest of this game was too long to keep.")
+
+if TYPE_CHECKING:
+    from pie_table.core.table_driver import TurnDriver
 
 
 class _SeatPlayback(PlaybackScene):
@@ -75,7 +78,8 @@ class SeatReplayScene(_SeatPlayback):
     def _rebuild(self, at: int) -> None:
         """A fresh table showing frame `at`."""
         self.driver = FramesDriver(self.payload, at, self.frames)
-        table = self.factory(self.app, self.driver.setup, driver=self.driver, watch=True)
+        driver: TurnDriver = self.driver  # the table's driver, as every turn-based table's is
+        table = self.factory(self.app, driver.setup, driver=driver, watch=True)
         table.watch_seat = self.seat
         self._show(table)
 

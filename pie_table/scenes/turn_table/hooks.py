@@ -7,10 +7,10 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.saves import GameSaver
 from pie_table.core.setup import GameSetup
+from pie_table.core.table_driver import TurnDriver
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
 from pie_table.kit.reaction import ReactionWindow
@@ -25,7 +25,7 @@ class TableHooks(TurnTableScene):
     # What the table holds (set in `TurnTable.__init__`), declared once for every part of it.
     setup: GameSetup
     names: SeatNames
-    driver: TableDriver  # the game, run: the table calls only its public methods (seat.py)
+    driver: TurnDriver  # what plays the game, here or elsewhere (core.table_driver)
     rules: Any
     watch: bool
     watch_seat: int | None

@@ -1,19 +1,16 @@
 """The table's side of its driver: every call into the driver sits here, in a few small methods,
-and only its public ones (`pace_by`, `listen`, `submit`, `update`, `next_move_in`, `remaining`,
-`restart_countdown`, `autoplay_action`, `skip_to`, `can_undo`, `undo`, `view`, `to_act`, `legal`,
-`is_over`, `state`, `rules`, `setup`, `gate`; `autosaver` and `record_finished` for the save and
-the statistics; `across_machines`, `away` and `held_by_host` for a table played with other
-machines), so a driver of the same interface that plays over the network
-(`net.remote_driver.RemoteDriver`: no `state` there, the views are all a remote seat knows) can
-stand in; who sees what (the privacy gate's seat at the screen, the views it may draw); sending a
-move and taking in what it did, where the scene hears only the events the seat at the screen may
-see (`TableDriver.listen`)."""
+and only what `core.table_driver.TurnDriver` declares, so a seat played from another machine
+(`net.remote_driver.RemoteDriver`) or a seat's own replay (`net.frames_driver.FramesDriver`) stands
+in for the local driver; who sees what (the privacy gate's seat at the screen, the views it may
+draw); sending a move and taking in what it did, where the scene hears only the events the seat at
+the screen may see (`TurnDriver.listen`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.history import SeatHistory
 from pie_table.core.pacing import Pace
@@ -33,7 +30,7 @@ class TableSession(TableHooks):
         beat = self.turn_beat * pace
         waits = Pace(public=beat, secret=0.15 * pace, reaction=(0.8 * pace, 2.0 * pace))
         # By moment: every move of a turn gets its beat (one turn decision takes several moves).
-        moment = (lambda: (self.state.actions, self.moves)) if by_moment else None
+        moment = (lambda: self.moves) if by_moment else None
         self.driver.pace_by(waits, beat=lambda seat: self.bot_beat(seat) * pace, moment=moment)
         self.driver.listen(None, self._applied)
         for seat in range(len(self.setup.seats)):
@@ -47,6 +44,10 @@ class TableSession(TableHooks):
 
     @property
     def state(self) -> Any:
+        """The game's state where it is played here (the tests read it); a seat played from
+        another machine knows its view only."""
+        if not isinstance(self.driver, TableDriver):
+            raise AttributeError("a table played through another machine holds no state")
         return self.driver.state
 
     def legal(self, seat: int) -> Sequence[Action]:

@@ -4,14 +4,14 @@ reaction windows count down and any human may claim them, undo, hints, skip_to a
 
 Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy gate
 says is at the screen (None: public only), and the events the scene sees are those that seat may
-see (`TableDriver.listen`). Every call into the driver sits in the few small methods of seat.py."""
+see (`TurnDriver.listen`). Every call into the driver sits in the few small methods of seat.py."""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pie_table.core.driver import TableDriver
 from pie_table.core.setup import GameSetup
+from pie_table.core.table_driver import TurnDriver
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
 from pie_table.kit.reaction import ReactionWindow
@@ -41,7 +41,7 @@ class TurnTable(TableInput, WatchedTable):
 
     link: TableLink | None = None  # a seat played here of a table hosted elsewhere
 
-    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
+    def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
                  paced_by_moment: bool = False) -> None:
         """`driver` runs the game (built by whoever opens the table: `scenes.base.open_table`), a

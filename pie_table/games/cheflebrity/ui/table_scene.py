@@ -17,10 +17,10 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.session import Entry
 from pie_table.core.setup import GameSetup
+from pie_table.core.table_driver import TurnDriver
 from pie_table.games.cheflebrity.deck import GENIUS, KIND, SABOTAGE
 from pie_table.games.cheflebrity.ui.flights import Flights
 from pie_table.games.cheflebrity.ui.layout import compute_layout
@@ -54,7 +54,7 @@ class CheflebrityTableScene(TurnTable):
     pressable = ("hand", "leftover", "deck", "pie")
     landable = _LANDABLE
 
-    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
+    def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
         names = SeatNames.of_setup(setup, chef_label)  # every seat by its player's name
         super().__init__(app, setup, driver, save_path, watch, names, paced_by_moment=True)

@@ -15,9 +15,9 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.setup import GameSetup
+from pie_table.core.table_driver import TurnDriver
 from pie_table.games.pie_rats.deck import CARDS, PIES
 from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
 from pie_table.games.pie_rats.ui.flights import Flights
@@ -47,7 +47,7 @@ class PieRatsTableScene(TurnTable):
     alone_moves = ("done", "pass")
     pressable = ("hand", "crew", "charisma", "pie")
 
-    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
+    def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
         # Every seat by its player's name, the Captain's title beside it (the title alone unnamed).
         names = SeatNames.of_setup(setup, title=lambda seat: captain_label(self.public(), seat))

@@ -15,9 +15,9 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.driver import TableDriver
 from pie_table.core.engine import Action, Event
 from pie_table.core.setup import GameSetup
+from pie_table.core.table_driver import TurnDriver
 from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel
 from pie_table.games.rats.ui.dice_tray import DiceTray
@@ -50,7 +50,7 @@ class RatsTableScene(TurnTable):
     alone_moves = ()  # every RATS decision waits for its rat
     bots_first = True  # a person's panel never reopens under them while bots answer the same pick
 
-    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver,
+    def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
         """A new game, or a resumed one, run by `driver` (a resumed save, kept in `save_path`).
         `watch`: a replay drives the game (`replay_apply`); nobody is asked anything here."""
