@@ -24,7 +24,7 @@ from pie_table.games.cheflebrity.ui.table_paint import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
-from pie_table.kit.fonts import MIN_READABLE
+from pie_table.kit.fonts import min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.text import fit_text
@@ -294,4 +294,4 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     from pie_table.kit.fonts import font
     from pie_table.kit.text import wrap_text
 
-    return wrap_text(text, font(max(MIN_READABLE, size)), width)  # the size fit_text draws it at
+    return wrap_text(text, font(max(min_readable(), size)), width)  # the size fit_text draws it at

@@ -15,7 +15,7 @@ from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
@@ -45,7 +45,7 @@ def seat_color(seat: int) -> tuple[int, int, int]:
 
 
 def _size(lay: Layout, base: float) -> int:
-    return max(MIN_READABLE, int(base * lay.scale))
+    return max(min_readable(), int(base * lay.scale))
 
 
 def backdrop(lay: Layout) -> pygame.Surface:
@@ -274,7 +274,8 @@ def draw_seat(
     pad = int(8 * s)
     # Header: name, score, hand, kept cards.
     head_h = int(26 * s)
-    name = fit_text(label, _size(lay, 16), int(area.w * 0.4), lighter(color, 0.35), "bold")
+    ink = pal.legible(lighter(color, 0.35), pal.FELT)
+    name = fit_text(label, _size(lay, 16), int(area.w * 0.4), ink, "bold")
     surface.blit(name, (area.x + pad, area.y + pad // 2))
     score = fit_text(
         _("{n} pts").format(n=view["scores"][seat]), _size(lay, 14), int(area.w * 0.25), pal.GOLD, "bold"

@@ -163,7 +163,7 @@ def _draw_ceremony(table: Any, surface: pygame.Surface, view: dict[str, Any]) ->
             ("★ " if crowned else "") + table.names(seat),
             int(19 * s),
             int(area.w * 0.3),
-            seat_color(seat) if not crowned else pal.CHERRY,
+            pal.legible(seat_color(seat) if not crowned else pal.CHERRY, pal.PAPER),
             "bold",
         )
         surface.blit(name, (area.x + pad, y + 2))

@@ -110,7 +110,8 @@ def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     x, y = rect.x + px(8), rect.y + px(24)
     line, size, keys_w = _list_metrics(rect, legends, px)
     for lg in legends:
-        surf.blit(text.fit(lg.header, size + 1, lg.color, rect.w - px(12), "bold"), (x, y))
+        ink = pal.legible(lg.color, pal.WOOD_DARK)  # the seat colour, light enough for the panel
+        surf.blit(text.fit(lg.header, size + 1, ink, rect.w - px(12), "bold"), (x, y))
         y += line
         for keys, what in lg.rows:
             surf.blit(text.fit(keys, size, pal.CREAM, keys_w - px(6), "bold"), (x + px(4), y))
@@ -154,7 +155,8 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
         surf.blit(text.get(_(name), size, pal.PAPER), (x, y + (j + 1) * line))
     y += (len(rows) + 1) * line + px(4)
     for lg in others:
-        surf.blit(text.fit(lg.header, size, lg.color, rect.w - px(12), "bold"), (x, y))
+        ink = pal.legible(lg.color, pal.WOOD_DARK)
+        surf.blit(text.fit(lg.header, size, ink, rect.w - px(12), "bold"), (x, y))
         # The mouse's lines are short; a key line (Esc · Enter) gets its keys and their use on two
         # lines, so a narrow panel never cuts what they do.
         lines = ([f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES] if lg.tag
@@ -170,6 +172,6 @@ def _paint_tags(surf: pygame.Surface, owners: list[Legend], cell: pygame.Rect, s
     """A grid column's head: each owner's tag (P3) in their seat colour, side by side."""
     x, each = cell.x, cell.w // len(owners)
     for lg in owners:
-        img = text.fit(lg.tag, size + 1, lg.color, each - 2, "bold")
+        img = text.fit(lg.tag, size + 1, pal.legible(lg.color, pal.WOOD_DARK), each - 2, "bold")
         surf.blit(img, (x, cell.y))
         x += min(each, img.get_width() + max(3, size // 3))  # a gap, so "P3 P4" never reads as "P3P4"

@@ -14,8 +14,8 @@ from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
 from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
 from pie_table.kit import art
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.fonts import fit as fit_font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
 
 Color = tuple[int, int, int]
@@ -30,6 +30,7 @@ class TextCache:
 
     def get(self, text: str, size: int, color: Color, face: str = "sans") -> pygame.Surface:
         """The text surface, rendered on first use."""
+        size = max(min_readable(), size)  # the floor holds for every word on the table
         key = (text, size, color, face)
         surf = self._items.get(key)
         if surf is None:
@@ -159,7 +160,7 @@ class TableView:
         pygame.draw.circle(surf, info.color, (rect.x + r + 1, rect.centery), r)
         pygame.draw.circle(surf, pal.CREAM, (rect.x + r + 1, rect.centery), r, 1)
         team = pal.team_name(info.team)
-        right = self.text.get(team, self.px(13), team_color, "bold")
+        right = self.text.get(team, self.px(13), pal.legible(team_color, pal.FELT_DARK), "bold")
         surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
         room = rect.w - right.get_width() - 3 * r - 8
         words = f"{info.name} · {info.control}"
@@ -245,7 +246,7 @@ class TableView:
     def _flag(self, surface: pygame.Surface, text: str, color: Color,
               **where: tuple[int, int]) -> pygame.Rect:
         """A small label on a coloured, ink-edged plate, kept inside the play area."""
-        image = self.text.get(text, self.px(11), pal.WHITE, "bold")
+        image = self.text.get(text, self.px(11), pal.ink_on(color), "bold")
         box = image.get_rect().inflate(self.px(8), self.px(2))
         for name, point in where.items():
             setattr(box, name, point)
@@ -338,12 +339,13 @@ class TableView:
         """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
         whole, so the box never starts with the tail of a message cut in two."""
         # Wrapped at the size the lines are drawn at (never below the readable floor), so none is cut.
-        drawn = max(MIN_READABLE, self.px(size))
+        drawn = max(min_readable(), self.px(size))
         fnt, width = font(drawn, "bold"), surf.get_width() - self.px(14)
         y, line = top, max(self.px(size + 4), fnt.get_linesize())
         fitting = max(1, (surf.get_height() - top - self.px(4)) // line)
         for text, color in fit_entries([(_wrap(text, fnt, width), color) for text, color in lines], fitting):
-            surf.blit(self.text.fit(text, self.px(size), color, width, "bold"), (self.px(8), y))
+            ink = pal.legible(color, pal.WOOD_DARK)  # a team's colour, light enough for the panel
+            surf.blit(self.text.fit(text, self.px(size), ink, width, "bold"), (self.px(8), y))
             y += line
 
     def draw_banner(self, surface: pygame.Surface, title: str, sub: str = "", button: str = "") -> None:
