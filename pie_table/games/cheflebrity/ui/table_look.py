@@ -27,6 +27,7 @@ from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.fonts import min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import draw_log, paper
+from pie_table.kit.marks import draw_target
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
@@ -103,14 +104,14 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if any(k == "seat" for k, _v, _o in targets):
         for kind, value, _o in targets:
             if kind == "seat" and value in lay.seats:
-                pygame.draw.rect(surface, pal.HIGHLIGHT, lay.seats[value], 4, border_radius=int(12 * s))
+                draw_target(surface, lay.seats[value], 4, int(12 * s))
     picked: set[int] = set(table.trade.picked) if table.trade is not None else set()
     if table.panel is not None and table.panel.picked and table.panel.picked[0] == "hand":
         picked.add(table.panel.picked[1])
     dragging = dragged.value if dragged is not None and dragged.kind == "hand" else None
     zones += draw_hand(surface, lay, view, picked, dragging, lit_cards, painted)
     if "hand" in lit_piles:
-        pygame.draw.rect(surface, pal.HIGHLIGHT, lay.hand, 3, border_radius=int(12 * s))
+        draw_target(surface, lay.hand, 3, int(12 * s))
     table.zones = zones
     remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None

@@ -21,6 +21,7 @@ from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
+from pie_table.kit.marks import draw_seat_mark
 from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
@@ -267,6 +268,9 @@ def draw_seat(
     zones = [Zone(rect, "captain", seat, seat)]
     portrait = crew_portrait(captain_look(view, seat), int(30 * s))
     surface.blit(portrait, (rect.x + pad, rect.y + pad))
+    # The seat's shape on the portrait's corner: the colour is not the only thing telling seats apart.
+    r = max(5, int(6 * s))
+    draw_seat_mark(surface, seat, (rect.x + pad + portrait.get_width() - r // 2, rect.y + pad + r), r, color)
     x = rect.x + pad * 2 + portrait.get_width()
     points = view["standings"][seat][0]
     score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")

@@ -28,6 +28,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import draw_log
+from pie_table.kit.marks import draw_target
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
@@ -83,7 +84,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         )
     for kind, value, _o in targets:
         if kind == "captain" and value is not None:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, lay.seats[value], 4, border_radius=10)
+            draw_target(surface, lay.seats[value], 4, 10)
     hand_seat = seat if seat is not None and "hand" in view else None
     picked = (
         table.panel.picked[1]

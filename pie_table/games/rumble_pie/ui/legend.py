@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit, font
+from pie_table.kit.fonts import fit, font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
 
@@ -90,8 +90,9 @@ def _list_metrics(rect: pygame.Rect, legends: list[Legend],
     """The list's line height, font size and width of its keys column."""
     lines = sum(len(lg.rows) + 1 for lg in legends)
     room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
-    line = max(px(11), min(px(15), room // max(1, lines)))
-    size = max(7, min(px(13), line - 2))
+    floor = min_readable()  # the list keeps to the text floor, or the grid takes over
+    line = max(px(11), floor + 2, min(px(15), room // max(1, lines)))
+    size = max(floor, min(px(13), line - 2))
     widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
     return line, size, min(px(80), widest + px(8))
 

@@ -17,6 +17,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fit as fit_font
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
+from pie_table.kit.marks import draw_seat_mark
 
 Color = tuple[int, int, int]
 
@@ -157,16 +158,17 @@ class TableView:
     def _paint_label(self, surf: pygame.Surface, seat: int, team_color: Color) -> None:
         info, rect = self.seats[seat], self.geom.zone(seat, "label")
         r = rect.h // 3
-        pygame.draw.circle(surf, info.color, (rect.x + r + 1, rect.centery), r)
-        pygame.draw.circle(surf, pal.CREAM, (rect.x + r + 1, rect.centery), r, 1)
+        draw_seat_mark(surf, seat, (rect.x + r + 1, rect.centery), r, info.color)  # a shape, not only a hue
         team = pal.team_name(info.team)
         right = self.text.get(team, self.px(13), pal.legible(team_color, pal.FELT_DARK), "bold")
         surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
         room = rect.w - right.get_width() - 3 * r - 8
-        words = f"{info.name} · {info.control}"
-        if fit_font(words, self.px(13), room, "bold")[0] != words:
-            words = info.name  # the seat's name whole rather than its keys cut ("Human · right…")
-        left = self.text.fit(words, self.px(13), pal.CREAM, room, "bold")
+        words, face = f"{info.name} · {info.control}", "bold"
+        if fit_font(words, self.px(13), room, face)[0] != words:
+            face = "sans"  # the plain face is narrower: the keys still fit beside the name
+        if fit_font(words, self.px(13), room, face)[0] != words:
+            words, face = info.name, "bold"  # the seat's name whole rather than its keys cut
+        left = self.text.fit(words, self.px(13), pal.CREAM, room, face)
         surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
 
     def _paint_box(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
@@ -247,7 +249,7 @@ class TableView:
               **where: tuple[int, int]) -> pygame.Rect:
         """A small label on a coloured, ink-edged plate, kept inside the play area."""
         image = self.text.get(text, self.px(11), pal.ink_on(color), "bold")
-        box = image.get_rect().inflate(self.px(8), self.px(2))
+        box = image.get_rect().inflate(self.px(8), -self.px(2))  # the font's leading is room enough
         for name, point in where.items():
             setattr(box, name, point)
         box.clamp_ip(self.geom.area("play"))
