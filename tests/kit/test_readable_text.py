@@ -67,3 +67,22 @@ def test_the_floor_is_the_small_size_on_the_design_window_and_shrinks_with_a_sma
         assert 12 <= fonts.min_readable() < 14
     finally:
         fonts.set_window((1280, 720))
+
+
+@pytest.mark.parametrize("seat", range(6))
+def test_a_hand_off_reads_in_every_seat_colour(monkeypatch, language, seat):
+    from pie_table.kit import palette as pal
+    from pie_table.kit.app import App
+    from pie_table.kit.handoff import HandoffScene
+
+    with recording(monkeypatch) as drawn:
+        app = App(size=(1280, 720), headless=True)
+        app.screen = probe_screen((1280, 720))
+        scene = HandoffScene(app, "Captain Nibbles O'Toole", note="Round 4", news="Your crew was lured.",
+                             accent=pal.SEAT_COLORS[seat])
+        app.scenes.push(scene)
+        scene.age = 10.0  # armed: the button is filled with the seat colour
+        app.step(0.0)
+    assert len(drawn) >= 4
+    assert failures(drawn) == []
+    assert [d.text for d in drawn if d.size < fonts.SMALL] == []
