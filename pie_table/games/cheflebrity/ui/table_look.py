@@ -9,9 +9,10 @@ from typing import Any
 
 import pygame
 
+from pie_table.games.cheflebrity.deck import CARDS
 from pie_table.games.cheflebrity.ui.faces import card_face
 from pie_table.games.cheflebrity.ui.moves import prompt
-from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label
+from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label, part_label
 from pie_table.games.cheflebrity.ui.results_words import bonus_line, results_text
 from pie_table.games.cheflebrity.ui.table_paint import (
     Zone,
@@ -26,6 +27,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.fonts import min_readable
 from pie_table.kit.i18n import N_, _
+from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.marks import draw_target
 from pie_table.kit.text import fit_text
@@ -129,6 +131,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     table.flights.draw(surface)
+    if dragged is None and not view["over"]:
+        _inspect(table, surface)
     if view["over"]:
         _draw_judging(table, surface, view)
     table.effects.draw(surface)
@@ -296,3 +300,30 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     from pie_table.kit.text import wrap_text
 
     return wrap_text(text, font(max(min_readable(), size)), width)  # the size fit_text draws it at
+
+
+_INSPECTED = ("hand", "leftover")  # the kinds of zone that hold one card
+
+
+def _inspect(table: Any, surface: pygame.Surface) -> None:
+    """The card under the pointer, else the hand card picked with Tab, large with its kind."""
+    hover = table.hover
+    zones = table.zones
+    under = [z for z in zones if z.kind in _INSPECTED and hover is not None and z.rect.collidepoint(hover)]
+    zone = under[-1] if under else None  # the card drawn last is the one on top
+    picked = table.panel.picked if table.panel is not None else None
+    if zone is None and picked and picked[0] == "hand":
+        zone = next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
+    if zone is None:
+        return
+    scale = table.layout.scale
+    face = card_face(zone.value, *inspect_size(scale))
+    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale)
+
+
+def card_text(card: int) -> str:
+    """The card's kind and, for a pie part, its quality, for the inspect panel."""
+    found = CARDS[card]
+    if not found.is_part:
+        return kind_label(found.kind)
+    return part_label(found.kind) + "\n" + _("Quality {n}").format(n=found.quality)
