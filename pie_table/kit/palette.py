@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Table and chrome
 FELT = (46, 84, 62)  # green baize of the table
 FELT_DARK = (32, 60, 44)
@@ -75,6 +77,7 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@lru_cache(maxsize=256)  # tables ask every frame for the same few inks
 def legible(ink: tuple[int, ...], behind: tuple[int, ...], least: float = 4.5) -> tuple[int, int, int]:
     """`ink` lightened toward WHITE (on a dark ground) or darkened toward INK (on a light one) just
     enough to read at `least`:1 against `behind`: a seat or team keeps its hue, and its name stays
@@ -93,6 +96,7 @@ def legible(ink: tuple[int, ...], behind: tuple[int, ...], least: float = 4.5) -
     return colour
 
 
+@lru_cache(maxsize=256)
 def ink_on(fill: tuple[int, ...]) -> tuple[int, int, int]:
     """WHITE or INK, whichever reads better on `fill` (numbers in badges, names on chips)."""
     return WHITE if contrast(WHITE, fill) >= contrast(INK, fill) else INK
