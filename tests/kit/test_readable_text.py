@@ -46,9 +46,10 @@ def _drawn(monkeypatch, table: str, size: tuple[int, int] = (1280, 720)) -> list
     return drawn
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
 @pytest.mark.parametrize("table", list(_TABLES))
-def test_every_text_on_the_table_has_enough_contrast(monkeypatch, language, table):
-    assert failures(_drawn(monkeypatch, table)) == []
+def test_every_text_on_the_table_has_enough_contrast(monkeypatch, language, table, size):
+    assert failures(_drawn(monkeypatch, table, size)) == []
 
 
 @pytest.mark.parametrize("table", list(_TABLES))
@@ -84,5 +85,28 @@ def test_a_hand_off_reads_in_every_seat_colour(monkeypatch, language, seat):
         scene.age = 10.0  # armed: the button is filled with the seat colour
         app.step(0.0)
     assert len(drawn) >= 4
+    assert failures(drawn) == []
+    assert [d.text for d in drawn if d.size < fonts.SMALL] == []
+
+
+@pytest.mark.parametrize("screen", ["title", "games", "settings", "statistics"])
+def test_every_text_on_the_menus_has_enough_contrast_and_size(monkeypatch, language, screen):
+    from pie_table.kit.app import App
+    from pie_table.scenes.game_select import GameSelectScene
+    from pie_table.scenes.settings import SettingsScene
+    from pie_table.scenes.statistics import StatisticsScene
+    from pie_table.scenes.title import TitleScene
+
+    scenes = {"title": TitleScene, "games": GameSelectScene, "settings": SettingsScene,
+              "statistics": StatisticsScene}
+    with recording(monkeypatch) as drawn:
+        app = App(size=(1280, 720), headless=True)
+        app.screen = probe_screen((1280, 720))
+        if screen == "settings":
+            app.scenes.push(TitleScene(app))  # an overlay, over the title
+        app.scenes.push(scenes[screen](app))
+        app.step(0.0)
+        app.step(0.0)
+    assert drawn
     assert failures(drawn) == []
     assert [d.text for d in drawn if d.size < fonts.SMALL] == []

@@ -30,6 +30,7 @@ class Drawn:
     size: int
     bold: bool
     background: Rgb
+    where: tuple[int, int, int, int] = (0, 0, 0, 0)  # on the surface it landed on
 
     @property
     def ratio(self) -> float:
@@ -104,12 +105,24 @@ class _Recorder:
                 glyphs = glyphs.subsurface(pygame.Rect(rect.x - whole.x, rect.y - whole.y, rect.w, rect.h))
             layered = (*entry.layers, _under(target, rect, glyphs))
             if layered[-1][1] * 255 >= _OPAQUE:
-                self.drawn.append(Drawn(entry.text, entry.ink, entry.size, entry.bold, _composite(layered)))
+                self._shadowed(entry, rect)
+                self.drawn.append(
+                    Drawn(entry.text, entry.ink, entry.size, entry.bold, _composite(layered), tuple(rect))
+                )
             else:
                 carried.append(replace(entry, rect=rect, layers=layered, glyphs=glyphs))
         if carried:
             self.tag(target, carried)
 
+
+    def _shadowed(self, entry: _Pending, rect: pygame.Rect) -> None:
+        """Forget the text drawn just before if it is this one in another ink under it: a drop
+        shadow, which is part of how this text reads rather than a text of its own."""
+        while self.drawn:
+            last = self.drawn[-1]
+            if last.text != entry.text or last.ink == entry.ink or not rect.colliderect(last.where):
+                return
+            self.drawn.pop()
 
     def _copy_of_outline(self, target: pygame.Surface, entry: _Pending, rect: pygame.Rect) -> bool:
         below = self.pending.get(id(target), [])
