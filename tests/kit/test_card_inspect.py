@@ -68,3 +68,24 @@ def test_a_card_picked_with_tab_is_inspected_too(monkeypatch, game, seats, turn,
         pytest.skip("no usable card to pick")
     app.step(0.0)
     assert shown and shown[-1][0] == importlib.import_module(names).card_label(picked[1])
+
+
+def test_rumble_pie_shows_the_card_on_top_under_the_pointer(monkeypatch):
+    from pie_table.games.rumble_pie.ui import inspect_card
+
+    shown: list[str] = []
+    original = inspect_card.draw_inspect
+    monkeypatch.setattr(inspect_card, "draw_inspect",
+                        lambda surface, face, title, text, near, scale: shown.append(title)
+                        or original(surface, face, title, text, near, scale))
+    args = build_parser().parse_args(
+        ["screenshot", "rumble-pie", "--seats", "human:keys1,bot:normal", "--seed", "3", "--out", "x"])
+    info, setup = build_setup(args)
+    app, scene = make_table(info, setup, (1280, 720))
+    scene.skip_to(at=30.0, turn=None)
+    app.step(0.0)
+    sprite = next(s for s in scene.cards.sprites.values() if s.face_up)
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.0, [move])
+    top = scene.cards.face_up_at(sprite.rect.center)
+    assert top is not None and shown and shown[-1] == inspect_card.card_words(top.kind)[0]
