@@ -110,3 +110,32 @@ def test_every_text_on_the_menus_has_enough_contrast_and_size(monkeypatch, langu
     assert drawn
     assert failures(drawn) == []
     assert [d.text for d in drawn if d.size < fonts.SMALL] == []
+
+
+def _sizes_at(monkeypatch, table: str, percent: int, size: tuple[int, int]) -> dict[str, int]:
+    """The size each text is drawn at on `table` with the interface at `percent`%."""
+    game, extra, at, turn = _TABLES[table]
+    args = build_parser().parse_args(["screenshot", game, *extra, "--seed", "3", "--out", "x"])
+    info, setup = build_setup(args)
+    with recording(monkeypatch) as drawn:
+        app, scene = make_table(info, setup, size)
+        app.set_ui_scale(percent)
+        app.screen = probe_screen(size)
+        scene.skip_to(at=at, turn=turn)
+        app.step(0.0)
+        app.step(0.0)
+        app.set_ui_scale(100)
+    sizes: dict[str, int] = {}
+    for d in drawn:
+        sizes[d.text] = max(sizes.get(d.text, 0), d.size)
+    return sizes
+
+
+@pytest.mark.parametrize("table", ["rats", "pie-rats"])
+def test_a_larger_interface_size_grows_the_table_and_never_shrinks_a_text(monkeypatch, table):
+    normal = _sizes_at(monkeypatch, table, 100, (1920, 1080))
+    larger = _sizes_at(monkeypatch, table, 200, (1920, 1080))
+    both = set(normal) & set(larger)
+    assert len(both) > 20
+    assert [t for t in both if larger[t] < normal[t]] == []
+    assert sum(larger[t] > normal[t] for t in both) > len(both) // 3  # much of it grew

@@ -23,6 +23,10 @@ from pie_table.kit.text import fit_text, ui_scale
 # Log lines worth putting on a rat's card as "what it last said".
 _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
 
+# The room, in pixels at scale 1, the RATS table still lays out in: a larger interface size grows
+# it until only this much is left (the goal notes give way first, the sheet keeps every row).
+_ROOM = (960, 540)
+
 
 @dataclass
 class TableLayout:
@@ -44,7 +48,7 @@ class TableLayout:
 def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     """Split the window: goals and log left; rats, dice and choices in the middle; the sheet right."""
     w, h = size
-    s = ui_scale(size)
+    s = ui_scale(size, _ROOM)
     m = int(10 * s)
     top = pygame.Rect(0, 0, w, int(44 * s))
     # The goals column is wide enough for the longest goal hint whole (within reason).
