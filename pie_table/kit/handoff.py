@@ -117,7 +117,7 @@ class HandoffScene(Scene):
         w, h = surface.get_size()
         surface.fill(pal.WOOD_DARK)
         # The card grows with the window and the interface size, as the menus do.
-        grow = ui_scale((w, h), MENU_ROOM)
+        grow = max(1.0, ui_scale((w, h), MENU_ROOM))  # never smaller than it always was
         tall = 290 if self.news else 260
         card = pygame.Rect(0, 0, min(w - 40, int(620 * grow)), min(h - 40, int(tall * grow)))
         card.center = (w // 2, h // 2)
