@@ -70,14 +70,14 @@ def _mark(shape: str, r: int, rgb: tuple[int, int, int]) -> pygame.Surface:
 
 
 def draw_target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: int = 8) -> None:
-    """A legal drop target: a bright border with an arrow at each corner pointing in, so it reads
-    as "drop here" and never as the gold border of the seat whose turn it is."""
+    """A legal drop target: a bright border with an arrow outside each corner pointing in (clear
+    of the card's own corners), so it reads as "drop here" and never as the gold border of the
+    seat whose turn it is."""
     pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width, border_radius=radius)
-    arm = max(8, min(rect.w, rect.h) // 5)
+    arm = max(9, min(rect.w, rect.h) // 6)
     for sx, sy, (x, y) in ((1, 1, rect.topleft), (-1, 1, rect.topright),
                            (1, -1, rect.bottomleft), (-1, -1, rect.bottomright)):
-        x, y = x + sx * width, y + sy * width
-        tip = (x + sx * arm * 0.55, y + sy * arm * 0.55)
-        pts = [(x, y), (x + sx * arm, y), tip, (x, y + sy * arm)]
+        tip = (x + sx * 2, y + sy * 2)
+        pts = [tip, (x - sx * arm, y - sy * arm * 0.4), (x - sx * arm * 0.4, y - sy * arm)]
         pygame.draw.polygon(surface, pal.HIGHLIGHT, pts)
         pygame.draw.polygon(surface, pal.INK, pts, 1)

@@ -67,7 +67,6 @@ def test_a_legal_target_is_marked_by_a_shape_the_turn_border_lacks():
     turn = pygame.Surface((140, 110))
     turn.fill(pal.FELT)
     pygame.draw.rect(turn, pal.GOLD, rect, 4, border_radius=8)
-    inside = rect.inflate(-2 * 6, -2 * 6)  # clear of either border
-    corner = pygame.Rect(inside.x, inside.y, 8, 8)
-    assert target.get_at(corner.center)[:3] != tuple(pal.FELT)  # an arrow points into the corner
-    assert turn.get_at(corner.center)[:3] == tuple(pal.FELT)
+    outside = (rect.x - 4, rect.y - 4)  # just beyond the corner, clear of either border
+    assert target.get_at(outside)[:3] != tuple(pal.FELT)  # an arrow points in at the corner
+    assert turn.get_at(outside)[:3] == tuple(pal.FELT)

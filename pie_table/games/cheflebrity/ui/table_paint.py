@@ -187,7 +187,7 @@ def draw_piles(
             rect = pygame.Rect(area.x + 6 + i * step, area.y + 4, card_w, card_h)
             surface.blit(card_face(card, card_w, card_h), rect)
             if card in lit:
-                pygame.draw.rect(surface, pal.HIGHLIGHT, rect, 3, border_radius=card_w // 10)
+                draw_target(surface, rect, 3, card_w // 10)
             zones.append(Zone("leftover", card, rect))
     # The Out Pile: its top card face up and how many lie there.
     if view["out"]:

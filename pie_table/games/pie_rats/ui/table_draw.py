@@ -21,7 +21,7 @@ from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
-from pie_table.kit.marks import draw_seat_mark
+from pie_table.kit.marks import draw_seat_mark, draw_target
 from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
@@ -186,7 +186,7 @@ def draw_sill(
         if pie not in hidden:
             surface.blit(card_art.pie_face(pie, w, h, current_language()), card)
         if pie in lit:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, card.inflate(6, 6), 3, border_radius=8)
+            draw_target(surface, card.inflate(6, 6), 3, 8)
         zones.append(Zone(card, "pie", pie))
     if not view["sill"]:
         empty = fit_text(_("No pie is cooling"), int(15 * s), rect.w - 16, pal.CREAM)
@@ -434,7 +434,7 @@ def _card_row(
             pygame.draw.circle(surface, card_art.SPINACH_COLOR, (place.right - 8, place.y + 8), 7)
             pygame.draw.circle(surface, pal.CREAM, (place.right - 8, place.y + 8), 7, 2)
         if card in lit:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(4, 4), 3, border_radius=6)
+            draw_target(surface, place.inflate(4, 4), 3, 6)
     return zones
 
 
