@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from pie_table.kit import keybindings
+from pie_table.kit import fonts, keybindings
 from pie_table.kit.i18n import load_saved_language
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
@@ -150,6 +150,7 @@ class App:
 
     def _fit_screen(self) -> None:
         self.screen = self.display
+        fonts.set_window(self.screen.get_size())
         if hasattr(self, "scenes"):
             self.scenes.on_resize(self.screen.get_size())
 

@@ -17,7 +17,7 @@ import pygame
 from pie_table.kit import motion
 from pie_table.kit import palette as pal
 from pie_table.kit.art import prepare
-from pie_table.kit.art_draw import darker, star_points, text_outlined
+from pie_table.kit.art_draw import darker, lighter, star_points, text_outlined
 from pie_table.kit.tween import ease_out_back, ease_out_cubic
 
 _BURST_TIME = 0.8
@@ -168,7 +168,10 @@ class EffectLayer:
 
     def float_text(self, text: str, pos: tuple[float, float], color: tuple = pal.GOLD) -> None:
         """`text` rising from `pos` and fading out over about a second."""
-        image = text_outlined(text, int(26 * self.scale), tuple(color[:3]), darker(color[:3], 0.6), "bold", 2)
+        # An edge dark (or, for a dark ink, light) enough that the words read on anything.
+        rgb = tuple(color[:3])
+        edge = darker(rgb, 0.9) if pal.luminance(rgb) > 0.1 else lighter(rgb, 0.8)
+        image = text_outlined(text, int(26 * self.scale), rgb, edge, "bold", 2)
         self._items.append(_FloatText(image, (float(pos[0]), float(pos[1]))))
 
     def sparkle(self, pos: tuple[float, float], color: tuple = pal.HIGHLIGHT) -> None:

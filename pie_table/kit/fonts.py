@@ -29,16 +29,37 @@ def render(text: str, size: int, color: tuple[int, int, int], face: str = "sans"
     return font(size, face).render(text, True, color)
 
 
-# The smallest text the table ever draws: legible at 1280x720 (and larger windows scale up).
-# Text that would need to be smaller is shortened with an ellipsis instead.
-MIN_READABLE = 12
+# The type scale: the few text sizes, in pixels at 1280x720 and 100%, that screens draw with.
+SMALL = 14  # captions, counts, card text: the floor
+BODY = 16
+LABEL = 18  # names, headings inside a panel
+HEADING = 24
+TITLE = 32
+# The smallest text the table ever draws, however crowded: shrinking to fit stops here, and
+# text that still does not fit wraps or is cut with an ellipsis instead. It is SMALL on a window
+# of the 1280x720 design or larger; a smaller window (down to 900x560) keeps the whole layout
+# at a smaller scale, and its floor goes down with it as far as _SMALLEST.
+_DESIGN = (1280, 720)
+_SMALLEST = 12
+_floor = {"px": SMALL}  # one value for the whole window, like the interface size; kit.app sets it
+
+
+def set_window(size: tuple[int, int]) -> None:
+    """Set the text floor for a window of `size` pixels."""
+    fitted = min(size[0] / _DESIGN[0], size[1] / _DESIGN[1], 1.0)
+    _floor["px"] = max(_SMALLEST, min(SMALL, round(SMALL * fitted)))
+
+
+def min_readable() -> int:
+    """The smallest text size the window draws (see set_window)."""
+    return _floor["px"]
 _ELLIPSIS = "…"
 
 
-def fit(text: str, size: int, max_w: int, face: str = "sans", floor: int = MIN_READABLE) -> tuple[str, int]:
+def fit(text: str, size: int, max_w: int, face: str = "sans", floor: int = 0) -> tuple[str, int]:
     """(text, size) that fits `max_w` pixels: the font shrinks, but never below `floor` (nor below
-    MIN_READABLE); past that the text is cut and ends with an ellipsis."""
-    floor = max(MIN_READABLE, min(floor, int(size)))
+    min_readable()); past that the text is cut and ends with an ellipsis."""
+    floor = max(min_readable(), min(floor, int(size)))
     size = max(floor, int(size))
     while size > floor and font(size, face).size(text)[0] > max_w:
         size -= 1

@@ -18,7 +18,7 @@ from pie_table.kit import fonts
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import ON_INPUT, Scene
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import MENU_ROOM, fit_text, ui_scale
 
 # Ignore input for this long after the screen appears, so the click or key that ended the previous
 # player's choice (or key repeat) does not wave the next player straight through.
@@ -116,18 +116,22 @@ class HandoffScene(Scene):
         """Cover the whole window and ask for the device to be passed."""
         w, h = surface.get_size()
         surface.fill(pal.WOOD_DARK)
-        card = pygame.Rect(0, 0, min(w - 40, 620), min(h - 40, 290 if self.news else 260))
+        # The card grows with the window and the interface size, as the menus do.
+        grow = max(1.0, ui_scale((w, h), MENU_ROOM))  # never smaller than it always was
+        tall = 290 if self.news else 260
+        card = pygame.Rect(0, 0, min(w - 40, int(620 * grow)), min(h - 40, int(tall * grow)))
         card.center = (w // 2, h // 2)
         pygame.draw.rect(surface, pal.PAPER, card, border_radius=18)
         pygame.draw.rect(surface, self.accent, card, width=5, border_radius=18)
         if self.icon is not None:
             surface.blit(self.icon, self.icon.get_rect(midbottom=(card.centerx, card.y + 24)))
-        scale = max(0.6, min(1.0, card.w / 620))
+        scale = max(0.6, min(grow, card.w / 620))
         lines = [
             (self.news, int(22 * scale), pal.DANGER, "bold"),
             (_("Pass to {who}").format(who=self.who), int(44 * scale), pal.INK, "title"),
             (self.note, int(22 * scale), pal.INK_SOFT, "sans"),
-            (self._prompt(), int(22 * scale), pal.INK_SOFT if self.armed else pal.PAPER, "bold"),
+            # Until armed the prompt keeps its line but shows nothing (no text hidden paper on paper).
+            (self._prompt() if self.armed else " ", int(22 * scale), pal.INK_SOFT, "bold"),
         ]
         self._draw_button(surface, card, scale)
         top = card.y + (int(24 * scale) if self.icon is not None else 0)  # below the portrait's overhang
@@ -147,7 +151,7 @@ class HandoffScene(Scene):
         fill = self.accent if self.armed else pal.PAPER
         pygame.draw.rect(surface, fill, self.button, border_radius=self.button.h // 2)
         pygame.draw.rect(surface, pal.INK, self.button, width=2, border_radius=self.button.h // 2)
-        label = fit_text(text, int(22 * scale), self.button.w - 16, pal.INK, "bold")
+        label = fit_text(text, int(22 * scale), self.button.w - 16, pal.ink_on(fill), "bold")
         surface.blit(label, label.get_rect(center=self.button.center))
 
     @staticmethod

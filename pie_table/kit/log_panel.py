@@ -10,7 +10,7 @@ import pygame
 
 from pie_table.core.messages import SeatName
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import event_text
 from pie_table.kit.text import fit_text, wrap_text
 
@@ -33,12 +33,12 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
     pad = int(8 * scale)
     top = rect.y + pad
     # The title on a second line rather than cut ("At the table (T: your trades)" at 900x560).
-    head_size = max(MIN_READABLE, int(18 * scale))
+    head_size = max(min_readable(), int(18 * scale))
     for line in wrapped_lines(title, head_size, rect.w - 2 * pad, "title")[:2]:
         head = fit_text(line, head_size, rect.w - 2 * pad, pal.INK, "title")
         surface.blit(head, (rect.x + pad, top))
         top += head.get_height()
-    size = max(MIN_READABLE, int(14 * scale))
+    size = max(min_readable(), int(14 * scale))
     line_h = font(size).get_linesize()
     top += int(4 * scale)
     room = max(0, (rect.bottom - pad - top) // line_h)

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, fit, font
+from pie_table.kit.fonts import fit, font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_label, fit_text, keep_sums_whole, wrap_text
@@ -236,7 +236,7 @@ class MovePanel:
         """The prompt wrapped to `width`: smaller (down to the readable floor) until it takes at
         most _PROMPT_LINES lines, then in as many lines as it needs, never cut."""
         text = self.words.prompt(self.view, self.seat)
-        for step in range(size, MIN_READABLE - 1, -1):
+        for step in range(size, min_readable() - 1, -1):
             bold = font(step, "bold")
             lines = wrap_text(text, bold, width)
             if len(lines) <= _PROMPT_LINES:
@@ -272,4 +272,4 @@ class MovePanel:
 
 def _readable(size: float) -> int:
     """A font size from a scaled design size, never below the readable floor."""
-    return max(MIN_READABLE, int(size))
+    return max(min_readable(), int(size))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # Table and chrome
 FELT = (46, 84, 62)  # green baize of the table
 FELT_DARK = (32, 60, 44)
@@ -56,3 +58,45 @@ SEAT_COLORS = [
     (150, 84, 160),
     (60, 150, 150),
 ]
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@lru_cache(maxsize=256)  # tables ask every frame for the same few inks
+def legible(ink: tuple[int, ...], behind: tuple[int, ...], least: float = 4.5) -> tuple[int, int, int]:
+    """`ink` lightened toward WHITE (on a dark ground) or darkened toward INK (on a light one) just
+    enough to read at `least`:1 against `behind`: a seat or team keeps its hue, and its name stays
+    readable on the felt or a card."""
+    toward = WHITE if luminance(behind) < 0.18 else INK
+    colour = (int(ink[0]), int(ink[1]), int(ink[2]))
+    for step in range(21):
+        t = step / 20
+        colour = (
+            round(ink[0] + (toward[0] - ink[0]) * t),
+            round(ink[1] + (toward[1] - ink[1]) * t),
+            round(ink[2] + (toward[2] - ink[2]) * t),
+        )
+        if contrast(colour, behind) >= least:
+            break
+    return colour
+
+
+@lru_cache(maxsize=256)
+def ink_on(fill: tuple[int, ...]) -> tuple[int, int, int]:
+    """WHITE or INK, whichever reads better on `fill` (numbers in badges, names on chips)."""
+    return WHITE if contrast(WHITE, fill) >= contrast(INK, fill) else INK

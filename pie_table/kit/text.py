@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from pie_table.kit.fonts import MIN_READABLE, fit, font
+from pie_table.kit.fonts import fit, font, min_readable
 
 Color = tuple[int, int, int]
 BASE_SIZE = (1280, 720)
@@ -41,12 +41,14 @@ def fit_text(text: str, size: int, max_w: int, color: Color, face: str = "sans")
     """Render `text` at `size` within `max_w` pixels: smaller down to a readable floor, then cut
     with an ellipsis (see fonts.fit). Cached: tables redraw the same labels after every move, and
     measuring and rendering text is most of a redraw. Callers blit the image and never change it."""
-    return _fitted(str(text), int(size), int(max_w), tuple(color), face)
+    return _fitted(str(text), int(size), int(max_w), tuple(color), face, min_readable())
 
 
 @lru_cache(maxsize=4096)
-def _fitted(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
-    shown, size = fit(text, size, max_w, face)
+def _fitted(
+    text: str, size: int, max_w: int, color: tuple[int, ...], face: str, floor: int
+) -> pygame.Surface:
+    shown, size = fit(text, size, max_w, face, floor)  # (the floor is in the key: it follows the window)
     return font(size, face).render(shown, True, color)
 
 
@@ -55,17 +57,17 @@ def fit_lines(
 ) -> pygame.Surface:
     """`text` wrapped to `max_w` pixels on up to `most` lines, as one image (the last line is cut
     only if even `most` lines cannot hold it): a heading that would be cut on one line."""
-    return _fitted_lines(str(text), int(size), int(max_w), tuple(color), face, most)
+    return _fitted_lines(str(text), int(size), int(max_w), tuple(color), face, most, min_readable())
 
 
 @lru_cache(maxsize=256)
 def _fitted_lines(
-    text: str, size: int, max_w: int, color: tuple[int, ...], face: str, most: int
+    text: str, size: int, max_w: int, color: tuple[int, ...], face: str, most: int, floor: int
 ) -> pygame.Surface:
-    size = max(MIN_READABLE, size)
+    size = max(min_readable(), size)
     lines = wrap_text(text, font(size, face), max_w) or [""]
     lines = [*lines[: most - 1], " ".join(lines[most - 1 :])] if len(lines) > most else lines
-    images = [_fitted(line, size, max_w, color, face) for line in lines]
+    images = [_fitted(line, size, max_w, color, face, min_readable()) for line in lines]
     width, height = max(i.get_width() for i in images), sum(i.get_height() for i in images)
     block = pygame.Surface((width, height), pygame.SRCALPHA)
     y = 0
@@ -79,11 +81,13 @@ def fit_label(text: str, size: int, max_w: int, color: Color, face: str = "sans"
     """Like fit_text, but a label ending in a bracket keeps the bracket whole and the words before
     it are cut instead (fit_keeping_end): a move's numbers ("Crew: Sir Scruffy (loyalty +1,
     strength 4)") are never the part cut."""
-    return _fitted_label(str(text), int(size), int(max_w), tuple(color), face)
+    return _fitted_label(str(text), int(size), int(max_w), tuple(color), face, min_readable())
 
 
 @lru_cache(maxsize=1024)
-def _fitted_label(text: str, size: int, max_w: int, color: tuple[int, ...], face: str) -> pygame.Surface:
+def _fitted_label(
+    text: str, size: int, max_w: int, color: tuple[int, ...], face: str, floor: int
+) -> pygame.Surface:
     shown, size = fit_keeping_end(text, size, max_w, face)
     return font(size, face).render(shown, True, color)
 

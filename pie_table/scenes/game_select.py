@@ -16,7 +16,7 @@ from pie_table.core.registry import (
     load_problems,
 )
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
@@ -87,7 +87,7 @@ class GameCard(Widget):
         room = rect.bottom - int(6 * s) - y
         # The blurb shrinks a little to fit its card whole; past that it ends in an ellipsis.
         for size in (20, 18, 16, 15):
-            fnt = font(max(MIN_READABLE, int(size * s)), "sans")
+            fnt = font(max(min_readable(), int(size * s)), "sans")
             lines = wrap_text(_(self.info.blurb), fnt, rect.w - 2 * pad)
             if len(lines) * fnt.get_linesize() <= room:
                 break

@@ -60,7 +60,7 @@ def test_cheflebrity_pile_captions_sit_clear_of_the_cards_at_900x560():
     from pie_table.games.cheflebrity.ui.table_paint import leftover_card
 
     lay = compute_layout((900, 560), 3, 0)
-    caption = fonts.font(max(fonts.MIN_READABLE, int(13 * lay.scale)), "bold")
+    caption = fonts.font(max(fonts.min_readable(), int(13 * lay.scale)), "bold")
     assert lay.deck.bottom + 3 + caption.get_height() + 2 <= lay.piles.bottom  # "Ingredients: 38" below
     label_top = lay.leftovers.bottom - caption.get_height() - 2  # "Leftovers (face up)"
     assert lay.leftovers.y + 4 + leftover_card(lay)[1] <= label_top

@@ -99,11 +99,11 @@ def test_the_move_panel_writes_a_focused_sum_whole_under_a_long_label(monkeypatc
 
 
 def test_the_move_panel_writes_its_whole_prompt_no_smaller_than_the_readable_floor(monkeypatch):
-    from pie_table.kit.fonts import MIN_READABLE, font
+    from pie_table.kit.fonts import font, min_readable
 
     written = _panel_writing(monkeypatch, "Atraer a Lou")
     assert _PROMPT in " ".join(text for text, _height in written)
-    assert min(height for _text, height in written) >= font(MIN_READABLE).get_height()
+    assert min(height for _text, height in written) >= font(min_readable()).get_height()
 
 
 def test_a_cut_label_keeps_its_numbers_and_cuts_the_words_before_them():
@@ -127,7 +127,7 @@ def test_sums_stay_whole_when_a_detail_wraps():
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
 def test_every_variant_on_the_seat_screen_shows_its_values_whole_at_900x560(home, game):
     from pie_table.core.registry import load_games
-    from pie_table.kit.fonts import MIN_READABLE, fit
+    from pie_table.kit.fonts import fit, min_readable
     from pie_table.kit.rows import Cycler
     from pie_table.scenes.seats import SeatsScene
 
@@ -141,7 +141,7 @@ def test_every_variant_on_the_seat_screen_shows_its_values_whole_at_900x560(home
     for row in rows:
         room = row.control_rect().w - 2 * int(28 * row.scale) - 12  # what Cycler.draw gives the value
         for value in row.values:
-            assert fit(row.fmt(value), MIN_READABLE, room, "bold")[0] == row.fmt(value)
+            assert fit(row.fmt(value), min_readable(), room, "bold")[0] == row.fmt(value)
 
 
 def test_the_count_of_moves_below_the_list_is_never_cut(monkeypatch):

@@ -105,14 +105,14 @@ def test_switching_language_at_the_table_redraws_the_keys_in_the_new_language() 
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize(("size", "grid"), [((1280, 720), False), ((900, 560), True)])
+@pytest.mark.parametrize(("size", "grid"), [((1920, 1080), False), ((1280, 720), True), ((900, 560), True)])
 def test_two_humans_get_the_grid_when_the_list_would_cut_what_keys_do(
         monkeypatch, spanish: None, size: tuple[int, int], grid: bool) -> None:
     painted = _legend_painters(monkeypatch, "human:keys1,human:keys2,bot:normal,bot:normal", size)
     assert painted and set(painted) == {"_paint_grid" if grid else "_paint_list"}
 
 
-@pytest.mark.parametrize(("size", "grid"), [((1280, 720), False), ((960, 540), True)])
+@pytest.mark.parametrize(("size", "grid"), [((1920, 1080), False), ((1280, 720), True), ((960, 540), True)])
 def test_one_human_also_gets_the_grid_when_the_list_would_cut_what_keys_do(
         monkeypatch, size: tuple[int, int], grid: bool) -> None:
     """At the smallest window a lone player's list read "column (twice…" and "pause · start r…"."""

@@ -7,7 +7,7 @@ from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.ui import RumbleTableScene
 from pie_table.games.rumble_pie.ui.table_view import fit_entries
 from pie_table.kit.app import App
-from pie_table.kit.fonts import MIN_READABLE, fit
+from pie_table.kit.fonts import fit, min_readable
 from pie_table.scenes.base import open_table
 
 
@@ -64,7 +64,7 @@ def test_status_entries_are_kept_or_dropped_whole():
 def test_fitting_never_goes_below_the_readable_floor_it_cuts_instead():
     pygame.font.init()
     text, size = fit("A very long ship name that will never fit in so little room", 22, 120)
-    assert size >= MIN_READABLE and text.endswith("…")
+    assert size >= min_readable() and text.endswith("…")
     from pie_table.kit.fonts import font
 
     assert font(size).size(text)[0] <= 120

@@ -23,6 +23,7 @@ class TableInput(TableEnd):
     """The input half of `TurnTable` (which sets `panel`, `zones`, `message`, `end_timer`...)."""
 
     drag: dict[str, Any] | None = None
+    hover: tuple[int, int] | None = None  # where the pointer is: the card under it is inspected
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -74,6 +75,8 @@ class TableInput(TableEnd):
             self.panel.pick("hand", nxt)
 
     def _mouse(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
         if self.panel is not None and self.panel.handle_mouse(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -16,7 +16,7 @@ from pie_table.games.cheflebrity.ui.names import card_label, part_label, short_p
 from pie_table.kit import palette as pal
 from pie_table.kit import theme
 from pie_table.kit.art_draw import circle_at, darker, draw_pie, ellipse_at, lighter, supersampled
-from pie_table.kit.fonts import MIN_READABLE, fit, font
+from pie_table.kit.fonts import fit, font, min_readable
 from pie_table.kit.i18n import current_language
 from pie_table.kit.text import fit_text, wrap_text
 
@@ -233,11 +233,11 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     text = quality_text(card)
     pad = max(3, w // 16)
     corner, twice = corner_numerals(text, w, h, big)
-    numeral = font(corner, "bold").render(text, True, darker(color, 0.25))
+    numeral = font(corner, "bold").render(text, True, pal.legible(darker(color, 0.25), pal.CREAM))
     surf.blit(numeral, (pad, pad - 1))
     if twice:
         surf.blit(numeral, numeral.get_rect(topright=(w - pad, pad - 1)))
-    name_size = max(MIN_READABLE, int(h * 0.09))
+    name_size = max(min_readable(), int(h * 0.09))
     name_lines = card_name_lines(card_label(card), w - 2 * pad, name_size) if h >= 96 else []
     name_h = len(name_lines) * font(name_size, "bold").get_linesize()
     top = pad + numeral.get_height()
@@ -250,7 +250,7 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
         surf.blit(image, image.get_rect(midtop=(w // 2, y)))
         y += font(name_size, "bold").get_linesize()
     if found.kind == GENIUS and h >= 96:
-        star = font(max(MIN_READABLE, corner // 2), "bold").render("★", True, color)
+        star = font(max(min_readable(), corner // 2), "bold").render("★", True, pal.legible(color, pal.CREAM))
         surf.blit(star, star.get_rect(midtop=(w // 2, pad)))
     return surf
 
@@ -262,9 +262,9 @@ def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, 
     """The corner quality's font size on a `w` x `h` card, and whether it shows in both top
     corners: a card too narrow for two ("10 10" read "1010") keeps one, never a cut number."""
     pad = max(3, w // 16)
-    corner = max(MIN_READABLE + 2, int(h * (0.22 if big else 0.17)))
+    corner = max(min_readable() + 2, int(h * (0.22 if big else 0.17)))
     gap = max(4, w // 10)
-    while corner > MIN_READABLE and 2 * font(corner, "bold").size(text)[0] + gap > w - 2 * pad:
+    while corner > min_readable() and 2 * font(corner, "bold").size(text)[0] + gap > w - 2 * pad:
         corner -= 1
     return corner, 2 * font(corner, "bold").size(text)[0] + gap <= w - 2 * pad
 
@@ -359,13 +359,13 @@ def _strip(card: int, part: str, w: int, h: int, language: str, card_theme: str)
     pygame.draw.rect(surf, color, rect, max(2, h // 9), border_radius=h // 3)
     icon = supersampled(h - 4, h - 4, lambda s: paint_emblem(s, s.get_rect(), card))
     surf.blit(icon, (3, 2))
-    size = max(MIN_READABLE, int(h * 0.62))
+    size = max(min_readable(), int(h * 0.62))
     number = font(size, "bold").render(quality_text(card) if KIND[card] != GENIUS else "5★", True, pal.INK)
     surf.blit(number, number.get_rect(midright=(w - 5, h // 2)))
     label_w = w - h - number.get_width() - 10
     if label_w > 30:
         name = part_label(part)
-        fnt = font(max(MIN_READABLE, int(h * 0.5)))
+        fnt = font(max(min_readable(), int(h * 0.5)))
         if fnt.size(name)[0] > label_w:
             name = short_part_label(part)  # "Bottom" reads better than "Bottom …"
         if fnt.size(name)[0] > label_w:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.text import ui_scale
 
@@ -62,7 +62,7 @@ def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
     areas[me] = pygame.Rect(gap, mine_top, table_w, hand.y - gap - mine_top)
     # The piles' captions sit under their cards in readable type, so the cards leave them room;
     # a caption wider than its card reaches sideways, and the Leftovers start clear of it.
-    caption = font(max(MIN_READABLE, int(13 * s)), "bold")
+    caption = font(max(min_readable(), int(13 * s)), "bold")
     caption_h = caption.get_height() + 4
     pile_h = min(int(piles_h * 0.78), piles_h - gap - caption_h - 3)
     pile_card = (int(pile_h * 0.72), pile_h)

@@ -9,9 +9,10 @@ from typing import Any
 
 import pygame
 
+from pie_table.games.cheflebrity.deck import CARDS
 from pie_table.games.cheflebrity.ui.faces import card_face
 from pie_table.games.cheflebrity.ui.moves import prompt
-from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label
+from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label, part_label
 from pie_table.games.cheflebrity.ui.results_words import bonus_line, results_text
 from pie_table.games.cheflebrity.ui.table_paint import (
     Zone,
@@ -24,9 +25,11 @@ from pie_table.games.cheflebrity.ui.table_paint import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
-from pie_table.kit.fonts import MIN_READABLE
+from pie_table.kit.fonts import min_readable
 from pie_table.kit.i18n import N_, _
+from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log, paper
+from pie_table.kit.marks import draw_target
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
@@ -103,14 +106,14 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if any(k == "seat" for k, _v, _o in targets):
         for kind, value, _o in targets:
             if kind == "seat" and value in lay.seats:
-                pygame.draw.rect(surface, pal.HIGHLIGHT, lay.seats[value], 4, border_radius=int(12 * s))
+                draw_target(surface, lay.seats[value], 4, int(12 * s))
     picked: set[int] = set(table.trade.picked) if table.trade is not None else set()
     if table.panel is not None and table.panel.picked and table.panel.picked[0] == "hand":
         picked.add(table.panel.picked[1])
     dragging = dragged.value if dragged is not None and dragged.kind == "hand" else None
     zones += draw_hand(surface, lay, view, picked, dragging, lit_cards, painted)
     if "hand" in lit_piles:
-        pygame.draw.rect(surface, pal.HIGHLIGHT, lay.hand, 3, border_radius=int(12 * s))
+        draw_target(surface, lay.hand, 3, int(12 * s))
     table.zones = zones
     remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None
@@ -128,6 +131,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     table.flights.draw(surface)
+    if dragged is None and not view["over"]:
+        _inspect(table, surface)
     if view["over"]:
         _draw_judging(table, surface, view)
     table.effects.draw(surface)
@@ -294,4 +299,31 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     from pie_table.kit.fonts import font
     from pie_table.kit.text import wrap_text
 
-    return wrap_text(text, font(max(MIN_READABLE, size)), width)  # the size fit_text draws it at
+    return wrap_text(text, font(max(min_readable(), size)), width)  # the size fit_text draws it at
+
+
+_INSPECTED = ("hand", "leftover")  # the kinds of zone that hold one card
+
+
+def _inspect(table: Any, surface: pygame.Surface) -> None:
+    """The card under the pointer, else the hand card picked with Tab, large with its kind."""
+    hover = table.hover
+    zones = table.zones
+    under = [z for z in zones if z.kind in _INSPECTED and hover is not None and z.rect.collidepoint(hover)]
+    zone = under[-1] if under else None  # the card drawn last is the one on top
+    picked = table.panel.picked if table.panel is not None else None
+    if zone is None and picked and picked[0] == "hand":
+        zone = next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
+    if zone is None:
+        return
+    scale = table.layout.scale
+    face = card_face(zone.value, *inspect_size(scale))
+    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale)
+
+
+def card_text(card: int) -> str:
+    """The card's kind and, for a pie part, its quality, for the inspect panel."""
+    found = CARDS[card]
+    if not found.is_part:
+        return kind_label(found.kind)
+    return part_label(found.kind) + "\n" + _("Quality {n}").format(n=found.quality)

@@ -15,9 +15,10 @@ from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
+from pie_table.kit.marks import draw_seat_mark, draw_target
 from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
 STEPS = (
@@ -45,7 +46,7 @@ def seat_color(seat: int) -> tuple[int, int, int]:
 
 
 def _size(lay: Layout, base: float) -> int:
-    return max(MIN_READABLE, int(base * lay.scale))
+    return max(min_readable(), int(base * lay.scale))
 
 
 def backdrop(lay: Layout) -> pygame.Surface:
@@ -164,7 +165,7 @@ def draw_piles(
     else:
         pygame.draw.rect(surface, pal.FELT_LIGHT, lay.deck, 2, border_radius=int(8 * s))
     if "deck" in lit_piles:
-        pygame.draw.rect(surface, pal.HIGHLIGHT, lay.deck.inflate(8, 8), 3, border_radius=int(10 * s))
+        draw_target(surface, lay.deck.inflate(8, 8), 3, int(10 * s))
     count = _("Ingredients: {n}").format(n=view["deck"])
     _caption(surface, lay, lay.deck, count, lay.leftovers.x - lay.piles.x)
     zones.append(Zone("deck", 0, lay.deck))
@@ -173,7 +174,7 @@ def draw_piles(
     if not painted:
         _leftovers_fill(surface, area, s)
     if "leftovers" in lit_piles:
-        pygame.draw.rect(surface, pal.HIGHLIGHT, area, 3, border_radius=int(10 * s))
+        draw_target(surface, area, 3, int(10 * s))
     zones.append(Zone("leftovers", 0, area))
     cards = view["leftovers"]
     card_w, card_h = leftover_card(lay)
@@ -186,7 +187,7 @@ def draw_piles(
             rect = pygame.Rect(area.x + 6 + i * step, area.y + 4, card_w, card_h)
             surface.blit(card_face(card, card_w, card_h), rect)
             if card in lit:
-                pygame.draw.rect(surface, pal.HIGHLIGHT, rect, 3, border_radius=card_w // 10)
+                draw_target(surface, rect, 3, card_w // 10)
             zones.append(Zone("leftover", card, rect))
     # The Out Pile: its top card face up and how many lie there.
     if view["out"]:
@@ -274,15 +275,20 @@ def draw_seat(
     pad = int(8 * s)
     # Header: name, score, hand, kept cards.
     head_h = int(26 * s)
-    name = fit_text(label, _size(lay, 16), int(area.w * 0.4), lighter(color, 0.35), "bold")
-    surface.blit(name, (area.x + pad, area.y + pad // 2))
+    name_mark = max(14, int(18 * s))
+    ink = pal.legible(lighter(color, 0.35), pal.FELT)
+    name = fit_text(label, _size(lay, 16), int(area.w * 0.4) - name_mark, ink, "bold")
+    # The seat's shape before its name: the colour is not the only thing telling chefs apart.
+    r = name_mark // 2 - 2
+    draw_seat_mark(surface, seat, (area.x + pad + r, area.y + pad // 2 + name.get_height() // 2), r, color)
+    surface.blit(name, (area.x + pad + name_mark, area.y + pad // 2))
     score = fit_text(
         _("{n} pts").format(n=view["scores"][seat]), _size(lay, 14), int(area.w * 0.25), pal.GOLD, "bold"
     )
     surface.blit(score, score.get_rect(topright=(area.right - pad, area.y + pad // 2 + 2)))
     hand_n = view["hand_counts"][seat]
     back_w, back_h = int(12 * s), int(17 * s)
-    hx = area.x + pad + name.get_width() + pad
+    hx = area.x + pad + name_mark + name.get_width() + pad
     for i in range(min(hand_n, 8)):
         surface.blit(card_back(back_w, back_h), (hx + i * int(5 * s), area.y + pad // 2 + 2))
     count = fit_text(_("hand {n}").format(n=hand_n), _size(lay, 12), int(70 * s), pal.CREAM)
@@ -301,7 +307,7 @@ def draw_seat(
         border_radius=int(8 * s),
     )
     if serving_lit:
-        pygame.draw.rect(surface, pal.HIGHLIGHT, serve, 3, border_radius=int(8 * s))
+        draw_target(surface, serve, 3, int(8 * s))
     serve_tag = _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
     _draw_kept(surface, lay, view["kept"][seat], serve)
     zones.append(Zone("serving", seat, serve, seat))

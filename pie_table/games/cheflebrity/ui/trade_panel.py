@@ -20,7 +20,7 @@ from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity.deck import FLAVOURS, QUALITIES
 from pie_table.games.cheflebrity.ui.names import card_label, chef_label, claim_label
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, ngettext, tr
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text, wrap_text
@@ -388,7 +388,7 @@ class TradePanel:
             paper(surface, rect, scale)
         pad = int(8 * scale)
         y = rect.y + pad
-        bold = font(max(MIN_READABLE, int(15 * scale)), "bold")
+        bold = font(max(min_readable(), int(15 * scale)), "bold")
         for line in wrap_text(self.heading(), bold, rect.w - 2 * pad)[:4]:
             image = bold.render(line, True, pal.INK)
             surface.blit(image, (rect.x + pad, y))
@@ -396,9 +396,9 @@ class TradePanel:
         y += pad // 2
         keys = self.keys()
         self.focus = min(self.focus, len(keys) - 1)
-        row_h = max(int(30 * scale), MIN_READABLE * 2 + 4)
+        row_h = max(int(30 * scale), min_readable() * 2 + 4)
         arrow_w = int(26 * scale)
-        size = max(MIN_READABLE, int(14 * scale))
+        size = max(min_readable(), int(14 * scale))
         self.rows = []
         # Why a button cannot be pressed yet, wrapped (not cut) under the rows, which leave it room.
         notes = wrap_text(self.message, font(size, "bold"), rect.w - 2 * pad) if self.message else []

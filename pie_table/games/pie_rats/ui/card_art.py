@@ -18,7 +18,7 @@ from pie_table.games.pie_rats.ui.names import card_label, pie_label
 from pie_table.kit import art, theme
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, draw_pie, lighter, supersampled
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import current_language
 from pie_table.kit.text import wrap_text
 
@@ -222,18 +222,18 @@ def _badge(surf: pygame.Surface, center: tuple[int, int], r: int, color, text: s
         color = darker(color, 0.2)
     pygame.draw.circle(surf, darker(color, 0.35), center, r)
     pygame.draw.circle(surf, color, center, max(1, r - max(1, r // 6)))
-    size = max(MIN_READABLE, int(r * 1.25))
-    image = font(size, "bold").render(text, True, pal.WHITE)
+    size = max(min_readable(), int(r * 1.25))
+    image = font(size, "bold").render(text, True, pal.ink_on(color))
     surf.blit(image, image.get_rect(center=center))
 
 
 def _title(surf: pygame.Surface, text: str, box: pygame.Rect, size: int) -> None:
     """The card's name in up to two lines at the top, a little smaller when a long name needs it
     (never below the readable minimum; left off on cards too small to read it)."""
-    if size < MIN_READABLE:
+    if size < min_readable():
         return
     lines = wrap_text(text, font(size, "bold"), box.w)
-    while len(lines) > 2 and size > MIN_READABLE:
+    while len(lines) > 2 and size > min_readable():
         size -= 1
         lines = wrap_text(text, font(size, "bold"), box.w)
     if len(lines) > 2:
@@ -263,7 +263,7 @@ def _card_face(card: int, w: int, h: int, language: str, look: str,
     info = CARDS[card]
     surf = _frame(w, h, KIND_COLORS[info.kind])
     pad = max(3, w // 14)
-    title_size = max(MIN_READABLE, int(w * 0.13))
+    title_size = max(min_readable(), int(w * 0.13))
     named = h >= 100
     art_box = pygame.Rect(pad, pad + (int(title_size * 2.2) if named else 0), w - 2 * pad, 0)
     art_box.h = max(8, h - art_box.y - int(h * 0.2))
@@ -309,7 +309,7 @@ def _pie_face(pie: int, w: int, h: int, language: str, look: str) -> pygame.Surf
     info = PIES[pie]
     surf = _frame(w, h, KIND_COLORS["pie"])
     pad = max(3, w // 14)
-    title_size = max(MIN_READABLE, int(w * 0.13))
+    title_size = max(min_readable(), int(w * 0.13))
     named = h >= 100
     top = pad + (int(title_size * 2.2) if named else 0)
     if named:

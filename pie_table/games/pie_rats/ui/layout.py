@@ -10,6 +10,10 @@ from pie_table.kit.text import ui_scale
 
 CARD_RATIO = 1.4  # height / width of every card
 
+# The room, in pixels at scale 1, the table still lays out in: a larger interface size grows it
+# until only this much is left (names shorten to the Captain's last name, phases to numbers).
+_ROOM = (1120, 630)
+
 
 @dataclass
 class TableLayout:
@@ -33,7 +37,7 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     """Top bar; the sill and piles on the left; Captains in a grid in the middle; the hand below;
     the moves and the log on the right."""
     w, h = size
-    s = ui_scale(size)
+    s = ui_scale(size, _ROOM)
     pad = max(4, int(8 * s))
     top = pygame.Rect(0, 0, w, int(50 * s))
     left_w, right_w = int(230 * s), int(330 * s)

@@ -18,9 +18,10 @@ from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
 from pie_table.games.pie_rats.ui.names import captain_label
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
+from pie_table.kit.marks import draw_seat_mark, draw_target
 from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
@@ -51,7 +52,7 @@ def draw_top_bar(
     if not painted:
         _top_bar_wood(surface, rect)
     pad = int(10 * s)
-    size = max(MIN_READABLE, int(15 * s))
+    size = max(min_readable(), int(15 * s))
     phases = [f"{phase} {_(PHASE_TITLES[phase])}" for phase in range(1, 7)]
     current = view["phase"] if not view["over"] else 0
     strip_w = int(rect.w * 0.42)
@@ -70,7 +71,7 @@ def draw_top_bar(
              captain.split(" ", 1)[-1], captain.split()[-1])
     for lead in [t for t in tries if t]:
         words = _("Round {n} · Lead: {captain}").format(n=view["round"], captain=lead)
-        if font(max(MIN_READABLE, int(17 * s)), "bold").size(words)[0] <= side:
+        if font(max(min_readable(), int(17 * s)), "bold").size(words)[0] <= side:
             break
     left = fit_text(words, int(17 * s), side, pal.CREAM, "bold")
     surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
@@ -185,7 +186,7 @@ def draw_sill(
         if pie not in hidden:
             surface.blit(card_art.pie_face(pie, w, h, current_language()), card)
         if pie in lit:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, card.inflate(6, 6), 3, border_radius=8)
+            draw_target(surface, card.inflate(6, 6), 3, 8)
         zones.append(Zone(card, "pie", pie))
     if not view["sill"]:
         empty = fit_text(_("No pie is cooling"), int(15 * s), rect.w - 16, pal.CREAM)
@@ -203,7 +204,7 @@ def draw_piles(
     _panel(surface, rect, s, painted=painted)
     w, h = lay.table_card
     w, h = int(w * 1.1), int(h * 1.1)
-    label_size = max(MIN_READABLE, int(14 * s))
+    label_size = max(min_readable(), int(14 * s))
     spots = [
         (_("Pies"), view["pie_deck"], "pie"),
         (_("Draw"), view["draw"], "back"),
@@ -267,6 +268,9 @@ def draw_seat(
     zones = [Zone(rect, "captain", seat, seat)]
     portrait = crew_portrait(captain_look(view, seat), int(30 * s))
     surface.blit(portrait, (rect.x + pad, rect.y + pad))
+    # The seat's shape on the portrait's corner: the colour is not the only thing telling seats apart.
+    r = max(5, int(6 * s))
+    draw_seat_mark(surface, seat, (rect.x + pad + portrait.get_width() - r // 2, rect.y + pad + r), r, color)
     x = rect.x + pad * 2 + portrait.get_width()
     points = view["standings"][seat][0]
     score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")
@@ -278,7 +282,7 @@ def draw_seat(
     lead = f"{player} · " if player else ""
     shorter = (lead + name, lead + name.split(" ", 1)[-1], lead + name.split()[-1])
     shown = next((text for text in shorter if _fits(text, int(16 * s), room)), shorter[-1])
-    head = fit_text(shown, int(16 * s), room, color, "bold")
+    head = fit_text(shown, int(16 * s), room, pal.legible(color, pal.FELT), "bold")
     surface.blit(head, (x, rect.y + pad))
     charisma = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
     strength = CAPTAIN_STRENGTH + sum(r["strength"] for r in view["crews"][seat])
@@ -342,7 +346,8 @@ def draw_seat(
         hidden=hidden,
     )
     if not view["charisma"][seat] and not crew:
-        empty = fit_lines(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, pal.FELT_LIGHT)
+        ink = pal.legible(pal.FELT_LIGHT, pal.FELT)  # soft, but readable on the felt
+        empty = fit_lines(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, ink)
         surface.blit(empty, (rect.x + pad, row1 + pad))
     for image, chip, tint in chips:
         pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
@@ -351,13 +356,13 @@ def draw_seat(
 
 
 def _fits(text: str, size: int, room: int) -> bool:
-    return font(max(MIN_READABLE, size), "bold").size(text)[0] <= room  # the size fit_text draws at
+    return font(max(min_readable(), size), "bold").size(text)[0] <= room  # the size fit_text draws at
 
 
 def _hand_count(surface: pygame.Surface | None, midleft: tuple[int, int], n: int, room: int, s: float) -> int:
     """"3 in hand" when `room` allows, else a small card with the number beside it (the number is
     never cut); returns the width used (only measured when `surface` is None)."""
-    size = max(MIN_READABLE, int(14 * s))
+    size = max(min_readable(), int(14 * s))
     text = _("{n} in hand").format(n=n)
     if font(size).size(text)[0] <= room:
         image = font(size).render(text, True, pal.CREAM)
@@ -376,12 +381,12 @@ def _hand_count(surface: pygame.Surface | None, midleft: tuple[int, int], n: int
 
 def _stat(surface: pygame.Surface, topleft: tuple[int, int], r: int, tint, text: str) -> int:
     """A number in a coloured disc; returns the width used."""
-    from pie_table.kit.fonts import MIN_READABLE, font
+    from pie_table.kit.fonts import font, min_readable
 
     center = (topleft[0] + r, topleft[1] + r)
     pygame.draw.circle(surface, darker(tint, 0.35), center, r)
     pygame.draw.circle(surface, tint, center, max(1, r - 2))
-    image = font(max(MIN_READABLE, int(r * 1.3)), "bold").render(text, True, pal.WHITE)
+    image = font(max(min_readable(), int(r * 1.3)), "bold").render(text, True, pal.ink_on(tint))
     if image.get_width() > 2 * r - 2:  # two digits in a small disc: a pill instead
         pill = image.get_rect(center=center).inflate(6, 2)
         pill.x = topleft[0]
@@ -429,7 +434,7 @@ def _card_row(
             pygame.draw.circle(surface, card_art.SPINACH_COLOR, (place.right - 8, place.y + 8), 7)
             pygame.draw.circle(surface, pal.CREAM, (place.right - 8, place.y + 8), 7, 2)
         if card in lit:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(4, 4), 3, border_radius=6)
+            draw_target(surface, place.inflate(4, 4), 3, 6)
     return zones
 
 
@@ -467,10 +472,10 @@ def draw_hand(
     surface.blit(title, (rect.x + pad, rect.y + pad))
     owner = owner or captain_label(view, seat)
     # The name under it, on as many lines as it needs rather than cut.
-    size, room = max(MIN_READABLE, int(14 * s)), int(rect.w * 0.2)
+    size, room = max(min_readable(), int(14 * s)), int(rect.w * 0.2)
     y, widest = rect.y + pad + title.get_height(), title.get_width()
     for line in wrap_text(owner, font(size, "bold"), room):
-        who = fit_text(line, size, room, seat_color(seat), "bold")
+        who = fit_text(line, size, room, pal.legible(seat_color(seat), pal.FELT_DARK), "bold")
         surface.blit(who, (rect.x + pad, y))
         y, widest = y + who.get_height(), max(widest, who.get_width())
     zones = []

@@ -11,9 +11,10 @@ from typing import Any
 import pygame
 
 from pie_table.core.messages import SeatName
+from pie_table.games.pie_rats.deck import CARDS
 from pie_table.games.pie_rats.ui import card_art
 from pie_table.games.pie_rats.ui.move_labels import prompt
-from pie_table.games.pie_rats.ui.names import captain_label
+from pie_table.games.pie_rats.ui.names import captain_label, card_label
 from pie_table.games.pie_rats.ui.table_draw import (
     Zone,
     backdrop,
@@ -27,7 +28,9 @@ from pie_table.games.pie_rats.ui.table_draw import (
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.i18n import _, current_language
+from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log
+from pie_table.kit.marks import draw_target
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
@@ -83,7 +86,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         )
     for kind, value, _o in targets:
         if kind == "captain" and value is not None:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, lay.seats[value], 4, border_radius=10)
+            draw_target(surface, lay.seats[value], 4, 10)
     hand_seat = seat if seat is not None and "hand" in view else None
     picked = (
         table.panel.picked[1]
@@ -110,6 +113,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}
     table.flights.land(places, table.pile_places.get("discard", lay.piles), lay.seats)
     table.flights.draw(surface)
+    if dragged is None and not view["over"]:
+        _inspect(table, surface, zones)
     if view["over"]:
         _draw_ceremony(table, surface, view)
     table.effects.draw(surface)
@@ -163,7 +168,7 @@ def _draw_ceremony(table: Any, surface: pygame.Surface, view: dict[str, Any]) ->
             ("★ " if crowned else "") + table.names(seat),
             int(19 * s),
             int(area.w * 0.3),
-            seat_color(seat) if not crowned else pal.CHERRY,
+            pal.legible(seat_color(seat) if not crowned else pal.CHERRY, pal.PAPER),
             "bold",
         )
         surface.blit(name, (area.x + pad, y + 2))
@@ -228,3 +233,31 @@ def results_text(view: Mapping[str, Any], said: Sequence[Mapping[str, Any]], nam
     if any(event.get("tie_break") == "first_pie" for event in said[-1:]):
         lines.append(_("Tied on points, weight and pies: the first of them to loot a pie wins."))
     return title, lines
+
+
+_INSPECTED = ("hand", "crew", "charisma")  # the kinds of zone that hold a main-deck card
+
+
+def _inspect(table: Any, surface: pygame.Surface, zones: list[Any]) -> None:
+    """The card under the pointer, else the hand card picked with Tab, large with its text."""
+    hover = table.hover
+    under = [z for z in zones if z.kind in _INSPECTED and hover is not None and z.rect.collidepoint(hover)]
+    zone = under[-1] if under else None  # the card drawn last is the one on top
+    picked = table.panel.picked if table.panel is not None else None
+    if zone is None and picked and picked[0] == "hand":
+        zone = next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
+    if zone is None:
+        return
+    w, h = inspect_size(table.layout.scale)
+    face = card_art.card_face(zone.value, w, h, current_language())
+    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, table.layout.scale)
+
+
+def card_text(card: int) -> str:
+    """What a card does or brings, in the player's language, for the inspect panel."""
+    info = CARDS[card]
+    if info.texts:
+        return info.texts.get(current_language(), info.texts["en"])
+    if info.charisma:
+        return _("Charisma +{n}").format(n=info.charisma)
+    return _("Loyalty {loyalty} · Strength {strength}").format(loyalty=info.loyalty, strength=info.strength)

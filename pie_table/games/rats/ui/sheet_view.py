@@ -16,7 +16,7 @@ from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import rat_name, supply_title, supply_use, vocation_title
 from pie_table.kit import art
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, fit, font
+from pie_table.kit.fonts import fit, font, min_readable
 from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text, wrap_text
@@ -47,8 +47,8 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     pad = int(12 * scale)
     y = _header(surface, rect, card, scale, pad)
     # A supply row holds its name and two lines of its use in readable type, when the sheet has room.
-    use_line = font(max(MIN_READABLE, int(13 * scale))).get_linesize()
-    three = font(max(MIN_READABLE, int(18 * scale)), "bold").get_linesize() + 2 * use_line
+    use_line = font(max(min_readable(), int(13 * scale))).get_linesize()
+    three = font(max(min_readable(), int(18 * scale)), "bold").get_linesize() + 2 * use_line
     rows_h = min(max(int(rect.h * 0.52), 6 * (three + 4) + int(24 * scale)), int(rect.h * 0.62))
     row_h = max(18, (rows_h - int(24 * scale)) // 6)
     y = _supply_rows(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6), sheet, row_h, scale)
@@ -115,7 +115,7 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
     name = fit_text(supply_title(supply), int(min(18 * scale, row.h * 0.45)), width, pal.INK, "bold")
-    size = max(MIN_READABLE, int(min(13 * scale, row.h * 0.32)))
+    size = max(min_readable(), int(min(13 * scale, row.h * 0.32)))
     lines = wrap_text(supply_use(supply), font(size), width)
     if len(lines) != 2 or name.get_height() + 2 * font(size).get_linesize() > row.h:
         lines = [supply_use(supply)]  # one line, cut if it must: no room for two
@@ -126,7 +126,7 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
     for use in uses:
         surface.blit(use, (x, top))
         top += use.get_height()
-    ink = pal.INK if count else _RULE
+    ink = pal.INK if count else pal.INK_SOFT  # a zero is quieter, yet still readable
     number = fit_text(str(count), int(min(28 * scale, row.h * 0.8)), count_w, ink, "title")
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
 
@@ -182,7 +182,7 @@ def item_shapes(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int
                 scale: float, max_size: int = 44) -> None:
     """Values drawn in circles (dishes) or diamonds (decorations), wrapping to fit `area`."""
     if not values:
-        hint = fit_text(_("none yet"), int(14 * scale), area.w, _RULE)
+        hint = fit_text(_("none yet"), int(14 * scale), area.w, pal.INK_SOFT)
         surface.blit(hint, (area.x + 4, area.y + 2))
         return
     # A value is the point of the shape: the shape grows (past `max_size` if need be) rather than
@@ -200,7 +200,7 @@ def item_shapes(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int
 
 def _fits_number(values: Sequence[int]) -> int:
     """The smallest shape whose widest value fits whole at the smallest readable size."""
-    widest = max(font(MIN_READABLE, "bold").size(str(v))[0] for v in values)
+    widest = max(font(min_readable(), "bold").size(str(v))[0] for v in values)
     return widest + 8  # and clear of the outline
 
 
@@ -247,7 +247,7 @@ def draw_hidden_sheet(surface: pygame.Surface, rect: pygame.Rect, text: str, sca
         y = rect.y + k * rect.h // 12
         pygame.draw.line(surface, _RULE, (rect.x + 16, y), (rect.right - 16, y), 1)
     # The words sit on a plain label laid over the ruled lines, so no line runs through them.
-    fnt = font(max(MIN_READABLE, int(20 * scale)), "bold")
+    fnt = font(max(min_readable(), int(20 * scale)), "bold")
     lines = wrap_text(text, fnt, rect.w - int(60 * scale))
     step = fnt.get_linesize()
     label = pygame.Rect(0, 0, max(fnt.size(line)[0] for line in lines) + int(28 * scale),

@@ -15,13 +15,17 @@ from pie_table.games.rats.state import GOAL_NAMES, TURNS
 from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
 from pie_table.games.rats.ui.sheet_view import RatCard, paper
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, event_text, ngettext
 from pie_table.kit.log_panel import draw_log as draw_log_panel
 from pie_table.kit.text import fit_text, ui_scale
 
 # Log lines worth putting on a rat's card as "what it last said".
 _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
+
+# The room, in pixels at scale 1, the RATS table still lays out in: a larger interface size grows
+# it until only this much is left (the goal notes give way first, the sheet keeps every row).
+_ROOM = (960, 540)
 
 
 @dataclass
@@ -44,17 +48,17 @@ class TableLayout:
 def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     """Split the window: goals and log left; rats, dice and choices in the middle; the sheet right."""
     w, h = size
-    s = ui_scale(size)
+    s = ui_scale(size, _ROOM)
     m = int(10 * s)
     top = pygame.Rect(0, 0, w, int(44 * s))
     # The goals column is wide enough for the longest goal hint whole (within reason).
-    hints = max(font(max(MIN_READABLE, int(12 * s))).size(goal_hint(g))[0] for g in GOAL_NAMES)
+    hints = max(font(max(min_readable(), int(12 * s))).size(goal_hint(g))[0] for g in GOAL_NAMES)
     left_w = min(max(int(w * 0.21), hints + int(48 * s)), int(w * 0.27))
     right_w = int(w * 0.31)
     body_y = top.bottom + m
     # Each goal takes two lines, its name and its hint, in readable type; the log takes the rest.
-    name_h = font(max(MIN_READABLE, int(16 * s))).get_linesize()
-    lines = name_h + font(max(MIN_READABLE, int(12 * s))).get_linesize()
+    name_h = font(max(min_readable(), int(16 * s))).get_linesize()
+    lines = name_h + font(max(min_readable(), int(12 * s))).get_linesize()
     goals_h = min(int(52 * s) + len(GOAL_NAMES) * lines, int((h - body_y) * 0.68))  # 52: title, pads
     goals = pygame.Rect(m, body_y, left_w, goals_h)
     log = pygame.Rect(m, goals.bottom + m, left_w, h - goals.bottom - 2 * m)
@@ -123,8 +127,8 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
     newest = bool(circled) and circled[-1] == goal
     ink = pal.INK if on else pal.INK_SOFT
     face = "bold" if on else "sans"
-    size = max(MIN_READABLE, int(min(16 * scale, row.h * 0.7)))
-    hint_size = max(MIN_READABLE, int(12 * scale))
+    size = max(min_readable(), int(min(16 * scale, row.h * 0.7)))
+    hint_size = max(min_readable(), int(12 * scale))
     two_lines = row.h >= font(size).get_linesize() + font(hint_size).get_linesize()
     name_y = row.y + font(size).get_linesize() // 2 if two_lines else row.centery
     num = fit_text(str(goal), int(min(18 * scale, row.h * 0.75)), int(30 * scale), ink, "bold")

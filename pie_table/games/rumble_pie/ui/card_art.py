@@ -27,13 +27,16 @@ from pie_table.kit.art_draw import (
     text_outlined,
     vertical_gradient,
 )
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
+from pie_table.kit.text import wrap_text
 
 PIE_KINDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # Each numeral has its own filling and ink so a glance at colour already says which card it is.
 PIE_FILLINGS = {1: pal.CHERRY, 2: pal.BLUEBERRY, 3: pal.APPLE, 4: pal.LEMON}
 PIE_INKS = {1: (170, 30, 44), 2: (50, 62, 140), 3: (70, 118, 34), 4: (184, 120, 16)}
+# The darkest the accent-tinted top of a card gets behind its corner numeral.
+_CORNER_GROUND = (204, 200, 160)
 KIND_ACCENTS = {
     **{name: CHEF_COLORS[name][1] for name in CHEF_NAMES},
     **{kind: PIE_INKS[n] for kind, n in PIE_KINDS.items()},
@@ -79,7 +82,10 @@ def _chef_shapes(s: pygame.Surface, name: str) -> None:
     portrait = canvas(d, d)
     paint_chef(portrait, name)
     s.blit(portrait, ((w - d) // 2, int(h * 0.17)))
-    _ribbon(s, pygame.Rect(int(w * 0.1), int(h * 0.74), int(w * 0.8), int(h * 0.12)), CHEF_COLORS[name][1])
+    # Tall enough for the name at the text floor (the canvas is SUPERSAMPLE times the card).
+    band = max(int(h * 0.12), (min_readable() + 5) * SUPERSAMPLE)
+    ribbon = pygame.Rect(int(w * 0.06), int(h * 0.8) - band // 2, int(w * 0.88), band)
+    _ribbon(s, ribbon, CHEF_COLORS[name][1])
     small = int(w * 0.2)
     mini = canvas(small, small)
     paint_chef(mini, name)
@@ -200,23 +206,44 @@ def _draw_text(s: pygame.Surface, kind: str) -> None:
         big = text_outlined(str(n), int(h * 0.36), PIE_INKS[n], pal.WHITE, "title", max(1, w // 40))
         s.blit(big, big.get_rect(center=(w // 2, int(h * 0.33))))
     elif kind in CHEF_NAMES:
-        label = fit_label(kind.capitalize(), int(w * 0.72), int(h * 0.085), pal.WHITE)
+        ink = pal.ink_on(CHEF_COLORS[kind][1])
+        label = fit_label(kind.capitalize(), int(w * 0.84), int(h * 0.085), ink)
         s.blit(label, label.get_rect(center=(w // 2, int(h * 0.8))))
     elif kind == "kapow":
         _kapow_text(s)
     else:
         _corner_text(s, "1", pal.INK, size=0.13)
-        label = fit_label(_("BLOCK"), int(w * 0.72), int(h * 0.1), KIND_ACCENTS["block"])
-        s.blit(label, label.get_rect(center=(w // 2, int(h * 0.69))))
-        # Narrow enough to clear the bottom-right corner shield.
-        note = fit_label(_("counts as 1"), int(w * 0.56), int(h * 0.065), pal.INK_SOFT, "sans")
-        s.blit(note, note.get_rect(center=(w // 2, int(h * 0.785))))
+        _block_text(s)
+
+
+def _block_text(s: pygame.Surface) -> None:
+    """The word BLOCK and its note "counts as 1", never below the text floor: the word drops to
+    the plain face, then to small letters, to fit; the note shows only where it fits whole (the
+    corner numerals say the same)."""
+    w, h = s.get_size()
+    floor = min_readable()
+    word = _("BLOCK")
+    tries = [(word, "bold"), (word, "sans"), (word.capitalize(), "sans")]
+    text, face = next(((t, f) for t, f in tries if font(floor, f).size(t)[0] <= w * 0.94), tries[-1])
+    label = fit_label(text, int(w * 0.94), int(h * 0.1), pal.INK, face)
+    box = label.get_rect(center=(w // 2, int(h * 0.64)))
+    s.blit(label, box)
+    lines = wrap_text(_("counts as 1"), font(floor), int(w * 0.7))  # clear of the corner shield
+    room = h * 0.86 - box.bottom
+    fits = all(font(floor).size(line)[0] <= w * 0.7 for line in lines)
+    if fits and len(lines) * font(floor).get_linesize() <= room:
+        y = box.bottom
+        for line in lines:
+            note = font(floor).render(line, True, pal.INK_SOFT)
+            s.blit(note, note.get_rect(midtop=(w // 2, y)))
+            y += font(floor).get_linesize()
 
 
 def fit_label(text: str, max_w: int, max_h: int, color, face: str = "bold") -> pygame.Surface:
     """The largest rendering of `text` that fits max_w x max_h (cap height, not line height)."""
-    size = max(6, int(max_h * 1.35))
-    while size > 6 and font(size, face).size(text)[0] > max_w:
+    floor = min_readable()
+    size = max(floor, int(max_h * 1.35))
+    while size > floor and font(size, face).size(text)[0] > max_w:
         size -= 1
     return font(size, face).render(text, True, color)
 
@@ -225,11 +252,12 @@ def _corner_text(s: pygame.Surface, text: str, color, size: float = 0.17) -> Non
     """The index numeral in the top-left corner and, upside down, the bottom-right (larger and
     outlined in the high-contrast theme)."""
     w, h = s.get_size()
+    color = pal.legible(color, _CORNER_GROUND)
     if theme.high_contrast():
         surf = text_outlined(text, max(8, int(h * size * 1.45)), tuple(color[:3]), pal.WHITE, "title",
                              max(1, w // 28))
     else:
-        surf = font(max(8, int(h * size)), "title").render(text, True, color)
+        surf = font(max(min_readable(), int(h * size)), "title").render(text, True, color)
     inset = 0.04 if theme.high_contrast() else 0.0  # the larger numeral keeps clear of the edge
     rect = surf.get_rect(center=(int(w * (0.14 + inset)), int(h * (0.1 + inset)) + 1))
     s.blit(surf, rect)
@@ -239,8 +267,8 @@ def _corner_text(s: pygame.Surface, text: str, color, size: float = 0.17) -> Non
 
 def _kapow_text(s: pygame.Surface) -> None:
     w, h = s.get_size()
-    size = max(8, int(w * 0.25))
-    while size > 8 and font(size, "title").size("KaPow!")[0] > w * 0.86:
+    size = max(min_readable(), int(w * 0.25))
+    while size > min_readable() and font(size, "title").size("KaPow!")[0] > w * 0.9:
         size -= 1
     word = text_outlined("KaPow!", size, pal.WHITE, darker(pal.DANGER, 0.45), "title", max(1, w // 30))
     word = pygame.transform.rotozoom(word, 12, 1.0)

@@ -189,6 +189,14 @@ class CardLayer:
             sprite.jump_to(topleft)
             self._moving.add(card)
 
+    def face_up_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        """The face-up card on top at `pos` (the one drawn last), if any."""
+        for card in reversed(self._order):
+            sprite = self.sprites.get(card)
+            if sprite is not None and sprite.face_up and sprite.rect.collidepoint(pos):
+                return sprite
+        return None
+
     def card_surface(self, card: int) -> pygame.Surface | None:
         """The current image of a card sprite (for drawing a dragged card)."""
         sprite = self.sprites.get(card)

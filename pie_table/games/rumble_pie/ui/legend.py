@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit, font
+from pie_table.kit.fonts import fit, font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
 
@@ -90,8 +90,9 @@ def _list_metrics(rect: pygame.Rect, legends: list[Legend],
     """The list's line height, font size and width of its keys column."""
     lines = sum(len(lg.rows) + 1 for lg in legends)
     room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
-    line = max(px(11), min(px(15), room // max(1, lines)))
-    size = max(7, min(px(13), line - 2))
+    floor = min_readable()  # the list keeps to the text floor, or the grid takes over
+    line = max(px(11), floor + 2, min(px(15), room // max(1, lines)))
+    size = max(floor, min(px(13), line - 2))
     widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
     return line, size, min(px(80), widest + px(8))
 
@@ -110,7 +111,8 @@ def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     x, y = rect.x + px(8), rect.y + px(24)
     line, size, keys_w = _list_metrics(rect, legends, px)
     for lg in legends:
-        surf.blit(text.fit(lg.header, size + 1, lg.color, rect.w - px(12), "bold"), (x, y))
+        ink = pal.legible(lg.color, pal.WOOD_DARK)  # the seat colour, light enough for the panel
+        surf.blit(text.fit(lg.header, size + 1, ink, rect.w - px(12), "bold"), (x, y))
         y += line
         for keys, what in lg.rows:
             surf.blit(text.fit(keys, size, pal.CREAM, keys_w - px(6), "bold"), (x + px(4), y))
@@ -154,7 +156,8 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
         surf.blit(text.get(_(name), size, pal.PAPER), (x, y + (j + 1) * line))
     y += (len(rows) + 1) * line + px(4)
     for lg in others:
-        surf.blit(text.fit(lg.header, size, lg.color, rect.w - px(12), "bold"), (x, y))
+        ink = pal.legible(lg.color, pal.WOOD_DARK)
+        surf.blit(text.fit(lg.header, size, ink, rect.w - px(12), "bold"), (x, y))
         # The mouse's lines are short; a key line (Esc · Enter) gets its keys and their use on two
         # lines, so a narrow panel never cuts what they do.
         lines = ([f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES] if lg.tag
@@ -170,6 +173,6 @@ def _paint_tags(surf: pygame.Surface, owners: list[Legend], cell: pygame.Rect, s
     """A grid column's head: each owner's tag (P3) in their seat colour, side by side."""
     x, each = cell.x, cell.w // len(owners)
     for lg in owners:
-        img = text.fit(lg.tag, size + 1, lg.color, each - 2, "bold")
+        img = text.fit(lg.tag, size + 1, pal.legible(lg.color, pal.WOOD_DARK), each - 2, "bold")
         surf.blit(img, (x, cell.y))
         x += min(each, img.get_width() + max(3, size // 3))  # a gap, so "P3 P4" never reads as "P3P4"

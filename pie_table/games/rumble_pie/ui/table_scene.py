@@ -16,6 +16,7 @@ from pie_table.games.rumble_pie.ui.card_layer import CardLayer, relayout
 from pie_table.games.rumble_pie.ui.controls import Cursor
 from pie_table.games.rumble_pie.ui.feedback import Feedback
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry, seat_slots
+from pie_table.games.rumble_pie.ui.inspect_card import draw_card_inspect
 from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
 from pie_table.games.rumble_pie.ui.remote_badge import (
@@ -113,6 +114,7 @@ class RumbleTableScene(Scene, WatchedTable):
         self.mouse = MouseControl(mouse_seat) if mouse_seat is not None else None
         self.view = self._new_view()
         self.cards = CardLayer(self.geom, [i.color for i in self.view.seats])
+        self.hover: tuple[int, int] | None = None  # where the pointer is: the card under it is inspected
         self.effects = EffectLayer(self.geom.scale, seed=setup.seed, burst=KAPOW)
         short = [f"P{i + 1}" for i in range(n)]  # the log and cursor flags say P1..P6 to stay on one line
         self.feedback = Feedback(app.sound, short, list(state.teams))
@@ -283,8 +285,10 @@ class RumbleTableScene(Scene, WatchedTable):
             elif self.mouse is None and self.sim.phase == "play":
                 # Several people share the keyboard and none took the mouse: say so, not nothing.
                 self.feedback.hint(_(MOUSE_HINT))
-        elif event.type == pygame.MOUSEMOTION and self.mouse is not None:
-            self.mouse.motion(pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = pos
+            if self.mouse is not None:
+                self.mouse.motion(pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mouse is not None:
             self._drop(pos)
 
@@ -485,6 +489,8 @@ class RumbleTableScene(Scene, WatchedTable):
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table, then the shake, effects and overlays."""
         draw_table(self, surface)
+        if self.mouse is None or self.mouse.drag is None:
+            draw_card_inspect(surface, self.cards, self.hover, self.geom.scale)
         draw_marker(surface, self.autosave)
         away = self.away_seats()
         for seat in away:

@@ -14,9 +14,10 @@ from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
 from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
 from pie_table.kit import art
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
 from pie_table.kit.fonts import fit as fit_font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
+from pie_table.kit.marks import draw_seat_mark
 
 Color = tuple[int, int, int]
 
@@ -30,6 +31,7 @@ class TextCache:
 
     def get(self, text: str, size: int, color: Color, face: str = "sans") -> pygame.Surface:
         """The text surface, rendered on first use."""
+        size = max(min_readable(), size)  # the floor holds for every word on the table
         key = (text, size, color, face)
         surf = self._items.get(key)
         if surf is None:
@@ -156,16 +158,17 @@ class TableView:
     def _paint_label(self, surf: pygame.Surface, seat: int, team_color: Color) -> None:
         info, rect = self.seats[seat], self.geom.zone(seat, "label")
         r = rect.h // 3
-        pygame.draw.circle(surf, info.color, (rect.x + r + 1, rect.centery), r)
-        pygame.draw.circle(surf, pal.CREAM, (rect.x + r + 1, rect.centery), r, 1)
+        draw_seat_mark(surf, seat, (rect.x + r + 1, rect.centery), r, info.color)  # a shape, not only a hue
         team = pal.team_name(info.team)
-        right = self.text.get(team, self.px(13), team_color, "bold")
+        right = self.text.get(team, self.px(13), pal.legible(team_color, pal.FELT_DARK), "bold")
         surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
         room = rect.w - right.get_width() - 3 * r - 8
-        words = f"{info.name} · {info.control}"
-        if fit_font(words, self.px(13), room, "bold")[0] != words:
-            words = info.name  # the seat's name whole rather than its keys cut ("Human · right…")
-        left = self.text.fit(words, self.px(13), pal.CREAM, room, "bold")
+        words, face = f"{info.name} · {info.control}", "bold"
+        if fit_font(words, self.px(13), room, face)[0] != words:
+            face = "sans"  # the plain face is narrower: the keys still fit beside the name
+        if fit_font(words, self.px(13), room, face)[0] != words:
+            words, face = info.name, "bold"  # the seat's name whole rather than its keys cut
+        left = self.text.fit(words, self.px(13), pal.CREAM, room, face)
         surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
 
     def _paint_box(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
@@ -245,8 +248,8 @@ class TableView:
     def _flag(self, surface: pygame.Surface, text: str, color: Color,
               **where: tuple[int, int]) -> pygame.Rect:
         """A small label on a coloured, ink-edged plate, kept inside the play area."""
-        image = self.text.get(text, self.px(11), pal.WHITE, "bold")
-        box = image.get_rect().inflate(self.px(8), self.px(2))
+        image = self.text.get(text, self.px(11), pal.ink_on(color), "bold")
+        box = image.get_rect().inflate(self.px(8), -self.px(2))  # the font's leading is room enough
         for name, point in where.items():
             setattr(box, name, point)
         box.clamp_ip(self.geom.area("play"))
@@ -338,12 +341,13 @@ class TableView:
         """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
         whole, so the box never starts with the tail of a message cut in two."""
         # Wrapped at the size the lines are drawn at (never below the readable floor), so none is cut.
-        drawn = max(MIN_READABLE, self.px(size))
+        drawn = max(min_readable(), self.px(size))
         fnt, width = font(drawn, "bold"), surf.get_width() - self.px(14)
         y, line = top, max(self.px(size + 4), fnt.get_linesize())
         fitting = max(1, (surf.get_height() - top - self.px(4)) // line)
         for text, color in fit_entries([(_wrap(text, fnt, width), color) for text, color in lines], fitting):
-            surf.blit(self.text.fit(text, self.px(size), color, width, "bold"), (self.px(8), y))
+            ink = pal.legible(color, pal.WOOD_DARK)  # a team's colour, light enough for the panel
+            surf.blit(self.text.fit(text, self.px(size), ink, width, "bold"), (self.px(8), y))
             y += line
 
     def draw_banner(self, surface: pygame.Surface, title: str, sub: str = "", button: str = "") -> None:

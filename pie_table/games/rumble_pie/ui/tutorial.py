@@ -26,7 +26,7 @@ from pie_table.games.rumble_pie.rules import RULES
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit import keybindings
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import MIN_READABLE, font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import N_, _, tr
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_text, wrap_text
@@ -318,7 +318,7 @@ class TutorialScene(RumbleTableScene):
         box = pygame.Rect(0, 0, int(min(w * 0.62, 660 * s)), int(112 * s))
         box.center = (int(w * 0.405), h // 2)
         pad = int(8 * s)
-        size = max(MIN_READABLE, int(15 * s))
+        size = max(min_readable(), int(15 * s))
         if self.finished:
             self._draw_finale(surface, s, pad, size)
             return

@@ -1,0 +1,59 @@
+"""Card inspect: the card under the pointer (or picked with the keyboard) shown large beside it,
+with its name and text, so small cards on a crowded table can always be read whole."""
+
+from __future__ import annotations
+
+import pygame
+
+from pie_table.kit import fonts
+from pie_table.kit import palette as pal
+from pie_table.kit.text import wrap_text
+
+_FACE_H = 230  # the large card's height at scale 1
+_TEXT_W = 220  # the text column's width at scale 1
+
+
+def inspect_size(scale: float) -> tuple[int, int]:
+    """The (w, h) to paint the large card at for `scale` (cards are 5:7)."""
+    h = int(_FACE_H * max(1.0, scale))
+    return h * 5 // 7, h
+
+
+def draw_inspect(surface: pygame.Surface, face: pygame.Surface, title: str, text: str,
+                 near: pygame.Rect, scale: float) -> pygame.Rect:
+    """A paper panel holding `face`, `title` and `text`, placed beside `near` (above, below or to
+    a side, wherever it fits inside the window); returns the panel's rect."""
+    s = max(1.0, scale)
+    pad = int(10 * s)
+    width = int(_TEXT_W * s)
+    head = fonts.font(int(fonts.LABEL * s), "bold")
+    body = fonts.font(int(fonts.BODY * s))
+    lines = [(line, head) for line in wrap_text(title, head, width)]
+    for paragraph in text.split("\n"):
+        lines += [(line, body) for line in wrap_text(paragraph, body, width)]
+    text_h = sum(f.get_linesize() for _line, f in lines)
+    panel = pygame.Rect(0, 0, face.get_width() + width + 3 * pad, max(face.get_height(), text_h) + 2 * pad)
+    panel = _placed(panel, near, surface.get_rect(), pad)
+    pygame.draw.rect(surface, pal.INK, panel.inflate(4, 4), border_radius=int(12 * s))
+    pygame.draw.rect(surface, pal.PAPER, panel, border_radius=int(10 * s))
+    surface.blit(face, (panel.x + pad, panel.y + pad))
+    x, y = panel.x + 2 * pad + face.get_width(), panel.y + pad
+    for line, fnt in lines:
+        surface.blit(fnt.render(line, True, pal.INK), (x, y))
+        y += fnt.get_linesize()
+    return panel
+
+
+def _placed(panel: pygame.Rect, near: pygame.Rect, window: pygame.Rect, gap: int) -> pygame.Rect:
+    """`panel` beside `near` without covering it: above, else below, right or left, kept inside."""
+    tries = [
+        pygame.Rect((near.centerx - panel.w // 2, near.y - gap - panel.h), panel.size),
+        pygame.Rect((near.centerx - panel.w // 2, near.bottom + gap), panel.size),
+        pygame.Rect((near.right + gap, near.centery - panel.h // 2), panel.size),
+        pygame.Rect((near.x - gap - panel.w, near.centery - panel.h // 2), panel.size),
+    ]
+    for place in tries:
+        kept = place.clamp(window)
+        if not kept.colliderect(near):
+            return kept
+    return tries[0].clamp(window)

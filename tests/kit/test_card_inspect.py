@@ -1,0 +1,91 @@
+"""A card under the pointer, or picked with Tab, is shown large with its name and text."""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pytest
+
+from pie_table.cli.game_args import build_setup
+from pie_table.cli.headless_app import make_table
+from pie_table.cli.main import build_parser
+
+_GAMES = [
+    ("pie-rats", "human,bot:normal,bot:hard", 4, "pie_table.games.pie_rats.ui.table_look",
+     "pie_table.games.pie_rats.ui.names"),
+    ("cheflebrity", "human,bot:normal,bot:hard", 20, "pie_table.games.cheflebrity.ui.table_look",
+     "pie_table.games.cheflebrity.ui.names"),
+]
+
+
+def _table(game: str, seats: str, turn: int):
+    args = build_parser().parse_args(["screenshot", game, "--seats", seats, "--out", "x"])
+    info, setup = build_setup(args)
+    app, scene = make_table(info, setup, (1280, 720))
+    scene.skip_to(at=None, turn=turn)
+    app.step(0.0)
+    return app, scene
+
+
+def _shown(monkeypatch, module: str) -> list[tuple[str, str, pygame.Rect]]:
+    look = importlib.import_module(module)
+    shown: list[tuple[str, str, pygame.Rect]] = []
+    original = look.draw_inspect
+
+    def recording(surface, face, title, text, near, scale):
+        shown.append((title, text, original(surface, face, title, text, near, scale)))
+        return shown[-1][2]
+
+    monkeypatch.setattr(look, "draw_inspect", recording)
+    return shown
+
+
+@pytest.mark.parametrize(("game", "seats", "turn", "module", "names"), _GAMES)
+def test_hovering_a_hand_card_shows_it_large_with_its_name(monkeypatch, game, seats, turn, module, names):
+    shown = _shown(monkeypatch, module)
+    app, scene = _table(game, seats, turn)
+    assert shown == []  # nothing under the pointer yet
+    zone = next(z for z in scene.zones if z.kind == "hand")
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=zone.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.0, [move])
+    label = importlib.import_module(names).card_label(zone.value)
+    assert shown and shown[-1][0] == label and shown[-1][1]
+    panel = shown[-1][2]
+    assert panel.h > 1.5 * zone.rect.h and not panel.colliderect(zone.rect)  # larger, beside the card
+    assert app.screen.get_rect().contains(panel)
+
+
+@pytest.mark.parametrize(("game", "seats", "turn", "module", "names"), _GAMES)
+def test_a_card_picked_with_tab_is_inspected_too(monkeypatch, game, seats, turn, module, names):
+    shown = _shown(monkeypatch, module)
+    app, scene = _table(game, seats, turn)
+    if scene.panel is None or not any(z.kind == "hand" for z in scene.zones):
+        pytest.skip("not this seat's turn at this moment")
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=43)])
+    picked = scene.panel.picked
+    if not picked:
+        pytest.skip("no usable card to pick")
+    app.step(0.0)
+    assert shown and shown[-1][0] == importlib.import_module(names).card_label(picked[1])
+
+
+def test_rumble_pie_shows_the_card_on_top_under_the_pointer(monkeypatch):
+    from pie_table.games.rumble_pie.ui import inspect_card
+
+    shown: list[str] = []
+    original = inspect_card.draw_inspect
+    monkeypatch.setattr(inspect_card, "draw_inspect",
+                        lambda surface, face, title, text, near, scale: shown.append(title)
+                        or original(surface, face, title, text, near, scale))
+    args = build_parser().parse_args(
+        ["screenshot", "rumble-pie", "--seats", "human:keys1,bot:normal", "--seed", "3", "--out", "x"])
+    info, setup = build_setup(args)
+    app, scene = make_table(info, setup, (1280, 720))
+    scene.skip_to(at=30.0, turn=None)
+    app.step(0.0)
+    sprite = next(s for s in scene.cards.sprites.values() if s.face_up)
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.0, [move])
+    top = scene.cards.face_up_at(sprite.rect.center)
+    assert top is not None and shown and shown[-1] == inspect_card.card_words(top.kind)[0]

@@ -1,0 +1,141 @@
+"""Every text the main screens draw is contrasted enough against what is behind it (WCAG 2.2 AA:
+4.5:1, 3:1 for large text) and no smaller than the text floor at 1280x720, in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.cli.game_args import build_setup
+from pie_table.cli.headless_app import make_table
+from pie_table.cli.main import build_parser
+from pie_table.kit import fonts
+from pie_table.kit.i18n import set_language
+from tests.kit.text_probe import Drawn, failures, probe_screen, recording
+
+# (game, seats and options, seconds or turn to skip to): each game's table in play, with humans
+# (their names, keys and hands) and bots.
+_TABLES = {
+    "rumble-humans": ("rumble-pie", ["--seats", "human:keys1,human:keys2,bot:normal,bot:hard"], 20.0, None),
+    "rumble-bots": ("rumble-pie", ["--seats", "bot:hard,bot:normal,bot:easy,bot:hard"], 40.0, None),
+    "rats": ("rats", ["--seats", "human,bot:easy,bot:normal"], None, 3),
+    "pie-rats": ("pie-rats", ["--seats", "human,bot:normal,bot:hard,bot:easy"], None, 4),
+    "cheflebrity": ("cheflebrity", ["--seats", "human,bot:normal,bot:hard"], None, 20),
+}
+
+
+@pytest.fixture(params=["en", "es"])
+def language(request, tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def _drawn(monkeypatch, table: str, size: tuple[int, int] = (1280, 720)) -> list[Drawn]:
+    """Every text drawn while the table opens and shows two frames at `size`."""
+    game, extra, at, turn = _TABLES[table]
+    args = build_parser().parse_args(["screenshot", game, *extra, "--seed", "3", "--out", "x"])
+    info, setup = build_setup(args)
+    with recording(monkeypatch) as drawn:
+        app, scene = make_table(info, setup, size)
+        app.screen = probe_screen(size)
+        scene.skip_to(at=at, turn=turn)
+        app.step(0.0)
+        app.step(0.0)
+    assert len(drawn) > 20  # the probe saw the table's words (a broken probe would pass anything)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("table", list(_TABLES))
+def test_every_text_on_the_table_has_enough_contrast(monkeypatch, language, table, size):
+    assert failures(_drawn(monkeypatch, table, size)) == []
+
+
+@pytest.mark.parametrize("table", list(_TABLES))
+def test_no_text_on_the_table_is_below_the_floor_at_1280x720(monkeypatch, language, table):
+    small = sorted({(d.size, d.text) for d in _drawn(monkeypatch, table) if d.size < fonts.SMALL})
+    assert small == []
+
+
+def test_the_floor_is_the_small_size_on_the_design_window_and_shrinks_with_a_smaller_one():
+    try:
+        fonts.set_window((1280, 720))
+        assert fonts.min_readable() == fonts.SMALL == 14
+        fonts.set_window((1920, 1080))
+        assert fonts.min_readable() == 14
+        fonts.set_window((900, 560))
+        assert 12 <= fonts.min_readable() < 14
+    finally:
+        fonts.set_window((1280, 720))
+
+
+@pytest.mark.parametrize("seat", range(6))
+def test_a_hand_off_reads_in_every_seat_colour(monkeypatch, language, seat):
+    from pie_table.kit import palette as pal
+    from pie_table.kit.app import App
+    from pie_table.kit.handoff import HandoffScene
+
+    with recording(monkeypatch) as drawn:
+        app = App(size=(1280, 720), headless=True)
+        app.screen = probe_screen((1280, 720))
+        scene = HandoffScene(app, "Captain Nibbles O'Toole", note="Round 4", news="Your crew was lured.",
+                             accent=pal.SEAT_COLORS[seat])
+        app.scenes.push(scene)
+        scene.age = 10.0  # armed: the button is filled with the seat colour
+        app.step(0.0)
+    assert len(drawn) >= 4
+    assert failures(drawn) == []
+    assert [d.text for d in drawn if d.size < fonts.SMALL] == []
+
+
+@pytest.mark.parametrize("screen", ["title", "games", "settings", "statistics"])
+def test_every_text_on_the_menus_has_enough_contrast_and_size(monkeypatch, language, screen):
+    from pie_table.kit.app import App
+    from pie_table.scenes.game_select import GameSelectScene
+    from pie_table.scenes.settings import SettingsScene
+    from pie_table.scenes.statistics import StatisticsScene
+    from pie_table.scenes.title import TitleScene
+
+    scenes = {"title": TitleScene, "games": GameSelectScene, "settings": SettingsScene,
+              "statistics": StatisticsScene}
+    with recording(monkeypatch) as drawn:
+        app = App(size=(1280, 720), headless=True)
+        app.screen = probe_screen((1280, 720))
+        if screen == "settings":
+            app.scenes.push(TitleScene(app))  # an overlay, over the title
+        app.scenes.push(scenes[screen](app))
+        app.step(0.0)
+        app.step(0.0)
+    assert drawn
+    assert failures(drawn) == []
+    assert [d.text for d in drawn if d.size < fonts.SMALL] == []
+
+
+def _sizes_at(monkeypatch, table: str, percent: int, size: tuple[int, int]) -> dict[str, int]:
+    """The size each text is drawn at on `table` with the interface at `percent`%."""
+    game, extra, at, turn = _TABLES[table]
+    args = build_parser().parse_args(["screenshot", game, *extra, "--seed", "3", "--out", "x"])
+    info, setup = build_setup(args)
+    with recording(monkeypatch) as drawn:
+        app, scene = make_table(info, setup, size)
+        app.set_ui_scale(percent)
+        app.screen = probe_screen(size)
+        scene.skip_to(at=at, turn=turn)
+        app.step(0.0)
+        app.step(0.0)
+        app.set_ui_scale(100)
+    sizes: dict[str, int] = {}
+    for d in drawn:
+        sizes[d.text] = max(sizes.get(d.text, 0), d.size)
+    return sizes
+
+
+@pytest.mark.parametrize("table", ["rats", "pie-rats"])
+def test_a_larger_interface_size_grows_the_table_and_never_shrinks_a_text(monkeypatch, table):
+    normal = _sizes_at(monkeypatch, table, 100, (1920, 1080))
+    larger = _sizes_at(monkeypatch, table, 200, (1920, 1080))
+    both = set(normal) & set(larger)
+    assert len(both) > 20
+    assert [t for t in both if larger[t] < normal[t]] == []
+    assert sum(larger[t] > normal[t] for t in both) > len(both) // 3  # much of it grew
