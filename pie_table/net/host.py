@@ -75,6 +75,10 @@ class Holder:
     sent: int = 0  # how many of `history.events` its link has been sent
     shown: dict[str, Any] | None = None  # the last view its link was sent (JSON), for deltas
     asked: Any = None  # the ask its link was last sent its moves for (`TableHost._ask`)
+    # The number of the moment it was last sent moves for, which its action names: a move chosen
+    # at an earlier moment is stale (moves sent again at the same moment keep the number).
+    asks: int = 0
+    ask_moment: Any = None
 
 
 def hosted_session(session: Session, remote: set[int]) -> Session:
@@ -247,7 +251,9 @@ class TableHost:
         """A remote seat's action: checked here, then submitted to the driver; Refusal if not."""
         holder = self._sender(link, message)
         if holder.seat not in self.driver.to_act():
-            raise Refusal(p.NOT_ASKED)
+            raise p.Stale(p.NOT_ASKED)
+        if message.get("ask", holder.asks) != holder.asks:  # chosen at an earlier moment
+            raise p.Stale(p.STALE_MOVE)
         holder.last_seq = message["seq"]
         applied = self.driver.submit(holder.seat, message["action"])
         if not applied.ok:
@@ -268,7 +274,7 @@ class TableHost:
         if "seat" in action and action["seat"] != holder.seat:
             raise Refusal(p.NOT_YOUR_SEAT)
         if message["seq"] <= holder.last_seq:
-            raise Refusal(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
+            raise p.Stale(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
         return holder
 
     # -- the loop --------------------------------------------------------------------------------------
@@ -330,6 +336,9 @@ class TableHost:
             if ask != holder.asked:
                 message["legal"] = moves_to_json(self.driver.legal(holder.seat))
                 holder.asked = ask
+                if ask[0] != holder.ask_moment:
+                    holder.asks, holder.ask_moment = holder.asks + 1, ask[0]
+                message["ask"] = holder.asks
             else:
                 message["asked"] = True
         else:
