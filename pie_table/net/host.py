@@ -156,12 +156,13 @@ class TableHost:
         if not self.code_matches(message["code"]):
             raise Refusal(p.WRONG_CODE)
         seat = message["seat"]
+        # A refusal names the seat as every room and table shows it, counted from 1.
         if not 0 <= seat < len(self.setup.seats):
-            raise Refusal(p.NO_SUCH_SEAT, seat=seat)
+            raise Refusal(p.NO_SUCH_SEAT, seat=seat + 1)
         if seat not in self.remote:
-            raise Refusal(p.SEAT_NOT_REMOTE, seat=seat)
+            raise Refusal(p.SEAT_NOT_REMOTE, seat=seat + 1)
         if seat in self.holders:
-            raise Refusal(p.SEAT_TAKEN, seat=seat)
+            raise Refusal(p.SEAT_TAKEN, seat=seat + 1)
         holder = Holder(seat, secrets.token_urlsafe(24), message["name"], history=self.histories[seat])
         self.holders[seat] = holder
         self.session.setup.name_player(seat, holder.name)  # what the save and its replay will say

@@ -98,6 +98,10 @@ class HostedTable:
         joined = self.joined()
         return {seat for seat, (_name, here) in joined.items() if not here and seat in self.host.remote}
 
+    def bot_played(self) -> set[int]:
+        """Remote seats taken by a player that the host has handed to a bot (until they come back)."""
+        return {seat for seat in dict(self.host.holders) if seat not in self.host.remote}
+
     def name_of(self, seat: int) -> str:
         """The name a remote player took their seat with ('' for a seat nobody has taken)."""
         holder = self.host.holders.get(seat)

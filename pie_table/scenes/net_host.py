@@ -19,6 +19,7 @@ from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.rows import Toggle
+from pie_table.kit.seat_names import seat_number
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, load_factory
 from pie_table.scenes.confirm import ConfirmScene
@@ -119,7 +120,10 @@ def stop_hosting(app: Any, hosted: Any) -> None:
 def _names_and_prompts(table: Any, hosted: Any, prompted: set[int]) -> None:
     """Remote players' names on a turn-based table as they join, and the prompt when one drops
     (once per drop: `prompted` holds the seats already asked about)."""
-    table.names.rename({seat: name for seat, (name, _here) in hosted.joined().items()})
+    bots = hosted.bot_played()
+    # A seat handed to a bot says so wherever it is named, until its player takes it back.
+    table.names.rename({seat: _("{name} · bot").format(name=name or seat_number(seat))
+                        if seat in bots else name for seat, (name, _here) in hosted.joined().items()})
     away = hosted.driver.away
     for seat in sorted(away - prompted):
         table.app.scenes.push(AwayPrompt(table.app, table.names.player(seat) or table.names(seat),
@@ -219,10 +223,11 @@ class HostRoomScene(MenuScene):
         joined = self.hosted.joined()
         lines = []
         for seat in sorted(self.remote):
-            name, here = joined.get(seat, ("", False))
-            if not name:
+            if seat not in joined:
                 lines.append(_("Seat {n}: open").format(n=seat + 1))
             else:
+                name, here = joined[seat]
+                name = name or _("Player {n}").format(n=seat + 1)  # taken with no name given
                 state = _("here") if here else _("away")
                 lines.append(_("Seat {n}: {name} ({state})").format(n=seat + 1, name=name, state=state))
         return " · ".join(lines)

@@ -121,6 +121,8 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_game_goes_on(app: App) -> 
     app.scenes.current.confirm()  # Hand the seat to a bot
     assert app.scenes.current is host and 1 in host.driver.session.bots
     assert not host.names.marked(1).endswith("away")  # no longer waited for: not away
+    app.step(0.05, [])
+    assert host.names.player(1) == "Ann · bot"  # the host's table says a bot plays it now
     frames_until(app, lambda: any(entry.seat == 1 for entry in host.driver.session.log), 60,
                  lambda: _plays(host, 0))
     host.exit()
@@ -293,3 +295,13 @@ def test_the_room_gives_the_table_a_new_code_and_the_old_one_takes_no_seat(app: 
         RemoteDriver(room.hosted.address, "1", code=old, seat=1, name="Ann")
     assert join(app, room, 1, "Ann").seat == 1  # the new code, as the room shows it
     room.hosted.quit()
+
+
+def test_a_player_who_gave_no_name_shows_in_the_room_as_taken_not_open(app: App) -> None:
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal"))
+    assert room.joined_text() == "Seat 2: open"
+    nameless = join(app, room, 1, "")  # `main.py join` without --name
+    app.step(0.05, [])
+    assert room.joined_text() == "Seat 2: Player 2 (here)"
+    nameless.close()
+    room.back()
