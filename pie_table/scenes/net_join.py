@@ -207,7 +207,9 @@ class JoinScene(MenuScene):
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Join a table"), 44, pal.CREAM, "title")
-        self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=80)
+        # A link pasted (ws://…, wss://…) replaces the pre-filled address rather than joining it.
+        self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=80,
+                                       whole=lambda pasted: "://" in pasted)
         self.code_input = TextInput(_("Join code"), self.code, self._set_code, max_len=8)
         seats = seats_offered(self.address, self.chosen())
         self.seat_row = Cycler(_("Seat"), seats or [self.seat],

@@ -132,3 +132,28 @@ def test_a_long_line_under_the_address_wraps_above_the_join_code_row(app: App) -
 
     lines = wrap_text(join.lobby_line, font(max(12, int(18 * join.scale))), label.w)
     assert len(lines) >= 2 and label.h >= len(lines) * font(max(12, int(18 * join.scale))).get_linesize()
+
+
+def test_a_link_pasted_into_the_prefilled_address_replaces_it(app: App, monkeypatch) -> None:
+    import pygame
+
+    link = "ws://10.0.0.9:8765/2?code=KXAPRD"
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: link)
+    join = _join_screen(app)
+    assert join.address_input.text == "ws://127.0.0.1:"  # pre-filled, as a first join leaves it
+    join.menu.set_focus(join.address_input)
+    join.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="v"))
+    assert join.address_input.text == link and join.address == link
+
+
+def test_one_key_clears_the_address(app: App) -> None:
+    import pygame
+
+    join = _join_screen(app)
+    join.menu.set_focus(join.address_input)
+    join.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode=""))
+    assert join.address_input.text == "" and join.address == ""
+    join.address_input.text = "ws://10.0.0.9:8765"
+    join.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL,
+                                         unicode=""))
+    assert join.address_input.text == ""
