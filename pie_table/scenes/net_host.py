@@ -103,11 +103,21 @@ def keep_hosting(table: Any, hosted: Any) -> None:
 
     table.update, table.exit = hosted_update, hosted_exit
     table.pause, table.resume = hosted_pause, hosted_resume
+    table.pause_note = lambda: join_code_note(hosted)
     if hosted.realtime:
         # The game runs on for the remote players whatever this window does: it is not paused
         # because another window took the focus (Esc still pauses it, for everyone).
         table.on_focus_lost = lambda: None
         table.network = hosted  # the table shows who is away and asks the host about their seats
+
+
+def join_code_note(hosted: Any) -> str:
+    """The join code and address, while a remote seat is still open or its player away (someone may
+    yet need them after Start); '' once every remote seat is played."""
+    waiting = (hosted.host.remote - set(hosted.joined())) | hosted.away()
+    if not waiting:
+        return ""
+    return _("Join code: {code} · {address}").format(code=hosted.code, address=hosted.address)
 
 
 def stop_hosting(app: Any, hosted: Any) -> None:

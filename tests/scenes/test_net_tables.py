@@ -305,3 +305,30 @@ def test_a_player_who_gave_no_name_shows_in_the_room_as_taken_not_open(app: App)
     assert room.joined_text() == "Seat 2: Player 2 (here)"
     nameless.close()
     room.back()
+
+
+def test_the_pause_menu_shows_the_join_code_while_a_remote_seat_is_open(app: App) -> None:
+    from pie_table.scenes.pause import PauseScene
+
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,remote,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    room.start()
+    host = app.scenes.current
+    host.pause_game()
+    pause = app.scenes.current
+    assert isinstance(pause, PauseScene)
+    line = f"Join code: {room.hosted.code} · {room.hosted.address}"
+    assert pause.note is not None and pause.note.current_text() == line  # seat 3 is still open
+    pause.back()
+    bob = join(app, room, 2, "Bob")
+    host.pause_game()
+    assert app.scenes.current.note.current_text() == ""  # every remote seat is played
+    app.scenes.current.back()
+    bob.close()
+    frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
+    app.scenes.current.back()  # Wait
+    host.pause_game()
+    assert app.scenes.current.note.current_text() == line  # Bob may need it to come back
+    app.scenes.current.back()
+    ann.close()
+    host.exit()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +88,7 @@ class RumbleTableScene(Scene):
         self.resumed = driver is not None and bool(driver.session.log) and not watch
         # A hosted table's network (`away()`, `hand_to_bot(seat)`), set by whoever hosts it.
         self.network: Any = None
+        self.pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a host's code)
         self.away_prompt = AwayPrompt()
         state = self.sim.table()
         n = len(setup.seats)
@@ -205,7 +207,7 @@ class RumbleTableScene(Scene):
             from pie_table.scenes.pause import PauseScene
 
             self.autosave.save()
-            self.app.scenes.push(PauseScene(self.app, self.setup.game_id))
+            self.app.scenes.push(PauseScene(self.app, self.setup.game_id, self.pause_note))
 
     # --- input ---------------------------------------------------------------------------------
 
