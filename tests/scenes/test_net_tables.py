@@ -61,6 +61,7 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     assert room.hosted.driver.is_over() and remote.is_over()
     assert any(entry.seat == 1 for entry in log) and any(entry.seat == 0 for entry in log)
     host_results, remote_results = app.scenes.current, window.scenes.current
+    assert joined.offered_seat() is None and host.offered_seat() is None  # no moves behind the results
     assert remote_results.title == host_results.title and remote_results.lines == host_results.lines
     # The host keeps the game, its replay and statistics; the joined window its seat's own replay.
     assert Path(remote_results.replay_path).parent == seat_replays_dir()
