@@ -44,6 +44,22 @@ def draw_delay(surface: pygame.Surface, log_panel: pygame.Rect, delay_ms: float 
     return box.inflate(int(8 * s), int(4 * s))
 
 
+def clear_of_summary(band: pygame.Rect, summary: pygame.Rect | None, play: pygame.Rect) -> pygame.Rect:
+    """Where a strip drawn in the banner's `band` goes while the round summary (`summary`, None
+    when not shown) is up: just above the summary's panel, or below it if the play area has no
+    room above, never over its lines (its team rows)."""
+    if summary is None or not band.colliderect(summary):
+        return band
+    gap = max(2, band.h // 8)
+    above = band.copy()
+    above.bottom = summary.top - gap
+    if above.top >= play.top:
+        return above
+    below = band.copy()
+    below.top = summary.bottom + gap
+    return below
+
+
 def draw_host_paused(surface: pygame.Surface, banner: pygame.Rect, why: str) -> pygame.Rect:
     """At a remote seat: the host holds the game still (`why`: "start", the host has not opened the
     table yet; "pause", its pause), so the table stands still. The line covers the whole banner

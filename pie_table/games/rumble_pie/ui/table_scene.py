@@ -21,6 +21,7 @@ from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
 from pie_table.games.rumble_pie.ui.remote_badge import (
     AwayPrompt,
+    clear_of_summary,
     draw_away,
     draw_delay,
     draw_host_paused,
@@ -474,12 +475,14 @@ class RumbleTableScene(Scene):
         away = self.away_seats()
         for seat in away:
             draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
+        # The banner's strip, moved clear of the round summary while it is up.
+        band = clear_of_summary(self.geom.area("banner"), self.summary.panel, self.geom.area("play"))
         if self.link is not None and not self.watch:  # (a replay of a seat is not linked to anyone)
             draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
             if self.link.held_by_host and not self.link.reconnecting:
-                draw_host_paused(surface, self.geom.area("banner"), self.link.held_by_host)
+                draw_host_paused(surface, band, self.link.held_by_host)
         elif self.network is not None:
-            self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
+            self.away_prompt.draw(surface, band, away, self.names)
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
