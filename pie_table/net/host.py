@@ -43,6 +43,7 @@ class Link(Protocol):
 
     peer: str
     strikes: int
+    delay_ms: int | None  # the round trip the client says it has to the host (None: not said)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue `message` for the client (never blocks the table)."""

@@ -102,7 +102,8 @@ CLIENT_MESSAGES: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "rejoin": ({"table": _text(16), "token": _TOKEN, "seen": _int(0, 2**53)}, {}),
     # `ask`: which ask of its seat the move answers (the number its moves came with).
     "action": ({"token": _TOKEN, "seq": _SEQ, "action": _json_dict}, {"ask": _SEQ}),
-    "ping": ({"n": _SEQ}, {}),
+    # `ms`: the client's last measured round trip, shown at the host beside its player's name.
+    "ping": ({"n": _SEQ}, {"ms": _int(0, 600_000)}),
     # A real-time seat's key action, stamped with the tick it saw (lockstep: no action = nothing).
     "input": ({"token": _TOKEN, "seq": _SEQ, "tick": _int(0, 2**53)}, {"action": _json_dict}),
     "bye": ({}, {}),

@@ -50,6 +50,7 @@ class Connection:
         remote = ws.remote_address
         self.peer = f"{remote[0]}:{remote[1]}" if remote else address
         self.strikes = 0
+        self.delay_ms: int | None = None  # the round trip the client last said it measured
         self._struck = 0.0  # when the last strike was counted (monotonic seconds)
         self.games: dict[str, int] | None = None  # the rules versions its hello named
         self.tables: set[TableHost] = set()
@@ -331,6 +332,7 @@ class Lobby:
                 raise Refusal(p.NOT_OWNER)
             conn.send({"type": "code", "table": table.id, "code": table.new_code()})
         elif kind == "ping":
+            conn.delay_ms = message.get("ms", conn.delay_ms)
             conn.send({"type": "pong", "n": message["n"]})
         elif kind == "bye":
             conn.drop("bye")

@@ -25,6 +25,7 @@ from pie_table.games.rumble_pie.ui.remote_badge import (
     draw_away,
     draw_delay,
     draw_host_paused,
+    draw_remote_delays,
 )
 from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
@@ -483,6 +484,8 @@ class RumbleTableScene(Scene):
                 draw_host_paused(surface, band, self.link.held_by_host)
         elif self.network is not None:
             self.away_prompt.draw(surface, band, away, self.names)
+            draw_remote_delays(surface, self.geom.area("log"),
+                               {self.names[seat]: ms for seat, ms in sorted(self.network.delays().items())})
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:
