@@ -322,7 +322,9 @@ class RumbleTableScene(Scene):
         self.feedback.new_frame(dt)
         changed = False
         for result in self.sim.advance(dt):
+            self.feedback.quiet = result.catch_up  # what was missed: told, not replayed loudly
             changed |= self._absorb(result)
+            self.feedback.quiet = False
         if changed:
             self._refresh_all()
         self.cards.update(motion.scaled(dt))
