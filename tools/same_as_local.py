@@ -24,13 +24,14 @@ from pie_table.net.over_network import sweep  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", type=int, default=20, help="seeds 1..N (default 20)")
+    parser.add_argument("--seeds", type=int, default=20, help="how many seeds (default 20)")
+    parser.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
     parser.add_argument("--level", default="easy", help="every seat's bot level (default easy)")
     parser.add_argument("--game", action="append", help="only this game id (repeatable)")
     parser.add_argument("--rumble-target", type=int, default=10, help="Rumble Pie's target score")
     args = parser.parse_args()
     games = [info for gid, info in load_games().items() if not args.game or gid in args.game]
-    rows = sweep(games, range(1, args.seeds + 1), args.level,
+    rows = sweep(games, range(args.first, args.first + args.seeds), args.level,
                  {"rumble-pie": {"target": args.rumble_target}})
     held: dict[tuple[str, int], list[int]] = defaultdict(list)
     failed = []
