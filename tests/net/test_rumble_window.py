@@ -517,7 +517,7 @@ def test_the_host_quitting_is_one_line_for_a_headless_joiner(app: App, capsys) -
     room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
     url = f"{room.hosted.address}/1?code={room.hosted.code}"
     ended: list[int] = []
-    command = ["join", url, "--seat", "1", "--name", "Robo"]
+    command = ["join", url, "--seat", "2", "--name", "Robo"]  # the room's Seat 2
     joiner = threading.Thread(target=lambda: ended.append(main(command)), daemon=True)
     joiner.start()
     _run(app, None, lambda: room.joined_text() == "Seat 2: Robo (here)", 10)

@@ -95,7 +95,7 @@ class RemoteTableSim(SeatTableSim):
             return
         self.joined, self.game = joined, str(joined["game"])
         self.recorder = SeatRecorder(seat_replays_dir(), joined, client.token)
-        self._kept_phase = str(first["view"].get("phase", "")) if "view" in first else ""
+        self._record(first)  # kept at once: a table left before its first frame still has its replay
         self._frames.put((first, True))  # everything the seat missed, for the table talk too
         self._ready.set()
         pinger = asyncio.create_task(self._ping())
@@ -234,7 +234,7 @@ class RemoteTableSim(SeatTableSim):
                 frame, catch_up = self._frames.get_nowait()
             except queue.Empty:
                 return results
-            result = self._result(frame)
+            result = self._result(frame, record=not catch_up)  # (the catch-up was kept on arrival)
             result.catch_up = catch_up
             results.append(result)
 
@@ -245,8 +245,9 @@ class RemoteTableSim(SeatTableSim):
         said = frame["view"] if "view" in frame else frame.get("patch", {}).get("s", {})
         self._kept_phase = str(said.get("phase", self._kept_phase))
 
-    def _result(self, frame: dict[str, Any]) -> TickResult:
-        self._record(frame)
+    def _result(self, frame: dict[str, Any], record: bool = True) -> TickResult:
+        if record:
+            self._record(frame)
         applied = [self._origins.pop(seq) for seq in frame.get("acks", ()) if seq in self._origins]
         return result_of(frame, applied, self._origins)
 
