@@ -36,7 +36,8 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot")
     p.add_argument("url", help="ws://HOST:PORT/TABLE?code=CODE (or wss://)")
     p.add_argument("--cafile", help="trust a wss:// host whose certificate this file holds (self-signed)")
-    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--seat", type=int, required=True,
+                   help="the seat to take, counted from 1 as the host's room shows them (Seat 1, Seat 2...)")
     p.add_argument("--bot", default="normal", help="the bot level that plays the seat")
     p.add_argument("--bot-seed", type=int, default=None, help="the bot's seed (default: from the seat)")
     p.add_argument("--name", default="")
@@ -182,18 +183,22 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     server, table, code = parse_join_url(args.url)
     tls = _join_tls(args.cafile, server)
+    if args.seat < 1:
+        raise CliError(f"--seat counts from 1, as the host's room does (Seat 1 is the first), "
+                       f"not {args.seat}")
+    seat = args.seat - 1  # the protocol counts seats from 0
 
     async def run() -> dict[str, Any]:
         client = RealtimeSeat(server, tls=tls)  # reads a turn-based table's updates as a RemoteSeat does
         await client.open()
-        joined = await client.join(table, code, args.seat, args.name)
+        joined = await client.join(table, code, seat, args.name)
         info = get_game(joined["game"])
         assert info.bot_factory is not None
-        seed = args.bot_seed if args.bot_seed is not None else args.seat
-        bot = info.bot_factory(args.bot, args.seat, seed)
+        seed = args.bot_seed if args.bot_seed is not None else seat
+        bot = info.bot_factory(args.bot, seat, seed)
         await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot, client.history)))
         await client.close()
-        return {"table": table, "game": info.id, "seat": args.seat, "over": client.over,
+        return {"table": table, "game": info.id, "seat": seat, "over": client.over,
                 **client.traffic.figures()}
 
     try:

@@ -252,9 +252,12 @@ class TextInput(_Row):
     """One line of text; typing goes here while it has focus."""
 
     def __init__(self, label: str, text: str = "", on_change: Callable[[str], Any] | None = None,
-                 max_len: int = 24, size: int = 24) -> None:
+                 max_len: int = 24, size: int = 24, whole: Callable[[str], bool] | None = None) -> None:
+        """`whole(pasted)`: True for a paste that is a whole value by itself (a link), which
+        replaces the text instead of being appended to it."""
         super().__init__(label, True, size)
         self.text, self.on_change, self.max_len = text, on_change, max_len
+        self.whole = whole
 
     def next_change(self) -> float | None:
         """A focused box blinks its caret: it changes at the next half second."""
@@ -266,7 +269,12 @@ class TextInput(_Row):
         if event.type == pygame.TEXTINPUT:
             new = (self.text + event.text)[: self.max_len]
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-            new = (self.text + _clipboard())[: self.max_len]  # a join link, say, pasted whole
+            pasted = _clipboard()
+            replaces = self.whole is not None and self.whole(pasted)
+            new = (pasted if replaces else self.text + pasted)[: self.max_len]
+        elif event.type == pygame.KEYDOWN and (event.key == pygame.K_DELETE or (
+                event.key == pygame.K_BACKSPACE and event.mod & pygame.KMOD_CTRL)):
+            new = ""  # one key clears the row (a long pre-filled address, say)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             new = self.text[:-1]
         else:

@@ -88,6 +88,7 @@ class RemoteSeat:
         # the log and its notes, and what a bot playing it reads.
         self.history = SeatHistory(None)
         self.legal: Sequence[Action] | None = None  # set while the host waits for this seat
+        self.ask = 0  # the number the host sent `legal` with: an action names the ask it answers
         self.over = False
         self.errors: list[dict[str, Any]] = []
         self.others_away: set[int] = set()
@@ -170,6 +171,7 @@ class RemoteSeat:
             # Moves come once an ask begins; later updates say the seat is still asked ("asked").
             if "legal" in message:
                 self.legal = moves_from_json(message["legal"])
+                self.ask = message.get("ask", 0)
             elif not message.get("asked"):
                 self.legal = None
             ack = message.get("ack")
@@ -198,12 +200,17 @@ class RemoteSeat:
         await self.send({"type": "rejoin", "table": table, "token": token, "seen": len(self.events)})
         return await self.expect("joined")
 
-    async def act(self, action: Action) -> None:
-        """Send an action for this seat with the next sequence number."""
+    async def act(self, action: Action, ask: int | None = None) -> None:
+        """Send an action for this seat with the next sequence number, answering the ask numbered
+        `ask` (None: the latest this seat was sent)."""
         self._seq += 1
         self._pending[self._seq] = time.perf_counter()
+        ask = self.ask if ask is None else ask
         self.legal = None
-        await self.send({"type": "action", "token": self.token, "seq": self._seq, "action": action})
+        message = {"type": "action", "token": self.token, "seq": self._seq, "action": action}
+        if ask:
+            message["ask"] = ask
+        await self.send(message)
 
     async def close(self) -> None:
         """Say bye and close."""

@@ -43,6 +43,7 @@ class Link(Protocol):
 
     peer: str
     strikes: int
+    delay_ms: int | None  # the round trip the client says it has to the host (None: not said)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue `message` for the client (never blocks the table)."""
@@ -75,6 +76,10 @@ class Holder:
     sent: int = 0  # how many of `history.events` its link has been sent
     shown: dict[str, Any] | None = None  # the last view its link was sent (JSON), for deltas
     asked: Any = None  # the ask its link was last sent its moves for (`TableHost._ask`)
+    # The number of the moment it was last sent moves for, which its action names: a move chosen
+    # at an earlier moment is stale (moves sent again at the same moment keep the number).
+    asks: int = 0
+    ask_moment: Any = None
 
 
 def hosted_session(session: Session, remote: set[int]) -> Session:
@@ -153,12 +158,13 @@ class TableHost:
         if not self.code_matches(message["code"]):
             raise Refusal(p.WRONG_CODE)
         seat = message["seat"]
+        # A refusal names the seat as every room and table shows it, counted from 1.
         if not 0 <= seat < len(self.setup.seats):
-            raise Refusal(p.NO_SUCH_SEAT, seat=seat)
+            raise Refusal(p.NO_SUCH_SEAT, seat=seat + 1)
         if seat not in self.remote:
-            raise Refusal(p.SEAT_NOT_REMOTE, seat=seat)
+            raise Refusal(p.SEAT_NOT_REMOTE, seat=seat + 1)
         if seat in self.holders:
-            raise Refusal(p.SEAT_TAKEN, seat=seat)
+            raise Refusal(p.SEAT_TAKEN, seat=seat + 1)
         holder = Holder(seat, secrets.token_urlsafe(24), message["name"], history=self.histories[seat])
         self.holders[seat] = holder
         self.session.setup.name_player(seat, holder.name)  # what the save and its replay will say
@@ -248,7 +254,9 @@ class TableHost:
         """A remote seat's action: checked here, then submitted to the driver; Refusal if not."""
         holder = self._sender(link, message)
         if holder.seat not in self.driver.to_act():
-            raise Refusal(p.NOT_ASKED)
+            raise p.Stale(p.NOT_ASKED)
+        if message.get("ask", holder.asks) != holder.asks:  # chosen at an earlier moment
+            raise p.Stale(p.STALE_MOVE)
         holder.last_seq = message["seq"]
         applied = self.driver.submit(holder.seat, message["action"])
         if not applied.ok:
@@ -269,7 +277,7 @@ class TableHost:
         if "seat" in action and action["seat"] != holder.seat:
             raise Refusal(p.NOT_YOUR_SEAT)
         if message["seq"] <= holder.last_seq:
-            raise Refusal(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
+            raise p.Stale(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
         return holder
 
     # -- the loop --------------------------------------------------------------------------------------
@@ -331,6 +339,9 @@ class TableHost:
             if ask != holder.asked:
                 message["legal"] = moves_to_json(self.driver.legal(holder.seat))
                 holder.asked = ask
+                if ask[0] != holder.ask_moment:
+                    holder.asks, holder.ask_moment = holder.asks + 1, ask[0]
+                message["ask"] = holder.asks
             else:
                 message["asked"] = True
         else:

@@ -98,6 +98,19 @@ class HostedTable:
         joined = self.joined()
         return {seat for seat, (_name, here) in joined.items() if not here and seat in self.host.remote}
 
+    def delays(self) -> dict[int, int]:
+        """Each connected remote seat's round trip to this host, as its client measured it (ms)."""
+        delays = {}
+        for seat, holder in dict(self.host.holders).items():
+            link = holder.link
+            if link is not None and link.delay_ms is not None:
+                delays[seat] = link.delay_ms
+        return delays
+
+    def bot_played(self) -> set[int]:
+        """Remote seats taken by a player that the host has handed to a bot (until they come back)."""
+        return {seat for seat in dict(self.host.holders) if seat not in self.host.remote}
+
     def name_of(self, seat: int) -> str:
         """The name a remote player took their seat with ('' for a seat nobody has taken)."""
         holder = self.host.holders.get(seat)

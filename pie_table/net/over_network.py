@@ -14,7 +14,7 @@ from typing import Any
 from pie_table.core.driver import play_to_end
 from pie_table.core.registry import GameInfo
 from pie_table.core.session import bot_seed
-from pie_table.core.setup import GameSetup
+from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import RemoteSeat, bot_decider, play
 from pie_table.net.host import TableHost
 from pie_table.net.limits import Limits
@@ -99,3 +99,19 @@ def simulate_over_network(setup: GameSetup, info: GameInfo) -> dict[str, Any]:
     """One game over real sockets, reported."""
     game = asyncio.run(play_networked(setup, info))
     return report(game, info, setup)
+
+
+def sweep(games: list[GameInfo], seeds: range, level: str = "easy",
+          options: dict[str, dict[str, Any]] | None = None) -> list[tuple[str, int, int, bool]]:
+    """`same_as_local` for every game in `games` at every seat count it takes, each seat a bot of
+    `level`, for each seed: one (game, seats, seed, same) row per game played. `options`: a game's
+    options by its id (a short Rumble Pie target keeps a lockstep sweep to minutes)."""
+    rows = []
+    for info in games:
+        for count in range(info.min_seats, info.max_seats + 1):
+            for seed in seeds:
+                setup = GameSetup(info.id, parse_seats(",".join([f"bot:{level}"] * count)),
+                                  dict((options or {}).get(info.id, {})), seed=seed)
+                game = asyncio.run(play_networked(setup, info))
+                rows.append((info.id, count, seed, game.host.session.hash() == local_hash(setup, info)))
+    return rows

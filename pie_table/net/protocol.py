@@ -64,6 +64,7 @@ HELLO_LATE = N_("No hello within {seconds} s: you were dropped")
 NOT_READING = N_("You did not read what the host sent: you were dropped")
 NOT_OWNER = N_("Only the table's host can change its join code")
 TABLE_CLOSED = N_("The table {table} has closed")
+STALE_MOVE = N_("That move was for an earlier moment of the game: choose again")
 
 # Field checks: each takes the value and says whether it is acceptable.
 Check = Callable[[Any], bool]
@@ -99,8 +100,10 @@ CLIENT_MESSAGES: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "create": ({"game": _text(32), "seats": _seat_list}, {"options": _json_dict}),
     "join": ({"table": _text(16), "code": _text(16), "seat": _int(0, 64), "name": _text(40)}, {}),
     "rejoin": ({"table": _text(16), "token": _TOKEN, "seen": _int(0, 2**53)}, {}),
-    "action": ({"token": _TOKEN, "seq": _SEQ, "action": _json_dict}, {}),
-    "ping": ({"n": _SEQ}, {}),
+    # `ask`: which ask of its seat the move answers (the number its moves came with).
+    "action": ({"token": _TOKEN, "seq": _SEQ, "action": _json_dict}, {"ask": _SEQ}),
+    # `ms`: the client's last measured round trip, shown at the host beside its player's name.
+    "ping": ({"n": _SEQ}, {"ms": _int(0, 600_000)}),
     # A real-time seat's key action, stamped with the tick it saw (lockstep: no action = nothing).
     "input": ({"token": _TOKEN, "seq": _SEQ, "tick": _int(0, 2**53)}, {"action": _json_dict}),
     "bye": ({}, {}),
@@ -115,6 +118,11 @@ class Refusal(Exception):
     def __init__(self, msgid: str, **params: Any) -> None:
         self.message = Msg(msgid, **params)
         super().__init__(str(self.message))
+
+
+class Stale(Refusal):
+    """A refusal an honest client earns by lag or a quick double press (a move sent before it heard
+    the answer to its last one): it changes nothing, like any refusal, but is never a strike."""
 
 
 def check_message(data: Any) -> dict[str, Any]:

@@ -82,7 +82,10 @@ class RealtimeSeat(RemoteSeat):
         """Ask for a pong; its round trip becomes `delay_ms`."""
         n = self._seq * 1000 + len(self._pings)
         self._pings[n] = time.perf_counter()
-        await self.send({"type": "ping", "n": n})
+        message = {"type": "ping", "n": n}
+        if self.delay_ms is not None:  # the host shows it beside this player's name
+            message["ms"] = min(600_000, round(self.delay_ms))
+        await self.send(message)
 
 
 async def play_lockstep(seat: RealtimeSeat, bot: Any) -> None:

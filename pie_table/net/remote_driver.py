@@ -70,6 +70,11 @@ class RemoteDriver:
         self._listeners: list[tuple[int | None, Listener]] = []
         self._public = SeatHistory(None)  # the public part of what this seat was told
         self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
+        # Which ask of the host the table last read its moves for, and whether it sent a move it
+        # has not heard the answer to yet (`update` not run since): a move from a list older than
+        # the view is never sent (keys pressed faster than the host answers, a double click).
+        self._read_ask = 0
+        self._unheard = False
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
         self.host_quit = False
         self.across_machines = True  # undo is off: the other machines have seen every move
@@ -203,7 +208,10 @@ class RemoteDriver:
         """What this seat may do now (nothing while the host is not waiting for it)."""
         with self._lock:
             legal = self.remote.legal if seat == self.remote.seat else None
-            return legal if legal is not None else []
+            if legal is None:
+                return []
+            self._read_ask = self.remote.ask
+            return legal
 
     def is_over(self) -> bool:
         """True once the host says the game is over."""
@@ -218,7 +226,11 @@ class RemoteDriver:
             return _refused(p.NOT_YOUR_SEAT)
         with self._lock:
             errors = len(self.remote.errors)
-        self._call(self.remote.act(action))  # not under the lock: the reader takes it on that thread
+            ask = self._read_ask
+            if self._unheard or self.remote.legal is None or ask != self.remote.ask:
+                return _refused(p.STALE_MOVE)
+            self._unheard = True
+        self._call(self.remote.act(action, ask))  # not under the lock: the reader takes it on that thread
         seq = self.remote._seq  # noqa: SLF001 - the number the action was sent with
         deadline = time.monotonic() + _ANSWER_WAIT
         with self._answered:
@@ -237,6 +249,7 @@ class RemoteDriver:
         with self._lock:
             news, self._news = self._news, []
             moved, self._moved = self._moved, False
+            self._unheard = False
         self._public.add(news)  # here, on the table's thread, which reads it
         if moved:
             for seat, fn in list(self._listeners):

@@ -236,6 +236,10 @@ class SeatReplayInfo:
     names: list[str]
     saved_at: float
     finished: bool
+    # When it began and how many updates it holds: two recordings of one seat (a host that
+    # restarted the table gives a new one) then read as two parts, not as look-alikes.
+    started: float = 0.0
+    frames: int = 0
 
 
 class _NotListed(Exception):
@@ -253,7 +257,8 @@ def _listed(path: Path) -> SeatReplayInfo:
     if not result.ok or payload is None:
         raise _NotListed(result)
     return SeatReplayInfo(str(path), payload["game"], payload["seat"], [str(n) for n in payload["names"]],
-                          float(payload["saved_at"]), payload["finished"])
+                          float(payload["saved_at"]), payload["finished"], float(payload["started"]),
+                          len(payload["frames"]))
 
 
 _DAMAGED = "seat-replay-damaged"  # what `cached_read` keeps of a set-aside file: why it was

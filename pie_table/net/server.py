@@ -2,8 +2,9 @@
 
 Every connection first says hello (protocol version checked) within `Limits.hello_s`, then may list
 the tables, create one, join a seat with the table's join code, take a seat back with its token, and
-send actions. Each refused message is one line in the log and an `error` back; a connection refused
-`MAX_STRIKES` times, sending faster than its `Limits`, or not reading what it is sent is dropped. What
+send actions. Each refused message is one line in the log and an `error` back; a connection with
+`MAX_STRIKES` refusals for malformed or forged messages (each minute without one forgives one; a
+stale move is no strike), sending faster than its `Limits`, or not reading what it is sent is dropped. What
 a stranger can cost is bounded per client address too (`limits.py`): connections, messages a second,
 tables made, wrong join codes. The host alone deals: a table made for a client is seeded from
 `secrets`. The server listens on 127.0.0.1 unless told another address.
@@ -35,6 +36,7 @@ from pie_table.net.listing import Listing
 from pie_table.net.protocol import Refusal
 
 MAX_STRIKES = 5
+STRIKE_DECAY_S = 60.0  # each minute without a strike forgives one
 REMOTE = "remote"  # the seat word for a seat left open to a remote player
 
 
@@ -48,6 +50,8 @@ class Connection:
         remote = ws.remote_address
         self.peer = f"{remote[0]}:{remote[1]}" if remote else address
         self.strikes = 0
+        self.delay_ms: int | None = None  # the round trip the client last said it measured
+        self._struck = 0.0  # when the last strike was counted (monotonic seconds)
         self.games: dict[str, int] | None = None  # the rules versions its hello named
         self.tables: set[TableHost] = set()
         self.peak_queued = 0  # the most bytes that ever waited to be sent to it
@@ -149,15 +153,26 @@ class Connection:
             message = p.decode_client(raw)
             self.lobby.dispatch(self, message)
         except Refusal as refusal:
-            self.strikes += 1
-            LOG.warning("refused from %s (strike %d): %s", self.peer, self.strikes, refusal)
             self.send(p.error(refusal))
+            if isinstance(refusal, p.Stale):  # lag or a double press, not an attack
+                LOG.info("refused from %s: %s", self.peer, refusal)
+                return True
+            self._strike()
+            LOG.warning("refused from %s (strike %d): %s", self.peer, self.strikes, refusal)
             if self.strikes >= MAX_STRIKES:
                 LOG.warning("dropped %s: %d refused messages", self.peer, self.strikes)
                 self.send(p.error(Refusal(p.DROPPED)))
                 self.drop("too many refused messages", 1008)
                 return False
         return True
+
+    def _strike(self) -> None:
+        """Count one strike, after forgiving those the quiet time since the last one has earned."""
+        now = time.monotonic()
+        if self.strikes:
+            self.strikes = max(0, self.strikes - int((now - self._struck) / STRIKE_DECAY_S))
+        self.strikes += 1
+        self._struck = now
 
     def _throttle(self) -> None:
         """Token buckets, this connection's and its address's: each message takes one of each."""
@@ -320,6 +335,7 @@ class Lobby:
                 raise Refusal(p.NOT_OWNER)
             conn.send({"type": "code", "table": table.id, "code": table.new_code()})
         elif kind == "ping":
+            conn.delay_ms = message.get("ms", conn.delay_ms)
             conn.send({"type": "pong", "n": message["n"]})
         elif kind == "bye":
             conn.drop("bye")

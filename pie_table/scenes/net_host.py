@@ -19,6 +19,7 @@ from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.rows import Toggle
+from pie_table.kit.seat_names import seat_number
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, load_factory
 from pie_table.scenes.confirm import ConfirmScene
@@ -102,11 +103,21 @@ def keep_hosting(table: Any, hosted: Any) -> None:
 
     table.update, table.exit = hosted_update, hosted_exit
     table.pause, table.resume = hosted_pause, hosted_resume
+    table.pause_note = lambda: join_code_note(hosted)
     if hosted.realtime:
         # The game runs on for the remote players whatever this window does: it is not paused
         # because another window took the focus (Esc still pauses it, for everyone).
         table.on_focus_lost = lambda: None
         table.network = hosted  # the table shows who is away and asks the host about their seats
+
+
+def join_code_note(hosted: Any) -> str:
+    """The join code and address, while a remote seat is still open or its player away (someone may
+    yet need them after Start); '' once every remote seat is played."""
+    waiting = (hosted.host.remote - set(hosted.joined())) | hosted.away()
+    if not waiting:
+        return ""
+    return _("Join code: {code} · {address}").format(code=hosted.code, address=hosted.address)
 
 
 def stop_hosting(app: Any, hosted: Any) -> None:
@@ -119,7 +130,10 @@ def stop_hosting(app: Any, hosted: Any) -> None:
 def _names_and_prompts(table: Any, hosted: Any, prompted: set[int]) -> None:
     """Remote players' names on a turn-based table as they join, and the prompt when one drops
     (once per drop: `prompted` holds the seats already asked about)."""
-    table.names.rename({seat: name for seat, (name, _here) in hosted.joined().items()})
+    bots = hosted.bot_played()
+    # A seat handed to a bot says so wherever it is named, until its player takes it back.
+    table.names.rename({seat: _("{name} · bot").format(name=name or seat_number(seat))
+                        if seat in bots else name for seat, (name, _here) in hosted.joined().items()})
     away = hosted.driver.away
     for seat in sorted(away - prompted):
         table.app.scenes.push(AwayPrompt(table.app, table.names.player(seat) or table.names(seat),
@@ -219,10 +233,11 @@ class HostRoomScene(MenuScene):
         joined = self.hosted.joined()
         lines = []
         for seat in sorted(self.remote):
-            name, here = joined.get(seat, ("", False))
-            if not name:
+            if seat not in joined:
                 lines.append(_("Seat {n}: open").format(n=seat + 1))
             else:
+                name, here = joined[seat]
+                name = name or _("Player {n}").format(n=seat + 1)  # taken with no name given
                 state = _("here") if here else _("away")
                 lines.append(_("Seat {n}: {name} ({state})").format(n=seat + 1, name=name, state=state))
         return " · ".join(lines)

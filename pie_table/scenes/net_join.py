@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.rows import Cycler, TextInput
+from pie_table.kit.text import wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.net_host import wake_window
@@ -53,6 +55,7 @@ class JoinedSeat(Protocol):
 _SEATS = list(range(1, 9))  # the seats offered before the address's lobby has said which are free
 _SETTLE_S = 0.6  # an address left unchanged this long is asked what it holds
 _SHOWN = 3  # servers found on the local network shown at once (and tables of one lobby: one more)
+_SILENT = N_("{address} did not answer within {seconds} s: is the host running? Change the address or type it again to ask again.")  # noqa: E501
 _RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
 
 
@@ -242,7 +245,9 @@ class JoinScene(MenuScene):
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("Join a table"), 44, pal.CREAM, "title")
-        self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=80)
+        # A link pasted (ws://…, wss://…) replaces the pre-filled address rather than joining it.
+        self.address_input = TextInput(_("Address"), self.address, self._set_address, max_len=80,
+                                       whole=lambda pasted: "://" in pasted)
         self.code_input = TextInput(_("Join code"), self.code, self._set_code, max_len=8)
         seats = seats_offered(self.address, self.chosen())
         self.seat_row = Cycler(_("Seat"), seats or [self.seat],
@@ -283,6 +288,7 @@ class JoinScene(MenuScene):
     def _set_address(self, text: str) -> None:
         self.address = text.strip()
         self._settle = _SETTLE_S
+        self.notice = ""  # a refusal was about the address before: it no longer applies
 
     def _set_code(self, text: str) -> None:
         self.code = text.strip().upper()
@@ -359,7 +365,10 @@ class JoinScene(MenuScene):
         link = parse_join_link(self.address)
         if link is not None:
             self.address, self.table, self.code = link
-        self.ask_lobby()
+        if self.address:
+            self.ask_lobby()
+        else:  # nothing to ask: say what goes there
+            self.tables, self.lobby_line = None, _("Type the host's address, or paste its join link.")
         self.rebuild()
 
     def ask_lobby(self) -> None:
@@ -369,13 +378,20 @@ class JoinScene(MenuScene):
 
         def run() -> None:
             from pie_table.net.client import HostRefused
-            from pie_table.net.lobby_list import lobby_tables
+            from pie_table.net.lobby_list import ATTEMPTS, TIMEOUT_S, lobby_tables
 
+            def again(attempt: int) -> None:  # a busy host may be slow: say it is asked again
+                self.lobby_line = _("{address} is slow to answer: asking again ({n} of {total})…").format(
+                    address=address, n=attempt, total=ATTEMPTS)
+                wake_window()
             try:
-                self._lobby = (address, lobby_tables(address), "")
+                self._lobby = (address, lobby_tables(address, on_retry=again), "")
             except HostRefused as refused:
                 self._lobby = (address, None, str(refused))
-            except Exception:  # noqa: BLE001 - nobody there, not a pie_table host, a timeout: one line
+            except TimeoutError:
+                self._lobby = (address, None, _(_SILENT).format(address=address,
+                                                                seconds=round(ATTEMPTS * TIMEOUT_S)))
+            except Exception:  # noqa: BLE001 - nobody there, not a pie_table host: one line
                 self._lobby = (address, None, _("No pie_table table answers at {address}.").format(
                     address=address))
             wake_window()
@@ -460,14 +476,18 @@ class JoinScene(MenuScene):
         bw, bh = int(220 * s), int(54 * s)
         by = h - bh - int(20 * s)
         x, top = w // 2 - rw // 2, int(86 * s)
-        lobby_h = 1 if self.lobby_line else 0  # the line under the address, when it says something
+        # The lines under the address, when they say something: a long one (a version mismatch)
+        # wraps, and every line it takes is given room, not hidden under the Join code row.
+        small_font = font(max(12, int(18 * s)))  # the lobby label's
+        lobby_h = len(wrap_text(self.lobby_line, small_font, rw)) if self.lobby_line else 0
         small = [len(self.table_buttons) + lobby_h, len(self.found_buttons) + 1]  # lists and their lines
         room = by - top - int(40 * s)  # the status line's room above the buttons
         fits = int((room - sum(small) * gap) // (4 + sum(small) * 0.72))  # a row's height with its gap
         rh = max(int(24 * s), min(int(42 * s), fits - gap))
         sh = int(rh * 0.72)
         y = top
-        for row, height in ((self.address_input, rh), (self.lobby_label, sh * lobby_h),
+        lobby_rows = max(sh, small_font.get_linesize()) * lobby_h
+        for row, height in ((self.address_input, rh), (self.lobby_label, lobby_rows),
                             *((b, sh) for b in self.table_buttons), (self.code_input, rh),
                             (self.seat_row, rh), (self.name_input, rh), (self.lan_label, sh),
                             *((b, sh) for b in self.found_buttons)):

@@ -3,6 +3,7 @@ fails, why, with a way to save a copy elsewhere (scenes/save_trouble)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -17,10 +18,12 @@ from pie_table.scenes.save_trouble import failing_autosave, failure_line, leave_
 class PauseScene(OverlayScene):
     """Pushed by a table on Esc or focus loss; Esc (or B) resumes."""
 
-    def __init__(self, app: Any, game_id: str) -> None:
+    def __init__(self, app: Any, game_id: str, note: Callable[[], str] | None = None) -> None:
+        """`note`: a line the table has for whoever pauses it (a hosted table's join code)."""
         super().__init__(app)
         self.game_id = game_id
         self.rescue_notice = ""
+        self.note_text = note
 
     def _autosave(self) -> Any | None:
         """The table's autosaver while it fails (None when the game is saved)."""
@@ -43,7 +46,10 @@ class PauseScene(OverlayScene):
             self.warning = Label(why, 18, pal.DANGER, wrap=True)
             self.rescue_button = Button(_("Save a copy elsewhere"), self.rescue, size=26)
             self.buttons.insert(-1, self.rescue_button)
-        return [*self.buttons, self.heading, self.hint, *([self.warning] if self.warning else [])]
+        note = self.note_text
+        self.note = Label(note, 18, pal.INK) if note is not None else None
+        return [*self.buttons, self.heading, self.hint, *([self.warning] if self.warning else []),
+                *([self.note] if self.note else [])]
 
     def rescue(self) -> None:
         """Write the game outside the saves folder that cannot be written, and say where."""
@@ -76,6 +82,7 @@ class PauseScene(OverlayScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
         extra = int(150 * s) if self.warning is not None else 0  # the warning and one more button
+        extra += int(30 * s) if self.note is not None else 0
         self.panel = pygame.Rect(0, 0, int(440 * s) + extra, int(548 * s) + extra)
         self.panel.center = (w // 2, h // 2)
         heading = pygame.Rect(self.panel.x, self.panel.y + int(30 * s), self.panel.w, int(60 * s))
@@ -90,3 +97,5 @@ class PauseScene(OverlayScene):
             button.place(pygame.Rect(self.panel.centerx - bw // 2, y + i * (bh + gap), bw, bh), s)
         hint = pygame.Rect(self.panel.x, self.panel.bottom - int(52 * s), self.panel.w, int(24 * s))
         self.hint.place(hint, s)
+        if self.note is not None:
+            self.note.place(hint.move(0, -int(32 * s)).inflate(-int(24 * s), 0), s)

@@ -76,7 +76,9 @@ def describe_seat_replay(info: SeatReplayInfo) -> str:
 
     state = _("finished") if info.finished else _("left before the end")
     seat = _("your seat at a table hosted elsewhere")
-    return f"{_(listed_title(info.game))} · {seat} · {_when(info.saved_at)} · {state}"
+    # From when to when it recorded: the parts of one game (the host restarted its table) differ.
+    when = f"{_when(info.started)}–{_when(info.saved_at)[-5:]}" if info.started else _when(info.saved_at)
+    return f"{_(listed_title(info.game))} · {seat} · {when} · {state}"
 
 
 # Month names from the catalogue, not `%b`: that is the C locale's English whatever the language.

@@ -4,7 +4,7 @@ reaction ran out of time."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -27,6 +27,7 @@ class TurnTableScene(Scene):
     claimed: int | None  # the human who claimed the open reaction window (set by the table)
     message: str  # the note over the hand (a refusal, what ran out)
     news: str  # told by the next hand-off
+    pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a hosted table's code)
 
     def warm_up(self) -> None:
         """Draw the table once out of sight (call it from `enter`, after the layout), so the fonts,
@@ -65,7 +66,7 @@ class TurnTableScene(Scene):
         """Esc: the pause overlay (resume, rules, quit)."""
         from pie_table.scenes.pause import PauseScene
 
-        self.app.scenes.push(PauseScene(self.app, self.game_id))
+        self.app.scenes.push(PauseScene(self.app, self.game_id, self.pause_note))
 
     def reaction_lost(self, seat: int, text: str) -> None:
         """Time ran out while `seat` was answering a reaction window (kit.reaction): say so, and on a

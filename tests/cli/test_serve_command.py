@@ -74,7 +74,7 @@ async def _join(url: str, table: str, code: str, **kwargs: Any) -> dict[str, Any
 def test_serve_over_wss_prints_wss_links_and_a_seat_is_played_through_them(served: Serving, capsys) -> None:
     (table,) = served.tables
     assert served.url.startswith("wss://127.0.0.1:") and table["url"].startswith("wss://127.0.0.1:")
-    assert main(["join", table["url"], "--seat", "0", "--cafile", _CERT]) == 0
+    assert main(["join", table["url"], "--seat", "1", "--cafile", _CERT]) == 0
     played = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert (played["game"], played["over"]) == ("rats", True)
 

@@ -22,7 +22,7 @@ from tests.net.netplay import TURN_BASED, four_bots, replayed
 
 _ALLOWED = {"names", "paused", "welcome", "joined", "update", "over", "away", "back", "error", "pong",
             "tables", "created"}
-_UPDATE_KEYS = {"asked", "remaining", "type", "view", "patch", "events", "seen", "legal", "ack"}
+_UPDATE_KEYS = {"asked", "remaining", "type", "view", "patch", "events", "seen", "legal", "ask", "ack"}
 
 
 def _decoded(frame: str) -> dict[str, Any]:

@@ -517,7 +517,7 @@ def test_the_host_quitting_is_one_line_for_a_headless_joiner(app: App, capsys) -
     room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
     url = f"{room.hosted.address}/1?code={room.hosted.code}"
     ended: list[int] = []
-    command = ["join", url, "--seat", "1", "--name", "Robo"]
+    command = ["join", url, "--seat", "2", "--name", "Robo"]  # the room's Seat 2
     joiner = threading.Thread(target=lambda: ended.append(main(command)), daemon=True)
     joiner.start()
     _run(app, None, lambda: room.joined_text() == "Seat 2: Robo (here)", 10)
@@ -529,3 +529,34 @@ def test_the_host_quitting_is_one_line_for_a_headless_joiner(app: App, capsys) -
     assert ended == [2]
     line = "error: the host left the table: the game is saved on the host's machine\n"
     assert capsys.readouterr().err == line
+
+
+def test_a_rumble_seat_taken_back_hears_what_it_was_told_before(app: App) -> None:
+    """Its table talk is not emptied: the first frame after taking the seat back, which carries
+    every event the seat may see, is told to the table (quietly: no sounds for moves long past)."""
+    bot = SeatSpec("bot", level="normal")
+    room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
+    first = _join(app, room, 1, "Ann")
+    room.start()
+    holder = room.hosted.host.holders[1]
+
+    def go() -> bool:  # Ann presses Go! until the round is on and her seat has been told of it
+        first.start()
+        first.advance(0.0)
+        return holder.history.count >= 1
+    _run(app, None, go, 20)
+    token = first.client.token
+    first.close()
+    _run(app, None, lambda: 1 in room.hosted.away(), 10)
+    taken: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: taken.update(sim=RumbleTableScene.join_remote(
+        room.hosted.address, "1", "", 1, "", token=token)))
+    thread.start()
+    _run(app, None, lambda: not thread.is_alive(), 10)
+    again: RemoteTableSim = taken["sim"]
+    results = again.advance(0.0)
+    assert results and results[0].catch_up and not any(r.catch_up for r in results[1:])
+    told = [event for result in results for event in result.events]
+    assert len(told) >= 1 and plain(told) == plain(list(holder.history.events[:len(told)]))
+    again.close()
+    room.hosted.quit()

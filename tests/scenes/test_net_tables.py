@@ -61,6 +61,7 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     assert room.hosted.driver.is_over() and remote.is_over()
     assert any(entry.seat == 1 for entry in log) and any(entry.seat == 0 for entry in log)
     host_results, remote_results = app.scenes.current, window.scenes.current
+    assert joined.offered_seat() is None and host.offered_seat() is None  # no moves behind the results
     assert remote_results.title == host_results.title and remote_results.lines == host_results.lines
     # The host keeps the game, its replay and statistics; the joined window its seat's own replay.
     assert Path(remote_results.replay_path).parent == seat_replays_dir()
@@ -121,6 +122,8 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_game_goes_on(app: App) -> 
     app.scenes.current.confirm()  # Hand the seat to a bot
     assert app.scenes.current is host and 1 in host.driver.session.bots
     assert not host.names.marked(1).endswith("away")  # no longer waited for: not away
+    app.step(0.05, [])
+    assert host.names.player(1) == "Ann · bot"  # the host's table says a bot plays it now
     frames_until(app, lambda: any(entry.seat == 1 for entry in host.driver.session.log), 60,
                  lambda: _plays(host, 0))
     host.exit()
@@ -293,3 +296,40 @@ def test_the_room_gives_the_table_a_new_code_and_the_old_one_takes_no_seat(app: 
         RemoteDriver(room.hosted.address, "1", code=old, seat=1, name="Ann")
     assert join(app, room, 1, "Ann").seat == 1  # the new code, as the room shows it
     room.hosted.quit()
+
+
+def test_a_player_who_gave_no_name_shows_in_the_room_as_taken_not_open(app: App) -> None:
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,bot:normal"))
+    assert room.joined_text() == "Seat 2: open"
+    nameless = join(app, room, 1, "")  # `main.py join` without --name
+    app.step(0.05, [])
+    assert room.joined_text() == "Seat 2: Player 2 (here)"
+    nameless.close()
+    room.back()
+
+
+def test_the_pause_menu_shows_the_join_code_while_a_remote_seat_is_open(app: App) -> None:
+    from pie_table.scenes.pause import PauseScene
+
+    room = host_room(app, host_setup("pie-rats", "human:hotseat,remote,remote,bot:normal"))
+    ann = join(app, room, 1, "Ann")
+    room.start()
+    host = app.scenes.current
+    host.pause_game()
+    pause = app.scenes.current
+    assert isinstance(pause, PauseScene)
+    line = f"Join code: {room.hosted.code} · {room.hosted.address}"
+    assert pause.note is not None and pause.note.current_text() == line  # seat 3 is still open
+    pause.back()
+    bob = join(app, room, 2, "Bob")
+    host.pause_game()
+    assert app.scenes.current.note.current_text() == ""  # every remote seat is played
+    app.scenes.current.back()
+    bob.close()
+    frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
+    app.scenes.current.back()  # Wait
+    host.pause_game()
+    assert app.scenes.current.note.current_text() == line  # Bob may need it to come back
+    app.scenes.current.back()
+    ann.close()
+    host.exit()

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pie_table.core.engine import TurnBot
+from pie_table.core.move_grid import MoveGrid
 from pie_table.games.rats.actions import MAX_REQUEST
 from pie_table.games.rats.infer import LogReading, Tracker
 from pie_table.games.rats.scoring import goal_awards
@@ -373,12 +374,13 @@ class RatsBot(TurnBot):
         if kind == "gain":
             return self.rng.choice([a for a in legal if a["supply"] in ("crumbs", "rags", "flowers")])
         if kind == "request":
-            # A small request of a random rat and supply, picked without walking every amount.
-            pairs = getattr(legal, "pairs", None)
-            if pairs:
-                target, supply = self.rng.choice(pairs)
-                return {"type": "request", "seat": self.seat, "target": target, "supply": supply,
-                        "amount": self.rng.choice((1, 2))}
+            # A small request of a random rat and supply, picked without walking every amount. Read
+            # from the grid's own axes, which the moves sent over the wire have too (a remote bot
+            # must draw from its RNG exactly as the host's would).
+            if isinstance(legal, MoveGrid) and len(legal.axes) == 2 and legal.axes[0]:
+                pair = self.rng.choice(legal.axes[0])
+                return {"type": "request", "seat": self.seat, "target": pair["target"],
+                        "supply": pair["supply"], "amount": self.rng.choice((1, 2))}
             small = [a for a in legal if a["amount"] in (1, 2)]
             return self.rng.choice(small or legal)
         return self.rng.choice(legal)

@@ -104,6 +104,8 @@ class TurnTable(TableInput, WatchedTable):
         if self.watch:
             return
         if self.is_over():
+            if self.offered_seat() is not None:  # a last move made elsewhere (a remote seat's table)
+                self.clear_panels()
             self.end_timer += dt
             if self.end_timer >= self.end_hold:
                 self._show_results()

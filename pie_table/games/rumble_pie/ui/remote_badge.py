@@ -33,15 +33,45 @@ def draw_delay(surface: pygame.Surface, log_panel: pygame.Rect, delay_ms: float 
                reconnecting: bool = False) -> pygame.Rect:
     """The round trip to the host, at the right of the Table talk panel's title row (the panel's
     lines start below it): what a remote player's moves wait for. Returns the badge's box."""
-    s = ui_scale(surface.get_size())
     text = _("Delay {ms} ms").format(ms=round(delay_ms)) if delay_ms is not None else _("Delay …")
     if reconnecting:
         text = _("Reconnecting…")
+    return _badge(surface, log_panel, text)
+
+
+def draw_remote_delays(surface: pygame.Surface, log_panel: pygame.Rect,
+                       delays: dict[str, int]) -> pygame.Rect | None:
+    """At the host: each remote player's round trip, as their table measured it ("Ann 40 ms"), in
+    the same place as a remote table's own delay; None when no remote player has said one."""
+    if not delays:
+        return None
+    return _badge(surface, log_panel, " · ".join(_("{name} {ms} ms").format(name=name, ms=ms)
+                                                 for name, ms in delays.items()))
+
+
+def _badge(surface: pygame.Surface, log_panel: pygame.Rect, text: str) -> pygame.Rect:
+    s = ui_scale(surface.get_size())
     image = fit_text(text, max(10, int(12 * s)), log_panel.w // 2, pal.CREAM, "bold")
     box = image.get_rect(topright=(log_panel.right - int(8 * s), log_panel.y + int(6 * s)))
     pygame.draw.rect(surface, pal.INK, box.inflate(int(8 * s), int(4 * s)), border_radius=int(5 * s))
     surface.blit(image, box)
     return box.inflate(int(8 * s), int(4 * s))
+
+
+def clear_of_summary(band: pygame.Rect, summary: pygame.Rect | None, play: pygame.Rect) -> pygame.Rect:
+    """Where a strip drawn in the banner's `band` goes while the round summary (`summary`, None
+    when not shown) is up: just above the summary's panel, or below it if the play area has no
+    room above, never over its lines (its team rows)."""
+    if summary is None or not band.colliderect(summary):
+        return band
+    gap = max(2, band.h // 8)
+    above = band.copy()
+    above.bottom = summary.top - gap
+    if above.top >= play.top:
+        return above
+    below = band.copy()
+    below.top = summary.bottom + gap
+    return below
 
 
 def draw_host_paused(surface: pygame.Surface, banner: pygame.Rect, why: str) -> pygame.Rect:

@@ -58,7 +58,7 @@ class RemoteTableSim(SeatTableSim):
         self._failure: Exception | None = None
         self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
         self._kept_phase = ""  # the phase of the last frame kept (the replay is finished at game_over)
-        self._frames: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._frames: queue.Queue[tuple[dict[str, Any], bool]] = queue.Queue()  # (frame, catch-up)
         self._origins: dict[int, tuple[dict[str, Any], Any]] = {}
         self._sent: list[tuple[dict[str, Any], Any]] = []  # pushed, not yet numbered by the loop
         self._loop = asyncio.new_event_loop()
@@ -95,7 +95,8 @@ class RemoteTableSim(SeatTableSim):
             return
         self.joined, self.game = joined, str(joined["game"])
         self.recorder = SeatRecorder(seat_replays_dir(), joined, client.token)
-        self._record(first)
+        self._record(first)  # kept at once: a table left before its first frame still has its replay
+        self._frames.put((first, True))  # everything the seat missed, for the table talk too
         self._ready.set()
         pinger = asyncio.create_task(self._ping())
         try:
@@ -119,7 +120,7 @@ class RemoteTableSim(SeatTableSim):
             while not self.client.over:
                 message = await self.client.receive()
                 if message["type"] == "frame":
-                    self._frames.put(message)
+                    self._frames.put((message, False))
                     self._tell()
                 elif message["type"] == "closing":
                     return HOST_QUIT
@@ -230,10 +231,12 @@ class RemoteTableSim(SeatTableSim):
         results: list[TickResult] = []
         while True:
             try:
-                frame = self._frames.get_nowait()
+                frame, catch_up = self._frames.get_nowait()
             except queue.Empty:
                 return results
-            results.append(self._result(frame))
+            result = self._result(frame, record=not catch_up)  # (the catch-up was kept on arrival)
+            result.catch_up = catch_up
+            results.append(result)
 
     def _record(self, frame: dict[str, Any]) -> None:
         """Keep `frame` for the seat's replay, and the phase it left the game in."""
@@ -242,8 +245,9 @@ class RemoteTableSim(SeatTableSim):
         said = frame["view"] if "view" in frame else frame.get("patch", {}).get("s", {})
         self._kept_phase = str(said.get("phase", self._kept_phase))
 
-    def _result(self, frame: dict[str, Any]) -> TickResult:
-        self._record(frame)
+    def _result(self, frame: dict[str, Any], record: bool = True) -> TickResult:
+        if record:
+            self._record(frame)
         applied = [self._origins.pop(seq) for seq in frame.get("acks", ()) if seq in self._origins]
         return result_of(frame, applied, self._origins)
 

@@ -36,6 +36,9 @@ class TickResult:
     events: list[dict[str, Any]] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
     applied: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
+    # What a seat taken (or taken back) was sent of the game so far: the table talk tells it,
+    # without sounds or effects for moves long past.
+    catch_up: bool = False
 
 
 class TableSim:

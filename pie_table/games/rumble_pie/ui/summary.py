@@ -54,6 +54,7 @@ class SummaryOverlay:
 
     def __init__(self) -> None:
         self.go_button: pygame.Rect | None = None
+        self.panel: pygame.Rect | None = None  # where it was drawn last frame (None: not shown)
 
     def draw(self, surface: pygame.Surface, view: TableView, state: Any, names: list[str], prompt: str,
              show_button: bool) -> None:
@@ -63,6 +64,7 @@ class SummaryOverlay:
         teams = len(state.scores)
         panel = pygame.Rect(0, 0, px(460), px(200 + 30 * teams))
         panel.center = area.center
+        self.panel = panel
         shadow = pygame.Surface(panel.size, pygame.SRCALPHA)
         pygame.draw.rect(shadow, pal.SHADOW, shadow.get_rect(), border_radius=px(16))
         surface.blit(shadow, panel.move(px(5), px(7)))

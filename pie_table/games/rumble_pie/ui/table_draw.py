@@ -211,7 +211,7 @@ def _draw_drag(scene: TableParts, surface: pygame.Surface, drag: Any) -> None:
 def _draw_summary(scene: TableParts, surface: pygame.Surface) -> None:
     """Between rounds and at the end: the summary panel over the table."""
     state = scene.sim.table()
-    scene.summary.go_button = None
+    scene.summary.go_button = scene.summary.panel = None
     if state.phase not in ("round_over", "game_over") or not state.history:
         return
     humans = scene.sim.has_humans and not scene.watch  # (in a replay the next round just comes)

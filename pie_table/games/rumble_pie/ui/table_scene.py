@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +22,11 @@ from pie_table.games.rumble_pie.ui.kapow import KAPOW
 from pie_table.games.rumble_pie.ui.mouse import MouseControl
 from pie_table.games.rumble_pie.ui.remote_badge import (
     AwayPrompt,
+    clear_of_summary,
     draw_away,
     draw_delay,
     draw_host_paused,
+    draw_remote_delays,
 )
 from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim
 from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
@@ -91,6 +94,7 @@ class RumbleTableScene(Scene, WatchedTable):
         self.resumed = driver is not None and bool(driver.session.log) and not watch
         # A hosted table's network (`away()`, `hand_to_bot(seat)`), set by whoever hosts it.
         self.network: Any = None
+        self.pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a host's code)
         self.away_prompt = AwayPrompt()
         state = self.sim.table()
         n = len(setup.seats)
@@ -210,7 +214,7 @@ class RumbleTableScene(Scene, WatchedTable):
             from pie_table.scenes.pause import PauseScene
 
             self.autosave.save()
-            self.app.scenes.push(PauseScene(self.app, self.setup.game_id))
+            self.app.scenes.push(PauseScene(self.app, self.setup.game_id, self.pause_note))
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -325,7 +329,9 @@ class RumbleTableScene(Scene, WatchedTable):
         self.feedback.new_frame(dt)
         changed = False
         for result in self.sim.advance(dt):
+            self.feedback.quiet = result.catch_up  # what was missed: told, not replayed loudly
             changed |= self._absorb(result)
+            self.feedback.quiet = False
         if changed:
             self._refresh_all()
         self.cards.update(motion.scaled(dt))
@@ -495,12 +501,16 @@ class RumbleTableScene(Scene, WatchedTable):
         away = self.away_seats()
         for seat in away:
             draw_away(surface, self.geom.zone(seat, "label"), self.names[seat])
+        # The banner's strip, moved clear of the round summary while it is up.
+        band = clear_of_summary(self.geom.area("banner"), self.summary.panel, self.geom.area("play"))
         if self.link is not None and not self.watch:  # (a replay of a seat is not linked to anyone)
             draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
             if self.link.held_by_host and not self.link.reconnecting:
-                draw_host_paused(surface, self.geom.area("banner"), self.link.held_by_host)
+                draw_host_paused(surface, band, self.link.held_by_host)
         elif self.network is not None:
-            self.away_prompt.draw(surface, self.geom.area("banner"), away, self.names)
+            self.away_prompt.draw(surface, band, away, self.names)
+            draw_remote_delays(surface, self.geom.area("log"),
+                               {self.names[seat]: ms for seat, ms in sorted(self.network.delays().items())})
 
 
 def rumble_extras(state: Any) -> dict[int, dict[str, int]]:

@@ -1,0 +1,39 @@
+"""Across machines the Rumble table draws a strip in the banner's place (at the host, the prompt
+about an away seat; at a remote seat, "Waiting for the host…"); while the round summary is up that
+strip goes clear of the summary's panel, whose team rows it used to cover."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.cli.headless_app import make_table
+from pie_table.core.registry import get_game
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rumble_pie.ui.remote_badge import clear_of_summary
+
+
+class _RoundOver(Exception):
+    """The first round has ended: the summary is up."""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("seats", [2, 6])
+def test_the_strip_over_the_banner_leaves_the_round_summary_clear(size: tuple[int, int], seats: int) -> None:
+    info = get_game("rumble-pie")
+    teams = [seat % 3 for seat in range(seats)] if seats == 6 else None  # three teams: a taller summary
+    setup = GameSetup("rumble-pie", parse_seats(",".join(["bot:easy"] * seats)), {}, teams, seed=5)
+    app, scene = make_table(info, setup, size)
+    def stop_at_round_end(_result: object) -> None:
+        if scene.sim.table().phase == "round_over":
+            raise _RoundOver
+
+    with pytest.raises(_RoundOver):  # played without a screen up to the first round's end
+        scene.sim.fast_forward(until_round=2, on_result=stop_at_round_end)
+    scene.draw(app.screen)
+    panel = scene.summary.panel
+    assert panel is not None  # the summary is up
+    banner = scene.geom.area("banner")
+    assert banner.colliderect(panel)  # where the strip was drawn: over the summary
+    band = clear_of_summary(banner, panel, scene.geom.area("play"))
+    assert not band.colliderect(panel) and band.size == banner.size
+    assert app.screen.get_rect().contains(band)
