@@ -14,7 +14,6 @@ the player removes it.
 
 from __future__ import annotations
 
-import errno
 import json
 import stat
 import time
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pie_table.core import userfiles
 from pie_table.core.messages import Msg
 from pie_table.core.save_schema import MAX_LOG_ENTRIES, SaveShapeError, check_save, is_number
 from pie_table.core.userfiles import (
@@ -424,16 +424,10 @@ class Autosaver:
 
 def write_failure(exc: OSError) -> Msg:
     """Why a save could not be written, in words a player understands."""
-    reasons = {
-        errno.EACCES: Msg("the saves folder may not be written to"),
-        errno.EPERM: Msg("the saves folder may not be written to"),
-        errno.EROFS: Msg("the disk holding the saves is read-only"),
-        errno.ENOSPC: Msg("the disk is full"),
-        errno.EDQUOT: Msg("the disk is full"),
-    }
-    found = reasons.get(exc.errno or 0)
-    return found if found is not None else Msg("the save could not be written ({why})",
-                                                 why=exc.strerror or type(exc).__name__)
+    return userfiles.write_failure(
+        exc, locked=Msg("the saves folder may not be written to"),
+        read_only=Msg("the disk holding the saves is read-only"),
+        failed=lambda why: Msg("the save could not be written ({why})", why=why))
 
 
 @dataclass(frozen=True)

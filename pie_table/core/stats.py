@@ -6,9 +6,9 @@ damaged one is set aside with one line. Pure Python."""
 
 from __future__ import annotations
 
-import errno
 from typing import Any
 
+from pie_table.core import userfiles
 from pie_table.core.messages import Msg
 from pie_table.core.save_schema import is_number, is_whole
 from pie_table.core.userfiles import read_json, write_json
@@ -90,16 +90,10 @@ def save(data: dict[str, Any]) -> None:
 
 def write_failure(exc: OSError) -> Msg:
     """Why the statistics could not be written, in words a player understands."""
-    reasons = {
-        errno.EACCES: Msg("the statistics folder may not be written to"),
-        errno.EPERM: Msg("the statistics folder may not be written to"),
-        errno.EROFS: Msg("the disk holding the statistics is read-only"),
-        errno.ENOSPC: Msg("the disk is full"),
-        errno.EDQUOT: Msg("the disk is full"),
-    }
-    found = reasons.get(exc.errno or 0)
-    return found if found is not None else Msg("the statistics could not be written ({why})",
-                                                 why=exc.strerror or type(exc).__name__)
+    return userfiles.write_failure(
+        exc, locked=Msg("the statistics folder may not be written to"),
+        read_only=Msg("the disk holding the statistics is read-only"),
+        failed=lambda why: Msg("the statistics could not be written ({why})", why=why))
 
 
 def seat_scores(report: dict[str, Any], seats: int, game_id: str = "") -> list[float]:

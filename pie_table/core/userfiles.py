@@ -15,6 +15,7 @@ Pure Python.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -290,3 +291,14 @@ def _migrate(migrate: Migrate | None, payload: Payload, found: int, kind: str) -
     if not isinstance(result, dict):
         raise _Refusal(Problem.OLD, kind)
     return result
+
+
+def write_failure(exc: OSError, *, locked: Msg, read_only: Msg, failed: Callable[[str], Msg]) -> Msg:
+    """Why a file could not be written, in words a player understands: `locked` when its folder may
+    not be written to, `read_only` for a read-only disk, a full disk as such, else `failed(why)`
+    with the system's reason."""
+    full = Msg("the disk is full")
+    reasons = {errno.EACCES: locked, errno.EPERM: locked, errno.EROFS: read_only,
+               errno.ENOSPC: full, errno.EDQUOT: full}
+    found = reasons.get(exc.errno or 0)
+    return found if found is not None else failed(exc.strerror or type(exc).__name__)

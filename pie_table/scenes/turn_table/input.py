@@ -25,6 +25,18 @@ class TableInput(TableEnd):
     drag: dict[str, Any] | None = None
     hover: tuple[int, int] | None = None  # where the pointer is: the card under it is inspected
 
+    def inspected_zone(self, kinds: tuple[str, ...], zones: list[Any]) -> Any | None:
+        """The card to show large: the zone of one of `kinds` under the pointer (of cards that
+        overlap, the one drawn last: it is on top), else the hand card picked with Tab."""
+        hover = self.hover
+        under = [z for z in zones if z.kind in kinds and hover is not None and z.rect.collidepoint(hover)]
+        if under:
+            return under[-1]
+        picked = self.panel.picked if self.panel is not None else None
+        if picked and picked[0] == "hand":
+            return next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause_game()

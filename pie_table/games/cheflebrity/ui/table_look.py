@@ -307,13 +307,7 @@ _INSPECTED = ("hand", "leftover")  # the kinds of zone that hold one card
 
 def _inspect(table: Any, surface: pygame.Surface) -> None:
     """The card under the pointer, else the hand card picked with Tab, large with its kind."""
-    hover = table.hover
-    zones = table.zones
-    under = [z for z in zones if z.kind in _INSPECTED and hover is not None and z.rect.collidepoint(hover)]
-    zone = under[-1] if under else None  # the card drawn last is the one on top
-    picked = table.panel.picked if table.panel is not None else None
-    if zone is None and picked and picked[0] == "hand":
-        zone = next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
+    zone = table.inspected_zone(_INSPECTED, table.zones)
     if zone is None:
         return
     scale = table.layout.scale

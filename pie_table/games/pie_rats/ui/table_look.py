@@ -240,12 +240,7 @@ _INSPECTED = ("hand", "crew", "charisma")  # the kinds of zone that hold a main-
 
 def _inspect(table: Any, surface: pygame.Surface, zones: list[Any]) -> None:
     """The card under the pointer, else the hand card picked with Tab, large with its text."""
-    hover = table.hover
-    under = [z for z in zones if z.kind in _INSPECTED and hover is not None and z.rect.collidepoint(hover)]
-    zone = under[-1] if under else None  # the card drawn last is the one on top
-    picked = table.panel.picked if table.panel is not None else None
-    if zone is None and picked and picked[0] == "hand":
-        zone = next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
+    zone = table.inspected_zone(_INSPECTED, zones)
     if zone is None:
         return
     w, h = inspect_size(table.layout.scale)
