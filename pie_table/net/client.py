@@ -102,11 +102,9 @@ class RemoteSeat:
         # Compressed (the library's per-message deflate): a stream of JSON much alike compresses
         # to a sixth, at about 40 KiB of zlib state per connection.
         tls = self.tls if self.tls is not None else link_context(self.url)
-        if tls is None:  # a ws:// link takes no ssl argument at all
-            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection)
-        else:
-            self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection,
-                                    ssl=tls)
+        secure: dict[str, Any] = {"ssl": tls} if tls is not None else {}  # a ws:// link takes no ssl at all
+        self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection,
+                                **secure)
         assert isinstance(self.ws, CountedConnection)
         self.ws.traffic = self.traffic
         await self.send(p.hello(local_games()))

@@ -72,8 +72,8 @@ class FramesDriver:
         """What the recorded seat had been told by the frame reached (for nobody: its public part)."""
         seat = self.seat if seat == self.seat else None
         kept = self._histories.get(seat)
-        if kept is None or kept[0] > self.position:
-            kept = self._histories[seat] = (0, SeatHistory(seat, self.frames[0][1] if self.frames else ()))
+        if kept is None or kept[0] > self.position:  # built afresh only after a step back
+            kept = (0, SeatHistory(seat, self.frames[0][1] if self.frames else ()))
         reached, history = kept
         for _view, events in self.frames[reached + 1:self.position + 1]:
             history.add(events)
