@@ -20,6 +20,7 @@ from pie_table.cli import checks, net_commands
 from pie_table.cli.errors import CliError
 from pie_table.cli.game_args import build_setup, get_game_or_error, short_module
 from pie_table.cli.sizes import parse_size
+from pie_table.cli.watch_command import cmd_watch
 from pie_table.core.driver import play_to_end
 from pie_table.core.registry import GameInfo, load_problems
 from pie_table.core.resume import load_session
@@ -216,7 +217,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 
 _COMMANDS = {"simulate": cmd_simulate, "arena": cmd_arena, "bench": cmd_bench, "screenshot": cmd_screenshot,
-             "replay": cmd_replay, **net_commands.COMMANDS}
+             "replay": cmd_replay, "watch": cmd_watch, **net_commands.COMMANDS}
 
 
 def run(args: argparse.Namespace) -> int:

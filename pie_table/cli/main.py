@@ -14,6 +14,7 @@ from pie_table import __version__
 from pie_table.cli.errors import CliError
 from pie_table.cli.net_commands import add_bench_parsers as add_net_bench_parsers
 from pie_table.cli.net_commands import add_parsers as add_net_parsers
+from pie_table.cli.watch_command import add_parser as add_watch_parser
 
 
 class _Parser(argparse.ArgumentParser):
@@ -102,6 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     bst.add_argument("--games", type=int, default=5)
     add_net_bench_parsers(bsub)
     add_net_parsers(sub)
+    add_watch_parser(sub)
     return parser
 
 

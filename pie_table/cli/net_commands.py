@@ -167,7 +167,7 @@ def _seed() -> int:
     return secrets.randbits(62)
 
 
-_HOST_QUIT = "the host left the table: the game is saved on the host's machine"
+HOST_LEFT = "the host left the table: the game is saved on the host's machine"
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -177,19 +177,19 @@ def cmd_join(args: argparse.Namespace) -> int:
     from websockets.exceptions import ConnectionClosed
 
     from pie_table.core.registry import get_game
-    from pie_table.net.client import HostRefused, bot_decider, play
+    from pie_table.net.client import HostRefused, RemoteSeat, bot_decider, play
     from pie_table.net.protocol import HOST_QUIT_CLOSE
-    from pie_table.net.realtime_client import RealtimeSeat, play_live
+    from pie_table.net.realtime_play import play_live
 
     server, table, code = parse_join_url(args.url)
-    tls = _join_tls(args.cafile, server)
+    tls = join_tls(args.cafile, server)
     if args.seat < 1:
         raise CliError(f"--seat counts from 1, as the host's room does (Seat 1 is the first), "
                        f"not {args.seat}")
     seat = args.seat - 1  # the protocol counts seats from 0
 
     async def run() -> dict[str, Any]:
-        client = RealtimeSeat(server, tls=tls)  # reads a turn-based table's updates as a RemoteSeat does
+        client = RemoteSeat(server, tls=tls)
         await client.open()
         joined = await client.join(table, code, seat, args.name)
         info = get_game(joined["game"])
@@ -206,14 +206,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     except HostRefused as exc:
         raise CliError(str(exc)) from None
     except ConnectionClosed as exc:  # the host quit (it says so as it closes), or the link broke
-        raise CliError(_HOST_QUIT if exc.rcvd is not None and exc.rcvd.reason == HOST_QUIT_CLOSE
+        raise CliError(HOST_LEFT if exc.rcvd is not None and exc.rcvd.reason == HOST_QUIT_CLOSE
                        else f"the connection to {server} was lost") from None
     except OSError as exc:
         raise CliError(f"cannot reach {server}: {exc}") from None
     return 0
 
 
-def _join_tls(cafile: str | None, server: str) -> Any:
+def join_tls(cafile: str | None, server: str) -> Any:
     """How a wss:// host's certificate is checked: `--cafile`'s, else the system's (None)."""
     if cafile is None:
         return None

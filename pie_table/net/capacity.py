@@ -27,7 +27,6 @@ from pie_table.net.flood import (
 from pie_table.net.flood import probe as ping_probe
 from pie_table.net.latency import percentile
 from pie_table.net.limits import Limits
-from pie_table.net.realtime_host import RealtimeHost
 from pie_table.net.server import Lobby, bound_port, start
 
 _PROBE_S = 0.010  # the lag probe's sleep
@@ -70,7 +69,7 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
     flooded.answered, flooded.created, flooded.guessed, builds = 0, 0, 0, lobby.list_builds
     wrong = lobby.wrong_codes
     flooded.trips.clear()
-    realtime = [h for h in hosts if isinstance(h, RealtimeHost)]
+    realtime = [h for h in hosts if h.info.realtime]
     ticks0 = [h.ticks for h in realtime]
     actions0 = [len(h.driver.session.log) for h in hosts]
     cpu0, wall0 = time.process_time(), time.perf_counter()

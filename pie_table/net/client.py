@@ -1,7 +1,12 @@
-"""A remote seat: connect, say hello, take a seat (or take it back), then answer the host's asks.
+"""A remote seat: connect, say hello, take a seat (or take it back), then play it.
 
 `RemoteSeat` keeps what its seat has been sent (the view, the events, in order) and counts the
-traffic; `play_bot` plays a seat with one of the game's bots, as `main.py join` does.
+traffic, for every kind of table: the host sends one message family, `update`. A turn-based seat
+answers the host's asks (`act`, with the moves an ask came with); a real-time seat sends key
+actions stamped with the tick it saw (`press`), keeps those still in flight (the table shows them
+at once as pending while the host's answer travels) and times each from the key press to the
+update that shows it applied or refused (`input_ms`); `ping` measures the round trip (`delay_ms`).
+`play` plays a turn-based seat with one of the game's bots, as `main.py join` does.
 """
 
 from __future__ import annotations
@@ -69,6 +74,15 @@ def local_games() -> dict[str, int]:
     return {info.id: info.rules.rules_version for info in load_games().values()}
 
 
+@dataclass
+class InFlight:
+    """A key action sent and not yet answered: what, and when (perf_counter seconds)."""
+
+    seq: int
+    action: dict[str, Any]
+    sent: float
+
+
 class RemoteSeat:
     """One seat played from another machine (or process, or task) through the host."""
 
@@ -94,8 +108,18 @@ class RemoteSeat:
         self.others_away: set[int] = set()
         self.names: list[str] = []  # each seat's player as the host names them (a remote seat's own name)
         self.host_paused = ""  # why the host's window holds the game still: "start", "pause" ('' runs)
+        self.watching = False  # a watcher: in no seat, sent the public table only
+        self.updates = 0  # updates received
+        # A real-time seat's: the tick last seen; lockstep: the host waits for this seat's answer.
+        self.tick = 0
+        self.decide = False
+        self.in_flight: dict[int, InFlight] = {}
+        self.refused: list[dict[str, Any]] = []  # refusals of key actions not yet read (table or bot)
+        self.input_ms: list[float] = []  # key press -> the update that answers it
+        self.delay_ms: float | None = None  # the last ping's round trip
         self._seq = 0
         self._pending: dict[int, float] = {}
+        self._pings: dict[int, float] = {}
 
     async def open(self) -> dict[str, Any]:
         """Connect and say hello; the host's welcome, or HostRefused (a version mismatch)."""
@@ -158,23 +182,14 @@ class RemoteSeat:
             self.others_away = set(message.get("away") or ()) - {self.seat}
             self.names = list(message.get("names") or [])
             self.host_paused = _pause_word(message.get("paused"))
+        elif kind == "watching":  # no seat: the public table, as its host lets it be watched
+            self.table, self.seat, self.watching = message["table"], -1, True
+            self.names = list(message.get("names") or [])
+            self.host_paused = _pause_word(message.get("paused"))
         elif kind == "update":
-            if "view" in message:
-                self.view = message["view"]
-            elif "patch" in message:
-                self.view = apply_patch(self.view, message["patch"])
-            events = message.get("events", ())
-            self.events.extend(events)
-            self.history.add(events)
-            # Moves come once an ask begins; later updates say the seat is still asked ("asked").
-            if "legal" in message:
-                self.legal = moves_from_json(message["legal"])
-                self.ask = message.get("ask", 0)
-            elif not message.get("asked"):
-                self.legal = None
-            ack = message.get("ack")
-            if ack is not None and ack in self._pending:
-                self.traffic.round_trips.append(time.perf_counter() - self._pending.pop(ack))
+            self._update(message)
+        elif kind == "pong" and message["n"] in self._pings:
+            self.delay_ms = (time.perf_counter() - self._pings.pop(message["n"])) * 1000
         elif kind == "over":
             self.over = True
         elif kind == "error":
@@ -188,10 +203,48 @@ class RemoteSeat:
         elif kind == "paused":  # the host's window stopped the game, or let it go on
             self.host_paused = _pause_word(message["paused"])
 
+    def _update(self, message: dict[str, Any]) -> None:
+        self.updates += 1
+        if "view" in message:
+            self.view = message["view"]
+        elif "patch" in message:
+            self.view = apply_patch(self.view, message["patch"])
+        events = message.get("events", ())
+        self.events.extend(events)
+        self.history.add(events)
+        # Moves come once an ask begins; later updates say the seat is still asked ("asked").
+        if "legal" in message:
+            self.legal = moves_from_json(message["legal"])
+            self.ask = message.get("ask", 0)
+        elif not message.get("asked"):
+            self.legal = None
+        ack = message.get("ack")
+        if ack is not None and ack in self._pending:
+            self.traffic.round_trips.append(time.perf_counter() - self._pending.pop(ack))
+        if "tick" in message:
+            self._keys_answered(message)
+
+    def _keys_answered(self, message: dict[str, Any]) -> None:
+        """A real-time update: the tick it shows, and what became of the key actions in flight."""
+        self.tick = message["tick"]
+        now = time.perf_counter()
+        refused = message.get("refused", ())
+        for seq in [*message.get("acks", ()), *(r["seq"] for r in refused)]:
+            sent = self.in_flight.pop(seq, None)
+            if sent is not None and sent.action:
+                self.input_ms.append((now - sent.sent) * 1000)
+        self.refused.extend(refused)
+        self.decide = bool(message.get("decide"))
+
     async def join(self, table: str, code: str, seat: int, name: str = "") -> dict[str, Any]:
         """Take `seat` at `table` with its join code."""
         await self.send({"type": "join", "table": table, "code": code, "seat": seat, "name": name})
         return await self.expect("joined")
+
+    async def watch(self, table: str) -> dict[str, Any]:
+        """Watch `table`: its public view and the events the whole table hears, in no seat."""
+        await self.send({"type": "watch", "table": table})
+        return await self.expect("watching")
 
     async def rejoin(self, table: str, token: str) -> dict[str, Any]:
         """Take a seat back with its token, asking for the events after those already seen."""
@@ -208,6 +261,27 @@ class RemoteSeat:
         message = {"type": "action", "token": self.token, "seq": self._seq, "action": action}
         if ask:
             message["ask"] = ask
+        await self.send(message)
+
+    async def press(self, action: dict[str, Any] | None) -> int:
+        """Send a real-time key action stamped with the tick last seen (None: lockstep's "nothing
+        this tick"); its sequence number."""
+        self._seq += 1
+        message: dict[str, Any] = {"type": "action", "token": self.token, "seq": self._seq, "tick": self.tick}
+        if action is not None:
+            message["action"] = action
+        self.in_flight[self._seq] = InFlight(self._seq, action or {}, time.perf_counter())
+        self.decide = False
+        await self.send(message)
+        return self._seq
+
+    async def ping(self) -> None:
+        """Ask for a pong; its round trip becomes `delay_ms`."""
+        n = self._seq * 1000 + len(self._pings)
+        self._pings[n] = time.perf_counter()
+        message = {"type": "ping", "n": n}
+        if self.delay_ms is not None:  # the host shows it beside this player's name
+            message["ms"] = min(600_000, round(self.delay_ms))
         await self.send(message)
 
     async def close(self) -> None:

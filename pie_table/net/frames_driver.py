@@ -1,11 +1,11 @@
-"""The driver a seat replay's table runs on: the recorded frames, one at a time (issue 23 item 2).
+"""The driver a seat replay's table runs on: the updates the host sent the seat, one at a time.
 
-`FramesDriver` has the read-only part of the driver interface a turn-based table calls (see
-`scenes/turn_table/seat.py`): `view` is the recorded view of the frame reached, nothing is ever
-asked (`to_act`, `legal` empty), `advance` tells the listeners the next frame's events so the
-table's animations and log follow, and the rest answers as a table no one plays at. Only the
-recorded seat's view exists: any other seat's view is empty.
-Pure Python: no pygame.
+One recording, one driver, for both kinds of table: `view` is the recorded view of the update
+reached, nothing is ever asked (`to_act`, `legal` empty), `advance` tells the listeners the next
+update's events so the table's animations and log follow, and the rest answers as a table no one
+plays at. Only the recorded seat's view exists: any other seat's view is empty. A real-time
+table's replay (Rumble Pie's `RecordedTableSim`) reads the same frames, with their ticks, through
+this driver. Pure Python: no pygame.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup
 from pie_table.net.remote_driver import NoSave, seen_from
-from pie_table.net.seat_replay import Frame, frames_of
+from pie_table.net.seat_replay import Recorded, recorded_frames
 
 Listener = Callable[[Entry, list[Event]], None]
 
@@ -31,11 +31,11 @@ class FramesDriver:
     realtime = False
     held_by_host = ""  # a replay is never waiting on a host
 
-    def __init__(self, payload: Mapping[str, Any], at: int = 0, frames: list[Frame] | None = None) -> None:
+    def __init__(self, payload: Mapping[str, Any], at: int = 0, frames: list[Recorded] | None = None) -> None:
         """`payload`: a seat replay file's contents; `at`: the frame shown first (0: the first
         view the seat was sent); `frames`: the payload's frames already worked out."""
         self.payload = payload
-        self.frames = frames if frames is not None else frames_of(payload)
+        self.frames = frames if frames is not None else recorded_frames(payload)
         self.seat: int = payload["seat"]
         self.position = max(0, min(at, len(self.frames) - 1))
         self.gate = PrivacyGate([self.seat])
@@ -66,19 +66,24 @@ class FramesDriver:
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """The recorded view of the frame reached, for the recorded seat and for nobody."""
-        return self.frames[self.position][0] if seat in (self.seat, None) else {}
+        return self.frames[self.position].view if seat in (self.seat, None) else {}
 
     def history(self, seat: int | None) -> SeatHistory:
         """What the recorded seat had been told by the frame reached (for nobody: its public part)."""
         seat = self.seat if seat == self.seat else None
         kept = self._histories.get(seat)
         if kept is None or kept[0] > self.position:  # built afresh only after a step back
-            kept = (0, SeatHistory(seat, self.frames[0][1] if self.frames else ()))
+            kept = (0, SeatHistory(seat, self.frames[0].events if self.frames else ()))
         reached, history = kept
-        for _view, events in self.frames[reached + 1:self.position + 1]:
-            history.add(events)
+        for frame in self.frames[reached + 1:self.position + 1]:
+            history.add(frame.events)
         self._histories[seat] = (self.position, history)
         return history
+
+    @property
+    def frame(self) -> Recorded:
+        """The update reached."""
+        return self.frames[self.position]
 
     def at_end(self) -> bool:
         return self.position >= len(self.frames) - 1
@@ -88,7 +93,7 @@ class FramesDriver:
         if self.at_end():
             return False
         self.position += 1
-        events = self.frames[self.position][1]
+        events = self.frames[self.position].events
         for seat, fn in list(self._listeners):
             fn(Entry(None, {}), events_for(events, seat))
         return True

@@ -1,55 +1,48 @@
 """One hosted table: the only place its actions are applied.
 
-The host seats remote players (a join code takes a seat, a secret token holds it), runs the game on
-one `TableDriver` (its bots, its clock, remote seats as people submitting through it) and sends
-every remote seat its own view, only the events addressed to it and, when asked, its moves.
+The host seats remote players (a join code takes a seat, a secret token holds it) and runs the game
+on one driver: its bots, its clock, remote seats as people submitting through it. It is composed of
+two parts it is handed (`host_parts`): a `Clock` — turn-based (`TurnClock`) or a fixed step
+(`TickClock`) — that says how the game moves on and what each remote seat is sent, one `update`
+message family for both; and a `HostLoop` — its own task on the server's loop (`serve`) or the
+window's frames (`WindowLoop`), where every seat's message is done on the one thread that owns the
+game. `headless_host` and `window_host` put the parts together.
+
 Anything a client sends that is not for its own seat, not asked for, old, or malformed is refused
 with one line in the log and changes nothing; a client refused too often is dropped.
-
-Transport-free: a `Link` is anything that can `send` a message and `drop` itself (the websocket
-server gives one per connection; tests may give their own).
+Transport-free: a `Link` is anything that can `send` a message and `drop` itself.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import string
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+import time
+from collections.abc import Callable
+from typing import Any
 
-from pie_table.core.driver import RealtimeDriver, TableDriver, driver_for
-from pie_table.core.engine import Event
+from pie_table.core.driver import RealtimeDriver, TableDriver
 from pie_table.core.history import SeatHistory
-from pie_table.core.move_grid import moves_to_json
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo, get_game
-from pie_table.core.session import Entry, PrivacyGate, Session, bot_seed
+from pie_table.core.session import PrivacyGate, Session, bot_seed
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.patch import ViewJson, patch
+from pie_table.net.host_loops import OwnLoop, WindowLoop
+from pie_table.net.host_parts import Clock, Holder, HostLoop, Link, Seats
 from pie_table.net.protocol import Refusal
+from pie_table.net.spectators import MAX_WATCHERS, Spectators
+from pie_table.net.tick_clock import TICK_HZ, TickClock
+from pie_table.net.turn_clock import TurnClock
+
+__all__ = ["Holder", "Link", "TableHost", "headless_host", "hosted_session", "window_host"]
 
 LOG = logging.getLogger("pie_table.net")
 # Letters a join code is made of: no look-alikes (I/L/O) to misread when said aloud.
 _CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "ILO")
 CODE_LENGTH = 6
-
-
-class Link(Protocol):
-    """A client's connection as the host sees it."""
-
-    peer: str
-    strikes: int
-    delay_ms: int | None  # the round trip the client says it has to the host (None: not said)
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue `message` for the client (never blocks the table)."""
-
-    def drop(self, reason: str) -> None:
-        """Close the connection, telling the client why."""
 
 
 def _same(given: str, secret: str) -> bool:
@@ -63,25 +56,6 @@ def new_code() -> str:
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
-@dataclass
-class Holder:
-    """A remote seat that has been taken: its secret token and, while connected, its link."""
-
-    seat: int
-    token: str
-    name: str
-    link: Link | None = None
-    last_seq: int = -1
-    history: SeatHistory = field(default_factory=lambda: SeatHistory(None))  # the session's, for its seat
-    sent: int = 0  # how many of `history.events` its link has been sent
-    shown: dict[str, Any] | None = None  # the last view its link was sent (JSON), for deltas
-    asked: Any = None  # the ask its link was last sent its moves for (`TableHost._ask`)
-    # The number of the moment it was last sent moves for, which its action names: a move chosen
-    # at an earlier moment is stale (moves sent again at the same moment keep the number).
-    asks: int = 0
-    ask_moment: Any = None
-
-
 def hosted_session(session: Session, remote: set[int]) -> Session:
     """`session` with its remote seats taken off the people at the host's screen: hand-offs and the
     privacy gate are for local humans only, and nothing is undone that remote players have seen."""
@@ -92,68 +66,113 @@ def hosted_session(session: Session, remote: set[int]) -> Session:
 
 
 class TableHost:
-    """The authority for one table: its seats, and the one `TableDriver` that runs its game.
+    """The authority for one table: its seats, and the one driver that runs its game.
 
-    Remote seats are people to the driver: their actions come in through `driver.submit`; bots at
-    the host are the driver's, moved by its `update`; its clock runs reaction windows out through
-    the logged timeout; each remote seat hears its own events through `driver.listen`. Headless
-    (`serve`, `simulate --over-network`) the host makes its driver and `run` drives it: bots at full
-    speed unless `pace` is given, answers taken in seat order (`TableDriver(seat_order=True)`), so
-    a seeded game of bots at the clients is move for move the game played locally."""
+    Remote seats are people to the driver: their actions come in through the clock (`submit` for
+    a turn, a queued input for a tick); bots at the host are the driver's; each remote seat hears
+    its own events from the session's history. The `loop` says on which thread that happens."""
 
-    def __init__(self, setup: GameSetup, remote: set[int], *, table_id: str = "1",
-                 code: str | None = None, info: GameInfo | None = None,
-                 driver: TableDriver | None = None, pace: Pace | None = None) -> None:
-        """`remote`: the seats open to remote players; every other seat is a bot at the host
-        (`driver`: the game is already run by a table's driver, whose bots and people it keeps)."""
+    def __init__(self, driver: TableDriver, remote: set[int], *, clock: Callable[[Seats], Clock],
+                 loop: HostLoop, table_id: str = "1", code: str | None = None,
+                 watch_delay_s: float = 0.0) -> None:
+        """`remote`: the seats open to remote players; every other seat is the driver's (a bot at the
+        host, or a person at the host's screen). `clock(host)` makes the table's clock. Watchers
+        see the public table `watch_delay_s` behind the game."""
         self.id = table_id
         self.code = code or new_code()
-        self.info = info or (driver.info if driver is not None else get_game(setup.game_id))
-        self.setup = setup
+        self.driver = driver
+        self.session = driver.session
+        self.info: GameInfo = driver.info
+        self.setup = driver.setup
         self.remote = set(remote)
         # Who plays each seat, as everyone at a table may know: a bot (and its level), a player on
         # another machine, or a person at the host's screen. Told to each client as it joins.
         self.players = ["remote" if seat in remote else spec.spec() if spec.is_bot else "human"
-                        for seat, spec in enumerate(setup.seats)]
+                        for seat, spec in enumerate(self.setup.seats)]
         # Why the host's window holds the game still ('' while it runs): "start", the room before the
         # host opens the table; "pause", its pause or another screen over the table.
         self.paused = ""
-        if driver is None:
-            session = Session(setup, self.info, bots=self._bots(set(range(len(setup.seats))) - self.remote))
-            driver = driver_for(hosted_session(session, self.remote), pace=pace, seat_order=True)
-        self.driver = driver
-        self.session = driver.session
         self.holders: dict[int, Holder] = {}
         # Every event each remote seat may see, from the deal on (the session keeps them, a resumed
         # game's too): a seat taken late, or taken back after a drop, is sent all it missed.
         self.histories: dict[int, SeatHistory] = {seat: self.session.history(seat) for seat in self.remote}
-        if not isinstance(driver, RealtimeDriver):  # a real-time table sends frames tick by tick
-            driver.listen(None, self._after)
+        self.spectators = Spectators(driver, delay_s=watch_delay_s)
         self.finished = asyncio.Event()
-        self._moved = asyncio.Event()  # something happened that the driver may act on
-        self._json = ViewJson()
-
-    def _bots(self, seats: set[int]) -> dict[int, Any]:
-        factory = self.info.bot_factory
-        if factory is None:
-            return {}
-        return {seat: factory(self.setup.seats[seat].level or "normal", seat, bot_seed(self.setup.seed, seat))
-                for seat in seats}
+        self.loop = loop
+        self.clock = clock(self)
 
     # -- what the lobby shows --------------------------------------------------------------------------
 
     def summary(self) -> dict[str, Any]:
         """The table as the lobby lists it: no code, no token, nothing of the game's state."""
         holders = dict(self.holders)  # at once: the lobby lists on its thread, a window seats on its own
-        return {"table": self.id, "game": self.info.id, "seats": len(self.setup.seats),
+        line = {"table": self.id, "game": self.info.id, "seats": len(self.setup.seats),
                 "open": sorted(self.remote - set(holders)),
                 "away": sorted(s for s, h in holders.items() if h.link is None),
                 "over": self.driver.is_over()}
+        if self.info.realtime:
+            line["realtime"] = True
+        if self.spectators.open:
+            line["watchers"] = len(self.spectators.watchers)
+        return line
+
+    @property
+    def ticks(self) -> int:
+        """Ticks of play this host has run (0 at a turn-based table)."""
+        return self.clock.ticks
+
+    # -- a client's messages: done where the game lives ------------------------------------------------
+
+    def join(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> None:
+        """Seat a client (join code, free remote seat, same rules version); Refusal otherwise."""
+        self.loop.do(link, lambda: self._join(link, message, games))
+
+    def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> None:
+        """Give a seat back to the client holding its token, with everything after `seen` events."""
+        self.loop.do(link, lambda: self._rejoin(link, message, games))
+
+    def on_action(self, link: Link, message: dict[str, Any]) -> None:
+        """A remote seat's action (a move, or a key at a real-time table): checked, then the clock's."""
+        self.loop.do(link, lambda: self.clock.take(self._sender(link, message), message))
+
+    def left(self, link: Link) -> None:
+        """A connection closed: its seat is away (the game waits, or a bot is handed the seat)."""
+        self.loop.do(link, lambda: self._left(link))
+
+    def watch(self, link: Link) -> None:
+        """A client watches the table (no seat, no code: the public table, `watch_delay_s` behind)."""
+        self.loop.do(link, lambda: self._watch(link))
+
+    # -- watchers --------------------------------------------------------------------------------------
+
+    def _watch(self, link: Link) -> None:
+        if not self.spectators.open:
+            raise Refusal(p.NOT_WATCHABLE, table=self.id)
+        if len(self.spectators.watchers) >= MAX_WATCHERS:
+            raise Refusal(p.TOO_MANY_WATCHERS, table=self.id)
+        link.send({"type": "watching", "table": self.id, "game": self.info.id, "seats": len(self.setup.seats),
+                   "options": self.setup.options, "teams": self.setup.teams, "names": self._names(),
+                   "players": self.players, "delay_s": self.spectators.delay_s, "paused": self.paused})
+        self.spectators.add(link, time.monotonic())
+
+    def stop_watching(self) -> None:
+        """The host turns watching off (on the game's thread): every watcher is told and let go."""
+        self.spectators.open = False
+        for watcher in self.spectators.watchers:
+            watcher.link.send(p.error(Refusal(p.NOT_WATCHABLE, table=self.id)))
+            watcher.link.drop("the table is no longer watched")
+        self.spectators.watchers = []
+
+    def allow_watching(self, delay_s: float) -> None:
+        """The host lets people watch again, `delay_s` behind the game."""
+        self.spectators.open, self.spectators.delay_s = True, max(0.0, delay_s)
+
+    def _show_watchers(self) -> None:
+        self.spectators.beat(time.monotonic())
 
     # -- seats -----------------------------------------------------------------------------------------
 
-    def join(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:
-        """Seat a client (join code, free remote seat, same rules version); Refusal otherwise."""
+    def _join(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> None:
         self._check_game_version(games)
         if not self.code_matches(message["code"]):
             raise Refusal(p.WRONG_CODE)
@@ -170,7 +189,6 @@ class TableHost:
         self.session.setup.name_player(seat, holder.name)  # what the save and its replay will say
         self._attach(holder, link, 0)
         self._tell_others(seat, {"type": "names", "names": self._names()})  # who sits there now
-        return holder
 
     def code_matches(self, code: str) -> bool:
         """Whether `code` is this table's join code (any case), in constant time."""
@@ -181,8 +199,7 @@ class TableHost:
         self.code = new_code()
         return self.code
 
-    def rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> Holder:
-        """Give a seat back to the client holding its token, with everything after `seen` events."""
+    def _rejoin(self, link: Link, message: dict[str, Any], games: dict[str, int]) -> None:
         self._check_game_version(games)
         holder = self._holder(message["token"])
         if holder.link is not None and holder.link is not link:
@@ -190,10 +207,9 @@ class TableHost:
         if self.session.bots.pop(holder.seat, None) is not None:  # the bot the host handed it to
             self.remote.add(holder.seat)
             LOG.info("table %s: seat %d is back from the bot", self.id, holder.seat)
-            self._moved.set()
+            self.clock.nudge()
         self._attach(holder, link, min(message["seen"], holder.history.count))
         self._tell_others(holder.seat, {"type": "back", "seat": holder.seat})
-        return holder
 
     def _check_game_version(self, games: dict[str, int]) -> None:
         theirs = games.get(self.info.id)
@@ -212,7 +228,7 @@ class TableHost:
                    "options": self.setup.options, "teams": self.setup.teams,
                    "names": self._names(), "away": sorted(self.away()), "players": self.players,
                    "paused": self.paused})
-        self._update(holder)
+        self.clock.send(holder)
 
     def _names(self) -> list[str]:
         """Each seat's player name as every table shows it (a remote seat's as its player gave it)."""
@@ -231,8 +247,9 @@ class TableHost:
                 return holder
         raise Refusal(p.BAD_TOKEN)
 
-    def left(self, link: Link) -> None:
-        """A connection closed: its seat is away (the game waits, or a bot is handed the seat)."""
+    def _left(self, link: Link) -> None:
+        if self.spectators.remove(link):
+            return
         for holder in self.holders.values():
             if holder.link is link:
                 holder.link = None
@@ -240,41 +257,23 @@ class TableHost:
                 self._tell_others(holder.seat, {"type": "away", "seat": holder.seat})
 
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
-        """The host gives an away (or open) remote seat to a bot at the host, from now on."""
+        """The host gives an away (or open) remote seat to a bot at the host, from now on (called
+        where the game lives: the window's thread for a window's table)."""
         factory = self.info.bot_factory
         if factory is None or seat not in self.remote:
             return
         self.session.bots[seat] = factory(level, seat, bot_seed(self.setup.seed, seat))
         self.remote.discard(seat)
-        self._moved.set()
-
-    # -- a seat's action -------------------------------------------------------------------------------
-
-    def on_action(self, link: Link, message: dict[str, Any]) -> None:
-        """A remote seat's action: checked here, then submitted to the driver; Refusal if not."""
-        holder = self._sender(link, message)
-        if holder.seat not in self.driver.to_act():
-            raise p.Stale(p.NOT_ASKED)
-        if message.get("ask", holder.asks) != holder.asks:  # chosen at an earlier moment
-            raise p.Stale(p.STALE_MOVE)
-        holder.last_seq = message["seq"]
-        applied = self.driver.submit(holder.seat, message["action"])
-        if not applied.ok:
-            LOG.info("table %s: seat %d's action refused by the game: %s", self.id, holder.seat,
-                     applied.reason)
-            link.send(p.error(Refusal(p.REFUSED_ACTION, reason=applied.message)))
-            self._update(holder)
-        elif applied.entry is None:  # taken, to be played in its turn: its sender hears it came
-            self._update(holder, ack=holder.last_seq)
-        self._moved.set()
+        self.clock.released(seat)
+        self._mark_away()
 
     def _sender(self, link: Link, message: dict[str, Any]) -> Holder:
         """The seat an action message is from, if its token, connection, seat and sequence hold."""
         holder = self._holder(message["token"])
         if holder.link is not link:
             raise Refusal(p.BAD_TOKEN)
-        action = message["action"]
-        if "seat" in action and action["seat"] != holder.seat:
+        action = message.get("action")
+        if action is not None and "seat" in action and action["seat"] != holder.seat:
             raise Refusal(p.NOT_YOUR_SEAT)
         if message["seq"] <= holder.last_seq:
             raise p.Stale(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
@@ -283,85 +282,36 @@ class TableHost:
     # -- the loop --------------------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Drive the game to its end: the driver's `update` moves the bots and runs the clock out;
-        between its moves this waits for what the remote seats send."""
-        loop = asyncio.get_running_loop()
-        last = loop.time()
-        while True:
-            now = loop.time()
-            self.driver.update(now - last)
-            last = now
-            if self.driver.is_over():
-                break
-            wait = self.driver.next_move_in()
-            if wait == 0:
-                await asyncio.sleep(0)  # let the network in between moves
-                continue
-            self._moved.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._moved.wait(), wait)
-        self._over()
+        """The table's task on the server's loop: its game to the end, or, at a window's table, until
+        the window's frames end it."""
+        await self.loop.run(self.clock, self.finished, self._show_watchers)
+        if not self.finished.is_set():
+            self._over()
+
+    def pump(self) -> None:
+        """At a window's table, once a frame on its thread: send what the frame changed, then do
+        what the network asked since the last one."""
+        self.clock.after_frame()
+        self.loop.pump()
+        self._show_watchers()
+        self._mark_away()
+        if self.driver.is_over() and not self.finished.is_set():
+            self._over()
 
     def _over(self) -> None:
+        self.clock.finish()
         for holder in self.holders.values():
             self._send(holder, {"type": "over"})
+        self.spectators.beat(time.monotonic(), final=True)  # the end is no secret: no delay
+        self.spectators.tell({"type": "over"})
         self.finished.set()
 
-    def _after(self, entry: Entry, _events: list[Event]) -> None:
-        """After any applied action (a bot's, a person's, the clock's): every connected remote seat
-        gets its view, its new events and, when asked, its moves; a seat for which nothing changed
-        gets nothing (an empty update after another seat's answer in a window would say it came)."""
-        for holder in self.holders.values():
-            mine = holder.seat == entry.seat
-            self._update(holder, ack=holder.last_seq if mine else None, quiet=not mine)
+    def _mark_away(self) -> None:
+        """The driver says which seats are away (every table at the host marks them): dropped and
+        not handed to a bot."""
+        self.driver.away = {seat for seat in self.away() if seat in self.remote}
 
-    # -- sending ---------------------------------------------------------------------------------------
-
-    def _update(self, holder: Holder, *, ack: int | None = None, quiet: bool = False) -> None:
-        """Send `holder` its view, the events it has not had yet and, when a new ask begins, its moves
-        (`asked` while the same ask goes on: a seat answers each ask once). `quiet`: send nothing
-        unless something of the seat's own changed (its view, events, moves, or being asked)."""
-        if holder.link is None:
-            return
-        was_asked = holder.asked is not None
-        view = self._json.convert(self.driver.view(holder.seat))
-        history = holder.history
-        message: dict[str, Any] = {"type": "update"}
-        if history.count > holder.sent:  # each event once; `seen`, the cursor a seat hands back
-            message["events"], message["seen"] = history.events[holder.sent:], history.count
-        if holder.shown is None:
-            message["view"] = view
-        elif changed := patch(holder.shown, view):
-            message["patch"] = changed
-        holder.shown = view
-        if holder.seat in self.driver.to_act():
-            ask = self._ask(holder)
-            if ask != holder.asked:
-                message["legal"] = moves_to_json(self.driver.legal(holder.seat))
-                holder.asked = ask
-                if ask[0] != holder.ask_moment:
-                    holder.asks, holder.ask_moment = holder.asks + 1, ask[0]
-                message["ask"] = holder.asks
-            else:
-                message["asked"] = True
-        else:
-            holder.asked = None  # asked again later, it is sent its moves again
-        if quiet and message.keys() <= {"type", "asked"} and ("asked" in message) == was_asked:
-            return  # nothing of its own changed (the clock's `remaining` alone is no news)
-        if ack is not None and ack >= 0:
-            message["ack"] = ack
-        left = self.driver.remaining()
-        if left is not None:
-            message["remaining"] = round(left, 2)  # a countdown shown in whole seconds
-        holder.sent = history.count
-        holder.link.send(message)
-
-    def _ask(self, holder: Holder) -> tuple[Any, int]:
-        """What one ask of a seat is: the decision it answers and the last action it sent (a seat
-        whose own move was played or refused is asked anew; another seat's move asks it nothing)."""
-        top = self.driver.rules.current_decision(self.driver.state)
-        moment = top.id if top is not None else self.driver.rules.version(self.driver.state)
-        return moment, holder.last_seq
+    # -- telling everyone ------------------------------------------------------------------------------
 
     def closing(self) -> None:
         """The host is quitting (the game is saved at the host): every remote player is told."""
@@ -369,6 +319,9 @@ class TableHost:
             self._send(holder, {"type": "closing"})
             if holder.link is not None:
                 holder.link.drop(p.HOST_QUIT_CLOSE)
+        self.spectators.tell({"type": "closing"})
+        for watcher in self.spectators.watchers:
+            watcher.link.drop(p.HOST_QUIT_CLOSE)
 
     def _send(self, holder: Holder, message: dict[str, Any]) -> None:
         if holder.link is not None:
@@ -380,8 +333,45 @@ class TableHost:
         if why != self.paused:
             self.paused = why
             self._tell_others(-1, {"type": "paused", "paused": why})
+            self.spectators.tell({"type": "paused", "paused": why})
 
     def _tell_others(self, seat: int, message: dict[str, Any]) -> None:
         for other in self.holders.values():
             if other.seat != seat:
                 self._send(other, message)
+
+
+def headless_host(setup: GameSetup, remote: set[int], *, table_id: str = "1", code: str | None = None,
+                  info: GameInfo | None = None, pace: Pace | None = None, lockstep: bool = False,
+                  tick_hz: int = TICK_HZ, watch_delay_s: float = 0.0) -> TableHost:
+    """A table with a loop of its own, as `serve` holds them: every seat not `remote` is a bot at the
+    host. Turn-based: bots at full speed unless `pace` is given, answers taken in seat order, so a
+    seeded game of bots at the clients is move for move the game played locally. Real time: 60
+    ticks a second on the host's clock, or `lockstep` with the clients (`simulate --over-network`)."""
+    info = info or get_game(setup.game_id)
+    bots = _bots(info, setup, set(range(len(setup.seats))) - remote)
+    session = hosted_session(Session(setup, info, bots=bots), remote)
+    if info.realtime:
+        driver: TableDriver = RealtimeDriver(session, tick_hz=tick_hz)
+        return TableHost(driver, remote, clock=lambda host: TickClock(host, lockstep=lockstep),
+                         loop=OwnLoop(), table_id=table_id, code=code, watch_delay_s=watch_delay_s)
+    driver = TableDriver(session, pace=pace, seat_order=True)
+    return TableHost(driver, remote, clock=TurnClock, loop=OwnLoop(), table_id=table_id, code=code,
+                     watch_delay_s=watch_delay_s)
+
+
+def window_host(driver: TableDriver, remote: set[int], *, table_id: str = "1", code: str | None = None,
+                wake: Callable[[], None] | None = None, watch_delay_s: float = 0.0) -> TableHost:
+    """A table a window plays: the game is the window's own driver, which its frames run (`pump`
+    once a frame); `wake()` is called from the server's thread when a message waits for it."""
+    clock: Callable[[Seats], Clock] = TickClock if driver.info.realtime else TurnClock
+    return TableHost(driver, remote, clock=clock, loop=WindowLoop(table_id, wake), table_id=table_id,
+                     code=code, watch_delay_s=watch_delay_s)
+
+
+def _bots(info: GameInfo, setup: GameSetup, seats: set[int]) -> dict[int, Any]:
+    factory = info.bot_factory
+    if factory is None:
+        return {}
+    return {seat: factory(setup.seats[seat].level or "normal", seat, bot_seed(setup.seed, seat))
+            for seat in seats}

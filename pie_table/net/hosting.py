@@ -14,10 +14,9 @@ from collections.abc import Callable
 from ssl import SSLContext
 from typing import Any
 
-from pie_table.core.driver import RealtimeDriver, TableDriver
+from pie_table.core.driver import TableDriver
 from pie_table.core.setup import GameSetup
-from pie_table.net.driven_host import DrivenHost
-from pie_table.net.host import TableHost
+from pie_table.net.host import TableHost, headless_host, window_host
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby, bound_port, start
 
@@ -55,23 +54,19 @@ class HostedTable:
     async def _open(self, setup: GameSetup, remote: set[int], port: int) -> TableHost:
         self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port, ssl=self.tls)
         self.port = bound_port(self.server)
-        if isinstance(self.driver, RealtimeDriver):
-            from pie_table.net.driven_realtime import DrivenRealtimeHost
-
-            return self.lobby.add(DrivenRealtimeHost(self.driver, remote, table_id="1", wake=self.wake))
         if self.driver is not None:
-            return self.lobby.add(DrivenHost(self.driver, remote, table_id="1", wake=self.wake))
-        return self.lobby.add(TableHost(setup, remote, table_id="1"))
+            return self.lobby.add(window_host(self.driver, remote, table_id="1", wake=self.wake))
+        return self.lobby.add(headless_host(setup, remote, table_id="1"))
 
     def pump(self) -> None:
         """What the network asked since the last frame, done on the window's thread."""
-        if isinstance(self.host, DrivenHost):
+        if self.driver is not None:
             self.host.pump()
 
     @property
     def realtime(self) -> bool:
         """True for a real-time table (Rumble Pie): the game runs on whatever the host's window does."""
-        return isinstance(self.driver, RealtimeDriver)
+        return self.host.info.realtime
 
     @property
     def address(self) -> str:
@@ -119,10 +114,23 @@ class HostedTable:
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
         """An away seat goes on with a bot at the host (the host's choice, from a small prompt): on
         the window's thread when the window's driver runs the game, else on the host's loop."""
-        if isinstance(self.host, DrivenHost):
+        if self.driver is not None:
             self.host.hand_to_bot(seat, level)
         else:
             self._loop.call_soon_threadsafe(self.host.hand_to_bot, seat, level)
+
+    def let_watch(self, allowed: bool, delay_s: float = 0.0) -> None:
+        """Let people watch the table, `delay_s` behind the game, or stop it (watchers are let go):
+        on the window's thread when the window's driver runs the game, else on the host's loop."""
+        def change() -> None:
+            if allowed:
+                self.host.allow_watching(delay_s)
+            else:
+                self.host.stop_watching()
+        if self.driver is not None:
+            change()
+        else:
+            asyncio.run_coroutine_threadsafe(_now(change), self._loop).result(_WAIT)
 
     def tell_paused(self, why: str) -> None:
         """The host's window holds the game still ("start", "pause") or lets it go on (""): the
@@ -156,3 +164,7 @@ def _own_address() -> str:
             return str(probe.getsockname()[0])
         except OSError:
             return "127.0.0.1"
+
+
+async def _now(job: Callable[[], None]) -> None:
+    job()

@@ -19,3 +19,12 @@ def parse_join_link(url: str) -> tuple[str, str, str] | None:
 def join_link(server: str, table: str, code: str) -> str:
     """The link that joins `table` at `server` with `code` (what `parse_join_link` reads back)."""
     return f"{server.rstrip('/')}/{table}?code={code}"
+
+
+def parse_watch_link(url: str) -> tuple[str, str] | None:
+    """A table's link as a watcher gives it: its join link, or the same without the code (watching
+    takes no seat, so needs none) -> (server URL, table); None if `url` is neither."""
+    parts = urlsplit(url.strip())
+    query = parts.query if "code=" in parts.query else "code=-"
+    parsed = parse_join_link(parts._replace(query=query).geturl())
+    return None if parsed is None else (parsed[0], parsed[1])

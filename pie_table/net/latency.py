@@ -18,8 +18,9 @@ from typing import Any
 from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed
 from pie_table.core.setup import GameSetup, SeatSpec, parse_seat
-from pie_table.net.realtime_client import RealtimeSeat, play_live
-from pie_table.net.realtime_host import RealtimeHost
+from pie_table.net.client import RemoteSeat
+from pie_table.net.host import headless_host
+from pie_table.net.realtime_play import play_live
 from pie_table.net.server import Lobby, bound_port, start
 
 SCREEN_HZ = 60
@@ -84,7 +85,7 @@ async def measure(game: str, options: dict[str, Any], delay_ms: float, seconds: 
     lobby = Lobby()
     server = await start(lobby, "127.0.0.1", 0)
     proxy = await delaying_proxy(bound_port(server), delay_ms / 1000)
-    host = RealtimeHost(setup, {0}, table_id="1", info=info)
+    host = headless_host(setup, {0}, table_id="1", info=info)
     lobby.add(host)
     url = f"ws://127.0.0.1:{proxy.sockets[0].getsockname()[1]}"
     client = _TimedSeat(url)
@@ -122,17 +123,17 @@ async def measure(game: str, options: dict[str, Any], delay_ms: float, seconds: 
             "host_ticks_per_s": round((host.ticks - ticks_before) / elapsed, 1)}
 
 
-class _TimedSeat(RealtimeSeat):
+class _TimedSeat(RemoteSeat):
     """A seat that also times each answered input to the screen frame that draws it."""
 
     def __init__(self, url: str) -> None:
         super().__init__(url)
         self.drawn_ms: list[float] = []
 
-    def _frame(self, message: dict[str, Any]) -> None:
+    def _keys_answered(self, message: dict[str, Any]) -> None:
         sent = {seq: self.in_flight[seq].sent for seq in self.in_flight}
         before = len(self.input_ms)
-        super()._frame(message)
+        super()._keys_answered(message)
         answered = [*message.get("acks", ()), *(r["seq"] for r in message.get("refused", ()))]
         for seq, ms in zip([s for s in answered if s in sent], self.input_ms[before:], strict=False):
             self.drawn_ms.append(_drawn(ms, sent[seq]))

@@ -16,10 +16,9 @@ from pie_table.core.registry import GameInfo
 from pie_table.core.session import bot_seed
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import RemoteSeat, bot_decider, play
-from pie_table.net.host import TableHost
+from pie_table.net.host import TableHost, headless_host
 from pie_table.net.limits import Limits
-from pie_table.net.realtime_client import RealtimeSeat, play_lockstep
-from pie_table.net.realtime_host import RealtimeHost
+from pie_table.net.realtime_play import play_lockstep
 from pie_table.net.server import Lobby, bound_port, start
 
 
@@ -42,12 +41,11 @@ async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = Fa
     try:
         remote = set(range(1, len(setup.seats)))
         table_id = str(len(lobby.tables) + 1)
-        host = lobby.add(RealtimeHost(setup, remote, lockstep=True, table_id=table_id, info=info)
-                         if info.realtime else TableHost(setup, remote, table_id=table_id, info=info))
+        host = lobby.add(headless_host(setup, remote, lockstep=True, table_id=table_id, info=info))
         url = f"ws://127.0.0.1:{bound_port(server)}"
         players: list[tuple[RemoteSeat, Any]] = []
         for seat in sorted(remote):
-            client = RealtimeSeat(url, capture=capture) if info.realtime else RemoteSeat(url, capture=capture)
+            client = RemoteSeat(url, capture=capture)
             await client.open()
             await client.join(host.id, host.code, seat, f"Bot {seat}")
             assert info.bot_factory is not None
@@ -64,7 +62,7 @@ async def play_networked(setup: GameSetup, info: GameInfo, *, capture: bool = Fa
 
 
 def _play(client: RemoteSeat, bot: Any, info: GameInfo) -> Any:
-    if isinstance(client, RealtimeSeat):
+    if info.realtime:
         return play_lockstep(client, bot)
     return play(client, bot_decider(bot, client.history))
 
@@ -80,7 +78,7 @@ def report(game: NetworkGame, info: GameInfo, setup: GameSetup) -> dict[str, Any
     result = info.report(game.host.session)
     result["same_as_local"] = game.host.session.hash() == local_hash(setup, info)
     trips = sorted(t for c in game.clients for t in c.traffic.round_trips)
-    trips += sorted(ms / 1000 for c in game.clients if isinstance(c, RealtimeSeat) for ms in c.input_ms)
+    trips += sorted(ms / 1000 for c in game.clients for ms in c.input_ms)
     trips.sort()
     result["net"] = {
         "clients": len(game.clients),

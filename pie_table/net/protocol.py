@@ -17,7 +17,8 @@ from pie_table.core.messages import Msg, revive
 # Bumped whenever a message changes shape; host and client must agree exactly.
 # 2: create names no seed; list pages; recode; created carries the owner key. 3: views travel as
 # nested patches, engine messages in their short form, a grid of moves as its axes, events once.
-PROTOCOL_VERSION = 3
+# 4: one message family for every table: `action` in (a real-time key too), `update` out; `watch`.
+PROTOCOL_VERSION = 4
 # A client's message is small (an action, a join): anything bigger is refused unread.
 MAX_CLIENT_BYTES = 16 * 1024
 # What a client accepts from the host (a whole view); the transport closes on anything bigger.
@@ -65,6 +66,8 @@ NOT_READING = N_("You did not read what the host sent: you were dropped")
 NOT_OWNER = N_("Only the table's host can change its join code")
 TABLE_CLOSED = N_("The table {table} has closed")
 STALE_MOVE = N_("That move was for an earlier moment of the game: choose again")
+NOT_WATCHABLE = N_("Table {table} cannot be watched")
+TOO_MANY_WATCHERS = N_("Table {table} has as many watchers as it takes")
 
 # Field checks: each takes the value and says whether it is acceptable.
 Check = Callable[[Any], bool]
@@ -100,12 +103,13 @@ CLIENT_MESSAGES: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "create": ({"game": _text(32), "seats": _seat_list}, {"options": _json_dict}),
     "join": ({"table": _text(16), "code": _text(16), "seat": _int(0, 64), "name": _text(40)}, {}),
     "rejoin": ({"table": _text(16), "token": _TOKEN, "seen": _int(0, 2**53)}, {}),
-    # `ask`: which ask of its seat the move answers (the number its moves came with).
-    "action": ({"token": _TOKEN, "seq": _SEQ, "action": _json_dict}, {"ask": _SEQ}),
+    # Watch a table: no seat, no code (the public table only, as far behind as its host chose).
+    "watch": ({"table": _text(16)}, {}),
+    # A seat's move. Turn-based: `ask`, which ask of its seat it answers (the number its moves came
+    # with). Real time: a key action stamped with the `tick` it saw (lockstep: no action, nothing).
+    "action": ({"token": _TOKEN, "seq": _SEQ}, {"action": _json_dict, "ask": _SEQ, "tick": _int(0, 2**53)}),
     # `ms`: the client's last measured round trip, shown at the host beside its player's name.
     "ping": ({"n": _SEQ}, {"ms": _int(0, 600_000)}),
-    # A real-time seat's key action, stamped with the tick it saw (lockstep: no action = nothing).
-    "input": ({"token": _TOKEN, "seq": _SEQ, "tick": _int(0, 2**53)}, {"action": _json_dict}),
     "bye": ({}, {}),
     # The table's host (the key `created` gave it) asks for a new join code.
     "recode": ({"table": _text(16), "owner": _TOKEN}, {}),

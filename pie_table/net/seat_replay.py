@@ -23,7 +23,7 @@ import hashlib
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,18 +46,15 @@ KIND = "pie_table-seat-replay"
 VERSION = 2  # 2: real-time games' frames too (a version-1 file reads as it is)
 BUDGET = 3_500_000  # bytes of frames kept at most: under `userfiles`' 4 MiB limit with room to spare
 
-Frame = tuple[dict[str, Any], list[Event]]  # the seat's view after an update, and its events
-
-
 @dataclass(frozen=True)
-class TickFrame:
-    """One kept frame of a real-time table: the host's tick, the seat's view after it, the seat's
-    events and its own key actions the host refused (action, msg, params)."""
+class Recorded:
+    """One kept update: the seat's view after it and its events; at a real-time table also the
+    host's tick and the seat's own key actions the host refused (action, msg, params)."""
 
-    tick: int
     view: dict[str, Any]
     events: list[Event]
-    refused: list[dict[str, Any]]
+    tick: int | None = None
+    refused: list[dict[str, Any]] = field(default_factory=list)
 
 
 def link_id(token: str) -> str:
@@ -113,7 +110,11 @@ class SeatRecorder:
         self.frames.append(frame)
 
     def took(self, message: Mapping[str, Any]) -> None:
-        """Keep one `update` from the host as it came (the view or its patch, and the events)."""
+        """Keep one `update` from the host as it came (the view or its patch, and the events; a
+        real-time table's also its tick and refused key actions)."""
+        if "tick" in message:
+            self._took_tick(message)
+            return
         frame: dict[str, Any] = {"events": self._new_events(list(message.get("events", ())))}
         if "view" in message:
             frame["view"] = copy_json(message["view"])
@@ -121,9 +122,9 @@ class SeatRecorder:
             frame["patch"] = copy_json(message.get("patch", {}))
         self._keep(frame)
 
-    def took_frame(self, message: Mapping[str, Any]) -> None:
-        """Keep one real-time `frame` from the host: its tick, the view or its patch, the seat's
-        events and its refused key actions; a frame that only moved the clock is not kept."""
+    def _took_tick(self, message: Mapping[str, Any]) -> None:
+        """Keep one real-time update: its tick, the view or its patch, the seat's events and its
+        refused key actions; an update that only moved the clock is not kept."""
         events = self._new_events(list(message.get("events", ())))
         refused = [{"action": copy_json(r["action"]), "msg": r["msg"], "params": copy_json(r["params"])}
                    for r in message.get("refused", ())]
@@ -199,30 +200,22 @@ def read_seat_replay(path: str | Path) -> ReadResult:
     return read_json(path, KIND, VERSION, _migrate, validate=_validate, set_aside=keep)
 
 
-def frames_of(payload: Mapping[str, Any]) -> list[Frame]:
-    """Each update the seat was sent, as the view after it and its events (messages revived)."""
-    frames: list[Frame] = []
+def recorded_frames(payload: Mapping[str, Any]) -> list[Recorded]:
+    """Each update the seat was sent, with the whole view after it (messages revived, as the
+    host's messages are when they come live), for a table of either kind."""
+    frames: list[Recorded] = []
     view: dict[str, Any] = {}
     for frame in payload["frames"]:
         if "view" in frame:
-            view = frame["view"]
+            view = dict(frame["view"])
         else:  # a frame written before turn-based tables sent nested patches holds a top-level delta
             change = frame["patch"] if "patch" in frame else from_top_level_delta(frame["delta"])
             view = apply_patch(view, change)
-        frames.append((revive_tree(view), revive_tree(frame["events"])))
-    return frames
-
-
-def ticks_of(payload: Mapping[str, Any]) -> list[TickFrame]:
-    """Each kept frame of a real-time table's recording, with the whole view after it (as the host
-    sent them: a real-time table reads its frames as plain JSON)."""
-    frames: list[TickFrame] = []
-    view: dict[str, Any] = {}
-    for frame in payload["frames"]:
-        tick = int(frame["tick"])
-        view = dict(frame["view"]) if "view" in frame else apply_patch(view, frame["patch"])
-        view["tick"] = tick  # the clock-only frames left out moved it: a whole view says where it is
-        frames.append(TickFrame(tick, view, list(frame["events"]), list(frame.get("refused", ()))))
+        tick = int(frame["tick"]) if "tick" in frame else None
+        if tick is not None:
+            view["tick"] = tick  # the clock-only updates left out moved it: a whole view says where it is
+        frames.append(Recorded(revive_tree(view), revive_tree(frame["events"]), tick,
+                               list(frame.get("refused", ()))))
     return frames
 
 

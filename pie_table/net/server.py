@@ -30,7 +30,7 @@ from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo, get_game, load_games
 from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
 from pie_table.net import protocol as p
-from pie_table.net.host import LOG, TableHost
+from pie_table.net.host import LOG, TableHost, headless_host
 from pie_table.net.limits import AddressBook, Bucket, Limits
 from pie_table.net.listing import Listing
 from pie_table.net.protocol import Refusal
@@ -276,11 +276,7 @@ class Lobby:
         return info, setup
 
     def _host(self, info: GameInfo, setup: GameSetup, remote: set[int], table_id: str) -> TableHost:
-        if info.realtime:
-            from pie_table.net.realtime_host import RealtimeHost
-
-            return RealtimeHost(setup, remote, table_id=table_id, info=info)
-        return TableHost(setup, remote, table_id=table_id, pace=self.pace)
+        return headless_host(setup, remote, table_id=table_id, info=info, pace=self.pace)
 
     def owner_key(self, table_id: str) -> str | None:
         """The key that lets a table's host change its code (None for a table the lobby did not make)."""
@@ -311,21 +307,23 @@ class Lobby:
             table.join(conn, message, conn.games)
             conn.tables.add(table)
             self.changed()
+        elif kind == "watch":
+            table = self._table(message["table"])
+            table.watch(conn)
+            conn.tables.add(table)
+            self.changed()
         elif kind == "rejoin":
             table = self._table(message["table"])
             table.rejoin(conn, message, conn.games)
             conn.tables.add(table)
             self.changed()
-        elif kind in ("action", "input"):
+        elif kind == "action":
             for table in conn.tables:
                 # A copy of the seats, taken at once: a window's host seats players on its own
-                # thread (`DrivenHost.pump`) while this one reads.
+                # thread (`TableHost.pump`) while this one reads.
                 holders = list(table.holders.values())
                 if any(h.link is conn and h.token == message["token"] for h in holders):
-                    if kind == "input":
-                        _realtime(table).on_input(conn, message)
-                    else:
-                        table.on_action(conn, message)
+                    table.on_action(conn, message)
                     return
             raise Refusal(p.BAD_TOKEN)
         elif kind == "recode":
@@ -426,15 +424,6 @@ class Lobby:
             if holder.link is not None:
                 holder.link.send(p.error(Refusal(p.TABLE_CLOSED, table=table_id)))
                 holder.link.drop("the table has closed")
-
-
-def _realtime(table: TableHost) -> Any:
-    """The table as a real-time one (only those read `input`); Refusal for a turn-based table."""
-    from pie_table.net.realtime_host import RealtimeHost  # loaded with the first real-time table
-
-    if not isinstance(table, RealtimeHost):
-        raise Refusal(p.UNKNOWN_TYPE, kind="input")
-    return table
 
 
 def _fresh_seed() -> int:

@@ -195,7 +195,7 @@ class HostRoomScene(MenuScene):
         players take them back by the join code, with all their seats saw before); served over
         wss:// with `tls` (`host_tls`)."""
         super().__init__(app)
-        from pie_table.net.driven_host import hosted_session
+        from pie_table.net.host import hosted_session
         from pie_table.net.hosting import HostedTable
 
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)

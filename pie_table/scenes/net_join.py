@@ -148,7 +148,7 @@ def _realtime_seat(address: str, table_id: str, code: str, seat: int, name: str)
     """The seat at a real-time table (Rumble Pie: the game's table joins it, as `remote`), or None
     for a turn-based one (asked of the host's lobby first: the two speak differently)."""
     from pie_table.core.registry import get_game
-    from pie_table.net.realtime_client import hosted_game
+    from pie_table.net.realtime_play import hosted_game
 
     table = hosted_game(address, table_id)
     if table is None or not table.get("realtime"):

@@ -1,12 +1,12 @@
 """The viewer of a seat replay: a game played at a table hosted elsewhere, shown again on its own
-table from what this player's seat was sent (issue 23 item 2).
+table from what this player's seat was sent.
 
-The table is the game's own scene in *watch* mode. A turn-based game's runs on a `FramesDriver`:
-each step is the next update the host sent, whose events play as they did. A real-time game's
-(Rumble Pie) runs on the recorded frames as its joined table ran on the host's (the game's
-`replay_seat`), played at the pace they came, a step being the next frame where something
-happened. Only that seat's view exists, so there is no choice of view. Going back builds the
-table again at the wanted frame. The bar and keys are `scenes/playback.py`'s.
+The table is the game's own scene in *watch* mode, on the one recording driver (`FramesDriver`):
+a turn-based table steps to the next update the host sent, whose events play as they did; a
+real-time one (Rumble Pie, through its `replay_seat`) plays the updates at the pace they came, a
+step being the next one where something happened. Only that seat's view exists, so there is no
+choice of view. Going back builds the table again at the wanted frame. The bar and keys are
+`scenes/playback.py`'s.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pie_table.core.registry import GameLoadError, get_game
 from pie_table.core.userfiles import move_aside
 from pie_table.kit.i18n import N_, _, tr
 from pie_table.net.frames_driver import FramesDriver
-from pie_table.net.seat_replay import frames_of, read_seat_replay, ticks_of
+from pie_table.net.seat_replay import read_seat_replay, recorded_frames
 from pie_table.scenes.base import load_factory
 from pie_table.scenes.playback import PlaybackScene, WatchedTable
 
@@ -66,7 +66,7 @@ class SeatReplayScene(_SeatPlayback):
 
     def __init__(self, app: Any, payload: dict[str, Any]) -> None:
         super().__init__(app, payload)
-        self.frames = frames_of(payload)
+        self.frames = recorded_frames(payload)
         self.driver: FramesDriver | None = None
         self._rebuild(0)
 
@@ -104,13 +104,13 @@ class SeatReplayScene(_SeatPlayback):
         return self.position, len(self.frames) - 1
 
 
-class RealtimeSeatReplayScene(_SeatPlayback):
+class RemoteSeatReplayScene(_SeatPlayback):
     """Watch what one seat saw of a real-time game hosted elsewhere, at the pace it was played.
     A move is a frame where something happened (the frames between only ran the clock down)."""
 
     def __init__(self, app: Any, payload: dict[str, Any]) -> None:
         super().__init__(app, payload)
-        self.frames = ticks_of(payload)
+        self.frames = recorded_frames(payload)
         self.moves = [index for index, frame in enumerate(self.frames) if index and frame.events]
         self.sim: Any = None
         self._rebuild(0)
@@ -122,7 +122,7 @@ class RealtimeSeatReplayScene(_SeatPlayback):
 
     def _rebuild(self, at: int) -> None:
         """A fresh table showing frame `at`."""
-        self.sim = self.factory.replay_seat(self.payload, self.frames, at)
+        self.sim = self.factory.replay_seat(FramesDriver(self.payload, at, self.frames))
         self._show(self.factory(self.app, self.sim.setup, remote=self.sim, watch=True))
 
     def step_forward(self) -> bool:
@@ -181,7 +181,7 @@ def open_seat_replay(app: Any, path: str) -> str:
     if load_factory(info.scene_factory) is None:
         return _("This game's table could not be loaded.")
     try:
-        scene = (RealtimeSeatReplayScene if info.realtime else SeatReplayScene)(app, payload)
+        scene = (RemoteSeatReplayScene if info.realtime else SeatReplayScene)(app, payload)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         moved = move_aside(path)
         why = Msg("does not hold what it should")

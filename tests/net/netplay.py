@@ -17,7 +17,7 @@ from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import RemoteSeat, local_games
-from pie_table.net.host import TableHost
+from pie_table.net.host import TableHost, headless_host
 from pie_table.net.protocol import MAX_HOST_BYTES, encode, hello
 from pie_table.net.server import Lobby, bound_port, start
 
@@ -30,11 +30,12 @@ def four_bots(game: str, seed: int = 7) -> GameSetup:
 
 
 @asynccontextmanager
-async def served(setup: GameSetup, remote: set[int], make: Any = TableHost) -> AsyncIterator[Any]:
-    """A running server holding one table (`make`: its host class); yields the table and the URL."""
+async def served(setup: GameSetup, remote: set[int], make: Any = None) -> AsyncIterator[Any]:
+    """A running server holding one table (`make`: what builds its host, `headless_host` unless
+    given); yields the table and the URL."""
     lobby = Lobby()
     server = await start(lobby, "127.0.0.1", 0)
-    host = lobby.add(make(setup, remote, table_id="1"))
+    host = lobby.add((make or headless_host)(setup, remote, table_id="1"))
     try:
         yield host, f"ws://127.0.0.1:{bound_port(server)}"
     finally:

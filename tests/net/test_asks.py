@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.core.registry import get_game
-from pie_table.net.host import TableHost
+from pie_table.net.host import headless_host
 from tests.net.netplay import four_bots
 
 
@@ -28,7 +28,7 @@ class _Link:
 
 def test_seats_asked_together_get_their_moves_once_while_another_seat_answers() -> None:
     game = "rats"
-    host = TableHost(four_bots(game), {1, 2, 3})
+    host = headless_host(four_bots(game), {1, 2, 3})
     games = {game: get_game(game).rules.rules_version}
     links = {seat: _Link(f"p{seat}") for seat in (1, 2, 3)}
     for seat, link in links.items():

@@ -11,14 +11,14 @@ import pygame
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.ui.remote_badge import draw_remote_delays
 from pie_table.net.hosting import HostedTable
-from pie_table.net.realtime_client import RealtimeSeat
+from pie_table.net.realtime_play import RemoteSeat
 
 
 def test_a_remote_tables_measured_delay_reaches_the_host_while_it_is_connected() -> None:
     hosted = HostedTable(GameSetup("pie-rats", parse_seats("bot:normal,bot:normal,bot:normal"), seed=3), {1})
     try:
         async def run() -> None:
-            seat = RealtimeSeat(hosted.address)
+            seat = RemoteSeat(hosted.address)
             await seat.open()
             await seat.join(hosted.host.id, hosted.code, 1, "Ann")
             await seat.ping()

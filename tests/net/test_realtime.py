@@ -17,15 +17,15 @@ from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec, parse_seat, parse_seats
 from pie_table.net import protocol as p
+from pie_table.net.client import RemoteSeat
+from pie_table.net.host import TableHost, headless_host
 from pie_table.net.over_network import play_networked, report
 from pie_table.net.patch import apply_patch, patch
-from pie_table.net.realtime_client import RealtimeSeat
-from pie_table.net.realtime_host import RealtimeHost
 from pie_table.net.server import Lobby, bound_port, start
 from tests.net.netplay import four_bots, served, settle
 
 GAME = "rumble-pie"
-_ALLOWED = {"names", "paused", "welcome", "joined", "frame", "over", "away", "back", "error", "pong"}
+_ALLOWED = {"names", "paused", "welcome", "joined", "update", "over", "away", "back", "error", "pong"}
 _FRAME_KEYS = {"type", "tick", "view", "patch", "events", "seen", "acks", "refused", "decide"}
 
 
@@ -38,9 +38,9 @@ def _views(frames: list[str]) -> list[dict[str, Any]]:
     views: list[dict[str, Any]] = []
     for frame in frames:
         message = json.loads(frame)
-        if message["type"] == "frame" and "view" in message:
+        if message["type"] == "update" and "view" in message:
             views.append(message["view"])
-        elif message["type"] == "frame" and "patch" in message:
+        elif message["type"] == "update" and "patch" in message:
             views.append(apply_patch(views[-1], message["patch"]))
     return views
 
@@ -70,13 +70,13 @@ def test_a_lockstep_game_of_bots_at_the_clients_is_the_local_game() -> None:
         for frame in frames:
             assert not any(secret in frame for secret in secrets)
             message = json.loads(frame)
-            if message["type"] == "frame":
+            if message["type"] == "update":
                 assert set(message) <= _FRAME_KEYS
         # The patches rebuild the host's view exactly; the events are the seat's own, in order.
         final = copy_json(played.host.session.view(client.seat))
         assert _views(frames)[-1] == final == client.view
         messages = [json.loads(f) for f in frames]
-        sent = [e for m in messages if m["type"] == "frame" for e in m.get("events", [])]
+        sent = [e for m in messages if m["type"] == "update" for e in m.get("events", [])]
         assert sent == copy_json(played.host.histories[client.seat].events)
         assert sent == events_for(sent, client.seat)
 
@@ -96,18 +96,18 @@ def _live_table(remote: set[int]) -> Any:
     """A served live Rumble table: `remote` seats open, bots at the host in the others."""
     seats = [SeatSpec("human", control="mouse") if s in remote else parse_seat("bot:normal")
              for s in range(4)]
-    return served(GameSetup(GAME, seats, {"target": 6}, seed=5), remote, make=RealtimeHost)
+    return served(GameSetup(GAME, seats, {"target": 6}, seed=5), remote)
 
 
-async def _seat(url: str, host: RealtimeHost, seat: int) -> RealtimeSeat:
-    client = RealtimeSeat(url)
+async def _seat(url: str, host: TableHost, seat: int) -> RemoteSeat:
+    client = RemoteSeat(url)
     await client.open()
     await client.join(host.id, host.code, seat, f"Player {seat}")
-    await client.expect("frame")
+    await client.expect("update")
     return client
 
 
-async def _until(client: RealtimeSeat, done: Any, limit: float = 5.0) -> None:
+async def _until(client: RemoteSeat, done: Any, limit: float = 5.0) -> None:
     async def wait() -> None:
         while not done():
             await client.receive()
@@ -118,11 +118,11 @@ def test_a_live_input_is_applied_in_the_tick_the_host_reads_it_and_acknowledged(
     async def scenario() -> None:
         async with _live_table({0, 3}) as (host, url):
             client = await _seat(url, host, 0)
-            await client.input({"type": "start"})
+            await client.press({"type": "start"})
             await _until(client, lambda: client.view.get("phase") == "play")
             legal = get_game(GAME).rules.legal_actions(host.session.state, 0)
             draw = next(a for a in legal if a["type"] in ("draw", "place"))
-            seq = await client.input(draw)
+            seq = await client.press(draw)
             await _until(client, lambda: seq not in client.in_flight)
             assert any(e.seat == 0 and e.action == draw for e in host.session.log)
             assert client.input_ms and client.input_ms[-1] < 1000
@@ -130,7 +130,7 @@ def test_a_live_input_is_applied_in_the_tick_the_host_reads_it_and_acknowledged(
             await _until(client, lambda: client.delay_ms is not None)
             # A play the engine refuses comes back as the engine's own refusal, shown as at the couch.
             bad = {"type": "play", "seat": 0, "source": 0, "board": 9, "face": "x"}
-            seq = await client.input(bad)
+            seq = await client.press(bad)
             await _until(client, lambda: any(r["seq"] == seq for r in client.refused))
             refusal = next(r for r in client.refused if r["seq"] == seq)
             assert refusal["action"] == bad and refusal["msg"]
@@ -146,42 +146,49 @@ def test_inputs_for_another_seat_old_or_for_the_tables_clock_are_refused_and_cha
             cases = [({"type": "draw", "seat": 3}, 5, p.NOT_YOUR_SEAT),
                      ({"type": "tick"}, 7, p.NOT_ASKED),
                      ({"type": "draw", "seat": 0}, 6, p.OLD_SEQUENCE)]
-            await client.send({"type": "input", "token": client.token, "seq": 6, "tick": 0})  # seq 6 used
+            await client.send({"type": "action", "token": client.token, "seq": 6, "tick": 0})  # seq 6 used
             for action, seq, reason in cases:
-                await client.send({"type": "input", "token": client.token, "seq": seq, "tick": 0,
+                await client.send({"type": "action", "token": client.token, "seq": seq, "tick": 0,
                                    "action": action})
                 message = await client.expect_any()
                 while message["type"] != "error":
                     message = await client.expect_any()
                 assert message["msg"] == reason
-            await client.send({"type": "input", "token": "x" * 32, "seq": 9, "tick": 0})
+            await client.send({"type": "action", "token": "x" * 32, "seq": 9, "tick": 0})
             assert (await client.expect_any())["msg"] == p.BAD_TOKEN
             await settle()
             # The clock ticks on; no seat's action and no start reached the table.
             assert all(e.seat is None and e.action == {"type": "tick"} for e in host.session.log)
             assert not host.driver.pending
             await client.close()
-    with caplog.at_level("WARNING", logger="pie_table.net"):
+    with caplog.at_level("INFO", logger="pie_table.net"):
         asyncio.run(scenario())
-    assert sum("refused from" in r.getMessage() for r in caplog.records) == 4
+    # Another seat's key, the table's own clock and a forged token are strikes; an old sequence
+    # number is lag, as at a turn-based table: refused, never a strike.
+    strikes = [r for r in caplog.records if "refused from" in r.getMessage() and r.levelname == "WARNING"]
+    assert len(strikes) == 3
+    assert any("is old" in r.getMessage() and r.levelname == "INFO" for r in caplog.records)
 
 
-def test_an_input_to_a_turn_based_table_is_an_unknown_message() -> None:
+def test_a_move_with_no_action_at_a_turn_based_table_is_refused_and_the_old_input_is_unknown() -> None:
     async def scenario() -> None:
         lobby = Lobby()
         server = await start(lobby, "127.0.0.1", 0)
         try:
-            from pie_table.net.host import TableHost
-
-            host = lobby.add(TableHost(four_bots("pie-rats"), {1}, table_id="1"))
-            client = RealtimeSeat(f"ws://127.0.0.1:{bound_port(server)}")
+            host = lobby.add(headless_host(four_bots("pie-rats"), {1}, table_id="1"))
+            client = RemoteSeat(f"ws://127.0.0.1:{bound_port(server)}")
             await client.open()
             await client.join(host.id, host.code, 1, "P")
-            await client.send({"type": "input", "token": client.token, "seq": 1, "tick": 0})
-            message = await client.expect_any()
-            while message["type"] != "error":
-                message = await client.expect_any()
-            assert message["msg"] == p.UNKNOWN_TYPE
+            for message, reason in (({"type": "action", "token": client.token, "seq": 1, "tick": 0},
+                                     p.MISSING_FIELD),
+                                    ({"type": "input", "token": client.token, "seq": 2, "tick": 0},
+                                     p.UNKNOWN_TYPE)):
+                await client.send(message)
+                answer = await client.expect_any()
+                while answer["type"] != "error":
+                    answer = await client.expect_any()
+                assert answer["msg"] == reason
+            assert not host.session.log or all(e.seat != 1 for e in host.session.log)
             await client.close()
         finally:
             server.close()

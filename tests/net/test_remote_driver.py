@@ -16,7 +16,7 @@ from pie_table.core.registry import get_game
 from pie_table.core.session import Session, bot_seed
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import bot_decider
-from pie_table.net.driven_host import hosted_session
+from pie_table.net.host import hosted_session
 from pie_table.net.hosting import HostedTable
 from pie_table.net.over_network import local_hash
 from pie_table.net.remote_driver import RemoteDriver

@@ -26,13 +26,13 @@ from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
 from pie_table.net.patch import plain
-from pie_table.net.seat_replay import list_seat_replays, ticks_of
+from pie_table.net.seat_replay import list_seat_replays, recorded_frames
 from pie_table.paths import seat_replays_dir
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
 from pie_table.scenes.net_join import JoinScene
 from pie_table.scenes.pause import PauseScene
 from pie_table.scenes.results import ResultsScene
-from pie_table.scenes.seat_replay import RealtimeSeatReplayScene
+from pie_table.scenes.seat_replay import RemoteSeatReplayScene
 from pie_table.scenes.title import TitleScene
 from tests.scenes import test_net_window as window
 from tests.scenes.net_pair import Window, continued_room
@@ -179,7 +179,7 @@ def _the_seat_replay_plays_to_the_final_view(app: App, results: ResultsScene, si
     assert saved["finished"] is True and saved["cut"] is False
     assert (saved["seat"], saved["names"][1]) == (1, "Ann")
     assert saved["players"] == ["bot:normal", "remote", "bot:normal", "bot:normal"]
-    frames = ticks_of(saved)
+    frames = recorded_frames(saved)
     # Every event the host sent the seat, in order, and only those; no token in the file.
     assert [e for f in saved["frames"] for e in f["events"]] == plain(room.hosted.host.histories[1].events)
     assert sim.client.token not in path.read_text(encoding="utf-8")
@@ -190,7 +190,7 @@ def _the_seat_replay_plays_to_the_final_view(app: App, results: ResultsScene, si
     results.shown_s = 10.0  # armed
     results.watch()
     viewer = app.scenes.current
-    assert isinstance(viewer, RealtimeSeatReplayScene) and results.notice == ""
+    assert isinstance(viewer, RemoteSeatReplayScene) and results.notice == ""
     assert viewer.table.watch and viewer.table.remote and viewer.position == 0
     assert viewer.table.names[1] == "Ann" and viewer.table.setup.seats[0].is_bot  # a host's bot, labelled
     assert viewer.who() == "Seen by Ann"
@@ -200,9 +200,9 @@ def _the_seat_replay_plays_to_the_final_view(app: App, results: ResultsScene, si
     viewer.change_speed(5)
     viewer.toggle_play()
     surface = pygame.Surface((1280, 720))
-    start_tick = viewer.sim.frames[viewer.position].tick
+    start_tick = viewer.sim.recording.frame.tick
     viewer.update(0.5)  # half a second at speed 8: four seconds of the game
-    shown = viewer.sim.frames[viewer.position].tick
+    shown = viewer.sim.recording.frame.tick
     assert start_tick < shown <= start_tick + 4 * 60
     for _frame in range(2000):
         if viewer.at_end():
@@ -492,7 +492,7 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     assert joined.sim.view == plain(table.driver.view(1))
     # ...and everything her seat heard before the save, as a player taking a seat back is sent it
     # (her Table talk started empty).
-    assert joined.sim.client.frames >= 1 and len(joined.sim.client.events) >= 5
+    assert joined.sim.client.updates >= 1 and len(joined.sim.client.events) >= 5
     _click(app, room.start_button.rect)
     # Continued mid-round, the host's table opens paused (for everyone: the host's clock is the game).
     assert isinstance(app.scenes.current, PauseScene) and app.scenes.current.beneath() is table

@@ -1,5 +1,5 @@
 """A remote Rumble player's own replay, the recording (issue 23 item 2): every frame the host
-sends the seat goes to `SeatRecorder.took_frame`; the frames that only moved the clock are left
+sends the seat goes to `SeatRecorder.took`; the frames that only moved the clock are left
 out, and the views worked out again from the file are the host's, tick for tick; past the budget
 the recording stops and says so."""
 
@@ -15,9 +15,8 @@ from pie_table.core.engine import copy_json
 from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed
 from pie_table.net import seat_replay
-from pie_table.net.host import Holder
-from pie_table.net.realtime_host import RealtimeHost
-from pie_table.net.seat_replay import SeatRecorder, read_seat_replay, ticks_of
+from pie_table.net.host import Holder, TableHost, headless_host
+from pie_table.net.seat_replay import SeatRecorder, read_seat_replay, recorded_frames
 from tests.net.netplay import four_bots
 
 
@@ -40,31 +39,31 @@ class _Link:
 Sent = list[tuple[dict[str, Any], Any]]  # each frame, with the view the host had sent after it
 
 
-def _hosted_game(seed: int, ticks: int | None = None) -> tuple[RealtimeHost, Sent]:
+def _hosted_game(seed: int, ticks: int | None = None) -> tuple[TableHost, Sent]:
     """A Rumble game of four bots at the host, seat 1 a remote seat (played by a bot at the host here)
     whose link keeps its frames: each frame with the view the host had sent after it."""
     setup = four_bots("rumble-pie", seed)
-    host = RealtimeHost(setup, {1})
+    host = headless_host(setup, {1})
     host.session.bots[1] = get_game("rumble-pie").bot_factory("normal", 1, bot_seed(seed, 1))
     link = _Link()
     holder = host.holders[1] = Holder(1, "secret-token", "Ann", link=link, history=host.histories[1])
     driver = host.driver
     frames: list[tuple[dict[str, Any], Any]] = []
-    host._frames(force=True)  # noqa: SLF001 - the seat's first frame: its whole view
+    host.clock.finish()  # the seat's first update, sent whatever it holds: its whole view
     frames.append((link.sent.pop(), holder.shown))  # a new dict each frame
     while not driver.is_over() and (ticks is None or host.ticks < ticks):
         opener = driver.waiting()
         if opener is not None:
             driver.submit(None, opener)
         else:
-            host._took(driver.step())  # noqa: SLF001
-        host._frames()  # noqa: SLF001
+            driver.step()
+        host.clock.after_frame()
         if link.sent:
             frames.append((link.sent.pop(), holder.shown))  # a new dict each frame
     return host, frames
 
 
-def _joined(host: RealtimeHost) -> dict[str, Any]:
+def _joined(host: TableHost) -> dict[str, Any]:
     return {"game": "rumble-pie", "seat": 1, "seats": 4, "options": host.setup.options,
             "teams": host.setup.teams, "players": ["bot:normal", "remote", "bot:normal", "bot:normal"]}
 
@@ -73,7 +72,7 @@ def test_a_whole_game_is_kept_without_clock_only_frames_and_reads_back_tick_for_
     host, frames = _hosted_game(7)
     recorder = SeatRecorder(tmp_path, _joined(host), "secret-token")
     for message, _shown in frames:
-        recorder.took_frame(message)
+        recorder.took(message)
     # Most frames only move the clock: they are not kept.
     assert len(recorder.frames) < len(frames) // 3 and not recorder.cut
     clock_only = [m for m, _v in frames
@@ -83,7 +82,7 @@ def test_a_whole_game_is_kept_without_clock_only_frames_and_reads_back_tick_for_
     path = recorder.write(["Bot 1", "Ann", "Bot 3", "Bot 4"], finished=True)
     found = read_seat_replay(path)
     assert found.ok and found.payload is not None
-    kept = ticks_of(found.payload)
+    kept = recorded_frames(found.payload)
     assert len(path.read_bytes()) < 1_500_000  # a whole game: well under the per-user file limit
     # Every view the host sent, worked out again from the file: the last frame kept, with the
     # clock where the host's was.
@@ -92,10 +91,10 @@ def test_a_whole_game_is_kept_without_clock_only_frames_and_reads_back_tick_for_
         if id(message) not in skipped:
             at += 1
             assert kept[at].tick == message["tick"]
-        assert {**kept[at].view, "tick": message["tick"]} == shown
+        assert {**copy_json(kept[at].view), "tick": message["tick"]} == shown
     assert at == len(kept) - 1
     # The seat's events, each once and in order; nothing of the link (the token) in the file.
-    assert [e for f in kept for e in f.events] == copy_json(host.histories[1].events)
+    assert copy_json([e for f in kept for e in f.events]) == copy_json(host.histories[1].events)
     assert "secret-token" not in path.read_text(encoding="utf-8")
     assert found.payload["players"][1] == "remote" and found.payload["teams"] == host.setup.teams
 
@@ -103,10 +102,10 @@ def test_a_whole_game_is_kept_without_clock_only_frames_and_reads_back_tick_for_
 def test_a_refused_key_action_is_kept_with_its_reason_but_not_its_sequence_number(tmp_path: Path) -> None:
     host, frames = _hosted_game(3, ticks=5)
     recorder = SeatRecorder(tmp_path, _joined(host), "secret-token")
-    recorder.took_frame(frames[0][0])
+    recorder.took(frames[0][0])
     refused = {"seq": 12, "action": {"type": "play", "seat": 1, "source": 0, "board": 0, "face": "a"},
                "msg": "That pile is frozen", "params": {}}
-    recorder.took_frame({"type": "frame", "tick": frames[0][0]["tick"] + 1,
+    recorder.took({"type": "update", "tick": frames[0][0]["tick"] + 1,
                          "patch": {"s": {"tick": frames[0][0]["tick"] + 1}}, "refused": [refused]})
     assert recorder.frames[-1]["refused"] == [{k: v for k, v in refused.items() if k != "seq"}]
 
@@ -116,10 +115,10 @@ def test_past_the_budget_the_recording_stops_and_says_so(tmp_path: Path, monkeyp
     monkeypatch.setattr(seat_replay, "BUDGET", 40_000)
     recorder = SeatRecorder(tmp_path, _joined(host), "secret-token")
     for message, _shown in frames:
-        recorder.took_frame(message)
+        recorder.took(message)
     assert recorder.cut and 0 < recorder.size <= 40_000
     kept = len(recorder.frames)
-    recorder.took_frame(frames[-1][0])  # once cut, nothing more
+    recorder.took(frames[-1][0])  # once cut, nothing more
     assert len(recorder.frames) == kept
     path = recorder.write(["", "Ann", "", ""], finished=False)
     saved = json.loads(path.read_text(encoding="utf-8"))
@@ -154,7 +153,7 @@ def test_the_list_parses_a_recording_again_only_when_it_changed(tmp_path: Path, 
     host, frames = _hosted_game(4, ticks=60 * 5)
     recorder = SeatRecorder(tmp_path, _joined(host), "secret-token")
     for message, _shown in frames:
-        recorder.took_frame(message)
+        recorder.took(message)
     recorder.write(["", "Ann", "", ""], finished=False)
     reads: list[Path] = []
     real = seat_replay.read_seat_replay

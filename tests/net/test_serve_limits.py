@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from pie_table.net import protocol as p
 from pie_table.net.limits import Limits
 from pie_table.net.lobby_list import lobby_tables
-from pie_table.net.realtime_client import RealtimeSeat
+from pie_table.net.realtime_play import RemoteSeat
 from pie_table.net.server import Lobby
 from tests.net.netplay import ask, said_hello, serving
 
@@ -181,7 +181,7 @@ def test_a_bystander_table_plays_on_while_one_address_floods_the_listing() -> No
         async with serving(lobby) as url:
             _tables(lobby, 400)
             bystander = lobby.create("rumble-pie", ["remote", "bot:normal"], 3, {"target": 999})
-            seat = RealtimeSeat(url)
+            seat = RemoteSeat(url)
             await seat.open()
             await seat.join(bystander.id, bystander.code, 0, "Bystander")
             # The flood comes from another address of the loopback range: the bystander's own

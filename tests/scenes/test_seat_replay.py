@@ -16,7 +16,7 @@ from pie_table.core.engine import copy_json
 from pie_table.core.registry import get_game, listed_title
 from pie_table.core.session import Session
 from pie_table.kit.app import App
-from pie_table.net.seat_replay import KIND, frames_of, list_seat_replays
+from pie_table.net.seat_replay import KIND, list_seat_replays, recorded_frames
 from pie_table.paths import seat_replays_dir
 from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.net_host import AwayPrompt
@@ -85,7 +85,7 @@ def test_a_joined_game_is_kept_and_its_results_open_the_replay_at_the_final_view
     viewer = window.scenes.current
     assert results.notice == "" and isinstance(viewer, SeatReplayScene)
     assert viewer.table.watch and viewer.table.display_seat == 1 and viewer.position == 0
-    assert viewer.table.view() == frames_of(saved)[0][0]  # the first view the seat was sent
+    assert viewer.table.view() == recorded_frames(saved)[0].view  # the first view the seat was sent
     _key(viewer, pygame.K_RIGHT)
     assert viewer.position == 1
     # The save replay's bar, without its choice of view (only this seat's view exists).
@@ -128,8 +128,8 @@ def test_the_recording_holds_only_what_the_seat_was_sent(app: App) -> None:
     assert recorded == events and all(1 in e.get("audience", [1]) for e in recorded)
     # Every view kept is one seat 1 had, in the order it had them: no other seat's hand in any.
     at = 0
-    for view, _events in frames_of(saved):
-        plain = copy_json(view)
+    for frame in recorded_frames(saved):
+        plain = copy_json(frame.view)
         while at < len(views) and views[at] != plain:
             at += 1
         assert at < len(views), "a view seat 1 never had was kept"
@@ -237,21 +237,21 @@ def test_a_file_that_is_not_a_seat_replay_is_refused_in_one_line_and_set_aside(a
 def test_a_rumble_recording_cut_short_opens_on_its_table_and_says_why_it_stops(app: App, monkeypatch) -> None:
     from pie_table.net import seat_replay
     from pie_table.net.seat_replay import SeatRecorder
-    from pie_table.scenes.seat_replay import RealtimeSeatReplayScene
+    from pie_table.scenes.seat_replay import RemoteSeatReplayScene
     from tests.net.test_seat_replay_ticks import _hosted_game, _joined
 
     host, frames = _hosted_game(5, ticks=60 * 40)
     monkeypatch.setattr(seat_replay, "BUDGET", 60_000)
     recorder = SeatRecorder(seat_replays_dir(), _joined(host), "secret-token")
     for message, _shown in frames:
-        recorder.took_frame(message)
+        recorder.took(message)
     assert recorder.cut
     path = recorder.write(["Bot 1", "Ann", "Bot 3", "Bot 4"], finished=False)
     (listed,), _damaged = list_seat_replays(seat_replays_dir())
     assert listed.game == "rumble-pie" and not listed.finished
     assert open_seat_replay(app, str(path)) == ""
     viewer = app.scenes.current
-    assert isinstance(viewer, RealtimeSeatReplayScene) and viewer.who() == "Seen by Ann"
+    assert isinstance(viewer, RemoteSeatReplayScene) and viewer.who() == "Seen by Ann"
     app.scenes.draw(app.screen)
     _key(viewer, pygame.K_END)
     assert viewer.at_end() and viewer.notice == ""

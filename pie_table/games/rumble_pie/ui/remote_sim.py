@@ -1,6 +1,6 @@
 """The Rumble table at a remote player's window: `TableSim`'s face, drawn from what the host sends.
 
-The host's `RealtimeDriver` is the game (pie_table/net/realtime_host.py). Here a `RealtimeSeat`
+The host's `RealtimeDriver` is the game (pie_table/net/tick_clock.py). Here a `RemoteSeat`
 runs on its own asyncio loop in a thread; the table's frame loop pushes key actions (sent at once,
 stamped with a sequence number and the tick last seen) and `advance` folds in the frames that came
 meanwhile, as `TickResult`s in the shape the table scene already reads: the seat's events, its
@@ -28,7 +28,7 @@ from pie_table.games.rumble_pie.ui.remote_badge import NoSave
 from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim, result_of, seat_setup
 from pie_table.games.rumble_pie.ui.sim import TickResult
 from pie_table.kit.i18n import N_
-from pie_table.net.realtime_client import RealtimeSeat
+from pie_table.net.client import RemoteSeat
 from pie_table.net.seat_replay import SeatRecorder
 from pie_table.paths import seat_replays_dir
 
@@ -49,7 +49,7 @@ class RemoteTableSim(SeatTableSim):
         ConnectionError if not); `wake()` is called from the network thread when a frame came (a
         window resting until input)."""
         super().__init__("", seat)
-        self.client = RealtimeSeat(url)
+        self.client = RemoteSeat(url)
         self.name = name
         self.wake = wake
         self.joined: dict[str, Any] = {}  # the host's answer: game, seats, options, teams
@@ -87,7 +87,7 @@ class RemoteTableSim(SeatTableSim):
                 self.seat = int(joined["seat"])
             else:
                 joined = await client.join(table, code, self.seat, name)
-            first = await client.expect("frame")
+            first = await client.expect("update")
         except Exception as exc:  # noqa: BLE001 - any failure to connect is one line for the player
             self._failure = exc
             self.error = str(exc) or type(exc).__name__
@@ -119,7 +119,7 @@ class RemoteTableSim(SeatTableSim):
         try:
             while not self.client.over:
                 message = await self.client.receive()
-                if message["type"] == "frame":
+                if message["type"] == "update":
                     self._frames.put((message, False))
                     self._tell()
                 elif message["type"] == "closing":
@@ -166,7 +166,7 @@ class RemoteTableSim(SeatTableSim):
         """Send a pushed key action; it stays pending in `_sent` until its number is known, then in
         `_origins` until the host answers (never in neither: the table would stop showing it)."""
         try:
-            seq = await self.client.input(pushed[0])
+            seq = await self.client.press(pushed[0])
         except Exception:  # noqa: BLE001 - the link is down: the key press is lost, as on a lag spike
             self._sent.remove(pushed)
             return
@@ -241,7 +241,7 @@ class RemoteTableSim(SeatTableSim):
     def _record(self, frame: dict[str, Any]) -> None:
         """Keep `frame` for the seat's replay, and the phase it left the game in."""
         if self.recorder is not None:
-            self.recorder.took_frame(frame)
+            self.recorder.took(frame)
         said = frame["view"] if "view" in frame else frame.get("patch", {}).get("s", {})
         self._kept_phase = str(said.get("phase", self._kept_phase))
 

@@ -47,7 +47,7 @@ from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
     from pie_table.games.rumble_pie.ui.recorded_sim import RecordedTableSim
     from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
-    from pie_table.net.seat_replay import TickFrame
+    from pie_table.net.frames_driver import FramesDriver
 from pie_table.scenes.seats import REMOTE
 
 RESULTS_BEAT_S = 2.5
@@ -142,12 +142,12 @@ class RumbleTableScene(Scene, WatchedTable):
         return RemoteTableSim(url, table, code, seat, name, wake, token)
 
     @staticmethod
-    def replay_seat(payload: dict[str, Any], frames: list[TickFrame], at: int = 0) -> RecordedTableSim:
-        """A remote seat's own recording, shown from frame `at` (the seat-replay viewer opens this
-        table with it as `remote`, watching)."""
+    def replay_seat(recording: FramesDriver) -> RecordedTableSim:
+        """A remote seat's own recording, shown from the update it has reached (the seat-replay
+        viewer opens this table with it as `remote`, watching)."""
         from pie_table.games.rumble_pie.ui.recorded_sim import RecordedTableSim
 
-        return RecordedTableSim(payload, frames, at)
+        return RecordedTableSim(recording)
 
     # --- scene hooks ---------------------------------------------------------------------------
 

@@ -1,16 +1,17 @@
-"""One hosted real-time table (Rumble Pie): the host's `RealtimeDriver` is the game.
+"""A real-time table's clock (Rumble Pie): the host's `RealtimeDriver` runs a fixed step.
 
-Remote seats send `input` messages — a key action stamped with the client's sequence number and
-the tick it saw — and the host queues each for the next tick it runs, in the order it reads them,
-exactly as a key read at the couch is queued. After every tick that changed what a seat may see,
-that seat is sent a `frame`: the view as a delta, its own events, and what became of its inputs
+Remote seats send `action` messages — a key action stamped with the client's sequence number and
+the tick it saw — and each is queued for the next tick, in the order it was read, exactly as a key
+read at the couch is queued. After every tick (or window frame) that changed what a seat may see,
+that seat is sent an `update`: its view as a patch, its own events, and what became of its inputs
 (applied: `acks`; refused, with the reason: `refused`, as a local refusal is shown).
 
-Two clocks:
-- live (people): the host runs 60 ticks a second on its own clock, whatever the clients do;
-- lockstep (`simulate --over-network`): before each tick of play every remote seat is asked and
-  the tick runs once all have answered (an action or nothing), so a seeded game of bots at the
-  clients is move for move the game played in one process.
+Three ways the ticks run:
+- live (`serve`): 60 ticks a second on the host's own clock, whatever the clients do;
+- lockstep (`simulate --over-network`): before each tick of play every remote seat is asked
+  (`decide`) and the tick runs once all have answered (an action or nothing), so a seeded game of
+  bots at the clients is move for move the game played in one process;
+- a window's (`window_host`): the table scene ticks the driver; updates go after each frame.
 """
 
 from __future__ import annotations
@@ -21,18 +22,18 @@ from typing import Any
 
 from pie_table.core.driver import RealtimeDriver, TickStep
 from pie_table.core.messages import Msg
-from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
-from pie_table.net.host import Holder, Link, TableHost
-from pie_table.net.patch import patch
+from pie_table.net.host_parts import Holder, Seats
+from pie_table.net.patch import ViewJson
 from pie_table.net.protocol import Refusal
+from pie_table.net.updates import send_update, update_message
 
 TICK_HZ = 60
 
 
 @dataclass
 class _Outcome:
-    """What became of one seat's inputs since its last frame."""
+    """What became of one seat's inputs since its last update."""
 
     acks: list[int] = field(default_factory=list)
     refused: list[dict[str, Any]] = field(default_factory=list)
@@ -42,8 +43,8 @@ class _AnswerBot:
     """A lockstep remote seat as the driver's loop sees it: a bot whose move for this tick is the
     one its client sent; a refusal is passed back to the client (its bot looks again)."""
 
-    def __init__(self, host: RealtimeHost, seat: int) -> None:
-        self.host = host
+    def __init__(self, clock: TickClock, seat: int) -> None:
+        self.clock = clock
         self.seat = seat
         self.answer: tuple[int, dict[str, Any]] | None = None  # (seq, action)
 
@@ -52,65 +53,57 @@ class _AnswerBot:
             return None
         seq, action = self.answer
         self.answer = None
-        self.host.outcome(self.seat).acks.append(seq)  # a refusal below takes it back
+        self.clock.outcome(self.seat).acks.append(seq)  # a refusal below takes it back
         return action
 
     def refused(self, action: dict[str, Any], reason: str) -> None:
-        outcome = self.host.outcome(self.seat)
+        outcome = self.clock.outcome(self.seat)
         seq = outcome.acks.pop() if outcome.acks else -1
         outcome.refused.append(_refusal(seq, action, reason))
 
 
-class RealtimeHost(TableHost):
-    """The authority for one real-time table: its fixed-step driver, seats and frames."""
+class TickClock:
+    """The clock of a real-time hosted table."""
 
-    driver: RealtimeDriver
-
-    def __init__(self, setup: GameSetup, remote: set[int], *, lockstep: bool = False,
-                 tick_hz: int = TICK_HZ, driver: RealtimeDriver | None = None, **kw: Any) -> None:
-        """`driver`: a window's own, when the game runs on the host's table scene (else one here)."""
-        super().__init__(setup, remote, driver=driver, **kw)
+    def __init__(self, host: Seats, *, lockstep: bool = False) -> None:
+        assert isinstance(host.driver, RealtimeDriver), "a real-time table runs on a RealtimeDriver"
+        self.host = host
+        self.driver: RealtimeDriver = host.driver
         self.lockstep = lockstep
-        self.driver = driver if driver is not None else RealtimeDriver(self.session, tick_hz=tick_hz)
         self.ticks = 0
-        self.frames_sent = 0
+        self.updates_sent = 0
         self._outcomes: dict[int, _Outcome] = {}
         self._parts: dict[str, tuple[Any, Any]] = {}
         self._answers: dict[int, asyncio.Future[None]] = {}
+        self._json = ViewJson()
         if lockstep:
-            for seat in self.remote:
-                self.session.bots[seat] = _AnswerBot(self, seat)
+            for seat in host.remote:
+                host.session.bots[seat] = _AnswerBot(self, seat)
+        self.driver.listen_steps(self._took)  # acks and refusals of remote inputs, tick by tick
 
     def outcome(self, seat: int) -> _Outcome:
-        """The inputs of `seat` decided since its last frame."""
+        """The inputs of `seat` decided since its last update."""
         return self._outcomes.setdefault(seat, _Outcome())
 
     # -- a seat's input --------------------------------------------------------------------------------
 
-    def on_input(self, link: Link, message: dict[str, Any]) -> None:
-        """A remote seat's key action (or, in lockstep, its answer for the tick asked); Refusal if
-        it is not for its own seat, old, or not asked for. Applied by the loop, never here."""
-        holder = self._holder(message["token"])
-        if holder.link is not link:
-            raise Refusal(p.BAD_TOKEN)
-        action = message.get("action")
-        if action is not None and "seat" in action and action["seat"] != holder.seat:
-            raise Refusal(p.NOT_YOUR_SEAT)
-        if message["seq"] <= holder.last_seq:
-            raise Refusal(p.OLD_SEQUENCE, seq=message["seq"], last=holder.last_seq)
+    def take(self, holder: Holder, message: dict[str, Any]) -> None:
+        """A remote seat's key action (or, in lockstep, its answer for the tick asked): queued for
+        the next tick, never applied here; Refusal if it is not asked for."""
         if self.lockstep:
             self._answer(holder, message)
-        elif action is not None:
-            self._queue(holder, message["seq"], action)
+        elif "action" in message:
+            self._queue(holder, message["seq"], message["action"])
         holder.last_seq = message["seq"]
 
     def _answer(self, holder: Holder, message: dict[str, Any]) -> None:
         asked = self._answers.get(holder.seat)
-        if asked is None or asked.done() or message["tick"] != self.driver.rules.tick(self.driver.state):
+        if asked is None or asked.done() or message.get("tick") != self.driver.rules.tick(self.driver.state):
             raise Refusal(p.NOT_ASKED)
         action = message.get("action")
         if action is not None:
-            bot = self.session.bots[holder.seat]
+            bot = self.host.session.bots[holder.seat]
+            assert isinstance(bot, _AnswerBot)
             bot.answer = (message["seq"], {**action, "seat": holder.seat})
         asked.set_result(None)
 
@@ -127,9 +120,10 @@ class RealtimeHost(TableHost):
             return
         self.driver.queue(holder.seat, {**action, "seat": holder.seat}, ("remote", holder.seat, seq))
 
-    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
-        """The host gives a remote seat to a bot at the host from now on."""
-        super().hand_to_bot(seat, level)
+    def nudge(self) -> None:
+        """Nothing to wake: the ticks run on."""
+
+    def released(self, seat: int) -> None:
         asked = self._answers.pop(seat, None)
         if asked is not None and not asked.done():
             asked.set_result(None)
@@ -138,27 +132,21 @@ class RealtimeHost(TableHost):
 
     async def run(self) -> None:
         """Tick until the game is over (live: on the host's clock; lockstep: as answers come)."""
-        try:
-            if self.lockstep:
-                await self._run_lockstep()
-            else:
-                await self._run_live()
-        finally:
-            self._frames(force=True)
-            for holder in self.holders.values():
-                self._send(holder, {"type": "over"})
-            self.finished.set()
+        if self.lockstep:
+            await self._run_lockstep()
+        else:
+            await self._run_live()
 
     async def _run_live(self) -> None:
         loop = asyncio.get_running_loop()
         last = loop.time()
-        while not self.driver.is_over():
-            await asyncio.sleep(max(0.0, self.driver.tick_s - self.driver.accumulator - (loop.time() - last)))
+        driver = self.driver
+        while not driver.is_over():
+            await asyncio.sleep(max(0.0, driver.tick_s - driver.accumulator - (loop.time() - last)))
             now = loop.time()
-            for step in self.driver.advance(now - last):
-                self._took(step)
+            driver.advance(now - last)
             last = now
-            self._frames()
+            self.after_frame()
 
     async def _run_lockstep(self) -> None:
         """`RealtimeDriver.play_out` with the remote seats asked before each tick of play."""
@@ -170,16 +158,17 @@ class RealtimeHost(TableHost):
                 continue
             if driver.to_act():
                 await self._ask_all()
-            self._took(driver.step())
+            driver.step()
 
     async def _ask_all(self) -> None:
         loop = asyncio.get_running_loop()
-        seats = [s for s in self.remote if isinstance(self.session.bots.get(s), _AnswerBot)]
+        bots = self.host.session.bots
+        seats = [s for s in self.host.remote if isinstance(bots.get(s), _AnswerBot)]
         self._answers = {seat: loop.create_future() for seat in seats}
         for seat in seats:
-            holder = self.holders.get(seat)
+            holder = self.host.holders.get(seat)
             if holder is not None:
-                self._frame(holder, decide=True)
+                self._update(holder, decide=True)
         await asyncio.gather(*self._answers.values())
         self._answers = {}
 
@@ -195,46 +184,38 @@ class RealtimeHost(TableHost):
 
     # -- sending ---------------------------------------------------------------------------------------
 
-    def _update(self, holder: Holder, *, prompt: bool = False, ack: int | None = None,
-                quiet: bool = False) -> None:
-        """A seat (re)joined: its whole view as a frame (frames are sent only when something
-        changed for the seat, so `quiet` is how they always are)."""
+    def send(self, holder: Holder) -> None:
+        """A seat (re)joined: its whole view (updates go only when something changed for a seat, so
+        this one is sent whatever it holds), asked to decide if the lockstep waits for it."""
         asked = self._answers.get(holder.seat)
-        self._frame(holder, decide=asked is not None and not asked.done(), force=True)
+        self._update(holder, decide=asked is not None and not asked.done(), force=True)
 
-    def _frames(self, force: bool = False) -> None:
-        for holder in self.holders.values():
-            self._frame(holder, force=force)
+    def after_frame(self) -> None:
+        for holder in self.host.holders.values():
+            self._update(holder)
 
-    def _frame(self, holder: Holder, *, decide: bool = False, force: bool = False) -> None:
-        """Send `holder` what changed since its last frame, if anything did (or it must decide)."""
+    def finish(self) -> None:
+        for holder in self.host.holders.values():
+            self._update(holder, force=True)
+
+    def _update(self, holder: Holder, *, decide: bool = False, force: bool = False) -> None:
+        """Send `holder` what changed since its last update, if anything did (or it must decide)."""
         if holder.link is None:
             return
         view = self._view_json(holder.seat)
-        message: dict[str, Any] = {"type": "frame", "tick": view.get("tick", 0)}
-        if holder.shown is None:
-            message["view"] = view
-        else:
-            delta = patch(holder.shown, view)
-            if delta:
-                message["patch"] = delta
+        message = update_message(holder, view)
+        message["tick"] = view.get("tick", 0)
         outcome = self._outcomes.pop(holder.seat, None)
         if outcome is not None and outcome.acks:
             message["acks"] = outcome.acks
         if outcome is not None and outcome.refused:
             message["refused"] = outcome.refused
-        events = holder.history.events[holder.sent:]
-        if events:
-            message["events"] = events
-            message["seen"] = holder.history.count
         if decide:
             message["decide"] = True
         if len(message) == 2 and not force:
             return  # nothing new for this seat
-        holder.shown = view
-        holder.sent = holder.history.count
-        self.frames_sent += 1
-        holder.link.send(message)
+        self.updates_sent += 1
+        send_update(holder, view, message)
 
     def _view_json(self, seat: int) -> dict[str, Any]:
         """The seat's view as JSON data. The table's part of a Rumble view stays the same from one
@@ -248,10 +229,6 @@ class RealtimeHost(TableHost):
                 known = self._parts[key] = (value, self._json.convert(value))
             view[key] = known[1]
         return view
-
-    def summary(self) -> dict[str, Any]:
-        """The lobby's line for the table, with the ticks run."""
-        return {**super().summary(), "realtime": True}
 
 
 def _refusal(seq: int, action: dict[str, Any], message: Any) -> dict[str, Any]:
