@@ -57,6 +57,7 @@ _SETTLE_S = 0.6  # an address left unchanged this long is asked what it holds
 _SHOWN = 3  # servers found on the local network shown at once (and tables of one lobby: one more)
 _SILENT = N_("{address} did not answer within {seconds} s: is the host running? Change the address or type it again to ask again.")  # noqa: E501
 _RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
+_WATCH_LOST = N_("The connection to the table you watched was lost: watch it again from Join.")
 
 
 def open_remote_table(app: Any, driver: JoinedSeat) -> str:
@@ -109,6 +110,64 @@ class JoinedLink:
 
     def left(self) -> None:
         self.driver.close()
+
+
+class WatchingLink:
+    """A watched table's link to its host: the updates the host sends are played as they come (a
+    watched table has no turn of its own to take, so this is what moves it on), a player who took
+    a seat meanwhile is named, and the table goes back to the title in one line if the link ends
+    before the game does; leaving the table stops watching."""
+
+    def __init__(self, driver: RemoteDriver) -> None:
+        self.driver = driver
+
+    def before_frame(self, table: TurnTable) -> bool:
+        driver = self.driver
+        if driver.lost and not driver.is_over():
+            return_to_title(table.app, _WATCH_LOST if not driver.host_quit else lost_line(driver))
+            return False
+        table.names.rename(dict(enumerate(driver.names)))
+        driver.update(0.0)  # tells the table's listeners what came, on this thread
+        return True
+
+    def left(self) -> None:
+        self.driver.close()
+
+
+def watch_table(address: str, table: str) -> Any:
+    """A watcher of `table` on `address`, in no seat: a real-time table's (the game's table draws
+    it, as `remote`) or a turn-based table's driver. Blocking; HostRefused with the host's line."""
+    from pie_table.core.registry import get_game
+    from pie_table.net.realtime_play import hosted_game
+    from pie_table.net.remote_driver import RemoteDriver
+
+    line = hosted_game(address, table)
+    if line is not None and line.get("realtime"):
+        factory = load_factory(get_game(line["game"]).scene_factory)
+        if factory is not None:
+            return factory.watch_remote(address, table, wake_window)
+    return RemoteDriver(address, table, watch=True, wake=wake_window)
+
+
+def open_watched_table(app: Any, watcher: JoinedSeat) -> str:
+    """Put the game's table scene, watching through `watcher`, in place of the join screen; the
+    reason it cannot ('' when it opened). The table shows the public view: no seat is this one."""
+    factory = load_factory(watcher.info.remote_scene_factory or watcher.info.scene_factory)
+    if factory is None:
+        watcher.close()
+        return _("This game's table could not be loaded.")
+    if watcher.realtime:
+        app.scenes.replace(factory(app, watcher.setup, remote=watcher, watch=True))
+        return ""
+    from pie_table.net.remote_driver import RemoteDriver
+
+    assert isinstance(watcher, RemoteDriver)  # every watcher not real-time watches through one
+    turn_driver: TurnDriver = watcher
+    table = factory(app, watcher.setup, driver=turn_driver, watch=True)
+    table.watch_seat = None  # the public table
+    table.link = WatchingLink(watcher)
+    app.scenes.replace(table)
+    return ""
 
 
 def lost_line(driver: Any) -> str:

@@ -142,6 +142,14 @@ class RumbleTableScene(Scene, WatchedTable):
         return RemoteTableSim(url, table, code, seat, name, wake, token)
 
     @staticmethod
+    def watch_remote(url: str, table: str, wake: Any = None) -> RemoteTableSim:
+        """A watcher of a Rumble table hosted elsewhere, in no seat (the join screen opens this
+        table with it as `remote`, watching); HostRefused with the host's one line if not."""
+        from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+
+        return RemoteTableSim(url, table, "", -1, "", wake, watch=True)
+
+    @staticmethod
     def replay_seat(recording: FramesDriver) -> RecordedTableSim:
         """A remote seat's own recording, shown from the update it has reached (the seat-replay
         viewer opens this table with it as `remote`, watching)."""
