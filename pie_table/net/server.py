@@ -446,7 +446,7 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
     """Listen for clients (port 0: any free port; `bound_port` tells which), over TLS (`wss://`)
     when given an `ssl` context."""
     async def handler(ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        address = _client_address(ws, lobby.limits.trusted_proxies)
         if not lobby.addresses.connect(address):
             LOG.warning("refused a connection from %s: it has %d open", address,
                         lobby.limits.connections_per_address)
@@ -467,6 +467,15 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
     # says hello is.
     return await serve(handler, host, port, max_size=1024 * 1024, compression="deflate", close_timeout=2,
                        open_timeout=lobby.limits.hello_s, ssl=ssl)
+
+
+def _client_address(ws: ServerConnection, trusted: frozenset[str]) -> str:
+    """The address whose limits a connection counts in (a trusted proxy's client's, `forwarded.py`)."""
+    from pie_table.net.forwarded import client_address
+
+    peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+    forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+    return client_address(peer, forwarded, trusted)
 
 
 def bound_port(server: Server) -> int:
