@@ -46,7 +46,7 @@ class HostedTable:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="table-host", daemon=True)
         self._thread.start()
-        self.lobby = Lobby(Limits(max_tables=1))
+        self.lobby = Lobby(Limits(max_tables=1, open_tables_per_address=0))  # its one table, no more
         self.port_taken = 0  # the port asked for, when another program had it (0: none was)
         self.host: TableHost = self._call(self._open(setup, remote, keys.port if keys else port,
                                                      keys.code if keys else None))

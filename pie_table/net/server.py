@@ -214,6 +214,10 @@ class Lobby:
         """Each game this host plays, with its rules version (what a client's hello names)."""
         return {info.id: info.rules.rules_version for info in load_games().values()}
 
+    def creates(self) -> bool:
+        """Whether clients may make tables here (a `serve` lobby; a window's lobby holds its own)."""
+        return self.limits.open_tables_per_address > 0
+
     def add(self, host: TableHost) -> TableHost:
         """Hold `host` and start its loop."""
         self.tables[host.id] = host
@@ -294,7 +298,7 @@ class Lobby:
             p.check_hello(message)
             conn.games = dict(message.get("games", {}))
             conn.send({"type": "welcome", "protocol": p.PROTOCOL_VERSION, "server": p.CLIENT_VERSION,
-                       "games": self.games()})
+                       "games": self.games(), "create": self.creates()})
             return
         if conn.games is None:
             raise Refusal(p.HELLO_FIRST)

@@ -234,7 +234,8 @@ class JoinScene(MenuScene):
         self.lobby_line = ""  # what the address holds, in one line, when not a list of tables
         self._settle: float | None = None  # seconds until a typed address is asked what it holds
         self._asking: threading.Thread | None = None
-        self._lobby: tuple[str, list[dict[str, Any]] | None, str] | None = None  # an answer not yet shown
+        self._lobby: tuple[str, Any, str] | None = None  # (address, LobbyAnswer or None, line), not yet shown
+        self.creates = False  # the lobby at `address` lets a client make a table (a `serve` lobby)
         self.notice = tr(damaged) if damaged is not None else ""
         self._joining: threading.Thread | None = None
         self._result: tuple[Any, str] | None = None  # (driver, refusal) once a join attempt ended
@@ -266,8 +267,12 @@ class JoinScene(MenuScene):
         self.status = Label(lambda: self.notice, 22, pal.CHERRY, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
+        # Only a lobby that lets clients make tables offers it (a window's lobby holds its own table).
+        self.new_button = Button(_("New table"), self.new_table, enabled=lambda: self._joining is None,
+                                 size=26) if self.creates else None
+        new = [self.new_button] if self.new_button is not None else []
         return [self.address_input, *self.table_buttons, self.code_input, self.seat_row, self.name_input,
-                *self.found_buttons, self.join_button, self.back_button, self.heading, self.lan_label,
+                *self.found_buttons, self.back_button, *new, self.join_button, self.heading, self.lan_label,
                 self.lobby_label, self.status]
 
     def rebuild(self) -> None:
@@ -378,14 +383,15 @@ class JoinScene(MenuScene):
 
         def run() -> None:
             from pie_table.net.client import HostRefused
-            from pie_table.net.lobby_list import ATTEMPTS, TIMEOUT_S, lobby_tables
+            from pie_table.net.lobby_list import ATTEMPTS, TIMEOUT_S
+            from pie_table.net.lobby_list import ask_lobby as asked
 
             def again(attempt: int) -> None:  # a busy host may be slow: say it is asked again
                 self.lobby_line = _("{address} is slow to answer: asking again ({n} of {total})…").format(
                     address=address, n=attempt, total=ATTEMPTS)
                 wake_window()
             try:
-                self._lobby = (address, lobby_tables(address, on_retry=again), "")
+                self._lobby = (address, asked(address, on_retry=again), "")
             except HostRefused as refused:
                 self._lobby = (address, None, str(refused))
             except TimeoutError:
@@ -398,9 +404,12 @@ class JoinScene(MenuScene):
         self._asking = threading.Thread(target=run, name="ask-lobby", daemon=True)
         self._asking.start()
 
-    def _lobby_answered(self, address: str, tables: list[dict[str, Any]] | None, line: str) -> None:
+    def _lobby_answered(self, address: str, answer: Any, line: str) -> None:
+        """The lobby at `address` answered (a `LobbyAnswer`), or `line` says why not (None)."""
         if address != self.address:
             return  # the address changed meanwhile: its own answer follows
+        tables = answer.tables if answer is not None else None
+        self.creates = answer is not None and answer.creates
         self.tables, self.lobby_line = tables, tr(line) if line else ""
         if tables is not None and not tables:
             self.lobby_line = _("No table is open at this address.")
@@ -409,6 +418,29 @@ class JoinScene(MenuScene):
             playable = [t for t in tables if not t.get("over") and seats_offered(address, t)]
             self.table = (playable or tables)[0]["table"]
         self.rebuild()
+
+    # -- a new table -----------------------------------------------------------------------------------
+
+    def new_table(self) -> None:
+        """The game list, then the seat screen of a table made on this lobby (`net_create`)."""
+        from pie_table.scenes.game_select import GameSelectScene
+        from pie_table.scenes.net_create import LobbySeatsScene
+
+        def seats(info: GameInfo) -> LobbySeatsScene:
+            return LobbySeatsScene(self.app, info, self)
+        self.app.scenes.push(GameSelectScene(self.app, seats=seats))
+
+    def made(self, table: str, code: str, seat: int) -> None:
+        """The lobby made `table`: it is the one chosen, with its code and this player's `seat`
+        (from 0), joined at once when the form has a name (else the form asks for one)."""
+        self.table, self.code, self.seat = table, code, seat + 1
+        self.ask_lobby()  # the list shows it (meanwhile every seat is offered, as for a link pasted)
+        self.rebuild()
+        if self.name:
+            self.join()
+        else:
+            self.notice = _("Your table is made: type your name, then Join.")
+            self.menu.set_focus(self.name_input)
 
     # -- joining ---------------------------------------------------------------------------------------
 
@@ -495,5 +527,9 @@ class JoinScene(MenuScene):
             y += height + gap * bool(height)
         self.status.place(pygame.Rect(x, y, rw, max(int(24 * s), by - y - gap)), s)
         self.panel = pygame.Rect(x - int(24 * s), top - int(14 * s), rw + int(48 * s), y - top + int(20 * s))
-        self.back_button.place(pygame.Rect(w // 2 - bw - gap, by, bw, bh), s)
-        self.join_button.place(pygame.Rect(w // 2 + gap, by, bw, bh), s)
+        if self.new_button is None:
+            self.back_button.place(pygame.Rect(w // 2 - bw - gap, by, bw, bh), s)
+            self.join_button.place(pygame.Rect(w // 2 + gap, by, bw, bh), s)
+            return
+        for i, button in enumerate((self.back_button, self.new_button, self.join_button)):  # as they are read
+            button.place(pygame.Rect(w // 2 - bw * 3 // 2 - 2 * gap + i * (bw + 2 * gap), by, bw, bh), s)
