@@ -1,7 +1,7 @@
 """A new table made on a `serve` lobby from the join screen: the game list, then the seat and
 variant screen as at Host, every seat Remote or a bot (nobody sits at the lobby's own screen);
-Start makes the table there, and this player takes its first remote seat through the join screen,
-which then joins as if the table had been picked from its list."""
+Start makes the table there, and the join screen comes back filled in with it (its first remote
+seat is this player's) and says its code, for the others; Join takes the seat."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class MadeFor(Protocol):
     address: str
 
     def made(self, table: str, code: str, seat: int) -> None:
-        """The lobby made `table` with `code`: take `seat` (counted from 0) in it."""
+        """The lobby made `table` with `code`: `seat` (counted from 0) is this player's."""
 
 
 class LobbySeatsScene(SeatsScene):

@@ -264,7 +264,8 @@ class JoinScene(MenuScene):
         self.table_buttons = [Button(("▶ " if t is self.chosen() else "") + table_line(t), self._chooser(t),
                                      enabled=not t.get("over"), size=18)
                               for t in (self.tables or [])[:_SHOWN + 1]]
-        self.status = Label(lambda: self.notice, 22, pal.CHERRY, wrap=True)
+        # Lemon on the wood, where the line stands under the form (cherry there could not be read).
+        self.status = Label(lambda: self.notice, 22, pal.LEMON, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
         # Only a lobby that lets clients make tables offers it (a window's lobby holds its own table).
@@ -432,15 +433,17 @@ class JoinScene(MenuScene):
 
     def made(self, table: str, code: str, seat: int) -> None:
         """The lobby made `table`: it is the one chosen, with its code and this player's `seat`
-        (from 0), joined at once when the form has a name (else the form asks for one)."""
+        (from 0) in the form, and one line gives the code and link the other players join with
+        (the table's screen will not show them): Join takes the seat."""
+        from pie_table.net.join_link import join_link
+
         self.table, self.code, self.seat = table, code, seat + 1
         self.ask_lobby()  # the list shows it (meanwhile every seat is offered, as for a link pasted)
         self.rebuild()
-        if self.name:
-            self.join()
-        else:
-            self.notice = _("Your table is made: type your name, then Join.")
-            self.menu.set_focus(self.name_input)
+        self.notice = _("Table {table} is made. Its join code is {code}; the others join with it, or "
+                        "with {link}. Join takes your seat.").format(
+                            table=table, code=code, link=join_link(self.address, table, code))
+        self.menu.set_focus(self.join_button if self.name else self.name_input)
 
     # -- joining ---------------------------------------------------------------------------------------
 

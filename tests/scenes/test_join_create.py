@@ -1,6 +1,7 @@
 """New table on a `serve` lobby from the join screen: the game list and the seat screen as at
-Host (every seat Remote or a bot), Start makes the table on the lobby and this player takes its
-first remote seat, the table opening as a joined one; the lobby's refusal is one line on the seat
+Host (every seat Remote or a bot), Start makes the table on the lobby and the form comes back
+filled in with it and says its code; Join takes the first remote seat, the table opening as a
+joined one; the lobby's refusal is one line on the seat
 screen; a window's lobby (its own one table) offers no New table. Real sockets on 127.0.0.1."""
 
 from __future__ import annotations
@@ -56,10 +57,18 @@ def test_new_table_makes_a_table_on_the_lobby_and_takes_its_first_seat(app: App,
     seats.set_seat(2, seats.seat_choices()[0])  # a second remote seat, for a friend
     seats.options["pies"] = 6
     seats.start_button.activate()
-    _frames_until(app, lambda: app.scenes.current not in (seats, join))
-    table = app.scenes.current
+    _frames_until(app, lambda: app.scenes.current is join and join._asking is None)
     made = served.lobby.tables["2"]
     assert (made.setup.game_id, made.remote, made.setup.options["pies"]) == ("pie-rats", {0, 2}, 6)
+    # Back at the form, filled in with the new table (listed now), and its code said for the others.
+    assert (join.table, join.code, join.seat) == ("2", made.code, 1) and join.chosen()["game"] == "pie-rats"
+    assert join.status.current_text() == (
+        f"Table 2 is made. Its join code is {made.code}; the others join with it, or with "
+        f"{served.url}/2?code={made.code}. Join takes your seat.")
+    assert join.menu.focused is join.join_button
+    join.join_button.activate()
+    _frames_until(app, lambda: app.scenes.current is not join)
+    table = app.scenes.current
     assert set(made.holders) == {0} and made.holders[0].name == "Ann"
     assert table.game_id == "pie-rats" and table.driver.table == "2" and table.driver.seat == 0
     table.exit()
