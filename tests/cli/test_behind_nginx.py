@@ -20,13 +20,14 @@ from pie_table.kit.app import App
 from pie_table.net.client import RemoteSeat
 from pie_table.net.lobby_list import lobby_tables
 from pie_table.net.remote_driver import RemoteDriver
-from pie_table.scenes.net_join import JoinScene
+from pie_table.scenes.net_join import JoinScene, take_seat
 from tests.net.processes import Nginx, Serving, free_port
 from tests.scenes.net_pair import title_app
 
-# Each process plays its own games (the first also the tables made on it here: Cheflebrity, and
-# the second's only Pie Rats), so where a table was reached says which process answered.
+# Each process plays its own games (the first also Rumble Pie and the tables made on it here:
+# Cheflebrity; the second only Pie Rats), so where a table was reached says which process answered.
 _A_TABLE = "rats:remote,bot:normal"
+_A_RUMBLE = "rumble-pie:remote,bot:normal"
 _B_TABLE = "pie-rats:remote,bot:normal,bot:normal,bot:normal"
 
 
@@ -37,8 +38,8 @@ class Behind:
         front, ports = free_port(), (free_port(), free_port())
         self.url = f"ws://127.0.0.1:{front}"
         flags = ("--trusted-proxy", "127.0.0.1", "--tables-per-address", "20")
-        self.a = Serving("--table", _A_TABLE, "--table", _A_TABLE, "--public-url", f"{self.url}/a/", *flags,
-                         port=ports[0])
+        self.a = Serving("--table", _A_TABLE, "--table", _A_TABLE, "--table", _A_RUMBLE, "--public-url",
+                         f"{self.url}/a/", *flags, port=ports[0])
         self.b = Serving("--table", _B_TABLE, "--table", _B_TABLE, "--public-url", f"{self.url}/b", *flags,
                          port=ports[1])
         self.nginx = Nginx(front, ports)
@@ -125,6 +126,21 @@ def test_a_link_to_a_path_nginx_does_not_route_is_one_line(behind: Behind, capsy
     assert capsys.readouterr().err.strip() == (
         f"error: {behind.url}/c/ answered HTTP 403, not as a pie_table host does: check the address "
         "(and the path of its link)")
+
+
+def test_the_rumble_window_plays_live_through_the_proxy(behind: Behind, tmp_path, monkeypatch) -> None:
+    """The join screen's way to a real-time seat (`take_seat`: Rumble Pie's own remote table),
+    frames coming through nginx tick after tick."""
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    table = behind.a.tables[2]
+    sim = take_seat(f"{behind.url}/a", table["table"], table["code"], 0, "Cy")
+    try:
+        assert sim.realtime and sim.seat == 0 and sim.info.id == "rumble-pie"
+        _until(lambda: len(sim.advance(0.1)) > 0)
+        ticks = sim.view["tick"]
+        _until(lambda: sim.advance(0.1) is not None and sim.view["tick"] > ticks + 30)
+    finally:
+        sim.close()
 
 
 @pytest.fixture
