@@ -57,6 +57,8 @@ _SETTLE_S = 0.6  # an address left unchanged this long is asked what it holds
 _SHOWN = 3  # servers found on the local network shown at once (and tables of one lobby: one more)
 _SILENT = N_("{address} did not answer within {seconds} s: is the host running? Change the address or type it again to ask again.")  # noqa: E501
 _RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
+# Something answered, but not as a pie_table host (a proxy's page for a path it does not route).
+_NOT_A_HOST = N_("Something answers at {address}, but not as a pie_table host: check the address and the path of its link.")  # noqa: E501
 
 
 def open_remote_table(app: Any, driver: JoinedSeat) -> str:
@@ -383,7 +385,7 @@ class JoinScene(MenuScene):
         self.tables, self.lobby_line = None, _("Asking {address} for its tables…").format(address=address)
 
         def run() -> None:
-            from pie_table.net.client import HostRefused
+            from pie_table.net.client import HostRefused, NotAHost
             from pie_table.net.lobby_list import ATTEMPTS, TIMEOUT_S
             from pie_table.net.lobby_list import ask_lobby as asked
 
@@ -398,6 +400,8 @@ class JoinScene(MenuScene):
             except TimeoutError:
                 self._lobby = (address, None, _(_SILENT).format(address=address,
                                                                 seconds=round(ATTEMPTS * TIMEOUT_S)))
+            except NotAHost:
+                self._lobby = (address, None, _(_NOT_A_HOST).format(address=address))
             except Exception:  # noqa: BLE001 - nobody there, not a pie_table host: one line
                 self._lobby = (address, None, _("No pie_table table answers at {address}.").format(
                     address=address))
@@ -455,12 +459,14 @@ class JoinScene(MenuScene):
         address, table, code, seat, name = self.address, self.table, self.code, self.seat - 1, self.name
 
         def run() -> None:
-            from pie_table.net.client import HostRefused
+            from pie_table.net.client import HostRefused, NotAHost
 
             try:
                 self._result = (take_seat(address, table, code, seat, name), "")
             except HostRefused as refused:
                 self._result = (None, str(refused))
+            except NotAHost:
+                self._result = (None, _(_NOT_A_HOST).format(address=address))
             except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line
                 self._result = (None, _("No table answers at {address}.").format(address=address))
             wake_window()

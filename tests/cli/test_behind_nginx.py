@@ -166,6 +166,16 @@ def test_a_pasted_link_with_a_path_joins_from_the_window(behind: Behind, app: Ap
     opened.exit()
 
 
+def test_a_path_nginx_does_not_route_is_one_line_in_the_window(behind: Behind, app: App) -> None:
+    join = JoinScene(app)
+    app.scenes.push(join)
+    join.address_input.text = f"{behind.url}/c/"
+    join._set_address(join.address_input.text)
+    _until(lambda: join._settle is None and join._asking is None, app)
+    assert join.lobby_line == (f"Something answers at {behind.url}/c/, but not as a pie_table host: "
+                               "check the address and the path of its link.")
+
+
 def _listed(url: str, table: str) -> dict[str, Any]:
     """The lobby's line for `table` at `url`."""
     return next(t for t in lobby_tables(url) if t["table"] == table)
