@@ -17,7 +17,7 @@ from pie_table.core.registry import GameInfo
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _
+from pie_table.kit.i18n import N_, _
 from pie_table.kit.rows import TextInput, Toggle
 from pie_table.kit.seat_names import seat_number
 from pie_table.kit.widgets import Button, Label, Widget
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ssl import SSLContext
 
 _REFRESH_S = 0.5  # the room redraws who has joined this often
+_PORT_TAKEN = N_("Port {port} is in use by another program: hosting on {new} instead (players need the new link), or type another port.")  # noqa: E501
 
 
 def host_tls() -> tuple[SSLContext | None, str]:
@@ -240,8 +241,7 @@ class HostRoomScene(MenuScene):
         return self.port_text != str(self.hosted.port)
 
     def _taken_line(self, port: int) -> str:
-        return _("Port {port} is in use by another program: hosting on {new} instead (players need "
-                 "the new link), or type another port.").format(port=port, new=self.hosted.port)
+        return _(_PORT_TAKEN).format(port=port, new=self.hosted.port)
 
     def use_port(self) -> None:
         """Listen on the port typed, or say in one line why not (players already here stay)."""

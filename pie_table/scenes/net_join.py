@@ -57,6 +57,7 @@ _SETTLE_S = 0.6  # an address left unchanged this long is asked what it holds
 _SHOWN = 3  # servers found on the local network shown at once (and tables of one lobby: one more)
 _SILENT = N_("{address} did not answer within {seconds} s: is the host running? Change the address or type it again to ask again.")  # noqa: E501
 _RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
+_MADE = N_("Table {table} is made. Its join code is {code}; the others join with it, or with {link}. Join takes your seat.")  # noqa: E501
 # Something answered, but not as a pie_table host (a proxy's page for a path it does not route).
 _NOT_A_HOST = N_("Something answers at {address}, but not as a pie_table host: check the address and the path of its link.")  # noqa: E501
 
@@ -444,9 +445,7 @@ class JoinScene(MenuScene):
         self.table, self.code, self.seat = table, code, seat + 1
         self.ask_lobby()  # the list shows it (meanwhile every seat is offered, as for a link pasted)
         self.rebuild()
-        self.notice = _("Table {table} is made. Its join code is {code}; the others join with it, or "
-                        "with {link}. Join takes your seat.").format(
-                            table=table, code=code, link=join_link(self.address, table, code))
+        self.notice = _(_MADE).format(table=table, code=code, link=join_link(self.address, table, code))
         self.menu.set_focus(self.join_button if self.name else self.name_input)
 
     # -- joining ---------------------------------------------------------------------------------------
