@@ -36,8 +36,18 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--no-watching", action="store_true", help="the tables cannot be watched")
     p.add_argument("--certfile", help="serve wss:// with this certificate (PEM; with --keyfile)")
     p.add_argument("--keyfile", help="the certificate's private key (PEM)")
-    p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot")
-    p.add_argument("url", help="ws://HOST:PORT/TABLE?code=CODE (or wss://)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a proxy in front (e.g. nginx on 127.0.0.1) whose X-Forwarded-For names each "
+                        "player, so per-address limits count players, not the proxy (repeatable)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address players use, when a proxy stands in front "
+                        "(e.g. wss://example.org/a/): the links printed start with it")
+    p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot",
+                       description="Play one seat of a table with a bot: a join link's table, or a table "
+                                   "made first on a serve lobby with --create.")
+    p.add_argument("url", help="ws://HOST:PORT[/PREFIX]/TABLE?code=CODE (or wss://); with --create, "
+                               "the lobby's address, ws://HOST:PORT[/PREFIX/]")
+    _add_create_flags(p)
     p.add_argument("--cafile", help="trust a wss:// host whose certificate this file holds (self-signed)")
     p.add_argument("--seat", type=int, required=True,
                    help="the seat to take, counted from 1 as the host's room shows them (Seat 1, Seat 2...)")
@@ -46,14 +56,64 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--name", default="")
 
 
+def _add_create_flags(p: Any) -> None:
+    p.add_argument("--create", metavar="GAME",
+                   help="make a new table of GAME on the lobby at URL, then take --seat in it (the first "
+                        "line printed is its join link, for the other players)")
+    p.add_argument("--seats", metavar="SEATS",
+                   help="with --create: every seat, remote (a player joins it) or a bot level, e.g. "
+                        "remote,remote,bot:normal")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="with --create: one of the game's variants (repeatable), as at the window's Host")
+
+
 def parse_join_url(url: str) -> tuple[str, str, str]:
-    """`ws://host:port/TABLE?code=CODE` -> (server URL, table, code); CliError if it is not one."""
+    """`ws://host:port[/prefix]/TABLE?code=CODE` -> (server URL, table, code); CliError if it is not one."""
     from pie_table.net.join_link import parse_join_link
 
     parsed = parse_join_link(url)
     if parsed is None:
-        raise CliError(f"{url}: expected ws://HOST:PORT/TABLE?code=CODE (or wss://)")
+        raise CliError(f"{url}: expected ws://HOST:PORT[/PREFIX]/TABLE?code=CODE (or wss://)")
     return parsed
+
+
+def _server_address(url: str, flag: str) -> str:
+    """A lobby's address (`ws://host:port[/prefix/]`, as `--create` and `--public-url` take it);
+    CliError if it is not one."""
+    from urllib.parse import urlsplit
+
+    from pie_table.net.join_link import server_url
+
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("ws", "wss") or not parts.netloc or parts.query or parts.fragment:
+        raise CliError(f"{flag} {url}: expected a lobby's address, ws://HOST:PORT[/PREFIX/] (or wss://)")
+    return server_url(url)
+
+
+def _create_spec(args: argparse.Namespace) -> tuple[str, list[str], dict[str, Any]]:
+    """`--create GAME --seats … --option …`, checked as `serve --table` checks its tables."""
+    from pie_table.cli import checks
+    from pie_table.core.registry import get_game
+
+    if args.seats is None:
+        raise CliError("--create needs --seats, e.g. --seats remote,remote,bot:normal")
+    game, seats = checks.serve_table(f"{args.create}:{args.seats}")
+    options = checks.options(get_game(game), args.option)
+    return game, seats, options
+
+
+async def _created(client: Any, server: str, spec: tuple[str, list[str], dict[str, Any]]) -> tuple[str, str]:
+    """Ask the lobby for the table `spec` names; print its line (the link the others join with,
+    and the key that changes its code); its id and join code."""
+    from pie_table.net.join_link import join_link
+
+    game, seats, options = spec
+    await client.send({"type": "create", "game": game, "seats": seats, "options": options})
+    made = await client.expect("created")
+    print(json.dumps({"table": made["table"], "code": made["code"], "game": game,
+                      "url": join_link(server, made["table"], made["code"]), "owner": made["owner"]}),
+          flush=True)
+    return str(made["table"]), str(made["code"])
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -68,6 +128,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     checks.port(args.port)
     tables = [checks.serve_table(spec) for spec in args.table]
     limits, tls = _serve_limits(args), _serve_tls(args)
+    public = _server_address(args.public_url, "--public-url") if args.public_url else None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
     async def run() -> None:
@@ -77,7 +138,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # The tables first: a table the lobby refuses is one error line before any "listening".
         hosts = [lobby.create(game, seats, _seed(), {}) for game, seats in tables]
         server = await start(lobby, args.host, args.port, ssl=tls)
-        base = f"{'wss' if tls is not None else 'ws'}://{args.host}:{bound_port(server)}"
+        listening = f"{'wss' if tls is not None else 'ws'}://{args.host}:{bound_port(server)}"
+        base = public or listening  # the links printed are the ones players use
         for host in hosts:
             print(json.dumps({**_table_line(base, host), "game": host.setup.game_id,
                               "owner": lobby.owner_key(host.id)}), flush=True)
@@ -89,7 +151,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             advert = await asyncio.to_thread(advertise, "pie_table", bound_port(server), args.host,
                                              secure=tls is not None)
         _read_commands(lobby, base)
-        print(json.dumps({"serving": base}), flush=True)
+        print(json.dumps({"serving": listening, **({"public": public} if public else {})}), flush=True)
         try:
             await server.serve_forever()
         finally:
@@ -115,8 +177,14 @@ def _serve_limits(args: argparse.Namespace) -> Any:
         raise CliError("--max-tables and --tables-per-address take a number, at least 1")
     if not 0 <= args.watch_delay <= MAX_DELAY_S:
         raise CliError(f"--watch-delay takes seconds from 0 to {MAX_DELAY_S:g}, not {args.watch_delay:g}")
+    from pie_table.net.forwarded import proxy_addresses
+
+    try:
+        proxies = proxy_addresses(args.trusted_proxy)
+    except ValueError as exc:
+        raise CliError(f"--trusted-proxy takes an IP address: {exc}") from None
     return Limits(max_tables=args.max_tables, open_tables_per_address=args.tables_per_address,
-                  watching=not args.no_watching, watch_delay_s=args.watch_delay)
+                  trusted_proxies=proxies, watching=not args.no_watching, watch_delay_s=args.watch_delay)
 
 
 def _serve_tls(args: argparse.Namespace) -> Any:
@@ -184,11 +252,17 @@ def cmd_join(args: argparse.Namespace) -> int:
     from websockets.exceptions import ConnectionClosed
 
     from pie_table.core.registry import get_game
-    from pie_table.net.client import HostRefused, RemoteSeat, bot_decider, play
+    from pie_table.net.client import HostRefused, NotAHost, RemoteSeat, bot_decider, play
     from pie_table.net.protocol import HOST_QUIT_CLOSE
     from pie_table.net.realtime_play import play_live
 
-    server, table, code = parse_join_url(args.url)
+    if args.create is None and (args.seats is not None or args.option):
+        raise CliError("--seats and --option go with --create (a join link's table is made already)")
+    spec = _create_spec(args) if args.create is not None else None
+    if spec is not None:
+        server, table, code = _server_address(args.url, "--create"), "", ""
+    else:
+        server, table, code = parse_join_url(args.url)
     tls = join_tls(args.cafile, server)
     if args.seat < 1:
         raise CliError(f"--seat counts from 1, as the host's room does (Seat 1 is the first), "
@@ -198,19 +272,20 @@ def cmd_join(args: argparse.Namespace) -> int:
     async def run() -> dict[str, Any]:
         client = RemoteSeat(server, tls=tls)
         await client.open()
-        joined = await client.join(table, code, seat, args.name)
+        at, key = await _created(client, server, spec) if spec is not None else (table, code)
+        joined = await client.join(at, key, seat, args.name)
         info = get_game(joined["game"])
         assert info.bot_factory is not None
         seed = args.bot_seed if args.bot_seed is not None else seat
         bot = info.bot_factory(args.bot, seat, seed)
         await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot, client.history)))
         await client.close()
-        return {"table": table, "game": info.id, "seat": seat, "over": client.over,
+        return {"table": at, "game": info.id, "seat": seat, "over": client.over,
                 **client.traffic.figures()}
 
     try:
         print(json.dumps(asyncio.run(run())))
-    except HostRefused as exc:
+    except (HostRefused, NotAHost) as exc:
         raise CliError(str(exc)) from None
     except ConnectionClosed as exc:  # the host quit (it says so as it closes), or the link broke
         raise CliError(HOST_LEFT if exc.rcvd is not None and exc.rcvd.reason == HOST_QUIT_CLOSE

@@ -20,12 +20,14 @@ from ssl import SSLContext
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 
 from pie_table.core.engine import Action, Event
 from pie_table.core.history import SeatHistory
 from pie_table.core.move_grid import moves_from_json
 from pie_table.core.registry import load_games
 from pie_table.net import protocol as p
+from pie_table.net.join_link import server_url
 from pie_table.net.patch import apply_patch
 from pie_table.net.tls import link_context
 
@@ -44,6 +46,21 @@ class CountedConnection(ClientConnection):
 
 class HostRefused(Exception):
     """The host refused what this client asked (the message says why, in one line)."""
+
+
+class NotAHost(ConnectionError):
+    """Something answered at the address, but not as a pie_table host does (a proxy's 404 for a
+    path it does not route, a web page): one line that names the address and what it answered.
+    A ConnectionError, so whoever says "cannot reach" for a closed port says this too."""
+
+    def __init__(self, url: str, problem: InvalidHandshake | InvalidURI) -> None:
+        if isinstance(problem, InvalidStatus):
+            what = f"answered HTTP {problem.response.status_code}, not as a pie_table host does"
+        elif isinstance(problem, InvalidURI):
+            what = "is not a ws:// or wss:// address"
+        else:
+            what = "did not open a websocket as a pie_table host does"
+        super().__init__(f"{url} {what}: check the address (and the path of its link)")
 
 
 @dataclass
@@ -127,8 +144,11 @@ class RemoteSeat:
         # to a sixth, at about 40 KiB of zlib state per connection.
         tls = self.tls if self.tls is not None else link_context(self.url)
         secure: dict[str, Any] = {"ssl": tls} if tls is not None else {}  # a ws:// link takes no ssl at all
-        self.ws = await connect(self.url, max_size=p.MAX_HOST_BYTES, create_connection=CountedConnection,
-                                **secure)
+        try:
+            self.ws = await connect(server_url(self.url), max_size=p.MAX_HOST_BYTES,
+                                    create_connection=CountedConnection, **secure)
+        except (InvalidHandshake, InvalidURI) as exc:
+            raise NotAHost(self.url, exc) from None
         assert isinstance(self.ws, CountedConnection)
         self.ws.traffic = self.traffic
         await self.send(p.hello(local_games()))

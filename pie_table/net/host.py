@@ -190,6 +190,11 @@ class TableHost:
         self._attach(holder, link, 0)
         self._tell_others(seat, {"type": "names", "names": self._names()})  # who sits there now
 
+    def seat_away(self, seat: int, token: str, name: str) -> None:
+        """A seat taken before this host began (a continued game's, by the same player): away
+        until its token takes it back, with everything its history holds."""
+        self.holders[seat] = Holder(seat, token, name, history=self.histories[seat])
+
     def code_matches(self, code: str) -> bool:
         """Whether `code` is this table's join code (any case), in constant time."""
         return _same(code.upper(), self.code)

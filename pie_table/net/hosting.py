@@ -2,7 +2,9 @@
 on a background thread with their own event loop, so the window's frames never wait on the network.
 
 `HostedTable.start` listens on 127.0.0.1 unless the host ticked "local network" (then on every
-address, advertised by zeroconf); the window shows `address`, `code` and `joined()`.
+address, advertised by zeroconf); the window shows `address`, `code` and `joined()`. The port, the
+code and the seats' tokens are kept (`host_keys`) as they change, so a game continued later is
+hosted where its remote players left it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from pie_table.core.driver import TableDriver
 from pie_table.core.setup import GameSetup
 from pie_table.net.host import TableHost, headless_host, window_host
+from pie_table.net.host_keys import HostKeys, keep_keys
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby, bound_port, start
 
@@ -28,10 +31,13 @@ class HostedTable:
 
     def __init__(self, setup: GameSetup, remote: set[int], *, lan: bool = False, port: int = 0,
                  driver: TableDriver | None = None, wake: Callable[[], None] | None = None,
-                 tls: SSLContext | None = None) -> None:
+                 tls: SSLContext | None = None, keys: HostKeys | None = None) -> None:
         """`driver`: the window's own driver runs the game (call `pump` every frame); without one
         the host plays its bots itself, as `serve` does. A continued game's remote seats are sent
-        what they saw before from the session's own history. `tls`: serve wss:// with it."""
+        what they saw before from the session's own history. `tls`: serve wss:// with it.
+        `keys`: a continued game's port, code and seats' tokens from when it was hosted before
+        (its seats then wait away for their players); a port now taken is left for a free one,
+        and `port_taken` says which it was."""
         self.tls = tls
         self.lan = lan
         self.driver = driver
@@ -39,8 +45,15 @@ class HostedTable:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="table-host", daemon=True)
         self._thread.start()
-        self.lobby = Lobby(Limits(max_tables=1))
-        self.host: TableHost = self._call(self._open(setup, remote, port))
+        self.lobby = Lobby(Limits(max_tables=1, open_tables_per_address=0))  # its one table, no more
+        self.port_taken = 0  # the port asked for, when another program had it (0: none was)
+        self.host: TableHost = self._call(self._open(setup, remote, keys.port if keys else port,
+                                                     keys.code if keys else None))
+        if keys is not None:
+            for seat, (token, name) in keys.seats.items():
+                if seat in remote:
+                    self.host.seat_away(seat, token, name)
+        self._kept: HostKeys | None = None  # what `host_keys` holds for this game, once written
         self._advert: Any = None
         if lan:
             from pie_table.net.discovery import advertise
@@ -51,17 +64,55 @@ class HostedTable:
     def _call(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(_WAIT)
 
-    async def _open(self, setup: GameSetup, remote: set[int], port: int) -> TableHost:
-        self.server = await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port, ssl=self.tls)
+    async def _open(self, setup: GameSetup, remote: set[int], port: int, code: str | None) -> TableHost:
+        try:
+            self.server = await self._listen(port)
+        except OSError:
+            if not port:
+                raise
+            self.port_taken = port
+            self.server = await self._listen(0)
         self.port = bound_port(self.server)
         if self.driver is not None:
-            return self.lobby.add(window_host(self.driver, remote, table_id="1", wake=self.wake))
-        return self.lobby.add(headless_host(setup, remote, table_id="1"))
+            return self.lobby.add(window_host(self.driver, remote, table_id="1", code=code, wake=self.wake))
+        return self.lobby.add(headless_host(setup, remote, table_id="1", code=code))
+
+    async def _listen(self, port: int) -> Any:
+        return await start(self.lobby, "0.0.0.0" if self.lan else "127.0.0.1", port, ssl=self.tls)
+
+    def move_to(self, port: int) -> bool:
+        """Listen on `port` from now on (False, and nothing changes, when it cannot be had). Those
+        already connected stay connected; new players use the new address."""
+        async def move() -> bool:
+            try:
+                moved = await self._listen(port)
+            except OSError:
+                return False
+            old, self.server = self.server, moved
+            old.close(close_connections=False)
+            self.port, self.port_taken = bound_port(moved), 0
+            return True
+        if self._advert is not None:  # announced on the local network: announced anew at the new port
+            with contextlib.suppress(Exception):
+                self._advert.close()
+        done = bool(self._call(move()))
+        if self._advert is not None:
+            from pie_table.net.discovery import advertise
+
+            self._advert = advertise(f"pie_table {self.host.setup.game_id}", self.port, "0.0.0.0",
+                                     secure=self.tls is not None)
+        return done
 
     def pump(self) -> None:
-        """What the network asked since the last frame, done on the window's thread."""
+        """What the network asked since the last frame, done on the window's thread; the port, the
+        code and the seats' tokens kept when one of them changed."""
         if self.driver is not None:
             self.host.pump()
+        held = {seat: (holder.token, holder.name) for seat, holder in dict(self.host.holders).items()}
+        keys = HostKeys(self.port, self.code, held)
+        if keys != self._kept:
+            keep_keys(self.host.setup, keys)
+            self._kept = keys
 
     @property
     def realtime(self) -> bool:

@@ -25,6 +25,8 @@ class Limits:
     connections_per_address: int = 32
     open_tables_per_address: int = 3  # tables an address made that are not over yet
     hello_s: float = 10.0  # a connection that has not said hello by then is closed
+    # Proxies whose X-Forwarded-For names the client (`forwarded.py`); others are clients themselves.
+    trusted_proxies: frozenset[str] = frozenset()
     # What may wait to be sent to one connection (a message bigger than this, a whole view of at
     # most MAX_HOST_BYTES, still goes when nothing else waits).
     queue_bytes: int = 1024 * 1024

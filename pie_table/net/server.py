@@ -214,6 +214,10 @@ class Lobby:
         """Each game this host plays, with its rules version (what a client's hello names)."""
         return {info.id: info.rules.rules_version for info in load_games().values()}
 
+    def creates(self) -> bool:
+        """Whether clients may make tables here (a `serve` lobby; a window's lobby holds its own)."""
+        return self.limits.open_tables_per_address > 0
+
     def add(self, host: TableHost) -> TableHost:
         """Hold `host` and start its loop."""
         self.tables[host.id] = host
@@ -293,7 +297,7 @@ class Lobby:
             p.check_hello(message)
             conn.games = dict(message.get("games", {}))
             conn.send({"type": "welcome", "protocol": p.PROTOCOL_VERSION, "server": p.CLIENT_VERSION,
-                       "games": self.games()})
+                       "games": self.games(), "create": self.creates()})
             return
         if conn.games is None:
             raise Refusal(p.HELLO_FIRST)
@@ -438,7 +442,7 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
     """Listen for clients (port 0: any free port; `bound_port` tells which), over TLS (`wss://`)
     when given an `ssl` context."""
     async def handler(ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        address = _client_address(ws, lobby.limits.trusted_proxies)
         if not lobby.addresses.connect(address):
             LOG.warning("refused a connection from %s: it has %d open", address,
                         lobby.limits.connections_per_address)
@@ -459,6 +463,15 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = 0, *,
     # says hello is.
     return await serve(handler, host, port, max_size=1024 * 1024, compression="deflate", close_timeout=2,
                        open_timeout=lobby.limits.hello_s, ssl=ssl)
+
+
+def _client_address(ws: ServerConnection, trusted: frozenset[str]) -> str:
+    """The address whose limits a connection counts in (a trusted proxy's client's, `forwarded.py`)."""
+    from pie_table.net.forwarded import client_address
+
+    peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+    forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+    return client_address(peer, forwarded, trusted)
 
 
 def bound_port(server: Server) -> int:

@@ -102,10 +102,13 @@ class GameCard(Widget):
 class GameSelectScene(MenuScene):
     """Pick a game; leads to its seat and variant screen."""
 
-    def __init__(self, app: Any, hosting: bool = False) -> None:
-        """`hosting`: the pick opens the seat screen of a table hosted for remote players."""
+    def __init__(self, app: Any, hosting: bool = False,
+                 seats: Callable[[GameInfo], Any] | None = None) -> None:
+        """`hosting`: the pick opens the seat screen of a table hosted for remote players; `seats`:
+        the seat screen a pick opens instead (a table made on a lobby), also without the lesson."""
         super().__init__(app)
-        self.hosting = hosting
+        self.hosting = hosting or seats is not None
+        self.seats = seats
         self.games, self.load_problems = playable_games()
 
     def build(self) -> list[Widget]:
@@ -129,6 +132,9 @@ class GameSelectScene(MenuScene):
         from pie_table.kit import settings as store
         from pie_table.scenes.seats import SeatsScene
 
+        if self.seats is not None:
+            self.app.scenes.push(self.seats(info))
+            return
         if self.hosting:
             from pie_table.scenes.net_host import HostSeatsScene
 

@@ -17,11 +17,11 @@ from pie_table.core.registry import GameInfo
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
-from pie_table.kit.i18n import _
-from pie_table.kit.rows import Toggle
+from pie_table.kit.i18n import N_, _
+from pie_table.kit.rows import TextInput, Toggle
 from pie_table.kit.seat_names import seat_number
 from pie_table.kit.widgets import Button, Label, Widget
-from pie_table.scenes.base import MenuScene, load_factory
+from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.seats import REMOTE, SeatsScene
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ssl import SSLContext
 
 _REFRESH_S = 0.5  # the room redraws who has joined this often
+_PORT_TAKEN = N_("Port {port} is in use by another program: hosting on {new} instead (players need the new link), or type another port.")  # noqa: E501
 
 
 def host_tls() -> tuple[SSLContext | None, str]:
@@ -196,16 +197,23 @@ class HostRoomScene(MenuScene):
         wss:// with `tls` (`host_tls`)."""
         super().__init__(app)
         from pie_table.net.host import hosted_session
+        from pie_table.net.host_keys import kept_keys
         from pie_table.net.hosting import HostedTable
 
         self.info, self.setup, self.remote = info, setup, remote_seats(setup)
         driver = driver_for(hosted_session(session or Session(setup, info), self.remote))
         driver.across_machines = True
         self.table = factory(app, setup, driver=driver, save_path=save_path)
-        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window, tls=tls)
+        # A continued game is hosted where it was (its port, code and seats' tokens): the remote
+        # players' remembered links and seats still work.
+        keys = kept_keys(setup) if session is not None else None
+        self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window, tls=tls,
+                                  keys=keys)
         keep_hosting(self.table, self.hosted)
         self.hosted.tell_paused("start")  # remote players see the table; the game waits for Start
         self.started = False
+        self.port_text = str(self.hosted.port)
+        self.port_line = self._taken_line(self.hosted.port_taken) if self.hosted.port_taken else ""
 
     def build(self) -> list[Widget]:
         title = _("Host a table: {game}").format(game=_(self.info.title))
@@ -219,8 +227,34 @@ class HostRoomScene(MenuScene):
         self.back_button = Button(_("Back"), self.back, size=26)
         # A code that got about (read aloud, pasted in the wrong chat) is changed, not lived with.
         self.new_code_button = Button(_("New code"), self.hosted.new_code, size=26)
-        return [self.start_button, self.new_code_button, self.back_button, self.heading, self.address,
-                self.code, self.link, self.joined]
+        # A port of the host's choosing: one a router forwards, kept from then on for this game.
+        self.port_input = TextInput(_("Port"), self.port_text, self._set_port, max_len=5, size=22)
+        self.port_button = Button(_("Use this port"), self.use_port, enabled=self._port_changed, size=22)
+        self.port_label = Label(lambda: self.port_line, 20, pal.LEMON, wrap=True)
+        return [self.start_button, self.new_code_button, self.port_input, self.port_button, self.back_button,
+                self.heading, self.address, self.code, self.link, self.joined, self.port_label]
+
+    def _set_port(self, text: str) -> None:
+        self.port_text = text.strip()
+
+    def _port_changed(self) -> bool:
+        return self.port_text != str(self.hosted.port)
+
+    def _taken_line(self, port: int) -> str:
+        return _(_PORT_TAKEN).format(port=port, new=self.hosted.port)
+
+    def use_port(self) -> None:
+        """Listen on the port typed, or say in one line why not (players already here stay)."""
+        text = self.port_text
+        if not text.isdigit() or not 1024 <= int(text) <= 65535:
+            self.port_line = _("A port is a number from 1024 to 65535.")
+        elif self.hosted.move_to(int(text)):
+            self.port_line = ""
+        else:
+            self.port_line = _("Port {port} is in use by another program: type another port.").format(
+                port=text)
+        self.port_text = str(self.hosted.port) if not self.port_line else text
+        self.rebuild()
 
     def join_link(self) -> str:
         """The whole link to share: pasted into a join screen's Address it fills in everything."""
@@ -263,8 +297,18 @@ class HostRoomScene(MenuScene):
         self.code.place(pygame.Rect(0, int(h * 0.28 + 56 * s), w, int(50 * s)), s)
         self.link.place(pygame.Rect(0, int(h * 0.28 + 110 * s), w, int(30 * s)), s)
         self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 150 * s), int(w * 0.8), int(90 * s)), s)
+        pw, pbw, ph, py = int(340 * s), int(220 * s), int(40 * s), int(h * 0.28 + 244 * s)
+        px = w // 2 - (pw + pbw + int(12 * s)) // 2
+        self.port_input.place(pygame.Rect(px, py, pw, ph), s)
+        self.port_button.place(pygame.Rect(px + pw + int(12 * s), py, pbw, ph), s)
+        self.port_label.place(pygame.Rect(int(w * 0.1), py + ph + int(4 * s), int(w * 0.8), int(50 * s)), s)
+        pad = int(8 * s)
+        self.port_panel = pygame.Rect(px - 2 * pad, py - pad, pw + pbw + int(44 * s), ph + 2 * pad)
         bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
         self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)
         self.new_code_button.place(pygame.Rect(w // 2 - bw // 2, y - bh - gap, bw, bh), s)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.port_panel, self.scale)  # the Port row's caption reads on it

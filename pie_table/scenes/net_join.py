@@ -59,6 +59,10 @@ _SILENT = N_("{address} did not answer within {seconds} s: is the host running? 
 _RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
 _WATCH_LOST = N_("The connection to the table you watched was lost: watch it again from Join.")
 
+_MADE = N_("Table {table} is made. Its join code is {code}; the others join with it, or with {link}. Join takes your seat.")  # noqa: E501
+# Something answered, but not as a pie_table host (a proxy's page for a path it does not route).
+_NOT_A_HOST = N_("Something answers at {address}, but not as a pie_table host: check the address and the path of its link.")  # noqa: E501
+
 
 def open_remote_table(app: Any, driver: JoinedSeat) -> str:
     """Put the game's table scene, playing through `driver`, in place of the join screen; the
@@ -293,7 +297,8 @@ class JoinScene(MenuScene):
         self.lobby_line = ""  # what the address holds, in one line, when not a list of tables
         self._settle: float | None = None  # seconds until a typed address is asked what it holds
         self._asking: threading.Thread | None = None
-        self._lobby: tuple[str, list[dict[str, Any]] | None, str] | None = None  # an answer not yet shown
+        self._lobby: tuple[str, Any, str] | None = None  # (address, LobbyAnswer or None, line), not yet shown
+        self.creates = False  # the lobby at `address` lets a client make a table (a `serve` lobby)
         self.notice = tr(damaged) if damaged is not None else ""
         self._joining: threading.Thread | None = None
         self._result: tuple[Any, str] | None = None  # (driver, refusal) once a join attempt ended
@@ -322,11 +327,16 @@ class JoinScene(MenuScene):
         self.table_buttons = [Button(("▶ " if t is self.chosen() else "") + table_line(t), self._chooser(t),
                                      enabled=not t.get("over"), size=18)
                               for t in (self.tables or [])[:_SHOWN + 1]]
-        self.status = Label(lambda: self.notice, 22, pal.CHERRY, wrap=True)
+        # Lemon on the wood, where the line stands under the form (cherry there could not be read).
+        self.status = Label(lambda: self.notice, 22, pal.LEMON, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
         self.back_button = Button(_("Back"), self.back, size=26)
+        # Only a lobby that lets clients make tables offers it (a window's lobby holds its own table).
+        self.new_button = Button(_("New table"), self.new_table, enabled=lambda: self._joining is None,
+                                 size=26) if self.creates else None
+        new = [self.new_button] if self.new_button is not None else []
         return [self.address_input, *self.table_buttons, self.code_input, self.seat_row, self.name_input,
-                *self.found_buttons, self.join_button, self.back_button, self.heading, self.lan_label,
+                *self.found_buttons, self.back_button, *new, self.join_button, self.heading, self.lan_label,
                 self.lobby_label, self.status]
 
     def rebuild(self) -> None:
@@ -436,20 +446,23 @@ class JoinScene(MenuScene):
         self.tables, self.lobby_line = None, _("Asking {address} for its tables…").format(address=address)
 
         def run() -> None:
-            from pie_table.net.client import HostRefused
-            from pie_table.net.lobby_list import ATTEMPTS, TIMEOUT_S, lobby_tables
+            from pie_table.net.client import HostRefused, NotAHost
+            from pie_table.net.lobby_list import ATTEMPTS, TIMEOUT_S
+            from pie_table.net.lobby_list import ask_lobby as asked
 
             def again(attempt: int) -> None:  # a busy host may be slow: say it is asked again
                 self.lobby_line = _("{address} is slow to answer: asking again ({n} of {total})…").format(
                     address=address, n=attempt, total=ATTEMPTS)
                 wake_window()
             try:
-                self._lobby = (address, lobby_tables(address, on_retry=again), "")
+                self._lobby = (address, asked(address, on_retry=again), "")
             except HostRefused as refused:
                 self._lobby = (address, None, str(refused))
             except TimeoutError:
                 self._lobby = (address, None, _(_SILENT).format(address=address,
                                                                 seconds=round(ATTEMPTS * TIMEOUT_S)))
+            except NotAHost:
+                self._lobby = (address, None, _(_NOT_A_HOST).format(address=address))
             except Exception:  # noqa: BLE001 - nobody there, not a pie_table host: one line
                 self._lobby = (address, None, _("No pie_table table answers at {address}.").format(
                     address=address))
@@ -457,9 +470,12 @@ class JoinScene(MenuScene):
         self._asking = threading.Thread(target=run, name="ask-lobby", daemon=True)
         self._asking.start()
 
-    def _lobby_answered(self, address: str, tables: list[dict[str, Any]] | None, line: str) -> None:
+    def _lobby_answered(self, address: str, answer: Any, line: str) -> None:
+        """The lobby at `address` answered (a `LobbyAnswer`), or `line` says why not (None)."""
         if address != self.address:
             return  # the address changed meanwhile: its own answer follows
+        tables = answer.tables if answer is not None else None
+        self.creates = answer is not None and answer.creates
         self.tables, self.lobby_line = tables, tr(line) if line else ""
         if tables is not None and not tables:
             self.lobby_line = _("No table is open at this address.")
@@ -468,6 +484,29 @@ class JoinScene(MenuScene):
             playable = [t for t in tables if not t.get("over") and seats_offered(address, t)]
             self.table = (playable or tables)[0]["table"]
         self.rebuild()
+
+    # -- a new table -----------------------------------------------------------------------------------
+
+    def new_table(self) -> None:
+        """The game list, then the seat screen of a table made on this lobby (`net_create`)."""
+        from pie_table.scenes.game_select import GameSelectScene
+        from pie_table.scenes.net_create import LobbySeatsScene
+
+        def seats(info: GameInfo) -> LobbySeatsScene:
+            return LobbySeatsScene(self.app, info, self)
+        self.app.scenes.push(GameSelectScene(self.app, seats=seats))
+
+    def made(self, table: str, code: str, seat: int) -> None:
+        """The lobby made `table`: it is the one chosen, with its code and this player's `seat`
+        (from 0) in the form, and one line gives the code and link the other players join with
+        (the table's screen will not show them): Join takes the seat."""
+        from pie_table.net.join_link import join_link
+
+        self.table, self.code, self.seat = table, code, seat + 1
+        self.ask_lobby()  # the list shows it (meanwhile every seat is offered, as for a link pasted)
+        self.rebuild()
+        self.notice = _(_MADE).format(table=table, code=code, link=join_link(self.address, table, code))
+        self.menu.set_focus(self.join_button if self.name else self.name_input)
 
     # -- joining ---------------------------------------------------------------------------------------
 
@@ -479,12 +518,14 @@ class JoinScene(MenuScene):
         address, table, code, seat, name = self.address, self.table, self.code, self.seat - 1, self.name
 
         def run() -> None:
-            from pie_table.net.client import HostRefused
+            from pie_table.net.client import HostRefused, NotAHost
 
             try:
                 self._result = (take_seat(address, table, code, seat, name), "")
             except HostRefused as refused:
                 self._result = (None, str(refused))
+            except NotAHost:
+                self._result = (None, _(_NOT_A_HOST).format(address=address))
             except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line
                 self._result = (None, _("No table answers at {address}.").format(address=address))
             wake_window()
@@ -554,5 +595,9 @@ class JoinScene(MenuScene):
             y += height + gap * bool(height)
         self.status.place(pygame.Rect(x, y, rw, max(int(24 * s), by - y - gap)), s)
         self.panel = pygame.Rect(x - int(24 * s), top - int(14 * s), rw + int(48 * s), y - top + int(20 * s))
-        self.back_button.place(pygame.Rect(w // 2 - bw - gap, by, bw, bh), s)
-        self.join_button.place(pygame.Rect(w // 2 + gap, by, bw, bh), s)
+        if self.new_button is None:
+            self.back_button.place(pygame.Rect(w // 2 - bw - gap, by, bw, bh), s)
+            self.join_button.place(pygame.Rect(w // 2 + gap, by, bw, bh), s)
+            return
+        for i, button in enumerate((self.back_button, self.new_button, self.join_button)):  # as they are read
+            button.place(pygame.Rect(w // 2 - bw * 3 // 2 - 2 * gap + i * (bw + 2 * gap), by, bw, bh), s)

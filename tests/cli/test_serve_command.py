@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,42 +14,10 @@ import pytest
 from pie_table.cli.main import main
 from pie_table.net.client import HostRefused, RemoteSeat
 from pie_table.net.tls import client_context
+from tests.net.processes import ROOT, Serving
 
-_ROOT = Path(__file__).resolve().parents[2]
-_DATA = _ROOT / "tests" / "net" / "data"  # a self-signed certificate for 127.0.0.1, for tests only
+_DATA = ROOT / "tests" / "net" / "data"  # a self-signed certificate for 127.0.0.1, for tests only
 _CERT, _KEY = str(_DATA / "test-cert.pem"), str(_DATA / "test-key.pem")
-
-
-class Serving:
-    """A `serve` process and the JSON lines it printed."""
-
-    def __init__(self, *flags: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, str(_ROOT / "main.py"), "serve", "--port", "0", "--bot-pace", "instant", *flags],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=_ROOT)
-        self.tables: list[dict[str, Any]] = []
-        while True:
-            line = json.loads(self.line())
-            if "serving" in line:
-                self.url = line["serving"]
-                break
-            self.tables.append(line)
-
-    def line(self) -> str:
-        assert self.process.stdout is not None
-        text = self.process.stdout.readline()
-        assert text, "serve ended"
-        return text
-
-    def command(self, text: str) -> dict[str, Any]:
-        assert self.process.stdin is not None
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
-        return json.loads(self.line())  # type: ignore[no-any-return]
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
 
 
 @pytest.fixture

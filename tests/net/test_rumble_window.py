@@ -485,10 +485,12 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     table = room.table
     assert table.sim.session.hash() == saved_hash and table.sim.session.log == saved
     assert table.cursors == {} and table.mouse is None  # seat 2 is still nobody's at the host
-    # Ann joins by the new code (signing as Annie this time) and has her seat of the saved game:
-    # its view, as the host has it.
+    # Hosted where it was, with the same code and her seat's token: Ann's join screen takes her own
+    # seat back with the token her window remembered (the name she types now is not asked for),
+    # and she has her seat of the saved game: its view, as the host has it.
+    assert room.joined_text() == "Seat 2: Ann (away)"
     joined = _join_from(app, ann, room, 2, "Annie")
-    assert joined.sim.seat == 1 and room.joined_text() == "Seat 2: Annie (here)"
+    assert joined.sim.seat == 1 and room.joined_text() == "Seat 2: Ann (here)"
     assert joined.sim.view == plain(table.driver.view(1))
     # ...and everything her seat heard before the save, as a player taking a seat back is sent it
     # (her Table talk started empty).
@@ -496,8 +498,8 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     _click(app, room.start_button.rect)
     # Continued mid-round, the host's table opens paused (for everyone: the host's clock is the game).
     assert isinstance(app.scenes.current, PauseScene) and app.scenes.current.beneath() is table
-    # Named as she joined now, under the pause too (it showed the save's name until the game went on).
-    assert table.names[1] == "Annie"
+    # Named as she sat down, under the pause too.
+    assert table.names[1] == "Ann"
     app.scenes.current.back()
     # The game goes on from the save to its end, Ann's keys in it, and both windows show the results.
     log = table.sim.session.log

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from pie_table.kit.app import App
+from pie_table.net.lobby_list import LobbyAnswer
 from pie_table.net.server import Lobby, bound_port, start
 from pie_table.scenes.net_join import JoinScene, seats_offered
 from tests.scenes.net_pair import title_app
@@ -162,9 +163,9 @@ def test_an_address_where_nothing_answers_says_so_in_one_line(app: App) -> None:
 def test_a_finished_table_is_listed_greyed(app: App) -> None:
     join = _join_screen(app)
     join.address = "ws://10.0.0.9:8765"
-    join._lobby_answered(join.address, [
+    join._lobby_answered(join.address, LobbyAnswer([
         {"table": "1", "game": "rats", "seats": 3, "open": [], "away": [], "over": True},
-        {"table": "2", "game": "rats", "seats": 3, "open": [2], "away": [1], "over": False}], "")
+        {"table": "2", "game": "rats", "seats": 3, "open": [2], "away": [1], "over": False}], False), "")
     assert [(b.text, b.enabled) for b in join.table_buttons] == [
         ("RATS: High Tea at Sea · table 1 · finished", False),
         ("▶ RATS: High Tea at Sea · table 2 · 1 seat open · 1 away", True)]
