@@ -165,8 +165,9 @@ def test_a_lobby_keeps_its_watching_policy_for_every_table_it_makes() -> None:
         from pie_table.net.limits import Limits
         from pie_table.net.server import Lobby
 
-        delayed = Lobby(Limits(watch_delay_s=30.0)).create("rats", ["remote", "bot:normal", "bot:normal"], 1, {})
-        closed = Lobby(Limits(watching=False)).create("rats", ["remote", "bot:normal", "bot:normal"], 1, {})
+        seats = ["remote", "bot:normal", "bot:normal"]
+        delayed = Lobby(Limits(watch_delay_s=30.0)).create("rats", seats, 1, {})
+        closed = Lobby(Limits(watching=False)).create("rats", seats, 1, {})
         assert delayed.spectators.delay_s == 30.0 and delayed.summary()["watchers"] == 0
         assert not closed.spectators.open and "watchers" not in closed.summary()
         with pytest.raises(p.Refusal):

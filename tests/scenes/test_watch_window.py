@@ -73,3 +73,24 @@ def test_a_watched_rumble_table_plays_the_hosts_ticks(app: App) -> None:
         assert table.sim.queue == []
     finally:
         hosted.quit()
+
+
+def test_the_join_screen_watches_the_table_chosen_in_no_seat(app: App) -> None:
+    from tests.scenes.test_join_form import Served, _join_screen, _typed
+
+    served = Served([("rats", ["remote", "bot:normal", "bot:normal"])])
+    try:
+        join = _join_screen(app)
+        _typed(app, join, served.url)
+        _frames_until(app, lambda: join.chosen() is not None)
+        assert join.watch_button.enabled and not join.join_button.enabled  # no name, no code: still watches
+        join.watch_button.activate()
+        _frames_until(app, lambda: app.scenes.current is not join)
+        table = app.scenes.current
+        host = served.lobby.tables[join.table]
+        assert table.watch and table.driver.watching and host.holders == {}
+        _frames_until(app, lambda: host.summary()["watchers"] == 1)
+        table.exit()
+        _frames_until(app, lambda: host.summary()["watchers"] == 0)  # leaving the table stops watching
+    finally:
+        served.close()
