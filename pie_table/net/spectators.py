@@ -99,6 +99,8 @@ class Spectators:
         elif changed := patch(watcher.shown, moment.view):
             message["patch"] = changed
         if len(message) > 1:
+            if self.driver.info.realtime:  # a real-time update says its tick, as a seat's does
+                message["tick"] = moment.view.get("tick", 0)
             watcher.shown, watcher.sent = moment.view, moment.events
             watcher.link.send(message)
 

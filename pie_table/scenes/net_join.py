@@ -590,6 +590,9 @@ class JoinScene(MenuScene):
             self.notice = tr(refusal) if refusal else ""
             return
         if watching:
+            from pie_table.net.last_join import remember_join
+
+            remember_join(self.address, self.table, self.seat, self.name)  # the address, for next time
             self.notice = open_watched_table(self.app, driver)
         else:
             self._joined(driver)

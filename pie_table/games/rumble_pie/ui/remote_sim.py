@@ -44,6 +44,8 @@ HOST_LOST = N_("The host could not be reached again.")
 class RemoteTableSim(SeatTableSim):
     """A remote seat's table: what the host sends, in the interface the table scene drives."""
 
+    live = True
+
     def __init__(self, url: str, table: str, code: str, seat: int, name: str = "",
                  wake: Any = None, token: str = "", watch: bool = False) -> None:
         """Take `seat` with the join `code`, or the seat a `token` holds, or `watch` the table in

@@ -194,7 +194,8 @@ class RumbleTableScene(Scene, WatchedTable):
         """The painted parts of the table (seat labels, key legend) in the language shown now."""
         self.language = current_language()
         infos = seat_infos(self.setup, self.sim.table().teams, self.names)
-        return TableView(self.geom, infos, legends(self.app, self.setup, self.names, self.watch))
+        return TableView(self.geom, infos, legends(self.app, self.setup, self.names, self.watch,
+                                                         self.sim.live))
 
     def on_focus_lost(self) -> None:
         """A table pauses itself when the window loses focus (a remote seat's does not: the host's
