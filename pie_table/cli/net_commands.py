@@ -31,6 +31,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--max-tables", type=int, default=500, help="tables the lobby holds at most")
     p.add_argument("--tables-per-address", type=int, default=3,
                    help="open tables one client address may have made at once")
+    p.add_argument("--watch-delay", type=float, default=0.0, metavar="S",
+                   help="watchers see each table this many seconds behind the game (at most 120)")
+    p.add_argument("--no-watching", action="store_true", help="the tables cannot be watched")
     p.add_argument("--certfile", help="serve wss:// with this certificate (PEM; with --keyfile)")
     p.add_argument("--keyfile", help="the certificate's private key (PEM)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
@@ -168,9 +171,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def _serve_limits(args: argparse.Namespace) -> Any:
     from pie_table.net.limits import Limits
+    from pie_table.net.spectators import MAX_DELAY_S
 
     if args.max_tables < 1 or args.tables_per_address < 1:
         raise CliError("--max-tables and --tables-per-address take a number, at least 1")
+    if not 0 <= args.watch_delay <= MAX_DELAY_S:
+        raise CliError(f"--watch-delay takes seconds from 0 to {MAX_DELAY_S:g}, not {args.watch_delay:g}")
     from pie_table.net.forwarded import proxy_addresses
 
     try:
@@ -178,7 +184,7 @@ def _serve_limits(args: argparse.Namespace) -> Any:
     except ValueError as exc:
         raise CliError(f"--trusted-proxy takes an IP address: {exc}") from None
     return Limits(max_tables=args.max_tables, open_tables_per_address=args.tables_per_address,
-                  trusted_proxies=proxies)
+                  trusted_proxies=proxies, watching=not args.no_watching, watch_delay_s=args.watch_delay)
 
 
 def _serve_tls(args: argparse.Namespace) -> Any:

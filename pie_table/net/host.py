@@ -33,7 +33,7 @@ from pie_table.net import protocol as p
 from pie_table.net.host_loops import OwnLoop, WindowLoop
 from pie_table.net.host_parts import Clock, Holder, HostLoop, Link, Seats
 from pie_table.net.protocol import Refusal
-from pie_table.net.spectators import MAX_WATCHERS, Spectators
+from pie_table.net.spectators import MAX_DELAY_S, MAX_WATCHERS, Spectators
 from pie_table.net.tick_clock import TICK_HZ, TickClock
 from pie_table.net.turn_clock import TurnClock
 
@@ -165,7 +165,7 @@ class TableHost:
 
     def allow_watching(self, delay_s: float) -> None:
         """The host lets people watch again, `delay_s` behind the game."""
-        self.spectators.open, self.spectators.delay_s = True, max(0.0, delay_s)
+        self.spectators.open, self.spectators.delay_s = True, min(MAX_DELAY_S, max(0.0, delay_s))
 
     def _show_watchers(self) -> None:
         self.spectators.beat(time.monotonic())

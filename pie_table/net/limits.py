@@ -38,6 +38,9 @@ class Limits:
     empty_s: float = 600.0  # a table the lobby made, with nobody connected, closes after this
     over_s: float = 300.0  # a finished table the lobby made closes this long after its end
     sweep_s: float = 5.0  # how often the lobby looks for tables to close
+    # Watchers: whether the lobby's tables may be watched, and how far behind the game they see it.
+    watching: bool = True
+    watch_delay_s: float = 0.0
 
 
 @dataclass

@@ -31,10 +31,12 @@ from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.net import protocol as p
 from pie_table.net.client import HostRefused, RemoteSeat, bot_decider
 from pie_table.net.seat_replay import SeatRecorder
+from pie_table.net.spectators import MAX_DELAY_S
 from pie_table.paths import seat_replays_dir
 
 Listener = Callable[[Entry, list[Event]], None]
 _ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
+_WATCH_DELAY_MAX = MAX_DELAY_S  # a watcher waits this long more for its first view: the host's delay
 
 
 def seen_from(game: str, seat: int, seats: int, options: Any, teams: Any, names: Any) -> GameSetup:
@@ -52,11 +54,11 @@ class RemoteDriver:
     realtime = False  # a turn-based seat: the join screen opens the game's table on this driver
 
     def __init__(self, url: str, table: str, *, code: str = "", seat: int = -1, name: str = "",
-                 token: str = "", wake: Callable[[], None] | None = None) -> None:
-        """Join `seat` with the join `code`, or take a seat back with its `token`. Raises
-        HostRefused (one line: wrong code, seat taken, version mismatch) when the host says no.
-        `wake()` is called from the network thread whenever the host sent something (a window
-        resting until input posts itself an event)."""
+                 token: str = "", wake: Callable[[], None] | None = None, watch: bool = False) -> None:
+        """Join `seat` with the join `code`, or take a seat back with its `token`, or `watch` the
+        table in no seat. Raises HostRefused (one line: wrong code, seat taken, version mismatch,
+        not watched) when the host says no. `wake()` is called from the network thread whenever the
+        host sent something (a window resting until input posts itself an event)."""
         self.wake = wake
         self.remote = RemoteSeat(url)
         self.url, self.table = url, table
@@ -85,11 +87,14 @@ class RemoteDriver:
         self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
         self._thread.start()
         try:
-            self._call(self._open(code, seat, name, token))
+            if watch:
+                self._call(self._watch(), _ANSWER_WAIT + _WATCH_DELAY_MAX)
+            else:
+                self._call(self._open(code, seat, name, token))
         except BaseException:
             self._loop.call_soon_threadsafe(self._loop.stop)  # refused or unreachable: no thread left behind
             raise
-        self.gate = PrivacyGate([self.remote.seat])
+        self.gate = PrivacyGate([] if watch else [self.remote.seat])
         self._reader = asyncio.run_coroutine_threadsafe(self._read(), self._loop)
 
     # -- the connection, on its own thread ---------------------------------------------------------
@@ -105,6 +110,17 @@ class RemoteDriver:
             self._took(await self.remote.join(self.table, code, seat, name))
         first = await self.remote.expect("update")
         self._took(first)
+
+    async def _watch(self) -> None:
+        """In no seat: the host's answer, then the public table as it was its delay ago."""
+        await self.remote.open()
+        self.joined = await self.remote.watch(self.table)
+        self._took(await self.remote.expect("update"))
+
+    @property
+    def watching(self) -> bool:
+        """True for a watcher: in no seat, sent the public table only."""
+        return self.remote.watching
 
     async def _read(self) -> None:
         seat = self.remote

@@ -280,7 +280,10 @@ class Lobby:
         return info, setup
 
     def _host(self, info: GameInfo, setup: GameSetup, remote: set[int], table_id: str) -> TableHost:
-        return headless_host(setup, remote, table_id=table_id, info=info, pace=self.pace)
+        host = headless_host(setup, remote, table_id=table_id, info=info, pace=self.pace,
+                             watch_delay_s=self.limits.watch_delay_s)
+        host.spectators.open = self.limits.watching
+        return host
 
     def owner_key(self, table_id: str) -> str | None:
         """The key that lets a table's host change its code (None for a table the lobby did not make)."""

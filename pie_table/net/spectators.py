@@ -19,6 +19,7 @@ from pie_table.net.patch import ViewJson, patch
 
 MAX_WATCHERS = 32  # per table: watching is cheap, but each watcher is one more stream to send
 BEAT_S = 0.05  # how often a table with watchers is looked at (a real-time game moves 20 times a second)
+MAX_DELAY_S = 120.0  # the longest a host may hold watchers behind (a watcher waits that long to see)
 
 
 @dataclass
@@ -44,7 +45,7 @@ class Spectators:
 
     def __init__(self, driver: TableDriver, *, delay_s: float = 0.0, open_: bool = True) -> None:
         self.driver = driver
-        self.delay_s = max(0.0, delay_s)
+        self.delay_s = min(MAX_DELAY_S, max(0.0, delay_s))
         self.open = open_  # the host lets people watch (it may stop it: watchers are then sent away)
         self.watchers: list[Watcher] = []
         self.history = driver.session.history(None)
@@ -98,6 +99,8 @@ class Spectators:
         elif changed := patch(watcher.shown, moment.view):
             message["patch"] = changed
         if len(message) > 1:
+            if self.driver.info.realtime:  # a real-time update says its tick, as a seat's does
+                message["tick"] = moment.view.get("tick", 0)
             watcher.shown, watcher.sent = moment.view, moment.events
             watcher.link.send(message)
 

@@ -57,6 +57,8 @@ _SETTLE_S = 0.6  # an address left unchanged this long is asked what it holds
 _SHOWN = 3  # servers found on the local network shown at once (and tables of one lobby: one more)
 _SILENT = N_("{address} did not answer within {seconds} s: is the host running? Change the address or type it again to ask again.")  # noqa: E501
 _RUNNING = 0.1  # seconds between frames while an answer from the network is awaited
+_WATCH_LOST = N_("The connection to the table you watched was lost: watch it again from Join.")
+
 _MADE = N_("Table {table} is made. Its join code is {code}; the others join with it, or with {link}. Join takes your seat.")  # noqa: E501
 # Something answered, but not as a pie_table host (a proxy's page for a path it does not route).
 _NOT_A_HOST = N_("Something answers at {address}, but not as a pie_table host: check the address and the path of its link.")  # noqa: E501
@@ -112,6 +114,64 @@ class JoinedLink:
 
     def left(self) -> None:
         self.driver.close()
+
+
+class WatchingLink:
+    """A watched table's link to its host: the updates the host sends are played as they come (a
+    watched table has no turn of its own to take, so this is what moves it on), a player who took
+    a seat meanwhile is named, and the table goes back to the title in one line if the link ends
+    before the game does; leaving the table stops watching."""
+
+    def __init__(self, driver: RemoteDriver) -> None:
+        self.driver = driver
+
+    def before_frame(self, table: TurnTable) -> bool:
+        driver = self.driver
+        if driver.lost and not driver.is_over():
+            return_to_title(table.app, _WATCH_LOST if not driver.host_quit else lost_line(driver))
+            return False
+        table.names.rename(dict(enumerate(driver.names)))
+        driver.update(0.0)  # tells the table's listeners what came, on this thread
+        return True
+
+    def left(self) -> None:
+        self.driver.close()
+
+
+def watch_table(address: str, table: str) -> Any:
+    """A watcher of `table` on `address`, in no seat: a real-time table's (the game's table draws
+    it, as `remote`) or a turn-based table's driver. Blocking; HostRefused with the host's line."""
+    from pie_table.core.registry import get_game
+    from pie_table.net.realtime_play import hosted_game
+    from pie_table.net.remote_driver import RemoteDriver
+
+    line = hosted_game(address, table)
+    if line is not None and line.get("realtime"):
+        factory = load_factory(get_game(line["game"]).scene_factory)
+        if factory is not None:
+            return factory.watch_remote(address, table, wake_window)
+    return RemoteDriver(address, table, watch=True, wake=wake_window)
+
+
+def open_watched_table(app: Any, watcher: JoinedSeat) -> str:
+    """Put the game's table scene, watching through `watcher`, in place of the join screen; the
+    reason it cannot ('' when it opened). The table shows the public view: no seat is this one."""
+    factory = load_factory(watcher.info.remote_scene_factory or watcher.info.scene_factory)
+    if factory is None:
+        watcher.close()
+        return _("This game's table could not be loaded.")
+    if watcher.realtime:
+        app.scenes.replace(factory(app, watcher.setup, remote=watcher, watch=True))
+        return ""
+    from pie_table.net.remote_driver import RemoteDriver
+
+    assert isinstance(watcher, RemoteDriver)  # every watcher not real-time watches through one
+    turn_driver: TurnDriver = watcher
+    table = factory(app, watcher.setup, driver=turn_driver, watch=True)
+    table.watch_seat = None  # the public table
+    table.link = WatchingLink(watcher)
+    app.scenes.replace(table)
+    return ""
 
 
 def lost_line(driver: Any) -> str:
@@ -242,6 +302,7 @@ class JoinScene(MenuScene):
         self.notice = tr(damaged) if damaged is not None else ""
         self._joining: threading.Thread | None = None
         self._result: tuple[Any, str] | None = None  # (driver, refusal) once a join attempt ended
+        self._watch = False  # the attempt under way watches the table (in no seat) rather than joins
         if self.address.count(":") >= 2 and not self.address.endswith(":"):
             self.ask_lobby()  # the remembered address: what it holds now
 
@@ -270,14 +331,15 @@ class JoinScene(MenuScene):
         # Lemon on the wood, where the line stands under the form (cherry there could not be read).
         self.status = Label(lambda: self.notice, 22, pal.LEMON, wrap=True)
         self.join_button = Button(_("Join"), self.join, enabled=self._can_join, size=30)
+        self.watch_button = Button(_("Watch"), self.watch, enabled=self._can_watch, size=26)
         self.back_button = Button(_("Back"), self.back, size=26)
         # Only a lobby that lets clients make tables offers it (a window's lobby holds its own table).
         self.new_button = Button(_("New table"), self.new_table, enabled=lambda: self._joining is None,
                                  size=26) if self.creates else None
         new = [self.new_button] if self.new_button is not None else []
         return [self.address_input, *self.table_buttons, self.code_input, self.seat_row, self.name_input,
-                *self.found_buttons, self.back_button, *new, self.join_button, self.heading, self.lan_label,
-                self.lobby_label, self.status]
+                *self.found_buttons, self.back_button, *new, self.watch_button, self.join_button,
+                self.heading, self.lan_label, self.lobby_label, self.status]
 
     def rebuild(self) -> None:
         """Rebuild the form with the focus on the same row (lists above it may have grown)."""
@@ -312,6 +374,12 @@ class JoinScene(MenuScene):
         code = self.code or self._taking_back()  # a seat taken back needs its token, not the code
         return (bool(self.address and code and self.name and self.table)
                 and self.seat_row.enabled and self._joining is None)
+
+    def _can_watch(self) -> bool:
+        """A table of the lobby is chosen that its host lets be watched, and still plays."""
+        table = self.chosen()
+        return (table is not None and "watchers" in table and not table.get("over")
+                and self._joining is None)
 
     def _taking_back(self) -> bool:
         """The seat chosen is this machine's own, away, at the table chosen (its token remembered)."""
@@ -472,6 +540,29 @@ class JoinScene(MenuScene):
         self._joining = threading.Thread(target=run, name="join-table", daemon=True)
         self._joining.start()
 
+    def watch(self) -> None:
+        """Watch the chosen table in no seat (no code, no name): on a background thread, the table
+        opening in watch mode when the host says yes."""
+        if not self._can_watch():
+            return
+        self.notice, self._watch = _("Asking to watch…"), True
+        address, table = self.address, self.table
+
+        def run() -> None:
+            from pie_table.net.client import HostRefused, NotAHost
+
+            try:
+                self._result = (watch_table(address, table), "")
+            except HostRefused as refused:
+                self._result = (None, str(refused))
+            except NotAHost:
+                self._result = (None, _(_NOT_A_HOST).format(address=address))
+            except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line
+                self._result = (None, _("No table answers at {address}.").format(address=address))
+            wake_window()
+        self._joining = threading.Thread(target=run, name="watch-table", daemon=True)
+        self._joining.start()
+
     def _joined(self, driver: JoinedSeat) -> None:
         """The host said yes: the form is remembered, and the table opens."""
         from pie_table.net.last_join import remember_join
@@ -494,11 +585,17 @@ class JoinScene(MenuScene):
         if self._result is None:
             return
         driver, refusal = self._result
-        self._result, self._joining = None, None
+        self._result, self._joining, watching, self._watch = None, None, self._watch, False
         if driver is None:
             self.notice = tr(refusal) if refusal else ""
             return
-        self._joined(driver)
+        if watching:
+            from pie_table.net.last_join import remember_join
+
+            remember_join(self.address, self.table, self.seat, self.name)  # the address, for next time
+            self.notice = open_watched_table(self.app, driver)
+        else:
+            self._joined(driver)
 
     def next_frame(self) -> float | None:
         waiting = self._settle is not None or self._asking is not None or self._joining is not None
@@ -535,9 +632,9 @@ class JoinScene(MenuScene):
             y += height + gap * bool(height)
         self.status.place(pygame.Rect(x, y, rw, max(int(24 * s), by - y - gap)), s)
         self.panel = pygame.Rect(x - int(24 * s), top - int(14 * s), rw + int(48 * s), y - top + int(20 * s))
-        if self.new_button is None:
-            self.back_button.place(pygame.Rect(w // 2 - bw - gap, by, bw, bh), s)
-            self.join_button.place(pygame.Rect(w // 2 + gap, by, bw, bh), s)
-            return
-        for i, button in enumerate((self.back_button, self.new_button, self.join_button)):  # as they are read
-            button.place(pygame.Rect(w // 2 - bw * 3 // 2 - 2 * gap + i * (bw + 2 * gap), by, bw, bh), s)
+        buttons = [self.back_button, *([self.new_button] if self.new_button is not None else []),
+                   self.watch_button, self.join_button]  # as they are read
+        bw = min(bw, (w - 2 * gap * (len(buttons) + 1)) // len(buttons))
+        left = w // 2 - (len(buttons) * bw + (len(buttons) - 1) * 2 * gap) // 2
+        for i, button in enumerate(buttons):
+            button.place(pygame.Rect(left + i * (bw + 2 * gap), by, bw, bh), s)

@@ -71,3 +71,5 @@ def test_serve_refuses_a_certificate_without_its_key_and_a_table_cap_of_none(cap
     assert "cannot use" in capsys.readouterr().err
     assert main(["serve", "--max-tables", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+    assert main(["serve", "--watch-delay", "500"]) == 2
+    assert "--watch-delay takes seconds from 0 to 120, not 500" in capsys.readouterr().err

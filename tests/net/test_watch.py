@@ -158,3 +158,18 @@ def test_a_real_time_table_is_watched_live() -> None:
             server.close()
             await server.wait_closed()
     asyncio.run(run())
+
+
+def test_a_lobby_keeps_its_watching_policy_for_every_table_it_makes() -> None:
+    async def run() -> None:
+        from pie_table.net.limits import Limits
+        from pie_table.net.server import Lobby
+
+        seats = ["remote", "bot:normal", "bot:normal"]
+        delayed = Lobby(Limits(watch_delay_s=30.0)).create("rats", seats, 1, {})
+        closed = Lobby(Limits(watching=False)).create("rats", seats, 1, {})
+        assert delayed.spectators.delay_s == 30.0 and delayed.summary()["watchers"] == 0
+        assert not closed.spectators.open and "watchers" not in closed.summary()
+        with pytest.raises(p.Refusal):
+            closed.watch(_Link())
+    asyncio.run(run())

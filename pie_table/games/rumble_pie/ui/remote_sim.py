@@ -30,6 +30,7 @@ from pie_table.games.rumble_pie.ui.sim import TickResult
 from pie_table.kit.i18n import N_
 from pie_table.net.client import RemoteSeat
 from pie_table.net.seat_replay import SeatRecorder
+from pie_table.net.spectators import MAX_DELAY_S
 from pie_table.paths import seat_replays_dir
 
 LOG = logging.getLogger("pie_table.net")
@@ -43,12 +44,15 @@ HOST_LOST = N_("The host could not be reached again.")
 class RemoteTableSim(SeatTableSim):
     """A remote seat's table: what the host sends, in the interface the table scene drives."""
 
+    live = True
+
     def __init__(self, url: str, table: str, code: str, seat: int, name: str = "",
-                 wake: Any = None, token: str = "") -> None:
-        """Take `seat` with the join `code`, or the seat a `token` holds (HostRefused or
-        ConnectionError if not); `wake()` is called from the network thread when a frame came (a
-        window resting until input)."""
-        super().__init__("", seat)
+                 wake: Any = None, token: str = "", watch: bool = False) -> None:
+        """Take `seat` with the join `code`, or the seat a `token` holds, or `watch` the table in
+        no seat (HostRefused or ConnectionError if not); `wake()` is called from the network thread
+        when an update came (a window resting until input)."""
+        super().__init__("", -1 if watch else seat)
+        self.watch = watch  # a watcher: the public table, nothing sent
         self.client = RemoteSeat(url)
         self.name = name
         self.wake = wake
@@ -66,7 +70,7 @@ class RemoteTableSim(SeatTableSim):
         self.error: str | None = None
         self._thread = threading.Thread(target=self._run, args=(table, code, name, token), daemon=True)
         self._thread.start()
-        self._ready.wait(10)
+        self._ready.wait(10 + (MAX_DELAY_S if watch else 0))  # a watcher waits out the host's delay
         if self._failure is not None:
             raise self._failure
         if not self.joined:
@@ -82,7 +86,9 @@ class RemoteTableSim(SeatTableSim):
         client = self.client
         try:
             await client.open()
-            if token:  # a seat left earlier (the window closed): its token takes it back
+            if self.watch:
+                joined = await client.watch(table)
+            elif token:  # a seat left earlier (the window closed): its token takes it back
                 joined = await client.rejoin(table, token)
                 self.seat = int(joined["seat"])
             else:
@@ -94,7 +100,8 @@ class RemoteTableSim(SeatTableSim):
             self._ready.set()
             return
         self.joined, self.game = joined, str(joined["game"])
-        self.recorder = SeatRecorder(seat_replays_dir(), joined, client.token)
+        if not self.watch:  # a watcher keeps no replay: it had no seat to see from
+            self.recorder = SeatRecorder(seat_replays_dir(), joined, client.token)
         self._record(first)  # kept at once: a table left before its first frame still has its replay
         self._frames.put((first, True))  # everything the seat missed, for the table talk too
         self._ready.set()
@@ -140,7 +147,10 @@ class RemoteTableSim(SeatTableSim):
         while not self._leaving and loop.time() < give_up:
             try:
                 await self.client.open()
-                await self.client.rejoin(table, self.client.token)
+                if self.watch:
+                    await self.client.watch(table)
+                else:
+                    await self.client.rejoin(table, self.client.token)
                 self._origins.clear()  # inputs in flight when the link went are not coming back
                 self.reconnecting = False
                 return True
@@ -218,6 +228,8 @@ class RemoteTableSim(SeatTableSim):
 
     def push(self, action: dict[str, Any], origin: Any = None) -> None:
         """Send a key action now; it is pending until the host's frame answers it."""
+        if self.watch:
+            return  # a watcher plays nothing
         pushed = (action, origin)
         self._sent.append(pushed)
         self._loop.call_soon_threadsafe(lambda: self._loop.create_task(self._send(pushed)))

@@ -25,7 +25,8 @@ _REMOTE = "remote"  # the seat word the seat screens use for a seat played on an
 class SeatTableSim:
     """A seat's frames, in the interface the Rumble table scene drives."""
 
-    watch = False  # True: a replay, stepped by its viewer; nothing is sent anywhere
+    watch = False  # True: a replay, stepped by its viewer, or a table watched; nothing is sent anywhere
+    live = False  # True: the game goes on at a host as this window shows it (not a recording)
     has_humans = True
     session = None  # the game lives at the host: no save of the game, no statistics here
     realtime = True  # the join screen opens this game's table with it as `remote`

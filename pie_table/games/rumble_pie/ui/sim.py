@@ -45,6 +45,8 @@ class TableSim:
     """Paces the game's session in whole ticks at TICK_HZ, whatever the frame rate (through its
     `driver`), and keeps the public table built once per state change."""
 
+    live = False  # the game is here: a table watched here is a replay
+
     def __init__(self, setup: GameSetup, driver: RealtimeDriver, watch: bool = False) -> None:
         """`driver`: the table's, built by whoever opened it (`scenes.base.open_table`), set here to
         Rumble's step."""

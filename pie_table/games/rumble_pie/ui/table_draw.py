@@ -70,9 +70,12 @@ _REPLAY_LEGEND = [(N_("Space"), N_("play · pause")), ("← →", N_("one move")
                   ("Esc", N_("close"))]
 
 
-def legends(app: Any, setup: GameSetup, names: list[str], watch: bool = False) -> list[Legend]:
+def legends(app: Any, setup: GameSetup, names: list[str], watch: bool = False,
+            live: bool = False) -> list[Legend]:
     """Each human's keys, headed in their seat colour; one general line last. In a replay
-    (`watch`), the replay's keys instead."""
+    (`watch`), the replay's keys instead; watching a game as it is played (`live`), what that is."""
+    if watch and live:
+        return [Legend(_("Watching"), pal.GOLD, [("", _("live, in no seat")), ("", "Esc: " + _("menu"))])]
     if watch:
         # One line each, the keys leading: the keys column is too narrow for "Space" in a small window.
         return [Legend(_("Replay"), pal.GOLD, [("", f"{_(k)}: {_(v)}") for k, v in _REPLAY_LEGEND])]

@@ -142,6 +142,14 @@ class RumbleTableScene(Scene, WatchedTable):
         return RemoteTableSim(url, table, code, seat, name, wake, token)
 
     @staticmethod
+    def watch_remote(url: str, table: str, wake: Any = None) -> RemoteTableSim:
+        """A watcher of a Rumble table hosted elsewhere, in no seat (the join screen opens this
+        table with it as `remote`, watching); HostRefused with the host's one line if not."""
+        from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+
+        return RemoteTableSim(url, table, "", -1, "", wake, watch=True)
+
+    @staticmethod
     def replay_seat(recording: FramesDriver) -> RecordedTableSim:
         """A remote seat's own recording, shown from the update it has reached (the seat-replay
         viewer opens this table with it as `remote`, watching)."""
@@ -186,7 +194,8 @@ class RumbleTableScene(Scene, WatchedTable):
         """The painted parts of the table (seat labels, key legend) in the language shown now."""
         self.language = current_language()
         infos = seat_infos(self.setup, self.sim.table().teams, self.names)
-        return TableView(self.geom, infos, legends(self.app, self.setup, self.names, self.watch))
+        return TableView(self.geom, infos, legends(self.app, self.setup, self.names, self.watch,
+                                                         self.sim.live))
 
     def on_focus_lost(self) -> None:
         """A table pauses itself when the window loses focus (a remote seat's does not: the host's
