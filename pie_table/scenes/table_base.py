@@ -1,6 +1,6 @@
 """What every turn-based table scene does the same way: pause on Esc or when the window loses
-focus, play a sound without letting a dead sound device stop the game, and say when a claimed
-reaction ran out of time."""
+focus, rest between frames while nothing moves, and play a sound without letting a dead sound
+device stop the game."""
 
 from __future__ import annotations
 
@@ -23,10 +23,7 @@ class TurnTableScene(Scene):
     effects: Any
     rules: Any
     state: Any
-    gate: Any
-    claimed: int | None  # the human who claimed the open reaction window (set by the table)
     message: str  # the note over the hand (a refusal, what ran out)
-    news: str  # told by the next hand-off
     pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a hosted table's code)
 
     def warm_up(self) -> None:
@@ -67,15 +64,6 @@ class TurnTableScene(Scene):
         from pie_table.scenes.pause import PauseScene
 
         self.app.scenes.push(PauseScene(self.app, self.game_id, self.pause_note))
-
-    def reaction_lost(self, seat: int, text: str) -> None:
-        """Time ran out while `seat` was answering a reaction window (kit.reaction): say so, and on a
-        shared screen fold the hand away, so the next move waits behind a hand-off that tells what
-        happened and opens late enough that a key meant for the window cannot open it. Uses the
-        table's `message`, `news` (told by its next hand-off), `claimed` and `gate`."""
-        self.message = self.news = text
-        self.claimed = None
-        self.gate.hide()
 
     def _sound(self, name: str) -> None:
         try:

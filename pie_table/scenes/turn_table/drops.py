@@ -6,9 +6,17 @@ up and what a drop does cannot disagree."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
 
 from pie_table.core.engine import Action
+from pie_table.kit.i18n import _
+
+if TYPE_CHECKING:
+    from pie_table.scenes.turn_table.game import DropRules
+
+_DRAG_START = 6  # pixels a press must move before it becomes a drag
 
 # (kind, value, owner): a place on the table; None in value or owner matches any.
 ZoneKey = tuple[str, int | None, int | None]
@@ -47,3 +55,64 @@ def matching(
         if found:
             return found, zone
     return [], None
+
+
+class Drops:
+    """The pointer at a turn-based table: where it is (the card under it is inspected), a press
+    that picks a zone, and a drag that drops it; what a drop does comes from the game's `DropRules`."""
+
+    def __init__(self, rules: DropRules) -> None:
+        self.rules = rules
+        self.drag: dict[str, Any] | None = None  # the zone pressed, where, and whether it moves
+        self.hover: tuple[int, int] | None = None
+
+    def dragging(self) -> Any:
+        """The zone being dragged, or None."""
+        return self.drag["zone"] if self.drag is not None and self.drag["moving"] else None
+
+    def targets(self) -> set[ZoneKey]:
+        """Where the dragged zone may land (lit while dragging)."""
+        zone, seat = self.dragging(), self.rules.acting_seat()
+        if zone is None or seat is None:
+            return set()
+        return targets_of(self.rules.zones_of, self.rules.legal(seat), zone)
+
+    def mouse(self, event: pygame.event.Event) -> None:
+        """A press on a zone the game lets one pick, its drag, and its release."""
+        rules = self.rules
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            zone = next((z for z in rules.zones_at(event.pos) if z.kind in rules.pressable), None)
+            seat = rules.acting_seat()
+            if zone is not None and seat is not None:
+                self.drag = {"zone": zone, "start": event.pos, "pos": event.pos, "moving": False,
+                             "draggable": rules.draggable(zone, seat)}
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self.drag["pos"] = event.pos
+            sx, sy = self.drag["start"]
+            if self.drag["draggable"] and abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > _DRAG_START:
+                self.drag["moving"] = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            drag, self.drag = self.drag, None
+            if drag["moving"]:
+                self.drop(drag["zone"], event.pos)
+            else:
+                rules.click(drag["zone"])
+
+    def drop(self, dragged: Any, pos: tuple[int, int]) -> None:
+        """A drop makes the legal move it means for the seat of the move list on screen; one that
+        makes none springs back, with the engine's reason when the game can name the move meant
+        (`attempt`), else a plain one."""
+        rules = self.rules
+        if rules.panel is None:
+            return
+        seat: int = rules.panel.seat
+        under = rules.drop_zones(pos)[:1]  # the zone under the mouse
+        found, target = matching(rules.zones_of, rules.legal(seat), dragged, under)
+        if found:
+            rules.dropped(found, dragged, target, seat)
+            return
+        action = rules.attempt(dragged, under, seat)
+        if action is None:
+            rules.refuse(_("That card does not go there"))
+            return
+        rules.submit(action, seat)
