@@ -6,15 +6,12 @@ up and what a drop does cannot disagree."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import pygame
 
 from pie_table.core.engine import Action
 from pie_table.kit.i18n import _
-
-if TYPE_CHECKING:
-    from pie_table.scenes.turn_table.game import DropRules
 
 _DRAG_START = 6  # pixels a press must move before it becomes a drag
 
@@ -55,6 +52,47 @@ def matching(
         if found:
             return found, zone
     return [], None
+
+
+class DropRules(Protocol):
+    """A game's drag and drop, as `Drops` uses it: which zones a press picks up, where each move's
+    card goes (`zones_of`), and what a drop that makes no listed move meant."""
+
+    pressable: tuple[str, ...]  # zone kinds a press may pick or start dragging
+    panel: Any  # the move list on screen (a drop plays for its seat)
+
+    def acting_seat(self) -> int | None:
+        """The seat whose choices are on screen (who drags)."""
+
+    def legal(self, seat: int) -> Sequence[Action]:
+        """What `seat` may do now."""
+
+    def zones_of(self, action: Action) -> Iterable[tuple[ZoneKey, ZoneKey]]:
+        """Every way `action` is made by dragging: (source zone, target zone) pairs."""
+
+    def zones_at(self, pos: tuple[int, int]) -> list[Any]:
+        """Every zone under the pointer, topmost (last drawn) first."""
+
+    def drop_zones(self, pos: tuple[int, int]) -> list[Any]:
+        """The zones a drop at `pos` may land on, topmost first."""
+
+    def draggable(self, zone: Any, seat: int) -> bool:
+        """True if a press on `zone` may become a drag (else it is a click)."""
+
+    def dropped(self, found: list[Action], dragged: Any, target: Any, seat: int) -> None:
+        """The legal moves a drop made (listed order)."""
+
+    def attempt(self, dragged: Any, under: list[Any], seat: int) -> Action | None:
+        """A drop that makes no legal move: the move it meant, so the engine can say why not."""
+
+    def click(self, zone: Any) -> None:
+        """A press released without dragging."""
+
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        """Send one action for `seat`; a refusal changes nothing and its reason shows."""
+
+    def refuse(self, text: str) -> None:
+        """Say `text` over the hand, with the refusal sound."""
 
 
 class Drops:
