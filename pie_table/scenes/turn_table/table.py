@@ -348,10 +348,6 @@ class TurnTable(TurnTableScene, GameTable, WatchedTable):
     def drag(self) -> dict[str, Any] | None:
         return self.drops.drag
 
-    @property
-    def hover(self) -> tuple[int, int] | None:
-        return self.drops.hover
-
     def dragging(self) -> Any:
         return self.drops.dragging()
 
