@@ -13,23 +13,24 @@ see (`TurnDriver.listen`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import pygame
 
 from pie_table.core.engine import Action, Event
 from pie_table.core.history import SeatHistory
+from pie_table.core.saves import GameSaver
 from pie_table.core.session import Entry
 from pie_table.core.setup import GameSetup
 from pie_table.core.table_driver import TurnDriver
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
 from pie_table.kit.reaction import ReactionWindow
+from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.playback import WatchedTable
-from pie_table.scenes.table_base import TurnTableScene
 from pie_table.scenes.turn_table.claim import ReactionClaim
 from pie_table.scenes.turn_table.drops import Drops, ZoneKey
 from pie_table.scenes.turn_table.ending import TableEnding
@@ -50,11 +51,15 @@ class TableLink(Protocol):
         """The table was left (the seat is away for the others from now on)."""
 
 
-class TurnTable(TurnTableScene, GameTable, WatchedTable):
-    """The turn-based table scene. A game's table sets its `GameTable` settings, gives the members
-    `GameTable` leaves open and paints in `draw`; a replay shows one (`WatchedTable`)."""
+class TurnTable(Scene, GameTable, WatchedTable):
+    """The turn-based table scene. A game's table sets its `game_id` (the pause overlay's rules)
+    and its `GameTable` settings, gives the members `GameTable` leaves open and paints in `draw`;
+    a replay shows one (`WatchedTable`)."""
 
+    game_id = ""
+    autosave: GameSaver  # what keeps this game on disk: a table always has one (`TurnDriver.autosaver`)
     link: TableLink | None = None  # a seat played here of a table hosted elsewhere
+    pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a hosted table's code)
 
     def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
@@ -114,6 +119,33 @@ class TurnTable(TurnTableScene, GameTable, WatchedTable):
     def handle_event(self, event: pygame.event.Event) -> None:
         self.input.handle(event)
 
+    def warm_up(self) -> None:
+        """Draw the table once out of sight (call it from `enter`, after the layout), so the fonts,
+        card faces and backgrounds it needs are built while the scene opens, not in its first
+        frame, which would drop."""
+        self.draw(pygame.Surface(self.app.screen.get_size()))
+
+    def on_focus_lost(self) -> None:
+        if self.app.scenes.current is self:
+            self.pause_game()
+
+    def on_close_request(self) -> bool:
+        from pie_table.scenes.save_trouble import ask_before_closing
+
+        return ask_before_closing(self.app, self)
+
+    def pause_game(self) -> None:
+        """Esc: the pause overlay (resume, rules, quit)."""
+        from pie_table.scenes.pause import PauseScene
+
+        self.app.scenes.push(PauseScene(self.app, self.game_id, self.pause_note))
+
+    def _sound(self, name: str) -> None:
+        try:
+            self.app.sound.play(name)
+        except Exception:  # noqa: BLE001 - sound is decoration; a dead device must not stop the game
+            pass
+
     # -- the flow of play -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -149,12 +181,21 @@ class TurnTable(TurnTableScene, GameTable, WatchedTable):
             self.clear_panels()
 
     def next_frame(self) -> float | None:
-        """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""
+        """NOW while anything moves by itself: cards in the air, effects, a countdown on screen, a
+        save due a frame after its redraw, the end, autoplay and replays; else the soonest timer
+        still running (a bot's beat, the beat before a hand-off or a lone move); at rest
+        (ON_INPUT) once a human's choices wait on screen and no timer runs."""
         seat = self.offered_seat()
         offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self.moves
         beats = [self.driver.next_move_in(), self.reaction.quiet,
                  self.handoff_beat - self.since_move, FORCED_BEAT - self.since_move]
-        return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
+        if (self.watch or self.autoplay or self.autosave.dirty or self.effects.busy or self.flights.busy
+                or self.driver.is_over() or self.driver.remaining() is not None):
+            return NOW
+        running = [t for t in beats if t is not None and t > 0]
+        if running:
+            return min(running)
+        return ON_INPUT if offered else NOW
 
     def submit(self, action: Action, seat: int | None = None) -> bool:
         """Send one action for `seat` (the panel's or a drop's); a refusal changes nothing and
