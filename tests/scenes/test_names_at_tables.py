@@ -136,7 +136,7 @@ def test_pie_rats_move_list_names_a_rival_seat_as_the_table_does():
 
     app, scene = _table(PieRatsTableScene, "pie-rats", "human:hotseat,human:hotseat", ["Alice", "Bob"])
     scene.skip_to(turn=2)
-    scene._open_for(scene.rules.to_act(scene.state)[0])
+    scene.flow.open_for(scene.rules.to_act(scene.state)[0])
     view = scene.panel.view
     bob = captain_label(view, 1)
     cutlass = next(i for i, card in enumerate(CARDS) if card.key == "cutlass")

@@ -1,27 +1,43 @@
-"""The flow of a turn-based table: the driver runs the game and moves the bots, the
-human at the screen is offered their decision (behind a hand-off when others share the screen),
-reaction windows count down and any human may claim them, undo, hints, skip_to and the results.
+"""The flow of a turn-based table: the driver runs the game and moves the bots, the human at the
+screen is offered their decision (behind a hand-off when others share the screen), reaction
+windows count down and any human may claim them, undo, hints, skip_to and the results.
+
+One scene made of parts, each a small object handed what it needs: `TableSession` (every call
+into the driver, and who sees what), `SeatFlow` (offers and hand-offs), `ReactionClaim`, `Drops`
+(the pointer and drag and drop), `TableEnding` (the end and the results) and `TableInput` (raw
+events into intents). The game gives its part by declaration (`GameTable`, `DropRules`).
 
 Privacy by construction: drawing only ever gets `driver.view(seat)` for the seat the privacy gate
 says is at the screen (None: public only), and the events the scene sees are those that seat may
-see (`TurnDriver.listen`). Every call into the driver sits in the few small methods of seat.py."""
+see (`TurnDriver.listen`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+import pygame
+
+from pie_table.core.engine import Action, Event
+from pie_table.core.history import SeatHistory
+from pie_table.core.saves import GameSaver
+from pie_table.core.session import Entry
 from pie_table.core.setup import GameSetup
 from pie_table.core.table_driver import TurnDriver
 from pie_table.kit.effects import EffectLayer
-from pie_table.kit.handoff import HandoffScene
+from pie_table.kit.i18n import _
 from pie_table.kit.reaction import ReactionWindow
+from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.playback import WatchedTable
-from pie_table.scenes.turn_table.hooks import NoFlights
+from pie_table.scenes.turn_table.claim import ReactionClaim
+from pie_table.scenes.turn_table.drops import Drops, ZoneKey
+from pie_table.scenes.turn_table.ending import TableEnding
+from pie_table.scenes.turn_table.flow import FORCED_BEAT, SeatFlow
+from pie_table.scenes.turn_table.game import Flights, GameTable, NoFlights
 from pie_table.scenes.turn_table.input import TableInput
-
-_FORCED_BEAT = 0.35  # a lone human's only move (Done, Pass) goes by itself after this beat
+from pie_table.scenes.turn_table.seat import TableSession
 
 
 class TableLink(Protocol):
@@ -35,11 +51,15 @@ class TableLink(Protocol):
         """The table was left (the seat is away for the others from now on)."""
 
 
-class TurnTable(TableInput, WatchedTable):
-    """Base of the turn-based tables. A game sets `game_id`, `turn_beat`, `end_hold`, gives the
-    hooks of `TableHooks` (hooks.py) and paints in `draw`. A replay shows one (`WatchedTable`)."""
+class TurnTable(Scene, GameTable, WatchedTable):
+    """The turn-based table scene. A game's table sets its `game_id` (the pause overlay's rules)
+    and its `GameTable` settings, gives the members `GameTable` leaves open and paints in `draw`;
+    a replay shows one (`WatchedTable`)."""
 
+    game_id = ""
+    autosave: GameSaver  # what keeps this game on disk: a table always has one (`TurnDriver.autosaver`)
     link: TableLink | None = None  # a seat played here of a table hosted elsewhere
+    pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a hosted table's code)
 
     def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
@@ -53,27 +73,34 @@ class TurnTable(TableInput, WatchedTable):
         self.driver = driver
         self.rules = driver.rules
         self.watch = watch
-        self.watch_seat: int | None = None
         self.autosave = driver.autosaver(saves_dir(), path=save_path, enabled=not watch)
         self.gate = driver.gate
         self.humans = list(self.gate.humans)
-        self.moves = 0
+        self.moves = 0  # moves heard since the table opened (a panel opened before the last one is stale)
         self.last_mover: int | None = None  # the seat of the move applied last (None: the game's own)
-        self.reaction = ReactionWindow(driver, self.humans, self._claimed, self.names,
-                                       self.window_answer, self.reaction_lost)
+        self.session = TableSession(driver, self.humans, watch, self.spectator_seat)
+        self.claim = ReactionClaim(driver, self.humans, self.gate, self.names, self.window_answer,
+                                   self._hand_off, self._tell)
+        self.flow = SeatFlow(app, self, self.session, self.claim, self.names,
+                             lambda seat: setup.seats[seat].control)
+        self.drops = Drops(self)
+        self.ending = TableEnding(app, setup, driver, self.autosave, watch,
+                                  lambda: self.results_text(self.public()),
+                                  lambda: {seat: {"hints": n} for seat, n in self.hints_used.items()})
+        self.input = TableInput(self, self.gate, self.claim, self.drops, self.ending)
         self.effects = EffectLayer(seed=setup.seed)
-        self.flights: Any = NoFlights()  # a game whose cards fly sets its own
+        self.flights: Flights = NoFlights()  # a game whose cards fly sets its own
         self.panel: Any = None  # the move list of the seat asked (kit.move_panel)
         self.panel_key: tuple[int, int] | None = None  # (moment, seat) the panel was opened for
-        self.handoff_for: int | None = None
-        self.claimed: int | None = None  # the human who claimed the open reaction window
-        self.news = ""  # told on the next hand-off (a claimed reaction that ran out of time)
-        self.zones: list[Any] = []
+        self.zones: list[Any] = []  # the zones painted last, in drawing order
         self.message = self.hint_text = ""
         self.hints_used: dict[int, int] = {}  # per seat, for the statistics
-        self.autoplay = self.results_shown = False
-        self.since_move = self.end_timer = 0.0
-        self._drive(app.settings, paced_by_moment)
+        self.autoplay = False
+        self.since_move = 0.0
+        # By moment: every move of a turn gets its beat (one turn decision takes several moves).
+        moment = (lambda: self.moves) if paced_by_moment else None
+        self.session.drive(app.settings, self.turn_beat, self.bot_beat, moment)
+        self.session.listen(len(setup.seats), self._applied, lambda events: self.play_events(events))
 
     # -- scene hooks ----------------------------------------------------------------------------------
 
@@ -88,6 +115,36 @@ class TurnTable(TableInput, WatchedTable):
         self.autosave.save()
         if self.link is not None:
             self.link.left()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.input.handle(event)
+
+    def warm_up(self) -> None:
+        """Draw the table once out of sight (call it from `enter`, after the layout), so the fonts,
+        card faces and backgrounds it needs are built while the scene opens, not in its first
+        frame, which would drop."""
+        self.draw(pygame.Surface(self.app.screen.get_size()))
+
+    def on_focus_lost(self) -> None:
+        if self.app.scenes.current is self:
+            self.pause_game()
+
+    def on_close_request(self) -> bool:
+        from pie_table.scenes.save_trouble import ask_before_closing
+
+        return ask_before_closing(self.app, self)
+
+    def pause_game(self) -> None:
+        """Esc: the pause overlay (resume, rules, quit)."""
+        from pie_table.scenes.pause import PauseScene
+
+        self.app.scenes.push(PauseScene(self.app, self.game_id, self.pause_note))
+
+    def _sound(self, name: str) -> None:
+        try:
+            self.app.sound.play(name)
+        except Exception:  # noqa: BLE001 - sound is decoration; a dead device must not stop the game
+            pass
 
     # -- the flow of play -----------------------------------------------------------------------------
 
@@ -106,93 +163,257 @@ class TurnTable(TableInput, WatchedTable):
         if self.is_over():
             if self.offered_seat() is not None:  # a last move made elsewhere (a remote seat's table)
                 self.clear_panels()
-            self.end_timer += dt
-            if self.end_timer >= self.end_hold:
-                self._show_results()
+            self.ending.tick(dt, self.end_hold)
             return
         actors = self.to_act()
         if self.autoplay and actors:
             self.submit(self.driver.autoplay_action(actors[0]), actors[0])
             return
-        self._pace(dt)
-        self.reaction.update(dt)
+        self.session.pace(dt, hold=self.flow.handoff_for is not None)
+        self.claim.window.update(dt)
         actors = self.to_act()
         humans = [seat for seat in actors if seat in self.humans]
         if self.bots_first and any(seat not in self.humans for seat in actors):
             humans = []
         if humans:
-            self._offer(humans)
+            self.flow.offer(humans)
         elif self.offered_seat() not in (None, *actors):
             self.clear_panels()
+
+    def next_frame(self) -> float | None:
+        """NOW while anything moves by itself: cards in the air, effects, a countdown on screen, a
+        save due a frame after its redraw, the end, autoplay and replays; else the soonest timer
+        still running (a bot's beat, the beat before a hand-off or a lone move); at rest
+        (ON_INPUT) once a human's choices wait on screen and no timer runs."""
+        seat = self.offered_seat()
+        offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self.moves
+        beats = [self.driver.next_move_in(), self.reaction.quiet,
+                 self.handoff_beat - self.since_move, FORCED_BEAT - self.since_move]
+        if (self.watch or self.autoplay or self.autosave.dirty or self.effects.busy or self.flights.busy
+                or self.driver.is_over() or self.driver.remaining() is not None):
+            return NOW
+        running = [t for t in beats if t is not None and t > 0]
+        if running:
+            return min(running)
+        return ON_INPUT if offered else NOW
+
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        """Send one action for `seat` (the panel's or a drop's); a refusal changes nothing and
+        its reason shows."""
+        seat = action.get("seat", seat) if seat is None else seat
+        applied = self.session.send(seat, action)
+        if not applied.ok:
+            self.refuse(self.names.tr(applied.message))
+            return False
+        return True
+
+    def _applied(self, entry: Entry, events: list[Event]) -> None:
+        """Every move the driver applied (heard as nobody): the table's bookkeeping; the events
+        play for the seat at the screen (its own listener), or here when nobody is."""
+        seat = entry.seat
+        self.moves += 1
+        self.last_mover = seat
+        if self.autosave.notice:
+            self.message, self.autosave.notice = self.names.tr(self.autosave.notice), ""
+        elif seat in self.humans or seat is None:
+            self.message = ""
+        self.since_move = 0.0
+        self.claim.news = self.hint_text = ""
+        self.clear_panels()
+        self.drops.drag = None
+        self.claim.settle(self.is_window(self.top()))
+        if seat in self.humans and self.gate.shared:
+            # The same human straight on (their own turn goes on): keep the screen; else fold away.
+            if not self.keeps_screen(seat):
+                self.gate.hide()
+        if self.display_seat is None:
+            self.play_events(events)
+
+    def undo(self) -> bool:
+        """Ctrl+Z: take back the lone human's last moves up to what revealed something."""
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        if seat is None or not self.session.undo(seat):
+            shared = len(self.humans) > 1
+            off = _("Undo is off when several people share the table")
+            if self.driver.across_machines:
+                off, shared = _("No undo at a table played across machines: the others saw the move"), True
+            self.refuse(off if shared else self.nothing_to_undo())
+            return False
+        self.autosave.save()
+        self.message = ""
+        self.clear_panels()
+        return True
+
+    def refuse(self, text: str) -> None:
+        """Say `text` over the hand, with the refusal sound."""
+        self.message = text
+        self._sound("refuse")
+
+    def _tell(self, text: str) -> None:
+        self.message = text
+
+    def _hand_off(self, seat: int) -> None:
+        self.flow.hand_off(seat)
+
+    # -- the defaults of the game's part that read the table ------------------------------------------
+
+    def offered_seat(self) -> int | None:
+        return self.panel.seat if self.panel is not None else None
+
+    def clear_panels(self) -> None:
+        self.panel = None
+        self.panel_key = None
+
+    def keeps_screen(self, seat: int) -> bool:
+        top = self.top()
+        return top is not None and top["kind"] in self.own_turn_kinds and self.to_act() == [seat]
+
+    def acting_seat(self) -> int | None:
+        """The seat whose choices are on screen (who drags)."""
+        return self.panel.seat if self.panel is not None else None
+
+    def zones_at(self, pos: tuple[int, int]) -> list[Any]:
+        return [zone for zone in reversed(self.zones) if zone.rect.collidepoint(pos)]
+
+    def drop_zones(self, pos: tuple[int, int]) -> list[Any]:
+        return [z for z in self.zones_at(pos) if self.landable is None or z.kind in self.landable]
+
+    def click(self, zone: Any) -> None:
+        """A press released without dragging: pick the zone in the move list."""
+        if self.panel is not None and not self.panel.pick(zone.kind, zone.value):
+            self.message = _("Nothing you can do with that now")
+
+    def dropped(self, found: list[Action], dragged: Any, target: Any, seat: int) -> None:
+        """The legal moves a drop made (listed order): the first is sent."""
+        self.submit(found[0], seat)
+
+    # -- hints, replays and fast-forward --------------------------------------------------------------
+
+    def count_hint(self, seat: int, why: Any) -> None:
+        """A hint was given to `seat` for reason `why` (a message): shown, and counted."""
+        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
+        self.hint_text = self.names.tr(why)
+
+    def focus_move(self, action: Action) -> None:
+        """Focus `action` in the move list (a hint's suggestion)."""
+        self.panel.picked = None
+        for index, item in enumerate(self.panel.shown()):
+            if self.panel.items[item][0] == action:
+                self.panel.focus = index
 
     def seat_name(self, seat: int) -> str:
         """The seat as this table names it everywhere (the player's name beside the game's)."""
         return self.names(seat)
 
-    def next_frame(self) -> float | None:
-        """Frames while cards fly or bots play; at rest while a human's choices wait on screen."""
-        seat = self.offered_seat()
-        offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self._moment()
-        beats = [self.driver.next_move_in(), self.reaction.quiet,
-                 self.handoff_beat - self.since_move, _FORCED_BEAT - self.since_move]
-        return self.rest_until(self.table_moving() or self.flights.busy, offered, beats)
+    def replay_apply(self, seat: int | None, action: Action) -> bool:
+        return self.submit(action, seat)
 
-    def _offer(self, humans: list[int]) -> None:
-        """Put the next human decision on screen, behind a hand-off when others share the screen."""
-        if self.handoff_for is not None:
-            return
-        if self.is_window() and self.gate.shared:
-            # A countdown the whole table sees; only a claimer gets the screen (kit.reaction).
-            if self.claimed in humans:
-                self._open_for(self.claimed)
-            return
-        seat = self.gate.viewer if self.gate.viewer in humans else humans[0]
-        if not self.private_turn(seat):
-            if self.gate.viewer not in (None, seat):
-                self.gate.hide()  # a public move by someone else: fold the last hand away first
-        elif self.gate.needs_handoff(seat):
-            if self.since_move >= self.handoff_beat:
-                self._hand_off(seat)
-            return
-        self._open_for(seat)
+    @property
+    def busy(self) -> bool:
+        """True while cards are still flying (a replay waits for them)."""
+        return self.flights.busy
 
-    def _open_for(self, seat: int) -> None:
-        key = (self._moment(), seat)
-        if self.offered_seat() is not None and self.panel_key == key:
-            self._maybe_finish_alone(seat)
-            return
-        legal = self.legal(seat)
-        if not legal:
-            return
+    def skip_to(self, at: float | None = None, turn: int | None = None) -> None:
+        """Play on at once, every seat autoplayed by the driver, until round or turn `turn` begins
+        (`at`: seconds of table time, a move a 1/30 s), then stop every effect."""
+        self.autoplay = True
+        if turn is not None:
+            self.driver.skip_to(until=lambda: self.round_of(self.public()) >= turn)
+        elif at is not None:
+            self.driver.skip_to(at=at)
+        self.autoplay = False
+        self.snap()
+
+    def snap(self) -> None:
+        self.effects.clear()
+        self.flights.clear()
         self.clear_panels()
-        self.panel_key = key
-        self.open_panel(seat, legal)
-        self._maybe_finish_alone(seat)
 
-    def _maybe_finish_alone(self, seat: int) -> None:
-        """A lone human with nothing but Done (or Pass) to press: it goes by itself after a beat.
-        Not on a shared screen, where how fast a turn ends would say what a hand holds."""
-        if self.gate.shared or self.panel is None or len(self.panel.items) != 1:
-            return
-        if self.since_move >= _FORCED_BEAT and self.panel.items[0][0]["type"] in self.alone_moves:
-            self.submit(self.panel.items[0][0], seat)
+    # -- what painters and tests read: the parts' state, by the names the table always had ---------
 
-    def _claimed(self, seat: int) -> None:
-        self.claimed = seat
-        self._hand_off(seat)
+    @property
+    def display_seat(self) -> int | None:
+        """The seat whose hand may show (`TableSession.display_seat`)."""
+        return self.session.display_seat
 
-    def _hand_off(self, seat: int) -> None:
-        self.clear_panels()
-        self.gate.hide()
-        self.handoff_for = seat
+    @property
+    def watch_seat(self) -> int | None:
+        return self.session.watch_seat
 
-        def confirmed() -> None:
-            self.gate.confirm(seat)
-            self.handoff_for = None
-            self.since_move = 0.0
+    @watch_seat.setter
+    def watch_seat(self, seat: int | None) -> None:
+        self.session.watch_seat = seat
 
-        name = self.names(seat)
-        note, icon, accent = self.handoff_look(seat, name)
-        self.app.scenes.push(HandoffScene(self.app, name, confirmed, note, self.pause_game, accent=accent,
-                                          icon=icon, control=self.setup.seats[seat].control, news=self.news))
-        self.news = ""
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def legal(self, seat: int) -> Sequence[Action]:
+        return self.session.legal(seat)
+
+    def to_act(self) -> list[int]:
+        return self.session.to_act()
+
+    def is_over(self) -> bool:
+        return self.session.is_over()
+
+    def view(self) -> Mapping[str, Any]:
+        """What the screen may show now (the view `draw` uses)."""
+        return self.session.view()
+
+    def public(self) -> Mapping[str, Any]:
+        return self.session.public()
+
+    def history(self) -> SeatHistory:
+        return self.session.history()
+
+    def top(self) -> dict[str, Any] | None:
+        return self.session.top()
+
+    def is_window(self, top: dict[str, Any] | None = None) -> bool:
+        return self.session.is_window(top)
+
+    @property
+    def reaction(self) -> ReactionWindow:
+        return self.claim.window
+
+    @property
+    def claimed(self) -> int | None:
+        return self.claim.claimed
+
+    @property
+    def handoff_for(self) -> int | None:
+        return self.flow.handoff_for
+
+    @property
+    def drag(self) -> dict[str, Any] | None:
+        return self.drops.drag
+
+    def dragging(self) -> Any:
+        return self.drops.dragging()
+
+    def drop_targets(self) -> set[ZoneKey]:
+        return self.drops.targets()
+
+    @property
+    def end_timer(self) -> float:
+        return self.ending.timer
+
+    def ceremony_armed(self) -> bool:
+        return self.ending.armed()
+
+    def show_results(self) -> None:
+        self.ending.show_results()
+
+    def inspected_zone(self, kinds: tuple[str, ...], zones: Iterable[Any]) -> Any | None:
+        """The card to show large: the zone of one of `kinds` under the pointer (of cards that
+        overlap, the one drawn last: it is on top), else the hand card picked with Tab."""
+        hover = self.drops.hover
+        zones = list(zones)
+        under = [z for z in zones if z.kind in kinds and hover is not None and z.rect.collidepoint(hover)]
+        if under:
+            return under[-1]
+        picked = self.panel.picked if self.panel is not None else None
+        if picked and picked[0] == "hand":
+            return next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
+        return None

@@ -53,6 +53,7 @@ class CheflebrityTableScene(TurnTable):
     own_turn_kinds = ("turn", "oops")
     pressable = ("hand", "leftover", "deck", "pie")
     landable = _LANDABLE
+    flights: Flights
 
     def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False) -> None:

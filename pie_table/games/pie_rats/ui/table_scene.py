@@ -46,6 +46,7 @@ class PieRatsTableScene(TurnTable):
     end_hold = 8.0
     alone_moves = ("done", "pass")
     pressable = ("hand", "crew", "charisma", "pie")
+    flights: Flights
 
     def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False) -> None:

@@ -49,6 +49,8 @@ class RatsTableScene(TurnTable):
     handoff_beat = 0.8  # let everyone read where the dice landed before the screen is covered
     alone_moves = ()  # every RATS decision waits for its rat
     bots_first = True  # a person's panel never reopens under them while bots answer the same pick
+    spectator_seat = 0  # with bots only the spectator follows Rat 1 (nobody's secret to keep)
+    flights: TableMotion
 
     def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False) -> None:
@@ -68,14 +70,6 @@ class RatsTableScene(TurnTable):
         self.layout = compute_layout(app.screen.get_size(), len(setup.seats))
         self.tray.layout(self.layout.tray)
         self._sync_tray()
-
-    @property
-    def display_seat(self) -> int | None:
-        """As the shared table's, except that with bots only the spectator follows Rat 1 (nobody's
-        secret to keep)."""
-        if not self.watch and not self.humans:
-            return 0
-        return super().display_seat
 
     def _question(self, seat: int) -> dict[str, Any] | None:
         """The question the open pick asks `seat` now, from its own view (None: none)."""
@@ -119,7 +113,7 @@ class RatsTableScene(TurnTable):
         if not self.ceremony.ready:
             return self.ceremony.advance()
         if self.is_over() and not self.ceremony.flipping:
-            self._show_results()
+            self.show_results()
             return True
         return False
 
