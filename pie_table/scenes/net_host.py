@@ -18,7 +18,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import N_, _
-from pie_table.kit.rows import TextInput, Toggle
+from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.kit.seat_names import seat_number
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from ssl import SSLContext
 
 _REFRESH_S = 0.5  # the room redraws who has joined this often
+# Who may watch a hosted table, as the room's Watchers row offers it (seconds behind; None: off).
+_WATCHING: tuple[float | None, ...] = (0.0, 30.0, 120.0, None)
+_WATCHING_WORDS = {0.0: N_("live"), 30.0: N_("30 s behind"), 120.0: N_("2 min behind"), None: N_("off")}
 _PORT_TAKEN = N_("Port {port} is in use by another program: hosting on {new} instead (players need the new link), or type another port.")  # noqa: E501
 
 
@@ -213,6 +216,7 @@ class HostRoomScene(MenuScene):
         self.hosted.tell_paused("start")  # remote players see the table; the game waits for Start
         self.started = False
         self.port_text = str(self.hosted.port)
+        self.watching: float | None = 0.0  # watchers see the game live (None: nobody may watch)
         self.port_line = self._taken_line(self.hosted.port_taken) if self.hosted.port_taken else ""
 
     def build(self) -> list[Widget]:
@@ -231,8 +235,17 @@ class HostRoomScene(MenuScene):
         self.port_input = TextInput(_("Port"), self.port_text, self._set_port, max_len=5, size=22)
         self.port_button = Button(_("Use this port"), self.use_port, enabled=self._port_changed, size=22)
         self.port_label = Label(lambda: self.port_line, 20, pal.LEMON, wrap=True)
-        return [self.start_button, self.new_code_button, self.port_input, self.port_button, self.back_button,
-                self.heading, self.address, self.code, self.link, self.joined, self.port_label]
+        # Who may watch (in no seat, the public table only), and how far behind the game.
+        self.watch_row = Cycler(_("Watchers"), list(_WATCHING), _WATCHING.index(self.watching),
+                                self._set_watching, fmt=lambda d: _(_WATCHING_WORDS[d]), size=22)
+        return [self.start_button, self.new_code_button, self.watch_row, self.port_input, self.port_button,
+                self.back_button, self.heading, self.address, self.code, self.link, self.joined,
+                self.port_label]
+
+    def _set_watching(self, delay: float | None) -> None:
+        """Watching off (None), or on with watchers `delay` seconds behind the game."""
+        self.watching = delay
+        self.hosted.let_watch(delay is not None, delay or 0.0)
 
     def _set_port(self, text: str) -> None:
         self.port_text = text.strip()
@@ -298,12 +311,16 @@ class HostRoomScene(MenuScene):
         self.link.place(pygame.Rect(0, int(h * 0.28 + 110 * s), w, int(30 * s)), s)
         self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 150 * s), int(w * 0.8), int(90 * s)), s)
         pw, pbw, ph, py = int(340 * s), int(220 * s), int(40 * s), int(h * 0.28 + 244 * s)
-        px = w // 2 - (pw + pbw + int(12 * s)) // 2
+        ww, between = int(400 * s), int(40 * s)  # who may watch, on the same row, on its own panel
+        px = w // 2 - (pw + pbw + int(12 * s) + between + ww) // 2
         self.port_input.place(pygame.Rect(px, py, pw, ph), s)
         self.port_button.place(pygame.Rect(px + pw + int(12 * s), py, pbw, ph), s)
+        wx = px + pw + pbw + int(12 * s) + between
+        self.watch_row.place(pygame.Rect(wx, py, ww, ph), s)
         self.port_label.place(pygame.Rect(int(w * 0.1), py + ph + int(4 * s), int(w * 0.8), int(50 * s)), s)
         pad = int(8 * s)
         self.port_panel = pygame.Rect(px - 2 * pad, py - pad, pw + pbw + int(44 * s), ph + 2 * pad)
+        self.watch_panel = pygame.Rect(wx - 2 * pad, py - pad, ww + 4 * pad, ph + 2 * pad)
         bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
@@ -312,3 +329,4 @@ class HostRoomScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.port_panel, self.scale)  # the Port row's caption reads on it
+        draw_panel(surface, self.watch_panel, self.scale)  # and the Watchers row's

@@ -96,3 +96,20 @@ def test_the_join_screen_watches_the_table_chosen_in_no_seat(app: App) -> None:
         _frames_until(app, lambda: host.summary()["watchers"] == 0)  # leaving the table stops watching
     finally:
         served.close()
+
+
+def test_the_hosts_room_says_who_may_watch_and_how_far_behind(app: App) -> None:
+    from tests.scenes.net_pair import host_room, host_setup
+
+    room = host_room(app, host_setup("rats", "human,remote,bot:normal"))
+    try:
+        spectators = room.hosted.host.spectators
+        assert room.watch_row.fmt(room.watch_row.value) == "live" and spectators.open and spectators.delay_s == 0
+        room.watch_row.nudge(1)
+        assert spectators.open and spectators.delay_s == 30.0
+        room.watch_row.nudge(1)
+        assert spectators.delay_s == 120.0
+        room.watch_row.nudge(1)
+        assert not spectators.open and "watchers" not in room.hosted.host.summary()
+    finally:
+        room.back()
