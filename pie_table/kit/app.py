@@ -20,7 +20,7 @@ from pie_table.kit.text import set_interface_size
 
 # The smallest window every table still lays out legibly (the Rumble Pie key legend and sidebar
 # need this much); the window manager is asked to keep it, and a smaller --size is raised to it.
-MIN_SIZE = (960, 540)
+MIN_SIZE = (900, 540)  # the smallest window every screen is laid out and checked for
 FPS = 60
 TITLE = "pie_table"
 # The window's class on X11 and app id on Wayland: the desktop entry names it (StartupWMClass), so a

@@ -10,6 +10,7 @@ from pie_table.cli.game_args import build_setup
 from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
 from pie_table.kit import fonts
+from pie_table.kit.app import MIN_SIZE
 from pie_table.kit.i18n import set_language
 
 _PAINTERS = {
@@ -108,7 +109,7 @@ def test_two_corner_numbers_show_only_when_the_card_holds_both():
 
 
 def test_rumble_pie_names_scores_and_status_are_not_cut_at_the_smallest_window(monkeypatch, tmp_path):
-    """At 960x540 (the window's floor) every seat name, team name and status line shows whole;
+    """At the window's floor (900x540) every seat name, team name and status line shows whole;
     the key legend is left out (a list of keys with its own layout)."""
     from pie_table.games.rumble_pie.ui import table_view
 
@@ -127,7 +128,7 @@ def test_rumble_pie_names_scores_and_status_are_not_cut_at_the_smallest_window(m
     args = build_parser().parse_args(["screenshot", "rumble-pie", "--seats", seats,
                                       "--out", "x"])
     info, setup = build_setup(args)
-    app, scene = make_table(info, setup, (960, 540))
+    app, scene = make_table(info, setup, MIN_SIZE)
     scene.skip_to(at=20.0, turn=None)
     app.step(0.0)
     assert cut == set()
