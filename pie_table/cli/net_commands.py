@@ -33,6 +33,7 @@ def add_parsers(sub: Any) -> None:
                    help="open tables one client address may have made at once")
     p.add_argument("--certfile", help="serve wss:// with this certificate (PEM; with --keyfile)")
     p.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    _add_store_arguments(p)
     p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot")
     p.add_argument("url", help="ws://HOST:PORT/TABLE?code=CODE (or wss://)")
     p.add_argument("--cafile", help="trust a wss:// host whose certificate this file holds (self-signed)")
@@ -41,6 +42,19 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--bot", default="normal", help="the bot level that plays the seat")
     p.add_argument("--bot-seed", type=int, default=None, help="the bot's seed (default: from the seat)")
     p.add_argument("--name", default="")
+    p.add_argument("--reconnect-s", type=float, default=180.0,
+                   help="seconds a lost connection is tried again, with backoff, before giving up")
+
+
+def _add_store_arguments(p: Any) -> None:
+    p.add_argument("--store", metavar="PATH|URL",
+                   help="where every table is kept, so a restart resumes them: a SQLite file (default: "
+                        "serve.sqlite3 in the per-user data folder) or postgresql://USER@HOST:PORT/DB")
+    p.add_argument("--store-owner", metavar="NAME",
+                   help="this process's name in the store: a restart with the same name resumes its "
+                        "tables (default: the machine's name and the port)")
+    p.add_argument("--adopt", action="store_true",
+                   help="also resume the unfinished tables of processes whose lease in the store ran out")
 
 
 def parse_join_url(url: str) -> tuple[str, str, str]:
@@ -69,12 +83,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     async def run() -> None:
         from pie_table.core.pacing import Pace
+        from pie_table.net.keeping import Keeper
 
-        lobby = Lobby(limits, pace=Pace() if args.bot_pace == "human" else None)
+        keeper = Keeper(store)
+        lobby = Lobby(limits, pace=Pace() if args.bot_pace == "human" else None, keeper=keeper)
+        resumed = lobby.resume(args.adopt)
         # The tables first: a table the lobby refuses is one error line before any "listening".
         hosts = [lobby.create(game, seats, _seed(), {}) for game, seats in tables]
         server = await start(lobby, args.host, args.port, ssl=tls)
         base = f"{'wss' if tls is not None else 'ws'}://{args.host}:{bound_port(server)}"
+        for host in resumed:
+            print(json.dumps({**_table_line(base, host), "game": host.setup.game_id, "resumed": True}),
+                  flush=True)
         for host in hosts:
             print(json.dumps({**_table_line(base, host), "game": host.setup.game_id,
                               "owner": lobby.owner_key(host.id)}), flush=True)
@@ -88,13 +108,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         _read_commands(lobby, base)
         print(json.dumps({"serving": base}), flush=True)
         try:
-            await server.serve_forever()
+            await _serve_until_stopped(lobby, keeper, server)
         finally:
             if advert is not None:
                 advert.close()
+            keeper.stop()  # every log written to its end, the lease ended
 
     from pie_table.net.protocol import Refusal
 
+    store = _open_store(args)
     try:
         asyncio.run(run())
     except Refusal as refusal:
@@ -102,6 +124,49 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     return 0
+
+
+def _open_store(args: argparse.Namespace) -> Any:
+    """The store `--store` names, owned under `--store-owner` (CliError if it cannot be opened)."""
+    import socket
+    import sqlite3
+
+    from pie_table.net.store import open_store
+    from pie_table.net.store.postgres import StoreUnavailable
+
+    owner = args.store_owner
+    if owner is None:
+        # Port 0 is a new port each run: such a process resumes nothing of another's.
+        owner = f"{socket.gethostname()}:{args.port}" if args.port else f"{socket.gethostname()}:{_seed()}"
+    try:
+        return open_store(args.store, owner)
+    except (StoreUnavailable, sqlite3.Error, OSError) as exc:
+        raise CliError(f"--store: {exc}") from None
+
+
+async def _serve_until_stopped(lobby: Any, keeper: Any, server: Any) -> None:
+    """Serve until SIGTERM or SIGINT, then stop as for a restart: no new connection is taken, and
+    every client is told the server is restarting (close code 1012) once what it was sent is out,
+    so it reconnects and takes its seat back from the resumed table."""
+    import asyncio
+    import signal
+
+    from pie_table.net.protocol import RESTART_CLOSE, RESTART_CODE
+
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    server.close(close_connections=False)
+    lobby.hold_still()
+    keeper.flush_all()
+    for conn in list(lobby.connections):
+        conn.drop(RESTART_CLOSE, RESTART_CODE)
+    try:
+        await asyncio.wait_for(server.wait_closed(), 5)
+    except TimeoutError:
+        pass
 
 
 def _serve_limits(args: argparse.Namespace) -> Any:
@@ -152,7 +217,7 @@ def _read_commands(lobby: Any, base: str) -> None:
             print(json.dumps({"error": "commands: code TABLE (a new join code for a table the lobby holds)"}),
                   flush=True)
             return
-        table.new_code()
+        lobby.recode(table)
         print(json.dumps(_table_line(base, table)), flush=True)
 
     try:
@@ -180,6 +245,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     from pie_table.net.client import HostRefused, bot_decider, play
     from pie_table.net.protocol import HOST_QUIT_CLOSE
     from pie_table.net.realtime_client import RealtimeSeat, play_live
+    from pie_table.net.staying import StayingSeat
 
     server, table, code = parse_join_url(args.url)
     tls = _join_tls(args.cafile, server)
@@ -190,16 +256,22 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     async def run() -> dict[str, Any]:
         client = RealtimeSeat(server, tls=tls)  # reads a turn-based table's updates as a RemoteSeat does
-        await client.open()
-        joined = await client.join(table, code, seat, args.name)
-        info = get_game(joined["game"])
-        assert info.bot_factory is not None
-        seed = args.bot_seed if args.bot_seed is not None else seat
-        bot = info.bot_factory(args.bot, seat, seed)
-        await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot, client.history)))
+        staying = StayingSeat(client, server, table, seat, say=_say, reconnect_s=args.reconnect_s)
+        bots: dict[str, Any] = {}
+
+        async def play_seat() -> None:
+            info = get_game(client.game)
+            if not bots:  # one bot for the whole game, through every reconnection
+                assert info.bot_factory is not None
+                bot_seed = args.bot_seed if args.bot_seed is not None else seat
+                bots["bot"] = info.bot_factory(args.bot, seat, bot_seed)
+                bots["decide"] = bot_decider(bots["bot"], client.history)
+            await (play_live(client, bots["bot"]) if info.realtime else play(client, bots["decide"]))
+
+        await staying.play(code, args.name, play_seat)
         await client.close()
-        return {"table": table, "game": info.id, "seat": seat, "over": client.over,
-                **client.traffic.figures()}
+        return {"table": table, "game": client.game, "seat": seat, "over": client.over,
+                "resumed": staying.resumed, **client.traffic.figures()}
 
     try:
         print(json.dumps(asyncio.run(run())))
@@ -211,6 +283,10 @@ def cmd_join(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot reach {server}: {exc}") from None
     return 0
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def _join_tls(cafile: str | None, server: str) -> Any:

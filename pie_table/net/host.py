@@ -31,6 +31,7 @@ from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
 from pie_table.net.patch import ViewJson, patch
 from pie_table.net.protocol import Refusal
+from pie_table.net.store.base import token_hash
 
 LOG = logging.getLogger("pie_table.net")
 # Letters a join code is made of: no look-alikes (I/L/O) to misread when said aloud.
@@ -80,6 +81,13 @@ class Holder:
     # at an earlier moment is stale (moves sent again at the same moment keep the number).
     asks: int = 0
     ask_moment: Any = None
+    # What the seat is recognised by: the token's hash (a seat restored after a restart knows only
+    # that, until its player comes back with the token itself).
+    token_hash: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.token_hash:
+            self.token_hash = token_hash(self.token)
 
 
 def hosted_session(session: Session, remote: set[int]) -> Session:
@@ -191,8 +199,19 @@ class TableHost:
             self.remote.add(holder.seat)
             LOG.info("table %s: seat %d is back from the bot", self.id, holder.seat)
             self._moved.set()
+        holder.token = message["token"]  # a seat restored from its hash learns its token again
         self._attach(holder, link, min(message["seen"], holder.history.count))
         self._tell_others(holder.seat, {"type": "back", "seat": holder.seat})
+        if self.driver.is_over():  # it ended while the seat was away: the seat's player is told
+            self._send(holder, {"type": "over"})
+        return holder
+
+    def restore_seat(self, seat: int, name: str, hashed: str) -> Holder:
+        """A seat taken before the server restarted: away until its player comes back with the
+        token whose hash the store kept."""
+        holder = Holder(seat, "", name, history=self.histories[seat], token_hash=hashed)
+        self.holders[seat] = holder
+        self.setup.name_player(seat, name)
         return holder
 
     def _check_game_version(self, games: dict[str, int]) -> None:
@@ -226,8 +245,9 @@ class TableHost:
         return {seat for seat, holder in self.holders.items() if holder.link is None}
 
     def _holder(self, token: str) -> Holder:
+        hashed = token_hash(token)
         for holder in self.holders.values():
-            if _same(holder.token, token):
+            if _same(holder.token_hash, hashed):
                 return holder
         raise Refusal(p.BAD_TOKEN)
 

@@ -34,6 +34,7 @@ class NewTable:
     """A table as it is made: everything but its id (the store gives that) and its log."""
 
     game: str
+    rules_version: int  # of the game's rules it was made with: a later server migrates its log
     setup: dict[str, Any]  # `GameSetup.to_json()`, seed included
     remote: list[int]
     code: str
@@ -86,9 +87,9 @@ class TableStore(ABC):
         """The table is open, playing, finished or closed."""
 
     @abstractmethod
-    def claim(self) -> list[TableRecord]:
-        """Take every unfinished table this process may own now (its own, or one whose owner's
-        lease ran out) and read each back with its seats and log, in id order."""
+    def claim(self, adopt: bool = False) -> list[TableRecord]:
+        """Take every unfinished table this process owns (`adopt`: and those of other processes
+        whose lease ran out) and read each back with its seats and log, in id order."""
 
     @abstractmethod
     def finished(self, limit: int) -> list[TableRecord]:

@@ -12,7 +12,8 @@ from pie_table.net.store.sql import SqlStore
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS pie_tables (
-    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, game TEXT NOT NULL, rules_version INTEGER NOT NULL,
+    setup TEXT NOT NULL,
     remote TEXT NOT NULL, code TEXT NOT NULL, owner_hash TEXT NOT NULL, made_by TEXT,
     status TEXT NOT NULL, owner TEXT, lease_until DOUBLE PRECISION NOT NULL,
     created DOUBLE PRECISION NOT NULL);
@@ -47,7 +48,8 @@ def _connect(url: str) -> Any:
     try:
         import psycopg
     except ImportError:
-        raise StoreUnavailable("a postgresql:// store needs psycopg: pip install 'pie-table[postgres]'") from None
+        raise StoreUnavailable("a postgresql:// store needs psycopg: pip install 'pie-table[postgres]'") \
+            from None
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=10)
     except psycopg.Error as exc:

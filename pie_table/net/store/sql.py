@@ -24,7 +24,7 @@ from pie_table.net.store.base import (
     TableStore,
 )
 
-_TABLE_COLUMNS = "id, game, setup, remote, code, owner_hash, made_by, status"
+_TABLE_COLUMNS = "id, game, rules_version, setup, remote, code, owner_hash, made_by, status"
 
 
 class SqlStore(TableStore):
@@ -42,10 +42,10 @@ class SqlStore(TableStore):
 
     def add(self, table: NewTable) -> str:
         cursor = self._run(
-            "INSERT INTO pie_tables (game, setup, remote, code, owner_hash, made_by, status, owner,"
-            " lease_until, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (table.game, json.dumps(table.setup), json.dumps(table.remote), table.code, table.owner_hash,
-             table.made_by, OPEN, self.owner, time.time() + LEASE_S, time.time()))
+            "INSERT INTO pie_tables (game, rules_version, setup, remote, code, owner_hash, made_by, status,"
+            " owner, lease_until, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (table.game, table.rules_version, json.dumps(table.setup), json.dumps(table.remote), table.code,
+             table.owner_hash, table.made_by, OPEN, self.owner, time.time() + LEASE_S, time.time()))
         return str(cursor.fetchone()[0])
 
     def seat(self, table_id: str, seat: int, record: SeatRecord) -> None:
@@ -67,11 +67,13 @@ class SqlStore(TableStore):
     def set_status(self, table_id: str, status: str) -> None:
         self._run("UPDATE pie_tables SET status = ? WHERE id = ?", (status, int(table_id)))
 
-    def claim(self) -> list[TableRecord]:
+    def claim(self, adopt: bool = False) -> list[TableRecord]:
         now = time.time()
+        # Not adopting, an expired lease is never past: no table of another owner is taken.
+        expired = now if adopt else float("-inf")
         self._run("UPDATE pie_tables SET owner = ?, lease_until = ? WHERE status NOT IN (?, ?)"
                   " AND (owner = ? OR owner IS NULL OR lease_until < ?)",
-                  (self.owner, now + LEASE_S, FINISHED, CLOSED, self.owner, now))
+                  (self.owner, now + LEASE_S, FINISHED, CLOSED, self.owner, expired))
         records = self._records("WHERE owner = ? AND status NOT IN (?, ?) ORDER BY id",
                                 (self.owner, FINISHED, CLOSED))
         by_id = {int(r.id): r for r in records}
@@ -82,9 +84,8 @@ class SqlStore(TableStore):
                     f"SELECT table_id, seat, name, token_hash FROM pie_seats WHERE table_id IN ({marks})",
                     ids).fetchall():
                 by_id[table_id].seats[seat] = SeatRecord(name, hashed)
-            for table_id, text in self._run(
-                    f"SELECT table_id, rows FROM pie_log WHERE table_id IN ({marks}) ORDER BY table_id, start",
-                    ids).fetchall():
+            for table_id, text in self._run(f"SELECT table_id, rows FROM pie_log WHERE table_id IN ({marks})"
+                                            " ORDER BY table_id, start", ids).fetchall():
                 by_id[table_id].log.extend(json.loads(text))
         return records
 
@@ -94,9 +95,9 @@ class SqlStore(TableStore):
 
     def _records(self, where: str, params: tuple[Any, ...]) -> list[TableRecord]:
         rows = self._run(f"SELECT {_TABLE_COLUMNS} FROM pie_tables {where}", params).fetchall()
-        return [TableRecord(str(table_id), NewTable(game, json.loads(setup), json.loads(remote), code,
-                                                    owner_hash, made_by), status)
-                for table_id, game, setup, remote, code, owner_hash, made_by, status in rows]
+        return [TableRecord(str(table_id), NewTable(game, version, json.loads(setup), json.loads(remote),
+                                                    code, owner_hash, made_by), status)
+                for table_id, game, version, setup, remote, code, owner_hash, made_by, status in rows]
 
     def renew(self) -> None:
         self._run("UPDATE pie_tables SET lease_until = ? WHERE owner = ? AND status NOT IN (?, ?)",

@@ -15,7 +15,8 @@ from pie_table.net.store.sql import SqlStore
 # AUTOINCREMENT: an id once given is never given again, even after its table row is gone.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS pie_tables (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, setup TEXT NOT NULL,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, rules_version INTEGER NOT NULL,
+    setup TEXT NOT NULL,
     remote TEXT NOT NULL, code TEXT NOT NULL, owner_hash TEXT NOT NULL, made_by TEXT,
     status TEXT NOT NULL, owner TEXT, lease_until REAL NOT NULL, created REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS pie_tables_status ON pie_tables (status, owner);
