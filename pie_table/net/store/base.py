@@ -92,6 +92,10 @@ class TableStore(ABC):
         whose lease ran out) and read each back with its seats and log, in id order."""
 
     @abstractmethod
+    def read(self, table_id: str) -> TableRecord | None:
+        """One table with its seats and log, whoever owns it, changing nothing (None: no such id)."""
+
+    @abstractmethod
     def finished(self, limit: int) -> list[TableRecord]:
         """The last `limit` finished tables (without their logs), newest last."""
 

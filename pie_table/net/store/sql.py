@@ -74,8 +74,15 @@ class SqlStore(TableStore):
         self._run("UPDATE pie_tables SET owner = ?, lease_until = ? WHERE status NOT IN (?, ?)"
                   " AND (owner = ? OR owner IS NULL OR lease_until < ?)",
                   (self.owner, now + LEASE_S, FINISHED, CLOSED, self.owner, expired))
-        records = self._records("WHERE owner = ? AND status NOT IN (?, ?) ORDER BY id",
-                                (self.owner, FINISHED, CLOSED))
+        return self._whole(self._records("WHERE owner = ? AND status NOT IN (?, ?) ORDER BY id",
+                                         (self.owner, FINISHED, CLOSED)))
+
+    def read(self, table_id: str) -> TableRecord | None:
+        found = self._whole(self._records("WHERE id = ?", (int(table_id),)))
+        return found[0] if found else None
+
+    def _whole(self, records: list[TableRecord]) -> list[TableRecord]:
+        """`records` with their seats and logs read in."""
         by_id = {int(r.id): r for r in records}
         if by_id:
             ids = tuple(by_id)
