@@ -342,6 +342,9 @@ def _add_serve_bench_parser(bsub: Any) -> None:
                    help="N connections from 127.0.0.1 ask for the lobby's list as fast as allowed meanwhile")
     p.add_argument("--listed", type=int, default=0, metavar="M",
                    help="M more tables waiting for players, to make the list long (with --flood)")
+    p.add_argument("--store", metavar="PATH|URL",
+                   help="keep every table in this store as serve does (a SQLite file or postgresql://...): "
+                        "adds each write's time and how long a restart takes to resume them all")
 
 
 def cmd_bench_serve(args: argparse.Namespace) -> int:
@@ -360,8 +363,11 @@ def cmd_bench_serve(args: argparse.Namespace) -> int:
     if args.flood < 0 or args.listed < 0:
         raise CliError("--flood and --listed take a number, at least 0")
     # Rumble Pie's tables play to a target no run reaches (a game that ended would idle).
-    options = {"target": 999} if game == "rumble-pie" else {}
-    for figures in bench(game, counts, args.seconds, args.warmup, args.flood, args.listed, options):
+    # Kept in a store, a table is resumed as a save is read: with a target its options offer (40
+    # is still minutes of play).
+    options = {"target": 40 if args.store else 999} if game == "rumble-pie" else {}
+    for figures in bench(game, counts, args.seconds, args.warmup, args.flood, args.listed, options,
+                         store=args.store):
         print(json.dumps(figures), flush=True)
     return 0
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +60,8 @@ class Keeper:
         self._ticks: dict[str, int] = {}  # ticks since a real-time table's last write
         self._status: dict[str, str] = {}
         self._renewer: asyncio.Task[None] | None = None
+        # How long the last log writes took (milliseconds): what a move waits for the store.
+        self.write_ms: deque[float] = deque(maxlen=100_000)
 
     def added(self, host: TableHost, owner_hash: str, made_by: str | None) -> str:
         """A new table: kept in the store, which gives its id (set on `host`)."""
@@ -109,12 +113,14 @@ class Keeper:
         start = self._logged[host.id]
         self._ticks[host.id] = 0
         if len(log) > start:
+            began = time.perf_counter()
             try:
                 self.store.append(host.id, start, compact_log(log[start:]))
             except StoreLost:
                 LOG.error("table %s is owned by another process now: this one writes it no more", host.id)
                 self._logged.pop(host.id)
                 return
+            self.write_ms.append((time.perf_counter() - began) * 1000)
             self._logged[host.id] = len(log)
         self._note_status(host)
 
