@@ -265,7 +265,8 @@ def cmd_join(args: argparse.Namespace) -> int:
                 assert info.bot_factory is not None
                 bot_seed = args.bot_seed if args.bot_seed is not None else seat
                 bots["bot"] = info.bot_factory(args.bot, seat, bot_seed)
-                bots["decide"] = bot_decider(bots["bot"], client.history)
+                if not info.realtime:
+                    bots["decide"] = bot_decider(bots["bot"], client.history)
             await (play_live(client, bots["bot"]) if info.realtime else play(client, bots["decide"]))
 
         await staying.play(code, args.name, play_seat)

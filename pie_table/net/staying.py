@@ -15,6 +15,10 @@ from pie_table.net import seat_tokens
 from pie_table.net.client import HostRefused, RemoteSeat
 
 _BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)  # then the last again: a restart is back in a second or two
+# Close codes after which the host may well be back: going away, an internal error, restarting,
+# try again later. Any other close (a bye, the host quitting, the table closed, a client dropped
+# for what it sent) is the end, told as it is.
+_COME_BACK = frozenset({1001, 1011, 1012, 1013})
 RESTARTING = "The server is restarting; reconnecting…"
 LOST = "The connection was lost; reconnecting…"
 
@@ -52,6 +56,8 @@ class StayingSeat:
                 await play()
                 break
             except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
+                if _final(exc):
+                    raise
                 now = loop.time()
                 since = now if since is None else since
                 if now - since >= self.reconnect_s:
@@ -78,6 +84,11 @@ class StayingSeat:
                     raise
         await self.client.join(self.table, code, self.seat, name)
         seat_tokens.remember(self.address, self._key, self.client.token)
+
+
+def _final(exc: BaseException) -> bool:
+    """Whether the host closed the connection for good (it said why, with a code not to come back)."""
+    return isinstance(exc, ConnectionClosed) and exc.rcvd is not None and exc.rcvd.code not in _COME_BACK
 
 
 def _restarting(exc: BaseException) -> bool:
