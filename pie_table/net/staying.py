@@ -15,6 +15,7 @@ from pie_table.net import seat_tokens
 from pie_table.net.client import HostRefused, RemoteSeat
 
 _BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)  # then the last again: a restart is back in a second or two
+RECONNECT_S = 180.0  # how long a lost host is tried again: a restart by hand may take a minute or two
 # Close codes after which the host may well be back: going away, an internal error, restarting,
 # try again later. Any other close (a bye, the host quitting, the table closed, a client dropped
 # for what it sent) is the end, told as it is.
@@ -33,7 +34,7 @@ class StayingSeat:
     """Takes `seat` at `table` (or takes it back) and plays it to the end through drops."""
 
     def __init__(self, client: RemoteSeat, address: str, table: str, seat: int, *,
-                 say: Callable[[str], None], reconnect_s: float = 180.0) -> None:
+                 say: Callable[[str], None], reconnect_s: float = RECONNECT_S) -> None:
         self.client = client
         self.address = address
         self.table = table
@@ -56,14 +57,14 @@ class StayingSeat:
                 await play()
                 break
             except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
-                if _final(exc):
+                if not may_come_back(exc):
                     raise
                 now = loop.time()
                 since = now if since is None else since
                 if now - since >= self.reconnect_s:
                     raise
-                self.say(RESTARTING if _restarting(exc) else LOST)
-                await asyncio.sleep(_BACKOFF_S[min(attempt, len(_BACKOFF_S) - 1)])
+                self.say(RESTARTING if restarting(exc) else LOST)
+                await asyncio.sleep(backoff_s(attempt))
                 attempt += 1
         seat_tokens.forget(self.address, self._key)  # the game is over: nothing to take back
 
@@ -86,10 +87,18 @@ class StayingSeat:
         seat_tokens.remember(self.address, self._key, self.client.token)
 
 
-def _final(exc: BaseException) -> bool:
-    """Whether the host closed the connection for good (it said why, with a code not to come back)."""
-    return isinstance(exc, ConnectionClosed) and exc.rcvd is not None and exc.rcvd.code not in _COME_BACK
+def backoff_s(tries: int) -> float:
+    """How long to wait before the next try to reach a lost host, after `tries` failed ones."""
+    return _BACKOFF_S[min(tries, len(_BACKOFF_S) - 1)]
 
 
-def _restarting(exc: BaseException) -> bool:
+def may_come_back(exc: BaseException) -> bool:
+    """Whether a link that ended with `exc` is worth trying again: any failure but the host closing
+    it for good (it said why, with a code not to come back)."""
+    said = exc.rcvd if isinstance(exc, ConnectionClosed) else None
+    return said is None or said.code in _COME_BACK
+
+
+def restarting(exc: BaseException) -> bool:
+    """Whether the host closed the link because it is restarting."""
     return isinstance(exc, ConnectionClosed) and exc.rcvd is not None and exc.rcvd.code == p.RESTART_CODE

@@ -31,14 +31,11 @@ from pie_table.kit.i18n import N_
 from pie_table.net.client import HostRefused
 from pie_table.net.realtime_client import RealtimeSeat
 from pie_table.net.seat_replay import SeatRecorder
+from pie_table.net.staying import RECONNECT_S, backoff_s
 from pie_table.paths import seat_replays_dir
 
 LOG = logging.getLogger("pie_table.net")
 _PING_S = 1.0
-# How long a lost connection is tried again before the table gives up: a server restarting is back
-# in seconds, but one restarted by hand (an upgrade) may take a minute or two.
-_RECONNECT_S = 180.0
-_BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)  # between tries, then the last again
 HOST_QUIT = N_("The host left the table: the game is saved on the host's machine.")
 HOST_LOST = N_("The host could not be reached again.")
 SEAT_GONE = N_("The host no longer holds this seat: join the table again with its code.")
@@ -140,7 +137,7 @@ class RemoteTableSim(SeatTableSim):
         self.reconnecting = True
         self._tell()
         loop = asyncio.get_running_loop()
-        give_up = loop.time() + _RECONNECT_S
+        give_up = loop.time() + RECONNECT_S
         tries = 0
         while not self._leaving and loop.time() < give_up:
             try:
@@ -156,7 +153,7 @@ class RemoteTableSim(SeatTableSim):
                 return False
             except Exception as exc:  # noqa: BLE001 - not there yet: try again a little later
                 LOG.info("remote Rumble seat %d: no way back yet (%s)", self.seat, exc)
-                await asyncio.sleep(_BACKOFF_S[min(tries, len(_BACKOFF_S) - 1)])
+                await asyncio.sleep(backoff_s(tries))
                 tries += 1
         self.reconnecting = False
         return False
