@@ -8,23 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pie_table.net.store.sql import SqlStore
+from pie_table.net.store.sql import SqlStore, schema
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS pie_tables (
-    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, game TEXT NOT NULL, rules_version INTEGER NOT NULL,
-    setup TEXT NOT NULL,
-    remote TEXT NOT NULL, code TEXT NOT NULL, owner_hash TEXT NOT NULL, made_by TEXT,
-    status TEXT NOT NULL, owner TEXT, lease_until DOUBLE PRECISION NOT NULL,
-    created DOUBLE PRECISION NOT NULL);
-CREATE INDEX IF NOT EXISTS pie_tables_status ON pie_tables (status, owner);
-CREATE TABLE IF NOT EXISTS pie_seats (
-    table_id BIGINT NOT NULL REFERENCES pie_tables (id), seat INTEGER NOT NULL,
-    name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
-CREATE TABLE IF NOT EXISTS pie_log (
-    table_id BIGINT NOT NULL REFERENCES pie_tables (id), start BIGINT NOT NULL,
-    rows TEXT NOT NULL, PRIMARY KEY (table_id, start));
-"""
+_SCHEMA = schema("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "DOUBLE PRECISION", "BIGINT")
 _SCHEMA_LOCK = 0x70696574  # any number of our own: the advisory lock held while the schema is made
 
 
@@ -39,7 +25,7 @@ class PostgresStore(SqlStore):
         db = _connect(url)
         with db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            for statement in filter(str.strip, _SCHEMA.split(";")):
+            for statement in _SCHEMA:
                 db.execute(statement)
         super().__init__(db, owner, "%s")
 

@@ -1,5 +1,5 @@
 """The one SQL behind both stores: SQLite and PostgreSQL speak the same statements here, apart from
-their placeholders and how a table id is made (each store gives its own schema and connection).
+their placeholders and a few column types (each store names its own, and makes its connection).
 
 Every statement runs in autocommit: a call returns once its write is committed. A log write names
 the owner it expects, so a process that lost a table (another took it after its lease ran out)
@@ -23,6 +23,28 @@ from pie_table.net.store.base import (
     TableRecord,
     TableStore,
 )
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS pie_tables (
+    id {id}, game TEXT NOT NULL, rules_version INTEGER NOT NULL,
+    setup TEXT NOT NULL, remote TEXT NOT NULL, code TEXT NOT NULL, owner_hash TEXT NOT NULL, made_by TEXT,
+    status TEXT NOT NULL, owner TEXT, lease_until {real} NOT NULL, created {real} NOT NULL);
+CREATE INDEX IF NOT EXISTS pie_tables_status ON pie_tables (status, owner);
+CREATE TABLE IF NOT EXISTS pie_seats (
+    table_id {ref} NOT NULL REFERENCES pie_tables (id), seat INTEGER NOT NULL,
+    name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS pie_log (
+    table_id {ref} NOT NULL REFERENCES pie_tables (id), start {ref} NOT NULL,
+    rows TEXT NOT NULL, PRIMARY KEY (table_id, start));
+"""
+
+
+def schema(id_column: str, real: str, ref: str) -> list[str]:
+    """The statements that make the store's tables, in a database's own words for a table id that
+    is never given twice (`id_column`), a float (`real`) and a 64-bit whole number (`ref`)."""
+    text = _SCHEMA.format(id=id_column, real=real, ref=ref)
+    return [statement.strip() for statement in text.split(";") if statement.strip()]
+
 
 _TABLE_COLUMNS = "id, game, rules_version, setup, remote, code, owner_hash, made_by, status"
 

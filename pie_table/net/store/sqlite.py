@@ -10,23 +10,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from pie_table.net.store.sql import SqlStore
+from pie_table.net.store.sql import SqlStore, schema
 
 # AUTOINCREMENT: an id once given is never given again, even after its table row is gone.
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS pie_tables (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, rules_version INTEGER NOT NULL,
-    setup TEXT NOT NULL,
-    remote TEXT NOT NULL, code TEXT NOT NULL, owner_hash TEXT NOT NULL, made_by TEXT,
-    status TEXT NOT NULL, owner TEXT, lease_until REAL NOT NULL, created REAL NOT NULL);
-CREATE INDEX IF NOT EXISTS pie_tables_status ON pie_tables (status, owner);
-CREATE TABLE IF NOT EXISTS pie_seats (
-    table_id INTEGER NOT NULL REFERENCES pie_tables (id), seat INTEGER NOT NULL,
-    name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
-CREATE TABLE IF NOT EXISTS pie_log (
-    table_id INTEGER NOT NULL REFERENCES pie_tables (id), start INTEGER NOT NULL,
-    rows TEXT NOT NULL, PRIMARY KEY (table_id, start));
-"""
+_SCHEMA = schema("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL", "INTEGER")
 
 
 class SqliteStore(SqlStore):
@@ -40,5 +27,6 @@ class SqliteStore(SqlStore):
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA busy_timeout=5000")  # another process's write: wait for it, do not fail
-        db.executescript(_SCHEMA)
+        for statement in _SCHEMA:
+            db.execute(statement)
         super().__init__(db, owner, "?")
