@@ -42,6 +42,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--public-url", metavar="URL",
                    help="the address players use, when a proxy stands in front "
                         "(e.g. wss://example.org/a/): the links printed start with it")
+    _add_store_arguments(p)
     p = sub.add_parser("join", help="play one seat of a hosted table headless with a bot",
                        description="Play one seat of a table with a bot: a join link's table, or a table "
                                    "made first on a serve lobby with --create.")
@@ -54,6 +55,19 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--bot", default="normal", help="the bot level that plays the seat")
     p.add_argument("--bot-seed", type=int, default=None, help="the bot's seed (default: from the seat)")
     p.add_argument("--name", default="")
+    p.add_argument("--reconnect-s", type=float, default=180.0,
+                   help="seconds a lost connection is tried again, with backoff, before giving up")
+
+
+def _add_store_arguments(p: Any) -> None:
+    p.add_argument("--store", metavar="PATH|URL",
+                   help="where every table is kept, so a restart resumes them: a SQLite file (default: "
+                        "serve.sqlite3 in the per-user data folder) or postgresql://USER@HOST:PORT/DB")
+    p.add_argument("--store-owner", metavar="NAME",
+                   help="this process's name in the store: a restart with the same name resumes its "
+                        "tables (default: the machine's name and the port)")
+    p.add_argument("--adopt", action="store_true",
+                   help="also resume the unfinished tables of processes whose lease in the store ran out")
 
 
 def _add_create_flags(p: Any) -> None:
@@ -133,13 +147,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     async def run() -> None:
         from pie_table.core.pacing import Pace
+        from pie_table.net.keeping import Keeper
 
-        lobby = Lobby(limits, pace=Pace() if args.bot_pace == "human" else None)
+        keeper = Keeper(store)
+        lobby = Lobby(limits, pace=Pace() if args.bot_pace == "human" else None, keeper=keeper)
+        resumed = lobby.resume(args.adopt)
         # The tables first: a table the lobby refuses is one error line before any "listening".
         hosts = [lobby.create(game, seats, _seed(), {}) for game, seats in tables]
         server = await start(lobby, args.host, args.port, ssl=tls)
         listening = f"{'wss' if tls is not None else 'ws'}://{args.host}:{bound_port(server)}"
         base = public or listening  # the links printed are the ones players use
+        for host in resumed:
+            print(json.dumps({**_table_line(base, host), "game": host.setup.game_id, "resumed": True}),
+                  flush=True)
         for host in hosts:
             print(json.dumps({**_table_line(base, host), "game": host.setup.game_id,
                               "owner": lobby.owner_key(host.id)}), flush=True)
@@ -153,13 +173,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         _read_commands(lobby, base)
         print(json.dumps({"serving": listening, **({"public": public} if public else {})}), flush=True)
         try:
-            await server.serve_forever()
+            await _serve_until_stopped(lobby, keeper, server)
         finally:
             if advert is not None:
                 advert.close()
+            keeper.stop()  # every log written to its end, the lease ended
 
     from pie_table.net.protocol import Refusal
 
+    store = _open_store(args)
     try:
         asyncio.run(run())
     except Refusal as refusal:
@@ -167,6 +189,49 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     return 0
+
+
+def _open_store(args: argparse.Namespace) -> Any:
+    """The store `--store` names, owned under `--store-owner` (CliError if it cannot be opened)."""
+    import socket
+    import sqlite3
+
+    from pie_table.net.store import open_store
+    from pie_table.net.store.postgres import StoreUnavailable
+
+    owner = args.store_owner
+    if owner is None:
+        # Port 0 is a new port each run: such a process resumes nothing of another's.
+        owner = f"{socket.gethostname()}:{args.port}" if args.port else f"{socket.gethostname()}:{_seed()}"
+    try:
+        return open_store(args.store, owner)
+    except (StoreUnavailable, sqlite3.Error, OSError) as exc:
+        raise CliError(f"--store: {exc}") from None
+
+
+async def _serve_until_stopped(lobby: Any, keeper: Any, server: Any) -> None:
+    """Serve until SIGTERM or SIGINT, then stop as for a restart: no new connection is taken, and
+    every client is told the server is restarting (close code 1012) once what it was sent is out,
+    so it reconnects and takes its seat back from the resumed table."""
+    import asyncio
+    import signal
+
+    from pie_table.net.protocol import RESTART_CLOSE, RESTART_CODE
+
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    server.close(close_connections=False)
+    lobby.hold_still()
+    keeper.flush_all()
+    for conn in list(lobby.connections):
+        conn.drop(RESTART_CLOSE, RESTART_CODE)
+    try:
+        await asyncio.wait_for(server.wait_closed(), 5)
+    except TimeoutError:
+        pass
 
 
 def _serve_limits(args: argparse.Namespace) -> Any:
@@ -227,7 +292,7 @@ def _read_commands(lobby: Any, base: str) -> None:
             print(json.dumps({"error": "commands: code TABLE (a new join code for a table the lobby holds)"}),
                   flush=True)
             return
-        table.new_code()
+        lobby.recode(table)
         print(json.dumps(_table_line(base, table)), flush=True)
 
     try:
@@ -255,6 +320,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     from pie_table.net.client import HostRefused, NotAHost, RemoteSeat, bot_decider, play
     from pie_table.net.protocol import HOST_QUIT_CLOSE
     from pie_table.net.realtime_play import play_live
+    from pie_table.net.staying import StayingSeat
 
     if args.create is None and (args.seats is not None or args.option):
         raise CliError("--seats and --option go with --create (a join link's table is made already)")
@@ -270,18 +336,31 @@ def cmd_join(args: argparse.Namespace) -> int:
     seat = args.seat - 1  # the protocol counts seats from 0
 
     async def run() -> dict[str, Any]:
+        if spec is not None:  # the table made first, on a connection of its own
+            maker = RemoteSeat(server, tls=tls)
+            await maker.open()
+            at, key = await _created(maker, server, spec)
+            await maker.close()
+        else:
+            at, key = table, code
         client = RemoteSeat(server, tls=tls)
-        await client.open()
-        at, key = await _created(client, server, spec) if spec is not None else (table, code)
-        joined = await client.join(at, key, seat, args.name)
-        info = get_game(joined["game"])
-        assert info.bot_factory is not None
-        seed = args.bot_seed if args.bot_seed is not None else seat
-        bot = info.bot_factory(args.bot, seat, seed)
-        await (play_live(client, bot) if info.realtime else play(client, bot_decider(bot, client.history)))
+        staying = StayingSeat(client, server, at, seat, say=_say, reconnect_s=args.reconnect_s)
+        bots: dict[str, Any] = {}
+
+        async def play_seat() -> None:
+            info = get_game(client.game)
+            if not bots:  # one bot for the whole game, through every reconnection
+                assert info.bot_factory is not None
+                bot_seed = args.bot_seed if args.bot_seed is not None else seat
+                bots["bot"] = info.bot_factory(args.bot, seat, bot_seed)
+                if not info.realtime:
+                    bots["decide"] = bot_decider(bots["bot"], client.history)
+            await (play_live(client, bots["bot"]) if info.realtime else play(client, bots["decide"]))
+
+        await staying.play(key, args.name, play_seat)
         await client.close()
-        return {"table": at, "game": info.id, "seat": seat, "over": client.over,
-                **client.traffic.figures()}
+        return {"table": at, "game": client.game, "seat": seat, "over": client.over,
+                "resumed": staying.resumed, **client.traffic.figures()}
 
     try:
         print(json.dumps(asyncio.run(run())))
@@ -293,6 +372,10 @@ def cmd_join(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot reach {server}: {exc}") from None
     return 0
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def join_tls(cafile: str | None, server: str) -> Any:
@@ -348,6 +431,9 @@ def _add_serve_bench_parser(bsub: Any) -> None:
                    help="N connections from 127.0.0.1 ask for the lobby's list as fast as allowed meanwhile")
     p.add_argument("--listed", type=int, default=0, metavar="M",
                    help="M more tables waiting for players, to make the list long (with --flood)")
+    p.add_argument("--store", metavar="PATH|URL",
+                   help="keep every table in this store as serve does (a SQLite file or postgresql://...): "
+                        "adds each write's time and how long a restart takes to resume them all")
 
 
 def cmd_bench_serve(args: argparse.Namespace) -> int:
@@ -366,8 +452,11 @@ def cmd_bench_serve(args: argparse.Namespace) -> int:
     if args.flood < 0 or args.listed < 0:
         raise CliError("--flood and --listed take a number, at least 0")
     # Rumble Pie's tables play to a target no run reaches (a game that ended would idle).
-    options = {"target": 999} if game == "rumble-pie" else {}
-    for figures in bench(game, counts, args.seconds, args.warmup, args.flood, args.listed, options):
+    # Kept in a store, a table is resumed as a save is read: with a target its options offer (40
+    # is still minutes of play).
+    options = {"target": 40 if args.store else 999} if game == "rumble-pie" else {}
+    for figures in bench(game, counts, args.seconds, args.warmup, args.flood, args.listed, options,
+                         store=args.store):
         print(json.dumps(figures), flush=True)
     return 0
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from typing import Any
 
 from pie_table.core.pacing import Pace
@@ -25,21 +26,24 @@ from pie_table.net.flood import (
     waiting_table,
 )
 from pie_table.net.flood import probe as ping_probe
+from pie_table.net.keeping import Keeper
 from pie_table.net.latency import percentile
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby, bound_port, start
+from pie_table.net.store import open_store
 
 _PROBE_S = 0.010  # the lag probe's sleep
 
 
 async def measure(game: str, tables: int, seconds: float, seats: int = 4, level: str = "normal",
                   warmup: float = 2.0, flood: int = 0, listed: int = 0,
-                  options: dict[str, Any] | None = None) -> dict[str, Any]:
+                  options: dict[str, Any] | None = None, keeper: Keeper | None = None) -> dict[str, Any]:
     """Run `tables` tables of `seats` bots for `warmup` + `seconds`; figures for the last `seconds`
     (`options`: the game's, such as a real-time game's that make it last the run).
     `flood`: that many connections from 127.0.0.1 ask for the listing as fast as they are allowed
-    while they play (and `listed` tables waiting for players make the listing long)."""
-    lobby = Lobby(Limits(max_tables=tables + listed + 1), pace=Pace())
+    while they play (and `listed` tables waiting for players make the listing long). `keeper`:
+    every table kept in its store as `serve` keeps them (the figures then say what a write took)."""
+    lobby = Lobby(Limits(max_tables=tables + listed + 1), pace=Pace(), keeper=keeper)
     options = dict(options or {})
     hosts = [lobby.create(game, [f"bot:{level}"] * seats, seed=7 + i, options=options) for i in range(tables)]
     waiting = waiting_table()
@@ -93,6 +97,10 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
     if flood:
         figures.update(flooded.figures(wall, flood), listed=listed, list_builds=lobby.list_builds - builds,
                        codes_checked=lobby.wrong_codes - wrong)
+    if keeper is not None:
+        writes = [ms * 1000 for ms in keeper.write_ms]  # in microseconds: a write is well under 1 ms
+        figures.update(store_writes=len(writes), write_us_p50=percentile(writes, 0.5),
+                       write_us_p99=percentile(writes, 0.99))
     if ticks:
         figures["ticks_per_s_min"] = round(min(ticks) / wall, 1)
         figures["ticks_per_s_mean"] = round(sum(ticks) / len(ticks) / wall, 1)
@@ -100,7 +108,29 @@ async def measure(game: str, tables: int, seconds: float, seats: int = 4, level:
 
 
 def bench(game: str, counts: list[int], seconds: float, warmup: float = 2.0, flood: int = 0,
-          listed: int = 0, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """One figure line per number of tables, each run on a fresh event loop."""
-    return [asyncio.run(measure(game, n, seconds, warmup=warmup, flood=flood, listed=listed, options=options))
-            for n in counts]
+          listed: int = 0, options: dict[str, Any] | None = None,
+          store: str | None = None) -> list[dict[str, Any]]:
+    """One figure line per number of tables, each run on a fresh event loop (`store`: with every
+    table kept there, then the time a restarted process takes to resume them all)."""
+    lines = []
+    for n in counts:
+        owner = f"bench:{uuid.uuid4().hex[:12]}"  # this count's tables only, whatever the store holds
+        keeper = Keeper(open_store(store, owner)) if store is not None else None
+        figures = asyncio.run(measure(game, n, seconds, warmup=warmup, flood=flood, listed=listed,
+                                      options=options, keeper=keeper))
+        if keeper is not None and store is not None:
+            keeper.store.close()  # as a killed process leaves it: nothing flushed, no lease ended
+            figures.update(asyncio.run(_resume(store, owner)))
+        lines.append(figures)
+    return lines
+
+
+async def _resume(store: str, owner: str) -> dict[str, Any]:
+    """How long a process started on `store` as `owner` takes to resume every table it holds."""
+    keeper = Keeper(open_store(store, owner))
+    began = time.perf_counter()
+    resumed = Lobby(Limits(max_tables=100_000), pace=Pace(), keeper=keeper).resume()
+    took = time.perf_counter() - began
+    keeper.stop()
+    return {"resumed_tables": len(resumed), "resume_s": round(took, 3),
+            "resumed_actions": sum(len(h.session.log) for h in resumed)}

@@ -111,6 +111,7 @@ class RemoteSeat:
         self.traffic = Traffic()
         self.capture: list[str] | None = [] if capture else None  # every frame received, as sent
         self.table = ""
+        self.game = ""  # the table's game, as its `joined` named it
         self.seat = -1
         self.token = ""
         self.view: dict[str, Any] = {}
@@ -194,6 +195,7 @@ class RemoteSeat:
         kind = message["type"]
         if kind == "joined":
             self.table, self.seat, self.token = message["table"], message["seat"], message["token"]
+            self.game = message["game"]
             if self.history.seat != self.seat:  # in place: a bot playing this seat holds it
                 self.history.seat = self.seat
                 self.history.reset(self.events)

@@ -34,6 +34,7 @@ from pie_table.net.host_loops import OwnLoop, WindowLoop
 from pie_table.net.host_parts import Clock, Holder, HostLoop, Link, Seats
 from pie_table.net.protocol import Refusal
 from pie_table.net.spectators import MAX_DELAY_S, MAX_WATCHERS, Spectators
+from pie_table.net.store.base import token_hash
 from pie_table.net.tick_clock import TICK_HZ, TickClock
 from pie_table.net.turn_clock import TurnClock
 
@@ -213,8 +214,19 @@ class TableHost:
             self.remote.add(holder.seat)
             LOG.info("table %s: seat %d is back from the bot", self.id, holder.seat)
             self.clock.nudge()
+        holder.token = message["token"]  # a seat restored from its hash learns its token again
         self._attach(holder, link, min(message["seen"], holder.history.count))
         self._tell_others(holder.seat, {"type": "back", "seat": holder.seat})
+        if self.driver.is_over():  # it ended while the seat was away: the seat's player is told
+            self._send(holder, {"type": "over"})
+
+    def restore_seat(self, seat: int, name: str, hashed: str) -> Holder:
+        """A seat taken before the server restarted: away until its player comes back with the
+        token whose hash the store kept."""
+        holder = Holder(seat, "", name, history=self.histories[seat], token_hash=hashed)
+        self.holders[seat] = holder
+        self.setup.name_player(seat, name)
+        return holder
 
     def _check_game_version(self, games: dict[str, int]) -> None:
         theirs = games.get(self.info.id)
@@ -247,8 +259,9 @@ class TableHost:
         return {seat for seat, holder in self.holders.items() if holder.link is None}
 
     def _holder(self, token: str) -> Holder:
+        hashed = token_hash(token)
         for holder in self.holders.values():
-            if _same(holder.token, token):
+            if _same(holder.token_hash, hashed):
                 return holder
         raise Refusal(p.BAD_TOKEN)
 
@@ -348,14 +361,17 @@ class TableHost:
 
 def headless_host(setup: GameSetup, remote: set[int], *, table_id: str = "1", code: str | None = None,
                   info: GameInfo | None = None, pace: Pace | None = None, lockstep: bool = False,
-                  tick_hz: int = TICK_HZ, watch_delay_s: float = 0.0) -> TableHost:
+                  tick_hz: int = TICK_HZ, watch_delay_s: float = 0.0,
+                  session: Session | None = None) -> TableHost:
     """A table with a loop of its own, as `serve` holds them: every seat not `remote` is a bot at the
     host. Turn-based: bots at full speed unless `pace` is given, answers taken in seat order, so a
     seeded game of bots at the clients is move for move the game played locally. Real time: 60
-    ticks a second on the host's clock, or `lockstep` with the clients (`simulate --over-network`)."""
+    ticks a second on the host's clock, or `lockstep` with the clients (`simulate --over-network`).
+    `session`: a game already under way (a restarted server's table), in place of a new one."""
     info = info or get_game(setup.game_id)
-    bots = _bots(info, setup, set(range(len(setup.seats))) - remote)
-    session = hosted_session(Session(setup, info, bots=bots), remote)
+    if session is None:  # a new game (else one resumed, its log played again)
+        session = Session(setup, info, bots=_bots(info, setup, set(range(len(setup.seats))) - remote))
+    session = hosted_session(session, remote)
     if info.realtime:
         driver: TableDriver = RealtimeDriver(session, tick_hz=tick_hz)
         return TableHost(driver, remote, clock=lambda host: TickClock(host, lockstep=lockstep),

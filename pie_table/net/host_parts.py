@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from pie_table.core.driver import TableDriver
 from pie_table.core.history import SeatHistory
 from pie_table.core.session import Session
+from pie_table.net.store.base import token_hash
 
 
 class Link(Protocol):
@@ -50,6 +51,13 @@ class Holder:
     # at an earlier moment is stale (moves sent again at the same moment keep the number).
     asks: int = 0
     ask_moment: Any = None
+    # What the seat is recognised by: the token's hash (a seat restored after a restart knows only
+    # that, until its player comes back with the token itself).
+    token_hash: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.token_hash:
+            self.token_hash = token_hash(self.token)
 
 
 class Seats(Protocol):

@@ -25,6 +25,10 @@ MAX_CLIENT_BYTES = 16 * 1024
 MAX_HOST_BYTES = 4 * 1024 * 1024
 # The reason a host that quits closes each connection with (a headless client says so in its line).
 HOST_QUIT_CLOSE = "the host quit"
+# A server stopping to be started again closes each connection with the websocket code for it
+# (1012, service restart) and this reason: its clients reconnect and take their seats back.
+RESTART_CODE = 1012
+RESTART_CLOSE = "the server is restarting"
 
 
 

@@ -32,6 +32,7 @@ from pie_table.net import protocol as p
 from pie_table.net.client import HostRefused, RemoteSeat, bot_decider
 from pie_table.net.seat_replay import SeatRecorder
 from pie_table.net.spectators import MAX_DELAY_S
+from pie_table.net.staying import RECONNECT_S, backoff_s, may_come_back, restarting
 from pie_table.paths import seat_replays_dir
 
 Listener = Callable[[Entry, list[Event]], None]
@@ -78,6 +79,9 @@ class RemoteDriver:
         self._read_ask = 0
         self._unheard = False
         self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
+        # While the link is being made again: "restarting" (the host said so as it closed) or
+        # "reconnecting" (the link just went); '' otherwise. The table says it as the host's hold.
+        self.reconnecting = ""
         self.host_quit = False
         self.across_machines = True  # undo is off: the other machines have seen every move
         self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
@@ -123,19 +127,65 @@ class RemoteDriver:
         return self.remote.watching
 
     async def _read(self) -> None:
+        """What the host sends, until the game is over or the link is lost for good (a lost link
+        is made again, and the seat taken back with its token, while the host may come back)."""
         seat = self.remote
-        try:
-            while not seat.over:
-                message = await seat.receive()
-                with self._answered:
-                    self._took(message)
-                    self._answered.notify_all()
-                if self.wake is not None:
-                    self.wake()
-        except Exception as exc:  # noqa: BLE001 - any end of the link is told the same way
+        while True:
+            try:
+                while not seat.over:
+                    message = await seat.receive()
+                    with self._answered:
+                        self._took(message)
+                        self._answered.notify_all()
+                    self._wake()
+                return
+            except Exception as exc:  # noqa: BLE001 - any end of the link is told the same way
+                why = type(exc).__name__
+                if self.host_quit or not may_come_back(exc) or not await self._come_back(exc):
+                    with self._answered:
+                        self.lost = self.lost or why
+                        self._answered.notify_all()
+                    self._wake()
+                    return
+
+    async def _come_back(self, exc: BaseException) -> bool:
+        """Make the link again with backoff and take the seat back with its token: True once back,
+        False when the host refuses the token (it holds no such seat) or stays away too long."""
+        with self._answered:
+            self.reconnecting = "restarting" if restarting(exc) else "reconnecting"
+            self.remote.legal = None  # nothing is asked of the seat until it is back
+            self._answered.notify_all()
+        self._wake()
+        loop = asyncio.get_running_loop()
+        give_up, tries = loop.time() + RECONNECT_S, 0
+        while loop.time() < give_up:
+            try:
+                await self.remote.open()
+                if self.remote.watching:  # a watcher watches again (it holds no seat to take back)
+                    joined = await self.remote.watch(self.table)
+                else:
+                    joined = await self.remote.rejoin(self.table, self.remote.token)
+                first = await self.remote.expect("update")
+            except HostRefused as refused:
+                self.lost = str(refused)
+                break
+            except Exception:  # noqa: BLE001 - not there yet: tried again a little later
+                await asyncio.sleep(backoff_s(tries))
+                tries += 1
+                continue
             with self._answered:
-                self.lost = self.lost or type(exc).__name__
+                self._took(joined)
+                self._took(first)
+                self.reconnecting = ""
                 self._answered.notify_all()
+            self._wake()
+            return True
+        self.reconnecting = ""
+        return False
+
+    def _wake(self) -> None:
+        if self.wake is not None:
+            self.wake()
 
     def _took(self, message: dict[str, Any]) -> None:
         """Fold one message from the host (already folded into `remote`) into what the table reads."""
@@ -185,8 +235,9 @@ class RemoteDriver:
 
     @property
     def held_by_host(self) -> str:
-        """Why the host's window holds the game still: "start" (not opened yet), "pause" ('' runs)."""
-        return self.remote.host_paused
+        """Why the game stands still: "start" (the host has not opened it yet), "pause" (the host
+        paused), "restarting" or "reconnecting" (the link is being made again); '' while it runs."""
+        return self.reconnecting or self.remote.host_paused
 
     @property
     def names(self) -> list[str]:

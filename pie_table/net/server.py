@@ -20,11 +20,12 @@ import threading
 import time
 from dataclasses import dataclass
 from ssl import SSLContext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from pie_table.core.driver import RealtimeDriver
 from pie_table.core.options import TEAMS, options_problem
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo, get_game, load_games
@@ -34,6 +35,10 @@ from pie_table.net.host import LOG, TableHost, headless_host
 from pie_table.net.limits import AddressBook, Bucket, Limits
 from pie_table.net.listing import Listing
 from pie_table.net.protocol import Refusal
+from pie_table.net.store.base import token_hash
+
+if TYPE_CHECKING:
+    from pie_table.net.keeping import Keeper
 
 MAX_STRIKES = 5
 STRIKE_DECAY_S = 60.0  # each minute without a strike forgives one
@@ -186,18 +191,27 @@ class Made:
     """A table the lobby made (it may close it): who asked, the key that lets them change its code,
     and since when it has had nobody connected or been over."""
 
-    owner: str
+    owner: str | None  # None: a table resumed from the store, which kept only the key's hash
     address: str | None  # None: made by this process (`serve --table`, a bench, a test)
     idle_since: float | None = None
     over_since: float | None = None
+    owner_hash: str = ""
+
+    def __post_init__(self) -> None:
+        if self.owner is not None and not self.owner_hash:
+            self.owner_hash = token_hash(self.owner)
 
 
 class Lobby:
     """Every table one server holds, and what each kind of message does."""
 
-    def __init__(self, limits: Limits | None = None, pace: Pace | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, pace: Pace | None = None,
+                 keeper: Keeper | None = None) -> None:
         """`pace`: how long the turn-based tables' bots wait before a move (None: at once, as a game
-        of bots alone and the tests want; `serve` gives people the table's own beats)."""
+        of bots alone and the tests want; `serve` gives people the table's own beats). `keeper`:
+        where every table is kept as it plays, so a restart resumes them (None: memory only)."""
+        self.keeper = keeper
+        self.finished: list[dict[str, Any]] = []  # lobby lines of tables over before this process began
         self.tables: dict[str, TableHost] = {}
         self.limits = limits or Limits()
         self.addresses = AddressBook(self.limits)
@@ -251,7 +265,10 @@ class Lobby:
         except (ValueError, TypeError, KeyError, IndexError) as exc:  # a game's own check, the last word
             raise Refusal(p.BAD_SETUP, reason=str(exc)[:200]) from None
         self._next_id += 1
-        self._made[host.id] = Made(secrets.token_urlsafe(24), address)
+        made = Made(secrets.token_urlsafe(24), address)
+        if self.keeper is not None:
+            self.keeper.added(host, made.owner_hash, address)  # the store gives the id
+        self._made[host.id] = made
         if address is not None:
             self.addresses.get(address).tables.add(host.id)
         self._start_sweeping()
@@ -312,6 +329,11 @@ class Lobby:
             table = self._table(message["table"])
             self._check_code(conn, table, message["code"])
             table.join(conn, message, conn.games)
+            holder = table.holders.get(message["seat"])
+            # Kept before the `joined` queued above is sent (a lobby that keeps its tables runs them
+            # on its own loop, so the seat is taken by now).
+            if self.keeper is not None and holder is not None and holder.link is conn:
+                self.keeper.seated(table, holder.seat)
             conn.tables.add(table)
             self.changed()
         elif kind == "watch":
@@ -335,15 +357,47 @@ class Lobby:
             raise Refusal(p.BAD_TOKEN)
         elif kind == "recode":
             table = self._table(message["table"])
-            owner = self.owner_key(table.id)
-            if owner is None or not secrets.compare_digest(message["owner"].encode(), owner.encode()):
+            made = self._made.get(table.id)
+            if made is None or not secrets.compare_digest(token_hash(message["owner"]), made.owner_hash):
                 raise Refusal(p.NOT_OWNER)
-            conn.send({"type": "code", "table": table.id, "code": table.new_code()})
+            conn.send({"type": "code", "table": table.id, "code": self.recode(table)})
         elif kind == "ping":
             conn.delay_ms = message.get("ms", conn.delay_ms)
             conn.send({"type": "pong", "n": message["n"]})
         elif kind == "bye":
             conn.drop("bye")
+
+    def recode(self, table: TableHost) -> str:
+        """A fresh join code for `table` (its maker's or the operator's choice), kept."""
+        code = table.new_code()
+        if self.keeper is not None:
+            self.keeper.recoded(table)
+        return code
+
+    def resume(self, adopt: bool = False) -> list[TableHost]:
+        """Open again every unfinished table the store holds for this process (`adopt`: and those of
+        processes whose lease ran out), as it was: same id, code and seats (each away until its
+        player comes back with its token)."""
+        if self.keeper is None:
+            return []
+        self.finished = self.keeper.finished_summaries(self.limits.list_page)
+        hosts = []
+        for restored in self.keeper.restore(self.pace, adopt):
+            host = restored.host
+            self._made[host.id] = Made(None, restored.made_by, owner_hash=restored.owner_hash)
+            if restored.made_by is not None:
+                self.addresses.get(restored.made_by).tables.add(host.id)
+                self._start_sweeping()
+            hosts.append(self.add(host))
+        self.keeper.keep_lease()
+        return hosts
+
+    def hold_still(self) -> None:
+        """Stop every real-time table's clock where it is (a server stopping for a restart): what is
+        written then is where the resumed table goes on, not a few seconds played to nobody."""
+        for table in self.tables.values():
+            if isinstance(table.driver, RealtimeDriver):
+                table.driver.watch = True  # the driver runs no tick of its own from now on
 
     def _table(self, table_id: str) -> TableHost:
         table = self.tables.get(table_id)
@@ -375,8 +429,12 @@ class Lobby:
 
     def listing(self, page: int = 0) -> str:
         """One page of the lobby's tables as the `tables` message, encoded (see `Listing`)."""
-        return self._listing.page(lambda: (table.summary() for table in self.tables.values()), page,
-                                  time.monotonic())
+        return self._listing.page(lambda: self._summaries(), page, time.monotonic())
+
+    def _summaries(self) -> Any:
+        yield from self.finished  # over before this process began: listed as finished, never reopened
+        for table in self.tables.values():
+            yield table.summary()
 
     @property
     def list_builds(self) -> int:
@@ -427,6 +485,8 @@ class Lobby:
         self._tasks.pop(table_id).cancel()
         self._ended(table_id)
         self._made.pop(table_id, None)
+        if self.keeper is not None:
+            self.keeper.closed(table)
         for holder in list(table.holders.values()):
             if holder.link is not None:
                 holder.link.send(p.error(Refusal(p.TABLE_CLOSED, table=table_id)))

@@ -45,3 +45,14 @@ def test_bench_serve_floods_the_list_from_one_address_and_prints_what_the_tables
     assert figures["list_builds"] <= figures["seconds"] / 0.1 + 2
     assert figures["ticks_per_s_min"] > 10  # the table ran (its figure is printed, not held to 60)
     assert main(["bench", "serve", "rats", "--flood", "-1"]) == 2
+
+
+def test_bench_serve_with_a_store_times_its_writes_and_resumes_every_unfinished_table(capsys, tmp_path):
+    store = str(tmp_path / "bench.sqlite3")
+    assert main(["bench", "serve", "rumble-pie", "--tables", "2", "--seconds", "0.5", "--warmup", "0.1",
+                 "--store", store]) == 0
+    (figures,) = _lines(capsys)
+    assert figures["store_writes"] >= 2 and figures["write_us_p50"] is not None
+    # Every table was written as it played (ticks by the half second), and all come back.
+    assert figures["resumed_tables"] == 2 and figures["resumed_actions"] > 0
+    assert figures["resume_s"] >= 0

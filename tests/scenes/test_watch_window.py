@@ -104,7 +104,8 @@ def test_the_hosts_room_says_who_may_watch_and_how_far_behind(app: App) -> None:
     room = host_room(app, host_setup("rats", "human,remote,bot:normal"))
     try:
         spectators = room.hosted.host.spectators
-        assert room.watch_row.fmt(room.watch_row.value) == "live" and spectators.open and spectators.delay_s == 0
+        assert room.watch_row.fmt(room.watch_row.value) == "live"
+        assert spectators.open and spectators.delay_s == 0
         room.watch_row.nudge(1)
         assert spectators.open and spectators.delay_s == 30.0
         room.watch_row.nudge(1)

@@ -28,17 +28,17 @@ from pie_table.games.rumble_pie.ui.remote_badge import NoSave
 from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim, result_of, seat_setup
 from pie_table.games.rumble_pie.ui.sim import TickResult
 from pie_table.kit.i18n import N_
-from pie_table.net.client import RemoteSeat
+from pie_table.net.client import HostRefused, RemoteSeat
 from pie_table.net.seat_replay import SeatRecorder
 from pie_table.net.spectators import MAX_DELAY_S
+from pie_table.net.staying import RECONNECT_S, backoff_s
 from pie_table.paths import seat_replays_dir
 
 LOG = logging.getLogger("pie_table.net")
 _PING_S = 1.0
-_RECONNECT_S = 30.0  # how long a lost connection is tried again before the table gives up
-_RETRY_S = 0.5
 HOST_QUIT = N_("The host left the table: the game is saved on the host's machine.")
 HOST_LOST = N_("The host could not be reached again.")
+SEAT_GONE = N_("The host no longer holds this seat: join the table again with its code.")
 
 
 class RemoteTableSim(SeatTableSim):
@@ -113,7 +113,7 @@ class RemoteTableSim(SeatTableSim):
                     self.ended = ended
                     break
                 if self._leaving or not await self._reconnect(table):
-                    self.ended = "" if self._leaving else HOST_LOST
+                    self.ended = "" if self._leaving else self.ended or HOST_LOST
                     break
         finally:
             pinger.cancel()
@@ -143,7 +143,8 @@ class RemoteTableSim(SeatTableSim):
         self.reconnecting = True
         self._tell()
         loop = asyncio.get_running_loop()
-        give_up = loop.time() + _RECONNECT_S
+        give_up = loop.time() + RECONNECT_S
+        tries = 0
         while not self._leaving and loop.time() < give_up:
             try:
                 await self.client.open()
@@ -154,9 +155,15 @@ class RemoteTableSim(SeatTableSim):
                 self._origins.clear()  # inputs in flight when the link went are not coming back
                 self.reconnecting = False
                 return True
-            except Exception as exc:  # noqa: BLE001 - not there yet: try again shortly
+            except HostRefused as refused:  # the host is there and knows no such seat: never retried
+                LOG.info("remote Rumble seat %d: the host refused the token (%s)", self.seat, refused)
+                self.reconnecting = False
+                self.ended = SEAT_GONE
+                return False
+            except Exception as exc:  # noqa: BLE001 - not there yet: try again a little later
                 LOG.info("remote Rumble seat %d: no way back yet (%s)", self.seat, exc)
-                await asyncio.sleep(_RETRY_S)
+                await asyncio.sleep(backoff_s(tries))
+                tries += 1
         self.reconnecting = False
         return False
 

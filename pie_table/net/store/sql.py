@@ -1,0 +1,139 @@
+"""The one SQL behind both stores: SQLite and PostgreSQL speak the same statements here, apart from
+their placeholders and a few column types (each store names its own, and makes its connection).
+
+Every statement runs in autocommit: a call returns once its write is committed. A log write names
+the owner it expects, so a process that lost a table (another took it after its lease ran out)
+writes nothing and is told (`StoreLost`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from pie_table.net.store.base import (
+    CLOSED,
+    FINISHED,
+    LEASE_S,
+    OPEN,
+    NewTable,
+    SeatRecord,
+    StoreLost,
+    TableRecord,
+    TableStore,
+)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS pie_tables (
+    id {id}, game TEXT NOT NULL, rules_version INTEGER NOT NULL,
+    setup TEXT NOT NULL, remote TEXT NOT NULL, code TEXT NOT NULL, owner_hash TEXT NOT NULL, made_by TEXT,
+    status TEXT NOT NULL, owner TEXT, lease_until {real} NOT NULL, created {real} NOT NULL);
+CREATE INDEX IF NOT EXISTS pie_tables_status ON pie_tables (status, owner);
+CREATE TABLE IF NOT EXISTS pie_seats (
+    table_id {ref} NOT NULL REFERENCES pie_tables (id), seat INTEGER NOT NULL,
+    name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS pie_log (
+    table_id {ref} NOT NULL REFERENCES pie_tables (id), start {ref} NOT NULL,
+    rows TEXT NOT NULL, PRIMARY KEY (table_id, start));
+"""
+
+
+def schema(id_column: str, real: str, ref: str) -> list[str]:
+    """The statements that make the store's tables, in a database's own words for a table id that
+    is never given twice (`id_column`), a float (`real`) and a 64-bit whole number (`ref`)."""
+    text = _SCHEMA.format(id=id_column, real=real, ref=ref)
+    return [statement.strip() for statement in text.split(";") if statement.strip()]
+
+
+_TABLE_COLUMNS = "id, game, rules_version, setup, remote, code, owner_hash, made_by, status"
+
+
+class SqlStore(TableStore):
+    """A `TableStore` on a DB-API connection in autocommit; `mark` is the driver's placeholder."""
+
+    def __init__(self, connection: Any, owner: str, mark: str) -> None:
+        self._db = connection
+        self.owner = owner
+        self._mark = mark
+
+    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        cursor = self._db.cursor()
+        cursor.execute(sql.replace("?", self._mark), params)
+        return cursor
+
+    def add(self, table: NewTable) -> str:
+        cursor = self._run(
+            "INSERT INTO pie_tables (game, rules_version, setup, remote, code, owner_hash, made_by, status,"
+            " owner, lease_until, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (table.game, table.rules_version, json.dumps(table.setup), json.dumps(table.remote), table.code,
+             table.owner_hash, table.made_by, OPEN, self.owner, time.time() + LEASE_S, time.time()))
+        return str(cursor.fetchone()[0])
+
+    def seat(self, table_id: str, seat: int, record: SeatRecord) -> None:
+        self._run("INSERT INTO pie_seats (table_id, seat, name, token_hash) VALUES (?, ?, ?, ?)"
+                  " ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name,"
+                  " token_hash = excluded.token_hash", (int(table_id), seat, record.name, record.token_hash))
+
+    def append(self, table_id: str, start: int, rows: list[list[Any]]) -> None:
+        cursor = self._run(
+            "INSERT INTO pie_log (table_id, start, rows) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT),"
+            " CAST(? AS TEXT) WHERE EXISTS (SELECT 1 FROM pie_tables WHERE id = ? AND owner = ?)",
+            (int(table_id), start, json.dumps(rows, separators=(",", ":")), int(table_id), self.owner))
+        if cursor.rowcount != 1:
+            raise StoreLost(table_id)
+
+    def set_code(self, table_id: str, code: str) -> None:
+        self._run("UPDATE pie_tables SET code = ? WHERE id = ?", (code, int(table_id)))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        self._run("UPDATE pie_tables SET status = ? WHERE id = ?", (status, int(table_id)))
+
+    def claim(self, adopt: bool = False) -> list[TableRecord]:
+        now = time.time()
+        # Not adopting, an expired lease is never past: no table of another owner is taken.
+        expired = now if adopt else float("-inf")
+        self._run("UPDATE pie_tables SET owner = ?, lease_until = ? WHERE status NOT IN (?, ?)"
+                  " AND (owner = ? OR owner IS NULL OR lease_until < ?)",
+                  (self.owner, now + LEASE_S, FINISHED, CLOSED, self.owner, expired))
+        return self._whole(self._records("WHERE owner = ? AND status NOT IN (?, ?) ORDER BY id",
+                                         (self.owner, FINISHED, CLOSED)))
+
+    def read(self, table_id: str) -> TableRecord | None:
+        found = self._whole(self._records("WHERE id = ?", (int(table_id),)))
+        return found[0] if found else None
+
+    def _whole(self, records: list[TableRecord]) -> list[TableRecord]:
+        """`records` with their seats and logs read in."""
+        by_id = {int(r.id): r for r in records}
+        if by_id:
+            ids = tuple(by_id)
+            marks = ", ".join("?" * len(ids))
+            for table_id, seat, name, hashed in self._run(
+                    f"SELECT table_id, seat, name, token_hash FROM pie_seats WHERE table_id IN ({marks})",
+                    ids).fetchall():
+                by_id[table_id].seats[seat] = SeatRecord(name, hashed)
+            for table_id, text in self._run(f"SELECT table_id, rows FROM pie_log WHERE table_id IN ({marks})"
+                                            " ORDER BY table_id, start", ids).fetchall():
+                by_id[table_id].log.extend(json.loads(text))
+        return records
+
+    def finished(self, limit: int) -> list[TableRecord]:
+        newest = self._records("WHERE status = ? ORDER BY id DESC LIMIT ?", (FINISHED, limit))
+        return newest[::-1]
+
+    def _records(self, where: str, params: tuple[Any, ...]) -> list[TableRecord]:
+        rows = self._run(f"SELECT {_TABLE_COLUMNS} FROM pie_tables {where}", params).fetchall()
+        return [TableRecord(str(table_id), NewTable(game, version, json.loads(setup), json.loads(remote),
+                                                    code, owner_hash, made_by), status)
+                for table_id, game, version, setup, remote, code, owner_hash, made_by, status in rows]
+
+    def renew(self) -> None:
+        self._run("UPDATE pie_tables SET lease_until = ? WHERE owner = ? AND status NOT IN (?, ?)",
+                  (time.time() + LEASE_S, self.owner, FINISHED, CLOSED))
+
+    def release(self) -> None:
+        self._run("UPDATE pie_tables SET lease_until = 0 WHERE owner = ?", (self.owner,))
+
+    def close(self) -> None:
+        self._db.close()

@@ -1,0 +1,187 @@
+"""A lobby kept in a store, in one process: each "restart" is a new lobby on the same store. Ids are
+never given twice, a finished table stays listed as finished and is not reopened, a seat taken
+back after a restart is recognised by its token's hash alone (the store holds no token), a table's
+maker may still change its code, the store says whether a table is open, playing or finished,
+and an action is in the store before its sender hears it was taken."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from pie_table.core.saves import expand_log
+from pie_table.net import protocol as p
+from pie_table.net.client import RemoteSeat
+from pie_table.net.keeping import Keeper
+from pie_table.net.limits import Limits
+from pie_table.net.server import Lobby
+from pie_table.net.store import open_store
+from pie_table.net.store.base import FINISHED, OPEN, PLAYING
+from tests.net.netplay import ask, said_hello, serving
+
+_RATS = ["remote", "bot:normal"]
+
+
+def _lobby(store_url: str) -> Lobby:
+    keeper = Keeper(open_store(store_url, "test:1"))
+    return Lobby(Limits(open_tables_per_address=10, sweep_s=3600.0), keeper=keeper)
+
+
+def _stopped(lobby: Lobby) -> None:
+    """The process ends as a kill would leave it: tables not closed, lease not released."""
+    for task in lobby._tasks.values():  # noqa: SLF001 - a test's stand-in for the process dying
+        task.cancel()
+    assert lobby.keeper is not None
+    lobby.keeper.store.close()
+
+
+def _status(store_url: str, table: str) -> str:
+    store = open_store(store_url, "reader")
+    try:
+        record = store.read(table)
+        assert record is not None
+        return record.status
+    finally:
+        store.close()
+
+
+async def _create(url: str, seats: list[str] = _RATS) -> dict[str, Any]:
+    ws = await said_hello(url)
+    made = await ask(ws, {"type": "create", "game": "rats", "seats": seats})
+    await ws.close()
+    return made
+
+
+async def _first_asked(*seats: RemoteSeat) -> RemoteSeat:
+    """Read what the seats are sent until one of them is asked to move."""
+    while True:
+        for seat in seats:
+            try:
+                await asyncio.wait_for(seat.receive(), 0.05)
+            except TimeoutError:
+                pass
+            if seat.legal is not None:
+                return seat
+
+
+def test_a_new_table_never_takes_the_id_of_an_old_one(store_url: str) -> None:
+    async def run() -> None:
+        first = _lobby(store_url)
+        async with serving(first) as url:
+            ids = [(await _create(url))["table"] for _ in range(2)]
+        _stopped(first)
+        second = _lobby(store_url)
+        assert sorted(t.id for t in second.resume()) == sorted(ids)
+        async with serving(second) as url:
+            new = (await _create(url))["table"]
+        assert int(new) > max(int(i) for i in ids)
+        _stopped(second)
+    asyncio.run(run())
+
+
+def test_a_finished_table_stays_listed_as_finished_and_is_not_reopened(store_url: str) -> None:
+    async def run() -> None:
+        first = _lobby(store_url)
+        async with serving(first) as url:
+            made = await _create(url, ["bot:normal", "bot:normal"])
+            await asyncio.wait_for(first.tables[made["table"]].finished.wait(), 60)
+        assert _status(store_url, made["table"]) == FINISHED
+        _stopped(first)
+        second = _lobby(store_url)
+        assert second.resume() == []
+        async with serving(second) as url:
+            ws = await said_hello(url)
+            listed = await ask(ws, {"type": "list"})
+            await ws.close()
+        assert listed["tables"] == [{"table": made["table"], "game": "rats", "seats": 2, "open": [],
+                                     "away": [], "over": True}]
+        _stopped(second)
+    asyncio.run(run())
+
+
+def test_a_seat_is_taken_back_by_its_token_whose_hash_alone_was_kept(store_url: str, tmp_path: Path) -> None:
+    async def run() -> None:
+        first = _lobby(store_url)
+        async with serving(first) as url:
+            made = await _create(url)
+            seat = RemoteSeat(url)
+            await seat.open()
+            await seat.join(made["table"], made["code"], 0, "Ada")
+            token = seat.token
+            await seat.close()
+        assert _status(store_url, made["table"]) == PLAYING
+        _stopped(first)
+        if not store_url.startswith("postgresql"):
+            assert token.encode() not in Path(store_url).read_bytes()
+            assert token.encode() not in (Path(store_url + "-wal").read_bytes()
+                                          if Path(store_url + "-wal").exists() else b"")
+        second = _lobby(store_url)
+        [table] = second.resume()
+        assert (table.id, table.code, sorted(table.away())) == (made["table"], made["code"], [0])
+        async with serving(second) as url:
+            ws = await said_hello(url)
+            wrong = await ask(ws, {"type": "rejoin", "table": made["table"], "token": token[:-1] + "x",
+                                   "seen": 0})
+            assert wrong["msg"] == p.BAD_TOKEN
+            back = await ask(ws, {"type": "rejoin", "table": made["table"], "token": token, "seen": 0})
+            assert (back["type"], back["seat"], back["token"]) == ("joined", 0, token)
+            assert back["names"][0] == "Ada"
+            await ws.close()
+        _stopped(second)
+    asyncio.run(run())
+
+
+def test_the_maker_changes_the_code_after_a_restart_and_the_new_code_is_kept(store_url: str) -> None:
+    async def run() -> None:
+        first = _lobby(store_url)
+        async with serving(first) as url:
+            made = await _create(url)
+        _stopped(first)
+        second = _lobby(store_url)
+        second.resume()
+        async with serving(second) as url:
+            ws = await said_hello(url)
+            refused = await ask(ws, {"type": "recode", "table": made["table"], "owner": "not-the-key"})
+            assert refused["msg"] == p.NOT_OWNER
+            code = await ask(ws, {"type": "recode", "table": made["table"], "owner": made["owner"]})
+            await ws.close()
+        _stopped(second)
+        third = _lobby(store_url)
+        [table] = third.resume()
+        assert table.code == code["code"] != made["code"]
+        _stopped(third)
+    asyncio.run(run())
+
+
+def test_an_action_is_in_the_store_before_its_sender_hears_it_was_taken(store_url: str) -> None:
+    async def run() -> None:
+        lobby = _lobby(store_url)
+        async with serving(lobby) as url:
+            made = await _create(url, ["remote", "remote"])
+            assert _status(store_url, made["table"]) == OPEN
+            other = RemoteSeat(url)
+            await other.open()
+            await other.join(made["table"], made["code"], 1, "Bob")
+            seat = RemoteSeat(url)
+            await seat.open()
+            await seat.join(made["table"], made["code"], 0, "Ada")
+            mover = seat
+            while mover.legal is None:
+                mover = await _first_asked(seat, other)
+            await mover.act(mover.legal[0])
+            while True:
+                message = await asyncio.wait_for(mover.receive(), 30)
+                if message["type"] == "update" and message.get("ack") == 1:
+                    break
+            table = lobby.tables[made["table"]]
+            reader = open_store(store_url, "reader")
+            record = reader.read(made["table"])
+            reader.close()
+            assert record is not None and len(expand_log(record.log)) == len(table.session.log) >= 1
+            assert any(entry.seat == mover.seat for entry in table.session.log)
+            await seat.close()
+            await other.close()
+        _stopped(lobby)
+    asyncio.run(run())
+
