@@ -1,4 +1,4 @@
-"""The network subcommands (issue 23): `serve`, `join`, and `simulate --over-network`.
+"""The network subcommands: `serve`, `join`, and `simulate --over-network`.
 
 Registered from `cli.main` and `cli.commands` with one line each; websockets and the network
 package are imported only when one of these commands runs, so launching the window pays nothing.

@@ -14,7 +14,7 @@ class SetupError(ValueError):
     """A seat list or option that cannot be played; the message is one line for the user."""
 
 
-# A human seat's `level` when the seat is left to a player on another machine (issue 23): kept in
+# A human seat's `level` when the seat is left to a player on another machine: kept in
 # saves (the setup's "remote" list), so Continue at the host hosts the table again.
 REMOTE = "remote"
 

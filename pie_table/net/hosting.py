@@ -1,4 +1,4 @@
-"""A table hosted from the window (issue 23 item 1): the websocket server and the table's host run
+"""A table hosted from the window: the websocket server and the table's host run
 on a background thread with their own event loop, so the window's frames never wait on the network.
 
 `HostedTable.start` listens on 127.0.0.1 unless the host ticked "local network" (then on every

@@ -1,4 +1,4 @@
-"""What this player last filled in on the join screen (issue 23 item 1), prefilled next time: the
+"""What this player last filled in on the join screen, prefilled next time: the
 address, table, seat and name of the last table joined, and the seat taken at each of the last
 tables joined (the join screen offers that seat back when the host shows it away).
 

@@ -1,4 +1,4 @@
-"""A table's driver for a seat played from another machine (issue 23 item 2).
+"""A table's driver for a seat played from another machine.
 
 `RemoteDriver` has the public methods of `core.driver.TableDriver` that a table scene calls
 (`view`, `to_act`, `legal`, `is_over`, `submit`, `update`, `remaining`, `next_move_in`, `listen`,

@@ -1,4 +1,4 @@
-"""A remote player's own replay: what their seat was sent, kept move by move (issue 23 item 2).
+"""A remote player's own replay: what their seat was sent, kept move by move.
 
 While a joined table plays, `SeatRecorder` keeps each update the host sent this seat as it came:
 the view (whole, or as the change the host sent) and the seat's events with it. Nothing else

@@ -1,6 +1,6 @@
 """The secret tokens of the seats this player took at tables on other machines, remembered per
 address and table in a per-user file, so a player who closed the window (or lost the link) takes
-the same seat back by joining again (issue 23 item 4).
+the same seat back by joining again.
 
 A versioned JSON file written atomically (`core.userfiles`); a damaged one is set aside and
 nothing is remembered, never a crash. Pure Python: no pygame.

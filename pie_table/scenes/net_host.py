@@ -1,4 +1,4 @@
-"""Host a table from the window (issue 23 item 1): the seat screen with seats that may be *Remote*
+"""Host a table from the window: the seat screen with seats that may be *Remote*
 and a "local network" switch, then a room showing the address, the join code and who has joined.
 
 The table is the game's own table scene on its own driver; the table's host (`net.hosting`) runs on

@@ -1,4 +1,4 @@
-"""Join a table hosted on another machine (issue 23 item 1): the servers announced on the local
+"""Join a table hosted on another machine: the servers announced on the local
 network listed by themselves (zeroconf, kept up to date while the screen is open), or an address
 typed for the internet (a join link pasted whole fills the address, table and code); what the
 address holds (its lobby's tables: the player picks one, and a free seat of it) and a name. The
