@@ -10,6 +10,7 @@ import pygame
 
 from pie_table.core.engine import Action
 from pie_table.kit.i18n import _
+from pie_table.kit.log_panel import LogScroll
 from pie_table.scenes.turn_table.drops import ZoneKey, matching, targets_of
 from pie_table.scenes.turn_table.ending import TableEnd
 
@@ -23,6 +24,7 @@ class TableInput(TableEnd):
     """The input half of `TurnTable` (which sets `panel`, `zones`, `message`, `end_timer`...)."""
 
     drag: dict[str, Any] | None = None
+    log_scroll: LogScroll  # set by `TurnTable`
     hover: tuple[int, int] | None = None  # where the pointer is: the card under it is inspected
 
     def inspected_zone(self, kinds: tuple[str, ...], zones: list[Any]) -> Any | None:
@@ -38,12 +40,16 @@ class TableInput(TableEnd):
         return None
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos  # before any game's panel takes the motion: the log's wheel needs it
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause_game()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
+        if event.type == pygame.MOUSEWHEEL and self.log_scroll.handle_event(event, self.hover):
+            return  # the wheel over the log reads back through it, whatever panel is open
         if self.input_first(event):
             return
         if self.is_over() and not self.watch:
@@ -57,7 +63,7 @@ class TableInput(TableEnd):
         if self.gate.shared and self.reaction.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            if not self.key_first(event.key):
+            if not self.key_first(event.key) and not self.log_scroll.handle_event(event, self.hover):
                 self._key(event.key)
         elif event.type in _MOUSE and not self.mouse_first(event):
             self._mouse(event)
@@ -87,8 +93,6 @@ class TableInput(TableEnd):
             self.panel.pick("hand", nxt)
 
     def _mouse(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
         if self.panel is not None and self.panel.handle_mouse(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

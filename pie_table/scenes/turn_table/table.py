@@ -14,6 +14,7 @@ from pie_table.core.setup import GameSetup
 from pie_table.core.table_driver import TurnDriver
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.handoff import HandoffScene
+from pie_table.kit.log_panel import LogScroll
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
@@ -69,6 +70,7 @@ class TurnTable(TableInput, WatchedTable):
         self.claimed: int | None = None  # the human who claimed the open reaction window
         self.news = ""  # told on the next hand-off (a claimed reaction that ran out of time)
         self.zones: list[Any] = []
+        self.log_scroll = LogScroll()  # how far back the table's log is read
         self.message = self.hint_text = ""
         self.hints_used: dict[int, int] = {}  # per seat, for the statistics
         self.autoplay = self.results_shown = False
