@@ -10,7 +10,7 @@ import pytest
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
-from tests.kit.text_probe import probe_screen, recording
+from tests.kit.text_probe import largest_sizes, probe_screen, recording
 
 _SCREENS = ["title", "settings", "games", "pause", "results", "confirm", "players"]
 
@@ -56,10 +56,7 @@ def _sizes(monkeypatch, screen: str, percent: int, size: tuple[int, int]) -> dic
         app.screen = probe_screen(size)
         app.step(0.0)
         app.set_ui_scale(100)
-    sizes: dict[str, int] = {}
-    for d in drawn:
-        sizes[d.text] = max(sizes.get(d.text, 0), d.size)
-    return sizes
+    return largest_sizes(drawn)
 
 
 @pytest.mark.parametrize("screen", _SCREENS)

@@ -316,6 +316,14 @@ def recording(monkeypatch) -> Iterator[list[Drawn]]:  # type: ignore[no-untyped-
         _clear_caches()
 
 
+def largest_sizes(drawn: Iterable[Drawn]) -> dict[str, int]:
+    """Each text drawn, and the largest size it was drawn at."""
+    sizes: dict[str, int] = {}
+    for d in drawn:
+        sizes[d.text] = max(sizes.get(d.text, 0), d.size)
+    return sizes
+
+
 def probe_screen(size: tuple[int, int]) -> pygame.Surface:
     """A screen surface whose blits are recorded (give it to App.screen)."""
     return _ProbeSurface(size)
