@@ -10,7 +10,6 @@ import pytest
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
-from tests.kit.text_probe import largest_sizes, probe_screen, recording
 
 _SCREENS = ["title", "settings", "games", "pause", "results", "confirm", "players"]
 
@@ -47,27 +46,27 @@ def _open(app: App, screen: str) -> None:
         app.scenes.push(made[screen]())
 
 
-def _sizes(monkeypatch, screen: str, percent: int, size: tuple[int, int]) -> dict[str, int]:
-    with recording(monkeypatch) as drawn:
-        app = App(size=size, headless=True)
-        app.screen = probe_screen(size)
-        _open(app, screen)
-        app.set_ui_scale(percent)
-        app.screen = probe_screen(size)
-        app.step(0.0)
-        app.set_ui_scale(100)
-    return largest_sizes(drawn)
+def _grown(screen: str, percent: int, size: tuple[int, int]) -> tuple[float, dict[int, int]]:
+    """The screen's scale at `percent`%, and the height of each of its widgets (by focus order)."""
+    app = App(size=size, headless=True)
+    _open(app, screen)
+    app.set_ui_scale(percent)
+    app.step(0.0)
+    scene = app.scenes.current
+    heights = {i: item.rect.h for i, item in enumerate(scene.menu.items) if item.rect.h}
+    return scene.scale, heights
 
 
 @pytest.mark.parametrize("screen", _SCREENS)
-def test_a_larger_interface_size_grows_every_text_of_a_menu_on_a_1920x1080_window(monkeypatch, screen):
-    normal = _sizes(monkeypatch, screen, 100, (1920, 1080))
-    larger = _sizes(monkeypatch, screen, 200, (1920, 1080))
-    both = set(normal) & set(larger)
-    assert len(both) >= 2
-    assert [t for t in both if larger[t] < normal[t]] == []
-    # Far past the old cap of 1.14 times: most texts are at least 1.5 times as tall.
-    assert sum(larger[t] >= 1.5 * normal[t] for t in both) > len(both) // 2
+def test_a_larger_interface_size_grows_every_widget_of_a_menu_on_a_1920x1080_window(screen):
+    # Text is drawn at each widget's size times the scale (kit.widgets), so the scale is the text's.
+    normal, normal_heights = _grown(screen, 100, (1920, 1080))
+    larger, larger_heights = _grown(screen, 200, (1920, 1080))
+    assert larger >= 1.5 * normal  # far past the old cap of 1.14 times
+    assert normal_heights and set(normal_heights) == set(larger_heights)
+    assert [i for i in normal_heights if larger_heights[i] < normal_heights[i]] == []
+    grown = sum(larger_heights[i] >= 1.4 * normal_heights[i] for i in normal_heights)
+    assert grown > len(normal_heights) // 2
 
 
 @pytest.mark.parametrize("screen", _SCREENS)
