@@ -11,7 +11,7 @@ import pygame
 from pie_table.core.messages import SeatName
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font, min_readable
-from pie_table.kit.i18n import event_text
+from pie_table.kit.i18n import event_text, ngettext
 from pie_table.kit.text import fit_text, wrap_text
 
 
@@ -24,10 +24,61 @@ def paper(surface: pygame.Surface, rect: pygame.Rect, scale: float,
     pygame.draw.rect(surface, edge, rect, max(1, int(2 * scale)), border_radius=radius)
 
 
+_WHEEL_ENTRIES = 2  # entries one notch of the wheel moves the log by
+_PAGE_ENTRIES = 5  # and one press of Page Up or Page Down
+
+
+class LogScroll:
+    """How far back a log panel is read: the wheel over it, or Page Up / Page Down, step back
+    through older entries; the newest again at the end. Counted as the entry shown last, so the
+    lines being read stay put while new ones are said (a player reading back is not thrown
+    forward by every move)."""
+
+    def __init__(self) -> None:
+        self.end: int | None = None  # one past the last entry shown; None: the newest
+        self.total = 0  # entries the log held when last drawn
+        self.rect = pygame.Rect(0, 0, 0, 0)  # where it was last drawn (the wheel works over it)
+
+    def key(self) -> int | None:
+        """What a cached picture of the log depends on beside the log itself."""
+        return self.end
+
+    def shown(self, total: int) -> int:
+        """How many entries of a log of `total` the panel shows up to (the last one drawn)."""
+        self.total = total
+        return total if self.end is None else min(self.end, total)
+
+    def back(self, entries: int) -> None:
+        """Read `entries` further back (negative: forward); past the newest follows it again."""
+        end = (self.total if self.end is None else self.end) - entries
+        self.end = None if end >= self.total else max(1, end)
+
+    def handle_event(self, event: pygame.event.Event, pointer: tuple[int, int] | None) -> bool:
+        """The wheel while `pointer` is over the log, or Page Up / Page Down anywhere: True when
+        the log took the event."""
+        if event.type == pygame.MOUSEWHEEL:
+            if pointer is None or not self.rect.collidepoint(pointer):
+                return False
+            self.back(event.y * _WHEEL_ENTRIES)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.back(_PAGE_ENTRIES if event.key == pygame.K_PAGEUP else -_PAGE_ENTRIES)
+            return True
+        return False
+
+
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str, Any]], scale: float,
-             title: str, painted: bool = False, names: SeatName | None = None) -> None:
+             title: str, painted: bool = False, names: SeatName | None = None,
+             scroll: LogScroll | None = None) -> None:
     """The newest events, oldest at the top, as many as fit; the last three in full ink.
-    `painted`: the paper is on the table's backdrop already; `names`: the table's seat names."""
+    `painted`: the paper is on the table's backdrop already; `names`: the table's seat names;
+    `scroll`: how far back the player reads (the last line then says how many are newer)."""
+    if scroll is not None:
+        scroll.rect = pygame.Rect(rect)
+        end = scroll.shown(len(log))
+        newer, log = len(log) - end, log[:end]
+    else:
+        newer = 0
     if not painted:
         paper(surface, rect, scale)
     pad = int(8 * scale)
@@ -42,6 +93,12 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
     line_h = font(size).get_linesize()
     top += int(4 * scale)
     room = max(0, (rect.bottom - pad - top) // line_h)
+    if newer:
+        # The foot line says the log is read back, and how to come forward again.
+        room -= 1
+        note = ngettext("{n} newer below · Page Down", "{n} newer below · Page Down", newer).format(n=newer)
+        foot = fit_text(note, size, rect.w - 2 * pad, pal.INK, "bold")
+        surface.blit(foot, (rect.x + pad, top + max(0, room) * line_h))
     lines: list[str] = []
     for entry in reversed(log):
         wrapped = wrapped_lines(event_text(entry, names), size, rect.w - 2 * pad)

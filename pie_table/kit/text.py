@@ -37,6 +37,12 @@ def ui_scale(size: tuple[int, int], room: tuple[int, int] = TABLE_ROOM) -> float
     return max(fitted, min(fitted * _interface["factor"], most))
 
 
+def page_scale(size: tuple[int, int], width: int) -> float:
+    """`ui_scale` for a screen whose page scrolls (kit.page): only its `width` (pixels at scale 1)
+    has to fit the window, so the interface size is followed as far as the window is wide."""
+    return ui_scale(size, (width, 1))
+
+
 def fit_text(text: str, size: int, max_w: int, color: Color, face: str = "sans") -> pygame.Surface:
     """Render `text` at `size` within `max_w` pixels: smaller down to a readable floor, then cut
     with an ellipsis (see fonts.fit). Cached: tables redraw the same labels after every move, and

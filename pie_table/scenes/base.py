@@ -9,8 +9,9 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit.menu import Menu
+from pie_table.kit.page import ScrollPage
 from pie_table.kit.scene import ON_INPUT, Scene
-from pie_table.kit.text import MENU_ROOM, ui_scale
+from pie_table.kit.text import MENU_ROOM, page_scale, ui_scale
 from pie_table.kit.widgets import Widget
 
 
@@ -75,14 +76,21 @@ def play_sound(app: Any, name: str) -> None:
 
 
 class MenuScene(Scene):
-    """A full-screen menu: subclasses build widgets in `build()` and place them in `layout()`."""
+    """A full-screen menu: subclasses build widgets in `build()` and place them in `layout()`.
+
+    A screen that sets `room` (the width and height its layout needs at scale 1) grows with the
+    interface size as far as the window is wide, and is laid out on a page as tall as it then
+    needs, which scrolls when the window is shorter (kit.page). One that does not fits its window
+    as it always did, growing only as far as MENU_ROOM is left."""
 
     is_menu = True
+    room: tuple[int, int] | None = None
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.scale = 1.0
         self.menu = Menu([], on_back=self.back, on_sound=lambda name: play_sound(app, name))
+        self.scroll_page = ScrollPage()
 
     def build(self) -> list[Widget]:
         """The widgets of this screen, in keyboard focus order."""
@@ -112,11 +120,34 @@ class MenuScene(Scene):
         self.on_resize(self.app.screen.get_size())
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.scale = ui_scale(size, MENU_ROOM)  # menus grow with the interface size (kit.text)
-        self.layout(size)
+        if self.room is None:
+            self.scale = ui_scale(size, MENU_ROOM)  # menus grow with the interface size (kit.text)
+            self.scroll_page.fit(size, size[1], self.scale)
+        else:
+            self.scale = page_scale(size, self.room[0])
+            self.scroll_page.fit(size, round(self.room[1] * self.scale), self.scale)
+        self.layout(self.scroll_page.size)
+        self._reveal_focus()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.menu.handle_event(event, self.app.input.menu_action(event))
+        self.route(self.scroll_page.on_page(event))
+
+    def route(self, event: pygame.event.Event) -> bool:
+        """Give `event` (its pointer already on the page) to the menu, else to the page's scrolling;
+        the focused widget is then kept in view. True if it was used."""
+        page = self.scroll_page
+        if event.type == pygame.MOUSEWHEEL and page.scrolls and not any(i.hover for i in self.menu.items):
+            return page.handle_event(event)  # the wheel over no widget reads down the page
+        if self.menu.handle_event(event, self.app.input.menu_action(event)):
+            if event.type == pygame.KEYDOWN:
+                self._reveal_focus()  # a key moved the focus (or used the widget): keep it in view
+            return True
+        return page.handle_event(event)
+
+    def _reveal_focus(self) -> None:
+        focused = self.menu.focused
+        if focused is not None:
+            self.scroll_page.reveal(focused.rect)
 
     def next_frame(self) -> float | None:
         """A menu changes only with input, but for a widget that changes by itself (a caret)."""
@@ -124,6 +155,10 @@ class MenuScene(Scene):
         return min(waits) if waits else ON_INPUT
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.scroll_page.draw(surface, self.paint)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The whole screen, on its page."""
         draw_backdrop(surface)
         self.draw_content(surface)
         self.menu.draw(surface)
@@ -154,6 +189,10 @@ class OverlayScene(MenuScene):
             draw_backdrop(surface)  # nothing worth showing through: a menu is not the table
         else:
             dim(surface)
+        self.scroll_page.draw(surface, self.paint, clear=True)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The sheet and what is on it, on its page."""
         draw_panel(surface, self.panel, self.scale)
         self.draw_content(surface)
         self.menu.draw(surface)

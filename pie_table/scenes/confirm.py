@@ -17,6 +17,8 @@ class ConfirmScene(OverlayScene):
     """Asks `question`; `on_yes` runs only on a deliberate yes. The safe answer has focus first, so
     a key pressed once too often (Enter, Space, Esc) never does the irreversible thing."""
 
+    room = (560, 300)  # the sheet and its margins: a larger interface size scrolls it
+
     def __init__(
         self, app: Any, question: str, yes: str, no: str, on_yes: Callable[[], Any], detail: str = ""
     ) -> None:

@@ -102,6 +102,8 @@ class GameCard(Widget):
 class GameSelectScene(MenuScene):
     """Pick a game; leads to its seat and variant screen."""
 
+    room = (720, 720)  # the cards reflow narrower; a larger interface size scrolls the list
+
     def __init__(self, app: Any, hosting: bool = False,
                  seats: Callable[[GameInfo], Any] | None = None) -> None:
         """`hosting`: the pick opens the seat screen of a table hosted for remote players; `seats`:

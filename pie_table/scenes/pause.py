@@ -18,6 +18,12 @@ from pie_table.scenes.save_trouble import failing_autosave, failure_line, leave_
 class PauseScene(OverlayScene):
     """Pushed by a table on Esc or focus loss; Esc (or B) resumes."""
 
+    @property
+    def room(self) -> tuple[int, int]:  # type: ignore[override]
+        """The sheet and its margins at scale 1: a larger interface size scrolls it."""
+        extra = (150 if self.warning is not None else 0) + (30 if self.note is not None else 0)
+        return 480 + extra, 588 + extra
+
     def __init__(self, app: Any, game_id: str, note: Callable[[], str] | None = None) -> None:
         """`note`: a line the table has for whoever pauses it (a hosted table's join code)."""
         super().__init__(app)

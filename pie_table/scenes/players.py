@@ -38,6 +38,8 @@ class PlayersScene(OverlayScene):
     already has is refused: the known-players list skips it, and a typed one holds Done back with
     the reason shown."""
 
+    room = (770, 700)  # the 720x660 sheet with its margins: a larger interface size scrolls it
+
     def __init__(self, app: Any, humans: list[int], names: list[str]) -> None:
         super().__init__(app)
         self.humans = humans
@@ -102,7 +104,7 @@ class PlayersScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 720 * s)), int(min(h * 0.94, 660 * s)))
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 720 * s)), int(min(h * 0.94, 660 * s)))
         self.panel.center = (w // 2, h // 2)
         self.heading.place(
             pygame.Rect(self.panel.x, self.panel.y + int(16 * s), self.panel.w, int(50 * s)), s

@@ -61,6 +61,13 @@ class ResultsScene(OverlayScene):
         self.confirming: set[int] = set()  # Enter or Space pressed since the buttons armed
         self.retry_in = _RETRY_S
 
+    @property
+    def room(self) -> tuple[int, int]:  # type: ignore[override]
+        """The sheet with every score line at its full spacing, and its margins, at scale 1: a larger
+        interface size (or a long list) scrolls it rather than squeezing the lines."""
+        extra = 44 if self.trouble() else 0
+        return 760, 380 + 34 * max(1, len(self.lines)) + extra
+
     def trouble(self) -> str:
         """What of the finished game is not written yet ('' when all is)."""
         return self.writes.line() if self.writes is not None else ""

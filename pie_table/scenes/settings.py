@@ -21,6 +21,8 @@ _ANIMATION_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant
 class SettingsScene(OverlayScene):
     """A sheet of rows over whatever screen opened it; Esc or Back closes it."""
 
+    room = (770, 720)  # the 720x680 sheet with its margins: a larger interface size scrolls it
+
     def build(self) -> list[Widget]:
         settings = self._settings()
         self.heading = Label(_("Settings"), 44, pal.INK, "title")
@@ -117,7 +119,7 @@ class SettingsScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 720 * s)), int(min(h * 0.96, 680 * s)))
+        self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 720 * s)), int(min(h * 0.96, 680 * s)))
         self.panel.center = (w // 2, h // 2)
         heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
         self.heading.place(heading, s)

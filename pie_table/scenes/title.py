@@ -50,6 +50,7 @@ class TitleScene(MenuScene):
     """First screen: Play leads to the game list, Quit asks, then closes the window."""
 
     is_home = True
+    room = (720, 600)  # the name and a column of buttons: a larger interface size scrolls them
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)

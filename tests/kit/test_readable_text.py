@@ -10,7 +10,7 @@ from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
 from pie_table.kit import fonts
 from pie_table.kit.i18n import set_language
-from tests.kit.text_probe import Drawn, failures, probe_screen, recording
+from tests.kit.text_probe import Drawn, failures, largest_sizes, probe_screen, recording
 
 # (game, seats and options, seconds or turn to skip to): each game's table in play, with humans
 # (their names, keys and hands) and bots.
@@ -125,10 +125,7 @@ def _sizes_at(monkeypatch, table: str, percent: int, size: tuple[int, int]) -> d
         app.step(0.0)
         app.step(0.0)
         app.set_ui_scale(100)
-    sizes: dict[str, int] = {}
-    for d in drawn:
-        sizes[d.text] = max(sizes.get(d.text, 0), d.size)
-    return sizes
+    return largest_sizes(drawn)
 
 
 @pytest.mark.parametrize("table", ["rats", "pie-rats"])

@@ -287,7 +287,11 @@ class _ProbeFont(pygame.font.Font):
 def _clear_caches() -> None:
     """Forget every cached image and font, so the next frame renders (and is recorded) afresh."""
     for obj in gc.get_objects():
-        if isinstance(obj, functools._lru_cache_wrapper) and obj.__module__.startswith("pie_table"):
+        try:
+            cached = isinstance(obj, functools._lru_cache_wrapper) and obj.__module__.startswith("pie_table")
+        except ReferenceError:  # a weak proxy whose object is gone (another test's leftovers)
+            continue
+        if cached:
             obj.cache_clear()
     from pie_table.kit import art
 
@@ -310,6 +314,14 @@ def recording(monkeypatch) -> Iterator[list[Drawn]]:  # type: ignore[no-untyped-
     finally:
         _recorder.remove(recorder)
         _clear_caches()
+
+
+def largest_sizes(drawn: Iterable[Drawn]) -> dict[str, int]:
+    """Each text drawn, and the largest size it was drawn at."""
+    sizes: dict[str, int] = {}
+    for d in drawn:
+        sizes[d.text] = max(sizes.get(d.text, 0), d.size)
+    return sizes
 
 
 def probe_screen(size: tuple[int, int]) -> pygame.Surface:

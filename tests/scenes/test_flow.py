@@ -293,7 +293,7 @@ def test_enter_three_times_starts_a_game_with_defaults(app):
     assert isinstance(app.scenes.current, fake.FakeTable)
 
 
-def test_results_with_many_lines_keep_buttons_on_the_sheet(app):
+def test_results_with_many_lines_keep_buttons_on_the_sheet_and_scroll_rather_than_squeeze(app):
     setup = GameSetup(fake.GAME_ID, [SeatSpec("bot", level="easy")] * 2, {}, None, 3)
     lines = [f"Seat {i}: {i} points" for i in range(14)]
     results = ResultsScene(app, setup, "Long game", lines)
@@ -301,7 +301,14 @@ def test_results_with_many_lines_keep_buttons_on_the_sheet(app):
     app.step(1 / 60, [])
     assert results.panel.contains(results.again_button.rect)
     assert results.body_top + len(lines) * results.line_h <= results.notice_label.rect.y + 4
-    assert pygame.Rect((0, 0), app.size).contains(results.panel)
+    page = results.scroll_page
+    assert pygame.Rect((0, 0), page.size).contains(results.panel)
+    assert page.scrolls and results.line_h == int(34 * results.scale)  # every line at its full spacing
+    for _ in range(40):
+        app.step(0.1, [])  # the results arm: keys are theirs from now on
+    page_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
+    app.step(1 / 60, [page_down])
+    assert results.again_button.rect.bottom - page.top <= app.size[1]  # the buttons are read by scrolling
 
 
 def test_play_opens_title_and_returns_on_quit(monkeypatch):

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 import pygame
 
 from pie_table.core.session import PrivacyGate
+from pie_table.kit.log_panel import LogScroll
 from pie_table.scenes.turn_table.claim import ReactionClaim
 from pie_table.scenes.turn_table.drops import Drops
 from pie_table.scenes.turn_table.ending import TableEnding
@@ -25,6 +26,7 @@ class InputTable(GameTable, Protocol):
     watch: bool
     panel: Any  # the move list of the seat asked (kit.move_panel)
     zones: list[Any]  # the zones painted last, in drawing order
+    log_scroll: LogScroll  # how far back the table's log is read
 
     def pause_game(self) -> None: ...
 
@@ -34,8 +36,8 @@ class InputTable(GameTable, Protocol):
 
 
 class TableInput:
-    """One table's events, in order: the table's own keys, the game's, the end, a reaction
-    window's claim buttons, then the move list and the cards."""
+    """One table's events, in order: the table's own keys, the log's scrolling, the game's, the
+    end, a reaction window's claim buttons, then the move list and the cards."""
 
     def __init__(self, table: InputTable, gate: PrivacyGate, claim: ReactionClaim, drops: Drops,
                  ending: TableEnding) -> None:
@@ -47,12 +49,16 @@ class TableInput:
 
     def handle(self, event: pygame.event.Event) -> None:
         table = self.table
+        if event.type == pygame.MOUSEMOTION:
+            self.drops.hover = event.pos  # before any game's panel takes the motion: the log's wheel needs it
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             table.pause_game()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             table.undo()
             return
+        if event.type == pygame.MOUSEWHEEL and table.log_scroll.handle_event(event, self.drops.hover):
+            return  # the wheel over the log reads back through it, whatever panel is open
         if table.input_first(event):
             return
         if table.is_over() and not table.watch:
@@ -67,7 +73,7 @@ class TableInput:
         if self.gate.shared and window.handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            if not table.key_first(event.key):
+            if not table.key_first(event.key) and not table.log_scroll.handle_event(event, self.drops.hover):
                 self._key(event.key)
         elif event.type in _MOUSE and not table.mouse_first(event):
             self._mouse(event)
@@ -95,8 +101,6 @@ class TableInput:
             panel.pick("hand", nxt)
 
     def _mouse(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.drops.hover = event.pos
         panel = self.table.panel
         if panel is not None and panel.handle_mouse(event):
             return

@@ -26,6 +26,7 @@ from pie_table.core.setup import GameSetup
 from pie_table.core.table_driver import TurnDriver
 from pie_table.kit.effects import EffectLayer
 from pie_table.kit.i18n import _
+from pie_table.kit.log_panel import LogScroll
 from pie_table.kit.reaction import ReactionWindow
 from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
@@ -93,6 +94,7 @@ class TurnTable(Scene, GameTable, WatchedTable):
         self.panel: Any = None  # the move list of the seat asked (kit.move_panel)
         self.panel_key: tuple[int, int] | None = None  # (moment, seat) the panel was opened for
         self.zones: list[Any] = []  # the zones painted last, in drawing order
+        self.log_scroll = LogScroll()  # how far back the table's log is read
         self.message = self.hint_text = ""
         self.hints_used: dict[int, int] = {}  # per seat, for the statistics
         self.autoplay = False

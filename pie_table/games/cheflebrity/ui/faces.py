@@ -110,10 +110,16 @@ def _fruit(g: _Grid, flavour: str | None) -> None:
             circle_at(g.surf, pal.CHERRY, g.p(x, 40), g.r(11))
             circle_at(g.surf, lighter(pal.CHERRY, 0.4), g.p(x - 4, 36), g.r(3))
     elif flavour == "pumpkin":
+        # Wide, squat and ribbed, with a square stalk: unlike the round apple by shape alone, for the
+        # players to whom its orange and the apple's green are one colour.
         pump = FLAVOUR_COLORS["pumpkin"]
-        for dx in (-12, 12, 0):
-            ellipse_at(g.surf, pump if dx == 0 else darker(pump, 0.12), *g.p(50 + dx, 34), g.r(12), g.r(14))
-        pygame.draw.line(g.surf, (90, 110, 40), g.p(50, 22), g.p(53, 12), max(2, int(g.r(4))))
+        for dx in (-22, 22, -11, 11, 0):
+            ellipse_at(g.surf, pump if dx == 0 else darker(pump, 0.06 * abs(dx) / 11), *g.p(50 + dx, 38),
+                       g.r(13), g.r(12))
+        for dx in (-16, -5, 5, 16):
+            pygame.draw.line(g.surf, darker(pump, 0.35), g.p(50 + dx, 30), g.p(50 + dx * 1.1, 46),
+                             max(1, int(g.r(2))))
+        pygame.draw.rect(g.surf, (90, 110, 40), pygame.Rect(*g.p(46, 18), g.r(8), g.r(10)))
     else:  # a Stroke of Genius! standing in: a swirl of light
         circle_at(g.surf, (255, 236, 150), g.p(50, 32), g.r(12))
 

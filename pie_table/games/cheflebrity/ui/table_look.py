@@ -127,7 +127,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         _draw_trades(table, surface, view, painted)
     else:
         draw_log(surface, lay.log, table.history().said, s, _("At the table (T: your trades)"),
-                 painted=painted, names=table.names)
+                 painted=painted, names=table.names, scroll=table.log_scroll)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     table.flights.draw(surface)

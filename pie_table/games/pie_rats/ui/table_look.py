@@ -107,7 +107,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         table.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
     else:
         _draw_waiting(table, surface, view, remaining, painted)
-    draw_log(surface, lay.log, table.history().said, s, _("At the table"), painted=painted, names=table.names)
+    draw_log(surface, lay.log, table.history().said, s, _("At the table"), painted=painted, names=table.names,
+             scroll=table.log_scroll)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}

@@ -17,6 +17,7 @@ from pie_table.games.rats.ui.sheet_view import RatCard, paper
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, event_text, ngettext
+from pie_table.kit.log_panel import LogScroll
 from pie_table.kit.log_panel import draw_log as draw_log_panel
 from pie_table.kit.text import fit_text, ui_scale
 
@@ -155,9 +156,10 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
-             painted: bool = False, names: SeatName = rat_name) -> None:
-    """The newest things said aloud, oldest at the top, as many as fit."""
-    draw_log_panel(surface, rect, view.get("log", []), scale, _("Said aloud"), painted=painted, names=names)
+             painted: bool = False, names: SeatName = rat_name, scroll: LogScroll | None = None) -> None:
+    """The newest things said aloud, oldest at the top, as many as fit (or read back to `scroll`)."""
+    draw_log_panel(surface, rect, view.get("log", []), scale, _("Said aloud"), painted=painted, names=names,
+                   scroll=scroll)
 
 
 def rat_cards(view: dict[str, Any], viewer: int | None, waiting: list[int],

@@ -32,7 +32,7 @@ from pie_table.games.rats.ui.table_draw import (
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop
 from pie_table.kit.i18n import _
-from pie_table.kit.log_panel import paper
+from pie_table.kit.log_panel import LogScroll, paper
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import held_by_host
@@ -51,6 +51,7 @@ class TableParts(Protocol):
     humans: list[int]
     names: Any  # SeatNames: what each seat is called at this table
     watch: bool
+    log_scroll: LogScroll  # how far back "Said aloud" is read
 
     def banner(self, view: dict[str, Any]) -> str: ...
 
@@ -80,7 +81,8 @@ class TablePainter:
         afresh when the window, the seat shown or the ceremony changes."""
         ceremony = (scene.ceremony.shown, scene.ceremony.ready) if scene.ceremony is not None else None
         away = tuple(sorted(scene.names.away()))  # a rat's card marks its dropped player away
-        key = (scene.changes, seat, size, scene.panel is None, scene.tray.busy, ceremony, away)
+        key = (scene.changes, seat, size, scene.panel is None, scene.tray.busy, ceremony, away,
+               scene.log_scroll.key())
         if self._base is not None and self._base_key == key:
             if self._later is not None:
                 later, self._later = self._later, None
@@ -119,7 +121,7 @@ class TablePainter:
         goals = tuple(view.get("goals", []))
         self._panel(base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s),
                     again=whole)
-        draw_log(base, lay.log, view, s, painted=True, names=scene.names)
+        draw_log(base, lay.log, view, s, painted=True, names=scene.names, scroll=scene.log_scroll)
         if scene.ceremony is None:
             self._draw_play_area(scene, base, ground, view, seat, whole, put_off and not whole)
         self._frame = frame

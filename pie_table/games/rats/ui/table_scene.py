@@ -102,7 +102,9 @@ class RatsTableScene(TurnTable):
         if event.type == pygame.KEYDOWN and event.key in _ROLL_KEYS and self.panel.kind == "roll":
             self.submit(self.panel.legal[0], self.panel.seat)
             return True
-        self.panel.handle_event(event, self.app.input.menu_action(event))
+        # Keys the panel does not use may still read back through the log (Page Up / Down).
+        if not self.panel.handle_event(event, self.app.input.menu_action(event)):
+            self.log_scroll.handle_event(event, self.drops.hover)
         return True
 
     def _ceremony_input(self, event: pygame.event.Event) -> bool:

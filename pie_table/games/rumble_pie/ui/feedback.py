@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.games.rumble_pie.ui.geometry import TableGeometry
@@ -19,6 +20,8 @@ _LABEL = {"shorty": "Shorty", "sylvie": "Sylvie", "pierre": "Pierre", "one": "On
           "three": "Three", "four": "Four", "kapow": "KaPow!", "block": "Block"}
 _PLAY_SOUND = {"block": "block"}
 register_sounds("kapow", "block", "countdown", "go", "out")  # Rumble Pie's own, beside kit's shared ones
+# The events that put a line in the table talk (the others only sound or show).
+_TOLD = frozenset({"countdown", "kapow", "penalty", "out", "freeze", "round_over", "game_over"})
 
 
 class Feedback:
@@ -58,6 +61,22 @@ class Feedback:
     def say(self, text: str, color: Color = pal.CREAM) -> None:
         """Add a line to the table talk."""
         self.log.append((text, color))
+
+    def retell(self, events: Sequence[dict[str, Any]], geom: TableGeometry) -> None:
+        """The table talk of a game shown from its middle (continued from a save, or a replay
+        jumped into), told again from what the game said: its last lines, with no sound, effect,
+        flash or banner (those belonged to moments long gone)."""
+        told = [ev for ev in events if ev.get("type") in _TOLD]
+        # A countdown says one line in three: enough events to fill the talk whatever they were.
+        keep = 3 * (self.log.maxlen or len(told))
+        self.quiet = True
+        try:
+            for ev in told[-keep:]:
+                self.on_event(ev, geom, _NoEffects())
+        finally:
+            self.quiet = False
+        self.notices.clear()
+        self.flash = self.banner = None
 
     def seat_color(self, seat: int) -> Color:
         """A seat's team colour (log lines are tinted by team)."""

@@ -1,0 +1,115 @@
+"""A screen laid out on a page taller than the window, read through it by scrolling.
+
+A large interface size makes a menu need more height than a window has. Rather than capping the
+size (or shrinking text to fit), the menu is laid out on a page as tall as it needs and the window
+shows a slice of it: the wheel and Page Up / Page Down scroll, and keyboard focus (Home / End
+among it) brings the focused widget into view. A page no taller than the window is drawn straight onto it,
+so a screen that fits behaves exactly as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from pie_table.kit import palette as pal
+
+_WHEEL_STEP = 56  # pixels at scale 1 that one notch of the wheel scrolls
+_POSITIONAL = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+_PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+
+
+class ScrollPage:
+    """Where a screen's page lies under its window: `size` is what the screen lays out on, `top`
+    how far down the page the window shows."""
+
+    def __init__(self) -> None:
+        self.window = (0, 0)
+        self.height = 0
+        self.top = 0
+        self.scale = 1.0
+        self._surface: pygame.Surface | None = None
+
+    def fit(self, window: tuple[int, int], height: int, scale: float = 1.0) -> None:
+        """A page `height` tall (never shorter than the window) for a window of `window`."""
+        self.window, self.scale = window, scale
+        self.height = max(window[1], int(height))
+        self.top = self._clamped(self.top)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """What the screen lays itself out on."""
+        return self.window[0], self.height
+
+    @property
+    def scrolls(self) -> bool:
+        """True when the page is taller than the window."""
+        return self.height > self.window[1]
+
+    def _clamped(self, top: int) -> int:
+        return max(0, min(int(top), self.height - self.window[1]))
+
+    def scroll_by(self, pixels: int) -> bool:
+        """Scroll down by `pixels` (up if negative); True if the view moved."""
+        top = self._clamped(self.top + pixels)
+        moved, self.top = top != self.top, top
+        return moved
+
+    def reveal(self, rect: pygame.Rect) -> None:
+        """Scroll as little as brings `rect` (in page coordinates) wholly into view."""
+        if not self.scrolls:
+            return
+        margin = int(12 * self.scale)
+        if rect.top - margin < self.top:
+            self.top = self._clamped(rect.top - margin)
+        elif rect.bottom + margin > self.top + self.window[1]:
+            self.top = self._clamped(rect.bottom + margin - self.window[1])
+
+    def on_page(self, event: pygame.event.Event) -> pygame.event.Event:
+        """`event` with its pointer position moved from the window onto the page."""
+        if not self.top or event.type not in _POSITIONAL:
+            return event
+        x, y = event.pos
+        return pygame.event.Event(event.type, {**event.dict, "pos": (x, y + self.top)})
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The wheel, Page Up / Page Down: scroll (True if the event was used for it)."""
+        if not self.scrolls:
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            return self.scroll_by(-event.y * int(_WHEEL_STEP * self.scale))
+        if event.type == pygame.KEYDOWN and event.key in _PAGE_KEYS:
+            step = self.window[1] * 3 // 4
+            return self.scroll_by(step if event.key == pygame.K_PAGEDOWN else -step)
+        return False
+
+    def draw(self, surface: pygame.Surface, paint: Callable[[pygame.Surface], None],
+             clear: bool = False) -> None:
+        """`paint` the page, and show the window's slice of it on `surface`. `clear`: the page is
+        transparent where nothing is painted (an overlay's sheet over the scene beneath)."""
+        if not self.scrolls:
+            paint(surface)
+            return
+        flags = pygame.SRCALPHA if clear else 0
+        page = self._surface
+        if page is None or page.get_size() != self.size or bool(page.get_flags() & pygame.SRCALPHA) != clear:
+            page = self._surface = pygame.Surface(self.size, flags)
+        if clear:
+            page.fill((0, 0, 0, 0))
+        paint(page)
+        w, h = self.window
+        surface.blit(page, (0, 0), pygame.Rect(0, self.top, w, h))
+        self._draw_bar(surface)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        """A scroll bar at the window's right edge: how much more there is, and where."""
+        w, h = self.window
+        s = self.scale
+        track = pygame.Rect(w - int(14 * s), int(8 * s), int(8 * s), h - int(16 * s))
+        thumb_h = max(int(24 * s), track.h * h // self.height)
+        span = max(1, self.height - h)
+        thumb = pygame.Rect(track.x, track.y + (track.h - thumb_h) * self.top // span, track.w, thumb_h)
+        radius = track.w // 2
+        pygame.draw.rect(surface, pal.WOOD_DARK, track.inflate(4, 4), border_radius=radius + 2)
+        pygame.draw.rect(surface, pal.LEMON, thumb, border_radius=radius)
