@@ -163,3 +163,14 @@ def test_the_pie_lines_the_rules_keep_are_the_lines_as_they_stand_at_every_step(
         legal = session.legal(seat)
         action = rng.choice(legal) if rng.random() < 0.3 else session.bot_action(seat)
         assert session.submit(seat, action).ok
+
+
+def test_the_hard_bot_throws_a_card_its_pies_cannot_use_back_for_a_fresh_draw():
+    # No pie of seat 0 takes Extras, so its Extras 5 is worth half its quality: hard throws it on
+    # the Leftovers for a fresh draw with four cards in hand; normal keeps it until it holds seven.
+    extras5 = find("extras", 5)
+    hand = [find("bottom", 10), find("filling", 10, "apple"), find("filling", 15, "cherry"), extras5]
+    state = arrange(fresh(4, 1), hands={0: hand}, deck=[find("top", 20), find("extras", 25)])
+    draw(state, 0)
+    assert told.decide(CheflebrityBot("hard", 0, 1), state, RULES, 0) == {"type": "discard", "card": extras5}
+    assert told.decide(CheflebrityBot("normal", 0, 1), state, RULES, 0)["type"] != "discard"

@@ -53,6 +53,10 @@ LEVELS = ("random", "easy", "normal", "hard")
 _SPECIAL_WORTH = {SABOTAGE: 18, SAVED: 16, GENIUS: 20}
 _LIE = {"easy": 0.0, "normal": 0.15, "hard": 0.3}
 _OFFER = {"easy": 0.0, "normal": 0.35, "hard": 0.5}
+# When a card of the hand is dead enough to throw on the Leftovers for a fresh draw: (at least this
+# many cards held, worth under this). Hard cycles any weak card: a fresh draw is worth more to it
+# on average than a card its pies cannot use, and its turns run out whatever it holds.
+_CYCLE = {"normal": (7, 8.0), "hard": (3, 14.0)}
 _END: Action = {"type": "end"}
 _DECLINE: dict[str, list[Action]] = {"decline": [{"type": "decline"}]}
 _FROM_DECK: Action = {"type": "draw", "from": "deck"}
@@ -386,14 +390,15 @@ class CheflebrityBot(TurnBot):
 
     def _dead_card(self, view: dict[str, Any]) -> int | None:
         held = view["hand"]
-        if len(held) < 7:
+        least, under = _CYCLE.get(self.level, _CYCLE["normal"])
+        if len(held) < least:
             return None
         hand = [c for c in held if KIND[c] not in _SPECIAL_WORTH]
         if not hand:
             return None
         worths = self._worths(view)
         worst = min(hand, key=worths.__getitem__)
-        return worst if worths[worst] < 8 else None
+        return worst if worths[worst] < under else None
 
     def _serve(self, view: dict[str, Any], serves: Sequence[int]) -> Action | None:
         """Serve a finished dessert (or any, when time runs short): pie ids in, a move out."""
