@@ -50,14 +50,15 @@ class StayingSeat:
         loop = asyncio.get_running_loop()
         since: float | None = None
         attempt = 0
+        sat = False  # a host never reached is a wrong address, said at once: only a drop is retried
         while True:
             try:
                 await self._sit(code, name)
-                since, attempt = None, 0
+                sat, since, attempt = True, None, 0
                 await play()
                 break
             except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
-                if not may_come_back(exc):
+                if not sat or not may_come_back(exc):
                     raise
                 now = loop.time()
                 since = now if since is None else since
