@@ -1,0 +1,187 @@
+"""Search from one seat's view: determinized Monte Carlo over the moves it may make. Pure Python.
+
+A searching bot cannot see the hidden cards, so it samples worlds it may believe in
+(`GameRules.determinize`), plays each of its candidate moves out in the same worlds with the game's
+own heuristic bots for every seat (each seat playing for itself: `GameRules.returns`), cuts long
+playouts short with the game's cheap evaluation, and keeps the move that did best on average
+(perfect-information Monte Carlo; Long et al. 2010, Cowling, Powley & Whitehouse 2012). Every
+candidate meets the same worlds and the same playout seeds, so the comparison between them is not
+drowned by the luck of the deal. Its budget is counted in playouts, never in seconds: a seeded
+game replays to the same moves on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pie_table.core.engine import Action, GameRules, TurnBot
+from pie_table.core.history import SeatHistory
+
+_TIMEOUT: Action = {"type": "timeout"}
+
+
+class SearchPlan(Protocol):
+    """What a game hands the searcher besides its rules: the bots that play the playouts out, and
+    an estimate of each seat's return where a playout is cut short."""
+
+    def playout_bot(self, seat: int, seed: int) -> TurnBot:
+        """The heuristic bot that plays `seat` in a playout."""
+
+    def evaluate(self, state: Any) -> list[float]:
+        """Each seat's expected `returns` of an unfinished game, on the same scale."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking one decision gets: `playouts` in all (shared among the candidates), each
+    at most `horizon` actions long before the evaluation ends it, among at most `candidates` moves."""
+
+    playouts: int = 48
+    horizon: int = 80
+    candidates: int = 6
+
+
+@dataclass
+class Thought:
+    """What one search found: the move chosen, the playouts it took, each candidate's mean."""
+
+    action: Action
+    playouts: int = 0
+    means: list[tuple[Action, float]] = field(default_factory=list)
+
+
+def search(rules: GameRules, plan: SearchPlan, view: Mapping[str, Any], history: SeatHistory,
+           legal: Sequence[Action], prior: Action, rng: random.Random, budget: Budget) -> Thought:
+    """The move among `legal` that did best for the view's seat over sampled worlds. `prior` (the
+    heuristic bot's own choice) is always a candidate and keeps its place when nothing beats it."""
+    seat = view["seat"]
+    candidates = _candidates(legal, prior, rng, budget.candidates)
+    if len(candidates) == 1:
+        return Thought(candidates[0])
+    worlds = max(1, budget.playouts // len(candidates))
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
+        world = rules.determinize(view, history, rng)
+        seed = rng.getrandbits(32)
+        for index, action in enumerate(candidates):
+            state = rules.clone(world)
+            rules.apply(state, {**action, "seat": seat})
+            totals[index] += playout(rules, plan, state, seed, budget.horizon)[seat]
+    means = [total / worlds for total in totals]
+    best = max(range(len(candidates)), key=lambda i: (means[i], i == 0))
+    return Thought(candidates[best], worlds * len(candidates), list(zip(candidates, means, strict=True)))
+
+
+def _candidates(legal: Sequence[Action], prior: Action, rng: random.Random, most: int) -> list[Action]:
+    """The prior first, then the other moves (a sample of them when there are more than `most`)."""
+    others = [a for a in legal if not _same(a, prior)]
+    if len(others) >= most:
+        others = rng.sample(others, most - 1)
+    return [prior, *others]
+
+
+def _same(action: Action, other: Action) -> bool:
+    """The same move, whether or not either names its seat."""
+    return {k: v for k, v in action.items() if k != "seat"} == {k: v for k, v in other.items() if k != "seat"}
+
+
+def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: int) -> list[float]:
+    """Play `state` on with the plan's bots for every seat (changing it), at most `horizon` actions:
+    each seat's returns if the game ended, else the plan's estimate. A reaction window every bot
+    lets pass closes with the table's timeout, as it does at a table of bots."""
+    bots: dict[int, TurnBot] = {}
+    heard: dict[int, SeatHistory] = {}
+    apply, to_act, is_over = rules.apply, rules.to_act, rules.is_over
+    for _ in range(horizon):
+        if is_over(state):
+            return rules.returns(state)
+        waiting = to_act(state)
+        if not waiting:
+            break
+        passes: list[tuple[int, Action]] = []
+        for seat in waiting:
+            action = _decide(rules, plan, state, seat, bots, heard, seed)
+            if len(waiting) > 1 and action.get("type") == "pass":
+                passes.append((seat, action))
+                continue
+            for passed in passes:
+                _file(heard, apply(state, {**passed[1], "seat": passed[0]}))
+            _file(heard, apply(state, {**action, "seat": seat}))
+            passes = []
+            break
+        if passes:
+            top = rules.current_decision(state)
+            if top is not None and top.deadline is not None:
+                _file(heard, apply(state, dict(_TIMEOUT)))
+            else:
+                for seat, action in passes:
+                    _file(heard, apply(state, {**action, "seat": seat}))
+    return rules.returns(state) if is_over(state) else plan.evaluate(state)
+
+
+def _decide(rules: GameRules, plan: SearchPlan, state: Any, seat: int, bots: dict[int, TurnBot],
+            heard: dict[int, SeatHistory], seed: int) -> Action:
+    """What the playout bot of `seat` does now (`Session.decide`, on a bare state)."""
+    forced = rules.forced_action(state, seat)
+    if forced is not None:
+        return forced
+    bot = bots.get(seat)
+    if bot is None:
+        bot = bots[seat] = plan.playout_bot(seat, seed + seat)
+        heard[seat] = SeatHistory(seat)  # a playout's bots know what was told in it only
+        bot.hear(heard[seat])
+    view = rules.bot_view(state, seat)
+    action = bot.decide_from_view(view)
+    if action is not None:
+        return action
+    legal = rules.legal_actions(state, seat)
+    return legal[0] if len(legal) == 1 else bot.act(view, legal)
+
+
+def _file(heard: dict[int, SeatHistory], events: list[Any]) -> None:
+    for history in heard.values():
+        history.add(events)
+
+
+def returns_from(winners: Iterable[int], scores: Sequence[float]) -> list[float]:
+    """A finished game's worth to each seat: 1 for a win (shared in a tie), plus a tenth of its
+    score against the best score, so that among lost games a closer one is still worth more."""
+    won = list(winners)
+    top = max((abs(s) for s in scores), default=0) or 1
+    return [(1 / len(won) if seat in won else 0.0) + 0.1 * scores[seat] / top for seat in range(len(scores))]
+
+
+def estimate(scores: Sequence[float], spread: float) -> list[float]:
+    """Each seat's expected `returns_from` of a game standing at `scores` and not over: its chance
+    of winning taken as a softmax of the scores (`spread`: how many points one more is worth)."""
+    top = max(scores, default=0)
+    weights = [math.exp((s - top) / spread) for s in scores]
+    total = sum(weights)
+    best = max((abs(s) for s in scores), default=0) or 1
+    return [w / total + 0.1 * s / best for w, s in zip(weights, scores, strict=True)]
+
+
+def deal_unseen(unseen: Iterable[int], sizes: Sequence[int], rng: random.Random,
+                pinned: Mapping[int, int] | None = None) -> list[list[int]]:
+    """The cards a seat has not seen dealt into places of `sizes` (hands, a pile) at random; a
+    `pinned` card (card -> place) goes where the seat knows it went while that place has room. The
+    cards are sorted first, so the deal depends on which cards are unseen, never on where they lie."""
+    pool = sorted(unseen)
+    places: list[list[int]] = [[] for _ in sizes]
+    for card, where in (pinned or {}).items():
+        if card in pool and len(places[where]) < sizes[where]:
+            pool.remove(card)
+            places[where].append(card)
+    rng.shuffle(pool)
+    for place, size in zip(places, sizes, strict=True):
+        need = size - len(place)
+        place.extend(pool[:need])
+        del pool[:need]
+    for place in places:
+        rng.shuffle(place)
+    return places
+

@@ -1,0 +1,49 @@
+"""What a Pie Rats search reads: worlds a Captain may believe in, what a game is worth to each
+seat, and a cheap estimate of a game not over. Pure Python."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pie_table.core.history import SeatHistory
+from pie_table.core.lazy_view import LazyView
+from pie_table.core.search import deal_unseen, estimate, returns_from
+from pie_table.games.pie_rats.flow import standings
+from pie_table.games.pie_rats.state import PieRatsState, state_from_json, state_to_json
+
+# Points a Captain's lead needs to be worth about e (2.7) times the next one's chance of winning.
+_SPREAD = 4.0
+
+
+def determinize(view: Mapping[str, Any], history: SeatHistory, rng: random.Random) -> PieRatsState:
+    """The table of `view` (a `bot_view`) with the other Captains' hands, the draw pile, the pies to
+    come and the pies set aside dealt at random from what the seat has not seen, and a new future
+    for the state's rng; the others' sealed answers to an open window are forgotten (they answer
+    afresh). The seat learns no other card in play (every reveal is public), so its history adds
+    nothing here."""
+    assert isinstance(view, LazyView), "determinize reads a seat's bot_view"
+    world = state_from_json(state_to_json(view.state))
+    others = [s for s in range(world.seats) if s != view.seat]
+    hands = [world.hands[s] for s in others]
+    dealt = deal_unseen([c for hand in hands for c in hand] + world.draw,
+                        [len(hand) for hand in hands] + [len(world.draw)], rng)
+    for seat, cards in zip(others, dealt, strict=False):
+        world.hands[seat] = cards
+    world.draw = dealt[-1]
+    world.pie_deck, world.unused_pies = deal_unseen(world.pie_deck + world.unused_pies,
+                                                    [len(world.pie_deck), len(world.unused_pies)], rng)
+    world.stack.forget_sealed(view.seat)
+    world.rng = random.Random(rng.getrandbits(64))
+    return world
+
+
+def returns(state: PieRatsState) -> list[float]:
+    """A win (shared in a tie) and a tenth for the points looted, against the best."""
+    return returns_from(state.winners, [row[0] for row in standings(state)])
+
+
+def evaluate(state: PieRatsState) -> list[float]:
+    """Each Captain's chance from the points looted so far."""
+    return estimate([row[0] for row in standings(state)], _SPREAD)
