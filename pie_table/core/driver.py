@@ -24,6 +24,7 @@ from pie_table.core.engine import Action, Event, IllegalAction, Outcome, TurnBot
 from pie_table.core.history import EventLog, SeatHistory, events_for
 from pie_table.core.messages import Msg
 from pie_table.core.pacing import Pace
+from pie_table.core.pondering import Pondering, ponders
 from pie_table.core.registry import GameInfo
 from pie_table.core.saves import Autosaver
 from pie_table.core.seat_order import AnswerRound
@@ -96,6 +97,7 @@ class TableDriver:
         self._stand_ins: dict[int, Any] = {}
         self.seat_order = seat_order
         self._round: AnswerRound | None = None
+        self.pondering = Pondering()  # decisions of bots that think in a worker (`core.pondering`)
 
     def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
                 moment: Callable[[], Any] | None = None) -> None:
@@ -283,7 +285,7 @@ class TableDriver:
             done.extend(self._play(round_.due()))  # forced answers taken as the round opened
         for seat in self.to_act():
             if seat in self.session.bots and self.waited >= self._delay(seat):
-                action = self.session.bot_action(seat)
+                action = self._bot_move(seat)
                 if action is not None:
                     done.append(self.submit(seat, action))
                     self._check_moment()
@@ -292,6 +294,13 @@ class TableDriver:
             done.append(self.submit(None, _TIMEOUT_ACTION))
             self._check_moment()
         return done
+
+    def _bot_move(self, seat: int) -> Action | None:
+        """The bot's move at `seat`; for a bot that ponders, worked out in a worker while the table
+        goes on drawing (None until it is ready)."""
+        if ponders(self.session.bots[seat]):
+            return self.pondering.answer(self.session, seat)
+        return self.session.bot_action(seat)
 
     def next_move_in(self) -> float | None:
         """Seconds until `update` may act: a bot's beat ending or a countdown running out (0 while a

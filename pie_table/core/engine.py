@@ -269,6 +269,9 @@ class TurnBot:
     table and told to its seat alone, which the view (the table as it stands) does not carry."""
 
     history: SeatHistory
+    # True for a bot whose decisions take long enough (a search) that a table drawing a window or
+    # serving other tables asks it in a worker, from a copy of the state (`core.pondering`).
+    ponders: bool = False
 
     def hear(self, history: SeatHistory) -> None:
         """What this bot's seat has been told so far (it keeps growing as the game goes on)."""

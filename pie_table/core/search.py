@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -28,6 +29,9 @@ class SearchPlan(Protocol):
     """What a game hands the searcher besides its rules: the bots that play the playouts out, and
     an estimate of each seat's return where a playout is cut short."""
 
+    def guide(self, seat: int, seed: int) -> TurnBot:
+        """The heuristic bot whose choice for `seat` is searched first (and kept unless beaten)."""
+
     def playout_bot(self, seat: int, seed: int) -> TurnBot:
         """The heuristic bot that plays `seat` in a playout."""
 
@@ -38,11 +42,13 @@ class SearchPlan(Protocol):
 @dataclass(frozen=True)
 class Budget:
     """How much thinking one decision gets: `playouts` in all (shared among the candidates), each
-    at most `horizon` actions long before the evaluation ends it, among at most `candidates` moves."""
+    at most `horizon` actions long before the evaluation ends it, among at most `candidates` moves;
+    a move overrules the heuristic's only when it did better by `confidence` standard errors."""
 
     playouts: int = 48
     horizon: int = 80
     candidates: int = 6
+    confidence: float = 1.0
 
 
 @dataclass
@@ -62,18 +68,66 @@ def search(rules: GameRules, plan: SearchPlan, view: Mapping[str, Any], history:
     candidates = _candidates(legal, prior, rng, budget.candidates)
     if len(candidates) == 1:
         return Thought(candidates[0])
-    worlds = max(1, budget.playouts // len(candidates))
-    totals = [0.0] * len(candidates)
-    for _ in range(worlds):
+    worlds = max(2, budget.playouts // len(candidates))
+    values = [[0.0] * worlds for _ in candidates]
+    for world_index in range(worlds):
         world = rules.determinize(view, history, rng)
         seed = rng.getrandbits(32)
         for index, action in enumerate(candidates):
             state = rules.clone(world)
             rules.apply(state, {**action, "seat": seat})
-            totals[index] += playout(rules, plan, state, seed, budget.horizon)[seat]
-    means = [total / worlds for total in totals]
-    best = max(range(len(candidates)), key=lambda i: (means[i], i == 0))
+            values[index][world_index] = playout(rules, plan, state, seed, budget.horizon)[seat]
+    means = [sum(v) / worlds for v in values]
+    best = max(range(len(candidates)), key=lambda i: (_lead(values[i], values[0], budget.confidence), i == 0))
     return Thought(candidates[best], worlds * len(candidates), list(zip(candidates, means, strict=True)))
+
+
+def _lead(values: Sequence[float], prior: Sequence[float], confidence: float) -> float:
+    """How far a candidate beat the prior in the same worlds, counted only when it did so by more
+    than `confidence` standard errors (so the noise of a few playouts does not overrule the
+    heuristic's judgement); the prior's own lead is 0."""
+    diffs = [a - b for a, b in zip(values, prior, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1) / len(diffs))
+    return mean if mean > confidence * spread and mean > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """One searched decision: how long it took, on the clock and in this thread's CPU time (for
+    the figures only: the budget is counted in playouts), and how many playouts it ran."""
+
+    ms: float
+    cpu_ms: float
+    playouts: int
+
+
+class SearchingBot(TurnBot):
+    """A bot that searches every decision with a choice (`search`), the plan's heuristic guide
+    giving the move searched first and kept when nothing beats it. Each decision is worked out
+    from the position alone (its randomness seeded by the bot's seed and how much its seat has
+    been told), so it is the same whenever and wherever it is asked, in a worker or at once. It
+    keeps what each search took (`thoughts`) for `arena` and `bench`."""
+
+    ponders = True
+
+    def __init__(self, rules: GameRules, plan: SearchPlan, seed: int, budget: Budget) -> None:
+        self.rules, self.plan, self.seed, self.budget = rules, plan, seed, budget
+        self.thoughts: list[Thinking] = []
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        """The move that did best in the worlds searched from `view`."""
+        rng = random.Random(f"{self.seed}/{self.history.count}/{len(legal)}")
+        guide = self.plan.guide(view["seat"], rng.getrandbits(32))
+        guide.hear(self.history)
+        prior = guide.decide_from_view(view) or guide.act(view, legal)
+        if len(legal) < 2:
+            return prior
+        start, cpu = time.perf_counter(), time.thread_time()
+        thought = search(self.rules, self.plan, view, self.history, legal, prior, rng, self.budget)
+        self.thoughts.append(Thinking((time.perf_counter() - start) * 1000, (time.thread_time() - cpu) * 1000,
+                                      thought.playouts))
+        return thought.action
 
 
 def _candidates(legal: Sequence[Action], prior: Action, rng: random.Random, most: int) -> list[Action]:
@@ -184,4 +238,25 @@ def deal_unseen(unseen: Iterable[int], sizes: Sequence[int], rng: random.Random,
     for place in places:
         rng.shuffle(place)
     return places
+
+
+def thinking_figures(rows: Sequence[Sequence[float]]) -> dict[str, float]:
+    """What searched decisions took, from rows of [ms, cpu ms, playouts] (`Thinking`): the median
+    and 99th percentile on the clock and in CPU time, and the playouts per decision."""
+    if not rows:
+        return {"decisions": 0}
+    figures: dict[str, float] = {"decisions": len(rows)}
+    for index, name in ((0, "ms"), (1, "cpu_ms")):
+        times = sorted(row[index] for row in rows)
+        figures[f"{name}_p50"] = round(times[len(times) // 2], 1)
+        figures[f"{name}_p99"] = round(times[min(len(times) - 1, int(len(times) * 0.99))], 1)
+    figures["playouts_per_decision"] = round(sum(row[2] for row in rows) / len(rows), 1)
+    return figures
+
+
+def thinking_rows(bots: Mapping[int, Any]) -> dict[str, list[list[float]]]:
+    """Each searching bot's decisions as rows of [ms, cpu ms, playouts], by seat (as a string, the
+    key a JSON report keeps)."""
+    return {str(seat): [[t.ms, t.cpu_ms, t.playouts] for t in bot.thoughts]
+            for seat, bot in bots.items() if isinstance(bot, SearchingBot)}
 
