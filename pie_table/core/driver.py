@@ -38,6 +38,9 @@ _HUMAN_PACE = Pace()
 _SKIP_FRAME = 1 / 30  # `skip_to(at=...)`: table time one autoplayed move stands for
 Listener = Callable[[Entry, list[Event]], None]
 
+# Seconds between looks at a bot thinking in its worker (`core.pondering`): a frame at 60 fps.
+_PONDER_POLL = 1 / 60
+
 
 @dataclass
 class TickStep:
@@ -313,7 +316,9 @@ class TableDriver:
         self._check_moment()  # a person's move meanwhile starts the clock afresh, as update would
         waits = [self.remaining()]
         for seat in self.to_act():
-            if seat in self.session.bots:
+            if self.pondering.thinking(seat):
+                waits.append(_PONDER_POLL)  # look again shortly, rather than spin while it thinks
+            elif seat in self.session.bots:
                 delay = self._delays.get(seat)
                 waits.append(0.0 if delay is None else delay - self.waited)
         running = [w for w in waits if w is not None]

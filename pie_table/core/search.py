@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -38,6 +38,38 @@ class SearchPlan(Protocol):
     def evaluate(self, state: Any) -> list[float]:
         """Each seat's expected `returns` of an unfinished game, on the same scale."""
 
+    def settled(self, start: Any) -> Callable[[Any], bool]:
+        """Where playouts from the world `start` stop to be evaluated: the same point of the game
+        (the next round, a turn of every seat) whichever move began them, so that no move looks
+        better only for bringing the table sooner to where points are counted."""
+
+
+class HeuristicPlan:
+    """A `SearchPlan` made of a game's parts: its bot factory (level, seat, seed) -> bot, the
+    levels that guide the search and play the playouts, its estimate and its stopping point."""
+
+    def __init__(self, bots: Callable[[str, int, int], TurnBot], evaluate: Callable[[Any], list[float]],
+                 settled: Callable[[Any], Callable[[Any], bool]], guide: str = "hard", policy: str = "hard"
+                 ) -> None:
+        self._bots, self._evaluate, self._settled = bots, evaluate, settled
+        self.guide_level, self.policy_level = guide, policy
+
+    def guide(self, seat: int, seed: int) -> TurnBot:
+        """The guide level's bot for `seat`."""
+        return self._bots(self.guide_level, seat, seed)
+
+    def playout_bot(self, seat: int, seed: int) -> TurnBot:
+        """The playout level's bot for `seat`."""
+        return self._bots(self.policy_level, seat, seed)
+
+    def evaluate(self, state: Any) -> list[float]:
+        """The game's estimate of each seat's returns."""
+        return self._evaluate(state)
+
+    def settled(self, start: Any) -> Callable[[Any], bool]:
+        """The game's stopping point for playouts from `start`."""
+        return self._settled(start)
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -48,7 +80,7 @@ class Budget:
     playouts: int = 48
     horizon: int = 80
     candidates: int = 6
-    confidence: float = 1.0
+    confidence: float = 2.0
 
 
 @dataclass
@@ -72,11 +104,11 @@ def search(rules: GameRules, plan: SearchPlan, view: Mapping[str, Any], history:
     values = [[0.0] * worlds for _ in candidates]
     for world_index in range(worlds):
         world = rules.determinize(view, history, rng)
-        seed = rng.getrandbits(32)
+        seed, stop = rng.getrandbits(32), plan.settled(world)
         for index, action in enumerate(candidates):
             state = rules.clone(world)
             rules.apply(state, {**action, "seat": seat})
-            values[index][world_index] = playout(rules, plan, state, seed, budget.horizon)[seat]
+            values[index][world_index] = playout(rules, plan, state, seed, budget.horizon, stop)[seat]
     means = [sum(v) / worlds for v in values]
     best = max(range(len(candidates)), key=lambda i: (_lead(values[i], values[0], budget.confidence), i == 0))
     return Thought(candidates[best], worlds * len(candidates), list(zip(candidates, means, strict=True)))
@@ -143,16 +175,20 @@ def _same(action: Action, other: Action) -> bool:
     return {k: v for k, v in action.items() if k != "seat"} == {k: v for k, v in other.items() if k != "seat"}
 
 
-def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: int) -> list[float]:
-    """Play `state` on with the plan's bots for every seat (changing it), at most `horizon` actions:
-    each seat's returns if the game ended, else the plan's estimate. A reaction window every bot
-    lets pass closes with the table's timeout, as it does at a table of bots."""
+def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: int,
+            stop: Callable[[Any], bool]) -> list[float]:
+    """Play `state` on with the plan's bots for every seat (changing it) until `stop` says it is
+    settled, at most `horizon` actions: each seat's returns if the game ended, else the plan's
+    estimate. A reaction window every bot lets pass closes with the table's timeout, as it does at
+    a table of bots."""
     bots: dict[int, TurnBot] = {}
     heard: dict[int, SeatHistory] = {}
     apply, to_act, is_over = rules.apply, rules.to_act, rules.is_over
     for _ in range(horizon):
         if is_over(state):
             return rules.returns(state)
+        if stop(state):
+            break
         waiting = to_act(state)
         if not waiting:
             break

@@ -69,7 +69,7 @@ def test_thinking_figures_and_the_arenas_confidence_interval() -> None:
 def _expert_session(game: str, seats: str, seed: int) -> Session:
     info = get_game(game)
     setup = GameSetup(info.id, parse_seats(seats), {}, None, seed)
-    plan = rats_expert._Plan() if game == "pie-rats" else chef_expert._Plan()
+    plan = rats_expert.PLAN if game == "pie-rats" else chef_expert.PLAN
     bots = {}
     for seat, spec in enumerate(setup.seats):
         seed_of = bot_seed(seed, seat)

@@ -5,34 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pie_table.core.engine import TurnBot
-from pie_table.core.search import Budget, SearchingBot
+from pie_table.core.search import Budget, HeuristicPlan, SearchingBot
 from pie_table.games.cheflebrity import bots, worlds
 from pie_table.games.cheflebrity.rules import RULES
-from pie_table.games.cheflebrity.state import ChefState
 
-# Chosen so a decision takes well under 100 ms at p99 on a loaded two-core machine (`arena`
-# reports the figures).
-BUDGET = Budget(playouts=36, horizon=60, candidates=6)
-POLICY = "hard"
-
-
-class _Plan:
-    """The hard bot guides the search and plays every seat of a playout; the projected scores
-    estimate a cut-short game."""
-
-    def guide(self, seat: int, seed: int) -> TurnBot:
-        return bots.CheflebrityBot("hard", seat, seed)
-
-    def playout_bot(self, seat: int, seed: int) -> TurnBot:
-        return bots.CheflebrityBot(POLICY, seat, seed)
-
-    def evaluate(self, state: ChefState) -> list[float]:
-        return worlds.evaluate(state)
+# Chosen so a decision takes under 100 ms of CPU at p99 (`arena` reports the figures).
+BUDGET = Budget(playouts=24, horizon=100, candidates=4)
+PLAN = HeuristicPlan(bots.make_bot, worlds.evaluate, worlds.settled)
 
 
 def make_bot(level: str, seat: int, seed: int) -> Any:
     """A Cheflebrity bot of any level: `expert` searches, the others are `bots.make_bot`'s."""
-    if level != "expert":
-        return bots.make_bot(level, seat, seed)
-    return SearchingBot(RULES, _Plan(), seed, BUDGET)
+    return SearchingBot(RULES, PLAN, seed, BUDGET) if level == "expert" else bots.make_bot(level, seat, seed)

@@ -4,7 +4,7 @@ seat, and a cheap estimate of a game not over. Pure Python."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pie_table.core.history import SeatHistory
@@ -62,3 +62,10 @@ def evaluate(state: ChefState) -> list[float]:
              "served": [[P.pie_view(p) for p in line] for line in state.served]}
     result = score(project.projected_lines(lines), state.kept, state.options["quality_rule"])
     return estimate(result["totals"], _SPREAD)
+
+
+def settled(start: ChefState) -> Callable[[ChefState], bool]:
+    """Playouts stop once every chef has begun one more turn than at `start`: the same stretch
+    of the game whichever move began them."""
+    turn_no, seats = start.turn_no, start.seats
+    return lambda state: state.turn_no > turn_no + seats

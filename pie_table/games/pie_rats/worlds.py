@@ -4,7 +4,7 @@ seat, and a cheap estimate of a game not over. Pure Python."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pie_table.core.history import SeatHistory
@@ -15,6 +15,8 @@ from pie_table.games.pie_rats.state import PieRatsState, state_from_json, state_
 
 # Points a Captain's lead needs to be worth about e (2.7) times the next one's chance of winning.
 _SPREAD = 4.0
+# Points a unit of crew strength is worth towards the pies still to come.
+_CREW = 0.2
 
 
 def determinize(view: Mapping[str, Any], history: SeatHistory, rng: random.Random) -> PieRatsState:
@@ -45,5 +47,14 @@ def returns(state: PieRatsState) -> list[float]:
 
 
 def evaluate(state: PieRatsState) -> list[float]:
-    """Each Captain's chance from the points looted so far."""
-    return estimate([row[0] for row in standings(state)], _SPREAD)
+    """Each Captain's chance from the points looted so far and, for the pies to come, a little for
+    the strength of its crew (which stays on the table from round to round)."""
+    points = [row[0] for row in standings(state)]
+    return estimate([p + _CREW * state.strength(s) for s, p in enumerate(points)], _SPREAD)
+
+
+def settled(start: PieRatsState) -> Callable[[PieRatsState], bool]:
+    """Playouts stop once the round after `start`'s has begun: this round's pies have been looted
+    whichever move began them."""
+    round_ = start.round
+    return lambda state: state.round > round_
