@@ -131,9 +131,13 @@ def test_a_pondered_move_asked_at_an_earlier_position_is_dropped() -> None:
     while not (table.to_act() == [0] and len(table.legal(0)) > 1):
         seat = table.to_act()[0]
         table.submit(seat, driver.autoplay_action(seat))
+    bot = table.bots[0]
+    assert isinstance(bot, SearchingBot)
+    before = len(bot.thoughts)
     assert driver.pondering.answer(table, 0) is None
     driver.pondering.wait(0, timeout=120)
+    assert len(bot.thoughts) == before + 1
     table.rules.changed_by_hand(table.state)  # the position moves on before the answer is taken
-    assert driver.pondering.answer(table, 0) is None and driver.pondering.thinking(0)
+    assert driver.pondering.answer(table, 0) is None  # dropped, and asked afresh
     driver.pondering.wait(0, timeout=120)
-    assert driver.pondering.answer(table, 0) is not None
+    assert driver.pondering.answer(table, 0) is not None and len(bot.thoughts) == before + 2
