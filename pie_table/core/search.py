@@ -32,8 +32,9 @@ class SearchPlan(Protocol):
     def guide(self, seat: int, seed: int) -> TurnBot:
         """The heuristic bot whose choice for `seat` is searched first (and kept unless beaten)."""
 
-    def playout_bot(self, seat: int, seed: int) -> TurnBot:
-        """The heuristic bot that plays `seat` in a playout."""
+    def playout_bot(self, seat: int, seed: int, searching: bool) -> TurnBot:
+        """The heuristic bot that plays `seat` in a playout (`searching`: the seat whose move is
+        searched)."""
 
     def evaluate(self, state: Any) -> list[float]:
         """Each seat's expected `returns` of an unfinished game, on the same scale."""
@@ -58,9 +59,10 @@ class HeuristicPlan:
         """The guide level's bot for `seat`."""
         return self._bots(self.guide_level, seat, seed)
 
-    def playout_bot(self, seat: int, seed: int) -> TurnBot:
-        """The playout level's bot for `seat`."""
-        return self._bots(self.policy_level, seat, seed)
+    def playout_bot(self, seat: int, seed: int, searching: bool) -> TurnBot:
+        """The guide's level plays the searching seat, the policy's level every other seat (the
+        searcher's model of the table)."""
+        return self._bots(self.guide_level if searching else self.policy_level, seat, seed)
 
     def evaluate(self, state: Any) -> list[float]:
         """The game's estimate of each seat's returns."""
@@ -108,7 +110,7 @@ def search(rules: GameRules, plan: SearchPlan, view: Mapping[str, Any], history:
         for index, action in enumerate(candidates):
             state = rules.clone(world)
             rules.apply(state, {**action, "seat": seat})
-            values[index][world_index] = playout(rules, plan, state, seed, budget.horizon, stop)[seat]
+            values[index][world_index] = playout(rules, plan, state, seed, budget.horizon, stop, seat)[seat]
     means = [sum(v) / worlds for v in values]
     best = max(range(len(candidates)), key=lambda i: (_lead(values[i], values[0], budget.confidence), i == 0))
     return Thought(candidates[best], worlds * len(candidates), list(zip(candidates, means, strict=True)))
@@ -176,11 +178,11 @@ def _same(action: Action, other: Action) -> bool:
 
 
 def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: int,
-            stop: Callable[[Any], bool]) -> list[float]:
-    """Play `state` on with the plan's bots for every seat (changing it) until `stop` says it is
-    settled, at most `horizon` actions: each seat's returns if the game ended, else the plan's
-    estimate. A reaction window every bot lets pass closes with the table's timeout, as it does at
-    a table of bots."""
+            stop: Callable[[Any], bool], searching: int) -> list[float]:
+    """Play `state` on with the plan's bots for every seat (changing it; `searching` names the
+    searcher's) until `stop` says it is settled, at most `horizon` actions: each seat's returns if
+    the game ended, else the plan's estimate. A reaction window every bot lets pass closes with the
+    table's timeout, as it does at a table of bots."""
     bots: dict[int, TurnBot] = {}
     heard: dict[int, SeatHistory] = {}
     apply, to_act, is_over = rules.apply, rules.to_act, rules.is_over
@@ -194,7 +196,7 @@ def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: 
             break
         passes: list[tuple[int, Action]] = []
         for seat in waiting:
-            action = _decide(rules, plan, state, seat, bots, heard, seed)
+            action = _decide(rules, plan, state, seat, bots, heard, seed + seat, seat == searching)
             if len(waiting) > 1 and action.get("type") == "pass":
                 passes.append((seat, action))
                 continue
@@ -214,14 +216,14 @@ def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: 
 
 
 def _decide(rules: GameRules, plan: SearchPlan, state: Any, seat: int, bots: dict[int, TurnBot],
-            heard: dict[int, SeatHistory], seed: int) -> Action:
+            heard: dict[int, SeatHistory], seed: int, searching: bool) -> Action:
     """What the playout bot of `seat` does now (`Session.decide`, on a bare state)."""
     forced = rules.forced_action(state, seat)
     if forced is not None:
         return forced
     bot = bots.get(seat)
     if bot is None:
-        bot = bots[seat] = plan.playout_bot(seat, seed + seat)
+        bot = bots[seat] = plan.playout_bot(seat, seed, searching)
         heard[seat] = SeatHistory(seat)  # a playout's bots know what was told in it only
         bot.hear(heard[seat])
     view = rules.bot_view(state, seat)

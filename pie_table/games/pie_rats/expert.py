@@ -1,5 +1,6 @@
 """Pie Rats's expert level: a search from the Captain's own view (`core.search`), with the hard
-bot as its guide and as every seat's playout policy. Pure Python."""
+bot as its guide and its own playout policy, the normal bot as its model of the others (three
+times cheaper: three times the playouts in the same time). Pure Python."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from pie_table.games.pie_rats import bots, worlds
 from pie_table.games.pie_rats.rules import RULES
 
 # Chosen so a decision takes under 100 ms of CPU at p99 (`arena` reports the figures).
-BUDGET = Budget(playouts=24, horizon=100, candidates=4)
-PLAN = HeuristicPlan(bots.make_bot, worlds.evaluate, worlds.settled)
+BUDGET = Budget(playouts=48, horizon=100, candidates=4, confidence=2.5)
+PLAN = HeuristicPlan(bots.make_bot, worlds.evaluate, worlds.settled, guide="hard", policy="normal")
 
 
 def make_bot(level: str, seat: int, seed: int) -> Any:

@@ -15,8 +15,10 @@ from pie_table.games.pie_rats.state import PieRatsState, state_from_json, state_
 
 # Points a Captain's lead needs to be worth about e (2.7) times the next one's chance of winning.
 _SPREAD = 4.0
-# Points a unit of crew strength is worth towards the pies still to come.
+# Points a unit of crew strength is worth towards the pies still to come, and a card in hand (a
+# mean card played now for a little is not free: it is gone for the rounds to come).
 _CREW = 0.2
+_CARD = 0.5
 
 
 def determinize(view: Mapping[str, Any], history: SeatHistory, rng: random.Random) -> PieRatsState:
@@ -48,9 +50,10 @@ def returns(state: PieRatsState) -> list[float]:
 
 def evaluate(state: PieRatsState) -> list[float]:
     """Each Captain's chance from the points looted so far and, for the pies to come, a little for
-    the strength of its crew (which stays on the table from round to round)."""
+    the strength of its crew (which stays on the table from round to round) and its cards in hand."""
     points = [row[0] for row in standings(state)]
-    return estimate([p + _CREW * state.strength(s) for s, p in enumerate(points)], _SPREAD)
+    worth = [p + _CREW * state.strength(s) + _CARD * len(state.hands[s]) for s, p in enumerate(points)]
+    return estimate(worth, _SPREAD)
 
 
 def settled(start: PieRatsState) -> Callable[[PieRatsState], bool]:
