@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pie_table.core.engine import Action, GameRules, TurnBot
+from pie_table.core.engine import Action, GameRules, IllegalAction, TurnBot
 from pie_table.core.history import SeatHistory
 
 _TIMEOUT: Action = {"type": "timeout"}
@@ -109,7 +109,11 @@ def search(rules: GameRules, plan: SearchPlan, view: Mapping[str, Any], history:
         seed, stop = rng.getrandbits(32), plan.settled(world)
         for index, action in enumerate(candidates):
             state = rules.clone(world)
-            rules.apply(state, {**action, "seat": seat})
+            try:
+                rules.apply(state, {**action, "seat": seat})
+            except IllegalAction:  # a move the world refuses is the worst there (it is legal at the table)
+                values[index][world_index] = -1.0
+                continue
             values[index][world_index] = playout(rules, plan, state, seed, budget.horizon, stop, seat)[seat]
     means = [sum(v) / worlds for v in values]
     best = max(range(len(candidates)), key=lambda i: (_lead(values[i], values[0], budget.confidence), i == 0))
@@ -185,15 +189,24 @@ def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: 
     table's timeout, as it does at a table of bots."""
     bots: dict[int, TurnBot] = {}
     heard: dict[int, SeatHistory] = {}
-    apply, to_act, is_over = rules.apply, rules.to_act, rules.is_over
+    is_over = rules.is_over
     for _ in range(horizon):
         if is_over(state):
             return rules.returns(state)
-        if stop(state):
+        if stop(state) or not _step(rules, plan, state, bots, heard, seed, searching):
             break
-        waiting = to_act(state)
-        if not waiting:
-            break
+    return rules.returns(state) if is_over(state) else plan.evaluate(state)
+
+
+def _step(rules: GameRules, plan: SearchPlan, state: Any, bots: dict[int, TurnBot],
+          heard: dict[int, SeatHistory], seed: int, searching: int) -> bool:
+    """One move of a playout (the passes of a window before it, or the window's close); False when
+    nobody is asked, or a bot's move is refused (the world is then evaluated as it stands)."""
+    apply, to_act = rules.apply, rules.to_act
+    waiting = to_act(state)
+    if not waiting:
+        return False
+    try:
         passes: list[tuple[int, Action]] = []
         for seat in waiting:
             action = _decide(rules, plan, state, seat, bots, heard, seed + seat, seat == searching)
@@ -212,7 +225,9 @@ def playout(rules: GameRules, plan: SearchPlan, state: Any, seed: int, horizon: 
             else:
                 for seat, action in passes:
                     _file(heard, apply(state, {**action, "seat": seat}))
-    return rules.returns(state) if is_over(state) else plan.evaluate(state)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _decide(rules: GameRules, plan: SearchPlan, state: Any, seat: int, bots: dict[int, TurnBot],

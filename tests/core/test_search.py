@@ -9,6 +9,7 @@ import pytest
 
 from pie_table.cli.commands import wilson_interval
 from pie_table.core.driver import TableDriver
+from pie_table.core.engine import TurnBot
 from pie_table.core.registry import get_game
 from pie_table.core.search import (
     Budget,
@@ -16,6 +17,7 @@ from pie_table.core.search import (
     _lead,
     deal_unseen,
     estimate,
+    playout,
     returns_from,
     thinking_figures,
     thinking_rows,
@@ -141,3 +143,34 @@ def test_a_pondered_move_asked_at_an_earlier_position_is_dropped() -> None:
     assert driver.pondering.answer(table, 0) is None  # dropped, and asked afresh
     driver.pondering.wait(0, timeout=120)
     assert driver.pondering.answer(table, 0) is not None and len(bot.thoughts) == before + 2
+
+
+class _Refused(TurnBot):
+    """A playout bot whose every move the engine refuses."""
+
+    def act(self, view, legal):
+        return {"type": "no-such-move"}
+
+
+class _RefusingPlan:
+    def guide(self, seat, seed):
+        return _Refused()
+
+    def playout_bot(self, seat, seed, searching):
+        return _Refused()
+
+    def evaluate(self, state):
+        return [0.25] * state.seats
+
+    def settled(self, start):
+        return lambda state: False
+
+
+def test_a_playout_whose_bot_is_refused_is_evaluated_where_it_stands_not_raised() -> None:
+    info = get_game("pie-rats")
+    state = info.rules.new_state(3, 5)
+    while len(info.rules.legal_actions(state, seat := info.rules.to_act(state)[0])) < 2:
+        info.rules.apply(state, {**info.rules.legal_actions(state, seat)[0], "seat": seat})
+    before = info.rules.to_json(state)
+    assert playout(info.rules, _RefusingPlan(), state, 1, 50, lambda s: False, 0) == [0.25] * 3
+    assert info.rules.to_json(state) == before
