@@ -11,7 +11,7 @@ from pie_table.games.cheflebrity import bots, worlds
 from pie_table.games.cheflebrity.rules import RULES
 
 # Chosen so a decision takes under 100 ms of CPU at p99 (`arena` reports the figures).
-BUDGET = Budget(playouts=48, horizon=100, candidates=4, confidence=2.0)
+BUDGET = Budget(playouts=36, horizon=100, candidates=4, confidence=2.0)
 PLAN = HeuristicPlan(bots.make_bot, worlds.evaluate, worlds.settled, guide="hard", policy="normal")
 
 
