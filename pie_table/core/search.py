@@ -168,6 +168,17 @@ class SearchingBot(TurnBot):
         return thought.action
 
 
+def with_expert(rules: GameRules, plan: SearchPlan, budget: Budget,
+                make_bot: Callable[[str, int, int], Any]) -> Callable[[str, int, int], Any]:
+    """A game's bot factory (level, seat, seed) -> bot with the `expert` level added: a
+    `SearchingBot` with this plan and budget; every other level is the game's own."""
+
+    def make(level: str, seat: int, seed: int) -> Any:
+        return SearchingBot(rules, plan, seed, budget) if level == "expert" else make_bot(level, seat, seed)
+
+    return make
+
+
 def _candidates(legal: Sequence[Action], prior: Action, rng: random.Random, most: int) -> list[Action]:
     """The prior first, then the other moves (a sample of them when there are more than `most`)."""
     others = [a for a in legal if not _same(a, prior)]

@@ -4,17 +4,12 @@ times cheaper: three times the playouts in the same time). Pure Python."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from pie_table.core.search import Budget, HeuristicPlan, SearchingBot
+from pie_table.core.search import Budget, HeuristicPlan, with_expert
 from pie_table.games.cheflebrity import bots, worlds
 from pie_table.games.cheflebrity.rules import RULES
 
-# Chosen so a decision takes under 100 ms of CPU at p99 (`arena` reports the figures).
+# Chosen so a decision takes about 100 ms of CPU at p99 at most (`arena` reports the figures).
 BUDGET = Budget(playouts=36, horizon=100, candidates=4, confidence=2.0)
 PLAN = HeuristicPlan(bots.make_bot, worlds.evaluate, worlds.settled, guide="hard", policy="normal")
-
-
-def make_bot(level: str, seat: int, seed: int) -> Any:
-    """A Cheflebrity bot of any level: `expert` searches, the others are `bots.make_bot`'s."""
-    return SearchingBot(RULES, PLAN, seed, BUDGET) if level == "expert" else bots.make_bot(level, seat, seed)
+# Every level of bot (`GameInfo.bot_factory`): `expert` searches, the others are `bots.make_bot`'s.
+make_bot = with_expert(RULES, PLAN, BUDGET, bots.make_bot)
