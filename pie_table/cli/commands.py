@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -25,6 +26,7 @@ from pie_table.core.driver import play_to_end
 from pie_table.core.registry import GameInfo, load_problems
 from pie_table.core.resume import load_session
 from pie_table.core.saves import SaveError, read_save, save_name, write_save
+from pie_table.core.search import thinking_figures
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SetupError, parse_seats
 
@@ -110,6 +112,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     specs = [s.spec() for s in setup.seats]
     base_teams = setup.teams
     wins = {spec: 0 for spec in specs}
+    thinking: dict[str, list[list[float]]] = {}
     draws = 0
     start = time.perf_counter()
     for i in range(args.games):
@@ -125,14 +128,38 @@ def cmd_arena(args: argparse.Namespace) -> int:
             draws += 1
         for spec in winners:
             wins[spec] += 1
+        for seat, rows in result.get("thinking", {}).items():
+            thinking.setdefault(order[int(seat)], []).extend(rows)
     elapsed = time.perf_counter() - start
     rates = {spec: wins[spec] / args.games for spec in wins}
+    intervals = {spec: wilson_interval(wins[spec], args.games) for spec in wins}
     for spec, rate in rates.items():
-        print(f"{spec:>14}: {wins[spec]:4d} wins / {args.games} games = {rate:.1%}")
+        low, high = intervals[spec]
+        print(f"{spec:>14}: {wins[spec]:4d} wins / {args.games} games = {rate:.1%}"
+              f"  (95% CI {low:.1%} to {high:.1%})")
+    figures = {spec: thinking_figures(rows) for spec, rows in thinking.items()}
+    for spec, shown in figures.items():
+        print(f"{spec:>14}: {shown['decisions']} searched decisions, {shown.get('playouts_per_decision', 0)}"
+              f" playouts each; p50 {shown.get('ms_p50', 0)} ms, p99 {shown.get('ms_p99', 0)} ms"
+              f" (CPU p50 {shown.get('cpu_ms_p50', 0)} ms, p99 {shown.get('cpu_ms_p99', 0)} ms)")
     print(f"{'undecided':>14}: {draws}   ({elapsed:.1f} s)")
-    print(json.dumps({"game": info.id, "games": args.games, "seed": args.seed, "win_rate": rates,
-                      "undecided": draws}))
+    bounds = {spec: [round(b, 4) for b in ci] for spec, ci in intervals.items()}
+    summary: dict[str, Any] = {"game": info.id, "games": args.games, "seed": args.seed, "win_rate": rates,
+                               "win_rate_95": bounds, "undecided": draws}
+    if figures:
+        summary["thinking"] = figures
+    print(json.dumps(summary))
     return 0
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a win rate (Wilson's score interval: sound near 0 and 1)."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

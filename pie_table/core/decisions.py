@@ -257,6 +257,13 @@ class DecisionStack:
         top.run_out()
         return top
 
+    def forget_sealed(self, seat: int | None) -> None:
+        """Drop every answer `seat` may not see (the others' in a sealed decision still open): in a
+        world a searching seat samples, those seats have yet to answer, and choose afresh."""
+        for decision in self.items:
+            if decision.sealed and decision.answers and not decision.is_complete():
+                decision.answers = {who: a for who, a in decision.answers.items() if who == seat}
+
     def view(self, seat: int | None) -> list[dict[str, Any]]:
         """Every decision as `seat` may see it, bottom first."""
         return [d.view(seat) for d in self.items]

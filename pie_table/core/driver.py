@@ -24,6 +24,7 @@ from pie_table.core.engine import Action, Event, IllegalAction, Outcome, TurnBot
 from pie_table.core.history import EventLog, SeatHistory, events_for
 from pie_table.core.messages import Msg
 from pie_table.core.pacing import Pace
+from pie_table.core.pondering import Pondering, ponders
 from pie_table.core.registry import GameInfo
 from pie_table.core.saves import Autosaver
 from pie_table.core.seat_order import AnswerRound
@@ -36,6 +37,9 @@ _TIMEOUT_ACTION: Action = {"type": TIMEOUT}
 _HUMAN_PACE = Pace()
 _SKIP_FRAME = 1 / 30  # `skip_to(at=...)`: table time one autoplayed move stands for
 Listener = Callable[[Entry, list[Event]], None]
+
+# Seconds between looks at a bot thinking in its worker (`core.pondering`): a frame at 60 fps.
+_PONDER_POLL = 1 / 60
 
 
 @dataclass
@@ -96,6 +100,7 @@ class TableDriver:
         self._stand_ins: dict[int, Any] = {}
         self.seat_order = seat_order
         self._round: AnswerRound | None = None
+        self.pondering = Pondering()  # decisions of bots that think in a worker (`core.pondering`)
 
     def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
                 moment: Callable[[], Any] | None = None) -> None:
@@ -283,7 +288,7 @@ class TableDriver:
             done.extend(self._play(round_.due()))  # forced answers taken as the round opened
         for seat in self.to_act():
             if seat in self.session.bots and self.waited >= self._delay(seat):
-                action = self.session.bot_action(seat)
+                action = self._bot_move(seat)
                 if action is not None:
                     done.append(self.submit(seat, action))
                     self._check_moment()
@@ -292,6 +297,13 @@ class TableDriver:
             done.append(self.submit(None, _TIMEOUT_ACTION))
             self._check_moment()
         return done
+
+    def _bot_move(self, seat: int) -> Action | None:
+        """The bot's move at `seat`; for a bot that ponders, worked out in a worker while the table
+        goes on drawing (None until it is ready)."""
+        if ponders(self.session.bots[seat]):
+            return self.pondering.answer(self.session, seat)
+        return self.session.bot_action(seat)
 
     def next_move_in(self) -> float | None:
         """Seconds until `update` may act: a bot's beat ending or a countdown running out (0 while a
@@ -304,7 +316,9 @@ class TableDriver:
         self._check_moment()  # a person's move meanwhile starts the clock afresh, as update would
         waits = [self.remaining()]
         for seat in self.to_act():
-            if seat in self.session.bots:
+            if self.pondering.thinking(seat):
+                waits.append(_PONDER_POLL)  # look again shortly, rather than spin while it thinks
+            elif seat in self.session.bots:
                 delay = self._delays.get(seat)
                 waits.append(0.0 if delay is None else delay - self.waited)
         running = [w for w in waits if w is not None]

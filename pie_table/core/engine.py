@@ -213,6 +213,26 @@ class GameRules:
         """The system action a real-time game waits for between rounds (by default none)."""
         return None
 
+    # -- what a searching bot reads (a game that may be searched sets `searchable`) -------------------
+
+    # True when `determinize` and `returns` are written: the seat screen's `expert` level searches
+    # worlds the seat may believe in, so a game without them offers no such level.
+    searchable: bool = False
+
+    def determinize(self, view: Any, history: SeatHistory, rng: random.Random) -> Any:
+        """A whole state the seat of `view` (its `bot_view`) may believe in: the same table as it
+        sees it and as `history` told it (its hand, every public card, cards it handed over in a
+        trade), what it cannot see dealt at random from `rng` among what it may be, claims never
+        taken as true. Worked out from what the seat knows alone: the same `rng` gives the same
+        state whatever the hidden cards truly are (the contract's check). Searchable games only."""
+        raise NotImplementedError(f"{self.name or type(self).__name__} cannot be searched")
+
+    def returns(self, state: Any) -> list[float]:
+        """What a finished game is worth to each seat (more is better): a win, shared in a tie,
+        and a little for each seat's score, so a search at a table of many can have every seat
+        play for its own result. Searchable games only."""
+        raise NotImplementedError(f"{self.name or type(self).__name__} cannot be searched")
+
     def migrate_save(self, data: dict[str, Any]) -> dict[str, Any] | None:
         """A save from an older `rules_version` brought up to date; None (the default): it cannot
         be, and the save is refused clearly rather than replayed into a different game."""
@@ -249,6 +269,9 @@ class TurnBot:
     table and told to its seat alone, which the view (the table as it stands) does not carry."""
 
     history: SeatHistory
+    # True for a bot whose decisions take long enough (a search) that a table drawing a window or
+    # serving other tables asks it in a worker, from a copy of the state (`core.pondering`).
+    ponders: bool = False
 
     def hear(self, history: SeatHistory) -> None:
         """What this bot's seat has been told so far (it keeps growing as the game goes on)."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.core.engine import Action, Event, IllegalAction, Outcome
+from pie_table.core.engine import Action, Event, GameRules, IllegalAction, Outcome, TurnBot
 from pie_table.core.history import EventLog, SeatHistory
 from pie_table.core.messages import Msg
 from pie_table.core.registry import GameInfo, get_game
@@ -52,6 +52,29 @@ def make_bots(setup: GameSetup, info: GameInfo) -> dict[int, Any]:
     if info.seat_bots is not None:
         info.seat_bots(bots)
     return bots
+
+
+def turn_decision(rules: GameRules, bot: TurnBot, state: Any, seat: int, history: SeatHistory) -> Action:
+    """What the turn-based `bot` chooses for `seat` at `state`, told `history` (`Session.decide`;
+    a table also asks it of a copy of the state, in a worker, for a bot that ponders)."""
+    bot.hear(history)
+    # A move the engine knows is a seat's only one without listing them all (a pass in a window
+    # the seat holds no answering card for): taken without asking the bot, as any forced move.
+    forced = rules.forced_action(state, seat)
+    if forced is not None:
+        return forced
+    # Many decisions need no list of moves (the one card to table, the lure worth most): the
+    # bot answers from its view, and the engine checks the move.
+    view = rules.bot_view(state, seat)
+    action = bot.decide_from_view(view)
+    if action is not None:
+        return action
+    legal = rules.legal_actions(state, seat)
+    if len(legal) == 1:
+        # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
+        # happened from their view's history when next asked, not from being called.
+        return legal[0]
+    return bot.act(view, legal)
 
 
 def state_hash(rules: Any, state: Any) -> str:
@@ -261,24 +284,7 @@ class Session:
         """What `bot` chooses for `seat` from that seat's view (None if it passes its chance)."""
         if self.info.realtime:
             return bot.act(self.bot_view(seat), self.rules.tick(self.state))
-        bot.hear(self.history(seat))
-        # A move the engine knows is a seat's only one without listing them all (a pass in a window
-        # the seat holds no answering card for): taken without asking the bot, as any forced move.
-        forced = self.rules.forced_action(self.state, seat)
-        if forced is not None:
-            return forced
-        # Many decisions need no list of moves (the one card to table, the lure worth most): the
-        # bot answers from its view, and the engine checks the move.
-        view = self.bot_view(seat)
-        action = bot.decide_from_view(view)
-        if action is not None:
-            return action
-        legal = self.legal(seat)
-        if len(legal) == 1:
-            # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
-            # happened from their view's history when next asked, not from being called.
-            return legal[0]
-        return bot.act(view, legal)
+        return turn_decision(self.rules, bot, self.state, seat, self.history(seat))
 
     def bot_view(self, seat: int) -> Any:
         """The view a bot at `seat` decides from: `view`, or the game's lazily built equal."""

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 HUMAN_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2", "pad3", "pad4")
-BOT_LEVELS = ("easy", "normal", "hard", "random")
+BOT_LEVELS = ("easy", "normal", "hard", "expert", "random")
 SEED_LIMIT = 2**63  # seeds are 0..2**63-1: what a save stores and a game's RNG takes
 
 

@@ -39,6 +39,22 @@ def test_arena_last_line_has_win_rate_per_spec(capsys):
     last = json.loads(_lines(capsys)[-1])
     assert set(last["win_rate"]) == {"bot:hard", "bot:random"}
     assert sum(last["win_rate"].values()) + last["undecided"] / 6 == pytest.approx(1.0)
+    for spec, (low, high) in last["win_rate_95"].items():
+        assert 0 <= low <= last["win_rate"][spec] <= high <= 1
+    assert "thinking" not in last  # no bot searched
+
+
+def test_arena_reports_what_an_experts_decisions_took(capsys):
+    from pie_table.games.pie_rats.expert import BUDGET
+
+    assert main(["arena", "pie-rats", "--seats", "bot:expert,bot:normal", "--games", "1", "--seed", "2"]) == 0
+    lines = _lines(capsys)
+    thinking = json.loads(lines[-1])["thinking"]
+    assert list(thinking) == ["bot:expert"]
+    figures = thinking["bot:expert"]
+    assert figures["decisions"] > 10 and figures["playouts_per_decision"] == BUDGET.playouts
+    assert 0 < figures["cpu_ms_p50"] <= figures["cpu_ms_p99"] and 0 < figures["ms_p50"] <= figures["ms_p99"]
+    assert any("searched decisions" in line and "bot:expert" in line for line in lines)
 
 
 def test_bench_sim_reports_speed(capsys):

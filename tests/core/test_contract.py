@@ -21,6 +21,7 @@ import pytest
 
 from pie_table.core.driver import RealtimeDriver, ReplayError, TableDriver
 from pie_table.core.engine import GameRules, IllegalAction, RealtimeBot, TurnBot
+from pie_table.core.history import SeatHistory
 from pie_table.core.messages import Msg
 from pie_table.core.registry import load_games
 from pie_table.core.session import Session, make_bots, state_hash
@@ -85,6 +86,13 @@ def _random_turn_based(session: Session, rng: random.Random, limit: int) -> None
             _assert_refusal_changes_nothing(session, rng)
             _assert_round_trip(session)
             _assert_views_hide(session, rng)
+            _assert_worlds_are_the_seats_own(session)
+    _check_returns(session.rules, session.state, 0)
+
+
+def _assert_worlds_are_the_seats_own(session: Session) -> None:
+    for seat in range(len(session.setup.seats)):
+        _check_determinize(session.rules, session.state, seat, session.history(seat))
 
 
 def _random_realtime(session: Session, rng: random.Random, ticks: int) -> None:
@@ -250,6 +258,41 @@ def _check_new_game(rules, state, seat) -> None:
     json.dumps([{k: v for k, v in e.items() if k != "text"} for e in events])  # plain data besides the text
 
 
+def _check_searchable(rules, state, seat) -> None:
+    assert isinstance(rules.searchable, bool)
+
+
+def _check_determinize(rules, state, seat, history=None) -> None:
+    """A searchable game's world for `seat`, made from its view and history: it is whole (it
+    serialises, every move listed in it applies), the seat sees in it exactly what it sees at the
+    table, and it is worked out from that alone: the same rng gives the same world from a table
+    whose hidden cards were dealt differently (so it matches the true cards no more than chance)."""
+    if not rules.searchable:
+        with pytest.raises(NotImplementedError):
+            rules.determinize(rules.bot_view(state, seat), SeatHistory(seat), random.Random(1))
+        return
+    history = history if history is not None else SeatHistory(seat)
+    world = rules.determinize(rules.bot_view(state, seat), history, random.Random(7))
+    assert rules.view(world, seat) == rules.view(state, seat)
+    data = rules.to_json(world)
+    assert rules.to_json(rules.from_json(json.loads(json.dumps(data)))) == data
+    for other in rules.to_act(world):
+        for action in list(rules.legal_actions(world, other))[:12]:
+            rules.apply(rules.clone(world), {**action, "seat": other})
+    dealt_otherwise = rules.shuffle_hidden(state, seat, random.Random(seat * 31 + 3))
+    again = rules.determinize(rules.bot_view(dealt_otherwise, seat), history, random.Random(7))
+    assert _dump(rules, again) == _dump(rules, world), f"seat {seat}'s world reads the hidden cards"
+
+
+def _check_returns(rules, state, seat) -> None:
+    if not rules.searchable or not rules.is_over(state):
+        return
+    worth = rules.returns(state)
+    assert len(worth) == _seats(state) and all(isinstance(w, float) for w in worth)
+    winners = [s for s in range(len(worth)) if worth[s] >= 1 / _seats(state)]
+    assert winners and max(worth) == max(worth[s] for s in winners)
+
+
 def _seats(state) -> int:
     seats = state.seats
     return seats if isinstance(seats, int) else len(seats)
@@ -262,7 +305,8 @@ _RULES_HOOKS = {
     "changed_by_hand": _check_changed_by_hand, "kept": _check_kept, "idle_reason": _check_idle_reason,
     "waiting_action": _check_waiting_action, "rules_version": _check_rules_version,
     "migrate_save": _check_migrate_save, "rng": _check_rng, "tick": _check_tick, "clone": _check_clone,
-    "new_game": _check_new_game,
+    "new_game": _check_new_game, "searchable": _check_searchable, "determinize": _check_determinize,
+    "returns": _check_returns,
 }
 # What each game writes itself (the base class has no default for these).
 _REQUIRED = ("new_state", "to_act", "legal_actions", "_apply", "_view", "is_over", "to_json", "from_json",

@@ -1,5 +1,7 @@
 """The table driver: who hears what, pacing, autoplay, skip, undo, autosave, play-out and replay."""
 
+import threading
+
 import pytest
 
 from pie_table.core.driver import RealtimeDriver, ReplayError, TableDriver, driver_for, play_to_end
@@ -220,3 +222,40 @@ def test_play_out_builds_a_view_for_a_bot_that_never_answers_from_it_only_when_i
     session = play_to_end(GameSetup("rats", parse_seats("bot:normal,bot:hard,bot:easy"), {}, seed=4))
     assert session.is_over() and len(session.log) > len(choices) > 0  # some moves were forced
     assert len(views) == len(choices) and min(choices) > 1
+
+
+class _Pondering(ToyBot):
+    """A toy bot that thinks in a worker, and only while the test lets it."""
+
+    ponders = True
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.go = threading.Event()
+        self.go.set()
+
+    def act(self, view, legal):
+        assert self.go.wait(30)
+        return super().act(view, legal)
+
+
+def test_a_bot_that_ponders_thinks_in_a_worker_while_the_table_goes_on_and_its_move_is_the_same():
+    session = _session(_BOTS)
+    ponderer = session.bots[0] = _Pondering(0, bot_seed(3, 0))
+    driver = TableDriver(session, pace=None)
+    for _ in range(500):
+        if session.to_act() == [0] and len(session.legal(0)) > 1 and not driver.pondering.thinking(0):
+            break
+        driver.update(0.0)
+        driver.pondering.wait(0, timeout=30)
+    ponderer.go.clear()
+    same = ToyBot(0, 0)
+    same.rng.setstate(ponderer.rng.getstate())
+    expected = session.decide(same, 0)  # what it would choose at once, here
+    assert driver.update(0.0) == [] and driver.update(0.0) == []  # it thinks; the frames go on
+    assert driver.pondering.thinking(0)
+    assert driver.next_move_in() == pytest.approx(1 / 60)  # a host looks again a frame later
+    ponderer.go.set()
+    assert driver.pondering.wait(0, timeout=30)
+    played = driver.update(0.0)
+    assert played[0].ok and session.log[-1].action == {**expected, "seat": 0}

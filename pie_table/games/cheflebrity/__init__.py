@@ -3,7 +3,7 @@
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.cheflebrity import adapters
 from pie_table.games.cheflebrity.action_shapes import ACTION_SHAPES
-from pie_table.games.cheflebrity.bots import make_bot
+from pie_table.games.cheflebrity.expert import make_bot
 from pie_table.games.cheflebrity.rules import RULES
 
 register_game(
@@ -44,7 +44,7 @@ register_game(
         action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.cheflebrity.ui.table_scene:CheflebrityTableScene",
         bot_factory=make_bot,
-        bot_levels=("easy", "normal", "hard", "random"),
+        bot_levels=("easy", "normal", "hard", "expert", "random"),
         simulate=adapters.simulate,
         report=adapters.report,
         bench_sim=adapters.bench_sim,

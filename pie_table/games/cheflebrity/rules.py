@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from pie_table.core.engine import Action, Event, copy_data
+from pie_table.core.history import SeatHistory
 from pie_table.core.lazy_view import (
     HAND,
     SHARED_HAND,
@@ -16,7 +17,7 @@ from pie_table.core.lazy_view import (
 )
 from pie_table.core.messages import Msg
 from pie_table.core.stack_rules import DecisionStackRules
-from pie_table.games.cheflebrity import flow
+from pie_table.games.cheflebrity import flow, worlds
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.deck import PIE_CARDS, SPECIAL_CARDS
 from pie_table.games.cheflebrity.legal import legal_actions
@@ -152,6 +153,16 @@ class CheflebrityRules(DecisionStackRules):
         copy.deck = pool
         copy.rng = random.Random(rng.random())
         return copy
+
+    searchable = True
+
+    def determinize(self, view: Any, history: SeatHistory, rng: random.Random) -> ChefState:
+        """A world the seat of `view` may believe in (`worlds.determinize`)."""
+        return worlds.determinize(view, history, rng)
+
+    def returns(self, state: ChefState) -> list[float]:
+        """What the finished game is worth to each seat (`worlds.returns`)."""
+        return worlds.returns(state)
 
     def to_json(self, state: ChefState) -> dict[str, Any]:
         return state_to_json(state)

@@ -3,7 +3,7 @@
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.pie_rats import adapters
 from pie_table.games.pie_rats.action_shapes import ACTION_SHAPES
-from pie_table.games.pie_rats.bots import make_bot
+from pie_table.games.pie_rats.expert import make_bot
 from pie_table.games.pie_rats.rules import RULES
 
 register_game(
@@ -48,7 +48,7 @@ register_game(
         action_shapes=ACTION_SHAPES,
         scene_factory="pie_table.games.pie_rats.ui.table_scene:PieRatsTableScene",
         bot_factory=make_bot,
-        bot_levels=("easy", "normal", "hard", "random"),
+        bot_levels=("easy", "normal", "hard", "expert", "random"),
         simulate=adapters.simulate,
         report=adapters.report,
         bench_sim=adapters.bench_sim,

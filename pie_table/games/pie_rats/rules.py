@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from pie_table.core.engine import Action, Event
+from pie_table.core.history import SeatHistory
 from pie_table.core.lazy_view import (
     HAND,
     SHARED_HAND,
@@ -16,7 +17,7 @@ from pie_table.core.lazy_view import (
 )
 from pie_table.core.messages import Msg
 from pie_table.core.stack_rules import DecisionStackRules
-from pie_table.games.pie_rats import flow
+from pie_table.games.pie_rats import flow, worlds
 from pie_table.games.pie_rats.deck import BEAN, CARDS, DECK, KEYS, KIDNAP, MIRROR, PIES, THEFT
 from pie_table.games.pie_rats.legal import legal_actions
 from pie_table.games.pie_rats.state import (
@@ -160,6 +161,16 @@ class PieRatsRules(DecisionStackRules):
         copy.pie_deck, copy.unused_pies = pies[: len(copy.pie_deck)], pies[len(copy.pie_deck) :]
         copy.rng = random.Random(rng.random())
         return copy
+
+    searchable = True
+
+    def determinize(self, view: Any, history: SeatHistory, rng: random.Random) -> PieRatsState:
+        """A world the seat of `view` may believe in (`worlds.determinize`)."""
+        return worlds.determinize(view, history, rng)
+
+    def returns(self, state: PieRatsState) -> list[float]:
+        """What the finished game is worth to each seat (`worlds.returns`)."""
+        return worlds.returns(state)
 
     def to_json(self, state: PieRatsState) -> dict[str, Any]:
         return state_to_json(state)

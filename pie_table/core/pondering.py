@@ -1,0 +1,89 @@
+"""Bots that ponder think in a worker thread, so the table keeps drawing (or serving) meanwhile.
+
+A searching bot takes tens of milliseconds a decision: on the thread that draws the window that is
+several frames, and on the event loop `serve` shares with other tables a stall for all of them. A
+table asks such a bot (`TurnBot.ponders`) here instead: the decision is worked out in a thread from
+a copy of the state and of the seat's history as they stood when it was asked, while the table
+goes on; the table plays it once it is ready, if the game has not moved on meanwhile (else it is
+asked afresh). The copy is the bot's alone, so nothing the table changes meanwhile is read
+half-changed. The bot decides from the same position with the same seeds as it would at once,
+so a game plays the same moves either way. Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from pie_table.core.engine import Action, TurnBot
+from pie_table.core.history import SeatHistory
+from pie_table.core.session import Session, turn_decision
+
+
+@dataclass
+class _Job:
+    """One decision being worked out: the position it was asked at, and its answer once ready."""
+
+    position: tuple[int, int]
+    done: threading.Event = field(default_factory=threading.Event)
+    action: Action | None = None
+    failure: BaseException | None = None
+
+
+class Pondering:
+    """The decisions a table's pondering bots are working out, one per seat at most."""
+
+    def __init__(self) -> None:
+        self._jobs: dict[int, _Job] = {}
+
+    def answer(self, session: Session, seat: int) -> Action | None:
+        """The bot's move at `seat` once it is ready (None while it still thinks: ask again on a
+        later frame). A decision asked at an earlier position is dropped and asked afresh."""
+        position = (id(session.state), session.rules.version(session.state))
+        job = self._jobs.get(seat)
+        if job is not None and job.position != position:
+            if not job.done.is_set():
+                return None  # the bot is still busy with the old position: it is not asked twice at once
+            job = None
+        if job is None:
+            self._jobs[seat] = self._start(session, seat, position)
+            return None
+        if not job.done.is_set():
+            return None
+        del self._jobs[seat]
+        if job.failure is not None:
+            raise job.failure
+        return job.action
+
+    def thinking(self, seat: int) -> bool:
+        """True while the bot at `seat` works a decision out."""
+        job = self._jobs.get(seat)
+        return job is not None and not job.done.is_set()
+
+    def wait(self, seat: int, timeout: float | None = None) -> bool:
+        """Block until the bot at `seat` has its answer (tests, and a table that must stop)."""
+        job = self._jobs.get(seat)
+        return job is None or job.done.wait(timeout)
+
+    def _start(self, session: Session, seat: int, position: tuple[int, int]) -> _Job:
+        job = _Job(position)
+        rules, bot = session.rules, session.bots[seat]
+        state = rules.clone(session.state)
+        history = SeatHistory(seat, list(session.history(seat).events))
+
+        def work() -> None:
+            try:
+                job.action = turn_decision(rules, bot, state, seat, history)
+            except BaseException as exc:  # noqa: BLE001 - handed to the table's thread, raised there
+                job.failure = exc
+            finally:
+                job.done.set()
+
+        threading.Thread(target=work, name=f"bot {seat} ponders", daemon=True).start()
+        return job
+
+
+def ponders(bot: Any) -> bool:
+    """True for a turn-based bot that is asked in a worker (`TurnBot.ponders`)."""
+    return isinstance(bot, TurnBot) and bot.ponders
