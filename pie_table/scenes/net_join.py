@@ -524,21 +524,7 @@ class JoinScene(MenuScene):
             return
         self.notice = _("Joining…")
         address, table, code, seat, name = self.address, self.table, self.code, self.seat - 1, self.name
-
-        def run() -> None:
-            from pie_table.net.client import HostRefused, NotAHost
-
-            try:
-                self._result = (take_seat(address, table, code, seat, name), "")
-            except HostRefused as refused:
-                self._result = (None, str(refused))
-            except NotAHost:
-                self._result = (None, _(_NOT_A_HOST).format(address=address))
-            except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line
-                self._result = (None, _("No table answers at {address}.").format(address=address))
-            wake_window()
-        self._joining = threading.Thread(target=run, name="join-table", daemon=True)
-        self._joining.start()
+        self._ask_host("join-table", address, lambda: take_seat(address, table, code, seat, name))
 
     def watch(self) -> None:
         """Watch the chosen table in no seat (no code, no name): on a background thread, the table
@@ -547,12 +533,16 @@ class JoinScene(MenuScene):
             return
         self.notice, self._watch = _("Asking to watch…"), True
         address, table = self.address, self.table
+        self._ask_host("watch-table", address, lambda: watch_table(address, table))
 
+    def _ask_host(self, name: str, address: str, ask: Callable[[], Any]) -> None:
+        """`ask()` on a thread of its own; its driver, or the host's refusal as one line, is the
+        result `update` opens the table from (or says)."""
         def run() -> None:
             from pie_table.net.client import HostRefused, NotAHost
 
             try:
-                self._result = (watch_table(address, table), "")
+                self._result = (ask(), "")
             except HostRefused as refused:
                 self._result = (None, str(refused))
             except NotAHost:
@@ -560,7 +550,7 @@ class JoinScene(MenuScene):
             except Exception:  # noqa: BLE001 - nobody there, refused connection, timeout: one line
                 self._result = (None, _("No table answers at {address}.").format(address=address))
             wake_window()
-        self._joining = threading.Thread(target=run, name="watch-table", daemon=True)
+        self._joining = threading.Thread(target=run, name=name, daemon=True)
         self._joining.start()
 
     def _joined(self, driver: JoinedSeat) -> None:

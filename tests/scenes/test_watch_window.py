@@ -4,9 +4,6 @@ one line. Over a real socket on 127.0.0.1, with the dummy video driver."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 import pytest
 
 from pie_table.core.setup import GameSetup, parse_seats
@@ -14,20 +11,13 @@ from pie_table.kit.app import App
 from pie_table.net.hosting import HostedTable
 from pie_table.scenes.net_join import WatchingLink, open_watched_table, watch_table
 from tests.scenes.net_pair import title_app
+from tests.scenes.test_net_window import _frames_until
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch) -> App:
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
     return title_app((1280, 720))
-
-
-def _frames_until(app: App, done: Callable[[], bool], seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "timed out"
-        app.step(0.05, [])
-        time.sleep(0.002)
 
 
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
