@@ -259,3 +259,21 @@ def test_the_dice_caption_of_a_scavenge_roll_is_translated_whole() -> None:
     finally:
         set_language("en")
     assert " o " in caption and " or " not in caption, caption
+
+
+def test_the_scavenge_buttons_name_their_supplies_in_the_players_language() -> None:
+    """'6 baubles' and '2 flowers' on the scavenge buttons and in a request read in Spanish too
+    (they stayed English: the engine's own words)."""
+    from pie_table.kit.i18n import set_language
+
+    view = {"sheet": {"nests": []}, "seat": 0, "vocations": []}
+    try:
+        set_language("es")
+        baubles = action_label({"type": "scavenge", "supply": "baubles", "count": 6}, {}, view)
+        flowers = action_label({"type": "scavenge", "supply": "flowers", "count": 1}, {}, view)
+        asked = action_label({"type": "request", "supply": "rags", "amount": 3, "target": 1}, {}, view)
+    finally:
+        set_language("en")
+    assert (baubles, flowers) == ("6 abalorios", "1 flor")
+    assert "3 trapos" in asked and "rags" not in asked, asked
+    assert action_label({"type": "scavenge", "supply": "baubles", "count": 6}, {}, view) == "6 baubles"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pie_table.core.messages import SeatName
-from pie_table.games.rats.state import GOAL_NAMES, SUPPLIES, SUPPLY_NAMES, amount_text
+from pie_table.core.messages import Msg, SeatName
+from pie_table.games.rats.state import GOAL_NAMES, SUPPLIES, SUPPLY_NAMES, supply_amount
 from pie_table.kit.i18n import N_, _, ngettext, tr
 
 Action = dict[str, Any]
@@ -154,7 +154,7 @@ def action_label(action: Action, item: dict[str, Any], view: Mapping[str, Any],
     if kind == "goal":
         return goal_title(action["goal"])
     if kind == "gain":
-        return "+" + amount_text(item.get("amount", 0), supply_index(action["supply"]))
+        return "+" + _amount(item.get("amount", 0), supply_index(action["supply"]))
     if kind == "scavenge":
         return _scavenge_label(action, view)
     if kind == "nest":
@@ -175,7 +175,7 @@ def action_label(action: Action, item: dict[str, Any], view: Mapping[str, Any],
 def _scavenge_label(action: Action, view: Mapping[str, Any]) -> str:
     supply = supply_index(action["supply"])
     count = action.get("count", 0)
-    text = amount_text(count, supply)
+    text = _amount(count, supply)
     nests = (view.get("sheet") or {}).get("nests") or []
     if supply < len(nests) and nests[supply]:
         factor = 3 if _vocation(view) == "carpenter" else 2
@@ -196,7 +196,7 @@ def request_text(action: Action, names: SeatName = rat_name) -> str:
     if amount == "all":
         what = _("all their {supply}").format(supply=supply_name(supply))
     else:
-        what = amount_text(amount, supply)
+        what = _amount(amount, supply)
     return _("Ask {rat} for {what}").format(rat=names(action["target"]), what=what)
 
 
@@ -222,7 +222,7 @@ def note_text(event: dict[str, Any]) -> str:
     """A few words for a private gain (floated over the sheet), or '' for notes not worth it."""
     kind = event.get("type")
     if kind in ("scavenge", "gain"):
-        return "+" + amount_text(event["amount"], event["supply"])
+        return "+" + _amount(event["amount"], event["supply"])
     if kind == "item":
         text = _("Dish of {v}!") if event["item"] == "dish" else _("Decoration of {v}!")
         return text.format(v=event["value"])
@@ -259,3 +259,8 @@ def results_text(view: Mapping[str, Any], names: SeatName = rat_name) -> tuple[s
     if view.get("coin"):
         lines.append(_("Heads: every rat escapes!") if view["coin"] == "heads" else _("Tails: lost at sea."))
     return title, lines
+
+
+def _amount(count: int, supply: int) -> str:
+    """'5 rags', '1 cocktail sword' in the player's language (the engine's own words are English)."""
+    return tr(Msg("{a}", a=supply_amount(count, supply)))
