@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pie_table.core.messages import Msg, SeatName
+from pie_table.core.messages import SeatName
 from pie_table.games.rats.state import GOAL_NAMES, SUPPLIES, SUPPLY_NAMES, supply_amount
 from pie_table.kit.i18n import N_, _, ngettext, tr
 
@@ -263,4 +263,5 @@ def results_text(view: Mapping[str, Any], names: SeatName = rat_name) -> tuple[s
 
 def _amount(count: int, supply: int) -> str:
     """'5 rags', '1 cocktail sword' in the player's language (the engine's own words are English)."""
-    return tr(Msg("{a}", a=supply_amount(count, supply)))
+    said = supply_amount(count, supply)  # its ids are the engine's, in the catalogue already
+    return ngettext(said["one"], said["other"], count).format(n=count)
