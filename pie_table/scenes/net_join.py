@@ -257,7 +257,10 @@ def table_line(table: dict[str, Any]) -> str:
     line = ngettext("{game} · table {table} · {open} seat open", "{game} · table {table} · {open} seats open",
                     free).format(game=title, table=table["table"], open=free)
     away = len(table.get("away", ()))
-    return line + (ngettext(" · {away} away", " · {away} away", away).format(away=away) if away else "")
+    line += ngettext(" · {away} away", " · {away} away", away).format(away=away) if away else ""
+    watchers = int(table.get("watchers", 0))
+    return line + (ngettext(" · {n} watching", " · {n} watching", watchers).format(n=watchers)
+                   if watchers else "")
 
 
 def seats_offered(address: str, table: dict[str, Any] | None) -> list[int]:

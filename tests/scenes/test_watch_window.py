@@ -104,3 +104,11 @@ def test_the_hosts_room_says_who_may_watch_and_how_far_behind(app: App) -> None:
         assert not spectators.open and "watchers" not in room.hosted.host.summary()
     finally:
         room.back()
+
+
+def test_the_lobby_list_says_how_many_watch_a_table() -> None:
+    from pie_table.scenes.net_join import table_line
+
+    line = {"table": "2", "game": "rats", "open": [1], "away": [], "watchers": 3}
+    assert table_line(line) == "RATS: High Tea at Sea · table 2 · 1 seat open · 3 watching"
+    assert "watching" not in table_line({**line, "watchers": 0})
