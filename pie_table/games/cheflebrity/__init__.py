@@ -36,7 +36,7 @@ register_game(
                 "Best and worst pie",
                 "count",
                 choices=("count", "total"),
-                choice_labels={"count": "by 25s and 5s", "total": "by pie total"},
+                choice_labels={"count": "25s & 5s", "total": "pie totals"},
                 help="Best and worst pie: most 25s (5s) in one pie, or the highest (lowest) pie total.",
             ),
         ),
