@@ -159,17 +159,12 @@ class TableHost:
     def stop_watching(self) -> None:
         """The host turns watching off (on the game's thread): every watcher is told and let go."""
         self.spectators.open = False
-        for watcher in self.spectators.watchers:
-            watcher.link.send(p.error(Refusal(p.NOT_WATCHABLE, table=self.id)))
-            watcher.link.drop("the table is no longer watched")
-        self.spectators.watchers = []
+        refusal = p.error(Refusal(p.NOT_WATCHABLE, table=self.id))
+        self.spectators.let_go(refusal, "the table is no longer watched")
 
     def allow_watching(self, delay_s: float) -> None:
         """The host lets people watch again, `delay_s` behind the game."""
         self.spectators.open, self.spectators.delay_s = True, min(MAX_DELAY_S, max(0.0, delay_s))
-
-    def _show_watchers(self) -> None:
-        self.spectators.beat(time.monotonic())
 
     # -- seats -----------------------------------------------------------------------------------------
 
@@ -302,7 +297,7 @@ class TableHost:
     async def run(self) -> None:
         """The table's task on the server's loop: its game to the end, or, at a window's table, until
         the window's frames end it."""
-        await self.loop.run(self.clock, self.finished, self._show_watchers)
+        await self.loop.run(self.clock, self.finished, self.spectators)
         if not self.finished.is_set():
             self._over()
 
@@ -311,7 +306,7 @@ class TableHost:
         what the network asked since the last one."""
         self.clock.after_frame()
         self.loop.pump()
-        self._show_watchers()
+        self.spectators.beat()
         self._mark_away()
         if self.driver.is_over() and not self.finished.is_set():
             self._over()
@@ -320,7 +315,7 @@ class TableHost:
         self.clock.finish()
         for holder in self.holders.values():
             self._send(holder, {"type": "over"})
-        self.spectators.beat(time.monotonic(), final=True)  # the end is no secret: no delay
+        self.spectators.beat(final=True)  # the end is no secret: no delay
         self.spectators.tell({"type": "over"})
         self.finished.set()
 
@@ -337,9 +332,7 @@ class TableHost:
             self._send(holder, {"type": "closing"})
             if holder.link is not None:
                 holder.link.drop(p.HOST_QUIT_CLOSE)
-        self.spectators.tell({"type": "closing"})
-        for watcher in self.spectators.watchers:
-            watcher.link.drop(p.HOST_QUIT_CLOSE)
+        self.spectators.let_go({"type": "closing"}, p.HOST_QUIT_CLOSE)
 
     def _send(self, holder: Holder, message: dict[str, Any]) -> None:
         if holder.link is not None:

@@ -15,7 +15,7 @@ import queue
 from collections.abc import Callable
 
 from pie_table.net import protocol as p
-from pie_table.net.host_parts import Clock, Link
+from pie_table.net.host_parts import Beating, Clock, Link
 from pie_table.net.protocol import Refusal
 from pie_table.net.spectators import BEAT_S
 from pie_table.net.updates import LOG
@@ -28,16 +28,17 @@ class OwnLoop:
         """Do `job` now (a Refusal is raised to the server's connection)."""
         job()
 
-    async def run(self, clock: Clock, finished: asyncio.Event, beat: Callable[[], None]) -> None:
+    async def run(self, clock: Clock, finished: asyncio.Event, beating: Beating) -> None:
         """The clock runs the game to its end, or until the host is done with the table sooner
-        (`finished`: it quit); `beat` a few times a second meanwhile."""
-        async def beating() -> None:
+        (`finished`: it quit); `beating` beaten a few times a second meanwhile, while it wants it."""
+        async def beat() -> None:
             while True:
+                await beating.wanted.wait()
                 await asyncio.sleep(BEAT_S)
-                beat()
+                beating.beat()
         loop = asyncio.get_running_loop()
         game, ended, beats = (loop.create_task(clock.run()), loop.create_task(finished.wait()),
-                              loop.create_task(beating()))
+                              loop.create_task(beat()))
         try:
             await asyncio.wait((game, ended), return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -72,7 +73,7 @@ class WindowLoop:
         if self.wake is not None:
             self.wake()
 
-    async def run(self, clock: Clock, finished: asyncio.Event, beat: Callable[[], None]) -> None:
+    async def run(self, clock: Clock, finished: asyncio.Event, beating: Beating) -> None:
         """Nothing to loop over: the window's frames run the game (and beat: `TableHost.pump`) until
         `pump` finds it over."""
         await finished.wait()

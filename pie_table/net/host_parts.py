@@ -107,15 +107,25 @@ class Clock(Protocol):
         """The game is over: send what is left before the seats are told."""
 
 
+class Beating(Protocol):
+    """Work a table wants done a few times a second where its game lives, while `wanted` is set
+    (its watchers looked after)."""
+
+    wanted: asyncio.Event
+
+    def beat(self) -> None:
+        """Do it once."""
+
+
 class HostLoop(Protocol):
     """Where the table's work is done: at once on the server's loop, or on a window's thread."""
 
     def do(self, link: Link, job: Callable[[], None]) -> None:
         """Do `job` (a seat's message) where the game lives; a Refusal reaches `link`."""
 
-    async def run(self, clock: Clock, finished: asyncio.Event, beat: Callable[[], None]) -> None:
-        """The table's task on the server's loop, until its game ends (`finished` is set), calling
-        `beat()` a few times a second where the game lives (its watchers are looked after so)."""
+    async def run(self, clock: Clock, finished: asyncio.Event, beating: Beating) -> None:
+        """The table's task on the server's loop, until its game ends (`finished` is set), with
+        `beating` beaten a few times a second while it wants it."""
 
     def pump(self) -> None:
         """Do what waits (on the window's thread, once a frame); nothing for a loop of its own."""

@@ -9,6 +9,8 @@ someone watches; at the game's end the delay is dropped and everything is sent.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +50,9 @@ class Spectators:
         self.delay_s = min(MAX_DELAY_S, max(0.0, delay_s))
         self.open = open_  # the host lets people watch (it may stop it: watchers are then sent away)
         self.watchers: list[Watcher] = []
+        # Set while anyone watches: a loop of its own beats only then (a table nobody watches, as
+        # most of a lobby's are, costs it no wake-up at all).
+        self.wanted = asyncio.Event()
         self.history = driver.session.history(None)
         self._moments: deque[_Moment] = deque()
         self._due: _Moment | None = None  # the newest moment old enough to be shown
@@ -58,6 +63,7 @@ class Spectators:
         """A new watcher: sent the public table as it was `delay_s` ago, then kept up to date."""
         watcher = Watcher(link)
         self.watchers.append(watcher)
+        self.wanted.set()
         self.beat(now)
         if self._due is not None and watcher.shown is None:
             self._send(watcher, self._due)
@@ -67,11 +73,23 @@ class Spectators:
         kept = [w for w in self.watchers if w.link is not link]
         gone = len(kept) != len(self.watchers)
         self.watchers = kept
+        if not kept:
+            self.wanted.clear()
         return gone
 
-    def beat(self, now: float, final: bool = False) -> None:
-        """Look at the game (if anyone watches) and send each watcher what became due; `final`: the
-        game is over, so the delay no longer matters and the end is sent at once."""
+    def let_go(self, message: dict[str, Any], reason: str) -> None:
+        """Tell every watcher `message` and close its connection with `reason`."""
+        for watcher in self.watchers:
+            watcher.link.send(message)
+            watcher.link.drop(reason)
+        self.watchers = []
+        self.wanted.clear()
+
+    def beat(self, now: float | None = None, final: bool = False) -> None:
+        """Look at the game (if anyone watches) and send each watcher what became due, as of `now`
+        (the monotonic clock's); `final`: the game is over, so the delay no longer matters and the
+        end is sent at once."""
+        now = time.monotonic() if now is None else now
         if not self.watchers:  # nothing is kept: the next watcher starts afresh
             self._moments.clear()
             self._due = self._version = None

@@ -173,3 +173,29 @@ def test_a_lobby_keeps_its_watching_policy_for_every_table_it_makes() -> None:
         with pytest.raises(p.Refusal):
             closed.watch(_Link())
     asyncio.run(run())
+
+
+def test_a_table_with_a_loop_of_its_own_beats_only_while_someone_watches() -> None:
+    from pie_table.net.host_loops import OwnLoop
+
+    class _Clock:
+        async def run(self) -> None:
+            await asyncio.sleep(0.4)
+
+    class _Beats:
+        def __init__(self, wanted: bool) -> None:
+            self.wanted = asyncio.Event()
+            if wanted:
+                self.wanted.set()
+            self.count = 0
+
+        def beat(self) -> None:
+            self.count += 1
+
+    async def run(wanted: bool) -> int:
+        beats = _Beats(wanted)
+        await OwnLoop().run(_Clock(), asyncio.Event(), beats)  # type: ignore[arg-type]
+        return beats.count
+
+    assert asyncio.run(run(False)) == 0  # nobody watches: no wake-up at all
+    assert asyncio.run(run(True)) >= 3
