@@ -189,7 +189,7 @@ class TableHost:
     def seat_away(self, seat: int, token: str, name: str) -> None:
         """A seat taken before this host began (a continued game's, by the same player): away
         until its token takes it back, with everything its history holds."""
-        self.holders[seat] = Holder(seat, token, name, history=self.histories[seat])
+        self.restore_seat(seat, name, token_hash(token)).token = token
 
     def code_matches(self, code: str) -> bool:
         """Whether `code` is this table's join code (any case), in constant time."""
