@@ -138,14 +138,16 @@ class WatchingLink:
         self.driver.close()
 
 
-def watch_table(address: str, table: str) -> Any:
+def watch_table(address: str, table: str, listed: dict[str, Any] | None = None) -> Any:
     """A watcher of `table` on `address`, in no seat: a real-time table's (the game's table draws
-    it, as `remote`) or a turn-based table's driver. Blocking; HostRefused with the host's line."""
+    it, as `remote`) or a turn-based table's driver. `listed`: the table's line in the lobby's
+    list, when the screen has it (else the lobby is asked). Blocking; HostRefused with the host's
+    line."""
     from pie_table.core.registry import get_game
     from pie_table.net.realtime_play import hosted_game
     from pie_table.net.remote_driver import RemoteDriver
 
-    line = hosted_game(address, table)
+    line = listed if listed is not None else hosted_game(address, table)
     if line is not None and line.get("realtime"):
         factory = load_factory(get_game(line["game"]).scene_factory)
         if factory is not None:
@@ -535,8 +537,8 @@ class JoinScene(MenuScene):
         if not self._can_watch():
             return
         self.notice, self._watch = _("Asking to watch…"), True
-        address, table = self.address, self.table
-        self._ask_host("watch-table", address, lambda: watch_table(address, table))
+        address, table, listed = self.address, self.table, self.chosen()
+        self._ask_host("watch-table", address, lambda: watch_table(address, table, listed))
 
     def _ask_host(self, name: str, address: str, ask: Callable[[], Any]) -> None:
         """`ask()` on a thread of its own; its driver, or the host's refusal as one line, is the
