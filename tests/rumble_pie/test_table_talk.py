@@ -52,3 +52,28 @@ def test_a_replay_at_its_end_and_a_step_back_keep_the_talk(tmp_path: Path, monke
     before_out = [text for text, _c in said[:-3]]
     assert back[-len(before_out):] == before_out
 
+
+
+def test_a_remote_seats_own_replay_jumped_to_its_end_tells_the_talk_stepping_gives(tmp_path: Path,
+                                                                                  monkeypatch) -> None:
+    from pie_table.net.seat_replay import SeatRecorder
+    from pie_table.paths import seat_replays_dir
+    from pie_table.scenes.seat_replay import RemoteSeatReplayScene, open_seat_replay
+    from tests.net.test_seat_replay_ticks import _hosted_game, _joined
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    app = App(size=(1280, 720), headless=True)
+    host, frames = _hosted_game(5, ticks=60 * 40)
+    recorder = SeatRecorder(seat_replays_dir(), _joined(host), "secret-token")
+    for message, _shown in frames:
+        recorder.took(message)
+    path = recorder.write(["Bot 1", "Ann", "Bot 3", "Bot 4"], finished=False)
+    assert open_seat_replay(app, str(path)) == ""
+    viewer = app.scenes.current
+    assert isinstance(viewer, RemoteSeatReplayScene)
+    while viewer.step_forward():  # frame by frame, as watching it through does
+        viewer.table.update(0.0)
+    stepped = list(viewer.table.feedback.log)
+    assert len(stepped) >= 5
+    viewer.jump(1.0)  # End: a table built afresh at the last frame
+    assert viewer.at_end() and list(viewer.table.feedback.log) == stepped

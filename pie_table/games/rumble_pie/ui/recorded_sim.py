@@ -9,8 +9,10 @@ actions are shown as they were. Nothing is sent: every seat is watched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from pie_table.core.engine import Event
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim, result_of, seat_setup
@@ -58,6 +60,11 @@ class RecordedTableSim(SeatTableSim):
 
     def at_end(self) -> bool:
         return self.recording.at_end()
+
+    def said_before(self) -> Sequence[Event]:
+        """What the whole table heard up to the update reached: a replay jumped into or stepped
+        back tells its talk as it stood there."""
+        return self.recording.history(self.seat).said
 
     def wait_before_next(self) -> float:
         """Game seconds between the update reached and the next: the ticks between them, or a

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pie_table.core.engine import Event
 from pie_table.core.messages import revive
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
@@ -101,6 +102,11 @@ class SeatTableSim:
     def name_of(self, seat: int) -> str:
         """The name `seat`'s player goes by ('' if none known)."""
         return ""
+
+    def said_before(self) -> Sequence[Event]:
+        """What the table had said before the first update this table shows (its talk is told
+        again from it): nothing at a live seat, whose frames tell everything as they come."""
+        return ()
 
     def push(self, action: dict[str, Any], origin: Any = None) -> None:
         """A key action from this window: nothing to send it to here."""

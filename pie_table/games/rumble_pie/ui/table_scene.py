@@ -122,8 +122,9 @@ class RumbleTableScene(Scene, WatchedTable):
         self.effects = EffectLayer(self.geom.scale, seed=setup.seed, burst=KAPOW)
         short = [f"P{i + 1}" for i in range(n)]  # the log and cursor flags say P1..P6 to stay on one line
         self.feedback = Feedback(app.sound, short, list(state.teams))
-        if driver is not None:  # a game continued, or a replay shown from later on: what was said
-            self.feedback.retell(driver.history(None).said, self.geom)
+        # A game continued, or a replay (a seat's own too) shown from later on: what was said.
+        said = remote.said_before() if remote is not None else self.here().driver.history(None).said
+        self.feedback.retell(said, self.geom)
         self.summary = SummaryOverlay()
         self.over_timer: float | None = None
         self.waiting_s = 0.0  # how long the table has been between rounds
