@@ -26,6 +26,7 @@ def paper(surface: pygame.Surface, rect: pygame.Rect, scale: float,
 
 _WHEEL_ENTRIES = 2  # entries one notch of the wheel moves the log by
 _PAGE_ENTRIES = 5  # and one press of Page Up or Page Down
+_FULL_INK_ENTRIES = 3  # the newest entries shown, drawn darker than the ones before them
 
 
 class LogScroll:
@@ -70,7 +71,7 @@ class LogScroll:
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str, Any]], scale: float,
              title: str, painted: bool = False, names: SeatName | None = None,
              scroll: LogScroll | None = None) -> None:
-    """The newest events, oldest at the top, as many as fit; the last three in full ink.
+    """The newest events, oldest at the top, as many as fit; the last three entries in full ink.
     `painted`: the paper is on the table's backdrop already; `names`: the table's seat names;
     `scroll`: how far back the player reads (the last line then says how many are newer)."""
     if scroll is not None:
@@ -99,14 +100,16 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
         note = ngettext("{n} newer below · Page Down", "{n} newer below · Page Down", newer).format(n=newer)
         foot = fit_text(note, size, rect.w - 2 * pad, pal.INK, "bold")
         surface.blit(foot, (rect.x + pad, top + max(0, room) * line_h))
-    lines: list[str] = []
-    for entry in reversed(log):
+    # Each line with how far its entry is from the newest: an entry's ink is the same on all
+    # of its wrapped lines (an entry that wrapped read as two, one of them old).
+    lines: list[tuple[str, int]] = []
+    for age, entry in enumerate(reversed(log)):
         wrapped = wrapped_lines(event_text(entry, names), size, rect.w - 2 * pad)
         if len(lines) + len(wrapped) > room:
             break
-        lines = list(wrapped) + lines
-    for i, line in enumerate(lines):
-        ink = pal.INK if i >= len(lines) - 3 else pal.INK_SOFT
+        lines = [(line, age) for line in wrapped] + lines
+    for i, (line, age) in enumerate(lines):
+        ink = pal.INK if age < _FULL_INK_ENTRIES else pal.INK_SOFT
         surface.blit(line_image(line, size, ink), (rect.x + pad, top + i * line_h))
 
 

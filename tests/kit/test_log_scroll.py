@@ -77,3 +77,21 @@ def test_the_wheel_over_a_table_log_shows_older_lines_and_how_many_are_newer(mon
                                               scancode=0)])
         assert log.end is None
         assert not any("newer below" in d.text for d in drawn)
+
+
+def test_an_entry_that_wraps_is_in_one_ink_on_every_line(monkeypatch):
+    from pie_table.kit import palette as pal
+    from pie_table.kit.log_panel import draw_log
+
+    pygame.init()
+    long = "The Host rolls 2 and 1: banquet goal 3, and everyone at the table circles it on their sheet."
+    log = [{"text": f"Entry {n}."} for n in range(6)] + [{"text": long}, {"text": "Last."}]
+    with recording(monkeypatch) as drawn:
+        screen = probe_screen((400, 400))
+        draw_log(screen, pygame.Rect(0, 0, 260, 400), log, 1.0, "Said aloud")
+    inks = {d.text: d.ink for d in drawn}
+    wrapped = [d for d in drawn if d.text and d.text in long]
+    assert len(wrapped) >= 3  # the long entry took several lines
+    assert {d.ink for d in wrapped} == {pal.INK}  # one of the newest three: all of it in full ink
+    assert inks["Last."] == inks["Entry 5."] == pal.INK  # the other two of the newest three
+    assert inks["Entry 4."] == pal.INK_SOFT
