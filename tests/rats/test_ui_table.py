@@ -427,3 +427,25 @@ def test_the_bots_wait_a_readable_moment_after_a_persons_own_choice() -> None:
     assert scene.moves == moves + 1  # only the person's move yet: the bots wait
     run_until(app, scene, lambda: scene.moves > moves + 1, frames=int(1.0 / DT))
     assert scene.last_mover != 0
+
+
+def test_after_a_persons_roll_the_bots_answering_the_same_pick_do_not_keep_them_waiting() -> None:
+    """The Host rolls a scavenge; every rat then picks in secret, bots first. Their picks show
+    nothing, so the person's choice comes up at once, not after the readable beat."""
+    app, scene = make_table("human:hotseat,bot:easy,bot:easy", seed=5)
+    for _turn in range(40):
+        run_until(app, scene, lambda: 0 in scene.to_act() and scene.panel is not None)
+        rolled = scene.legal(0)[0]["type"] == "roll" and len(scene.to_act()) == 1
+        assert scene.submit(scene.legal(0)[0], 0)
+        app.step(0.0, [])
+        if rolled and 0 in scene.to_act() and len(scene.to_act()) > 1:
+            break
+    else:
+        raise AssertionError("no roll of the person's was followed by a pick of every rat")
+    run_until(app, scene, lambda: not scene.tray.busy)
+    waited = 0
+    while scene.panel is None:
+        app.step(DT, [])
+        waited += 1
+        assert waited * DT < 1.0, "the person waited on the bots' secret picks"
+    assert scene.panel.seat == 0

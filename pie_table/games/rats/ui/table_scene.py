@@ -144,7 +144,10 @@ class RatsTableScene(TurnTable):
         person's own choice longer still."""
         item = self._question(seat) or {}
         beat = _PUBLIC_BEAT if item.get("kind") in PUBLIC_KINDS else _SECRET_BEAT
-        return max(beat, _AFTER_PERSON_BEAT) if self.last_mover in self.humans else beat
+        # While a person here is still to answer the same pick, a bot's answer brings nothing
+        # about that could be read: it would only keep them from choosing.
+        person_waits = any(other in self.humans for other in self.to_act())
+        return max(beat, _AFTER_PERSON_BEAT) if self.last_mover in self.humans and not person_waits else beat
 
     def private_turn(self, seat: int) -> bool:
         item = self._question(seat)
