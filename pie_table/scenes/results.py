@@ -21,7 +21,9 @@ from pie_table.scenes.save_trouble import FinishedWrites
 # The results are shown at least this long, and then until nobody has pressed anything for
 # _QUIET_S, before any input counts: until then it was meant for the game (hurrying bots along).
 _MIN_S = 2.5
-_QUIET_S = 1.6  # longer than the beat of a player pressing Enter every 1.5 s to hurry bots
+# Longer than the beat of a player pressing Enter through bots' moves and their own turns without
+# looking: seen at 1.5 s, and at 2.2 s straight through a RATS game's last turn into the next one.
+_QUIET_S = 2.5
 # Keys that press the focused button: they act on their release, and only when pressed after the
 # buttons armed, so a key held down (or repeating) from the game never starts a new one.
 _CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
