@@ -97,3 +97,27 @@ def test_go_and_out_are_in_the_players_language(monkeypatch):
         assert "¡Fuera!" in asked and "Out!" not in asked
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_every_seat_label_says_whether_a_bot_or_a_person_plays_it(size, language, monkeypatch):
+    from pie_table.kit.i18n import _, set_language
+    from tests.kit.text_probe import probe_screen, recording
+
+    set_language(language)
+    try:
+        with recording(monkeypatch) as drawn:
+            app = App(size=size, headless=True)
+            app.screen = probe_screen(size)
+            setup = GameSetup("rumble-pie", parse_seats("human:keys1,human:keys2,bot:normal,bot:normal"),
+                              {}, [0, 1, 0, 1], 1)
+            app.scenes.push(open_table(RumbleTableScene, app, setup))
+            app.step(0.0)
+        texts = [d.text for d in drawn]
+        for seat, word in enumerate([_("Human"), _("Human"), _("Bot"), _("Bot")]):
+            name = _("Player {n}").format(n=seat + 1)
+            labels = [text for text in texts if text.startswith(name)]
+            assert any(text.startswith(f"{name} · {word}") for text in labels), (name, labels)
+    finally:
+        set_language("en")

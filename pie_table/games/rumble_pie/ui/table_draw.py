@@ -55,13 +55,13 @@ def seat_infos(setup: GameSetup, teams: list[int], names: list[str]) -> list[Sea
     infos = []
     for seat, spec in enumerate(setup.seats):
         if spec.level == REMOTE:
-            control = _("Remote")  # played from another machine
+            control = kind = _("Remote")  # played from another machine
         elif spec.is_bot:
-            control = _("Bot · {level}").format(level=_(spec.level))
+            control, kind = _("Bot · {level}").format(level=_(spec.level)), _("Bot")
         else:
-            control = _("Human · {control}").format(control=device_name(spec.control))
+            control, kind = _("Human · {control}").format(control=device_name(spec.control)), _("Human")
         color = pal.SEAT_COLORS[seat % len(pal.SEAT_COLORS)]
-        infos.append(SeatInfo(names[seat], teams[seat], control, color, spec.is_bot))
+        infos.append(SeatInfo(names[seat], teams[seat], control, color, spec.is_bot, kind))
     return infos
 
 

@@ -62,6 +62,7 @@ class SeatInfo:
     control: str  # "Human · left keys", "Bot · hard"
     color: Color
     is_bot: bool
+    kind: str = ""  # the control in one word, where the whole of it does not fit: "Bot", "Human"
 
 
 @dataclass
@@ -159,16 +160,22 @@ class TableView:
         info, rect = self.seats[seat], self.geom.zone(seat, "label")
         r = rect.h // 3
         draw_seat_mark(surf, seat, (rect.x + r + 1, rect.centery), r, info.color)  # a shape, not only a hue
-        team = pal.team_name(info.team)
-        right = self.text.get(team, self.px(13), pal.legible(team_color, pal.FELT_DARK), "bold")
+        # The longest label that fits whole: the keys or the bot's level beside the name, then who
+        # plays it in one word (a bot must not pass for a person), then the team's short name,
+        # the plain face being the narrower; at the last the seat's name alone, nothing cut.
+        full, kind = f"{info.name} · {info.control}", f"{info.name} · {info.kind}" if info.kind else info.name
+        tries = [(full, pal.team_name(info.team)), (kind, pal.team_name(info.team)),
+                 (kind, pal.short_team_name(info.team)), (info.name, pal.short_team_name(info.team))]
+        ink = pal.legible(team_color, pal.FELT_DARK)
+        for words, team in tries:
+            right = self.text.get(team, self.px(13), ink, "bold")
+            room = rect.w - right.get_width() - 3 * r - 8
+            fitting = [f for f in ("bold", "sans") if fit_font(words, self.px(13), room, f)[0] == words]
+            face = fitting[0] if fitting else ""
+            if face:
+                break
         surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
-        room = rect.w - right.get_width() - 3 * r - 8
-        words, face = f"{info.name} · {info.control}", "bold"
-        if fit_font(words, self.px(13), room, face)[0] != words:
-            face = "sans"  # the plain face is narrower: the keys still fit beside the name
-        if fit_font(words, self.px(13), room, face)[0] != words:
-            words, face = info.name, "bold"  # the seat's name whole rather than its keys cut
-        left = self.text.fit(words, self.px(13), pal.CREAM, room, face)
+        left = self.text.fit(words, self.px(13), pal.CREAM, room, face or "bold")
         surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
 
     def _paint_box(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
