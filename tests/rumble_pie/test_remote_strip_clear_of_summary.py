@@ -37,3 +37,33 @@ def test_the_strip_over_the_banner_leaves_the_round_summary_clear(size: tuple[in
     band = clear_of_summary(banner, panel, scene.geom.area("play"))
     assert not band.colliderect(panel) and band.size == banner.size
     assert app.screen.get_rect().contains(band)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_the_summary_says_how_to_go_on_whole(size: tuple[int, int], language: str, monkeypatch) -> None:
+    from pie_table.kit.i18n import _, set_language
+    from tests.kit.text_probe import probe_screen, recording
+
+    set_language(language)
+    try:
+        info = get_game("rumble-pie")
+        setup = GameSetup("rumble-pie", parse_seats("human:keys1,bot:normal,bot:normal,bot:normal"), {}, None,
+                          seed=5)
+        app, scene = make_table(info, setup, size)
+
+        def stop_at_round_end(_result: object) -> None:
+            if scene.sim.table().phase == "round_over":
+                raise _RoundOver
+
+        with pytest.raises(_RoundOver):
+            scene.sim.fast_forward(until_round=2, on_result=stop_at_round_end)
+        with recording(monkeypatch) as drawn:
+            scene.draw(probe_screen(size))
+        prompt = _("Next round: Enter (pad: Start) or Go!")
+        panel = scene.summary.panel
+        assert panel is not None
+        lines = [d.text for d in drawn if panel.collidepoint(d.where[:2]) and d.text and d.text in prompt]
+        assert " ".join(lines) == prompt
+    finally:
+        set_language("en")

@@ -9,6 +9,7 @@ import pygame
 from pie_table.games.rumble_pie.ui.table_view import TableView
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
+from pie_table.kit.text import fit_lines
 
 
 def summary_lines(state: Any, names: list[str]) -> list[tuple[str, str, str, str, int]]:
@@ -102,7 +103,9 @@ class SummaryOverlay:
         box = label.get_rect().inflate(px(40), px(12))
         box.bottomright = (panel.right - px(22), panel.bottom - px(16))
         room = panel.w - px(48) - (box.w + px(16) if show_button else 0)
-        text = view.text.fit(prompt, px(14), pal.INK, room, "bold")
+        # On two lines rather than cut: how to go on is the one thing this line is for (the
+        # Spanish "Siguiente ronda: Intro (mando: Start) o ¡Ya!" lost its keys on one).
+        text = fit_lines(prompt, px(14), room, pal.INK, "bold", most=2)
         if not show_button:
             surface.blit(text, text.get_rect(midbottom=(panel.centerx, panel.bottom - px(18))))
             return
