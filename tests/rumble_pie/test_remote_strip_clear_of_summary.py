@@ -4,6 +4,7 @@ strip goes clear of the summary's panel, whose team rows it used to cover."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from pie_table.cli.headless_app import make_table
@@ -65,5 +66,40 @@ def test_the_summary_says_how_to_go_on_whole(size: tuple[int, int], language: st
         assert panel is not None
         lines = [d.text for d in drawn if panel.collidepoint(d.where[:2]) and d.text and d.text in prompt]
         assert " ".join(lines) == prompt
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560), (760, 480)])
+def test_the_summary_columns_never_run_into_each_other_in_spanish(size: tuple[int, int], monkeypatch) -> None:
+    from pie_table.kit.i18n import _, set_language
+    from tests.kit.text_probe import probe_screen, recording
+
+    set_language("es")
+    try:
+        info = get_game("rumble-pie")
+        setup = GameSetup("rumble-pie", parse_seats("bot:normal,bot:normal,bot:normal,bot:normal"), {}, None,
+                          seed=5)
+        app, scene = make_table(info, setup, size)  # 760x480: about the table's size in a replay
+
+        def stop_at_round_end(_result: object) -> None:
+            if scene.sim.table().phase == "round_over":
+                raise _RoundOver
+
+        with pytest.raises(_RoundOver):
+            scene.sim.fast_forward(until_round=2, on_result=stop_at_round_end)
+        with recording(monkeypatch) as drawn:
+            scene.draw(probe_screen(size))
+        panel = scene.summary.panel
+        assert panel is not None
+        heads = [_("Team"), _("KaPow!s"), _("Out!"), _("Total")]
+        inside = [d for d in drawn if panel.contains(d.where)]
+        names = [d for d in inside if d.text.startswith(("Equipo ", "Cereza", "Arándano"))]
+        kapows = next(pygame.Rect(d.where) for d in inside if d.text == _("KaPow!s"))
+        assert len(names) == 2 and all(pygame.Rect(d.where).right < kapows.left for d in names)
+        rects = [next(pygame.Rect(d.where) for d in drawn if d.text == head and panel.contains(d.where))
+                 for head in heads]
+        for left, right in zip(rects, rects[1:], strict=False):
+            assert left.right < right.left, (left, right)
     finally:
         set_language("en")

@@ -83,15 +83,32 @@ class SummaryOverlay:
     def _table(self, surface: pygame.Surface, view: TableView, state: Any, names: list[str],
                panel: pygame.Rect, y: int) -> int:
         px = view.px
-        cols = (panel.x + px(42), panel.x + px(246), panel.x + px(326), panel.x + px(396))
-        for x, text in zip(cols, (_("Team"), _("KaPow!s"), _("Out!"), _("Total")), strict=True):
-            surface.blit(view.text.get(text, px(13), pal.INK_SOFT, "bold"), (x, y))
+        heads = [view.text.get(text, px(13), pal.INK_SOFT, "bold")
+                 for text in (_("Team"), _("KaPow!s"), _("Out!"), _("Total"))]
+        rows = [(team, [view.text.get(text, px(17), pal.INK, "bold") for text in texts])
+                for *texts, team in summary_lines(state, names)]
+        # The number columns laid from the right, each as wide as its widest text: text kept at
+        # its readable size in a small window would otherwise run into the next column.
+        gap, right = px(14), panel.right - px(30)
+        lefts: list[int] = []
+        for col in (3, 2, 1):
+            width = max([heads[col].get_width(), *(images[col].get_width() for _team, images in rows)])
+            right -= width
+            lefts.insert(0, right)
+            right -= gap
+        cols = (panel.x + px(42), *lefts)
+        room = lefts[0] - gap - cols[0]
+        if any(images[0].get_width() > room for _team, images in rows):  # all teams' short names then
+            for team, images in rows:
+                images[0] = view.text.fit(pal.short_team_name(team), px(17), pal.INK, room, "bold")
+        for x, head in zip(cols, heads, strict=True):
+            surface.blit(head, (x, y))
         y += px(22)
-        for name, kapows, bonus, total, team in summary_lines(state, names):
+        for team, images in rows:
             color = pal.TEAM_COLORS[team % len(pal.TEAM_COLORS)]
             pygame.draw.circle(surface, color, (cols[0] - px(12), y + px(10)), px(7))
-            for x, text in zip(cols, (name, kapows, bonus, total), strict=True):
-                surface.blit(view.text.get(text, px(17), pal.INK, "bold"), (x, y))
+            for x, image in zip(cols, images, strict=True):
+                surface.blit(image, (x, y))
             y += px(30)
         return y
 
