@@ -47,26 +47,9 @@ class StayingSeat:
     async def play(self, code: str, name: str, play: Callable[[], Awaitable[None]]) -> None:
         """Sit, then `play()` until the game is over, sitting again after each drop; raises the
         last failure once reconnecting has been tried for `reconnect_s` seconds."""
-        loop = asyncio.get_running_loop()
-        since: float | None = None
-        attempt = 0
-        sat = False  # a host never reached is a wrong address, said at once: only a drop is retried
-        while True:
-            try:
-                await self._sit(code, name)
-                sat, since, attempt = True, None, 0
-                await play()
-                break
-            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError) as exc:
-                if not sat or not may_come_back(exc):
-                    raise
-                now = loop.time()
-                since = now if since is None else since
-                if now - since >= self.reconnect_s:
-                    raise
-                self.say(RESTARTING if restarting(exc) else LOST)
-                await asyncio.sleep(backoff_s(attempt))
-                attempt += 1
+        await keep_seat(lambda _again: self._sit(code, name), play,
+                        dropped=lambda exc: self.say(RESTARTING if restarting(exc) else LOST),
+                        give_up_s=self.reconnect_s)
         seat_tokens.forget(self.address, self._key)  # the game is over: nothing to take back
 
     async def _sit(self, code: str, name: str) -> None:
@@ -86,6 +69,41 @@ class StayingSeat:
                     raise
         await self.client.join(self.table, code, self.seat, name)
         seat_tokens.remember(self.address, self._key, self.client.token)
+
+
+# What a lost link raises: a close, a socket error, a refused handshake, a host that did not answer.
+DROPS = (ConnectionClosed, OSError, InvalidHandshake, TimeoutError)
+
+
+async def keep_seat(sit: Callable[[bool], Awaitable[None]], play: Callable[[], Awaitable[None]], *,
+                    dropped: Callable[[BaseException], None], give_up_s: float = RECONNECT_S,
+                    leaving: Callable[[], bool] = lambda: False) -> None:
+    """The one way a seat is kept through drops (a headless join, a window's seat, a watcher):
+    `sit(again)`, then `play()` until it returns; after a drop that may come back (`may_come_back`)
+    `dropped(exc)` is told and the seat is sat again, with backoff, for `give_up_s` seconds from
+    the first failure. A host never reached is a wrong address and a host refusing to seat us
+    (HostRefused) says no for good: both are raised at once, as is the last failure when given up
+    or when the player is `leaving()`."""
+    loop = asyncio.get_running_loop()
+    since: float | None = None
+    tries = 0
+    sat = False
+    while True:
+        try:
+            await sit(sat)
+            sat, since, tries = True, None, 0
+            await play()
+            return
+        except DROPS as exc:
+            if not sat or not may_come_back(exc) or leaving():
+                raise
+            now = loop.time()
+            since = now if since is None else since
+            if now - since >= give_up_s:
+                raise
+            dropped(exc)
+            await asyncio.sleep(backoff_s(tries))
+            tries += 1
 
 
 def backoff_s(tries: int) -> float:
