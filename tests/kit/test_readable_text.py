@@ -153,3 +153,26 @@ def test_a_larger_interface_size_grows_the_table_and_never_shrinks_a_text(monkey
     assert [t for t in both if larger[t] < normal[t]] == []
     assert sum(larger[t] > normal[t] for t in both) > len(both) // 3  # much of it grew
 
+
+def _hand_off_sizes(monkeypatch, percent: int, size: tuple[int, int]) -> dict[str, int]:
+    from pie_table.kit.app import App
+    from pie_table.kit.handoff import HandoffScene
+
+    with recording(monkeypatch) as drawn:
+        app = App(size=size, headless=True)
+        app.set_ui_scale(percent)
+        watch(app)
+        scene = HandoffScene(app, "Ann", note="Round 4", news="Your crew was lured.")
+        app.scenes.push(scene)
+        scene.age = 10.0
+        app.step(0.0)
+        app.set_ui_scale(100)
+    return largest_sizes(drawn)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_200_percent_draws_a_hand_off_about_twice_as_large(monkeypatch, size):
+    normal = _hand_off_sizes(monkeypatch, 100, size)
+    larger = _hand_off_sizes(monkeypatch, 200, size)
+    assert set(normal) == set(larger) and len(normal) >= 4
+    assert [t for t in normal if larger[t] < 1.8 * normal[t]] == []
