@@ -144,14 +144,35 @@ def _sizes_at(monkeypatch, table: str, percent: int, size: tuple[int, int]) -> d
     return largest_sizes(drawn)
 
 
-@pytest.mark.parametrize("table", ["rats", "pie-rats"])
-def test_a_larger_interface_size_grows_the_table_and_never_shrinks_a_text(monkeypatch, table):
-    normal = _sizes_at(monkeypatch, table, 100, (1920, 1080))
-    larger = _sizes_at(monkeypatch, table, 200, (1920, 1080))
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("table", ["rats", "pie-rats", "cheflebrity", "rumble-humans"])
+def test_a_larger_interface_size_never_shrinks_a_text_on_a_table(monkeypatch, table, size):
+    normal = _sizes_at(monkeypatch, table, 100, size)
+    larger = _sizes_at(monkeypatch, table, 200, size)
     both = set(normal) & set(larger)
     assert len(both) > 20
     assert [t for t in both if larger[t] < normal[t]] == []
+
+
+@pytest.mark.parametrize("table", ["rats", "pie-rats"])
+def test_a_larger_interface_size_grows_the_table(monkeypatch, table):
+    normal = _sizes_at(monkeypatch, table, 100, (1920, 1080))
+    larger = _sizes_at(monkeypatch, table, 200, (1920, 1080))
+    both = set(normal) & set(larger)
     assert sum(larger[t] > normal[t] for t in both) > len(both) // 3  # much of it grew
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_200_percent_draws_cheflebritys_moves_and_log_about_twice_as_large(monkeypatch, size):
+    """Its felt keeps its 1280x720 design; the column read the most (the moves, the log) grows."""
+    from pie_table.games.cheflebrity.ui.layout import compute_layout
+
+    normal = _sizes_at(monkeypatch, "cheflebrity", 100, size)
+    larger = _sizes_at(monkeypatch, "cheflebrity", 200, size)
+    for heading in ("Chef 2's turn", "Chef 2's turn."):  # the moves box's head, a line of the log
+        assert larger[heading] >= 1.8 * normal[heading]
+    lay = compute_layout(size, 3, 0)
+    assert lay.panel_scale == lay.scale  # (at 100%, as it always was)
 
 
 def _hand_off_sizes(monkeypatch, percent: int, size: tuple[int, int]) -> dict[str, int]:
