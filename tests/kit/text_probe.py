@@ -284,7 +284,7 @@ class _ProbeFont(pygame.font.Font):
         return image
 
 
-def _clear_caches() -> None:
+def clear_caches() -> None:
     """Forget every cached image and font, so the next frame renders (and is recorded) afresh."""
     for obj in gc.get_objects():
         try:
@@ -306,14 +306,14 @@ def recording(monkeypatch) -> Iterator[list[Drawn]]:  # type: ignore[no-untyped-
     for name in ("smoothscale", "scale", "rotate", "rotozoom", "flip"):
         original = getattr(pygame.transform, name)
         monkeypatch.setattr(pygame.transform, name, _transform(original, name.endswith("scale")))
-    _clear_caches()
+    clear_caches()
     recorder = _Recorder()
     _recorder.append(recorder)
     try:
         yield recorder.drawn
     finally:
         _recorder.remove(recorder)
-        _clear_caches()
+        clear_caches()
 
 
 def largest_sizes(drawn: Iterable[Drawn]) -> dict[str, int]:

@@ -65,7 +65,7 @@ def waiting_head(table: Any, surface: pygame.Surface, banner: str, painted: bool
     if not painted:
         paper(surface, rect, s)
     pad = int(10 * s)
-    text = fit_lines(banner, int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=3)  # wraps
+    text = fit_lines(banner, int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=5)  # wraps, whole
     surface.blit(text, (rect.x + pad, rect.y + pad))
     return rect.y + pad + text.get_height()
 

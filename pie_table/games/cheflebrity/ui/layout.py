@@ -56,7 +56,9 @@ def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
     widest = 0.34 + (_WIDEST_COLUMN - 0.34) * min(1.0, (panel / s - 1.0))  # 0.42 once it doubles
     right_w = int(min(max(300 * panel, w * 0.25), w * widest))
     table_w = w - right_w - 3 * gap
-    top_bar = pygame.Rect(gap, gap, table_w, int(38 * s))
+    # Tall enough for a long banner on two lines of the smallest text (table_paint.draw_top_bar).
+    two_lines = 2 * font(max(min_readable(), int(13 * s)), "bold").get_linesize() + 2
+    top_bar = pygame.Rect(gap, gap, table_w, max(int(38 * s), two_lines))
     hand_h = int(150 * s)
     hand = pygame.Rect(gap, h - gap - hand_h, table_w, hand_h)
     rival_h = int(212 * s)
