@@ -197,3 +197,11 @@ def test_200_percent_draws_a_hand_off_about_twice_as_large(monkeypatch, size):
     larger = _hand_off_sizes(monkeypatch, 200, size)
     assert set(normal) == set(larger) and len(normal) >= 4
     assert [t for t in normal if larger[t] < 1.8 * normal[t]] == []
+
+
+def test_200_percent_writes_rumbles_status_and_table_talk_larger(monkeypatch):
+    """Its geometry keeps its own scale; the boxes whose entries wrap grow a third at 200%."""
+    normal = _sizes_at(monkeypatch, "rumble-humans", 100, (1920, 1080))
+    larger = _sizes_at(monkeypatch, "rumble-humans", 200, (1920, 1080))
+    talk = "Round 1: get ready!"  # the newest line of the table talk at that moment
+    assert larger[talk] >= 1.3 * normal[talk]
