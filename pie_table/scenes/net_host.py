@@ -192,7 +192,7 @@ class HostSeatsScene(SeatsScene):
 
 # The host room's width at scale 1 with the Watchers row under the Port row, its height then
 # without that row, the row's height with its gap, and the width both rows need side by side.
-_ROOM_W, _ROOM_H = 760, 720
+_ROOM_W, _ROOM_H = 720, 720
 _ROW_UNDER = 60
 _ONE_ROW_W = 1080
 

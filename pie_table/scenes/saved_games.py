@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the seat replays' module loads with the list, not with the 
 _PAGE = 6
 # The list's width at scale 1 with each save's buttons under its line, its height then without
 # those lines, one line's height with its gap, and the width a save's line and buttons need on one.
-_ROOM_W, _ROOM_H = 780, 720
+_ROOM_W, _ROOM_H = 720, 720
 _ROW_STEP = 62
 _ONE_LINE_W = 1100
 

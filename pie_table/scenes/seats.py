@@ -404,7 +404,7 @@ class SeatsScene(MenuScene):
 
 # The width the seat screen needs at scale 1 with the variants under the seats, its height then
 # without them, and the width at which the variants fit beside the seats instead.
-_ROOM_W, _ROOM_H = 760, 720
+_ROOM_W, _ROOM_H = 720, 720
 _SIDE_BY_SIDE_W = 1280
 _LEGEND_SIZES = (17, 15, 13, 12)  # the key help's type sizes at scale 1, largest first
 

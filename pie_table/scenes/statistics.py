@@ -22,7 +22,7 @@ from pie_table.scenes.base import OverlayScene
 class StatisticsScene(OverlayScene):
     """A table of rows (↑/↓ or a click selects one), the selected row's chart, and Back."""
 
-    room = (780, 720)  # the sheet at its narrowest: a larger interface size wraps each row on two lines
+    room = (720, 720)  # the sheet at its narrowest: a larger interface size wraps each row on two lines
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
