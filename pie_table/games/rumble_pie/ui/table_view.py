@@ -350,7 +350,8 @@ class TableView:
         size = 12 * self.reading()
         surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, self.px(26), size)), rect)
 
-    def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int, size: float) -> None:
+    def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int,
+                     size: float) -> None:
         """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
         whole, so the box never starts with the tail of a message cut in two."""
         # Wrapped at the size the lines are drawn at (never below the readable floor), so none is cut.
