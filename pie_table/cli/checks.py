@@ -132,6 +132,15 @@ def count(flag: str, value: int, low: int = 1, high: int = 1_000_000) -> int:
     return value
 
 
+def interface_size(percent: int) -> int:
+    """One of the interface sizes the Settings offer."""
+    from pie_table.kit.settings import UI_SCALES
+
+    if percent not in UI_SCALES:
+        raise CliError(f"--interface-size must be one of {', '.join(map(str, UI_SCALES))}, not {percent}")
+    return percent
+
+
 def seconds(flag: str, value: float, high: float, low: float = 0.0, above: bool = True) -> float:
     """A finite number of seconds (or milliseconds) from `low` (excluded when `above`) to `high`:
     inf or nan would run a benchmark forever or print nonsense."""

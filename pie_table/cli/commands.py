@@ -204,7 +204,7 @@ def bench_frames(args: argparse.Namespace) -> int:
     checks.count("--frames", args.frames)
     size = parse_size(args.shot_size)
     info, setup = build_setup(args)
-    app, scene = make_table(info, setup, size)
+    app, scene = make_table(info, setup, size, checks.interface_size(args.interface_size))
     times: list[float] = []
     dt = 1 / 60
     for _ in range(args.frames):
@@ -232,7 +232,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     size = parse_size(args.shot_size)
     info, setup = build_setup(args)
     set_language(language)
-    app, scene = make_table(info, setup, size)
+    app, scene = make_table(info, setup, size, checks.interface_size(args.interface_size))
     scene.skip_to(at=args.at, turn=args.turn)
     # Two frames: a table may leave one costly part of a move's repaint to the next frame (the
     # RATS sheet does), and a screenshot shows the table as it settles, not that in-between frame.

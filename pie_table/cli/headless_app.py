@@ -10,8 +10,11 @@ from pie_table.core.registry import GameInfo, GameLoadError, import_factory
 from pie_table.core.setup import GameSetup
 
 
-def make_table(info: GameInfo, setup: GameSetup, size: tuple[int, int]) -> tuple[Any, Any]:
-    """A headless App with the game's table scene on top, ready to step."""
+def make_table(
+    info: GameInfo, setup: GameSetup, size: tuple[int, int], interface_size: int = 100
+) -> tuple[Any, Any]:
+    """A headless App with the game's table scene on top, ready to step, at the Settings'
+    `interface_size` (percent)."""
     from pie_table.kit.app import App
 
     try:
@@ -19,6 +22,7 @@ def make_table(info: GameInfo, setup: GameSetup, size: tuple[int, int]) -> tuple
     except GameLoadError as exc:
         raise CliError(f"{info.id}: its table could not load ({exc})") from None
     app = App(size=size, headless=True)
+    app.set_ui_scale(interface_size)
     from pie_table.kit.scene import Scene
     from pie_table.scenes.base import open_table
 

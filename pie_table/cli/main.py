@@ -24,6 +24,11 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(f"{self.prog}: {message}")
 
 
+def _add_interface_size(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--interface-size", dest="interface_size", type=int, default=100, metavar="PERCENT",
+                   help="the Settings interface size: 100, 125, 150, 175 or 200")
+
+
 def _add_common(p: argparse.ArgumentParser, games: bool = True) -> None:
     if games:
         p.add_argument("game", help="game id, e.g. rumble-pie or rats")
@@ -83,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True)
     p.add_argument("--lang", default="en", help="language of the table's texts: en or es")
     p.add_argument("--size", dest="shot_size", default="1280x720")
+    _add_interface_size(p)
 
     p = sub.add_parser("bench", help="benchmarks that print figures; last line JSON")
     bsub = p.add_subparsers(dest="bench", parser_class=_Parser)
@@ -90,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(bf)
     bf.add_argument("--frames", type=int, default=600)
     bf.add_argument("--size", dest="shot_size", default="1280x720")
+    _add_interface_size(bf)
     bi = bsub.add_parser("idle", help="CPU per wall second at rest: the title, or a table awaiting a human")
     bi.add_argument("game", nargs="?", default=None, help="a game id; without one, the title screen")
     _add_common(bi, games=False)

@@ -8,6 +8,8 @@ so the same drawing works from a 24 px ghost to a 300 px card illustration.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -213,13 +215,26 @@ def paint_chef(surf: pygame.Surface, name: str) -> None:
     _PAINTERS[name](Grid(surf))
 
 
-def paint_rat(surf: pygame.Surface) -> None:
-    """Paint the dapper rat: round ears, whiskers, monocle, bow tie and a little bowler."""
+@dataclass(frozen=True)
+class RatLook:
+    """What tells one rat from another: its fur, its coat, the disc behind it and its hat
+    (painted on the 100-unit grid; None: the little bowler)."""
+
+    fur: tuple[int, int, int] = (150, 146, 150)
+    fur_dark: tuple[int, int, int] = (110, 104, 112)
+    coat: tuple[int, int, int] = (64, 60, 92)
+    ground: tuple[int, int, int] = (120, 150, 156)
+    rim: tuple[int, int, int] = (86, 112, 120)
+    hat: Callable[[Grid], None] | None = None
+
+
+def paint_rat(surf: pygame.Surface, look: RatLook = RatLook()) -> None:
+    """Paint the dapper rat: round ears, whiskers, monocle, bow tie and a hat."""
     g = Grid(surf)
-    fur, fur_dark, pink = (150, 146, 150), (110, 104, 112), (236, 160, 170)
-    g.circle((86, 112, 120), 50, 50, 49)
-    g.circle((120, 150, 156), 50, 50, 46)
-    g.ellipse((64, 60, 92), 50, 103, 34, 24)  # velvet coat
+    fur, fur_dark, pink = look.fur, look.fur_dark, (236, 160, 170)
+    g.circle(look.rim, 50, 50, 49)
+    g.circle(look.ground, 50, 50, 46)
+    g.ellipse(look.coat, 50, 103, 34, 24)  # velvet coat
     g.poly(pal.WHITE, [(43, 80), (57, 80), (50, 96)])
     for side in (-1, 1):
         g.circle(fur_dark, 50 + side * 24, 36, 13)
@@ -243,7 +258,7 @@ def paint_rat(surf: pygame.Surface) -> None:
     g.poly(pal.CHERRY, [(50, 83), (40, 78), (40, 88)])
     g.poly(pal.CHERRY, [(50, 83), (60, 78), (60, 88)])
     g.circle(darker(pal.CHERRY, 0.2), 50, 83, 2.4)
-    _bowler(g)
+    (look.hat or _bowler)(g)
 
 
 def _bowler(g: Grid) -> None:

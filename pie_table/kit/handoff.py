@@ -18,10 +18,13 @@ from pie_table.kit import fonts
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import ON_INPUT, Scene
-from pie_table.kit.text import MENU_ROOM, fit_text, ui_scale
+from pie_table.kit.text import fit_text, ui_scale
 
 # Ignore input for this long after the screen appears, so the click or key that ended the previous
 # player's choice (or key repeat) does not wave the next player straight through.
+# The card with a margin round it, in pixels at scale 1: the interface size grows the card until
+# only this much of the window is left (twice as large at 200% on a 1280x720 window or larger).
+_ROOM = (660, 340)
 _ARM_DELAY = 0.3
 # A hand-off that brings news ("Time ran out: no Sabotage!") waits longer: the keys of the moment
 # before were meant for the window that just closed, not for opening the next player's hand.
@@ -117,7 +120,7 @@ class HandoffScene(Scene):
         w, h = surface.get_size()
         surface.fill(pal.WOOD_DARK)
         # The card grows with the window and the interface size, as the menus do.
-        grow = max(1.0, ui_scale((w, h), MENU_ROOM))  # never smaller than it always was
+        grow = max(1.0, ui_scale((w, h), _ROOM))  # never smaller than it always was
         tall = 290 if self.news else 260
         card = pygame.Rect(0, 0, min(w - 40, int(620 * grow)), min(h - 40, int(tall * grow)))
         card.center = (w // 2, h // 2)

@@ -19,6 +19,8 @@ from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_label, fit_text, keep_sums_whole, wrap_text
 
 _PROMPT_LINES = 3  # the prompt shrinks to fit this many lines before it takes more
+_LABEL_LINES = 3  # a move's label wraps onto this many lines of its button before it is cut
+_BUTTON_GAP = 3
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class MovePanel:
         self.buttons: list[tuple[pygame.Rect, int]] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._cut: set[int] = set()
+        self._lines: dict[int, list[str]] = {}  # each move's label as its button writes it
         self._detail_lines = 2
         self._cut_key: tuple[int, int, int] | None = None
 
@@ -188,40 +191,38 @@ class MovePanel:
             )
             surface.blit(hint, (rect.x + pad, y))
             y += hint.get_height()
-        button_h = int(30 * scale)
         shown = self.shown()
         detail_font = font(_readable(14 * scale), "bold")
-        # A label too long for its button is cut; the focused one is then written out in full
+        # A label too long for its button's line wraps onto more lines (the button grows), up to
+        # _LABEL_LINES; one longer still is cut, and the focused one is then written out in full
         # under the list, above its sum. Room for the longest of those is kept, so the list does
         # not jump as the focus moves and no sum loses its total.
         cut = self._cut_labels(size, rect.w - 2 * pad - 12, detail_font, rect.w - 2 * pad)
         detail_lines = self._detail_lines
         detail_h = max(int(40 * scale), detail_lines * detail_font.get_linesize() + 4)
         area = pygame.Rect(rect.x + pad, y + 4, rect.w - 2 * pad, rect.bottom - y - detail_h - pad - 4)
-        rows = max(1, area.h // (button_h + 3))
+        heights = [self._button_height(shown[index], size, scale) for index in range(len(shown))]
         self.focus = min(self.focus, max(0, len(shown) - 1))
-        if self.focus < self.scroll:
-            self.scroll = self.focus
-        elif self.focus >= self.scroll + rows:
-            self.scroll = self.focus - rows + 1
-        self.scroll = min(self.scroll, max(0, len(shown) - rows))
+        self.scroll = min(self.scroll, self.focus)
+        while self.scroll < self.focus and not self._in_view(heights, area.h):
+            self.scroll += 1
+        while self.scroll > 0 and _fitting(heights[self.scroll - 1:], area.h) > len(heights) - self.scroll:
+            self.scroll -= 1  # the end of the list in view: no empty room under it
+        rows = _fitting(heights[self.scroll:], area.h)
         self.buttons = []
-        for row, index in enumerate(range(self.scroll, min(len(shown), self.scroll + rows))):
-            button = pygame.Rect(area.x, area.y + row * (button_h + 3), area.w, button_h)
-            focused = index == self.focus
-            pygame.draw.rect(surface, pal.GOLD if focused else pal.CREAM, button, border_radius=button_h // 3)
-            pygame.draw.rect(surface, pal.WOOD_DARK, button, 2, border_radius=button_h // 3)
-            text = fit_label(
-                self.items[shown[index]][1], size, button.w - 12, pal.INK, "bold" if focused else "sans"
-            )
-            surface.blit(text, text.get_rect(midleft=(button.x + 8, button.centery)))
+        top = area.y
+        for index in range(self.scroll, self.scroll + rows):
+            button = pygame.Rect(area.x, top, area.w, heights[index])
+            top += heights[index] + _BUTTON_GAP
+            self._draw_button(surface, button, shown[index], index == self.focus, size, scale)
             self.buttons.append((button, index))
         if len(shown) > rows:
-            words = _("{n} more: scroll or use the arrow keys").format(n=len(shown) - rows)
+            left = len(shown) - rows
+            words = _("{n} more: scroll or use the arrow keys").format(n=left)
             if fit(words, _readable(13 * scale), area.w)[0] != words:
-                words = _("+{n} more").format(n=len(shown) - rows)  # the count whole, the how-to dropped
+                words = _("+{n} more").format(n=left)  # the count whole, the how-to dropped
             more = fit_text(words, int(13 * scale), area.w, pal.INK_SOFT)
-            surface.blit(more, (area.x, area.y + rows * (button_h + 3)))
+            surface.blit(more, (area.x, top))
         action = self.focused()
         if action is not None:
             index = shown[self.focus]
@@ -231,6 +232,29 @@ class MovePanel:
                 image = detail_font.render(line, True, ink)
                 surface.blit(image, (rect.x + pad, top))
                 top += detail_font.get_linesize()
+
+    def _in_view(self, heights: list[int], room: int) -> bool:
+        """True when the focused move is among those shown from `scroll` on."""
+        return self.focus < self.scroll + _fitting(heights[self.scroll:], room)
+
+    def _button_height(self, item: int, size: int, scale: float) -> int:
+        """A move's button: one line's height, or as many lines as its label wraps to."""
+        lines = len(self._lines.get(item, [""]))
+        return max(int(30 * scale), lines * font(size).get_linesize() + int(8 * scale))
+
+    def _draw_button(self, surface: pygame.Surface, button: pygame.Rect, item: int, focused: bool,
+                     size: int, scale: float) -> None:
+        radius = min(button.h, int(30 * scale)) // 3
+        pygame.draw.rect(surface, pal.GOLD if focused else pal.CREAM, button, border_radius=radius)
+        pygame.draw.rect(surface, pal.WOOD_DARK, button, 2, border_radius=radius)
+        face = "bold" if focused else "sans"
+        lines = self._lines.get(item, [self.items[item][1]])
+        images = [fit_text(line, size, button.w - 12, pal.INK, face) for line in lines[:-1]]
+        images.append(fit_label(lines[-1], size, button.w - 12, pal.INK, face))
+        y = button.centery - sum(image.get_height() for image in images) // 2
+        for image in images:
+            surface.blit(image, (button.x + 8, y))
+            y += image.get_height()
 
     def _prompt_lines(self, width: int, size: int) -> list[tuple[str, pygame.font.Font]]:
         """The prompt wrapped to `width`: smaller (down to the readable floor) until it takes at
@@ -258,16 +282,35 @@ class MovePanel:
         or cut it), and the most lines any move's detail takes; measured once per size."""
         key = (size, width, detail_font.get_height())
         if self._cut_key != key:
-            bold, plain = font(size, "bold"), font(size)
-            self._cut = {
-                i for i, (_a, text) in enumerate(self.items)
-                if max(bold.size(text)[0], plain.size(text)[0]) > width
-            }
+            bold = font(size, "bold")  # (the focused label's face, the wider one)
+            self._lines = {i: _label_lines(text, bold, width) for i, (_a, text) in enumerate(self.items)}
+            self._cut = {i for i, lines in self._lines.items() if bold.size(lines[-1])[0] > width}
             cut = self._cut
             needs = [len(self._detail(i, i in cut, detail_font, detail_w)) for i in range(len(self.items))]
             self._detail_lines = max([2, *needs])
             self._cut_key = key
         return self._cut
+
+
+def _label_lines(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """`text` on as few lines as hold it, at most _LABEL_LINES (the last then holds the rest)."""
+    if fnt.size(text)[0] <= width:
+        return [text]
+    lines = wrap_text(text, fnt, width)
+    if len(lines) > _LABEL_LINES:
+        return [*lines[: _LABEL_LINES - 1], " ".join(lines[_LABEL_LINES - 1 :])]
+    return lines
+
+
+def _fitting(heights: list[int], room: int) -> int:
+    """How many of the buttons `heights` tall, top first, fit in `room` (at least one)."""
+    used, count = 0, 0
+    for height in heights:
+        used += height + _BUTTON_GAP
+        if used - _BUTTON_GAP > room and count:
+            break
+        count += 1
+    return count
 
 
 def _readable(size: float) -> int:

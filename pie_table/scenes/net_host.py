@@ -20,6 +20,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.kit.seat_names import seat_number
+from pie_table.kit.text import page_scale
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.confirm import ConfirmScene
@@ -189,6 +190,13 @@ class HostSeatsScene(SeatsScene):
         self.app.scenes.push(HostRoomScene(self.app, self.info, setup, factory, self.lan, tls=self.tls))
 
 
+# The host room's width at scale 1 with the Watchers row under the Port row, its height then
+# without that row, the row's height with its gap, and the width both rows need side by side.
+_ROOM_W, _ROOM_H = 720, 720
+_ROW_UNDER = 60
+_ONE_ROW_W = 1080
+
+
 class HostRoomScene(MenuScene):
     """The hosted table's room: its address and join code, who has joined; Start opens the table."""
 
@@ -199,6 +207,7 @@ class HostRoomScene(MenuScene):
         players take them back by the join code, with all their seats saw before); served over
         wss:// with `tls` (`host_tls`)."""
         super().__init__(app)
+        self.stacked = False  # the Watchers row under the Port row (on_resize)
         from pie_table.net.host import hosted_session
         from pie_table.net.host_keys import kept_keys
         from pie_table.net.hosting import HostedTable
@@ -303,8 +312,21 @@ class HostRoomScene(MenuScene):
     def next_frame(self) -> float | None:
         return _REFRESH_S
 
+    @property
+    def room(self) -> tuple[int, int]:  # type: ignore[override]
+        """The room's width at scale 1 with the Watchers row under the Port row, and its height,
+        taller by that row when it is there (a larger interface size then scrolls the page)."""
+        return _ROOM_W, _ROOM_H + (_ROW_UNDER if self.stacked else 0)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        # The Port and Watchers rows side by side while the window holds both at this scale.
+        self.stacked = size[0] < _ONE_ROW_W * page_scale(size, _ROOM_W)
+        super().on_resize(size)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
+        if self.stacked:
+            h -= int(_ROW_UNDER * s)  # what is above the buttons keeps its place; they move down
         self.heading.place(pygame.Rect(0, int(30 * s), w, int(60 * s)), s)
         self.address.place(pygame.Rect(0, int(h * 0.28), w, int(40 * s)), s)
         self.code.place(pygame.Rect(0, int(h * 0.28 + 56 * s), w, int(50 * s)), s)
@@ -312,16 +334,22 @@ class HostRoomScene(MenuScene):
         self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 150 * s), int(w * 0.8), int(90 * s)), s)
         pw, pbw, ph, py = int(340 * s), int(220 * s), int(40 * s), int(h * 0.28 + 244 * s)
         ww, between = int(400 * s), int(40 * s)  # who may watch, on the same row, on its own panel
-        px = w // 2 - (pw + pbw + int(12 * s) + between + ww) // 2
+        if self.stacked:  # the Watchers row centred under the Port row
+            px = w // 2 - (pw + pbw + int(12 * s)) // 2
+            wx, wy = w // 2 - ww // 2, py
+            py += int(_ROW_UNDER * s)
+        else:
+            px = w // 2 - (pw + pbw + int(12 * s) + between + ww) // 2
+            wx, wy = px + pw + pbw + int(12 * s) + between, py
         self.port_input.place(pygame.Rect(px, py, pw, ph), s)
         self.port_button.place(pygame.Rect(px + pw + int(12 * s), py, pbw, ph), s)
-        wx = px + pw + pbw + int(12 * s) + between
-        self.watch_row.place(pygame.Rect(wx, py, ww, ph), s)
+        self.watch_row.place(pygame.Rect(wx, wy, ww, ph), s)
         self.port_label.place(pygame.Rect(int(w * 0.1), py + ph + int(4 * s), int(w * 0.8), int(50 * s)), s)
         pad = int(8 * s)
         self.port_panel = pygame.Rect(px - 2 * pad, py - pad, pw + pbw + int(44 * s), ph + 2 * pad)
-        self.watch_panel = pygame.Rect(wx - 2 * pad, py - pad, ww + 4 * pad, ph + 2 * pad)
+        self.watch_panel = pygame.Rect(wx - 2 * pad, wy - pad, ww + 4 * pad, ph + 2 * pad)
         bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
+        h = size[1]
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
         self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)

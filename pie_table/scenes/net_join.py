@@ -285,6 +285,8 @@ def _focus_key(widget: Widget | None) -> str | None:
 class JoinScene(MenuScene):
     """Address (or a server found on the local network), its tables, join code, seat and name; Join."""
 
+    room = (740, 720)  # the form at its narrowest: a larger interface size scrolls it
+
     def __init__(self, app: Any, interfaces: Any = None) -> None:
         """`interfaces`: where zeroconf looks (None: every network this machine is on)."""
         super().__init__(app)

@@ -25,6 +25,7 @@ from pie_table.core.saves import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import N_, _, ngettext, tr
+from pie_table.kit.text import page_scale
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import saves_dir, seat_replays_dir
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
@@ -34,6 +35,11 @@ if TYPE_CHECKING:  # the seat replays' module loads with the list, not with the 
     from pie_table.net.seat_replay import SeatReplayInfo
 
 _PAGE = 6
+# The list's width at scale 1 with each save's buttons under its line, its height then without
+# those lines, one line's height with its gap, and the width a save's line and buttons need on one.
+_ROOM_W, _ROOM_H = 720, 720
+_ROW_STEP = 62
+_ONE_LINE_W = 1100
 
 
 def seats_text(seats: list[str], remote: list[int] | None = None) -> str:
@@ -165,8 +171,20 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
 class SavedGamesScene(MenuScene):
     """Every save, newest first: continue one in progress, or watch any as a replay."""
 
+    @property
+    def room(self) -> tuple[int, int]:  # type: ignore[override]
+        """The list's width at scale 1 with each save's buttons under its line, and its height,
+        taller by those lines when they are there (a larger interface size then scrolls it)."""
+        return _ROOM_W, _ROOM_H + (_PAGE * _ROW_STEP if self.stacked else 0)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        # Each save's Replay and Delete beside its line while the window holds them at this scale.
+        self.stacked = size[0] < _ONE_LINE_W * page_scale(size, _ROOM_W)
+        super().on_resize(size)
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
+        self.stacked = False  # each save's buttons under its line (on_resize)
         self.page = 0
         self.notice = ""
         self.saves: list[SaveInfo | SeatReplayInfo] = []
@@ -277,13 +295,15 @@ class SavedGamesScene(MenuScene):
         watch_w, delete_w = int(130 * s), int(110 * s)
         inner_x, inner_w = self.panel.x + int(30 * s), self.panel.w - int(60 * s)
         for i, (main, watch, delete) in enumerate(self.rows):
-            y = top + i * (row_h + gap)
+            y = top + i * (row_h + gap) * (1 + self.stacked)
             right = inner_x + inner_w
+            buttons_y = y + (row_h + gap if self.stacked else 0)  # stacked: under the save's line
             if delete is not None:
-                delete.place(pygame.Rect(right - delete_w, y, delete_w, row_h), s)
+                delete.place(pygame.Rect(right - delete_w, buttons_y, delete_w, row_h), s)
                 right -= delete_w + gap
-            watch.place(pygame.Rect(right - watch_w, y, watch_w, row_h), s)
-            main.place(pygame.Rect(inner_x, y, right - watch_w - gap - inner_x, row_h), s)
+            watch.place(pygame.Rect(right - watch_w, buttons_y, watch_w, row_h), s)
+            line_w = inner_w if self.stacked else right - watch_w - gap - inner_x
+            main.place(pygame.Rect(inner_x, y, line_w, row_h), s)
         self.empty.place(pygame.Rect(inner_x, top, inner_w, row_h), s)
         bottom = self.panel.bottom - int(70 * s)
         self.status.place(pygame.Rect(inner_x, bottom - int(36 * s), inner_w, int(30 * s)), s)

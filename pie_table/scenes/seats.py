@@ -17,7 +17,7 @@ from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
 from pie_table.kit.rows import Cycler, TextInput, Toggle
-from pie_table.kit.text import wrap_text
+from pie_table.kit.text import page_scale, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
 from pie_table.scenes.players import duplicate_name
@@ -103,6 +103,7 @@ class SeatsScene(MenuScene):
         self.notice = ""
         self._refused = ""  # set while a cycler skips taken controls, shown once the choice lands
         self._help_shown = ""  # the option explanation last drawn (`shown_option_help`)
+        self.stacked = False  # the variants under the seats rather than beside them (on_resize)
 
     # -- rules of the screen -------------------------------------------------------------------
     def problem(self) -> str | None:
@@ -266,16 +267,41 @@ class SeatsScene(MenuScene):
         """The line above the buttons: the blocking problem first, else a notice, else ready."""
         return self.problem() or self.notice or _("Ready: press Start.")
 
+    @property
+    def room(self) -> tuple[int, int]:  # type: ignore[override]
+        """The seats, and the variants beside them, or under them once the interface size
+        leaves too little width for both: then the page grows by the variants and scrolls."""
+        return _ROOM_W, _ROOM_H + (self._variants_height() if self.stacked else 0)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        # Side by side while the window holds both panels at the scale this screen grows to.
+        self.stacked = bool(self.option_rows) and size[0] < _SIDE_BY_SIDE_W * page_scale(size, _ROOM_W)
+        super().on_resize(size)
+
+    def _variants_height(self) -> int:
+        """The variants panel's height at scale 1 under the seats: its rows and the longest help whole."""
+        width = _ROOM_W - 2 * 36 - 40
+        fnt = font(18)
+        lines = max((len(wrap_text(text, fnt, width)) for text in self.option_help.values()), default=0)
+        return 48 + len(self.option_rows) * 60 + 24 + lines * fnt.get_linesize() + 40 + 24
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
         margin, gap = int(36 * s), int(24 * s)
         self.heading.place(pygame.Rect(0, int(18 * s), w, int(60 * s)), s)
         top, bottom = int(92 * s), h - int(150 * s)
-        side_w = int(min(420 * s, (w - 2 * margin) * 0.36)) if self.option_rows else 0
-        main_w = min(int(820 * s), w - 2 * margin - (side_w + gap if side_w else 0))
-        left = (w - main_w - (side_w + gap if side_w else 0)) // 2
-        self.seat_panel = pygame.Rect(left, top, main_w, bottom - top)
-        self.side_panel = pygame.Rect(self.seat_panel.right + gap, top, side_w, bottom - top)
+        if self.stacked:
+            main_w = min(int(820 * s), w - 2 * margin)
+            left = (w - main_w) // 2
+            under = int(self._variants_height() * s)
+            self.seat_panel = pygame.Rect(left, top, main_w, bottom - under - top)
+            self.side_panel = pygame.Rect(left, self.seat_panel.bottom + gap, main_w, under - gap)
+        else:
+            side_w = int(min(420 * s, (w - 2 * margin) * 0.36)) if self.option_rows else 0
+            main_w = min(int(820 * s), w - 2 * margin - (side_w + gap if side_w else 0))
+            left = (w - main_w - (side_w + gap if side_w else 0)) // 2
+            self.seat_panel = pygame.Rect(left, top, main_w, bottom - top)
+            self.side_panel = pygame.Rect(self.seat_panel.right + gap, top, side_w, bottom - top)
         self._place_seats(self.seat_panel.inflate(-int(80 * s), -int(40 * s)), s)
         self._place_options(self.side_panel.inflate(-int(40 * s), -int(40 * s)), s)
         self.status.place(pygame.Rect(margin, bottom + int(14 * s), w - 2 * margin, int(34 * s)), s)
@@ -376,6 +402,10 @@ class SeatsScene(MenuScene):
             surface.blit(fnt.render(text, True, pal.INK_SOFT), pos)
 
 
+# The width the seat screen needs at scale 1 with the variants under the seats, its height then
+# without them, and the width at which the variants fit beside the seats instead.
+_ROOM_W, _ROOM_H = 720, 720
+_SIDE_BY_SIDE_W = 1280
 _LEGEND_SIZES = (17, 15, 13, 12)  # the key help's type sizes at scale 1, largest first
 
 

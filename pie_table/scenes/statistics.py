@@ -22,6 +22,8 @@ from pie_table.scenes.base import OverlayScene
 class StatisticsScene(OverlayScene):
     """A table of rows (↑/↓ or a click selects one), the selected row's chart, and Back."""
 
+    room = (720, 720)  # the sheet at its narrowest: a larger interface size wraps each row on two lines
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         data, self.notice = stats.load()
@@ -88,25 +90,11 @@ class StatisticsScene(OverlayScene):
             image = fit_text(hint, int(15 * s), area.w, pal.INK_SOFT)
             surface.blit(image, image.get_rect(midtop=(area.centerx, area.bottom + int(4 * s))))
         titles = {info.id: _(info.title) for info in load_games().values()}
-        columns = [
-            (_("Player"), 0.10),
-            (_("Game"), 0.13),
-            (_("Played"), 0.06),
-            (_("Won"), 0.06),
-            (_("Win rate"), 0.07),
-            (_("vs easy · normal · hard"), 0.16),
-            (_("Best"), 0.06),
-            (_("Average"), 0.07),
-            (_("Streak (best)"), 0.09),
-            (_("Extras"), 0.20),
-        ]
+        bands = _bands(area.w >= _ONE_LINE_W * s)
         size = int(15 * s)
-        line = font(size).get_linesize() + int(6 * s)
-        x = area.x
-        for title, share in columns:
-            image = fit_text(title, size, int(area.w * share) - 6, pal.INK, "bold")
-            surface.blit(image, (x, area.y))
-            x += int(area.w * share)
+        line = (font(size).get_linesize() + int(6 * s)) * len(bands)
+        _draw_cells(surface, bands, [title for band in bands for title, _share in band], area.topleft,
+                    area.w, size, "bold")
         # The chart takes the room the rows leave free, within bounds.
         chart_h = int(min(200 * s, max(110 * s, area.h - line * (len(self.rows) + 1) - 12 * s)))
         visible = max(1, (area.h - line - chart_h - int(12 * s)) // line)
@@ -135,11 +123,7 @@ class StatisticsScene(OverlayScene):
                 f"{row['streak']} ({row['best_streak']})",
                 extras_text(row),
             ]
-            x = area.x
-            for (_title, share), cell in zip(columns, cells, strict=True):
-                image = fit_text(cell, size, int(area.w * share) - 6, pal.INK)
-                surface.blit(image, (x, y))
-                x += int(area.w * share)
+            _draw_cells(surface, bands, cells, (area.x, y), area.w, size, "sans")
         self._draw_chart(surface, pygame.Rect(area.x, area.bottom - chart_h, area.w, chart_h), s, titles)
 
     def _draw_chart(
@@ -177,6 +161,36 @@ class StatisticsScene(OverlayScene):
             self.bar_rects.append(bar)
             number = fit_text(_number(score), int(12 * s), bar_w + 4, pal.CREAM)
             surface.blit(number, number.get_rect(midbottom=(bar.centerx, bar.y - 1)))
+
+
+# The width, in pixels at scale 1, the ten columns need on one line; narrower (a larger interface
+# size), each row takes two lines, the counts on the first and the scores and extras on the second.
+_ONE_LINE_W = 1000
+
+
+def _bands(one_line: bool) -> list[list[tuple[str, float]]]:
+    """The columns, as (title, share of the width) on each line a row takes."""
+    counts = [(_("Player"), 0.10), (_("Game"), 0.13), (_("Played"), 0.06), (_("Won"), 0.06),
+              (_("Win rate"), 0.07), (_("vs easy · normal · hard"), 0.16)]
+    scores = [(_("Best"), 0.06), (_("Average"), 0.07), (_("Streak (best)"), 0.09), (_("Extras"), 0.20)]
+    if one_line:
+        return [counts + scores]
+    return [[(title, share / sum(w for _t, w in band)) for title, share in band] for band in (counts, scores)]
+
+
+def _draw_cells(surface: pygame.Surface, bands: list[list[tuple[str, float]]], cells: list[str],
+                topleft: tuple[int, int], width: int, size: int, face: str) -> None:
+    """`cells` in the columns of `bands`, one line a band, from `topleft`."""
+    x0, y = topleft
+    texts = iter(cells)
+    step = font(size).get_linesize() + max(1, size * 6 // 15)
+    for band in bands:
+        x = x0
+        for _title, share in band:
+            image = fit_text(next(texts), size, int(width * share) - 6, pal.INK, face)
+            surface.blit(image, (x, y))
+            x += int(width * share)
+        y += step
 
 
 def shown_name(name: str) -> str:

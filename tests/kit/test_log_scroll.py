@@ -10,7 +10,7 @@ from pie_table.cli.game_args import build_setup
 from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
 from pie_table.kit.log_panel import LogScroll
-from tests.kit.text_probe import probe_screen, recording
+from tests.kit.text_probe import recording, watch
 
 _TABLES = {
     "rats": ("rats", "human,bot:easy,bot:normal", 4),
@@ -56,7 +56,7 @@ def test_the_wheel_over_a_table_log_shows_older_lines_and_how_many_are_newer(mon
     info, setup = build_setup(args)
     with recording(monkeypatch) as drawn:
         app, scene = make_table(info, setup, (1280, 720))
-        app.screen = probe_screen((1280, 720))
+        watch(app)
         scene.skip_to(turn=turn)
         app.step(0.0)
         newest = [d.text for d in drawn]

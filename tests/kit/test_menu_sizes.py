@@ -11,24 +11,46 @@ from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
 
-_SCREENS = ["title", "settings", "games", "pause", "results", "confirm", "players"]
+_SCREENS = ["title", "settings", "games", "pause", "results", "confirm", "players", "seats", "seats-teams",
+            "statistics", "saved-games", "join", "host-room"]
+
+
+_hosted: list = []  # the host rooms' servers, stopped after each test
+_left: list = []  # join screens, left after each test (they stop looking on the network)
 
 
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
+    from pie_table.core import stats
+
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    data = stats.empty()  # rows for the statistics table
+    for n in range(6):
+        stats.record_game(data, f"g{n}", ("rats", "pie-rats")[n % 2], ["Ana", ""], ["", "hard"],
+                          {"awards": [9 + n, 4], "winning_seats": [n % 2]})
+    stats.save(data)
     yield
     set_language("en")
+    while _hosted:
+        _hosted.pop().quit()
+    while _left:
+        _left.pop().exit()
 
 
 def _open(app: App, screen: str) -> None:
+    from pie_table.core.registry import get_game
     from pie_table.scenes.confirm import ConfirmScene
     from pie_table.scenes.game_select import GameSelectScene
+    from pie_table.scenes.net_join import JoinScene
     from pie_table.scenes.pause import PauseScene
     from pie_table.scenes.players import PlayersScene
     from pie_table.scenes.results import ResultsScene
+    from pie_table.scenes.saved_games import SavedGamesScene
+    from pie_table.scenes.seats import SeatsScene
     from pie_table.scenes.settings import SettingsScene
+    from pie_table.scenes.statistics import StatisticsScene
     from pie_table.scenes.title import TitleScene
+    from tests.scenes.net_pair import host_room, host_setup
 
     app.scenes.push(TitleScene(app))
     setup = GameSetup("rats", parse_seats("human,bot:easy,bot:normal"), {}, seed=3)
@@ -41,9 +63,31 @@ def _open(app: App, screen: str) -> None:
         "confirm": lambda: ConfirmScene(app, "Leave this game?", "Leave", "Stay", lambda: None,
                                         detail="It is saved: Continue takes it up again."),
         "players": lambda: PlayersScene(app, [0, 1, 2], ["Ann", "Bob", ""]),
+        "seats": lambda: SeatsScene(app, get_game("pie-rats")),
+        "seats-teams": lambda: SeatsScene(app, get_game("rumble-pie")),
+        "statistics": lambda: StatisticsScene(app),
+        "saved-games": lambda: _with_saves(SavedGamesScene, app),
+        "join": lambda: _left.append(JoinScene(app, interfaces=["127.0.0.1"])) or _left[-1],
     }
     if screen in made:
         app.scenes.push(made[screen]())
+    elif screen == "host-room":
+        _hosted.append(host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal")).hosted)
+
+
+def _with_saves(scene: type, app: App):  # type: ignore[no-untyped-def]
+    """`scene` opened with two saved games, one finished, to list."""
+    from pie_table.core.driver import TableDriver
+    from pie_table.core.saves import write_save
+    from pie_table.core.session import Session
+    from pie_table.paths import saves_dir
+
+    for n, seed in enumerate((2, 5)):
+        session = Session(GameSetup("rats", parse_seats("bot:normal,bot:easy,bot:hard"), {}, seed=seed))
+        if n:
+            TableDriver(session).play_out()
+        write_save(saves_dir() / f"game{n}.json", session)
+    return scene(app)
 
 
 def _grown(screen: str, percent: int, size: tuple[int, int]) -> tuple[float, dict[int, int]]:
@@ -115,3 +159,29 @@ def test_a_page_that_fits_its_window_does_not_scroll():
     assert not page.scrolls and page.size == (1280, 720)
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)])
     assert page.top == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_at_200_percent_the_variants_go_under_the_seats_and_show_their_values_whole(lang):
+    from pie_table.core.registry import get_game
+    from pie_table.kit.fonts import fit
+    from pie_table.kit.rows import Cycler
+    from pie_table.scenes.seats import SeatsScene
+
+    set_language(lang)
+    app = App(size=(1280, 720), headless=True)
+    app.scenes.push(SeatsScene(app, get_game("pie-rats")))
+    app.set_ui_scale(200)
+    app.step(0.0)
+    scene = app.scenes.current
+    assert scene.stacked and scene.side_panel.top > scene.seat_panel.bottom
+    assert scene.seat_panel.w == scene.side_panel.w  # one column: each panel the page's width
+    rows = [row for row in scene.option_rows if isinstance(row, Cycler)]
+    for row in rows:
+        room = row.control_rect().w - 2 * int(28 * row.scale) - 12  # what Cycler.draw gives the value
+        size = int(row.size * row.scale)  # as Cycler.draw asks for it
+        for value in row.values:
+            assert fit(row.fmt(value), size, room, "bold")[0] == row.fmt(value)
+    app.set_ui_scale(100)
+    app.step(0.0)
+    assert not scene.stacked and scene.side_panel.left > scene.seat_panel.right  # side by side again

@@ -1,5 +1,6 @@
-"""The move list: a label too long for its button is written out in full under the list when it
-has the focus, and the list keeps its room for that as the focus moves."""
+"""The move list: a label too long for its button's line wraps onto more lines of a taller
+button; one too long even for those is written out in full under the list when it has the focus,
+and the list keeps its room for that as the focus moves."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 from pie_table.kit.move_panel import MovePanel, MoveWords
 
 LONG = "Take Prize-winning Blueberry Filling from the Leftovers to finish the pie"
+LONGEST = " and then ".join([LONG] * 3)  # more than three lines of a 280 px button
 
 
 def _panel(labels: list[str]) -> MovePanel:
@@ -32,19 +34,43 @@ def _ink_rows(surface: pygame.Surface, rect: pygame.Rect) -> int:
     return rows
 
 
-def test_only_labels_too_long_for_the_button_count_as_cut() -> None:
+def test_only_labels_too_long_for_three_lines_of_the_button_count_as_cut() -> None:
     from pie_table.kit.fonts import font
 
-    panel = _panel(["Draw a card", LONG])
-    assert panel._cut_labels(15, 280, font(14, "bold"), 292) == {1}
+    panel = _panel(["Draw a card", LONG, LONGEST])
+    assert panel._cut_labels(15, 280, font(14, "bold"), 292) == {2}
+    assert panel._lines[0] == ["Draw a card"]
+    assert len(panel._lines[1]) == 3 and " ".join(panel._lines[1]) == LONG  # wrapped, whole
     assert panel._cut_labels(15, 2000, font(14, "bold"), 2012) == set()
+
+
+def test_a_label_too_long_for_one_line_is_written_whole_on_a_taller_button() -> None:
+    from pie_table.kit import move_panel
+
+    pygame.init()
+    panel = _panel(["Draw a card", LONG])
+    written: list[str] = []
+    original = move_panel.fit_text
+
+    def recording(text, *args):  # type: ignore[no-untyped-def]
+        written.append(text)
+        return original(text, *args)
+
+    move_panel.fit_text = recording  # type: ignore[assignment]
+    try:
+        panel.draw(pygame.Surface((320, 400)), pygame.Rect(0, 0, 320, 400), 1.0, None, None, painted=True)
+    finally:
+        move_panel.fit_text = original  # type: ignore[assignment]
+    (short, _i), (tall, _j) = panel.buttons
+    assert tall.h > short.h and tall.top >= short.bottom
+    assert " ".join(panel._lines[1]) == LONG and panel._lines[1][0] in written
 
 
 def test_the_focused_cut_label_is_written_out_under_the_list() -> None:
     pygame.init()
     rect = pygame.Rect(0, 0, 320, 400)
     bottom = pygame.Rect(8, 330, 300, 60)  # where the detail lines go
-    panel = _panel(["Draw a card", LONG])
+    panel = _panel(["Draw a card", LONGEST])
     shown = {}
     for focus in (0, 1):
         surface = pygame.Surface(rect.size)

@@ -10,7 +10,7 @@ from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
 from pie_table.kit import fonts
 from pie_table.kit.i18n import set_language
-from tests.kit.text_probe import Drawn, failures, largest_sizes, probe_screen, recording
+from tests.kit.text_probe import Drawn, failures, largest_sizes, recording, watch
 
 # (game, seats and options, seconds or turn to skip to): each game's table in play, with humans
 # (their names, keys and hands) and bots.
@@ -38,7 +38,7 @@ def _drawn(monkeypatch, table: str, size: tuple[int, int] = (1280, 720)) -> list
     info, setup = build_setup(args)
     with recording(monkeypatch) as drawn:
         app, scene = make_table(info, setup, size)
-        app.screen = probe_screen(size)
+        watch(app)
         scene.skip_to(at=at, turn=turn)
         app.step(0.0)
         app.step(0.0)
@@ -56,6 +56,22 @@ def test_every_text_on_the_table_has_enough_contrast(monkeypatch, language, tabl
 def test_no_text_on_the_table_is_below_the_floor_at_1280x720(monkeypatch, language, table):
     small = sorted({(d.size, d.text) for d in _drawn(monkeypatch, table) if d.size < fonts.SMALL})
     assert small == []
+
+
+@pytest.mark.parametrize("before", [(900, 560), (1280, 720), (1920, 1080)])
+def test_the_probe_records_a_frame_whatever_window_was_opened_before(monkeypatch, before):
+    """A window of another size queues resize events that would put the real window back under
+    the app (a test run after one that left another window recorded nothing)."""
+    from pie_table.kit.app import App
+    from pie_table.kit.handoff import HandoffScene
+
+    App(size=before, headless=True)  # what an earlier test in the same worker left
+    with recording(monkeypatch) as drawn:
+        app = App(size=(1280, 720), headless=True)
+        watch(app)
+        app.scenes.push(HandoffScene(app, "Ann", note="Round 4"))
+        app.step(0.0)
+    assert {d.text for d in drawn} >= {"Pass to Ann", "Round 4"}
 
 
 def test_the_floor_is_the_small_size_on_the_design_window_and_shrinks_with_a_smaller_one():
@@ -78,7 +94,7 @@ def test_a_hand_off_reads_in_every_seat_colour(monkeypatch, language, seat):
 
     with recording(monkeypatch) as drawn:
         app = App(size=(1280, 720), headless=True)
-        app.screen = probe_screen((1280, 720))
+        watch(app)
         scene = HandoffScene(app, "Captain Nibbles O'Toole", note="Round 4", news="Your crew was lured.",
                              accent=pal.SEAT_COLORS[seat])
         app.scenes.push(scene)
@@ -101,7 +117,7 @@ def test_every_text_on_the_menus_has_enough_contrast_and_size(monkeypatch, langu
               "statistics": StatisticsScene}
     with recording(monkeypatch) as drawn:
         app = App(size=(1280, 720), headless=True)
-        app.screen = probe_screen((1280, 720))
+        watch(app)
         if screen == "settings":
             app.scenes.push(TitleScene(app))  # an overlay, over the title
         app.scenes.push(scenes[screen](app))
@@ -120,7 +136,7 @@ def _sizes_at(monkeypatch, table: str, percent: int, size: tuple[int, int]) -> d
     with recording(monkeypatch) as drawn:
         app, scene = make_table(info, setup, size)
         app.set_ui_scale(percent)
-        app.screen = probe_screen(size)
+        watch(app)
         scene.skip_to(at=at, turn=turn)
         app.step(0.0)
         app.step(0.0)
@@ -128,11 +144,64 @@ def _sizes_at(monkeypatch, table: str, percent: int, size: tuple[int, int]) -> d
     return largest_sizes(drawn)
 
 
-@pytest.mark.parametrize("table", ["rats", "pie-rats"])
-def test_a_larger_interface_size_grows_the_table_and_never_shrinks_a_text(monkeypatch, table):
-    normal = _sizes_at(monkeypatch, table, 100, (1920, 1080))
-    larger = _sizes_at(monkeypatch, table, 200, (1920, 1080))
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("table", ["rats", "pie-rats", "cheflebrity", "rumble-humans"])
+def test_a_larger_interface_size_never_shrinks_a_text_on_a_table(monkeypatch, table, size):
+    normal = _sizes_at(monkeypatch, table, 100, size)
+    larger = _sizes_at(monkeypatch, table, 200, size)
     both = set(normal) & set(larger)
     assert len(both) > 20
     assert [t for t in both if larger[t] < normal[t]] == []
+
+
+@pytest.mark.parametrize("table", ["rats", "pie-rats"])
+def test_a_larger_interface_size_grows_the_table(monkeypatch, table):
+    normal = _sizes_at(monkeypatch, table, 100, (1920, 1080))
+    larger = _sizes_at(monkeypatch, table, 200, (1920, 1080))
+    both = set(normal) & set(larger)
     assert sum(larger[t] > normal[t] for t in both) > len(both) // 3  # much of it grew
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_200_percent_draws_cheflebritys_moves_and_log_about_twice_as_large(monkeypatch, size):
+    """Its felt keeps its 1280x720 design; the column read the most (the moves, the log) grows."""
+    from pie_table.games.cheflebrity.ui.layout import compute_layout
+
+    normal = _sizes_at(monkeypatch, "cheflebrity", 100, size)
+    larger = _sizes_at(monkeypatch, "cheflebrity", 200, size)
+    for heading in ("Chef 2's turn", "Chef 2's turn."):  # the moves box's head, a line of the log
+        assert larger[heading] >= 1.8 * normal[heading]
+    lay = compute_layout(size, 3, 0)
+    assert lay.panel_scale == lay.scale  # (at 100%, as it always was)
+
+
+def _hand_off_sizes(monkeypatch, percent: int, size: tuple[int, int]) -> dict[str, int]:
+    from pie_table.kit.app import App
+    from pie_table.kit.handoff import HandoffScene
+
+    with recording(monkeypatch) as drawn:
+        app = App(size=size, headless=True)
+        app.set_ui_scale(percent)
+        watch(app)
+        scene = HandoffScene(app, "Ann", note="Round 4", news="Your crew was lured.")
+        app.scenes.push(scene)
+        scene.age = 10.0
+        app.step(0.0)
+        app.set_ui_scale(100)
+    return largest_sizes(drawn)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_200_percent_draws_a_hand_off_about_twice_as_large(monkeypatch, size):
+    normal = _hand_off_sizes(monkeypatch, 100, size)
+    larger = _hand_off_sizes(monkeypatch, 200, size)
+    assert set(normal) == set(larger) and len(normal) >= 4
+    assert [t for t in normal if larger[t] < 1.8 * normal[t]] == []
+
+
+def test_200_percent_writes_rumbles_status_and_table_talk_larger(monkeypatch):
+    """Its geometry keeps its own scale; the boxes whose entries wrap grow a third at 200%."""
+    normal = _sizes_at(monkeypatch, "rumble-humans", 100, (1920, 1080))
+    larger = _sizes_at(monkeypatch, "rumble-humans", 200, (1920, 1080))
+    talk = "Round 1: get ready!"  # the newest line of the table talk at that moment
+    assert larger[talk] >= 1.3 * normal[talk]

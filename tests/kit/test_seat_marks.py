@@ -37,6 +37,8 @@ _TABLES = [
      "pie_table.games.cheflebrity.ui.table_paint"),
     ("rumble-pie", "human:keys1,human:keys2,bot:normal,bot:hard", (5.0, None),
      "pie_table.games.rumble_pie.ui.table_view"),
+    ("rats", "human,bot:normal,bot:hard,bot:easy,bot:normal,bot:hard", (None, 2),
+     "pie_table.games.rats.ui.sheet_view"),
 ]
 
 
@@ -70,3 +72,16 @@ def test_a_legal_target_is_marked_by_a_shape_the_turn_border_lacks():
     outside = (rect.x - 4, rect.y - 4)  # just beyond the corner, clear of either border
     assert target.get_at(outside)[:3] != tuple(pal.FELT)  # an arrow points in at the corner
     assert turn.get_at(outside)[:3] == tuple(pal.FELT)
+
+
+def test_every_rats_player_is_a_rat_of_their_own():
+    """Six seats, six portraits: each differs from every other in many pixels, not a tint."""
+    from pie_table.games.rats.ui.art import seat_rat
+
+    pygame.init()
+    points = [(x, y) for x in range(0, 64, 2) for y in range(0, 64, 2)]
+    pictures = [[tuple(seat_rat(seat, 64).get_at(p))[:3] for p in points] for seat in range(6)]
+    for a, b in itertools.combinations(range(6), 2):
+        differ = sum(sum(abs(i - j) for i, j in zip(pa, pb, strict=True)) > 60
+                     for pa, pb in zip(pictures[a], pictures[b], strict=True))
+        assert differ > 0.25 * len(points), (a, b, differ)

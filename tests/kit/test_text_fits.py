@@ -78,6 +78,15 @@ def _panel_writing(monkeypatch, label: str, width: int = 236, scale: float = 0.7
     seen: list[tuple[str, int]] = []
     real_font = move_panel.font
     monkeypatch.setattr(move_panel, "font", lambda size, face="sans": _Recording(real_font(size, face), seen))
+    for name in ("fit_text", "fit_label"):  # the buttons' lines
+        fitted = getattr(move_panel, name)
+
+        def writing(text, size, max_w, color, face="sans", _fitted=fitted):  # type: ignore[no-untyped-def]
+            image = _fitted(text, size, max_w, color, face)
+            seen.append((text.replace("\u00a0", " "), real_font(size, face).get_height()))
+            return image
+
+        monkeypatch.setattr(move_panel, name, writing)
     words = move_panel.MoveWords(
         label=lambda view, action: label if action["type"] == "lure" else "Terminar",
         prompt=lambda view, seat: _PROMPT,

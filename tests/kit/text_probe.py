@@ -284,7 +284,7 @@ class _ProbeFont(pygame.font.Font):
         return image
 
 
-def _clear_caches() -> None:
+def clear_caches() -> None:
     """Forget every cached image and font, so the next frame renders (and is recorded) afresh."""
     for obj in gc.get_objects():
         try:
@@ -306,14 +306,14 @@ def recording(monkeypatch) -> Iterator[list[Drawn]]:  # type: ignore[no-untyped-
     for name in ("smoothscale", "scale", "rotate", "rotozoom", "flip"):
         original = getattr(pygame.transform, name)
         monkeypatch.setattr(pygame.transform, name, _transform(original, name.endswith("scale")))
-    _clear_caches()
+    clear_caches()
     recorder = _Recorder()
     _recorder.append(recorder)
     try:
         yield recorder.drawn
     finally:
         _recorder.remove(recorder)
-        _clear_caches()
+        clear_caches()
 
 
 def largest_sizes(drawn: Iterable[Drawn]) -> dict[str, int]:
@@ -325,8 +325,19 @@ def largest_sizes(drawn: Iterable[Drawn]) -> dict[str, int]:
 
 
 def probe_screen(size: tuple[int, int]) -> pygame.Surface:
-    """A screen surface whose blits are recorded (give it to App.screen)."""
+    """A screen surface whose blits are recorded."""
     return _ProbeSurface(size)
+
+
+def watch(app) -> None:  # type: ignore[no-untyped-def]
+    """Make `app` draw on a probe screen of its window's size, from its next frame on.
+
+    Opening a window of another size than the last one queues resize events, and the app answers
+    those by drawing on the real window again (App._resized): whether any are queued depends on
+    the window the tests before left. The queue is emptied here, so a frame is recorded whatever
+    ran first; the window is the probe too, so laying out again (a new interface size) keeps it."""
+    pygame.event.get()  # all of them: clear() by type leaves a window's size events queued
+    app.display = app.screen = probe_screen(app.display.get_size())
 
 
 def failures(drawn: Iterable[Drawn], least: float = 4.5, large: float = 3.0) -> list[str]:

@@ -56,14 +56,16 @@ def held_by_host(table: Any) -> str:
     return host_hold_line(table.driver.held_by_host)
 
 
-def waiting_head(table: Any, surface: pygame.Surface, banner: str, painted: bool) -> int:
+def waiting_head(table: Any, surface: pygame.Surface, banner: str, painted: bool,
+                 scale: float | None = None) -> int:
     """The moves box (`layout.moves`) when the screen's seat is not asked: its paper (unless the
-    backdrop `painted` it) and who the table waits for, wrapped; returns the y below."""
-    rect, s = table.layout.moves, table.layout.scale
+    backdrop `painted` it) and who the table waits for, wrapped, at `scale` (the layout's unless
+    its panels have a scale of their own); returns the y below."""
+    rect, s = table.layout.moves, table.layout.scale if scale is None else scale
     if not painted:
         paper(surface, rect, s)
     pad = int(10 * s)
-    text = fit_lines(banner, int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=3)  # wraps
+    text = fit_lines(banner, int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=5)  # wraps, whole
     surface.blit(text, (rect.x + pad, rect.y + pad))
     return rect.y + pad + text.get_height()
 

@@ -16,9 +16,9 @@ from pie_table.games.cheflebrity.ui.names import card_label, part_label, short_p
 from pie_table.kit import palette as pal
 from pie_table.kit import theme
 from pie_table.kit.art_draw import circle_at, darker, draw_pie, ellipse_at, lighter, supersampled
-from pie_table.kit.fonts import fit, font, min_readable
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import current_language
-from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.text import wrap_text
 
 FLAVOUR_COLORS = {
     "apple": (168, 196, 72),
@@ -252,7 +252,9 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     surf.blit(emblem, art.topleft)
     y = h - pad - name_h
     for line in name_lines:
-        image = fit_text(line, name_size, w - 2 * pad + 2, pal.INK, "bold")  # a long word shrinks
+        image = font(name_size, "bold").render(line, True, pal.INK)
+        if image.get_width() > w - 2 * pad + 2:  # the smallest cards' last line: squeezed, whole
+            image = pygame.transform.smoothscale(image, (w - 2 * pad + 2, image.get_height()))
         surf.blit(image, image.get_rect(midtop=(w // 2, y)))
         y += font(name_size, "bold").get_linesize()
     if found.kind == GENIUS and h >= 96:
@@ -278,7 +280,7 @@ def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, 
 def card_name_lines(label: str, width: int, size: int) -> list[str]:
     """A card's name in lines `width` wide at `size`: broken at spaces, and after a hyphen (its own,
     or one put in at a syllable) when a word is wider than the card ("Store-" / "bought"); past
-    _NAME_LINES lines the last one ends in "…"."""
+    _NAME_LINES lines the last one holds the rest (drawn narrower, never cut)."""
     fnt = font(size, "bold")
     words: list[str] = []
     for word in label.split():
@@ -293,9 +295,8 @@ def card_name_lines(label: str, width: int, size: int) -> list[str]:
     lines = [line.replace("- ", "-") for line in lines]
     if any(fnt.size(line)[0] > width + 2 for line in lines):
         return []  # a card too narrow to break a word usefully shows no name, like a small card
-    if len(lines) > _NAME_LINES:  # only the smallest pile cards: the rest ends in "…"
-        rest = fit(" ".join(lines[_NAME_LINES - 1:]), size, width, "bold", floor=size)[0]
-        lines = [*lines[:_NAME_LINES - 1], rest]
+    if len(lines) > _NAME_LINES:  # only the smallest pile cards: the last line holds the rest,
+        lines = [*lines[:_NAME_LINES - 1], " ".join(lines[_NAME_LINES - 1:])]  # drawn squeezed
     return lines
 
 

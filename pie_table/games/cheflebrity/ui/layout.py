@@ -36,16 +36,29 @@ class Layout:
     served_strip: tuple[int, int]
     extra: dict[str, pygame.Rect] = field(default_factory=dict)
     caption_h: int = 0  # a pile's caption under its cards ("Ingredients: 38", "Leftovers")
+    panel_scale: float = 1.0  # the right-hand column's: the moves (or a trade) and the log
+
+
+# The felt keeps the whole 1280x720 design (at a smaller room its hand overlaps the seats), so the
+# interface size grows it only on a window wider or taller than 16:9. The right-hand column is
+# read the most and reflows (its lines wrap, the log scrolls): it follows the interface size as
+# far as this room is left, twice as large at 200% on 1280x720, and widens to hold it.
+_PANEL_ROOM = (640, 360)
+_WIDEST_COLUMN = 0.42  # of the window, when the interface size has grown the column
 
 
 def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
     """The table for `seats` chefs with `me` at the bottom."""
     w, h = size
     s = ui_scale(size)
+    panel = max(s, ui_scale(size, _PANEL_ROOM))
     gap = max(4, int(6 * s))
-    right_w = int(min(max(300 * s, w * 0.25), w * 0.34))
+    widest = 0.34 + (_WIDEST_COLUMN - 0.34) * min(1.0, (panel / s - 1.0))  # 0.42 once it doubles
+    right_w = int(min(max(300 * panel, w * 0.25), w * widest))
     table_w = w - right_w - 3 * gap
-    top_bar = pygame.Rect(gap, gap, table_w, int(38 * s))
+    # Tall enough for a long banner on two lines of the smallest text (table_paint.draw_top_bar).
+    two_lines = 2 * font(max(min_readable(), int(13 * s)), "bold").get_linesize() + 2
+    top_bar = pygame.Rect(gap, gap, table_w, max(int(38 * s), two_lines))
     hand_h = int(150 * s)
     hand = pygame.Rect(gap, h - gap - hand_h, table_w, hand_h)
     rival_h = int(212 * s)
@@ -97,4 +110,5 @@ def compute_layout(size: tuple[int, int], seats: int, me: int) -> Layout:
         strip=(int(112 * s), strip_h),
         served_strip=(int(96 * s), max(16, int(17 * s))),
         caption_h=caption_h,
+        panel_scale=panel,
     )

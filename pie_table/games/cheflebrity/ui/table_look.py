@@ -25,7 +25,7 @@ from pie_table.games.cheflebrity.ui.table_paint import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
-from pie_table.kit.fonts import min_readable
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log, paper
@@ -118,15 +118,15 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None
     if table.trade is not None:
-        table.trade.draw(surface, lay.moves, s, painted)
+        table.trade.draw(surface, lay.moves, lay.panel_scale, painted)
     elif table.panel is not None:
-        table.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
+        table.panel.draw(surface, lay.moves, lay.panel_scale, remaining, deadline, painted=painted)
     else:
         _draw_waiting(table, surface, view, painted)
     if table.show_trades:
         _draw_trades(table, surface, view, painted)
     else:
-        draw_log(surface, lay.log, table.history().said, s, _("At the table (T: your trades)"),
+        draw_log(surface, lay.log, table.history().said, lay.panel_scale, _("At the table (T: your trades)"),
                  painted=painted, names=table.names, scroll=table.log_scroll)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
@@ -143,9 +143,9 @@ def paint(table: Any, surface: pygame.Surface) -> None:
 def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
     """The moves box when the screen's seat is not asked: who the table waits for, and on a shared
     screen the reaction countdown with a React! button per human."""
-    rect, s = table.layout.moves, table.layout.scale
+    rect, s = table.layout.moves, table.layout.panel_scale
     pad = int(10 * s)
-    y = waiting_head(table, surface, banner(table, view), painted) + pad
+    y = waiting_head(table, surface, banner(table, view), painted, s) + pad
     if table.is_window() and table.gate.shared and not table.watch:  # nobody claims in a replay
         area = pygame.Rect(rect.x, y, rect.w, rect.h // 2)
         table.reaction.draw(surface, area, s, ink=pal.INK)
@@ -162,8 +162,15 @@ def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], pai
             surface.blit(image, (rect.x + pad, y))
             y += image.get_height()
     elif not view["over"]:
-        for part in _wrap(" ".join(_(sentence) for sentence in _HOW_TO), int(14 * s), rect.w - 2 * pad):
-            image = fit_text(part, int(14 * s), rect.w - 2 * pad, pal.INK_SOFT)
+        how_to = " ".join(_(sentence) for sentence in _HOW_TO)
+        # As large as the box holds it whole, between the interface's size and the table's.
+        size, least, room = int(14 * s), int(14 * table.layout.scale), rect.bottom - pad - y
+        while size > least and _lines_h(how_to, size, rect.w - 2 * pad) > room:
+            size -= 1
+        for part in _wrap(how_to, size, rect.w - 2 * pad):
+            image = fit_text(part, size, rect.w - 2 * pad, pal.INK_SOFT)
+            if y + image.get_height() > rect.bottom - pad:
+                break
             surface.blit(image, (rect.x + pad, y))
             y += image.get_height()
     if view["over"]:
@@ -179,7 +186,7 @@ def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], pai
 
 def _draw_trades(table: Any, surface: pygame.Surface, view: dict[str, Any], painted: bool = False) -> None:
     """T: the trades this seat took part in: what was said, what actually arrived."""
-    rect, s = table.layout.log, table.layout.scale
+    rect, s = table.layout.log, table.layout.panel_scale
     if not painted:
         paper(surface, rect, s)
     pad = int(8 * s)
@@ -293,6 +300,11 @@ def darker_ink(seat: int) -> tuple[int, int, int]:
     from pie_table.kit.art_draw import darker
 
     return darker(seat_color(seat), 0.3)
+
+
+def _lines_h(text: str, size: int, width: int) -> int:
+    """How tall `text` is wrapped to `width` at `size`."""
+    return len(_wrap(text, size, width)) * font(max(min_readable(), size)).get_linesize()
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:

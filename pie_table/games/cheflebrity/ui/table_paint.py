@@ -119,7 +119,12 @@ def draw_top_bar(
     # Each step's chip is as wide as its name needs ("Intercambio" more than "Robo").
     needs = [font(size, "bold").size(_(name))[0] + 14 for _key, name in STEPS]
     steps_w = min(max(int(bar.w * 0.56), sum(needs)), int(bar.w * 0.7))
-    text = fit_text(banner, _size(lay, 18), bar.w - steps_w - 2 * pad, pal.CREAM, "bold")
+    room = bar.w - steps_w - 2 * pad
+    if font(_size(lay, 18), "bold").size(banner)[0] <= room:
+        text = fit_text(banner, _size(lay, 18), room, pal.CREAM, "bold")
+    else:  # two lines of the small size (the bar is tall enough for them) rather than a cut
+        text = fit_lines(_first_sentences(banner, _size(lay, 13), room), _size(lay, 13), room,
+                         pal.CREAM, "bold", most=2)
     surface.blit(text, text.get_rect(midleft=(bar.x + pad, bar.centery)))
     current = -1 if view["over"] else _STEP_OF.get(view["step"], -1)
     if view["step"] == "main" and view["served_now"]:
@@ -143,6 +148,19 @@ def draw_top_bar(
         box = tag.get_rect(midright=(bar.right - steps_w - pad, bar.centery)).inflate(12, 4)
         pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
         surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def _first_sentences(banner: str, size: int, room: int) -> str:
+    """As much of `banner` as two lines `room` wide hold, in whole sentences: what happened (with
+    its names) before what may be done about it, which the moves box says too."""
+    fnt = font(size, "bold")
+    sentences = banner.split(". ")
+    for count in range(len(sentences), 0, -1):
+        text = ". ".join(sentences[:count])
+        text = text if count == len(sentences) or text.endswith((".", "!", "?")) else text + "."
+        if len(wrap_text(text, fnt, room)) <= 2:
+            return text
+    return sentences[0]
 
 
 def draw_piles(

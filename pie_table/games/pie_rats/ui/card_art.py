@@ -33,6 +33,7 @@ CHARISMA_COLOR = (196, 146, 40)
 STRENGTH_COLOR = (186, 70, 50)
 SPINACH_COLOR = (60, 150, 60)  # a strength Spinach doubled, as the leaf mark beside it
 BACK_COLOR = (120, 72, 40)
+_TITLE_LINES = 3  # a card's name takes up to this many lines before it is squeezed narrower
 _FILLINGS = {
     "Blueberry": pal.BLUEBERRY,
     "Apple": pal.APPLE,
@@ -227,24 +228,33 @@ def _badge(surf: pygame.Surface, center: tuple[int, int], r: int, color, text: s
     surf.blit(image, image.get_rect(center=center))
 
 
-def _title(surf: pygame.Surface, text: str, box: pygame.Rect, size: int) -> None:
-    """The card's name in up to two lines at the top, a little smaller when a long name needs it
-    (never below the readable minimum; left off on cards too small to read it)."""
-    if size < min_readable():
-        return
-    lines = wrap_text(text, font(size, "bold"), box.w)
+def title_lines(text: str, width: int, size: int) -> tuple[list[str], int]:
+    """A card's name whole on `width` pixels, and its font size: two lines, a little smaller when
+    a long name needs it (never below the readable minimum), a third when even that is not
+    enough; a word wider than the card keeps its line (it is drawn squeezed, never cut)."""
+    lines = wrap_text(text, font(size, "bold"), width)
     while len(lines) > 2 and size > min_readable():
         size -= 1
-        lines = wrap_text(text, font(size, "bold"), box.w)
-    if len(lines) > 2:
-        lines = [lines[0], lines[1].rstrip(".,") + "…"]
+        lines = wrap_text(text, font(size, "bold"), width)
+    if len(lines) > _TITLE_LINES:
+        lines = [*lines[: _TITLE_LINES - 1], " ".join(lines[_TITLE_LINES - 1 :])]
+    return lines, size
+
+
+def _title(surf: pygame.Surface, text: str, box: pygame.Rect, size: int) -> int:
+    """The card's name at the top of `box` (title_lines), the art below giving way to a third
+    line; left off on cards too small to read it. Returns the y below it."""
+    if size < min_readable():
+        return box.y
+    lines, size = title_lines(text, box.w, size)
     y = box.y
     for line in lines:
         image = font(size, "bold").render(line, True, pal.INK)
-        if image.get_width() > box.w:
+        if image.get_width() > box.w:  # a word (or a third line) wider than the card: squeezed
             image = pygame.transform.smoothscale(image, (box.w, image.get_height()))
         surf.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += image.get_height() - 2
+    return y + 2
 
 
 def _signed(n: int) -> str:
@@ -265,10 +275,11 @@ def _card_face(card: int, w: int, h: int, language: str, look: str,
     pad = max(3, w // 14)
     title_size = max(min_readable(), int(w * 0.13))
     named = h >= 100
-    art_box = pygame.Rect(pad, pad + (int(title_size * 2.2) if named else 0), w - 2 * pad, 0)
-    art_box.h = max(8, h - art_box.y - int(h * 0.2))
+    top = pad + int(title_size * 2.2)
     if named:
-        _title(surf, card_label(card), pygame.Rect(pad, pad, w - 2 * pad, title_size * 2), title_size)
+        top = max(top, _title(surf, card_label(card), pygame.Rect(pad, pad, w - 2 * pad, 0), title_size))
+    art_box = pygame.Rect(pad, top if named else pad, w - 2 * pad, 0)
+    art_box.h = max(8, h - art_box.y - int(h * 0.2))
     r = max(9, int(w * 0.13))
     if info.kind == "crew":
         size = min(art_box.w, art_box.h)
@@ -313,8 +324,8 @@ def _pie_face(pie: int, w: int, h: int, language: str, look: str) -> pygame.Surf
     named = h >= 100
     top = pad + (int(title_size * 2.2) if named else 0)
     if named:
-        _title(surf, pie_label(pie), pygame.Rect(pad, pad, w - 2 * pad, title_size * 2), title_size)
-    size = min(w - 2 * pad, h - top - int(h * 0.2))
+        top = max(top, _title(surf, pie_label(pie), pygame.Rect(pad, pad, w - 2 * pad, 0), title_size))
+    size = max(8, min(w - 2 * pad, h - top - int(h * 0.2)))
     dish = supersampled(
         size,
         size,

@@ -16,7 +16,6 @@ from pie_table.core.messages import SeatName
 from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import goal_hint, goal_title, rat_name, vocation_title
 from pie_table.games.rats.ui.sheet_view import item_shapes, paper
-from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fit
 from pie_table.kit.i18n import _, ngettext
@@ -128,7 +127,7 @@ class Ceremony:
         third = items_h // 3
         for seat in range(view.get("seats", 0)):
             x = body.x + label_w + seat * col_w
-            surface.blit(art.rat_portrait(size), (x + (col_w - size) // 2, body.y))
+            surface.blit(rats_art.seat_rat(seat, size), (x + (col_w - size) // 2, body.y))
             if view.get("host") == seat:
                 hat = rats_art.host_hat(int(26 * scale))
                 surface.blit(hat, hat.get_rect(midbottom=(x + col_w // 2, body.y + int(8 * scale))))

@@ -14,11 +14,11 @@ import pygame
 
 from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import rat_name, supply_title, supply_use, vocation_title
-from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fit, font, min_readable
 from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.log_panel import paper
+from pie_table.kit.marks import draw_seat_mark
 from pie_table.kit.text import fit_text, wrap_text
 
 _RULE = (200, 180, 146)  # the printed lines of the paper sheet
@@ -67,7 +67,7 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
 def _header(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: float, pad: int) -> int:
     size = int(52 * scale)
     top = rect.y + pad
-    surface.blit(art.rat_portrait(size), (rect.x + pad, top))
+    surface.blit(rats_art.seat_rat(card.seat, size), (rect.x + pad, top))
     if card.is_host:
         hat = rats_art.host_hat(int(34 * scale))
         surface.blit(hat, hat.get_rect(midbottom=(rect.x + pad + size // 2, top + int(10 * scale))))
@@ -274,9 +274,14 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
         pygame.draw.rect(surface, pal.HIGHLIGHT, rect, max(2, int(4 * scale)), border_radius=radius)
     pad = int(6 * scale)
     size = min(int(40 * scale), rect.h - 2 * pad)
-    surface.blit(art.rat_portrait(size), (rect.x + pad, rect.y + pad))
+    surface.blit(rats_art.seat_rat(card.seat, size), (rect.x + pad, rect.y + pad))
     if card.is_host and hat:
         draw_host_hat(surface, rect, scale)
+    # The seat's shape in its colour on the portrait's corner, as every table marks its seats:
+    # the colour is not the only thing telling rats apart (and the name keeps its room).
+    mark_r = max(5, int(8 * scale))
+    corner = (rect.x + pad + size - mark_r + 2, rect.y + pad + size - mark_r + 2)
+    draw_seat_mark(surface, card.seat, corner, mark_r, pal.SEAT_COLORS[card.seat % len(pal.SEAT_COLORS)])
     x = rect.x + pad * 2 + size
     width = rect.right - pad - x
     name = (card.name or rat_name(card.seat)) + (_(" (you)") if card.is_viewer else "")

@@ -18,6 +18,7 @@ import pygame
 from pie_table.core.engine import Action, Event
 from pie_table.core.setup import GameSetup
 from pie_table.core.table_driver import TurnDriver
+from pie_table.games.rats.ui.art import seat_rat
 from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel
 from pie_table.games.rats.ui.dice_tray import DiceTray
@@ -25,7 +26,6 @@ from pie_table.games.rats.ui.labels import PUBLIC_KINDS, dice_caption, note_text
 from pie_table.games.rats.ui.motion import TableMotion
 from pie_table.games.rats.ui.table_draw import compute_layout
 from pie_table.games.rats.ui.table_paint import TablePainter, banner, paint
-from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.seat_names import SeatNames
@@ -184,7 +184,7 @@ class RatsTableScene(TurnTable):
 
     def handoff_look(self, seat: int, name: str) -> tuple[str, Any, Any]:
         note = _("Only {rat} should look at the screen now.").format(rat=name)
-        return note, art.rat_portrait(int(96 * self.layout.scale)), pal.GOLD
+        return note, seat_rat(seat, int(96 * self.layout.scale)), pal.GOLD
 
     def nothing_to_undo(self) -> str:
         return _("Nothing to undo: something new was revealed, or another rat moved")

@@ -18,6 +18,10 @@ from pie_table.kit.fonts import fit as fit_font
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.marks import draw_seat_mark
+from pie_table.kit.text import ui_scale
+
+# The room, in pixels at scale 1, the status and the table talk grow into with the interface size.
+_READING_ROOM = (960, 540)
 
 Color = tuple[int, int, int]
 
@@ -332,19 +336,29 @@ class TableView:
             surf.blit(image, image.get_rect(bottomright=(w - self.px(8), bottom)))
             bottom -= image.get_height()
 
+    def reading(self) -> float:
+        """How much larger than the table the status and the table talk are written: the boxes
+        whose entries wrap (and the oldest give way) follow the interface size as far as
+        _READING_ROOM is left, while the table's geometry keeps its own scale."""
+        window = self.geom.scaled.window
+        return max(1.0, ui_scale(window, _READING_ROOM) / ui_scale(window))
+
     def draw_status(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
         """The status box: up to three short lines."""
         key = tuple(lines)
         rect = self.geom.area("status")
-        surface.blit(self.panel("status", key, lambda s: self._paint_lines(s, lines, self.px(8), 15)), rect)
+        size = 15 * self.reading()
+        surface.blit(self.panel("status", key, lambda s: self._paint_lines(s, lines, self.px(8), size)), rect)
 
     def draw_log(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
         """The table talk: the latest few happenings, newest last."""
         key = tuple(lines)
         rect = self.geom.area("log")
-        surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, self.px(26), 12)), rect)
+        size = 12 * self.reading()
+        surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, self.px(26), size)), rect)
 
-    def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int, size: int) -> None:
+    def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int,
+                     size: float) -> None:
         """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
         whole, so the box never starts with the tail of a message cut in two."""
         # Wrapped at the size the lines are drawn at (never below the readable floor), so none is cut.

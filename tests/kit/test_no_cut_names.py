@@ -1,0 +1,63 @@
+"""No label a player reads for a name is cut: on every turn-based table, in English and Spanish,
+at 1280x720 and 900x560, no ellipsis hides part of a card's, pie's, rat's, Captain's or chef's
+name, and no move on the move list is cut (its label wraps onto more lines of its button)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.kit.i18n import set_language
+from tests.kit.cut_log import lost_names, names_in, table_cuts
+
+_SEATS = {
+    "pie-rats": "human,bot:normal,bot:hard,bot:easy",
+    "cheflebrity": "human,bot:normal,bot:hard",
+    "rats": "human,bot:easy,bot:normal",
+}
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", list(_SEATS))
+def test_no_name_and_no_move_is_cut(monkeypatch, game, lang, size):
+    cuts = table_cuts(monkeypatch, game, _SEATS[game], size, lang, rounds=(2, 5), asked=3)
+    set_language(lang)
+    assert lost_names(cuts, names_in(game)) == set()
+    assert sorted({text for text, _shown, where in cuts if where == "pie_table.kit.move_panel"}) == []
+
+
+def test_the_log_catches_a_cut_name(monkeypatch):
+    """The check above can fail: a name too long for its room is logged as lost."""
+    from pie_table.kit import fonts
+    from tests.kit.cut_log import logging_cuts
+
+    with logging_cuts(monkeypatch) as cuts:
+        fonts.fit("Kidnap Crusty Carl from Captain Whiskers Flint", 14, 200)
+    assert lost_names(cuts, {"Captain Whiskers Flint"}) == {"Kidnap Crusty Carl from Captain Whiskers Flint"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_pie_rats_card_and_pie_name_is_written_whole_on_its_card(lang):
+    from pie_table.games.pie_rats.deck import CARDS, PIES
+    from pie_table.games.pie_rats.ui.card_art import title_lines
+    from pie_table.games.pie_rats.ui.layout import compute_layout
+    from pie_table.games.pie_rats.ui.names import card_label, pie_label
+
+    set_language(lang)
+    names = [card_label(c) for c in range(len(CARDS))] + [pie_label(p) for p in range(len(PIES))]
+    for size in [(1280, 720), (900, 560), (1920, 1080)]:
+        lay = compute_layout(size, 4)
+        for w, h in (lay.hand_card, lay.table_card, lay.pie_card):
+            if h < 100:
+                continue  # a card too small to carry a name (inspect shows it)
+            pad = max(3, w // 14)
+            for name in names:
+                lines, _size = title_lines(name, w - 2 * pad, int(w * 0.13))
+                assert " ".join(lines) == name and not lines[-1].endswith("…"), (size, w, lines)
