@@ -5,17 +5,17 @@
 `can_undo`/`undo`, `autoplay_action`, `skip_to`, `pace_by`, `restart_countdown`, `rules`, `setup`,
 `gate`, `autosaver`, `record_finished`, `across_machines`, `away`; not `state`: a remote seat
 knows its view only), backed by a `RemoteSeat` connection that runs on a background thread
-with its own event loop. Nothing is decided here: the view and the events come from the host,
-`submit` sends the action and answers with the host's acceptance or its refusal reason, and a
-countdown is the one the host sent, counted down from when it arrived (the host's clock decides).
-Listeners are called from `update`, on the caller's thread, with this seat's events only.
+with its own event loop (`net.seat_link`, which keeps the seat through drops). Nothing is
+decided here: the view and the events come from the host, `submit` sends the action and answers
+with the host's acceptance or its refusal reason, and a countdown is the one the host sent,
+counted down from when it arrived (the host's clock decides). Listeners are called from
+`update`, on the caller's thread, with this seat's events only.
 
 Pure Python: no pygame.
 """
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -29,15 +29,12 @@ from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.net import protocol as p
-from pie_table.net.client import HostRefused, RemoteSeat, bot_decider
+from pie_table.net.client import bot_decider
+from pie_table.net.seat_link import ANSWER_WAIT, HOST_QUIT, REFUSED, SeatLink
 from pie_table.net.seat_replay import SeatRecorder
-from pie_table.net.spectators import MAX_DELAY_S
-from pie_table.net.staying import RECONNECT_S, backoff_s, may_come_back, restarting
 from pie_table.paths import seat_replays_dir
 
 Listener = Callable[[Entry, list[Event]], None]
-_ANSWER_WAIT = 10.0  # seconds `submit` waits for the host's answer before calling the link lost
-_WATCH_DELAY_MAX = MAX_DELAY_S  # a watcher waits this long more for its first view: the host's delay
 
 
 def seen_from(game: str, seat: int, seats: int, options: Any, teams: Any, names: Any) -> GameSetup:
@@ -61,7 +58,6 @@ class RemoteDriver:
         not watched) when the host says no. `wake()` is called from the network thread whenever the
         host sent something (a window resting until input posts itself an event)."""
         self.wake = wake
-        self.remote = RemoteSeat(url)
         self.url, self.table = url, table
         self._lock = threading.Lock()
         self._answered = threading.Condition(self._lock)
@@ -78,131 +74,73 @@ class RemoteDriver:
         # the view is never sent (keys pressed faster than the host answers, a double click).
         self._read_ask = 0
         self._unheard = False
-        self.lost = ""  # why the connection ended ('' while it is up): host quit, dropped...
-        # While the link is being made again: "restarting" (the host said so as it closed) or
-        # "reconnecting" (the link just went); '' otherwise. The table says it as the host's hold.
-        self.reconnecting = ""
-        self.host_quit = False
         self.across_machines = True  # undo is off: the other machines have seen every move
         self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
         self._stand_in: Callable[[dict[str, Any], Sequence[Action]], Action] | None = None  # autoplay's bot
         self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="remote-seat", daemon=True)
-        self._thread.start()
-        try:
-            if watch:
-                self._call(self._watch(), _ANSWER_WAIT + _WATCH_DELAY_MAX)
-            else:
-                self._call(self._open(code, seat, name, token))
-        except BaseException:
-            self._loop.call_soon_threadsafe(self._loop.stop)  # refused or unreachable: no thread left behind
-            raise
+        self.link = SeatLink(url, table, self._sat, self._heard, code=code, seat=seat, name=name, token=token,
+                             watch=watch, wake=self._wake, dropped=self._dropped)
+        self.remote = self.link.remote
         self.gate = PrivacyGate([] if watch else [self.remote.seat])
-        self._reader = asyncio.run_coroutine_threadsafe(self._read(), self._loop)
 
-    # -- the connection, on its own thread ---------------------------------------------------------
+    # -- what the link hears, on its thread ---------------------------------------------------------
 
-    def _call(self, coro: Any, timeout: float = _ANSWER_WAIT) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+    def _sat(self, answer: dict[str, Any], _again: bool) -> None:
+        """The host seated us (again after a drop), or lets us watch: a seat's replay is kept from
+        here (a watcher had no seat to see from)."""
+        with self._answered:
+            self.joined = answer
+            if answer.get("type") == "joined":
+                self.recorder = SeatRecorder(seat_replays_dir(), answer, answer["token"])
 
-    async def _open(self, code: str, seat: int, name: str, token: str) -> None:
-        await self.remote.open()
-        if token:
-            self._took(await self.remote.rejoin(self.table, token))
-        else:
-            self._took(await self.remote.join(self.table, code, seat, name))
-        first = await self.remote.expect("update")
-        self._took(first)
+    def _heard(self, message: dict[str, Any], _fresh: bool) -> None:
+        with self._answered:
+            self._took(message)
+            self._answered.notify_all()
 
-    async def _watch(self) -> None:
-        """In no seat: the host's answer, then the public table as it was its delay ago."""
-        await self.remote.open()
-        self.joined = await self.remote.watch(self.table)
-        self._took(await self.remote.expect("update"))
+    def _dropped(self) -> None:
+        with self._answered:
+            self.remote.legal = None  # nothing is asked of the seat until it is back
+            self._answered.notify_all()
+
+    def _wake(self) -> None:
+        with self._answered:  # a move waiting for its answer hears that the link changed
+            self._answered.notify_all()
+        if self.wake is not None:
+            self.wake()
 
     @property
     def watching(self) -> bool:
         """True for a watcher: in no seat, sent the public table only."""
         return self.remote.watching
 
-    async def _read(self) -> None:
-        """What the host sends, until the game is over or the link is lost for good (a lost link
-        is made again, and the seat taken back with its token, while the host may come back)."""
-        seat = self.remote
-        while True:
-            try:
-                while not seat.over:
-                    message = await seat.receive()
-                    with self._answered:
-                        self._took(message)
-                        self._answered.notify_all()
-                    self._wake()
-                return
-            except Exception as exc:  # noqa: BLE001 - any end of the link is told the same way
-                why = type(exc).__name__
-                if self.host_quit or not may_come_back(exc) or not await self._come_back(exc):
-                    with self._answered:
-                        self.lost = self.lost or why
-                        self._answered.notify_all()
-                    self._wake()
-                    return
+    @property
+    def reconnecting(self) -> str:
+        """While the link is made again: "restarting" or "reconnecting"; '' otherwise."""
+        return self.link.reconnecting
 
-    async def _come_back(self, exc: BaseException) -> bool:
-        """Make the link again with backoff and take the seat back with its token: True once back,
-        False when the host refuses the token (it holds no such seat) or stays away too long."""
-        with self._answered:
-            self.reconnecting = "restarting" if restarting(exc) else "reconnecting"
-            self.remote.legal = None  # nothing is asked of the seat until it is back
-            self._answered.notify_all()
-        self._wake()
-        loop = asyncio.get_running_loop()
-        give_up, tries = loop.time() + RECONNECT_S, 0
-        while loop.time() < give_up:
-            try:
-                await self.remote.open()
-                if self.remote.watching:  # a watcher watches again (it holds no seat to take back)
-                    joined = await self.remote.watch(self.table)
-                else:
-                    joined = await self.remote.rejoin(self.table, self.remote.token)
-                first = await self.remote.expect("update")
-            except HostRefused as refused:
-                self.lost = str(refused)
-                break
-            except Exception:  # noqa: BLE001 - not there yet: tried again a little later
-                await asyncio.sleep(backoff_s(tries))
-                tries += 1
-                continue
-            with self._answered:
-                self._took(joined)
-                self._took(first)
-                self.reconnecting = ""
-                self._answered.notify_all()
-            self._wake()
-            return True
-        self.reconnecting = ""
-        return False
+    @property
+    def host_quit(self) -> bool:
+        """True once the host said it left the table."""
+        return self.link.ended == HOST_QUIT
 
-    def _wake(self) -> None:
-        if self.wake is not None:
-            self.wake()
+    @property
+    def lost(self) -> str:
+        """Why the connection ended for good ('' while it is up, or made again): the host quit,
+        refused the seat's token (its words), or could not be reached again."""
+        link = self.link
+        return link.refusal if link.ended == REFUSED else link.ended
 
     def _took(self, message: dict[str, Any]) -> None:
         """Fold one message from the host (already folded into `remote`) into what the table reads."""
         kind = message["type"]
-        if kind == "joined":
-            self.joined = message
-            self.recorder = SeatRecorder(seat_replays_dir(), message, message["token"])
-        elif kind == "update":
+        if kind == "update":
             if self.recorder is not None:
                 self.recorder.took(message)
             self._news.extend(message.get("events", ()))
             self._moved = True
             if "remaining" in message:
                 self._countdown = (float(message["remaining"]), time.monotonic())
-        elif kind == "closing":
-            self.host_quit = True
-            self.lost = "host quit"
 
     # -- what the table reads ----------------------------------------------------------------------
 
@@ -297,9 +235,9 @@ class RemoteDriver:
             if self._unheard or self.remote.legal is None or ask != self.remote.ask:
                 return _refused(p.STALE_MOVE)
             self._unheard = True
-        self._call(self.remote.act(action, ask))  # not under the lock: the reader takes it on that thread
+        self.link.call(self.remote.act(action, ask))  # not under the lock: the reader takes it on that thread
         seq = self.remote._seq  # noqa: SLF001 - the number the action was sent with
-        deadline = time.monotonic() + _ANSWER_WAIT
+        deadline = time.monotonic() + ANSWER_WAIT
         with self._answered:
             while True:
                 if len(self.remote.errors) > errors:
@@ -395,13 +333,7 @@ class RemoteDriver:
 
     def close(self) -> None:
         """Leave the table (the seat shows away; the token takes it back) and stop the thread."""
-        try:
-            self._call(self.remote.close(), 3.0)
-        except (TimeoutError, HostRefused, RuntimeError):
-            pass
-        self._reader.cancel()
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(3.0)
+        self.link.close()
 
 
 class NoSave:

@@ -10,7 +10,7 @@ from pie_table.cli.game_args import build_setup
 from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
 from pie_table.kit.log_panel import LogScroll
-from tests.kit.text_probe import recording, watch
+from tests.kit.text_probe import probe_screen, recording, watch
 
 _TABLES = {
     "rats": ("rats", "human,bot:easy,bot:normal", 4),

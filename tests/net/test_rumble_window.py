@@ -240,7 +240,7 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
     # for a while: she is away on the host's table and at Bo's, and her table tries again.
     token, url = first.client.token, first.client.url
     first.client.url = "ws://127.0.0.1:9"  # nothing listens there
-    first._loop.call_soon_threadsafe(lambda: first.client.ws.transport.abort())  # noqa: SLF001
+    first.link._loop.call_soon_threadsafe(lambda: first.client.ws.transport.abort())  # noqa: SLF001
     _run(app, watcher, lambda: host_table.away_seats() == [1] and watcher.away_seats() == [1], 10)
     surface = pygame.Surface((1280, 720))
     host_table.draw(surface)

@@ -210,7 +210,7 @@ def test_a_lost_link_sends_the_joined_window_to_the_title_saying_how_to_come_bac
     remote = join(app, room, 1, "Ann")
     window, _joined = _open_joined(remote)
     room.start()
-    remote._call(remote.remote.ws.close())  # the network goes (not the host quitting)
+    remote.link.call(remote.remote.ws.close())  # the network goes (not the host quitting)
     title = until_title(window)
     assert isinstance(title, TitleScene)
     assert title.notice == "The connection to the host was lost: join again to take your seat back."

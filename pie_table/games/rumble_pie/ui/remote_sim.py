@@ -1,25 +1,25 @@
 """The Rumble table at a remote player's window: `TableSim`'s face, drawn from what the host sends.
 
-The host's `RealtimeDriver` is the game (pie_table/net/tick_clock.py). Here a `RemoteSeat`
-runs on its own asyncio loop in a thread; the table's frame loop pushes key actions (sent at once,
-stamped with a sequence number and the tick last seen) and `advance` folds in the frames that came
-meanwhile, as `TickResult`s in the shape the table scene already reads: the seat's events, its
-inputs applied (with the origin the scene tagged them with) and refused (the host's reason, shown
-as a refusal at the couch is). Until the host answers, a pushed action stays in `queue`, so the
-table can show the key press at once as pending. `delay_ms` is the last ping's round trip.
+The host's `RealtimeDriver` is the game (pie_table/net/tick_clock.py). Here a `RemoteSeat` runs
+on the loop of a thread of its own (`net.seat_link`, as a turn-based seat's does); the table's
+frame loop pushes key actions (sent at once, stamped with a sequence number and the tick last
+seen) and `advance` folds in the frames that came meanwhile, as `TickResult`s in the shape the
+table scene already reads: the seat's events, its inputs applied (with the origin the scene
+tagged them with) and refused (the host's reason, shown as a refusal at the couch is). Until the
+host answers, a pushed action stays in `queue`, so the table can show the key press at once as
+pending. `delay_ms` is the last ping's round trip.
 
-A lost connection is taken back with the seat's token (the host sends the whole view and the events
-missed); a host that quits, or cannot be reached again, ends the table with one line (`ended`).
-Every frame is also kept for the player's own replay of what the seat saw (`net/seat_replay.py`),
-written by the table's autosave: at each round's end, at the game's end and when the table is left.
+A lost connection is taken back with the seat's token (the host sends the whole view and the
+events missed, told quietly); a host that quits, or cannot be reached again, ends the table with
+one line (`ended`). Every frame is also kept for the player's own replay of what the seat saw
+(`net/seat_replay.py`), written by the table's autosave: at each round's end, at the game's end
+and when the table is left.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import queue
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -28,17 +28,18 @@ from pie_table.games.rumble_pie.ui.remote_badge import NoSave
 from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim, result_of, seat_setup
 from pie_table.games.rumble_pie.ui.sim import TickResult
 from pie_table.kit.i18n import N_
-from pie_table.net.client import HostRefused, RemoteSeat
+from pie_table.net import seat_link as link
+from pie_table.net.client import RemoteSeat
+from pie_table.net.seat_link import SeatLink
 from pie_table.net.seat_replay import SeatRecorder
-from pie_table.net.spectators import MAX_DELAY_S
-from pie_table.net.staying import RECONNECT_S, backoff_s
 from pie_table.paths import seat_replays_dir
 
-LOG = logging.getLogger("pie_table.net")
 _PING_S = 1.0
 HOST_QUIT = N_("The host left the table: the game is saved on the host's machine.")
 HOST_LOST = N_("The host could not be reached again.")
 SEAT_GONE = N_("The host no longer holds this seat: join the table again with its code.")
+# What the table says when its link ended by itself, by the link's word for why.
+_ENDED = {link.HOST_QUIT: HOST_QUIT, link.GONE: HOST_LOST, link.REFUSED: SEAT_GONE}
 
 
 class RemoteTableSim(SeatTableSim):
@@ -53,121 +54,53 @@ class RemoteTableSim(SeatTableSim):
         when an update came (a window resting until input)."""
         super().__init__("", -1 if watch else seat)
         self.watch = watch  # a watcher: the public table, nothing sent
-        self.client = RemoteSeat(url)
         self.name = name
         self.wake = wake
         self.joined: dict[str, Any] = {}  # the host's answer: game, seats, options, teams
-        self.ended = ""  # why the table ended by itself (the host quit or is gone), '' while on
-        self._leaving = False
-        self._failure: Exception | None = None
         self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
         self._kept_phase = ""  # the phase of the last frame kept (the replay is finished at game_over)
         self._frames: queue.Queue[tuple[dict[str, Any], bool]] = queue.Queue()  # (frame, catch-up)
         self._origins: dict[int, tuple[dict[str, Any], Any]] = {}
         self._sent: list[tuple[dict[str, Any], Any]] = []  # pushed, not yet numbered by the loop
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self.error: str | None = None
-        self._thread = threading.Thread(target=self._run, args=(table, code, name, token), daemon=True)
-        self._thread.start()
-        self._ready.wait(10 + (MAX_DELAY_S if watch else 0))  # a watcher waits out the host's delay
-        if self._failure is not None:
-            raise self._failure
-        if not self.joined:
-            raise ConnectionError(self.error or "no answer")
+        self.link = SeatLink(url, table, self._sat, self._heard, code=code, seat=seat, name=name, token=token,
+                             watch=watch, wake=self._wake, dropped=self._origins.clear)
+        self.seat = -1 if watch else self.client.seat
+        self.link.soon(self._ping())
+
+    @property
+    def client(self) -> RemoteSeat:
+        """The connection to the host (the link's)."""
+        return self.link.remote
+
+    @property
+    def ended(self) -> str:  # type: ignore[override]
+        """Why the table ended by itself, the line to show ('' while on, or once the game is over)."""
+        return _ENDED.get(self.link.ended, "")
+
+    @property
+    def reconnecting(self) -> bool:  # type: ignore[override]
+        """True while the link is being made again."""
+        return bool(self.link.reconnecting)
 
     # -- the network thread ----------------------------------------------------------------------------
 
-    def _run(self, table: str, code: str, name: str, token: str) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._play(table, code, name, token))
-
-    async def _play(self, table: str, code: str, name: str, token: str) -> None:
-        client = self.client
-        try:
-            await client.open()
-            if self.watch:
-                joined = await client.watch(table)
-            elif token:  # a seat left earlier (the window closed): its token takes it back
-                joined = await client.rejoin(table, token)
-                self.seat = int(joined["seat"])
-            else:
-                joined = await client.join(table, code, self.seat, name)
-            first = await client.expect("update")
-        except Exception as exc:  # noqa: BLE001 - any failure to connect is one line for the player
-            self._failure = exc
-            self.error = str(exc) or type(exc).__name__
-            self._ready.set()
+    def _sat(self, answer: dict[str, Any], again: bool) -> None:
+        """The host's first answer sets the table up (taken back, the seat goes on as it was)."""
+        if again:
             return
-        self.joined, self.game = joined, str(joined["game"])
+        self.joined, self.game = answer, str(answer["game"])
         if not self.watch:  # a watcher keeps no replay: it had no seat to see from
-            self.recorder = SeatRecorder(seat_replays_dir(), joined, client.token)
-        self._record(first)  # kept at once: a table left before its first frame still has its replay
-        self._frames.put((first, True))  # everything the seat missed, for the table talk too
-        self._ready.set()
-        pinger = asyncio.create_task(self._ping())
-        try:
-            while not self._leaving:
-                ended = await self._read()
-                if ended is not None:
-                    self.ended = ended
-                    break
-                if self._leaving or not await self._reconnect(table):
-                    self.ended = "" if self._leaving else self.ended or HOST_LOST
-                    break
-        finally:
-            pinger.cancel()
-            LOG.info("remote Rumble seat %d: the link ended (%s)", self.seat, self.ended or "over or left")
-            self._tell()
+            self.recorder = SeatRecorder(seat_replays_dir(), answer, str(answer["token"]))
 
-    async def _read(self) -> str | None:
-        """Frames to the table until the game is over (''), the host quits (the line to show), or
-        the connection is lost (None)."""
-        try:
-            while not self.client.over:
-                message = await self.client.receive()
-                if message["type"] == "update":
-                    self._frames.put((message, False))
-                    self._tell()
-                elif message["type"] == "closing":
-                    return HOST_QUIT
-                elif message["type"] in ("away", "back", "names", "paused"):  # a resting window wakes
-                    self._tell()
-            return ""
-        except Exception as exc:  # noqa: BLE001 - any end of the link: taken back with the token
-            LOG.info("remote Rumble seat %d: link lost (%s), taking the seat back", self.seat, exc)
-            return None
+    def _heard(self, message: dict[str, Any], fresh: bool) -> None:
+        """Every message from the host: updates go to the table (a fresh one, after the seat was
+        taken or taken back, tells what was missed quietly)."""
+        if message["type"] == "update":
+            if fresh:
+                self._record(message)  # kept at once: a table left before its first frame has its replay
+            self._frames.put((message, fresh))
 
-    async def _reconnect(self, table: str) -> bool:
-        """Take the seat back with its token (the host sends the whole view and what was missed)."""
-        self.reconnecting = True
-        self._tell()
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + RECONNECT_S
-        tries = 0
-        while not self._leaving and loop.time() < give_up:
-            try:
-                await self.client.open()
-                if self.watch:
-                    await self.client.watch(table)
-                else:
-                    await self.client.rejoin(table, self.client.token)
-                self._origins.clear()  # inputs in flight when the link went are not coming back
-                self.reconnecting = False
-                return True
-            except HostRefused as refused:  # the host is there and knows no such seat: never retried
-                LOG.info("remote Rumble seat %d: the host refused the token (%s)", self.seat, refused)
-                self.reconnecting = False
-                self.ended = SEAT_GONE
-                return False
-            except Exception as exc:  # noqa: BLE001 - not there yet: try again a little later
-                LOG.info("remote Rumble seat %d: no way back yet (%s)", self.seat, exc)
-                await asyncio.sleep(backoff_s(tries))
-                tries += 1
-        self.reconnecting = False
-        return False
-
-    def _tell(self) -> None:
+    def _wake(self) -> None:
         if self.wake is not None:
             self.wake()
 
@@ -239,7 +172,7 @@ class RemoteTableSim(SeatTableSim):
             return  # a watcher plays nothing
         pushed = (action, origin)
         self._sent.append(pushed)
-        self._loop.call_soon_threadsafe(lambda: self._loop.create_task(self._send(pushed)))
+        self.link.soon(self._send(pushed))
 
     def start(self, origin: Any = None) -> None:
         """Ask the host to start the next round."""
@@ -288,10 +221,7 @@ class RemoteTableSim(SeatTableSim):
 
     def close(self) -> None:
         """Leave the table (the host shows the seat away; the token would take it back)."""
-        self._leaving = True
-        if self._loop.is_running():
-            asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
-        self._thread.join(2)
+        self.link.close()
 
 
 class SeatReplaySaver(NoSave):
