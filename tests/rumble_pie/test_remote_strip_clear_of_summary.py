@@ -4,6 +4,8 @@ strip goes clear of the summary's panel, whose team rows it used to cover."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -17,19 +19,25 @@ class _RoundOver(Exception):
     """The first round has ended: the summary is up."""
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
-@pytest.mark.parametrize("seats", [2, 6])
-def test_the_strip_over_the_banner_leaves_the_round_summary_clear(size: tuple[int, int], seats: int) -> None:
-    info = get_game("rumble-pie")
-    teams = [seat % 3 for seat in range(seats)] if seats == 6 else None  # three teams: a taller summary
-    setup = GameSetup("rumble-pie", parse_seats(",".join(["bot:easy"] * seats)), {}, teams, seed=5)
-    app, scene = make_table(info, setup, size)
+def _at_round_end(seats: str, size: tuple[int, int], teams: list[int] | None = None) -> tuple[Any, Any]:
+    """A table of `seats` played without a screen up to its first round's end: (app, scene)."""
+    setup = GameSetup("rumble-pie", parse_seats(seats), {}, teams, seed=5)
+    app, scene = make_table(get_game("rumble-pie"), setup, size)
+
     def stop_at_round_end(_result: object) -> None:
         if scene.sim.table().phase == "round_over":
             raise _RoundOver
 
-    with pytest.raises(_RoundOver):  # played without a screen up to the first round's end
+    with pytest.raises(_RoundOver):
         scene.sim.fast_forward(until_round=2, on_result=stop_at_round_end)
+    return app, scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("seats", [2, 6])
+def test_the_strip_over_the_banner_leaves_the_round_summary_clear(size: tuple[int, int], seats: int) -> None:
+    teams = [seat % 3 for seat in range(seats)] if seats == 6 else None  # three teams: a taller summary
+    app, scene = _at_round_end(",".join(["bot:easy"] * seats), size, teams)
     scene.draw(app.screen)
     panel = scene.summary.panel
     assert panel is not None  # the summary is up
@@ -48,17 +56,7 @@ def test_the_summary_says_how_to_go_on_whole(size: tuple[int, int], language: st
 
     set_language(language)
     try:
-        info = get_game("rumble-pie")
-        setup = GameSetup("rumble-pie", parse_seats("human:keys1,bot:normal,bot:normal,bot:normal"), {}, None,
-                          seed=5)
-        app, scene = make_table(info, setup, size)
-
-        def stop_at_round_end(_result: object) -> None:
-            if scene.sim.table().phase == "round_over":
-                raise _RoundOver
-
-        with pytest.raises(_RoundOver):
-            scene.sim.fast_forward(until_round=2, on_result=stop_at_round_end)
+        _app, scene = _at_round_end("human:keys1,bot:normal,bot:normal,bot:normal", size)
         with recording(monkeypatch) as drawn:
             scene.draw(probe_screen(size))
         prompt = _("Next round: Enter (pad: Start) or Go!")
@@ -77,17 +75,8 @@ def test_the_summary_columns_never_run_into_each_other_in_spanish(size: tuple[in
 
     set_language("es")
     try:
-        info = get_game("rumble-pie")
-        setup = GameSetup("rumble-pie", parse_seats("bot:normal,bot:normal,bot:normal,bot:normal"), {}, None,
-                          seed=5)
-        app, scene = make_table(info, setup, size)  # 760x480: about the table's size in a replay
-
-        def stop_at_round_end(_result: object) -> None:
-            if scene.sim.table().phase == "round_over":
-                raise _RoundOver
-
-        with pytest.raises(_RoundOver):
-            scene.sim.fast_forward(until_round=2, on_result=stop_at_round_end)
+        # 760x480: about the table's size in a replay.
+        _app, scene = _at_round_end("bot:normal,bot:normal,bot:normal,bot:normal", size)
         with recording(monkeypatch) as drawn:
             scene.draw(probe_screen(size))
         panel = scene.summary.panel
