@@ -12,9 +12,9 @@ import pygame
 from pie_table.core import stats
 from pie_table.core.registry import load_games
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, tr
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
@@ -22,7 +22,7 @@ from pie_table.scenes.base import OverlayScene
 class StatisticsScene(OverlayScene):
     """A table of rows (↑/↓ or a click selects one), the selected row's chart, and Back."""
 
-    room = (720, 720)  # the sheet at its narrowest: a larger interface size wraps each row on two lines
+    room = (720, 720)  # the sheet at its narrowest: where its columns do not fit, each row takes two lines
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -90,41 +90,34 @@ class StatisticsScene(OverlayScene):
             image = fit_text(hint, int(15 * s), area.w, pal.INK_SOFT)
             surface.blit(image, image.get_rect(midtop=(area.centerx, area.bottom + int(4 * s))))
         titles = {info.id: _(info.title) for info in load_games().values()}
-        bands = _bands(area.w >= _ONE_LINE_W * s)
-        size = int(15 * s)
-        line = (font(size).get_linesize() + int(6 * s)) * len(bands)
-        _draw_cells(surface, bands, [title for band in bands for title, _share in band], area.topleft,
-                    area.w, size, "bold")
+        size = max(min_readable(), int(15 * s))  # measured as drawn: never below the floor
+        cells = [self._cells(row, titles) for row in self.rows]
+        columns = _columns(cells, size, area.w)
+        step = font(size).get_linesize() + int(6 * s)
+        line = step * len(columns)
+        head_h = _draw_headings(surface, columns, area.topleft, size, step)
         # The chart takes the room the rows leave free, within bounds.
-        chart_h = int(min(200 * s, max(110 * s, area.h - line * (len(self.rows) + 1) - 12 * s)))
-        visible = max(1, (area.h - line - chart_h - int(12 * s)) // line)
+        chart_h = int(min(200 * s, max(110 * s, area.h - head_h - line * len(self.rows) - 12 * s)))
+        visible = max(1, (area.h - head_h - chart_h - int(12 * s)) // line)
         first = max(0, min(self.selected - visible + 1, len(self.rows) - visible))
         self.row_rects = [pygame.Rect(0, 0, 0, 0)] * len(self.rows)
         for index in range(first, min(len(self.rows), first + visible)):
-            row = self.rows[index]
-            y = area.y + line * (1 + index - first)
+            y = area.y + head_h + line * (index - first)
             rect = pygame.Rect(area.x - 4, y - 2, area.w + 8, line)
             self.row_rects[index] = rect
             if index == self.selected:
                 pygame.draw.rect(surface, pal.HIGHLIGHT, rect, border_radius=6)
-            vs = " · ".join(
-                f"{int(row['vs'][lv] * 100)}%" if lv in row["vs"] else "–"
-                for lv in ("easy", "normal", "hard")
-            )
-            cells = [
-                shown_name(row["name"]),
-                titles.get(row["game"], row["game"]),
-                str(row["played"]),
-                str(row["won"]),
-                f"{int(row['rate'] * 100)}%",
-                vs,
-                _number(row["best"]),
-                _number(row["average"]),
-                f"{row['streak']} ({row['best_streak']})",
-                extras_text(row),
-            ]
-            _draw_cells(surface, bands, cells, (area.x, y), area.w, size, "sans")
+            _draw_cells(surface, columns, cells[index], (area.x, y), size, step)
         self._draw_chart(surface, pygame.Rect(area.x, area.bottom - chart_h, area.w, chart_h), s, titles)
+
+    @staticmethod
+    def _cells(row: dict[str, Any], titles: dict[str, str]) -> list[str]:
+        """One row's cells, in the columns' order."""
+        vs = " · ".join(f"{int(row['vs'][lv] * 100)}%" if lv in row["vs"] else "–"
+                        for lv in ("easy", "normal", "hard"))
+        return [shown_name(row["name"]), titles.get(row["game"], row["game"]), str(row["played"]),
+                str(row["won"]), f"{int(row['rate'] * 100)}%", vs, _number(row["best"]),
+                _number(row["average"]), f"{row['streak']} ({row['best_streak']})", extras_text(row)]
 
     def _draw_chart(
         self, surface: pygame.Surface, rect: pygame.Rect, s: float, titles: dict[str, str]
@@ -163,33 +156,82 @@ class StatisticsScene(OverlayScene):
             surface.blit(number, number.get_rect(midbottom=(bar.centerx, bar.y - 1)))
 
 
-# The width, in pixels at scale 1, the ten columns need on one line; narrower (a larger interface
-# size), each row takes two lines, the counts on the first and the scores and extras on the second.
-_ONE_LINE_W = 1000
+def _bands(one_line: bool) -> list[list[str]]:
+    """The columns' headings, on each line a row takes."""
+    counts = [_("Player"), _("Game"), _("Played"), _("Won"), _("Win rate"), _("vs easy · normal · hard")]
+    scores = [_("Best"), _("Average"), _("Streak (best)"), _("Extras")]
+    return [counts + scores] if one_line else [counts, scores]
 
 
-def _bands(one_line: bool) -> list[list[tuple[str, float]]]:
-    """The columns, as (title, share of the width) on each line a row takes."""
-    counts = [(_("Player"), 0.10), (_("Game"), 0.13), (_("Played"), 0.06), (_("Won"), 0.06),
-              (_("Win rate"), 0.07), (_("vs easy · normal · hard"), 0.16)]
-    scores = [(_("Best"), 0.06), (_("Average"), 0.07), (_("Streak (best)"), 0.09), (_("Extras"), 0.20)]
-    if one_line:
-        return [counts + scores]
-    return [[(title, share / sum(w for _t, w in band)) for title, share in band] for band in (counts, scores)]
+# A band's columns: (heading, x offset, width) each.
+Columns = list[list[tuple[str, int, int]]]
 
 
-def _draw_cells(surface: pygame.Surface, bands: list[list[tuple[str, float]]], cells: list[str],
-                topleft: tuple[int, int], width: int, size: int, face: str) -> None:
-    """`cells` in the columns of `bands`, one line a band, from `topleft`."""
+def _columns(rows: list[list[str]], size: int, width: int) -> Columns:
+    """The ten columns on one line if they fit whole, else each row on two (the counts, then the
+    scores and extras): each column as wide as its widest cell or its heading on two lines, with
+    a gap, and the room left shared out. Only where even two lines are too narrow do they shrink
+    in proportion, and their cells are cut: fixed shares cut every Spanish heading ("Juga…",
+    "Racha (m…") with room to spare beside them."""
+    one = _laid(_bands(True), rows, size, width)
+    return one if one is not None else _laid(_bands(False), rows, size, width, squeeze=True) or []
+
+
+def _laid(bands: list[list[str]], rows: list[list[str]], size: int, width: int,
+          squeeze: bool = False) -> Columns | None:
+    """`bands` laid out within `width` (None if they do not fit whole and may not `squeeze`)."""
+    gap = max(8, size * 2 // 3)
+    out: Columns = []
+    at = 0
+    for headings in bands:
+        cells = [[row[at + col] for row in rows] for col in range(len(headings))]
+        at += len(headings)
+        need = [gap + max([_heading_width(heading, size)] + [font(size).size(text)[0] for text in column])
+                for heading, column in zip(headings, cells, strict=True)]
+        total = sum(need)
+        if total <= width:
+            need = [n + (width - total) // len(need) for n in need]  # the room left shared out
+        elif squeeze:
+            need = [n * width // total for n in need]
+        else:
+            return None
+        xs = [sum(need[:col]) for col in range(len(need))]
+        out.append(list(zip(headings, xs, need, strict=True)))
+    return out
+
+
+def _heading_width(heading: str, size: int) -> int:
+    """The width `heading` needs to wrap on two lines at most: its longest word, or the wider of
+    the two lines it breaks into at the space nearest its middle."""
+    face = font(size, "bold")
+    words = heading.split()
+    widest = max(face.size(word)[0] for word in words)
+    halves = [max(face.size(" ".join(words[:cut]))[0], face.size(" ".join(words[cut:]))[0])
+              for cut in range(1, len(words))]
+    return max(widest, min(halves, default=widest))
+
+
+def _draw_headings(surface: pygame.Surface, columns: Columns, topleft: tuple[int, int], size: int,
+                   step: int) -> int:
+    """Each band's headings, wrapped on up to two lines within their column; the height taken."""
+    x0, y = topleft
+    for band in columns:
+        images = [(x, fit_lines(heading, size, width - 6, pal.INK, "bold", most=2))
+                  for heading, x, width in band]
+        for x, image in images:
+            surface.blit(image, (x0 + x, y))
+        y += max(step, max(image.get_height() for _x, image in images) + step - font(size).get_linesize())
+    return y - topleft[1]
+
+
+def _draw_cells(surface: pygame.Surface, columns: Columns, cells: list[str], topleft: tuple[int, int],
+                size: int, step: int) -> None:
+    """`cells` in `columns`, one line a band, from `topleft`."""
     x0, y = topleft
     texts = iter(cells)
-    step = font(size).get_linesize() + max(1, size * 6 // 15)
-    for band in bands:
-        x = x0
-        for _title, share in band:
-            image = fit_text(next(texts), size, int(width * share) - 6, pal.INK, face)
-            surface.blit(image, (x, y))
-            x += int(width * share)
+    for band in columns:
+        for _heading, x, width in band:
+            surface.blit(fit_text(next(texts), size, width - 6, pal.INK, "sans"), (x0 + x, y))
         y += step
 
 

@@ -177,3 +177,28 @@ def test_the_file_stays_small_however_many_games_are_counted(home):
     again, notice = stats.load()
     assert notice is None and stats.rows(again)[0]["played"] == 30_000
     assert not stats.record_game(again, data["counted"][-1], "pie-rats", ["Ana", ""], ["", "easy"], report)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_no_heading_or_cell_of_the_statistics_is_cut(home, monkeypatch, size, language):
+    from pie_table.kit import i18n
+    from pie_table.scenes.statistics import StatisticsScene
+    from tests.kit.cut_log import logging_cuts
+
+    data = stats.empty()
+    stats.record_game(data, "a", "rats", ["Bartholomew", ""], ["", "hard"],
+                      {"awards": [9, 4], "winning_seats": [0]})
+    stats.record_game(data, "b", "pie-rats", ["Ana", "", ""], ["", "easy", "normal"],
+                      {"scores": [20, 11, 14], "winning_seats": [0]})
+    stats.save(data)
+    i18n.set_language(language)
+    try:
+        with logging_cuts(monkeypatch) as cuts:
+            app = App(size=size, headless=True)
+            app.scenes.push(StatisticsScene(app))
+            app.step(DT, [])
+            app.scenes.draw(app.screen)
+        assert [cut for cut in cuts if "statistics" in cut[2]] == []
+    finally:
+        i18n.set_language("en")
