@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.state import SUPPLIES
 from pie_table.games.rats.ui.ceremony import Ceremony
 from pie_table.games.rats.ui.choices import ChoicePanel, RequestForm
 from pie_table.games.rats.ui.dice_tray import DiceTray
@@ -277,3 +278,27 @@ def test_the_scavenge_buttons_name_their_supplies_in_the_players_language() -> N
     assert (baubles, flowers) == ("6 abalorios", "1 flor")
     assert "3 trapos" in asked and "rags" not in asked, asked
     assert action_label({"type": "scavenge", "supply": "baubles", "count": 6}, {}, view) == "6 baubles"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_six_nest_choices_are_each_labelled_whole_on_the_table(monkeypatch, size, language) -> None:
+    from pie_table.cli.headless_app import make_table
+    from pie_table.core.registry import get_game
+    from pie_table.core.setup import GameSetup, parse_seats
+    from pie_table.kit.i18n import set_language
+    from tests.kit.cut_log import logging_cuts
+
+    set_language(language)
+    try:
+        setup = GameSetup("rats", parse_seats("human,bot:easy"), {}, seed=3)
+        _app, scene = make_table(get_game("rats"), setup, size)
+        legal = [{"type": "nest", "seat": 0, "supply": supply} for supply in SUPPLIES]
+        with logging_cuts(monkeypatch) as cuts:
+            panel = ChoicePanel(0, {"kind": "nest"}, legal, {"seat": 0}, lambda _a: None)
+            panel.layout(scene.panel_rect(), scene.layout.scale)
+            panel.draw(pygame.Surface(size))
+        assert cuts == []
+        assert all(button.rect.bottom <= scene.panel_rect().bottom for button in panel.buttons)
+    finally:
+        set_language("en")

@@ -23,7 +23,7 @@ from pie_table.games.rats.ui.labels import (
     vocation_hint,
 )
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.menu import Menu
 from pie_table.kit.rows import Cycler, NumberCycler
@@ -50,12 +50,14 @@ class ChoicePanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.request: RequestForm | None = None
+        self.labels: list[str] = []  # the buttons' words (none: the request form's rows)
         if self.kind == "request":
             self.request = RequestForm(seat, self.legal, self.choose, names)
             items: list[Widget] = self.request.widgets()
         else:
-            items = [Button(action_label(a, item, view, names), self._chooser(a), size=22)
-                     for a in self.legal]
+            self.labels = [action_label(a, item, view, names) for a in self.legal]
+            items = [Button(label, self._chooser(a), size=22) for a, label in zip(self.legal, self.labels,
+                                                                                   strict=True)]
         self.buttons = items
         self.menu = Menu(items, on_sound=on_sound)
         self.hints = self._hints()
@@ -103,11 +105,17 @@ class ChoicePanel:
 
     def _grid(self, area: pygame.Rect, scale: float) -> None:
         count = max(1, len(self.buttons))
-        cols = 1 if count <= 2 and area.w < 360 * scale else min(3, count) if count > 4 else min(2, count)
-        rows = -(-count // cols)
+        most = 1 if count <= 2 and area.w < 360 * scale else min(3, count) if count > 4 else min(2, count)
         gap = int(8 * scale)
+        # Fewer columns where a label would be cut, or squeezed well below its fellows, in one
+        # ("Nest by cocktail s…" three to a row).
+        readable = max(min_readable(), int(18 * scale))
+        for cols in range(most, 0, -1):
+            col_w = (area.w - gap * (cols - 1)) // cols
+            if all(font(readable, "bold").size(label)[0] <= col_w - 16 for label in self.labels):
+                break
+        rows = -(-count // cols)
         row_h = max(24, min(int(48 * scale), (area.h - gap * (rows - 1)) // rows))
-        col_w = (area.w - gap * (cols - 1)) // cols
         for i, button in enumerate(self.buttons):
             r, c = divmod(i, cols)
             cell = pygame.Rect(area.x + c * (col_w + gap), area.y + r * (row_h + gap), col_w, row_h)
