@@ -95,6 +95,7 @@ class ResultsScene(OverlayScene):
                 self.writes.retry()
         if self.armed() and not was_armed:
             self.menu.set_focus(self.again_button if self.again else self.menu_button)
+            self._reveal_focus()  # a long sheet scrolls to the buttons as they light up
 
     def next_frame(self) -> float | None:
         """Still until the buttons arm (they light up then), then until input or the next try of a

@@ -376,3 +376,23 @@ def test_escape_never_quits_without_asking(app):
     assert app.running
     click(app, confirm.yes_button.rect)
     assert app.running is False
+
+
+def test_a_long_results_sheet_scrolls_to_its_buttons_as_they_light_up(tmp_path, monkeypatch):
+    """Cheflebrity's results for three chefs run past a 1280x720 window: when the buttons arm,
+    the page shows the focused one whole, not its top edge under the window's foot."""
+    from pie_table.core.setup import parse_seats
+
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    app = App(size=(1280, 720), headless=True)
+    setup = GameSetup("cheflebrity", parse_seats("human,bot:easy,bot:easy"), {}, seed=1)
+    lines = [f"Most something: Chef {n} (3 of a kind) +25" for n in range(14)]
+    results = ResultsScene(app, setup, "Chef 2 wins!", lines)
+    app.scenes.push(results)
+    for _ in range(200):
+        app.step(1 / 60, [])
+    assert results.armed() and results.scroll_page.scrolls
+    focused = results.menu.focused
+    assert focused is results.again_button
+    page = results.scroll_page
+    assert page.top <= focused.rect.top and focused.rect.bottom <= page.top + page.window[1]
