@@ -247,6 +247,7 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
     assert host_table.away_prompt.seat == 1 and host_table.away_prompt.bot_button is not None
 
     assert first.reconnecting
+    assert first.held_by_host == "reconnecting"  # her table's strip says so, whole, over the banner
     # The way is open again: her table takes the seat back with the same token; back everywhere.
     first.client.url = url
     _run(app, watcher, lambda: not first.reconnecting and first.client.token == token

@@ -29,13 +29,10 @@ class NoSave:
         """The host saves the game."""
 
 
-def draw_delay(surface: pygame.Surface, log_panel: pygame.Rect, delay_ms: float | None,
-               reconnecting: bool = False) -> pygame.Rect:
+def draw_delay(surface: pygame.Surface, log_panel: pygame.Rect, delay_ms: float | None) -> pygame.Rect:
     """The round trip to the host, at the right of the Table talk panel's title row (the panel's
     lines start below it): what a remote player's moves wait for. Returns the badge's box."""
     text = _("Delay {ms} ms").format(ms=round(delay_ms)) if delay_ms is not None else _("Delay …")
-    if reconnecting:
-        text = _("Reconnecting…")
     return _badge(surface, log_panel, text)
 
 
@@ -75,9 +72,9 @@ def clear_of_summary(band: pygame.Rect, summary: pygame.Rect | None, play: pygam
 
 
 def draw_host_paused(surface: pygame.Surface, banner: pygame.Rect, why: str) -> pygame.Rect:
-    """At a remote seat: the host holds the game still (`why`: "start", the host has not opened the
-    table yet; "pause", its pause), so the table stands still. The line covers the whole banner
-    strip: what the banner says (Go!, the round's call) waits too."""
+    """At a remote seat: the game stands still (`why`: "start", the host has not opened the table
+    yet; "pause", its pause; "restarting" or "reconnecting", the link is being made again). The
+    line covers the whole banner strip: what the banner says (Go!, the round's call) waits too."""
     s = ui_scale(surface.get_size())
     box = banner.inflate(-int(8 * s), -int(8 * s))
     image = fit_text(host_hold_line(why), max(12, int(20 * s)), box.w - int(24 * s), pal.INK, "bold")

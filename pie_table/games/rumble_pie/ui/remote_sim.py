@@ -142,8 +142,9 @@ class RemoteTableSim(SeatTableSim):
 
     @property
     def held_by_host(self) -> str:
-        """Why the host's window holds the game still: "start" (not opened yet), "pause" ('' runs)."""
-        return self.client.host_paused
+        """Why the game stands still here: "start" (the host has not opened it yet), "pause", or
+        "restarting" / "reconnecting" (the link is being made again); '' while it runs."""
+        return self.link.reconnecting or self.client.host_paused
 
     @property
     def away(self) -> set[int]:

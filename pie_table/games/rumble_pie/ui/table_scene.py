@@ -516,9 +516,10 @@ class RumbleTableScene(Scene, WatchedTable):
         # The banner's strip, moved clear of the round summary while it is up.
         band = clear_of_summary(self.geom.area("banner"), self.summary.panel, self.geom.area("play"))
         if self.link is not None and not self.watch:  # (a replay of a seat is not linked to anyone)
-            draw_delay(surface, self.geom.area("log"), self.link.delay_ms, self.link.reconnecting)
-            if self.link.held_by_host and not self.link.reconnecting:
+            if self.link.held_by_host:  # reconnecting too: said whole in the strip, not cut in the badge
                 draw_host_paused(surface, band, self.link.held_by_host)
+            if not self.link.reconnecting:
+                draw_delay(surface, self.geom.area("log"), self.link.delay_ms)
         elif self.network is not None:
             self.away_prompt.draw(surface, band, away, self.names)
             draw_remote_delays(surface, self.geom.area("log"),
