@@ -264,6 +264,9 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
 
 
 _NAME_LINES = 4  # a card's name takes at most this many lines; its picture gives way
+# A word up to this much wider than the card is squeezed whole rather than broken: a break
+# where no syllable starts reads worse ("Shortc-rust", "Homesty-le") than letters a little narrow.
+_SQUEEZE = 1.15
 
 
 def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, bool]:
@@ -279,21 +282,23 @@ def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, 
 
 def card_name_lines(label: str, width: int, size: int) -> list[str]:
     """A card's name in lines `width` wide at `size`: broken at spaces, and after a hyphen (its own,
-    or one put in at a syllable) when a word is wider than the card ("Store-" / "bought"); past
-    _NAME_LINES lines the last one holds the rest (drawn narrower, never cut)."""
+    or one put in at a syllable) when a word is much wider than the card ("Store-" / "bought");
+    a word only a little too wide stays whole (drawn narrower); past _NAME_LINES lines the last
+    one holds the rest (drawn narrower, never cut)."""
     fnt = font(size, "bold")
+    widest = int(width * _SQUEEZE)
     words: list[str] = []
     for word in label.split():
-        if fnt.size(word)[0] > width and "-" in word[1:-1]:
+        if fnt.size(word)[0] <= widest:
+            words.append(word)  # a word a little too wide is drawn a little narrower, whole
+        elif "-" in word[1:-1]:
             head, tail = word.split("-", 1)
             words += [head + "-", tail]
-        elif fnt.size(word)[0] > width:
-            words += _hyphenated(word, fnt, width)
         else:
-            words.append(word)
+            words += _hyphenated(word, fnt, width)
     lines = wrap_text(" ".join(words), fnt, width)
     lines = [line.replace("- ", "-") for line in lines]
-    if any(fnt.size(line)[0] > width + 2 for line in lines):
+    if any(fnt.size(line)[0] > widest + 2 for line in lines):
         return []  # a card too narrow to break a word usefully shows no name, like a small card
     if len(lines) > _NAME_LINES:  # only the smallest pile cards: the last line holds the rest,
         lines = [*lines[:_NAME_LINES - 1], " ".join(lines[_NAME_LINES - 1:])]  # drawn squeezed
