@@ -119,7 +119,7 @@ def bench(game: str, counts: list[int], seconds: float, warmup: float = 2.0, flo
         figures = asyncio.run(measure(game, n, seconds, warmup=warmup, flood=flood, listed=listed,
                                       options=options, keeper=keeper))
         if keeper is not None and store is not None:
-            keeper.store.close()  # as a killed process leaves it: nothing flushed, no lease ended
+            keeper.abandon()  # as a killed process leaves it: nothing more written, no lease ended
             figures.update(asyncio.run(_resume(store, owner)))
         lines.append(figures)
     return lines

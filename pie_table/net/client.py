@@ -314,7 +314,7 @@ class RemoteSeat:
 
 def _pause_word(said: Any) -> str:
     """Why the host holds the game still, as this client knows the words ('' for anything else)."""
-    return said if said in ("start", "pause") else ""
+    return said if said in ("start", "pause", p.SAVING) else ""
 
 
 def bot_decider(bot: Any, history: SeatHistory) -> Callable[[dict[str, Any], Sequence[Action]], Action]:

@@ -33,7 +33,7 @@ def _stopped(lobby: Lobby) -> None:
     for task in lobby._tasks.values():  # noqa: SLF001 - a test's stand-in for the process dying
         task.cancel()
     assert lobby.keeper is not None
-    lobby.keeper.store.close()
+    lobby.keeper.abandon()
 
 
 def _status(store_url: str, table: str) -> str:
@@ -86,6 +86,8 @@ def test_a_finished_table_stays_listed_as_finished_and_is_not_reopened(store_url
         async with serving(first) as url:
             made = await _create(url, ["bot:normal", "bot:normal"])
             await asyncio.wait_for(first.tables[made["table"]].finished.wait(), 60)
+        assert first.keeper is not None
+        first.keeper.settle()  # the end is told to nobody: nothing waited for its write
         assert _status(store_url, made["table"]) == FINISHED
         _stopped(first)
         second = _lobby(store_url)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,9 +63,21 @@ class TableRecord:
 
 
 class TableStore(ABC):
-    """Where a server's tables live; every write is durable when the call returns."""
+    """Where a server's tables live; every write is durable when the call returns (or, inside
+    `batch`, when the batch ends)."""
 
     owner: str  # this process's name in the owner column (stable across its restarts)
+    # What the store raises when it cannot be written for now (a full disk, a database restarted or
+    # out of reach): such a write is tried again later, never given up.
+    failures: tuple[type[Exception], ...] = ()
+
+    @abstractmethod
+    def batch(self) -> AbstractContextManager[None]:
+        """One transaction around several writes: all committed at its end, or none (an exception)."""
+
+    @abstractmethod
+    def reconnect(self) -> None:
+        """Open the connection again (after a failure: the old one may be dead)."""
 
     @abstractmethod
     def add(self, table: NewTable) -> str:

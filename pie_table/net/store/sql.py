@@ -1,7 +1,9 @@
 """The one SQL behind both stores: SQLite and PostgreSQL speak the same statements here, apart from
 their placeholders and a few column types (each store names its own, and makes its connection).
 
-Every statement runs in autocommit: a call returns once its write is committed. A log write names
+Every statement runs in autocommit, so a call returns once its write is committed, unless it runs
+inside `batch`: one transaction for all that a writer thread found queued (group commit: one
+flush to disk for many moves). A log write names
 the owner it expects, so a process that lost a table (another took it after its lease ran out)
 writes nothing and is told (`StoreLost`).
 """
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pie_table.net.store.base import (
@@ -50,12 +54,39 @@ _TABLE_COLUMNS = "id, game, rules_version, setup, remote, code, owner_hash, made
 
 
 class SqlStore(TableStore):
-    """A `TableStore` on a DB-API connection in autocommit; `mark` is the driver's placeholder."""
+    """A `TableStore` on a DB-API connection in autocommit, made by `connect`; `mark` is the
+    driver's placeholder."""
 
-    def __init__(self, connection: Any, owner: str, mark: str) -> None:
-        self._db = connection
+    def __init__(self, connect: Callable[[], Any], owner: str, mark: str) -> None:
+        self._connect = connect
+        self._db = connect()
         self.owner = owner
         self._mark = mark
+
+    _begin = "BEGIN"  # how a batch's transaction starts, in the database's words
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        self._run(self._begin)
+        try:
+            yield
+        except BaseException:
+            self._rollback()
+            raise
+        self._run("COMMIT")
+
+    def _rollback(self) -> None:
+        try:
+            self._run("ROLLBACK")
+        except self.failures:
+            pass  # the connection is gone: nothing was committed, and `reconnect` opens another
+
+    def reconnect(self) -> None:
+        try:
+            self._db.close()
+        except self.failures:
+            pass
+        self._db = self._connect()
 
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
         cursor = self._db.cursor()
