@@ -170,6 +170,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             # Off the event loop: zeroconf would adopt this running loop, then block it waiting on itself.
             advert = await asyncio.to_thread(advertise, "pie_table", bound_port(server), args.host,
                                              secure=tls is not None)
+        keeper.look_around(base, lobby.pace, args.adopt)  # the other processes sharing the store
         _read_commands(lobby, base)
         print(json.dumps({"serving": listening, **({"public": public} if public else {})}), flush=True)
         try:

@@ -28,6 +28,7 @@ from typing import Any
 
 from pie_table.core.driver import RealtimeDriver
 from pie_table.core.pacing import Pace
+from pie_table.core.registry import load_games
 from pie_table.core.resume import load_session
 from pie_table.core.saves import SAVE_FORMAT, SAVE_VERSION, SaveError, compact_log
 from pie_table.net.host import TableHost, headless_host
@@ -48,6 +49,8 @@ from pie_table.net.store.writer import StoreWriter
 LOG = logging.getLogger("pie_table.net")
 FLUSH_TICKS = 30  # a real-time table's log is written this often (ticks): half a second at 60 Hz
 _READ_S = 120.0  # how long a restart waits for the store to read its tables back
+_LOOK_S = 2.0  # the other processes' tables are read this often, for the lobby's list
+_ADOPT_EVERY = 5  # and every this many reads, the tables of a process that died are looked for
 
 
 @dataclass
@@ -74,6 +77,14 @@ class Keeper:
         self._ticks: dict[str, int] = {}  # ticks since a real-time table's last write
         self._status: dict[str, str] = {}
         self._renewer: asyncio.Task[None] | None = None
+        self._looker: asyncio.Task[None] | None = None
+        self.url: str | None = None  # where players reach this process (announced in the store)
+        # The lobby's lines for the tables other live processes sharing the store hold, read every
+        # few seconds; `on_others()` is told when they changed, `on_adopted(tables)` when tables of
+        # a process that died were taken in here.
+        self.others: list[dict[str, Any]] = []
+        self.on_others: Callable[[], None] | None = None
+        self.on_adopted: Callable[[list[Restored]], object] | None = None
         # How long the last log writes took from queued to committed (milliseconds): what a move's
         # acknowledgement waits for.
         self.write_ms: deque[float] = deque(maxlen=100_000)
@@ -205,8 +216,11 @@ class Keeper:
         replayed and watched again (a table that no longer replays is left in the store, named in
         the log, and not opened)."""
         self._on_loop()
+        return self._rebuilt(self.writer.run(lambda store: store.claim(adopt), _READ_S), pace)
+
+    def _rebuilt(self, records: list[TableRecord], pace: Pace | None) -> list[Restored]:
         restored = []
-        for record in self.writer.run(lambda store: store.claim(adopt), _READ_S):
+        for record in records:
             try:
                 host = _rebuild(record, pace)
             except SaveError as exc:
@@ -234,18 +248,63 @@ class Keeper:
             await asyncio.sleep(LEASE_S / 3)
             self.writer.write(lambda store: store.renew())
 
+    # -- the other processes sharing the store -------------------------------------------------------------
+
+    def look_around(self, url: str, pace: Pace | None, adopt: bool, every_s: float = _LOOK_S) -> None:
+        """From now on, on the running loop: `url` announced as this process's address, the tables
+        of the other processes read every few seconds for the lobby's list, and (`adopt`) the
+        unfinished tables of a process whose lease ran out taken in."""
+        self.url = url
+        self.writer.write(lambda store: store.announce(url))
+        if self._looker is None:
+            self._looker = asyncio.get_running_loop().create_task(self._look(pace, adopt, every_s))
+
+    async def _look(self, pace: Pace | None, adopt: bool, every_s: float) -> None:
+        looked = 0
+        while True:
+            records = await asyncio.wrap_future(self.writer.write(lambda store: store.others()))
+            lines = [self._line(record, url) for record, url in records]
+            if lines != self.others:
+                self.others = lines
+                if self.on_others is not None:
+                    self.on_others()
+            if adopt and looked % _ADOPT_EVERY == 0:
+                taken = await asyncio.wrap_future(self.writer.write(lambda store: store.adopt()))
+                restored = self._rebuilt([r for r in taken if r.id not in self._hosts], pace)
+                if restored and self.on_adopted is not None:
+                    LOG.info("took in %d tables of a process that stopped", len(restored))
+                    self.on_adopted(restored)
+            looked += 1
+            await asyncio.sleep(every_s)
+
+    def _line(self, record: TableRecord, url: str | None) -> dict[str, Any]:
+        """Another process's table as the lobby lists it (its away seats are that process's to know)."""
+        table = record.table
+        line: dict[str, Any] = {"table": record.id, "game": table.game, "seats": len(table.setup["seats"]),
+                                "open": sorted(set(table.remote) - set(record.seats)), "away": [],
+                                "over": False}
+        info = load_games().get(table.game)
+        if info is not None and info.realtime:
+            line["realtime"] = True
+        if url is not None and url != self.url:
+            line["at"] = url  # joined there, not here
+        return line
+
+    def _stop_tasks(self) -> None:
+        for task in (self._renewer, self._looker):
+            if task is not None:
+                task.cancel()
+
     def stop(self) -> None:
         """A clean stop: every log written, the lease ended, the store closed."""
-        if self._renewer is not None:
-            self._renewer.cancel()
+        self._stop_tasks()
         self.flush_all()
         self.writer.write(lambda store: store.release())
         self.writer.close()
 
     def abandon(self) -> None:
         """Stop writing at once, as a killed process leaves the store (a bench's or a test's end)."""
-        if self._renewer is not None:
-            self._renewer.cancel()
+        self._stop_tasks()
         self.writer.abandon()
 
 

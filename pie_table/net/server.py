@@ -40,7 +40,7 @@ from pie_table.net.store.base import token_hash
 from pie_table.net.store.writer import StoreDown
 
 if TYPE_CHECKING:
-    from pie_table.net.keeping import Keeper
+    from pie_table.net.keeping import Keeper, Restored
 
 MAX_STRIKES = 5
 STRIKE_DECAY_S = 60.0  # each minute without a strike forgives one
@@ -254,6 +254,8 @@ class Lobby:
         self.keeper = keeper
         if keeper is not None:
             keeper.on_failing = self._store_failing
+            keeper.on_others = self.changed
+            keeper.on_adopted = self._take_in
         self.saving = True  # False while the store cannot be written (moves wait for it)
         self.finished: list[dict[str, Any]] = []  # lobby lines of tables over before this process began
         self.tables: dict[str, TableHost] = {}
@@ -437,7 +439,7 @@ class Lobby:
             seated.set_result(None)
             return
         written = self.keeper.seated(table, seat)
-        written.add_done_callback(lambda _done: seated.done() or seated.set_result(None))
+        written.add_done_callback(lambda _done: _settle(seated))
 
     def _store_failing(self, failing: bool) -> None:
         """The store failed (its writes are tried again) or is written again: every player at a
@@ -455,15 +457,20 @@ class Lobby:
         if self.keeper is None:
             return []
         self.finished = self.keeper.finished_summaries(self.limits.list_page)
+        hosts = self._take_in(self.keeper.restore(self.pace, adopt))
+        self.keeper.keep_lease()
+        return hosts
+
+    def _take_in(self, tables: list[Restored]) -> list[TableHost]:
+        """Hold tables read back from the store (this process's after a restart, or a dead one's)."""
         hosts = []
-        for restored in self.keeper.restore(self.pace, adopt):
+        for restored in tables:
             host = restored.host
             self._made[host.id] = Made(None, restored.made_by, owner_hash=restored.owner_hash)
             if restored.made_by is not None:
                 self.addresses.get(restored.made_by).tables.add(host.id)
                 self._start_sweeping()
             hosts.append(self.add(host))
-        self.keeper.keep_lease()
         return hosts
 
     def hold_still(self) -> None:
@@ -509,6 +516,8 @@ class Lobby:
         yield from self.finished  # over before this process began: listed as finished, never reopened
         for table in self.tables.values():
             yield table.summary()
+        if self.keeper is not None:  # those of the other processes sharing the store
+            yield from (line for line in self.keeper.others if line["table"] not in self.tables)
 
     @property
     def list_builds(self) -> int:
@@ -565,6 +574,11 @@ class Lobby:
             if holder.link is not None:
                 holder.link.send(p.error(Refusal(p.TABLE_CLOSED, table=table_id)))
                 holder.link.drop("the table has closed")
+
+
+def _settle(future: asyncio.Future[Any]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _fresh_seed() -> int:

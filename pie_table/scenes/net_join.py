@@ -248,7 +248,7 @@ def take_seat(address: str, table: str, code: str, seat: int, name: str) -> Any:
 
 def table_line(table: dict[str, Any]) -> str:
     """A lobby's table as the join screen lists it: its game, then its open and away seats (or
-    that it is finished)."""
+    that it is finished), and where it lives when another server holds it."""
     from pie_table.core.registry import load_games
 
     info = load_games().get(table["game"])
@@ -261,8 +261,9 @@ def table_line(table: dict[str, Any]) -> str:
     away = len(table.get("away", ()))
     line += ngettext(" · {away} away", " · {away} away", away).format(away=away) if away else ""
     watchers = int(table.get("watchers", 0))
-    return line + (ngettext(" · {n} watching", " · {n} watching", watchers).format(n=watchers)
-                   if watchers else "")
+    line += ngettext(" · {n} watching", " · {n} watching", watchers).format(n=watchers) if watchers else ""
+    # Held by another server sharing this one's store: joined where it lives.
+    return line + (_(" · at {address}").format(address=table["at"]) if table.get("at") else "")
 
 
 def seats_offered(address: str, table: dict[str, Any] | None) -> list[int]:
@@ -407,6 +408,9 @@ class JoinScene(MenuScene):
         """What a table's button does: that table is the one joined (the Seat row offers its seats)."""
         def choose() -> None:
             self.table = table["table"]
+            if table.get("at"):  # another server sharing the store holds it: asked and joined there
+                self.address = str(table["at"])
+                self.ask_lobby()
             self.rebuild()
         return choose
 

@@ -105,6 +105,20 @@ class TableStore(ABC):
         whose lease ran out) and read each back with its seats and log, in id order."""
 
     @abstractmethod
+    def adopt(self) -> list[TableRecord]:
+        """Take the unfinished tables of other processes whose lease ran out (their process died),
+        each read back with its seats and log."""
+
+    @abstractmethod
+    def announce(self, url: str) -> None:
+        """The address players reach this process at (shown beside its tables in other lobbies)."""
+
+    @abstractmethod
+    def others(self) -> list[tuple[TableRecord, str | None]]:
+        """The unfinished tables other live processes own (with their seats, without their logs),
+        each with the address its process announced (None: none)."""
+
+    @abstractmethod
     def read(self, table_id: str) -> TableRecord | None:
         """One table with its seats and log, whoever owns it, changing nothing (None: no such id)."""
 

@@ -37,6 +37,7 @@ CREATE INDEX IF NOT EXISTS pie_tables_status ON pie_tables (status, owner);
 CREATE TABLE IF NOT EXISTS pie_seats (
     table_id {ref} NOT NULL REFERENCES pie_tables (id), seat INTEGER NOT NULL,
     name TEXT NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS pie_hosts (owner TEXT NOT NULL PRIMARY KEY, url TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pie_log (
     table_id {ref} NOT NULL REFERENCES pie_tables (id), start {ref} NOT NULL,
     rows TEXT NOT NULL, PRIMARY KEY (table_id, start));
@@ -130,12 +131,36 @@ class SqlStore(TableStore):
         return self._whole(self._records("WHERE owner = ? AND status NOT IN (?, ?) ORDER BY id",
                                          (self.owner, FINISHED, CLOSED)))
 
+    def adopt(self) -> list[TableRecord]:
+        now = time.time()
+        # Marked first (one statement: two processes never take the same table), then read.
+        token = f"{self.owner}\n{now}"
+        self._run("UPDATE pie_tables SET owner = ?, lease_until = ? WHERE status NOT IN (?, ?)"
+                  " AND owner <> ? AND lease_until < ?",
+                  (token, now + LEASE_S, FINISHED, CLOSED, self.owner, now))
+        taken = self._whole(self._records("WHERE owner = ? ORDER BY id", (token,)))
+        self._run("UPDATE pie_tables SET owner = ? WHERE owner = ?", (self.owner, token))
+        return taken
+
+    def announce(self, url: str) -> None:
+        self._run("INSERT INTO pie_hosts (owner, url) VALUES (?, ?)"
+                  " ON CONFLICT (owner) DO UPDATE SET url = excluded.url", (self.owner, url))
+
+    def others(self) -> list[tuple[TableRecord, str | None]]:
+        rows = self._run(
+            f"SELECT {', '.join('t.' + c for c in _TABLE_COLUMNS.split(', '))}, h.url FROM pie_tables t"
+            " LEFT JOIN pie_hosts h ON h.owner = t.owner WHERE t.status NOT IN (?, ?) AND t.owner <> ?"
+            " AND t.lease_until >= ? ORDER BY t.id", (FINISHED, CLOSED, self.owner, time.time())).fetchall()
+        records = [_record(row[:-1]) for row in rows]
+        self._seats(records)
+        return list(zip(records, [row[-1] for row in rows], strict=True))
+
     def read(self, table_id: str) -> TableRecord | None:
         found = self._whole(self._records("WHERE id = ?", (int(table_id),)))
         return found[0] if found else None
 
-    def _whole(self, records: list[TableRecord]) -> list[TableRecord]:
-        """`records` with their seats and logs read in."""
+    def _seats(self, records: list[TableRecord]) -> dict[int, TableRecord]:
+        """`records` with their seats read in, by id."""
         by_id = {int(r.id): r for r in records}
         if by_id:
             ids = tuple(by_id)
@@ -144,6 +169,14 @@ class SqlStore(TableStore):
                     f"SELECT table_id, seat, name, token_hash FROM pie_seats WHERE table_id IN ({marks})",
                     ids).fetchall():
                 by_id[table_id].seats[seat] = SeatRecord(name, hashed)
+        return by_id
+
+    def _whole(self, records: list[TableRecord]) -> list[TableRecord]:
+        """`records` with their seats and logs read in."""
+        by_id = self._seats(records)
+        if by_id:
+            ids = tuple(by_id)
+            marks = ", ".join("?" * len(ids))
             for table_id, text in self._run(f"SELECT table_id, rows FROM pie_log WHERE table_id IN ({marks})"
                                             " ORDER BY table_id, start", ids).fetchall():
                 by_id[table_id].log.extend(json.loads(text))
@@ -155,9 +188,7 @@ class SqlStore(TableStore):
 
     def _records(self, where: str, params: tuple[Any, ...]) -> list[TableRecord]:
         rows = self._run(f"SELECT {_TABLE_COLUMNS} FROM pie_tables {where}", params).fetchall()
-        return [TableRecord(str(table_id), NewTable(game, version, json.loads(setup), json.loads(remote),
-                                                    code, owner_hash, made_by), status)
-                for table_id, game, version, setup, remote, code, owner_hash, made_by, status in rows]
+        return [_record(row) for row in rows]
 
     def renew(self) -> None:
         self._run("UPDATE pie_tables SET lease_until = ? WHERE owner = ? AND status NOT IN (?, ?)",
@@ -168,3 +199,10 @@ class SqlStore(TableStore):
 
     def close(self) -> None:
         self._db.close()
+
+
+def _record(row: tuple[Any, ...]) -> TableRecord:
+    """A table's row (`_TABLE_COLUMNS`) as a record, without its seats and log."""
+    table_id, game, version, setup, remote, code, owner_hash, made_by, status = row
+    return TableRecord(str(table_id), NewTable(game, version, json.loads(setup), json.loads(remote), code,
+                                               owner_hash, made_by), status)
