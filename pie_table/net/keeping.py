@@ -162,7 +162,7 @@ class Keeper:
         done = None
         if len(log) > start:
             rows, table_id, began = compact_log(log[start:]), host.id, time.perf_counter()
-            done = self.writer.write(lambda store: store.append(table_id, start, rows))
+            done = self.writer.append(table_id, start, rows)
             done.add_done_callback(lambda written: self._written(table_id, written, began))
             self._logged[host.id] = len(log)
         self._note_status(host)

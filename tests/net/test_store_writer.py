@@ -94,12 +94,13 @@ def test_a_write_waiting_for_the_store_holds_its_ack_and_nothing_else(store_url:
 
 
 class _Counted(TableStore):
-    """A store in memory that counts its transactions (what group commit saves)."""
+    """A store in memory that counts its transactions and log statements (what group commit saves)."""
 
     def __init__(self) -> None:
         self.owner = "counted"
         self.rows: list[int] = []
         self.transactions = 0
+        self.statements = 0  # log writes made (each of any number of rows)
         self.gate = asyncio.Event()
 
     def batch(self) -> Any:
@@ -111,8 +112,10 @@ class _Counted(TableStore):
             self.transactions += 1
         return one()
 
-    def append(self, table_id: str, start: int, rows: list[list[Any]]) -> None:
-        self.rows.append(start)
+    def append_all(self, appends: list[Any]) -> set[tuple[str, int]]:
+        self.rows.extend(start for _table, start, _rows in appends)
+        self.statements += 1
+        return set()
 
     def reconnect(self) -> None: ...
     def add(self, table: Any) -> str: return "1"
@@ -142,11 +145,12 @@ def test_what_queued_while_a_commit_ran_goes_in_one_transaction() -> None:
         go.wait(30)
     first = writer.write(slow)
     assert busy.wait(30)  # the writer is inside its first commit
-    later = [writer.write(lambda s, i=i: s.append("1", i, [])) for i in range(50)]
+    later = [writer.append("1", i, []) for i in range(50)]
     go.set()
     first.result(30)
     for done in later:
         done.result(30)
     assert store.rows == list(range(50))  # in the order they were queued
-    assert (store.transactions, writer.batches, writer.written) == (2, 2, 51)
+    # The slow write's transaction, then the fifty log writes in one statement, its own commit.
+    assert (store.transactions, store.statements, writer.batches, writer.written) == (1, 1, 2, 51)
     writer.close()

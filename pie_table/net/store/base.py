@@ -20,6 +20,9 @@ OPEN, PLAYING, FINISHED, CLOSED = "open", "playing", "finished", "closed"
 LEASE_S = 30.0  # a table whose owner has not renewed for this long may be taken by another process
 
 
+Append = tuple[str, int, list[list[Any]]]  # a table's log rows from an index on: (table id, start, rows)
+
+
 class StoreLost(Exception):
     """This process no longer owns the table it wrote to (another one took it over)."""
 
@@ -87,9 +90,15 @@ class TableStore(ABC):
     def seat(self, table_id: str, seat: int, record: SeatRecord) -> None:
         """A remote seat was taken."""
 
-    @abstractmethod
     def append(self, table_id: str, start: int, rows: list[list[Any]]) -> None:
         """Log rows for the entries from index `start` on; StoreLost if another process owns the table."""
+        if self.append_all([(table_id, start, rows)]):
+            raise StoreLost(table_id)
+
+    @abstractmethod
+    def append_all(self, appends: list[Append]) -> set[tuple[str, int]]:
+        """Several tables' log rows in one statement (what one commit of the writer holds): the
+        (table, start) of those not written, their table owned by another process now."""
 
     @abstractmethod
     def set_code(self, table_id: str, code: str) -> None:

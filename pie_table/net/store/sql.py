@@ -21,9 +21,9 @@ from pie_table.net.store.base import (
     FINISHED,
     LEASE_S,
     OPEN,
+    Append,
     NewTable,
     SeatRecord,
-    StoreLost,
     TableRecord,
     TableStore,
 )
@@ -51,6 +51,9 @@ def schema(id_column: str, real: str, ref: str) -> list[str]:
     return [statement.strip() for statement in text.split(";") if statement.strip()]
 
 
+# Log writes in one statement at most (SQLite takes 32,766 parameters); a commit of more is
+# written in one transaction.
+_APPENDS_AT_ONCE = 2000
 _TABLE_COLUMNS = "id, game, rules_version, setup, remote, code, owner_hash, made_by, status"
 
 
@@ -60,6 +63,7 @@ class SqlStore(TableStore):
 
     def __init__(self, connect: Callable[[], Any], owner: str, mark: str) -> None:
         self._connect = connect
+        self._batched = False  # a transaction of `batch` is open
         self._db = connect()
         self.owner = owner
         self._mark = mark
@@ -68,12 +72,18 @@ class SqlStore(TableStore):
 
     @contextmanager
     def batch(self) -> Iterator[None]:
+        if self._batched:  # inside a batch already: part of its transaction
+            yield
+            return
         self._run(self._begin)
+        self._batched = True
         try:
             yield
         except BaseException:
             self._rollback()
             raise
+        finally:
+            self._batched = False
         self._run("COMMIT")
 
     def _rollback(self) -> None:
@@ -107,13 +117,28 @@ class SqlStore(TableStore):
                   " ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name,"
                   " token_hash = excluded.token_hash", (int(table_id), seat, record.name, record.token_hash))
 
-    def append(self, table_id: str, start: int, rows: list[list[Any]]) -> None:
-        cursor = self._run(
-            "INSERT INTO pie_log (table_id, start, rows) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT),"
-            " CAST(? AS TEXT) WHERE EXISTS (SELECT 1 FROM pie_tables WHERE id = ? AND owner = ?)",
-            (int(table_id), start, json.dumps(rows, separators=(",", ":")), int(table_id), self.owner))
-        if cursor.rowcount != 1:
-            raise StoreLost(table_id)
+    def append_all(self, appends: list[Append]) -> set[tuple[str, int]]:
+        if len(appends) > _APPENDS_AT_ONCE:
+            with self.batch():
+                return self._append_all(appends)
+        return self._append_all(appends)
+
+    def _append_all(self, appends: list[Append]) -> set[tuple[str, int]]:
+        written: set[tuple[str, int]] = set()
+        for at in range(0, len(appends), _APPENDS_AT_ONCE):
+            chunk = appends[at:at + _APPENDS_AT_ONCE]
+            values = ", ".join(["(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT))"] * len(chunk))
+            params = [value for table_id, start, rows in chunk
+                      for value in (int(table_id), start, json.dumps(rows, separators=(",", ":")))]
+            # One statement for every table's rows (one round trip, one wait of the writer thread
+            # for the interpreter): each written only if this process still owns its table.
+            cursor = self._run(
+                f"WITH v (t, s, r) AS (VALUES {values}) INSERT INTO pie_log (table_id, start, rows)"
+                " SELECT v.t, v.s, v.r FROM v"
+                " WHERE EXISTS (SELECT 1 FROM pie_tables WHERE id = v.t AND owner = ?)"
+                " RETURNING table_id, start", (*params, self.owner))
+            written |= {(str(table_id), start) for table_id, start in cursor.fetchall()}
+        return {(table_id, start) for table_id, start, _rows in appends} - written
 
     def set_code(self, table_id: str, code: str) -> None:
         self._run("UPDATE pie_tables SET code = ? WHERE id = ?", (code, int(table_id)))

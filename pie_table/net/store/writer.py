@@ -22,7 +22,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.net.store.base import StoreLost, TableStore
+from pie_table.net.store.base import Append, StoreLost, TableStore
 
 LOG = logging.getLogger("pie_table.net")
 _FIRST_WAIT_S = 0.05  # after a failure, the first wait before the batch is tried again
@@ -39,7 +39,8 @@ Job = Callable[[TableStore], Any]
 
 @dataclass
 class _Write:
-    job: Job
+    job: Job | None  # None: a log write (`append`), all of a commit's done in one statement
+    append: Append | None = None
     done: Future[Any] = field(default_factory=Future)
 
 
@@ -63,6 +64,13 @@ class StoreWriter:
         """Queue `job(store)`; its future is done once it is committed (its value or its exception:
         StoreLost for a table another process owns now)."""
         write = _Write(job)
+        self._queue.put(write)
+        return write.done
+
+    def append(self, table_id: str, start: int, rows: list[list[Any]]) -> Future[Any]:
+        """Queue a table's log rows from entry `start` on; done once committed (StoreLost: another
+        process owns the table now, and nothing was written)."""
+        write = _Write(None, (table_id, start, rows))
         self._queue.put(write)
         return write.done
 
@@ -150,19 +158,34 @@ class StoreWriter:
                 write.done.set_result(value)
 
     def _apply(self, batch: list[_Write]) -> list[tuple[Any, BaseException | None]]:
-        results: list[tuple[Any, BaseException | None]] = []
-        with self.store.batch():
-            for write in batch:
-                try:
-                    results.append((write.job(self.store), None))
-                except StoreLost as lost:  # a table of another process: nothing written, the rest goes on
-                    results.append((None, lost))
+        appends = [write.append for write in batch if write.append is not None]
+        if len(appends) == len(batch):  # log rows alone (most commits): one statement, its own commit
+            lost = self.store.append_all(appends)
+            results: list[tuple[Any, BaseException | None]] = [(None, None)] * len(batch)
+        else:
+            with self.store.batch():
+                results = [self._do(write) if write.job is not None else (None, None) for write in batch]
+                lost = self.store.append_all(appends) if appends else set()
+        for i, write in enumerate(batch):
+            if write.append is not None and write.append[:2] in lost:
+                results[i] = (None, StoreLost(write.append[0]))
         return results
+
+    def _do(self, write: _Write) -> tuple[Any, BaseException | None]:
+        assert write.job is not None
+        try:
+            return write.job(self.store), None
+        except StoreLost as lost:  # a table of another process: nothing written, the rest goes on
+            return None, lost
 
     def _alone(self, write: _Write) -> tuple[Any, BaseException | None]:
         try:
             with self.store.batch():
-                return write.job(self.store), None
+                if write.append is not None:
+                    table_id, start, rows = write.append
+                    self.store.append(table_id, start, rows)
+                    return None, None
+                return self._do(write)
         except Exception as exc:  # noqa: BLE001 - told to whoever waits for it
             LOG.error("a write to the store was refused: %s", exc)
             return None, exc
