@@ -105,16 +105,7 @@ def test_the_windows_driver_takes_a_seat_and_takes_it_back_through_the_proxy(beh
 
 
 def test_a_table_made_on_each_process_is_listed_there_only(behind: Behind) -> None:
-    async def create(url: str, game: str, seats: list[str]) -> dict[str, Any]:
-        seat = RemoteSeat(url)
-        await seat.open()
-        try:
-            await seat.send({"type": "create", "game": game, "seats": seats, "options": {}})
-            return await seat.expect("created")
-        finally:
-            await seat.close()
-
-    made = asyncio.run(create(f"{behind.url}/a/", "cheflebrity", ["remote", "remote", "bot:normal"]))
+    made = asyncio.run(_made(f"{behind.url}/a/", "cheflebrity", ["remote", "remote", "bot:normal"]))
     assert _listed(f"{behind.url}/a/", made["table"])["game"] == "cheflebrity"
     assert "cheflebrity" not in _held_here(lobby_tables(f"{behind.url}/b/"))
     # Listed at /b/ too, once it has read the store, as a table joined at /a/.
@@ -231,6 +222,7 @@ def test_the_join_screen_joins_a_table_the_other_process_holds_where_it_lives(
 
 
 async def _made(url: str, game: str, seats: list[str]) -> dict[str, Any]:
+    """A table made on the lobby at `url`: its `created` answer."""
     seat = RemoteSeat(url)
     await seat.open()
     try:

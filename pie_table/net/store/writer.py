@@ -122,6 +122,21 @@ class StoreWriter:
                 return
 
     def _commit(self, batch: list[_Write]) -> None:
+        """Write `batch` in one commit, tried until it is (or a stop gives it up); then its futures."""
+        results = self._written(batch)
+        if results is None:
+            LOG.error("the store was not written: %d writes given up at the stop", len(batch))
+            results = [(None, StoreDown())] * len(batch)
+        self.batches += 1
+        self.written += len(batch)
+        for write, (value, error) in zip(batch, results, strict=True):
+            if error is not None:
+                write.done.set_exception(error)
+            else:
+                write.done.set_result(value)
+
+    def _written(self, batch: list[_Write]) -> list[tuple[Any, BaseException | None]] | None:
+        """Each write's value or exception once `batch` is committed (None: given up at a stop)."""
         wait, since = _FIRST_WAIT_S, time.monotonic()
         while True:
             try:
@@ -136,10 +151,7 @@ class StoreWriter:
                     since = time.monotonic()
                 given_up = self._closing.is_set() and time.monotonic() - since > _STOP_S
                 if self._stopping.wait(wait) or given_up:
-                    LOG.error("the store was not written: %d writes given up at the stop", len(batch))
-                    for write in batch:
-                        write.done.set_exception(StoreDown())
-                    return
+                    return None
                 wait = min(wait * 2, _LONGEST_WAIT_S)
                 self._reconnect()
             except Exception:  # noqa: BLE001 - a write the store refuses for good: each on its own
@@ -149,13 +161,7 @@ class StoreWriter:
             LOG.warning("the store is written again after %.1f s (%d writes waited)",
                         time.monotonic() - since, len(batch))
             self._set_failing(False)
-        self.batches += 1
-        self.written += len(batch)
-        for write, (value, error) in zip(batch, results, strict=True):
-            if error is not None:
-                write.done.set_exception(error)
-            else:
-                write.done.set_result(value)
+        return results
 
     def _apply(self, batch: list[_Write]) -> list[tuple[Any, BaseException | None]]:
         appends = [write.append for write in batch if write.append is not None]
