@@ -67,7 +67,8 @@ def _add_store_arguments(p: Any) -> None:
                    help="this process's name in the store: a restart with the same name resumes its "
                         "tables (default: the machine's name and the port)")
     p.add_argument("--adopt", action="store_true",
-                   help="also resume the unfinished tables of processes whose lease in the store ran out")
+                   help="also resume the unfinished tables of processes whose lease in the store ran out "
+                        "(at start, and every ten seconds while serving)")
 
 
 def _add_create_flags(p: Any) -> None:

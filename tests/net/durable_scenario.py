@@ -8,7 +8,7 @@ resumed, every client takes its seat back by itself, every game finishes, and th
 every move a window was told was taken.
 
 `run(short=True)` is what CI runs (the suite's test); `python -m tests.net.durable_scenario`
-runs it whole (more tables a process) and prints its figures as one JSON line.
+runs it whole (three tables of each turn-based game, Rumble to its end) and prints its figures as one JSON line.
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ def run(store: str, short: bool = True) -> dict[str, Any]:
     watcher: RemoteDriver | None = None
     rumble_join: subprocess.Popen[str] | None = None
     try:
-        copies = 1 if short else 4  # tables of each game on the first process
+        copies = 1 if short else 3  # tables of each turn-based game on the first process
         made = {f"{game}#{n}": create_table(lobby_a, game, ["remote", "remote", "bot:normal"], {})
                 for game in _TURN_BASED for n in range(copies)}
         made["rumble-pie"] = create_table(lobby_a, "rumble-pie", ["remote", "bot:normal"], {"target": 10})
