@@ -256,7 +256,6 @@ class Lobby:
             keeper.on_failing = self._store_failing
             keeper.on_others = self.changed
             keeper.on_adopted = self._take_in
-        self.saving = True  # False while the store cannot be written (moves wait for it)
         self.finished: list[dict[str, Any]] = []  # lobby lines of tables over before this process began
         self.tables: dict[str, TableHost] = {}
         self.limits = limits or Limits()
@@ -444,7 +443,6 @@ class Lobby:
     def _store_failing(self, failing: bool) -> None:
         """The store failed (its writes are tried again) or is written again: every player at a
         turn-based table is told, past what waits for the store (a real-time table plays on)."""
-        self.saving = not failing
         notice = {"type": "paused", "paused": p.SAVING if failing else ""}
         for conn in list(self.connections):
             if any(not table.info.realtime for table in conn.tables):
