@@ -216,6 +216,8 @@ class RemoteSeat:
             self.over = True
         elif kind == "error":
             self.errors.append(message)
+            if message["msg"] == p.TABLE_OVER:  # it ended while this seat was away
+                self.over = True
         elif kind == "away":
             self.others_away.add(message["seat"])
         elif kind == "back":

@@ -76,6 +76,7 @@ class Keeper:
         self._logged: dict[str, int] = {}  # entries of each table's log already queued for the store
         self._ticks: dict[str, int] = {}  # ticks since a real-time table's last write
         self._status: dict[str, str] = {}
+        self.over: set[str] = set()  # the ids of the store's finished tables (a player back late is told)
         self._renewer: asyncio.Task[None] | None = None
         self._looker: asyncio.Task[None] | None = None
         self.url: str | None = None  # where players reach this process (announced in the store)
@@ -193,6 +194,8 @@ class Keeper:
         if self._status.get(host.id) != status and host.id in self._status:
             self._set_status(host.id, status)
             self._status[host.id] = status
+            if status == FINISHED:
+                self.over.add(host.id)
 
     def _set_status(self, table_id: str, status: str) -> None:
         self.writer.write(lambda store: store.set_status(table_id, status))
@@ -216,6 +219,7 @@ class Keeper:
         replayed and watched again (a table that no longer replays is left in the store, named in
         the log, and not opened)."""
         self._on_loop()
+        self.over |= self.writer.run(lambda store: store.over_ids(), _READ_S)
         return self._rebuilt(self.writer.run(lambda store: store.claim(adopt), _READ_S), pace)
 
     def _rebuilt(self, records: list[TableRecord], pace: Pace | None) -> list[Restored]:

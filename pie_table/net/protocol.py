@@ -75,6 +75,7 @@ TABLE_CLOSED = N_("The table {table} has closed")
 STALE_MOVE = N_("That move was for an earlier moment of the game: choose again")
 NOT_WATCHABLE = N_("Table {table} cannot be watched")
 TOO_MANY_WATCHERS = N_("Table {table} has as many watchers as it takes")
+TABLE_OVER = N_("The game at table {table} is over")
 CANNOT_SAVE = N_("The server cannot save right now: try again in a moment")
 
 # Field checks: each takes the value and says whether it is acceptable.

@@ -395,6 +395,10 @@ class Lobby:
             conn.tables.add(table)
             self.changed()
         elif kind == "rejoin":
+            if message["table"] not in self.tables and self.keeper is not None \
+                    and message["table"] in self.keeper.over:
+                # It ended while its player was away (and this process began after): nothing to take back.
+                raise p.Stale(p.TABLE_OVER, table=message["table"])
             table = self._table(message["table"])
             table.rejoin(conn, message, conn.games)
             conn.tables.add(table)

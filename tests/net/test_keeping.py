@@ -12,7 +12,7 @@ from typing import Any
 
 from pie_table.core.saves import expand_log
 from pie_table.net import protocol as p
-from pie_table.net.client import RemoteSeat
+from pie_table.net.client import HostRefused, RemoteSeat
 from pie_table.net.keeping import Keeper
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
@@ -187,3 +187,35 @@ def test_an_action_is_in_the_store_before_its_sender_hears_it_was_taken(store_ur
         _stopped(lobby)
     asyncio.run(run())
 
+
+
+def test_a_seat_back_after_its_game_ended_and_the_server_restarted_is_told_the_game_is_over(
+        store_url: str) -> None:
+    async def run() -> None:
+        first = _lobby(store_url)
+        async with serving(first) as url:
+            made = await _create(url)
+            seat = RemoteSeat(url)
+            await seat.open()
+            await seat.join(made["table"], made["code"], 0, "Ada")
+            token = seat.token
+            await seat.close()
+            table = first.tables[made["table"]]
+            table.hand_to_bot(0)  # the game goes on without its player, to its end
+            await asyncio.wait_for(table.finished.wait(), 60)
+        assert first.keeper is not None
+        first.keeper.settle()
+        _stopped(first)
+        second = _lobby(store_url)
+        assert second.resume() == []
+        async with serving(second) as url:
+            back = RemoteSeat(url)
+            await back.open()
+            try:
+                await back.rejoin(made["table"], token)
+            except HostRefused as refused:
+                assert str(refused) == f"The game at table {made['table']} is over"
+            assert back.over and back.errors[-1]["msg"] == p.TABLE_OVER
+            await back.close()
+        _stopped(second)
+    asyncio.run(run())

@@ -125,6 +125,7 @@ class _Counted(TableStore):
     def claim(self, adopt: bool = False) -> list[Any]: return []
     def read(self, table_id: str) -> Any: return None
     def finished(self, limit: int) -> list[Any]: return []
+    def over_ids(self) -> set[str]: return set()
     def adopt(self) -> list[Any]: return []
     def announce(self, url: str) -> None: ...
     def others(self) -> list[Any]: return []

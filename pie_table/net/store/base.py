@@ -136,6 +136,10 @@ class TableStore(ABC):
         """The last `limit` finished tables (without their logs), newest last."""
 
     @abstractmethod
+    def over_ids(self) -> set[str]:
+        """The ids of every finished table of the store."""
+
+    @abstractmethod
     def renew(self) -> None:
         """Extend this process's lease on the tables it owns."""
 

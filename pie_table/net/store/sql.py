@@ -215,6 +215,10 @@ class SqlStore(TableStore):
         rows = self._run(f"SELECT {_TABLE_COLUMNS} FROM pie_tables {where}", params).fetchall()
         return [_record(row) for row in rows]
 
+    def over_ids(self) -> set[str]:
+        return {str(row[0]) for row in self._run("SELECT id FROM pie_tables WHERE status = ?",
+                                                 (FINISHED,)).fetchall()}
+
     def renew(self) -> None:
         self._run("UPDATE pie_tables SET lease_until = ? WHERE owner = ? AND status NOT IN (?, ?)",
                   (time.time() + LEASE_S, self.owner, FINISHED, CLOSED))
