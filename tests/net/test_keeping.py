@@ -53,6 +53,15 @@ async def _create(url: str, seats: list[str] = _RATS) -> dict[str, Any]:
     return made
 
 
+async def _sat_and_left(url: str, made: dict[str, Any]) -> str:
+    """Ada takes seat 0 of the table `made`, then drops; her seat's token."""
+    seat = RemoteSeat(url)
+    await seat.open()
+    await seat.join(made["table"], made["code"], 0, "Ada")
+    await seat.close()
+    return seat.token
+
+
 async def _first_asked(*seats: RemoteSeat) -> RemoteSeat:
     """Read what the seats are sent until one of them is asked to move."""
     while True:
@@ -107,11 +116,7 @@ def test_a_seat_is_taken_back_by_its_token_whose_hash_alone_was_kept(store_url: 
         first = _lobby(store_url)
         async with serving(first) as url:
             made = await _create(url)
-            seat = RemoteSeat(url)
-            await seat.open()
-            await seat.join(made["table"], made["code"], 0, "Ada")
-            token = seat.token
-            await seat.close()
+            token = await _sat_and_left(url, made)
         assert _status(store_url, made["table"]) == PLAYING
         _stopped(first)
         if not store_url.startswith("postgresql"):
@@ -195,11 +200,7 @@ def test_a_seat_back_after_its_game_ended_and_the_server_restarted_is_told_the_g
         first = _lobby(store_url)
         async with serving(first) as url:
             made = await _create(url)
-            seat = RemoteSeat(url)
-            await seat.open()
-            await seat.join(made["table"], made["code"], 0, "Ada")
-            token = seat.token
-            await seat.close()
+            token = await _sat_and_left(url, made)
             table = first.tables[made["table"]]
             table.hand_to_bot(0)  # the game goes on without its player, to its end
             await asyncio.wait_for(table.finished.wait(), 60)
