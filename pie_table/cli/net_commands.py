@@ -67,7 +67,8 @@ def _add_store_arguments(p: Any) -> None:
                    help="this process's name in the store: a restart with the same name resumes its "
                         "tables (default: the machine's name and the port)")
     p.add_argument("--adopt", action="store_true",
-                   help="also resume the unfinished tables of processes whose lease in the store ran out")
+                   help="also resume the unfinished tables of processes whose lease in the store ran out "
+                        "(at start, and every ten seconds while serving)")
 
 
 def _add_create_flags(p: Any) -> None:
@@ -170,6 +171,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             # Off the event loop: zeroconf would adopt this running loop, then block it waiting on itself.
             advert = await asyncio.to_thread(advertise, "pie_table", bound_port(server), args.host,
                                              secure=tls is not None)
+        keeper.look_around(base, lobby.pace, args.adopt)  # the other processes sharing the store
         _read_commands(lobby, base)
         print(json.dumps({"serving": listening, **({"public": public} if public else {})}), flush=True)
         try:

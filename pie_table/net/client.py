@@ -216,6 +216,8 @@ class RemoteSeat:
             self.over = True
         elif kind == "error":
             self.errors.append(message)
+            if message["msg"] == p.TABLE_OVER:  # it ended while this seat was away
+                self.over = True
         elif kind == "away":
             self.others_away.add(message["seat"])
         elif kind == "back":
@@ -314,7 +316,7 @@ class RemoteSeat:
 
 def _pause_word(said: Any) -> str:
     """Why the host holds the game still, as this client knows the words ('' for anything else)."""
-    return said if said in ("start", "pause") else ""
+    return said if said in ("start", "pause", p.SAVING) else ""
 
 
 def bot_decider(bot: Any, history: SeatHistory) -> Callable[[dict[str, Any], Sequence[Action]], Action]:

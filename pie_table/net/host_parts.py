@@ -33,6 +33,10 @@ class Link(Protocol):
     def drop(self, reason: str) -> None:
         """Close the connection, telling the client why."""
 
+    def hold(self, until: asyncio.Future[Any]) -> None:
+        """Send nothing queued from now on before `until` is done (a move's write to the store is
+        committed: what tells of the move waits for it)."""
+
 
 @dataclass
 class Holder:

@@ -1,11 +1,18 @@
 """A lobby's tables written to a `TableStore` as they play, and read back when the server restarts.
 
-Writes hook the table's driver, never its host: a turn-based table's every applied action is
-written from the driver's listener, inside the call that applied it, so before the connection's
-writer task can send the acknowledgement; a real-time table's log is written every `flush_ticks`
-ticks (half a second at 60 Hz), so a killed process loses at most that much play. A restart
-replays each unfinished table through the save's path (`core.resume.load_session`: the same
-checks and rules migrations as `replay --verify`), keeping its id, join code and token hashes.
+Writes go to the store's writer thread (`store.writer`), never waited for on the event loop. Writes
+hook the table's driver, never its host: a turn-based table's every applied action is queued from
+the session's first listener, inside the call that applied it, and every connection at the table
+is told to hold what it is sent from then on (`Link.hold`) until that write is committed, so no
+acknowledgement, view or event of a move leaves before the move is in the store. A real-time
+table's log is written every `flush_ticks` ticks (half a second at 60 Hz) and holds nothing back:
+a frame waits for no disk, and a killed process loses at most that much play.
+
+While the store fails, the tables play on in memory; what their players are sent waits for the
+writes, which are tried again until they succeed (`store.writer`), and the lobby is told
+(`on_failing`) so it can tell its players. A restart replays each unfinished table through the
+save's path (`core.resume.load_session`: the same checks and rules migrations as `replay
+--verify`), keeping its id, join code and token hashes.
 """
 
 from __future__ import annotations
@@ -14,11 +21,14 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 from pie_table.core.driver import RealtimeDriver
 from pie_table.core.pacing import Pace
+from pie_table.core.registry import load_games
 from pie_table.core.resume import load_session
 from pie_table.core.saves import SAVE_FORMAT, SAVE_VERSION, SaveError, compact_log
 from pie_table.net.host import TableHost, headless_host
@@ -34,9 +44,13 @@ from pie_table.net.store.base import (
     TableRecord,
     TableStore,
 )
+from pie_table.net.store.writer import StoreWriter
 
 LOG = logging.getLogger("pie_table.net")
 FLUSH_TICKS = 30  # a real-time table's log is written this often (ticks): half a second at 60 Hz
+_READ_S = 120.0  # how long a restart waits for the store to read its tables back
+_LOOK_S = 2.0  # the other processes' tables are read this often, for the lobby's list
+_ADOPT_EVERY = 5  # and every this many reads, the tables of a process that died are looked for
 
 
 @dataclass
@@ -49,43 +63,62 @@ class Restored:
 
 
 class Keeper:
-    """Keeps every table of one lobby in `store`."""
+    """Keeps every table of one lobby in `store`, through a writer thread of its own."""
 
     def __init__(self, store: TableStore, flush_ticks: int = FLUSH_TICKS) -> None:
         self.store = store
+        self.writer = StoreWriter(store, on_failing=self._failing)
         self.flush_ticks = flush_ticks
+        # Told on the event loop when the store fails (True) and is written again (False).
+        self.on_failing: Callable[[bool], None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._hosts: dict[str, TableHost] = {}
-        self._logged: dict[str, int] = {}  # entries of each table's log already written
+        self._logged: dict[str, int] = {}  # entries of each table's log already queued for the store
         self._ticks: dict[str, int] = {}  # ticks since a real-time table's last write
         self._status: dict[str, str] = {}
+        self.over: set[str] = set()  # the ids of the store's finished tables (a player back late is told)
         self._renewer: asyncio.Task[None] | None = None
-        # How long the last log writes took (milliseconds): what a move waits for the store.
+        self._looker: asyncio.Task[None] | None = None
+        self.url: str | None = None  # where players reach this process (announced in the store)
+        # The lobby's lines for the tables other live processes sharing the store hold, read every
+        # few seconds; `on_others()` is told when they changed, `on_adopted(tables)` when tables of
+        # a process that died were taken in here.
+        self.others: list[dict[str, Any]] = []
+        self.on_others: Callable[[], None] | None = None
+        self.on_adopted: Callable[[list[Restored]], object] | None = None
+        # How long the last log writes took from queued to committed (milliseconds): what a move's
+        # acknowledgement waits for.
         self.write_ms: deque[float] = deque(maxlen=100_000)
 
     def added(self, host: TableHost, owner_hash: str, made_by: str | None) -> str:
-        """A new table: kept in the store, which gives its id (set on `host`)."""
+        """A new table: kept in the store, which gives its id (set on `host`); StoreDown while the
+        store cannot be written (no table is made)."""
+        self._on_loop()
         table = NewTable(host.info.id, host.info.rules.rules_version, host.setup.to_json(),
                          sorted(host.remote), host.code, owner_hash, made_by)
-        host.id = self.store.add(table)
+        host.id = self.writer.run(lambda store: store.add(table))
         self._watch(host, 0, OPEN)
         self._note_status(host)
         return host.id
 
-    def seated(self, host: TableHost, seat: int) -> None:
-        """A remote seat was taken: its name and its token's hash are kept."""
+    def seated(self, host: TableHost, seat: int) -> asyncio.Future[Any]:
+        """A remote seat was taken: its name and its token's hash are kept; done once committed."""
         holder = host.holders[seat]
-        self.store.seat(host.id, seat, SeatRecord(holder.name, holder.token_hash))
+        record = SeatRecord(holder.name, holder.token_hash)
+        done = self.writer.write(lambda store: store.seat(host.id, seat, record))
         self._note_status(host)
+        return asyncio.wrap_future(done)
 
-    def recoded(self, host: TableHost) -> None:
-        """The table has a new join code."""
-        self.store.set_code(host.id, host.code)
+    def recoded(self, host: TableHost) -> asyncio.Future[Any]:
+        """The table has a new join code; done once committed."""
+        code = host.code
+        return asyncio.wrap_future(self.writer.write(lambda store: store.set_code(host.id, code)))
 
     def closed(self, host: TableHost) -> None:
         """The lobby took the table away: written to its end, and never resumed if unfinished."""
         self.flush(host)
         if self._status.get(host.id) != FINISHED:
-            self.store.set_status(host.id, CLOSED)
+            self._set_status(host.id, CLOSED)
         for book in (self._hosts, self._logged, self._ticks, self._status):
             book.pop(host.id, None)
 
@@ -97,42 +130,87 @@ class Keeper:
             self._ticks[host.id] = 0
             host.driver.listen_steps(lambda _step: self._ticked(host))
         else:
-            host.driver.listen(None, lambda _entry, _events: self.flush(host))
+            # The session's first listener: the write is queued, and the table's connections told
+            # to hold, before the clock's listener queues the move's updates.
+            host.session.listeners.insert(0, lambda _entry, _events: self._moved(host))
 
     def _ticked(self, host: TableHost) -> None:
         self._ticks[host.id] += 1
         if self._ticks[host.id] >= self.flush_ticks or host.driver.is_over():
             self.flush(host)
 
-    def flush(self, host: TableHost) -> None:
-        """Write what the table's log holds past what was written."""
-        if host.id not in self._logged:
+    def _moved(self, host: TableHost) -> None:
+        """A turn-based table applied an action: written, and what its players are sent held till then."""
+        done = self.flush(host)
+        if done is None:
             return
+        links = [h.link for h in host.holders.values() if h.link is not None]
+        links += [watcher.link for watcher in host.spectators.watchers]
+        if links:
+            until = asyncio.wrap_future(done)
+            for link in links:
+                link.hold(until)
+
+    def flush(self, host: TableHost) -> Future[Any] | None:
+        """Queue what the table's log holds past what was queued; the write's future (None: nothing
+        to write)."""
+        if host.id not in self._logged:
+            return None
+        self._on_loop()
         log = host.session.log
         start = self._logged[host.id]
         self._ticks[host.id] = 0
+        done = None
         if len(log) > start:
-            began = time.perf_counter()
-            try:
-                self.store.append(host.id, start, compact_log(log[start:]))
-            except StoreLost:
-                LOG.error("table %s is owned by another process now: this one writes it no more", host.id)
-                self._logged.pop(host.id)
-                return
-            self.write_ms.append((time.perf_counter() - began) * 1000)
+            rows, table_id, began = compact_log(log[start:]), host.id, time.perf_counter()
+            done = self.writer.append(table_id, start, rows)
+            done.add_done_callback(lambda written: self._written(table_id, written, began))
             self._logged[host.id] = len(log)
         self._note_status(host)
+        return done
+
+    def _written(self, table_id: str, done: Future[Any], began: float) -> None:
+        """A log write ended (on the writer's thread)."""
+        if isinstance(done.exception(), StoreLost) and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._lost, table_id)
+        else:
+            self.write_ms.append((time.perf_counter() - began) * 1000)
+
+    def _lost(self, table_id: str) -> None:
+        if self._logged.pop(table_id, None) is not None:
+            LOG.error("table %s is owned by another process now: this one writes it no more", table_id)
+
+    def settle(self) -> None:
+        """Wait until every write queued so far is committed (a test's reading point)."""
+        self.writer.run(lambda _store: None, _READ_S)
 
     def flush_all(self) -> None:
-        """Write every table's log to its end (a clean stop)."""
+        """Queue every table's log to its end (a clean stop)."""
         for host in list(self._hosts.values()):
             self.flush(host)
 
     def _note_status(self, host: TableHost) -> None:
         status = FINISHED if host.driver.is_over() else OPEN if host.remote - set(host.holders) else PLAYING
         if self._status.get(host.id) != status and host.id in self._status:
-            self.store.set_status(host.id, status)
+            self._set_status(host.id, status)
             self._status[host.id] = status
+            if status == FINISHED:
+                self.over.add(host.id)
+
+    def _set_status(self, table_id: str, status: str) -> None:
+        self.writer.write(lambda store: store.set_status(table_id, status))
+
+    # -- the store failing -----------------------------------------------------------------------------
+
+    def _on_loop(self) -> None:
+        """Note the event loop the tables run on (the writer's news is handed to it)."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+
+    def _failing(self, failing: bool) -> None:
+        """The writer's thread says the store failed, or is written again: told on the loop."""
+        if self._loop is not None and self.on_failing is not None:
+            self._loop.call_soon_threadsafe(self.on_failing, failing)
 
     # -- a restart -------------------------------------------------------------------------------------
 
@@ -140,8 +218,13 @@ class Keeper:
         """Every unfinished table this process owns (`adopt`: and those whose owner's lease ran out),
         replayed and watched again (a table that no longer replays is left in the store, named in
         the log, and not opened)."""
+        self._on_loop()
+        self.over |= self.writer.run(lambda store: store.over_ids(), _READ_S)
+        return self._rebuilt(self.writer.run(lambda store: store.claim(adopt), _READ_S), pace)
+
+    def _rebuilt(self, records: list[TableRecord], pace: Pace | None) -> list[Restored]:
         restored = []
-        for record in self.store.claim(adopt):
+        for record in records:
             try:
                 host = _rebuild(record, pace)
             except SaveError as exc:
@@ -155,7 +238,7 @@ class Keeper:
     def finished_summaries(self, limit: int) -> list[dict[str, Any]]:
         """The lobby's lines for the last `limit` finished tables of the store."""
         return [{"table": r.id, "game": r.table.game, "seats": len(r.table.setup["seats"]), "open": [],
-                 "away": [], "over": True} for r in self.store.finished(limit)]
+                 "away": [], "over": True} for r in self.writer.run(lambda store: store.finished(limit))]
 
     # -- the lease ---------------------------------------------------------------------------------------
 
@@ -167,15 +250,66 @@ class Keeper:
     async def _renew(self) -> None:
         while True:
             await asyncio.sleep(LEASE_S / 3)
-            self.store.renew()
+            self.writer.write(lambda store: store.renew())
+
+    # -- the other processes sharing the store -------------------------------------------------------------
+
+    def look_around(self, url: str, pace: Pace | None, adopt: bool, every_s: float = _LOOK_S) -> None:
+        """From now on, on the running loop: `url` announced as this process's address, the tables
+        of the other processes read every few seconds for the lobby's list, and (`adopt`) the
+        unfinished tables of a process whose lease ran out taken in."""
+        self.url = url
+        self.writer.write(lambda store: store.announce(url))
+        if self._looker is None:
+            self._looker = asyncio.get_running_loop().create_task(self._look(pace, adopt, every_s))
+
+    async def _look(self, pace: Pace | None, adopt: bool, every_s: float) -> None:
+        looked = 0
+        while True:
+            records = await asyncio.wrap_future(self.writer.write(lambda store: store.others()))
+            lines = [self._line(record, url) for record, url in records]
+            if lines != self.others:
+                self.others = lines
+                if self.on_others is not None:
+                    self.on_others()
+            if adopt and looked % _ADOPT_EVERY == 0:
+                taken = await asyncio.wrap_future(self.writer.write(lambda store: store.adopt()))
+                restored = self._rebuilt([r for r in taken if r.id not in self._hosts], pace)
+                if restored and self.on_adopted is not None:
+                    LOG.info("took in %d tables of a process that stopped", len(restored))
+                    self.on_adopted(restored)
+            looked += 1
+            await asyncio.sleep(every_s)
+
+    def _line(self, record: TableRecord, url: str | None) -> dict[str, Any]:
+        """Another process's table as the lobby lists it (its away seats are that process's to know)."""
+        table = record.table
+        line: dict[str, Any] = {"table": record.id, "game": table.game, "seats": len(table.setup["seats"]),
+                                "open": sorted(set(table.remote) - set(record.seats)), "away": [],
+                                "over": False}
+        info = load_games().get(table.game)
+        if info is not None and info.realtime:
+            line["realtime"] = True
+        if url is not None and url != self.url:
+            line["at"] = url  # joined there, not here
+        return line
+
+    def _stop_tasks(self) -> None:
+        for task in (self._renewer, self._looker):
+            if task is not None:
+                task.cancel()
 
     def stop(self) -> None:
         """A clean stop: every log written, the lease ended, the store closed."""
-        if self._renewer is not None:
-            self._renewer.cancel()
+        self._stop_tasks()
         self.flush_all()
-        self.store.release()
-        self.store.close()
+        self.writer.write(lambda store: store.release())
+        self.writer.close()
+
+    def abandon(self) -> None:
+        """Stop writing at once, as a killed process leaves the store (a bench's or a test's end)."""
+        self._stop_tasks()
+        self.writer.abandon()
 
 
 def _rebuild(record: TableRecord, pace: Pace | None) -> TableHost:

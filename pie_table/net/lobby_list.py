@@ -52,6 +52,12 @@ def create_table(url: str, game: str, seats: list[str], options: dict[str, Any],
     return _retried(lambda: _create(url, game, seats, options), timeout, 1, None)
 
 
+def recode_table(url: str, table: str, owner: str, timeout: float | None = None) -> str:
+    """Give `table` of the lobby at `url` a new join code with the owner key it was made with:
+    the new code. HostRefused with the lobby's one line (a key that is not the table's)."""
+    return _retried(lambda: _recode(url, table, owner), timeout, 1, None)
+
+
 def _retried(ask: Callable[[], Coroutine[Any, Any, _T]], timeout: float | None, attempts: int | None,
              on_retry: Callable[[int], None] | None) -> _T:
     timeout = TIMEOUT_S if timeout is None else timeout
@@ -89,5 +95,15 @@ async def _create(url: str, game: str, seats: list[str], options: dict[str, Any]
         await seat.open()
         await seat.send({"type": "create", "game": game, "seats": seats, "options": options})
         return await seat.expect("created")
+    finally:
+        await seat.close()
+
+
+async def _recode(url: str, table: str, owner: str) -> str:
+    seat = RemoteSeat(url)
+    try:
+        await seat.open()
+        await seat.send({"type": "recode", "table": table, "owner": owner})
+        return str((await seat.expect("code"))["code"])
     finally:
         await seat.close()

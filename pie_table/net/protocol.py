@@ -29,6 +29,9 @@ HOST_QUIT_CLOSE = "the host quit"
 # (1012, service restart) and this reason: its clients reconnect and take their seats back.
 RESTART_CODE = 1012
 RESTART_CLOSE = "the server is restarting"
+# Why a server holds its turn-based tables' news (`paused`): its store cannot be written now, so a
+# move is not acknowledged until it is kept.
+SAVING = "saving"
 
 
 
@@ -72,6 +75,8 @@ TABLE_CLOSED = N_("The table {table} has closed")
 STALE_MOVE = N_("That move was for an earlier moment of the game: choose again")
 NOT_WATCHABLE = N_("Table {table} cannot be watched")
 TOO_MANY_WATCHERS = N_("Table {table} has as many watchers as it takes")
+TABLE_OVER = N_("The game at table {table} is over")
+CANNOT_SAVE = N_("The server cannot save right now: try again in a moment")
 
 # Field checks: each takes the value and says whether it is acceptable.
 Check = Callable[[Any], bool]

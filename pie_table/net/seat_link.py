@@ -75,7 +75,8 @@ class SeatLink:
             if not self._opened.is_set():
                 self._failure = refused  # the first answer: the constructor says it
                 return
-            self.ended, self.refusal = REFUSED, str(refused)
+            if not self.remote.over:  # (a game that ended while the seat was away is just over)
+                self.ended, self.refusal = REFUSED, str(refused)
         except Exception as exc:
             if not self._opened.is_set():
                 self._failure = exc

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from pie_table.core.driver import RealtimeDriver
 from pie_table.core.options import TEAMS, options_problem
@@ -36,9 +37,10 @@ from pie_table.net.limits import AddressBook, Bucket, Limits
 from pie_table.net.listing import Listing
 from pie_table.net.protocol import Refusal
 from pie_table.net.store.base import token_hash
+from pie_table.net.store.writer import StoreDown
 
 if TYPE_CHECKING:
-    from pie_table.net.keeping import Keeper
+    from pie_table.net.keeping import Keeper, Restored
 
 MAX_STRIKES = 5
 STRIKE_DECAY_S = 60.0  # each minute without a strike forgives one
@@ -60,7 +62,11 @@ class Connection:
         self.games: dict[str, int] | None = None  # the rules versions its hello named
         self.tables: set[TableHost] = set()
         self.peak_queued = 0  # the most bytes that ever waited to be sent to it
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        # What waits to be sent, in order: texts, the end (None), and commits to wait for (`hold`).
+        self._queue: asyncio.Queue[str | None | asyncio.Future[Any]] = asyncio.Queue()
+        self._notices: list[str] = []  # sent past a hold (the store cannot save now)
+        self._noticed = asyncio.Event()
+        self._holding = False  # the writer waits for a commit
         self._queued = 0  # bytes now waiting in `_queue`
         self._dropping = False  # it stopped reading: nothing more is queued
         self._close = (1000, "")
@@ -82,6 +88,19 @@ class Connection:
         """Close after what is queued, with `reason` as the close reason."""
         self._close = (code, reason[:100])
         self._put(None)
+
+    def hold(self, until: asyncio.Future[Any]) -> None:
+        """Send nothing queued from now on before `until` is done (on the server's loop)."""
+        if not self._dropping:
+            self._queue.put_nowait(until)
+
+    def notice(self, message: dict[str, Any]) -> None:
+        """Send `message` at once, past any hold (what the server says of itself while moves wait)."""
+        if self._holding:
+            self._notices.append(p.encode(message))
+            self._noticed.set()
+        else:
+            self.send(message)
 
     def _put(self, item: str | None) -> None:
         if threading.get_ident() == self._thread:
@@ -134,7 +153,10 @@ class Connection:
             if self.tables:
                 self.lobby.changed()
             self._queue.put_nowait(None)
-            await writer
+            if self._holding and self.ws.state is State.CLOSED:
+                writer.cancel()  # gone while its moves wait for the store: nobody to send them to
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
 
     def _hello_late(self) -> None:
         if self.games is None:
@@ -143,13 +165,32 @@ class Connection:
             self.drop("no hello", 1008)
 
     async def _write(self) -> None:
-        while (text := await self._queue.get()) is not None:
-            self._queued -= len(text)
+        while (item := await self._queue.get()) is not None:
             try:
-                await self.ws.send(text)
+                if isinstance(item, asyncio.Future):
+                    await self._held(item)
+                    continue
+                self._queued -= len(item)
+                await self.ws.send(item)
             except ConnectionClosed:
                 return
         await self.ws.close(*self._close)
+
+    async def _held(self, until: asyncio.Future[Any]) -> None:
+        """Wait for a commit, sending the notices told meanwhile."""
+        self._holding = True
+        try:
+            while not until.done():
+                told = self._loop.create_task(self._noticed.wait())
+                await asyncio.wait((until, told), return_when=asyncio.FIRST_COMPLETED)
+                told.cancel()
+                self._noticed.clear()
+                while self._notices:
+                    await self.ws.send(self._notices.pop(0))
+        finally:
+            self._holding = False
+        if not until.cancelled():
+            until.exception()  # seen here: the keeper logs what became of the write
 
     def _handle(self, raw: str | bytes) -> bool:
         """One message in; False once the connection is to be dropped."""
@@ -211,6 +252,10 @@ class Lobby:
         of bots alone and the tests want; `serve` gives people the table's own beats). `keeper`:
         where every table is kept as it plays, so a restart resumes them (None: memory only)."""
         self.keeper = keeper
+        if keeper is not None:
+            keeper.on_failing = self._store_failing
+            keeper.on_others = self.changed
+            keeper.on_adopted = self._take_in
         self.finished: list[dict[str, Any]] = []  # lobby lines of tables over before this process began
         self.tables: dict[str, TableHost] = {}
         self.limits = limits or Limits()
@@ -267,7 +312,10 @@ class Lobby:
         self._next_id += 1
         made = Made(secrets.token_urlsafe(24), address)
         if self.keeper is not None:
-            self.keeper.added(host, made.owner_hash, address)  # the store gives the id
+            try:
+                self.keeper.added(host, made.owner_hash, address)  # the store gives the id
+            except StoreDown:
+                raise Refusal(p.CANNOT_SAVE) from None
         self._made[host.id] = made
         if address is not None:
             self.addresses.get(address).tables.add(host.id)
@@ -328,12 +376,17 @@ class Lobby:
         elif kind == "join":
             table = self._table(message["table"])
             self._check_code(conn, table, message["code"])
-            table.join(conn, message, conn.games)
-            holder = table.holders.get(message["seat"])
-            # Kept before the `joined` queued above is sent (a lobby that keeps its tables runs them
-            # on its own loop, so the seat is taken by now).
-            if self.keeper is not None and holder is not None and holder.link is conn:
-                self.keeper.seated(table, holder.seat)
+            # What the join sends waits for the seat's write: a seat whose player was told its token
+            # is a seat a restart gives back. (A lobby that keeps its tables runs them on its own
+            # loop, so the seat is taken when `join` returns.)
+            seated = asyncio.get_running_loop().create_future() if self.keeper is not None else None
+            if seated is not None:
+                conn.hold(seated)
+            try:
+                table.join(conn, message, conn.games)
+            finally:
+                if seated is not None:
+                    self._seated(table, message["seat"], conn, seated)
             conn.tables.add(table)
             self.changed()
         elif kind == "watch":
@@ -342,6 +395,10 @@ class Lobby:
             conn.tables.add(table)
             self.changed()
         elif kind == "rejoin":
+            if message["table"] not in self.tables and self.keeper is not None \
+                    and message["table"] in self.keeper.over:
+                # It ended while its player was away (and this process began after): nothing to take back.
+                raise p.Stale(p.TABLE_OVER, table=message["table"])
             table = self._table(message["table"])
             table.rejoin(conn, message, conn.games)
             conn.tables.add(table)
@@ -360,7 +417,10 @@ class Lobby:
             made = self._made.get(table.id)
             if made is None or not secrets.compare_digest(token_hash(message["owner"]), made.owner_hash):
                 raise Refusal(p.NOT_OWNER)
-            conn.send({"type": "code", "table": table.id, "code": self.recode(table)})
+            code = table.new_code()
+            if self.keeper is not None:
+                conn.hold(self.keeper.recoded(table))  # its maker hears of it once it is kept
+            conn.send({"type": "code", "table": table.id, "code": code})
         elif kind == "ping":
             conn.delay_ms = message.get("ms", conn.delay_ms)
             conn.send({"type": "pong", "n": message["n"]})
@@ -368,11 +428,29 @@ class Lobby:
             conn.drop("bye")
 
     def recode(self, table: TableHost) -> str:
-        """A fresh join code for `table` (its maker's or the operator's choice), kept."""
+        """A fresh join code for `table` (the operator's choice), kept."""
         code = table.new_code()
         if self.keeper is not None:
             self.keeper.recoded(table)
         return code
+
+    def _seated(self, table: TableHost, seat: int, conn: Connection, seated: asyncio.Future[Any]) -> None:
+        """After a join: the seat's write, which `seated` (held on `conn`) follows (done at once when
+        the join took no seat)."""
+        holder = table.holders.get(seat)
+        if self.keeper is None or holder is None or holder.link is not conn:
+            seated.set_result(None)
+            return
+        written = self.keeper.seated(table, seat)
+        written.add_done_callback(lambda _done: _settle(seated))
+
+    def _store_failing(self, failing: bool) -> None:
+        """The store failed (its writes are tried again) or is written again: every player at a
+        turn-based table is told, past what waits for the store (a real-time table plays on)."""
+        notice = {"type": "paused", "paused": p.SAVING if failing else ""}
+        for conn in list(self.connections):
+            if any(not table.info.realtime for table in conn.tables):
+                conn.notice(notice)
 
     def resume(self, adopt: bool = False) -> list[TableHost]:
         """Open again every unfinished table the store holds for this process (`adopt`: and those of
@@ -381,15 +459,20 @@ class Lobby:
         if self.keeper is None:
             return []
         self.finished = self.keeper.finished_summaries(self.limits.list_page)
+        hosts = self._take_in(self.keeper.restore(self.pace, adopt))
+        self.keeper.keep_lease()
+        return hosts
+
+    def _take_in(self, tables: list[Restored]) -> list[TableHost]:
+        """Hold tables read back from the store (this process's after a restart, or a dead one's)."""
         hosts = []
-        for restored in self.keeper.restore(self.pace, adopt):
+        for restored in tables:
             host = restored.host
             self._made[host.id] = Made(None, restored.made_by, owner_hash=restored.owner_hash)
             if restored.made_by is not None:
                 self.addresses.get(restored.made_by).tables.add(host.id)
                 self._start_sweeping()
             hosts.append(self.add(host))
-        self.keeper.keep_lease()
         return hosts
 
     def hold_still(self) -> None:
@@ -435,6 +518,8 @@ class Lobby:
         yield from self.finished  # over before this process began: listed as finished, never reopened
         for table in self.tables.values():
             yield table.summary()
+        if self.keeper is not None:  # those of the other processes sharing the store
+            yield from (line for line in self.keeper.others if line["table"] not in self.tables)
 
     @property
     def list_builds(self) -> int:
@@ -491,6 +576,11 @@ class Lobby:
             if holder.link is not None:
                 holder.link.send(p.error(Refusal(p.TABLE_CLOSED, table=table_id)))
                 holder.link.drop("the table has closed")
+
+
+def _settle(future: asyncio.Future[Any]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _fresh_seed() -> int:

@@ -62,6 +62,8 @@ class StayingSeat:
                 self.resumed += 1
                 return
             except HostRefused:
+                if self.client.over:  # the game ended while the seat was away: nothing to take back
+                    return
                 # The host does not know the token (another game at the address now): forgotten, and
                 # the seat is taken anew with the code while this run has not sat yet, else given up.
                 seat_tokens.forget(self.address, self._key)

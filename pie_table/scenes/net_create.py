@@ -61,10 +61,14 @@ class LobbySeatsScene(SeatsScene):
         def run() -> None:
             from pie_table.net.client import HostRefused
             from pie_table.net.lobby_list import create_table
+            from pie_table.net.made_tables import keep_owner_key
             from pie_table.scenes.net_host import wake_window
 
             try:
-                self._answer = (create_table(address, game, seats, options), "")
+                made = create_table(address, game, seats, options)
+                # Its key kept: a window opened again may still give it a new join code.
+                keep_owner_key(address, str(made["table"]), str(made["owner"]))
+                self._answer = (made, "")
             except HostRefused as refused:
                 self._answer = (None, str(refused))
             except Exception:  # noqa: BLE001 - the lobby went, the link broke: one line

@@ -60,6 +60,7 @@ _RUNNING = 0.1  # seconds between frames while an answer from the network is awa
 _WATCH_LOST = N_("The connection to the table you watched was lost: watch it again from Join.")
 
 _MADE = N_("Table {table} is made. Its join code is {code}; the others join with it, or with {link}. Join takes your seat.")  # noqa: E501
+_RECODED = N_("Table {table} has a new join code, {code}: the others join with it, or with {link}. The old code takes no seat now.")  # noqa: E501
 # Something answered, but not as a pie_table host (a proxy's page for a path it does not route).
 _NOT_A_HOST = N_("Something answers at {address}, but not as a pie_table host: check the address and the path of its link.")  # noqa: E501
 
@@ -248,7 +249,7 @@ def take_seat(address: str, table: str, code: str, seat: int, name: str) -> Any:
 
 def table_line(table: dict[str, Any]) -> str:
     """A lobby's table as the join screen lists it: its game, then its open and away seats (or
-    that it is finished)."""
+    that it is finished), and where it lives when another server holds it."""
     from pie_table.core.registry import load_games
 
     info = load_games().get(table["game"])
@@ -261,8 +262,9 @@ def table_line(table: dict[str, Any]) -> str:
     away = len(table.get("away", ()))
     line += ngettext(" · {away} away", " · {away} away", away).format(away=away) if away else ""
     watchers = int(table.get("watchers", 0))
-    return line + (ngettext(" · {n} watching", " · {n} watching", watchers).format(n=watchers)
-                   if watchers else "")
+    line += ngettext(" · {n} watching", " · {n} watching", watchers).format(n=watchers) if watchers else ""
+    # Held by another server sharing this one's store: joined where it lives.
+    return line + (_(" · at {address}").format(address=table["at"]) if table.get("at") else "")
 
 
 def seats_offered(address: str, table: dict[str, Any] | None) -> list[int]:
@@ -310,6 +312,7 @@ class JoinScene(MenuScene):
         self._joining: threading.Thread | None = None
         self._result: tuple[Any, str] | None = None  # (driver, refusal) once a join attempt ended
         self._watch = False  # the attempt under way watches the table (in no seat) rather than joins
+        self._recoding = False  # the attempt under way asks for the chosen table's new join code
         if self.address.count(":") >= 2 and not self.address.endswith(":"):
             self.ask_lobby()  # the remembered address: what it holds now
 
@@ -343,10 +346,23 @@ class JoinScene(MenuScene):
         # Only a lobby that lets clients make tables offers it (a window's lobby holds its own table).
         self.new_button = Button(_("New table"), self.new_table, enabled=lambda: self._joining is None,
                                  size=26) if self.creates else None
-        new = [self.new_button] if self.new_button is not None else []
+        # A table this window made (its owner key kept, even from a window closed since) may be
+        # given a new join code.
+        self.recode_button = Button(_("New code"), self.recode, enabled=lambda: self._joining is None,
+                                    size=26) if self._owner() is not None else None
+        new = [b for b in (self.new_button, self.recode_button) if b is not None]
         return [self.address_input, *self.table_buttons, self.code_input, self.seat_row, self.name_input,
                 *self.found_buttons, self.back_button, *new, self.watch_button, self.join_button,
                 self.heading, self.lan_label, self.lobby_label, self.status]
+
+    def _owner(self) -> str | None:
+        """The owner key of the table chosen, when this window made it (None: made elsewhere)."""
+        from pie_table.net.made_tables import owner_key
+
+        table = self.chosen()
+        if table is None or table.get("over"):
+            return None
+        return owner_key(self.address, table["table"])
 
     def rebuild(self) -> None:
         """Rebuild the form with the focus on the same row (lists above it may have grown)."""
@@ -409,6 +425,9 @@ class JoinScene(MenuScene):
         """What a table's button does: that table is the one joined (the Seat row offers its seats)."""
         def choose() -> None:
             self.table = table["table"]
+            if table.get("at"):  # another server sharing the store holds it: asked and joined there
+                self.address = str(table["at"])
+                self.ask_lobby()
             self.rebuild()
         return choose
 
@@ -523,6 +542,21 @@ class JoinScene(MenuScene):
         self.notice = _(_MADE).format(table=table, code=code, link=join_link(self.address, table, code))
         self.menu.set_focus(self.join_button if self.name else self.name_input)
 
+    def recode(self) -> None:
+        """A new join code for the chosen table, made here (on a background thread): the code
+        typed and the line saying it and its link change; the old code takes no seat from now."""
+        owner, address, table = self._owner(), self.address, self.table
+        if owner is None or self._joining is not None:
+            return
+        self.notice = _("Asking for a new code…")
+
+        def ask() -> str:
+            from pie_table.net.lobby_list import recode_table
+
+            return recode_table(address, table, owner)
+        self._recoding = True
+        self._ask_host("recode-table", address, ask)
+
     # -- joining ---------------------------------------------------------------------------------------
 
     def join(self) -> None:
@@ -583,8 +617,17 @@ class JoinScene(MenuScene):
             return
         driver, refusal = self._result
         self._result, self._joining, watching, self._watch = None, None, self._watch, False
+        recoded, self._recoding = self._recoding, False
         if driver is None:
             self.notice = tr(refusal) if refusal else ""
+            return
+        if recoded:  # the answer is the table's new code
+            from pie_table.net.join_link import join_link
+
+            self.code = str(driver)
+            self.rebuild()
+            self.notice = _(_RECODED).format(table=self.table, code=self.code,
+                                             link=join_link(self.address, self.table, self.code))
             return
         if watching:
             from pie_table.net.last_join import remember_join
@@ -629,7 +672,7 @@ class JoinScene(MenuScene):
             y += height + gap * bool(height)
         self.status.place(pygame.Rect(x, y, rw, max(int(24 * s), by - y - gap)), s)
         self.panel = pygame.Rect(x - int(24 * s), top - int(14 * s), rw + int(48 * s), y - top + int(20 * s))
-        buttons = [self.back_button, *([self.new_button] if self.new_button is not None else []),
+        buttons = [self.back_button, *(b for b in (self.new_button, self.recode_button) if b is not None),
                    self.watch_button, self.join_button]  # as they are read
         bw = min(bw, (w - 2 * gap * (len(buttons) + 1)) // len(buttons))
         left = w // 2 - (len(buttons) * bw + (len(buttons) - 1) * 2 * gap) // 2

@@ -20,7 +20,7 @@ from pie_table.kit.app import App
 from pie_table.net.client import RemoteSeat
 from pie_table.net.lobby_list import lobby_tables
 from pie_table.net.remote_driver import RemoteDriver
-from pie_table.scenes.net_join import JoinScene, take_seat
+from pie_table.scenes.net_join import JoinScene, table_line, take_seat
 from tests.net.processes import Nginx, Serving, free_port
 from tests.scenes.net_pair import title_app
 
@@ -75,13 +75,21 @@ def test_headless_players_join_a_table_on_each_process_through_one_address(behin
         assert (played["game"], played["over"]) == (game, True)
 
 
+def _held_here(tables: list[dict[str, Any]]) -> set[str]:
+    """The games of the tables a lobby holds itself (those of the other process sharing its store
+    are listed too, marked with where they are joined)."""
+    return {t["game"] for t in tables if "at" not in t}
+
+
 def test_every_connection_reaches_its_own_process(behind: Behind) -> None:
-    """Asked twenty times each, with and without the last slash, /a/ lists only the first
-    process's tables and /b/ only the second's."""
+    """Asked twenty times each, with and without the last slash, /a/ holds only the first
+    process's tables and /b/ only the second's; each lists the other's as held there."""
     for n in range(10):
         slash = "/" if n % 2 else ""
-        assert "pie-rats" not in {t["game"] for t in lobby_tables(f"{behind.url}/a{slash}")}
-        assert {t["game"] for t in lobby_tables(f"{behind.url}/b{slash}")} == {"pie-rats"}
+        at_a, at_b = lobby_tables(f"{behind.url}/a{slash}"), lobby_tables(f"{behind.url}/b{slash}")
+        assert "pie-rats" not in _held_here(at_a)
+        assert _held_here(at_b) == {"pie-rats"}
+        assert {t["at"] for t in at_b if "at" in t} <= {f"{behind.url}/a/"}
 
 
 def test_the_windows_driver_takes_a_seat_and_takes_it_back_through_the_proxy(behind: Behind) -> None:
@@ -97,18 +105,13 @@ def test_the_windows_driver_takes_a_seat_and_takes_it_back_through_the_proxy(beh
 
 
 def test_a_table_made_on_each_process_is_listed_there_only(behind: Behind) -> None:
-    async def create(url: str, game: str, seats: list[str]) -> dict[str, Any]:
-        seat = RemoteSeat(url)
-        await seat.open()
-        try:
-            await seat.send({"type": "create", "game": game, "seats": seats, "options": {}})
-            return await seat.expect("created")
-        finally:
-            await seat.close()
-
-    made = asyncio.run(create(f"{behind.url}/a/", "cheflebrity", ["remote", "remote", "bot:normal"]))
+    made = asyncio.run(_made(f"{behind.url}/a/", "cheflebrity", ["remote", "remote", "bot:normal"]))
     assert _listed(f"{behind.url}/a/", made["table"])["game"] == "cheflebrity"
-    assert "cheflebrity" not in {t["game"] for t in lobby_tables(f"{behind.url}/b/")}
+    assert "cheflebrity" not in _held_here(lobby_tables(f"{behind.url}/b/"))
+    # Listed at /b/ too, once it has read the store, as a table joined at /a/.
+    _until(lambda: made["table"] in {t["table"] for t in lobby_tables(f"{behind.url}/b/")})
+    there = _listed(f"{behind.url}/b/", made["table"])
+    assert (there["game"], there["at"]) == ("cheflebrity", f"{behind.url}/a/")
 
 
 def test_join_create_makes_a_table_through_the_proxy_and_plays_it(behind: Behind, capsys) -> None:
@@ -157,7 +160,7 @@ def test_a_pasted_link_with_a_path_joins_from_the_window(behind: Behind, app: Ap
     join._set_address(table["url"])
     _until(lambda: join._settle is None and join._asking is None, app)
     assert (join.address, join.table, join.code) == (f"{behind.url}/a/", table["table"], table["code"])
-    assert "pie-rats" not in {t["game"] for t in join.tables or []}
+    assert "pie-rats" not in _held_here(join.tables or [])
     join.name, join.seat = "Bea", 1
     join.join()
     _until(lambda: app.scenes.current is not join, app)
@@ -188,3 +191,42 @@ def _until(done: Callable[[], bool], app: App | None = None, seconds: float = 20
         if app is not None:
             app.step(0.1, [])
         time.sleep(0.01)
+
+
+def test_the_join_screen_joins_a_table_the_other_process_holds_where_it_lives(
+        behind: Behind, app: App) -> None:
+    made = asyncio.run(_made(f"{behind.url}/a/", "rats", ["remote", "bot:normal"]))
+    join = JoinScene(app)
+    app.scenes.push(join)
+    join.address_input.text = f"{behind.url}/b/"
+    join._set_address(f"{behind.url}/b/")
+
+    def listed() -> dict[str, Any] | None:
+        shown = {t["table"] for t in join.tables or []}
+        if join._settle is None and join._asking is None and made["table"] not in shown:
+            join.ask_lobby()  # /b/ reads the store every few seconds: asked again until it lists it
+        return next((t for t in join.tables or [] if t["table"] == made["table"]), None)
+    _until(lambda: listed() is not None, app)
+    line = listed()
+    assert line is not None and line["at"] == f"{behind.url}/a/"
+    assert table_line(line).endswith(f" · at {behind.url}/a/")
+    join._chooser(line)()
+    _until(lambda: join._asking is None and join.tables is not None, app)
+    assert (join.address, join.table) == (f"{behind.url}/a/", made["table"])
+    join.code, join.name, join.seat = made["code"], "Cy", 1
+    join.join()
+    _until(lambda: app.scenes.current is not join, app)
+    opened = app.scenes.current
+    assert join.notice == "" and opened.game_id == "rats" and opened.driver.seat == 0
+    opened.exit()
+
+
+async def _made(url: str, game: str, seats: list[str]) -> dict[str, Any]:
+    """A table made on the lobby at `url`: its `created` answer."""
+    seat = RemoteSeat(url)
+    await seat.open()
+    try:
+        await seat.send({"type": "create", "game": game, "seats": seats, "options": {}})
+        return await seat.expect("created")
+    finally:
+        await seat.close()

@@ -4,6 +4,7 @@ draw from its random generator twice and play another game than the same seed lo
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pie_table.core.registry import get_game
@@ -24,6 +25,9 @@ class _Link:
 
     def drop(self, reason: str) -> None:
         raise AssertionError(f"dropped: {reason}")
+
+    def hold(self, until: asyncio.Future[Any]) -> None:
+        raise AssertionError("held: no table here is kept in a store")
 
 
 def test_seats_asked_together_get_their_moves_once_while_another_seat_answers() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from pie_table.core.saves import expand_log
 from pie_table.net import protocol as p
-from pie_table.net.client import RemoteSeat
+from pie_table.net.client import HostRefused, RemoteSeat
 from pie_table.net.keeping import Keeper
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
@@ -33,7 +33,7 @@ def _stopped(lobby: Lobby) -> None:
     for task in lobby._tasks.values():  # noqa: SLF001 - a test's stand-in for the process dying
         task.cancel()
     assert lobby.keeper is not None
-    lobby.keeper.store.close()
+    lobby.keeper.abandon()
 
 
 def _status(store_url: str, table: str) -> str:
@@ -51,6 +51,15 @@ async def _create(url: str, seats: list[str] = _RATS) -> dict[str, Any]:
     made = await ask(ws, {"type": "create", "game": "rats", "seats": seats})
     await ws.close()
     return made
+
+
+async def _sat_and_left(url: str, made: dict[str, Any]) -> str:
+    """Ada takes seat 0 of the table `made`, then drops; her seat's token."""
+    seat = RemoteSeat(url)
+    await seat.open()
+    await seat.join(made["table"], made["code"], 0, "Ada")
+    await seat.close()
+    return seat.token
 
 
 async def _first_asked(*seats: RemoteSeat) -> RemoteSeat:
@@ -86,6 +95,8 @@ def test_a_finished_table_stays_listed_as_finished_and_is_not_reopened(store_url
         async with serving(first) as url:
             made = await _create(url, ["bot:normal", "bot:normal"])
             await asyncio.wait_for(first.tables[made["table"]].finished.wait(), 60)
+        assert first.keeper is not None
+        first.keeper.settle()  # the end is told to nobody: nothing waited for its write
         assert _status(store_url, made["table"]) == FINISHED
         _stopped(first)
         second = _lobby(store_url)
@@ -105,11 +116,7 @@ def test_a_seat_is_taken_back_by_its_token_whose_hash_alone_was_kept(store_url: 
         first = _lobby(store_url)
         async with serving(first) as url:
             made = await _create(url)
-            seat = RemoteSeat(url)
-            await seat.open()
-            await seat.join(made["table"], made["code"], 0, "Ada")
-            token = seat.token
-            await seat.close()
+            token = await _sat_and_left(url, made)
         assert _status(store_url, made["table"]) == PLAYING
         _stopped(first)
         if not store_url.startswith("postgresql"):
@@ -185,3 +192,31 @@ def test_an_action_is_in_the_store_before_its_sender_hears_it_was_taken(store_ur
         _stopped(lobby)
     asyncio.run(run())
 
+
+
+def test_a_seat_back_after_its_game_ended_and_the_server_restarted_is_told_the_game_is_over(
+        store_url: str) -> None:
+    async def run() -> None:
+        first = _lobby(store_url)
+        async with serving(first) as url:
+            made = await _create(url)
+            token = await _sat_and_left(url, made)
+            table = first.tables[made["table"]]
+            table.hand_to_bot(0)  # the game goes on without its player, to its end
+            await asyncio.wait_for(table.finished.wait(), 60)
+        assert first.keeper is not None
+        first.keeper.settle()
+        _stopped(first)
+        second = _lobby(store_url)
+        assert second.resume() == []
+        async with serving(second) as url:
+            back = RemoteSeat(url)
+            await back.open()
+            try:
+                await back.rejoin(made["table"], token)
+            except HostRefused as refused:
+                assert str(refused) == f"The game at table {made['table']} is over"
+            assert back.over and back.errors[-1]["msg"] == p.TABLE_OVER
+            await back.close()
+        _stopped(second)
+    asyncio.run(run())

@@ -5,6 +5,7 @@ the recording stops and says so."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,9 @@ class _Link:
 
     def drop(self, reason: str) -> None:
         raise AssertionError(reason)
+
+    def hold(self, until: asyncio.Future[Any]) -> None:
+        raise AssertionError("held: no table here is kept in a store")
 
 
 Sent = list[tuple[dict[str, Any], Any]]  # each frame, with the view the host had sent after it

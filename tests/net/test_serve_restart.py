@@ -35,6 +35,7 @@ _ROOT = Path(__file__).resolve().parents[2]
 _TURN_BASED = ("rats", "pie-rats", "cheflebrity")
 _HELD_MOVES = 3  # moves the seat played here makes before it stops answering (until the restart)
 _LOST_TICKS_MAX = 60  # Rumble: at most a second of play lost at 60 ticks a second
+_AHEAD_TICKS_MAX = 6  # and the kept table at most a tenth of a second past what its seat saw
 
 
 def _free_port() -> int:
@@ -167,7 +168,9 @@ def test_a_restarted_serve_resumes_every_table_and_its_players_finish(
         if how == signal.SIGTERM:  # held still, then written whole: nothing lost
             assert first["tick"] >= tick_at_stop
         else:
-            assert 0 <= tick_at_stop - first["tick"] <= _LOST_TICKS_MAX
+            # At most a second lost; the table may be a tick or two ahead of what its seat was last
+            # sent (kept, but its frame not yet out when the process died).
+            assert -_AHEAD_TICKS_MAX <= tick_at_stop - first["tick"] <= _LOST_TICKS_MAX
         bot = get_game("rumble-pie").bot_factory("normal", 0, 3)  # type: ignore[misc]
         acked = len(live.input_ms)
         held_play = [play(seat, decide) for seat, decide in state["held"].values()]

@@ -83,6 +83,9 @@ class _Link:
     def drop(self, reason: str) -> None:
         self.dropped = reason
 
+    def hold(self, until: asyncio.Future[Any]) -> None:
+        raise AssertionError("held: no table here is kept in a store")
+
 
 def test_a_watcher_sees_the_table_as_it_was_the_hosts_delay_ago() -> None:
     host = headless_host(four_bots("pie-rats"), set(), watch_delay_s=10.0)

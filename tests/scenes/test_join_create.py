@@ -94,3 +94,27 @@ def test_a_windows_lobby_offers_no_new_table(app: App) -> None:
         assert join.tables and join.new_button is None and not join.creates
     finally:
         room.hosted.quit()
+
+
+def test_the_window_that_made_a_table_gives_it_a_new_code_after_it_was_opened_again(
+        app: App, served: Served) -> None:
+    join = _join_screen(app)
+    _typed(app, join, served.url)
+    assert join.recode_button is None  # the lobby's own table: made elsewhere
+    join._set_name("Ann")
+    _seat_screen(app, join, "rats").start_button.activate()
+    _frames_until(app, lambda: app.scenes.current is join and join._asking is None)
+    made, first_code = served.lobby.tables["2"], served.lobby.tables["2"].code
+    again = title_app((1280, 720))  # the window closed and opened again, with the same home
+    form = _join_screen(again)
+    _typed(again, form, served.url)
+    form._chooser(next(t for t in form.tables or [] if t["table"] == "2"))()
+    assert form.recode_button is not None
+    form.recode_button.activate()
+    _frames_until(again, lambda: form._joining is None and form._result is None)
+    assert made.code != first_code and form.code == made.code
+    assert form.status.current_text() == (
+        f"Table 2 has a new join code, {made.code}: the others join with it, or with "
+        f"{served.url}/2?code={made.code}. The old code takes no seat now.")
+    form._chooser(next(t for t in form.tables or [] if t["table"] == "1"))()
+    assert form.recode_button is None

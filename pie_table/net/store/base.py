@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 OPEN, PLAYING, FINISHED, CLOSED = "open", "playing", "finished", "closed"
 LEASE_S = 30.0  # a table whose owner has not renewed for this long may be taken by another process
+
+
+Append = tuple[str, int, list[list[Any]]]  # a table's log rows from an index on: (table id, start, rows)
 
 
 class StoreLost(Exception):
@@ -62,9 +66,21 @@ class TableRecord:
 
 
 class TableStore(ABC):
-    """Where a server's tables live; every write is durable when the call returns."""
+    """Where a server's tables live; every write is durable when the call returns (or, inside
+    `batch`, when the batch ends)."""
 
     owner: str  # this process's name in the owner column (stable across its restarts)
+    # What the store raises when it cannot be written for now (a full disk, a database restarted or
+    # out of reach): such a write is tried again later, never given up.
+    failures: tuple[type[Exception], ...] = ()
+
+    @abstractmethod
+    def batch(self) -> AbstractContextManager[None]:
+        """One transaction around several writes: all committed at its end, or none (an exception)."""
+
+    @abstractmethod
+    def reconnect(self) -> None:
+        """Open the connection again (after a failure: the old one may be dead)."""
 
     @abstractmethod
     def add(self, table: NewTable) -> str:
@@ -74,9 +90,15 @@ class TableStore(ABC):
     def seat(self, table_id: str, seat: int, record: SeatRecord) -> None:
         """A remote seat was taken."""
 
-    @abstractmethod
     def append(self, table_id: str, start: int, rows: list[list[Any]]) -> None:
         """Log rows for the entries from index `start` on; StoreLost if another process owns the table."""
+        if self.append_all([(table_id, start, rows)]):
+            raise StoreLost(table_id)
+
+    @abstractmethod
+    def append_all(self, appends: list[Append]) -> set[tuple[str, int]]:
+        """Several tables' log rows in one statement (what one commit of the writer holds): the
+        (table, start) of those not written, their table owned by another process now."""
 
     @abstractmethod
     def set_code(self, table_id: str, code: str) -> None:
@@ -92,12 +114,30 @@ class TableStore(ABC):
         whose lease ran out) and read each back with its seats and log, in id order."""
 
     @abstractmethod
+    def adopt(self) -> list[TableRecord]:
+        """Take the unfinished tables of other processes whose lease ran out (their process died),
+        each read back with its seats and log."""
+
+    @abstractmethod
+    def announce(self, url: str) -> None:
+        """The address players reach this process at (shown beside its tables in other lobbies)."""
+
+    @abstractmethod
+    def others(self) -> list[tuple[TableRecord, str | None]]:
+        """The unfinished tables other live processes own (with their seats, without their logs),
+        each with the address its process announced (None: none)."""
+
+    @abstractmethod
     def read(self, table_id: str) -> TableRecord | None:
         """One table with its seats and log, whoever owns it, changing nothing (None: no such id)."""
 
     @abstractmethod
     def finished(self, limit: int) -> list[TableRecord]:
         """The last `limit` finished tables (without their logs), newest last."""
+
+    @abstractmethod
+    def over_ids(self) -> set[str]:
+        """The ids of every finished table of the store."""
 
     @abstractmethod
     def renew(self) -> None:

@@ -22,21 +22,29 @@ class PostgresStore(SqlStore):
     """Tables kept in the PostgreSQL database at `url` (postgresql://user@host:port/db)."""
 
     def __init__(self, url: str, owner: str) -> None:
-        db = _connect(url)
+        psycopg = _driver()
+        # The server restarted, out of reach, a connection cut: tried again later.
+        self.failures = (psycopg.OperationalError, psycopg.InterfaceError)
+        try:
+            db = _connect(psycopg, url)
+        except psycopg.Error as exc:
+            raise StoreUnavailable(f"cannot reach the store: {str(exc).strip()[:200]}") from None
         with db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             for statement in _SCHEMA:
                 db.execute(statement)
-        super().__init__(db, owner, "%s")
+        first = [db]  # the connection just made is the store's first; `reconnect` makes the next
+        super().__init__(lambda: first.pop() if first else _connect(psycopg, url), owner, "%s")
 
 
-def _connect(url: str) -> Any:
+def _driver() -> Any:
     try:
         import psycopg
     except ImportError:
         raise StoreUnavailable("a postgresql:// store needs psycopg: pip install 'pie-table[postgres]'") \
             from None
-    try:
-        return psycopg.connect(url, autocommit=True, connect_timeout=10)
-    except psycopg.Error as exc:
-        raise StoreUnavailable(f"cannot reach the store: {str(exc).strip()[:200]}") from None
+    return psycopg
+
+
+def _connect(psycopg: Any, url: str) -> Any:
+    return psycopg.connect(url, autocommit=True, connect_timeout=5)

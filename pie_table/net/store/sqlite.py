@@ -19,14 +19,25 @@ _SCHEMA = schema("INTEGER PRIMARY KEY AUTOINCREMENT", "REAL", "INTEGER")
 class SqliteStore(SqlStore):
     """Tables kept in the SQLite file at `path` (made, with its folder, if missing)."""
 
+    # A full disk, a file that cannot be written, a lock held too long: tried again later.
+    failures = (sqlite3.OperationalError,)
+    # The write lock at once: a batch that began as a reader could not become a writer while
+    # another process writes (busy at once, whatever the busy timeout).
+    _begin = "BEGIN IMMEDIATE"
+
     def __init__(self, path: str | Path, owner: str) -> None:
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        # Autocommit (isolation_level None): each statement is its own committed transaction.
-        db = sqlite3.connect(target, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.execute("PRAGMA busy_timeout=5000")  # another process's write: wait for it, do not fail
-        for statement in _SCHEMA:
-            db.execute(statement)
-        super().__init__(db, owner, "?")
+        super().__init__(lambda: _connect(target), owner, "?")
+
+
+def _connect(target: Path) -> sqlite3.Connection:
+    # Autocommit (isolation_level None): each statement is its own committed transaction, unless
+    # inside a batch. Not tied to this thread: a store's writer thread uses it from then on.
+    db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA busy_timeout=5000")  # another process's write: wait for it, do not fail
+    for statement in _SCHEMA:
+        db.execute(statement)
+    return db

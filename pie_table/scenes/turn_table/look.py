@@ -37,13 +37,16 @@ def draw_notes(table: Any, surface: pygame.Surface) -> None:
 
 def host_hold_line(why: str) -> str:
     """What a table joined from another machine says while its host holds the game still (`why`:
-    "start", the host has not opened the table yet; "pause", it paused; "restarting" and
-    "reconnecting", the link is being made again), '' while the game runs.
+    "start", the host has not opened the table yet; "pause", it paused; "saving", a server's store
+    cannot be written, so moves wait for it; "restarting" and "reconnecting", the link is being made
+    again), '' while the game runs.
     Every joined table says it in these words, Rumble Pie's too."""
     if why == "start":
         return _("Waiting for the host to start.")
     if why == "pause":
         return _("The host has paused the game.")
+    if why == "saving":
+        return _("The server cannot save right now; your moves wait until it can.")
     if why == "restarting":
         return _("The server is restarting; reconnecting…")
     if why == "reconnecting":
