@@ -32,6 +32,7 @@ from pie_table.core.saves import expand_log
 from pie_table.net.lobby_list import create_table, lobby_tables
 from pie_table.net.remote_driver import RemoteDriver
 from pie_table.net.store import open_store
+from tests.net.netplay import until_serving
 from tests.net.processes import ROOT, Nginx, free_port
 
 _TURN_BASED = ("rats", "pie-rats", "cheflebrity")
@@ -52,15 +53,7 @@ class _Serve:
              "--store", store, "--store-owner", owner, "--public-url", public, "--trusted-proxy", "127.0.0.1",
              "--tables-per-address", "40"],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log.open("w"), text=True, cwd=ROOT)
-        self.resumed: list[dict[str, Any]] = []
-        assert self.process.stdout is not None
-        while True:
-            text = self.process.stdout.readline()
-            assert text, "serve ended before it listened"
-            line = json.loads(text)
-            if "serving" in line:
-                break
-            self.resumed.append(line)
+        self.resumed, _serving = until_serving(self.process)
         self.start_s = time.perf_counter() - began  # to listening, every table resumed
 
     def end(self, how: signal.Signals) -> None:

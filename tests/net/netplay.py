@@ -108,3 +108,17 @@ def replayed(setup: GameSetup, host: TableHost, seat: int) -> tuple[list[Any], l
         events.extend(events_for(applied.events, seat))
         views.append(copy_json(session.view(seat)))
     return views, copy_json(events)
+
+
+def until_serving(process: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The JSON lines a `serve` process printed before it listened (a table resumed each), and
+    its `serving` line; fails if it ended first."""
+    assert process.stdout is not None
+    before: list[dict[str, Any]] = []
+    while True:
+        text = process.stdout.readline()
+        assert text, "serve ended before it listened"
+        line = json.loads(text)
+        if "serving" in line:
+            return before, line
+        before.append(line)

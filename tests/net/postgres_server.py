@@ -8,7 +8,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -17,6 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.net.processes import free_port
 
 _USER = "nobody"  # who runs the server when the tests run as root
 
@@ -39,12 +40,6 @@ def _unavailable(why: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"PostgreSQL for the store's tests: {why}")
     pytest.skip(f"PostgreSQL: {why}")
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _as_server_user(command: list[str]) -> list[str]:
@@ -73,7 +68,7 @@ class PostgresServer:
         if os.geteuid() == 0:
             shutil.chown(self.root, _USER)
             self.root.chmod(0o755)
-        self.port = _free_port()
+        self.port = free_port()
         done = subprocess.run(_as_server_user([str(bins / "initdb"), "-D", str(self.data), "-U", "pie",
                                                "--auth=trust", "-E", "UTF8", "--no-sync"]),
                               capture_output=True, text=True)

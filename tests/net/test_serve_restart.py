@@ -16,9 +16,9 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,19 +29,14 @@ from pie_table.core.registry import get_game
 from pie_table.net import protocol as p
 from pie_table.net.client import RemoteSeat, bot_decider, play
 from pie_table.net.realtime_play import play_live
-from tests.net.netplay import ask, said_hello
+from tests.net.netplay import ask, said_hello, until_serving
+from tests.net.processes import free_port
 
 _ROOT = Path(__file__).resolve().parents[2]
 _TURN_BASED = ("rats", "pie-rats", "cheflebrity")
 _HELD_MOVES = 3  # moves the seat played here makes before it stops answering (until the restart)
 _LOST_TICKS_MAX = 60  # Rumble: at most a second of play lost at 60 ticks a second
 _AHEAD_TICKS_MAX = 6  # and the kept table at most a tenth of a second past what its seat saw
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Serve:
@@ -52,16 +47,9 @@ class Serve:
             [sys.executable, str(_ROOT / "main.py"), "serve", "--port", str(port), "--bot-pace", "instant",
              "--store", store, "--store-owner", "test", "--tables-per-address", "10"],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=_ROOT)
-        self.lines: list[dict[str, Any]] = []
-        assert self.process.stdout is not None
-        while True:
-            text = self.process.stdout.readline()
-            assert text, "serve ended before it listened"
-            line = json.loads(text)
-            if "serving" in line:
-                self.url = line["serving"]
-                return
-            self.lines.append(line)
+        _STARTED.append(self.process)
+        self.lines, serving = until_serving(self.process)
+        self.url = serving["serving"]
 
     def end(self, how: signal.Signals) -> None:
         self.process.send_signal(how)
@@ -70,8 +58,25 @@ class Serve:
 
 def _join(url: str, home: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "PIE_TABLE_HOME": str(home)}
-    return subprocess.Popen([sys.executable, str(_ROOT / "main.py"), "join", url, "--seat", "1"],
+    join = subprocess.Popen([sys.executable, str(_ROOT / "main.py"), "join", url, "--seat", "1"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=_ROOT, env=env)
+    _STARTED.append(join)
+    return join
+
+
+# Every process a test here started: killed when it ends, so a failing test leaves no serve or
+# join running behind it.
+_STARTED: list[subprocess.Popen[str]] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left() -> Iterator[None]:
+    yield
+    while _STARTED:
+        process = _STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
 
 
 async def _create(url: str, game: str, seats: list[str], options: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +131,7 @@ async def _back(seat: RemoteSeat, url: str) -> dict[str, Any]:
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "sigterm"])
 def test_a_restarted_serve_resumes_every_table_and_its_players_finish(
         store_url: str, how: signal.Signals, tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     serve = Serve(port, store_url)
     url = serve.url
     tables = {game: asyncio.run(_create(url, game, ["remote", "remote", "bot:normal"], {}))
