@@ -116,8 +116,9 @@ class SeatLink:
                 return
 
     def _went(self, exc: BaseException) -> None:
-        self.reconnecting = "restarting" if restarting(exc) else "reconnecting"
-        LOG.info("seat %d at %s: link lost (%s), taking the seat back", self.remote.seat, self.table, exc)
+        if not self.reconnecting:  # the drop's own word stays until the seat is back, not each retry's
+            self.reconnecting = "restarting" if restarting(exc) else "reconnecting"
+            LOG.info("seat %d at %s: link lost (%s), taking the seat back", self.remote.seat, self.table, exc)
         if self._dropped is not None:
             self._dropped()
         self.wake()
