@@ -122,3 +122,16 @@ def until_serving(process: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         if "serving" in line:
             return before, line
         before.append(line)
+
+
+async def created(url: str, game: str, seats: list[str],
+                  options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A table made on the lobby at `url` (its `created` answer: id, code, owner key)."""
+    ws = await said_hello(url)
+    message: dict[str, Any] = {"type": "create", "game": game, "seats": seats}
+    if options is not None:
+        message["options"] = options
+    made = await ask(ws, message)
+    await ws.close()
+    assert made["type"] == "created", made
+    return made

@@ -18,7 +18,7 @@ from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
 from pie_table.net.store.base import FINISHED, OPEN, PLAYING
-from tests.net.netplay import ask, said_hello, serving
+from tests.net.netplay import ask, created, said_hello, serving
 
 _RATS = ["remote", "bot:normal"]
 
@@ -47,10 +47,7 @@ def _status(store_url: str, table: str) -> str:
 
 
 async def _create(url: str, seats: list[str] = _RATS) -> dict[str, Any]:
-    ws = await said_hello(url)
-    made = await ask(ws, {"type": "create", "game": "rats", "seats": seats})
-    await ws.close()
-    return made
+    return await created(url, "rats", seats)
 
 
 async def _sat_and_left(url: str, made: dict[str, Any]) -> str:

@@ -29,7 +29,7 @@ from pie_table.core.registry import get_game
 from pie_table.net import protocol as p
 from pie_table.net.client import RemoteSeat, bot_decider, play
 from pie_table.net.realtime_play import play_live
-from tests.net.netplay import ask, said_hello, until_serving
+from tests.net.netplay import created, until_serving
 from tests.net.processes import free_port
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -79,14 +79,6 @@ def _no_process_left() -> Iterator[None]:
             process.wait(10)
 
 
-async def _create(url: str, game: str, seats: list[str], options: dict[str, Any]) -> dict[str, Any]:
-    ws = await said_hello(url)
-    made = await ask(ws, {"type": "create", "game": game, "seats": seats, "options": options})
-    await ws.close()
-    assert made["type"] == "created", made
-    return made
-
-
 async def _held_seat(url: str, made: dict[str, Any]) -> tuple[RemoteSeat, Any]:
     """Seat 2 of a turn-based table, played by a bot for a few moves and then left asked."""
     seat = RemoteSeat(url)
@@ -134,9 +126,9 @@ def test_a_restarted_serve_resumes_every_table_and_its_players_finish(
     port = free_port()
     serve = Serve(port, store_url)
     url = serve.url
-    tables = {game: asyncio.run(_create(url, game, ["remote", "remote", "bot:normal"], {}))
+    tables = {game: asyncio.run(created(url, game, ["remote", "remote", "bot:normal"], {}))
               for game in _TURN_BASED}
-    rumble = asyncio.run(_create(url, "rumble-pie", ["remote", "bot:normal"], {"target": 40}))
+    rumble = asyncio.run(created(url, "rumble-pie", ["remote", "bot:normal"], {"target": 40}))
     joins = {game: _join(f"{url}/{made['table']}?code={made['code']}", tmp_path / game)
              for game, made in tables.items()}
 

@@ -26,7 +26,7 @@ from pie_table.net.keeping import Keeper
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
-from tests.net.netplay import ask, said_hello, serving
+from tests.net.netplay import created, serving
 from tests.net.postgres_server import PostgresServer, fresh_database
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -35,11 +35,7 @@ _AGAIN = "the store is written again"
 
 
 async def _create(url: str) -> dict[str, Any]:
-    ws = await said_hello(url)
-    made = await ask(ws, {"type": "create", "game": "rats", "seats": ["remote", "bot:normal"]})
-    await ws.close()
-    assert made["type"] == "created", made
-    return made
+    return await created(url, "rats", ["remote", "bot:normal"])
 
 
 async def _seat(url: str, made: dict[str, Any]) -> tuple[RemoteSeat, Any]:
