@@ -56,6 +56,14 @@ def min_readable() -> int:
 _ELLIPSIS = "…"
 
 
+def fits(text: str, size: int, max_w: int, face: str = "sans", floor: int = 0) -> bool:
+    """Whether `fit` would keep `text` whole: it is `max_w` pixels wide at most at the smallest
+    size `fit` may shrink it to. A layout asks this to choose among forms of a label; only what
+    it then draws goes through `fit`."""
+    smallest = max(min_readable(), min(floor, int(size)))
+    return font(smallest, face).size(text)[0] <= max_w
+
+
 def fit(text: str, size: int, max_w: int, face: str = "sans", floor: int = 0) -> tuple[str, int]:
     """(text, size) that fits `max_w` pixels: the font shrinks, but never below `floor` (nor below
     min_readable()); past that the text is cut and ends with an ellipsis."""

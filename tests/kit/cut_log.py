@@ -72,6 +72,13 @@ def names_in(game: str) -> set[str]:
         from pie_table.games.rats.ui.labels import rat_name
 
         return {rat_name(seat) for seat in range(6)}
+    if game == "rumble-pie":
+        from pie_table.kit import palette as pal
+        from pie_table.kit.i18n import _
+
+        chefs = {"Shorty", "Sylvie", "Pierre"}  # the chefs' names, the same in every language
+        players = {_("Player {n}").format(n=seat + 1) for seat in range(6)}
+        return chefs | players | {pal.team_name(team) for team in range(3)}
     return set()
 
 

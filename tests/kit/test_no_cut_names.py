@@ -33,6 +33,31 @@ def test_no_name_and_no_move_is_cut(monkeypatch, game, lang, size):
     assert sorted({text for text, _shown, where in cuts if where == "pie_table.kit.move_panel"}) == []
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("seats", ["human:keys1,human:keys2,bot:normal,bot:normal",
+                                   "human:keys1,bot:easy,bot:normal,bot:hard,bot:easy,bot:normal"])
+def test_no_name_is_cut_on_rumble_pies_table(monkeypatch, seats, lang, size):
+    """Rumble's boards, summary and talk: no player's, team's or chef's name is cut, at the start and
+    twice in play (its talk full of KaPow!s), for four and for six seats."""
+    from pie_table.core.setup import GameSetup, parse_seats
+    from pie_table.games.rumble_pie.ui import RumbleTableScene
+    from pie_table.kit.app import App
+    from pie_table.scenes.base import open_table
+    from tests.kit.cut_log import logging_cuts
+
+    set_language(lang)
+    with logging_cuts(monkeypatch) as cuts:
+        app = App(size=size, headless=True)
+        table = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), {}, seed=3))
+        app.scenes.push(table)
+        app.step(0.0)
+        for seconds in (20.0, 45.0):
+            table.skip_to(at=seconds)
+            app.step(0.0)
+    assert lost_names(cuts, names_in("rumble-pie")) == set()
+
+
 def test_the_log_catches_a_cut_name(monkeypatch):
     """The check above can fail: a name too long for its room is logged as lost."""
     from pie_table.kit import fonts

@@ -15,7 +15,7 @@ from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fit as fit_font
-from pie_table.kit.fonts import font, min_readable
+from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.marks import draw_seat_mark
 from pie_table.kit.text import ui_scale
@@ -174,7 +174,7 @@ class TableView:
         for words, team in tries:
             right = self.text.get(team, self.px(13), ink, "bold")
             room = rect.w - right.get_width() - 3 * r - 8
-            fitting = [f for f in ("bold", "sans") if fit_font(words, self.px(13), room, f)[0] == words]
+            fitting = [f for f in ("bold", "sans") if fits(words, self.px(13), room, f)]
             face = fitting[0] if fitting else ""
             if face:
                 break
@@ -316,7 +316,7 @@ class TableView:
         # all lose the word "Team" when one would otherwise be cut ("Blueberry", not "Team Blue…").
         rooms = [w - self.px(56) - score.get_width() - self.px(36) for score in scores]
         names = [pal.team_name(team) for team in range(len(scores))]
-        if any(fit_font(names[i], self.px(13), rooms[i], "bold")[0] != names[i] for i in range(len(names))):
+        if not all(fits(names[i], self.px(13), rooms[i], "bold") for i in range(len(names))):
             names = [pal.short_team_name(team) for team in range(len(scores))]
         for team, score in enumerate(scores):
             color = pal.TEAM_COLORS[team % len(pal.TEAM_COLORS)]
@@ -329,7 +329,7 @@ class TableView:
             surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
             y += line
         note = _("total   +KaPow!s this round")
-        lines = [note] if fit_font(note, self.px(12), w - self.px(16))[0] == note else note.split("   ", 1)
+        lines = [note] if fits(note, self.px(12), w - self.px(16)) else note.split("   ", 1)
         bottom = surf.get_height() - self.px(4)
         for text in reversed(lines):  # on two lines, right-aligned, when one would be cut
             image = self.text.fit(text.strip(), self.px(12), pal.PAPER, w - self.px(16))
