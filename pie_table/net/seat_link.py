@@ -140,10 +140,11 @@ class SeatLink:
     def close(self) -> None:
         """Leave the table (the host shows the seat away; the token would take it back)."""
         self._leaving = True
-        try:
-            self.call(self.remote.close(), 3.0)
-        except (TimeoutError, HostRefused, RuntimeError, OSError):
-            pass
+        if self._loop.is_running():  # (stopped already: nothing left to say goodbye on)
+            try:
+                self.call(self.remote.close(), 3.0)
+            except (TimeoutError, HostRefused, RuntimeError, OSError):
+                pass
         self.stop()
 
     def stop(self) -> None:

@@ -23,16 +23,18 @@ def _lobby(store_url: str, owner: str) -> Lobby:
     return Lobby(Limits(open_tables_per_address=10, sweep_s=3600.0), keeper=keeper)
 
 
-async def _listed(url: str, table: str) -> dict[str, Any]:
-    """The line the lobby at `url` lists for `table`, once it lists it."""
-    while True:
+async def _listed(url: str, table: str, seated: int | None = None) -> dict[str, Any]:
+    """The line the lobby at `url` lists for `table`, once it lists it (with `seated` taken: a
+    seat taken at another process reaches this one's list at its next look at the store)."""
+    for _ in range(int(10 / _LOOK_S)):
         ws = await said_hello(url)
         listed = await ask(ws, {"type": "list"})
         await ws.close()
         line = next((t for t in listed["tables"] if t["table"] == table), None)
-        if line is not None:
+        if line is not None and (seated is None or seated not in line["open"]):
             return line
         await asyncio.sleep(_LOOK_S)
+    raise AssertionError(f"table {table} was not listed at {url} as it should be")
 
 
 def _died(store_url: str, owner: str) -> None:
@@ -64,7 +66,7 @@ def test_a_lobby_lists_the_tables_of_every_process_and_takes_in_those_of_one_tha
             await seat.open()
             await seat.join(made["table"], made["code"], 0, "Ada")
             # Listed at B, where it does not live: with the address it is joined at, seat 1 open.
-            line = await _listed(url_b, made["table"])
+            line = await _listed(url_b, made["table"], seated=0)
             assert line == {"table": made["table"], "game": "rats", "seats": 3, "open": [1], "away": [],
                             "over": False, "at": url_a}
             here = await _listed(url_a, made["table"])
