@@ -59,7 +59,9 @@ class RemoteTableSim(SeatTableSim):
         self.joined: dict[str, Any] = {}  # the host's answer: game, seats, options, teams
         self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
         self._kept_phase = ""  # the phase of the last frame kept (the replay is finished at game_over)
-        self._frames: queue.Queue[tuple[dict[str, Any], bool]] = queue.Queue()  # (frame, catch-up)
+        # (frame, catch-up, kept already): frames are kept for the replay in the order they came,
+        # as the table takes them, but for the very first, kept on arrival.
+        self._frames: queue.Queue[tuple[dict[str, Any], bool, bool]] = queue.Queue()
         self._origins: dict[int, tuple[dict[str, Any], Any]] = {}
         self._sent: list[tuple[dict[str, Any], Any]] = []  # pushed, not yet numbered by the loop
         self.link = SeatLink(url, table, self._sat, self._heard, code=code, seat=seat, name=name, token=token,
@@ -94,11 +96,13 @@ class RemoteTableSim(SeatTableSim):
 
     def _heard(self, message: dict[str, Any], fresh: bool) -> None:
         """Every message from the host: updates go to the table (a fresh one, after the seat was
-        taken or taken back, tells what was missed quietly)."""
+        taken or taken back, tells what was missed quietly), and into the seat's replay as the
+        table takes them, so a frame taken back after a drop never comes before those queued."""
         if message["type"] == "update":
-            if fresh:
+            first = fresh and self.recorder is not None and not self.recorder.frames
+            if first:
                 self._record(message)  # kept at once: a table left before its first frame has its replay
-            self._frames.put((message, fresh))
+            self._frames.put((message, fresh, first))
 
     def _wake(self) -> None:
         if self.wake is not None:
@@ -184,10 +188,10 @@ class RemoteTableSim(SeatTableSim):
         results: list[TickResult] = []
         while True:
             try:
-                frame, catch_up = self._frames.get_nowait()
+                frame, catch_up, kept = self._frames.get_nowait()
             except queue.Empty:
                 return results
-            result = self._result(frame, record=not catch_up)  # (the catch-up was kept on arrival)
+            result = self._result(frame, record=not kept)
             result.catch_up = catch_up
             results.append(result)
 
