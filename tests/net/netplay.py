@@ -63,11 +63,12 @@ async def said_hello(url: str, **kwargs: Any) -> ClientConnection:
 
 
 async def ask(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
-    """Send `message` and return the host's next answer that is not a table's update."""
+    """Send `message` and return the host's next answer that is not a table's news (an update,
+    its names, or a notice that its store is failing or written again)."""
     await ws.send(encode(message))
     while True:
         answer = json.loads(await ws.recv())
-        if answer["type"] not in ("update", "names"):
+        if answer["type"] not in ("update", "names", "paused"):
             return answer  # type: ignore[no-any-return]
 
 
