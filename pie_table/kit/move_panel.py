@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit, font, min_readable
+from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.text import fit_label, fit_text, keep_sums_whole, wrap_text
@@ -219,7 +219,7 @@ class MovePanel:
         if len(shown) > rows:
             left = len(shown) - rows
             words = _("{n} more: scroll or use the arrow keys").format(n=left)
-            if fit(words, _readable(13 * scale), area.w)[0] != words:
+            if not fits(words, _readable(13 * scale), area.w):
                 words = _("+{n} more").format(n=left)  # the count whole, the how-to dropped
             more = fit_text(words, int(13 * scale), area.w, pal.INK_SOFT)
             surface.blit(more, (area.x, top))

@@ -17,7 +17,7 @@ from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import goal_hint, goal_title, rat_name, vocation_title
 from pie_table.games.rats.ui.sheet_view import item_shapes, paper
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit
+from pie_table.kit.fonts import fits
 from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.text import fit_text
 
@@ -156,7 +156,7 @@ class Ceremony:
         pygame.draw.line(surface, (200, 180, 146), row.topleft, row.topright, 1)
         width = label_w - 6
         hint_size = int(min(13 * scale, row.h * 0.34))
-        cut = fit(goal_hint(goal), hint_size, width)[0] != goal_hint(goal)
+        cut = not fits(goal_hint(goal), hint_size, width)
         if row.h < int(36 * scale) or cut:  # too tight for two lines (or the hint): the name alone
             name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.6)), width, pal.INK, "bold")
             surface.blit(name, name.get_rect(midleft=(row.x, row.centery)))

@@ -23,7 +23,7 @@ from pie_table.games.rats.ui.labels import (
     vocation_hint,
 )
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font, min_readable
+from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.menu import Menu
 from pie_table.kit.rows import Cycler, NumberCycler
@@ -112,7 +112,7 @@ class ChoicePanel:
         readable = max(min_readable(), int(18 * scale))
         for cols in range(most, 0, -1):
             col_w = (area.w - gap * (cols - 1)) // cols
-            if all(font(readable, "bold").size(label)[0] <= col_w - 16 for label in self.labels):
+            if all(fits(label, readable, col_w - 16, "bold", readable) for label in self.labels):
                 break
         rows = -(-count // cols)
         row_h = max(24, min(int(48 * scale), (area.h - gap * (rows - 1)) // rows))

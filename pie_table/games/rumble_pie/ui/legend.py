@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit, font, min_readable
+from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
 
@@ -102,7 +102,7 @@ def _list_reads_whole(rect: pygame.Rect, legends: list[Legend], px: Callable[[fl
     then the grid says more)."""
     _line, size, keys_w = _list_metrics(rect, legends, px)
     room = rect.w - keys_w - px(16)
-    return all(fit(what, size, room)[0] == what for lg in legends for _k, what in lg.rows)
+    return all(fits(what, size, room) for lg in legends for _k, what in lg.rows)
 
 
 def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
