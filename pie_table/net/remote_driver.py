@@ -96,15 +96,14 @@ class RemoteDriver:
     def _heard(self, message: dict[str, Any], _fresh: bool) -> None:
         with self._answered:
             self._took(message)
-            self._answered.notify_all()
 
     def _dropped(self) -> None:
         with self._answered:
             self.remote.legal = None  # nothing is asked of the seat until it is back
-            self._answered.notify_all()
 
     def _wake(self) -> None:
-        with self._answered:  # a move waiting for its answer hears that the link changed
+        """After whatever the link heard or did (its `wake`): a move waiting for its answer hears it."""
+        with self._answered:
             self._answered.notify_all()
         if self.wake is not None:
             self.wake()

@@ -40,9 +40,10 @@ class SeatLink:
     def __init__(self, url: str, table: str, sat: Sat, took: Took, *, code: str = "", seat: int = -1,
                  name: str = "", token: str = "", watch: bool = False, wake: Callable[[], None] | None = None,
                  dropped: Callable[[], None] | None = None) -> None:
-        """`wake()`: called from the network thread whenever something came (a window resting
-        until input posts itself an event); `dropped()`: called there as the link goes, before it
-        is made again (what was asked or sent before is not coming back)."""
+        """`wake()`: called from the network thread after each `sat`, `took` and `dropped`, and
+        as the link ends (a window resting until input posts itself an event); `dropped()`:
+        called there as the link goes, before it is made again (what was asked or sent before is
+        not coming back)."""
         self.remote = RemoteSeat(url)
         self.table = table
         self.watch = watch
