@@ -201,14 +201,12 @@ def _laid(bands: list[list[str]], rows: list[list[str]], size: int, width: int,
 
 
 def _heading_width(heading: str, size: int) -> int:
-    """The width `heading` needs to wrap on two lines at most: its longest word, or the wider of
-    the two lines it breaks into at the space nearest its middle."""
+    """The width `heading` needs to wrap on two lines at most: the wider of its two lines where
+    they are broken best (a word alone: its width)."""
     face = font(size, "bold")
     words = heading.split()
-    widest = max(face.size(word)[0] for word in words)
-    halves = [max(face.size(" ".join(words[:cut]))[0], face.size(" ".join(words[cut:]))[0])
-              for cut in range(1, len(words))]
-    return max(widest, min(halves, default=widest))
+    return min((max(face.size(" ".join(words[:cut]))[0], face.size(" ".join(words[cut:]))[0])
+                for cut in range(1, len(words))), default=face.size(heading)[0])
 
 
 def _draw_headings(surface: pygame.Surface, columns: Columns, topleft: tuple[int, int], size: int,
