@@ -136,3 +136,11 @@ async def created(url: str, game: str, seats: list[str],
     await ws.close()
     assert made["type"] == "created", made
     return made
+
+
+async def joined_seat(url: str, made: dict[str, Any], seat: int, name: str) -> RemoteSeat:
+    """A client at the lobby `url` that took `seat` of the table `made` (a `created` answer)."""
+    client = RemoteSeat(url)
+    await client.open()
+    await client.join(made["table"], made["code"], seat, name)
+    return client

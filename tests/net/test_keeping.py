@@ -18,7 +18,7 @@ from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
 from pie_table.net.store.base import FINISHED, OPEN, PLAYING
-from tests.net.netplay import ask, created, said_hello, serving
+from tests.net.netplay import ask, created, joined_seat, said_hello, serving
 
 _RATS = ["remote", "bot:normal"]
 
@@ -52,9 +52,7 @@ async def _create(url: str, seats: list[str] = _RATS) -> dict[str, Any]:
 
 async def _sat_and_left(url: str, made: dict[str, Any]) -> str:
     """Ada takes seat 0 of the table `made`, then drops; her seat's token."""
-    seat = RemoteSeat(url)
-    await seat.open()
-    await seat.join(made["table"], made["code"], 0, "Ada")
+    seat = await joined_seat(url, made, 0, "Ada")
     await seat.close()
     return seat.token
 
@@ -164,12 +162,8 @@ def test_an_action_is_in_the_store_before_its_sender_hears_it_was_taken(store_ur
         async with serving(lobby) as url:
             made = await _create(url, ["remote", "remote"])
             assert _status(store_url, made["table"]) == OPEN
-            other = RemoteSeat(url)
-            await other.open()
-            await other.join(made["table"], made["code"], 1, "Bob")
-            seat = RemoteSeat(url)
-            await seat.open()
-            await seat.join(made["table"], made["code"], 0, "Ada")
+            other = await joined_seat(url, made, 1, "Bob")
+            seat = await joined_seat(url, made, 0, "Ada")
             mover = seat
             while mover.legal is None:
                 mover = await _first_asked(seat, other)

@@ -26,7 +26,7 @@ from pie_table.net.keeping import Keeper
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
-from tests.net.netplay import created, serving
+from tests.net.netplay import created, joined_seat, serving
 from tests.net.postgres_server import PostgresServer, fresh_database
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -39,9 +39,7 @@ async def _create(url: str) -> dict[str, Any]:
 
 
 async def _seat(url: str, made: dict[str, Any]) -> tuple[RemoteSeat, Any]:
-    seat = RemoteSeat(url)
-    await seat.open()
-    await seat.join(made["table"], made["code"], 0, "Ada")
+    seat = await joined_seat(url, made, 0, "Ada")
     info = get_game("rats")
     assert info.bot_factory is not None
     return seat, bot_decider(info.bot_factory("normal", 0, 11), seat.history)

@@ -8,12 +8,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pie_table.net.client import RemoteSeat
 from pie_table.net.keeping import Keeper
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
-from tests.net.netplay import ask, said_hello, serving
+from tests.net.netplay import ask, created, joined_seat, said_hello, serving
 
 _LOOK_S = 0.05  # how often each lobby reads the others' tables here (seconds)
 
@@ -58,13 +57,8 @@ def test_a_lobby_lists_the_tables_of_every_process_and_takes_in_those_of_one_tha
             assert a.keeper is not None and b.keeper is not None
             a.keeper.look_around(url_a, None, adopt=False, every_s=_LOOK_S)
             b.keeper.look_around(url_b, None, adopt=True, every_s=_LOOK_S)
-            ws = await said_hello(url_a)
-            seats = ["remote", "remote", "bot:normal"]
-            made = await ask(ws, {"type": "create", "game": "rats", "seats": seats})
-            await ws.close()
-            seat = RemoteSeat(url_a)
-            await seat.open()
-            await seat.join(made["table"], made["code"], 0, "Ada")
+            made = await created(url_a, "rats", ["remote", "remote", "bot:normal"])
+            seat = await joined_seat(url_a, made, 0, "Ada")
             # Listed at B, where it does not live: with the address it is joined at, seat 1 open.
             line = await _listed(url_b, made["table"], seated=0)
             assert line == {"table": made["table"], "game": "rats", "seats": 3, "open": [1], "away": [],

@@ -19,7 +19,7 @@ from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
 from pie_table.net.store.base import TableStore
 from pie_table.net.store.writer import StoreWriter
-from tests.net.netplay import ask, said_hello, serving
+from tests.net.netplay import ask, created, joined_seat, said_hello, serving
 
 
 def _locked(store_url: str) -> Callable[[], None]:
@@ -46,14 +46,10 @@ def test_a_write_waiting_for_the_store_holds_its_ack_and_nothing_else(store_url:
         keeper = Keeper(open_store(store_url, "test:1"))
         lobby = Lobby(Limits(open_tables_per_address=10, sweep_s=3600.0), keeper=keeper)
         async with serving(lobby) as url:
-            ws = await said_hello(url)
-            made = await ask(ws, {"type": "create", "game": "pie-rats", "seats": ["remote", "remote"]})
-            mover = RemoteSeat(url)
-            await mover.open()
-            await mover.join(made["table"], made["code"], 0, "Ada")
-            other = RemoteSeat(url)
-            await other.open()
-            await other.join(made["table"], made["code"], 1, "Bob")
+            ws = await said_hello(url)  # kept open: another connection the loop must answer meanwhile
+            made = await created(url, "pie-rats", ["remote", "remote"])
+            mover = await joined_seat(url, made, 0, "Ada")
+            other = await joined_seat(url, made, 1, "Bob")
             first = mover
             await asyncio.wait_for(asyncio.wait([asyncio.ensure_future(_asked(s)) for s in (mover, other)],
                                                 return_when=asyncio.FIRST_COMPLETED), 30)
