@@ -149,9 +149,17 @@ class SeatLink:
         self.stop()
 
     def stop(self) -> None:
-        """Stop the link's loop and its thread."""
+        """End every task on the link's loop (the seat's, and what `soon` started), then the loop
+        and its thread."""
         self._leaving = True
-        self._stay.cancel()
-        self._loop.call_soon_threadsafe(self._loop.stop)
+        if self._loop.is_running():
+            asyncio.run_coroutine_threadsafe(self._end(), self._loop)
         if threading.current_thread() is not self._thread:
             self._thread.join(3.0)
+
+    async def _end(self) -> None:
+        tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        asyncio.get_running_loop().stop()
