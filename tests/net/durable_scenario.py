@@ -190,9 +190,11 @@ def run(store: str, short: bool = True) -> dict[str, Any]:
             return all(t["table"] in listed and not listed[t["table"]]["open"] for t in made.values())
         _until(seated, "every seat to be taken")
 
-        def b_lists_a() -> bool:  # as held where they are joined
+        def b_lists_a() -> bool:  # as held where they are joined (a fast game may be over already)
             listed = {t["table"]: t for t in lobby_tables(lobby_b)}
-            return all(listed.get(t["table"], {}).get("at") == lobby_a for t in made.values())
+            over = _finished(store, made)
+            return all(listed.get(t["table"], {}).get("at") == lobby_a or t["table"] in over
+                       for t in made.values())
         _until(b_lists_a, "B to list A's tables")
         moved = {name: w.taken for name, w in windows.items()}
         _until(lambda: all(w.taken >= moved[n] + _KILL_AFTER_MOVES for n, w in windows.items()),
