@@ -100,6 +100,9 @@ class TableDriver:
         self._stand_ins: dict[int, Any] = {}
         self.seat_order = seat_order
         self._round: AnswerRound | None = None
+        # Told after an answer was kept for its turn (`seat_order`): taken, so its seat is
+        # answered, but in no log entry yet (a server keeps such answers in its store).
+        self.on_kept: list[Callable[[], None]] = []
         self.pondering = Pondering()  # decisions of bots that think in a worker (`core.pondering`)
 
     def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
@@ -248,7 +251,33 @@ class TableDriver:
         round_.answers[seat] = {**action, "seat": seat}
         played = self._play(round_.due())
         mine = [applied for applied in played if applied.entry is not None and applied.entry.seat == seat]
-        return mine[-1] if mine else Applied(Outcome(True))
+        if mine:
+            return mine[-1]
+        for fn in list(self.on_kept):
+            fn()
+        return Applied(Outcome(True))
+
+    def kept(self) -> tuple[int, list[tuple[int, Action]]] | None:
+        """The answers taken for their turn and not yet played (passes held in a timed window,
+        then answers waiting for the seats before them), with the id of the decision they answer;
+        None when there are none. Given back in this order to `take_kept`, they are taken again
+        as they were."""
+        round_, top = self._round, self.rules.current_decision(self.state)
+        if round_ is None or top is None or top.id != round_.decision or not (round_.held or round_.answers):
+            return None  # (a round whose decision is over is left to `_answer_round` to drop)
+        return round_.decision, [*round_.held, *round_.answers.items()]
+
+    def take_kept(self, decision: int, answers: Sequence[tuple[int, Action]]) -> int:
+        """Answers `kept` gave before a restart, taken again if `decision` is still the one waited
+        on (an answer refused, e.g. forced and so taken already, is left out); how many were taken."""
+        round_ = self._answer_round()
+        if round_ is None or round_.decision != decision:
+            return 0
+        taken = 0
+        for seat, action in answers:
+            bare = {key: value for key, value in action.items() if key != "seat"}
+            taken += self.submit(seat, bare).ok
+        return taken
 
     def _refusal_on_copy(self, seat: int, action: Action) -> str | Msg:
         """Why the game would refuse `action` now ('' if it would take it), tried on a copy."""

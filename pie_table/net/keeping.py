@@ -76,6 +76,7 @@ class Keeper:
         self._logged: dict[str, int] = {}  # entries of each table's log already queued for the store
         self._ticks: dict[str, int] = {}  # ticks since a real-time table's last write
         self._status: dict[str, str] = {}
+        self._kept: dict[str, Any] = {}  # the answers kept for their turn last queued, per table
         self.over: set[str] = set()  # the ids of the store's finished tables (a player back late is told)
         self._renewer: asyncio.Task[None] | None = None
         self._looker: asyncio.Task[None] | None = None
@@ -119,7 +120,7 @@ class Keeper:
         self.flush(host)
         if self._status.get(host.id) != FINISHED:
             self._set_status(host.id, CLOSED)
-        for book in (self._hosts, self._logged, self._ticks, self._status):
+        for book in (self._hosts, self._logged, self._ticks, self._status, self._kept):
             book.pop(host.id, None)
 
     def _watch(self, host: TableHost, logged: int, status: str) -> None:
@@ -131,8 +132,10 @@ class Keeper:
             host.driver.listen_steps(lambda _step: self._ticked(host))
         else:
             # The session's first listener: the write is queued, and the table's connections told
-            # to hold, before the clock's listener queues the move's updates.
+            # to hold, before the clock's listener queues the move's updates. An answer kept for
+            # its turn is acknowledged, so it is written first too, though no log entry holds it yet.
             host.session.listeners.insert(0, lambda _entry, _events: self._moved(host))
+            host.driver.on_kept.append(lambda: self._moved(host))
 
     def _ticked(self, host: TableHost) -> None:
         self._ticks[host.id] += 1
@@ -141,7 +144,8 @@ class Keeper:
 
     def _moved(self, host: TableHost) -> None:
         """A turn-based table applied an action: written, and what its players are sent held till then."""
-        done = self.flush(host)
+        logged = self.flush(host)
+        done = self._keep(host) or logged  # written in order: the later write's commit covers both
         if done is None:
             return
         links = [h.link for h in host.holders.values() if h.link is not None]
@@ -168,6 +172,16 @@ class Keeper:
             self._logged[host.id] = len(log)
         self._note_status(host)
         return done
+
+    def _keep(self, host: TableHost) -> Future[Any] | None:
+        """Queue the answers the table keeps for their turn if they changed; the write's future."""
+        kept = host.driver.kept()
+        rows = None if kept is None else (kept[0], [[seat, action] for seat, action in kept[1]])
+        if rows == self._kept.get(host.id) or host.id not in self._logged:
+            return None
+        self._kept[host.id] = rows
+        table_id = host.id
+        return self.writer.write(lambda store: store.keep(table_id, rows))
 
     def _written(self, table_id: str, done: Future[Any], began: float) -> None:
         """A log write ended (on the writer's thread)."""
@@ -231,6 +245,9 @@ class Keeper:
                 LOG.error("table %s cannot be resumed: %s", record.id, exc.message)
                 continue
             self._watch(host, len(host.session.log), record.status)
+            if record.kept is not None:  # acknowledged before the stop: taken again, as they came
+                decision, rows = self._kept[host.id] = record.kept
+                host.driver.take_kept(decision, [(int(seat), action) for seat, action in rows])
             self._note_status(host)
             restored.append(Restored(host, record.table.owner_hash, record.table.made_by))
         return restored

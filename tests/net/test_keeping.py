@@ -211,3 +211,50 @@ def test_a_seat_back_after_its_game_ended_and_the_server_restarted_is_told_the_g
             await back.close()
         _stopped(second)
     asyncio.run(run())
+
+
+def test_an_answer_kept_for_its_turn_is_in_the_store_before_it_is_acknowledged_and_kept_on_restart(
+        store_url: str) -> None:
+    """At a sealed decision both seats share, seat 1's answer waits for seat 0's (answers are played
+    in seat order): it is acknowledged with no log entry yet, so it is written apart, and a server
+    killed then restarted still has it: only seat 0 is asked, and its answer plays both."""
+    async def run() -> None:
+        first = _lobby(store_url)
+        async with serving(first) as url:
+            made = await created(url, "pie-rats", ["remote", "remote"])
+            table = first.tables[made["table"]]
+            ada = await joined_seat(url, made, 0, "Ada")
+            bob = await joined_seat(url, made, 1, "Bob")
+            while True:
+                mover = await _first_asked(ada, bob)
+                top = table.driver.rules.current_decision(table.driver.state)
+                if top.sealed and len(top.seats) == 2 and not top.answers:
+                    await _first_asked(bob if mover is ada else ada)  # both asked now
+                    break
+                await mover.act(mover.legal[0])
+            logged = len(table.session.log)
+            await bob.act(bob.legal[0])
+            sent = bob._seq  # noqa: SLF001 - the number its acknowledgement carries
+            while True:
+                message = await asyncio.wait_for(bob.receive(), 30)
+                if message["type"] == "update" and message.get("ack") == sent:
+                    break
+            assert len(table.session.log) == logged and table.driver.to_act() == [0]
+            answer = table.driver.kept()
+            reader = open_store(store_url, "reader")
+            record = reader.read(made["table"])
+            reader.close()
+            assert answer is not None and record is not None
+            assert record.kept == (answer[0], [[seat, action] for seat, action in answer[1]])
+            await ada.close()
+            await bob.close()
+        _stopped(first)  # killed: nothing flushed at the end, nothing released
+        second = _lobby(store_url)
+        (back,) = second.resume()
+        assert back.driver.kept() == answer and back.driver.to_act() == [0]
+        seat_0 = back.driver.legal(0)[0]
+        assert back.driver.submit(0, seat_0).ok
+        assert [entry.seat for entry in back.session.log[logged:logged + 2]] == [0, 1]
+        assert second.keeper is not None
+        second.keeper.abandon()
+    asyncio.run(run())

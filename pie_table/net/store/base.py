@@ -63,6 +63,9 @@ class TableRecord:
     status: str
     seats: dict[int, SeatRecord] = field(default_factory=dict)
     log: list[list[Any]] = field(default_factory=list)  # compact rows, in order
+    # Answers taken for their turn and not yet in the log (`TableDriver.kept`): the decision's id
+    # and [seat, action] rows; None when there are none.
+    kept: tuple[int, list[list[Any]]] | None = None
 
 
 class TableStore(ABC):
@@ -99,6 +102,11 @@ class TableStore(ABC):
     def append_all(self, appends: list[Append]) -> set[tuple[str, int]]:
         """Several tables' log rows in one statement (what one commit of the writer holds): the
         (table, start) of those not written, their table owned by another process now."""
+
+    @abstractmethod
+    def keep(self, table_id: str, kept: tuple[int, list[list[Any]]] | None) -> None:
+        """The answers the table holds for their turn now (None: none), in place of those kept
+        before; nothing is written for a table another process owns now."""
 
     @abstractmethod
     def set_code(self, table_id: str, code: str) -> None:

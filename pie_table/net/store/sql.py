@@ -41,6 +41,9 @@ CREATE TABLE IF NOT EXISTS pie_hosts (owner TEXT NOT NULL PRIMARY KEY, url TEXT 
 CREATE TABLE IF NOT EXISTS pie_log (
     table_id {ref} NOT NULL REFERENCES pie_tables (id), start {ref} NOT NULL,
     rows TEXT NOT NULL, PRIMARY KEY (table_id, start));
+CREATE TABLE IF NOT EXISTS pie_kept (
+    table_id {ref} NOT NULL PRIMARY KEY REFERENCES pie_tables (id), decision {ref} NOT NULL,
+    rows TEXT NOT NULL);
 """
 
 
@@ -140,6 +143,18 @@ class SqlStore(TableStore):
             written |= {(str(table_id), start) for table_id, start in cursor.fetchall()}
         return {(table_id, start) for table_id, start, _rows in appends} - written
 
+    def keep(self, table_id: str, kept: tuple[int, list[list[Any]]] | None) -> None:
+        if kept is None:
+            self._run("DELETE FROM pie_kept WHERE table_id = ?", (int(table_id),))
+            return
+        decision, rows = kept
+        self._run("INSERT INTO pie_kept (table_id, decision, rows)"
+                  " SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT)"
+                  " WHERE EXISTS (SELECT 1 FROM pie_tables WHERE id = ? AND owner = ?)"
+                  " ON CONFLICT (table_id) DO UPDATE SET decision = excluded.decision, rows = excluded.rows",
+                  (int(table_id), decision, json.dumps(rows, separators=(",", ":")), int(table_id),
+                   self.owner))
+
     def set_code(self, table_id: str, code: str) -> None:
         self._run("UPDATE pie_tables SET code = ? WHERE id = ?", (code, int(table_id)))
 
@@ -205,6 +220,10 @@ class SqlStore(TableStore):
             for table_id, text in self._run(f"SELECT table_id, rows FROM pie_log WHERE table_id IN ({marks})"
                                             " ORDER BY table_id, start", ids).fetchall():
                 by_id[table_id].log.extend(json.loads(text))
+            kept = self._run(f"SELECT table_id, decision, rows FROM pie_kept WHERE table_id IN ({marks})",
+                             ids)
+            for table_id, decision, text in kept.fetchall():
+                by_id[table_id].kept = (int(decision), json.loads(text))
         return records
 
     def finished(self, limit: int) -> list[TableRecord]:
