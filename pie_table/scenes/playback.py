@@ -28,7 +28,17 @@ _TOGGLE = 2  # where Play / Pause stands among the buttons (`_left_buttons`)
 _BUTTON_W = 92  # a button's width when there is room (narrower ones fit their label)
 _TRACK_MIN = 300  # the progress bar is given at least this much room, or goes to a row of its own
 _CAPTION = 16  # the caption's text size
+_LABEL = 18  # a button's text size
 _NOTICE_SECONDS = 4.0
+# The bar follows the interface size as far as this room (pixels at scale 1) is left, twice as
+# large at 200% on a 1280x720 window, while its buttons still stand on one row across the window
+# and the whole bar takes at most _MOST_OF_HEIGHT of it: the table above keeps the rest.
+_BAR_ROOM = (640, 360)
+_MOST_OF_HEIGHT = 0.25
+# Around the text (pixels at the window's scale, which the interface size does not grow): a
+# button's row is its label's line and this much, the second row the caption's line and this much.
+_ROW_ROOM = 34
+_CAPTION_ROOM = 25
 
 
 class WatchedTable(Protocol):
@@ -128,27 +138,61 @@ class PlaybackScene(Scene):
         w, h = self.app.screen.get_size()
         return w, max(200, h - self._bar_height((w, h)))
 
-    def _bar_height(self, size: tuple[int, int]) -> int:
-        s = ui_scale(size)
-        return int(_BAR_H * s) + (int(_ROW_H * s) if self._two_rows(size) else 0)
+    def bar_scale(self, size: tuple[int, int]) -> float:
+        """How large the bar is drawn on a window of `size`: as the window's screens, and larger
+        with the interface size as far as _BAR_ROOM is left, while its buttons fit on one row and
+        the bar in _MOST_OF_HEIGHT of the window. Never smaller at a larger interface size: the
+        limits do not depend on it."""
+        base = ui_scale(size)
+        grown = ui_scale(size, _BAR_ROOM)
+        if grown <= base:
+            return base
+        across = size[0] / max(1, self._row_width(1.0))  # the buttons' row at scale 1, and its gaps
+        lines = 1.2 * (_LABEL + _CAPTION)  # both rows' text at scale 1, line spacing included
+        tall = (_MOST_OF_HEIGHT * size[1] - (_ROW_ROOM + _CAPTION_ROOM) * base) / lines
+        return max(base, min(grown, across * 0.97, tall))  # (text is not quite linear in its size)
 
-    def _button_widths(self, size: tuple[int, int]) -> list[int]:
-        """Each button's width: the usual one when all fit beside the progress bar, else each its
-        label's (a longer translation is not cut)."""
-        s = ui_scale(size)
+    def _rows(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The heights of the buttons' row and of the progress bar's own (0 when it shares the
+        buttons' row). The room around the text keeps the window's scale: a larger interface size
+        takes only the height its text needs from the table above."""
+        base, s = ui_scale(size), self.bar_scale(size)
+        first = max(int(_BAR_H * base), font(int(_LABEL * s), "bold").get_linesize() + int(_ROW_ROOM * base))
+        if not self._two_rows(size):
+            return first, 0
+        caption = font(max(14, int(_CAPTION * s)), "bold").get_linesize()
+        return first, max(int(_ROW_H * base), caption + int(_CAPTION_ROOM * base))
+
+    def _bar_height(self, size: tuple[int, int]) -> int:
+        return sum(self._rows(size))
+
+    def _needs(self, s: float) -> list[int]:
+        """Each button's width at scale `s` that holds its label whole."""
         labels = [label for label, _action in [*self._left_buttons(), *self._right_buttons()]]
-        face = font(int(18 * s), "bold")
+        face = font(int(_LABEL * s), "bold")
         needs = [face.size(label)[0] + int(16 * s) for label in labels]
         # Play and Pause share a button: it is as wide as the wider, so the bar (one row or two)
         # and the table above it keep their size whether the replay plays, pauses or ends.
         needs[_TOGGLE] = max(face.size(label)[0] for label in (_("Play"), _("Pause"))) + int(16 * s)
+        return needs
+
+    def _row_width(self, s: float) -> int:
+        """The buttons at their labels' widths and the gaps between them, at scale `s`."""
+        needs = self._needs(s)
+        return sum(needs) + int(8 * s) * (len(needs) + 3)
+
+    def _button_widths(self, size: tuple[int, int]) -> list[int]:
+        """Each button's width: the usual one when all fit beside the progress bar, else each its
+        label's (a longer translation is not cut)."""
+        s = self.bar_scale(size)
+        needs = self._needs(s)
         usual = [max(need, int(_BUTTON_W * s)) for need in needs]
-        if sum(usual) + self._gaps(size, len(labels)) + self._track_room(size) <= size[0]:
+        if sum(usual) + self._gaps(size, len(needs)) + self._track_room(size) <= size[0]:
             return usual
         return needs
 
     def _gaps(self, size: tuple[int, int], buttons: int) -> int:
-        return int(8 * ui_scale(size)) * (buttons + 3)
+        return int(8 * self.bar_scale(size)) * (buttons + 3)
 
     def _caption(self, done: int, total: int, speed: float, who: str) -> str:
         return _("Replay · move {done} of {total} · speed ×{speed:g} · {who}").format(
@@ -157,7 +201,7 @@ class PlaybackScene(Scene):
     def _track_room(self, size: tuple[int, int]) -> int:
         """What the progress bar needs: room for its caption at its longest (the last move, the
         slowest speed, the longest point of view), so the layout never changes while it plays."""
-        s = ui_scale(size)
+        s = self.bar_scale(size)
         total = self.progress()[1]
         face = font(max(14, int(_CAPTION * s)), "bold")
         captions = [self._caption(total, total, min(SPEEDS), who) for who in self.who_choices()]
@@ -236,7 +280,7 @@ class PlaybackScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        s = ui_scale((w, h))
+        s = self.bar_scale((w, h))
         table_h = self._table_size()[1]
         table_area = surface.subsurface(pygame.Rect(0, 0, w, table_h))
         self.table.draw(table_area)
@@ -245,7 +289,7 @@ class PlaybackScene(Scene):
         pygame.draw.line(surface, pal.GOLD, self.bar.topleft, self.bar.topright, max(1, int(2 * s)))
         for rect, label, _action in self._button_specs():
             pygame.draw.rect(surface, pal.PAPER, rect, border_radius=max(3, int(8 * s)))
-            image = fit_text(label, int(18 * s), rect.w - 8, pal.INK, "bold")
+            image = fit_text(label, int(_LABEL * s), rect.w - 8, pal.INK, "bold")
             surface.blit(image, image.get_rect(center=rect.center))
         self._draw_track(surface, s)
         if self.notice:
@@ -262,8 +306,9 @@ class PlaybackScene(Scene):
         filled.w = int(self.track.w * done / max(1, total))
         pygame.draw.rect(surface, pal.GOLD, filled, border_radius=max(2, self.track.h // 2))
         caption = self._caption(done, total, self.speed, self.who())
-        image = fit_text(caption, max(14, int(16 * s)), self.track.w, pal.CREAM, "bold")
-        surface.blit(image, image.get_rect(midbottom=(self.track.centerx, self.track.y - int(3 * s))))
+        image = fit_text(caption, max(14, int(_CAPTION * s)), self.track.w, pal.CREAM, "bold")
+        above = int(3 * ui_scale(surface.get_size()))
+        surface.blit(image, image.get_rect(midbottom=(self.track.centerx, self.track.y - above)))
 
     def _left_buttons(self) -> list[tuple[str, Any]]:
         return [
@@ -285,9 +330,10 @@ class PlaybackScene(Scene):
         """The buttons (left: the stepping, right: speed, view, close) and the progress bar: on one
         row, or, in a narrow window, the buttons spread over the first and the bar on a second."""
         size = self.app.screen.get_size()
-        s = ui_scale(size)
-        pad, bh = int(8 * s), int(_BAR_H * s) - int(20 * s)
-        y = self.bar.y + int(10 * s)
+        s, base = self.bar_scale(size), ui_scale(size)
+        first, second = self._rows(size)
+        pad, bh = int(8 * s), first - int(20 * base)
+        y = self.bar.y + int(10 * base)
         left, right = self._left_buttons(), self._right_buttons()
         widths = self._button_widths(size)
         two_rows = self._two_rows(size)
@@ -304,12 +350,12 @@ class PlaybackScene(Scene):
             x -= pad
         right_start = x + pad
         if two_rows:
-            row = self.bar.y + int(_BAR_H * s)
-            self.track = pygame.Rect(pad * 2, row + int(_ROW_H * s) - int(22 * s), self.bar.w - pad * 4,
-                                     int(10 * s))
+            row = self.bar.y + first
+            self.track = pygame.Rect(pad * 2, row + second - int(22 * base), self.bar.w - pad * 4,
+                                     int(10 * base))
         else:
             track_w = max(0, right_start - left_end - 2 * pad)
-            self.track = pygame.Rect(left_end + pad, y + bh - int(12 * s), track_w, int(10 * s))
+            self.track = pygame.Rect(left_end + pad, y + bh - int(12 * base), track_w, int(10 * base))
         return specs
 
     def _buttons(self) -> list[tuple[pygame.Rect, Any]]:

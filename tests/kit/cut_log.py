@@ -88,9 +88,10 @@ def lost_names(cuts: Iterable[Cut], names: set[str]) -> set[str]:
 
 
 def table_cuts(monkeypatch, game: str, seats: str, size: tuple[int, int], lang: str,  # type: ignore[no-untyped-def]
-               rounds: Iterable[int], asked: int = 3) -> list[Cut]:
-    """The cuts while `game` is drawn at `size` in `lang`: at the start of each of `rounds`, and
-    at the next `asked` times the screen's seat is asked to move (its move list on show)."""
+               rounds: Iterable[int], asked: int = 3, percent: int = 100) -> list[Cut]:
+    """The cuts while `game` is drawn at `size` in `lang`, with the interface at `percent`%: at the
+    start of each of `rounds`, and at the next `asked` times the screen's seat is asked to move
+    (its move list on show)."""
     from pie_table.cli.game_args import build_setup
     from pie_table.cli.headless_app import make_table
     from pie_table.cli.main import build_parser
@@ -102,7 +103,7 @@ def table_cuts(monkeypatch, game: str, seats: str, size: tuple[int, int], lang: 
                 words = ["screenshot", game, "--seats", seats, "--seed", "3", "--out", "x"]
                 args = build_parser().parse_args(words)
                 info, setup = build_setup(args)
-                app, scene = make_table(info, setup, size)
+                app, scene = make_table(info, setup, size, percent)
                 scene.skip_to(at=None, turn=turn)
                 app.step(0.0)
                 _play_to_asked(app, scene, asked)

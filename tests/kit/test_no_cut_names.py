@@ -86,3 +86,16 @@ def test_every_pie_rats_card_and_pie_name_is_written_whole_on_its_card(lang):
             for name in names:
                 lines, _size = title_lines(name, w - 2 * pad, int(w * 0.13))
                 assert " ".join(lines) == name and not lines[-1].endswith("…"), (size, w, lines)
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+def test_nothing_is_cut_on_pie_rats_and_cheflebrity_at_either_interface_size(monkeypatch, game, lang, size,
+                                                                             percent):
+    """Not only names: a reaction window's words in the top bar, a pie's kind over its stack
+    ("Tartaleta"), a served chip's cards and a banner beside the steps are whole (they wrap, take
+    the steps' room, or reflow to fewer chips a row) at 100% and at 200%."""
+    cuts = table_cuts(monkeypatch, game, _SEATS[game], size, lang, rounds=(2, 5), asked=3, percent=percent)
+    assert sorted({(shown, where) for _text, shown, where in cuts}) == []

@@ -153,9 +153,8 @@ def test_the_replay_bar_cuts_no_label_and_no_caption(tmp_path: Path, monkeypatch
     """Every button's label and the caption at its longest fit whole; a window too narrow for one row
     puts the progress bar and its caption on a second row under the buttons, and the table above
     leaves room for both."""
-    from pie_table.kit.fonts import font
     from pie_table.kit.i18n import set_language
-    from pie_table.kit.text import ui_scale
+    from tests.scenes.replay_bar import assert_whole
 
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
     set_language(language)
@@ -165,18 +164,8 @@ def test_the_replay_bar_cuts_no_label_and_no_caption(tmp_path: Path, monkeypatch
         replay = ReplayScene(app, read_save(saved))
         app.scenes.push(replay)
         app.step(0.05, [])
-        s = ui_scale(size)
-        label_font = font(int(18 * s), "bold")
+        assert_whole(replay, size)
         specs = replay._button_specs()  # noqa: SLF001 - the bar as drawn
-        for rect, label, _action in specs:
-            assert label_font.size(label)[0] <= rect.w - 8, label
-            assert replay.bar.contains(rect)
-        for one, other in zip(specs, specs[1:], strict=False):
-            assert not one[0].colliderect(other[0])
-        caption = replay._caption(99, 99, 0.25, max(replay.who_choices(), key=len))  # noqa: SLF001
-        assert font(max(14, int(16 * s)), "bold").size(caption)[0] <= replay.track.w
-        assert replay.bar.contains(replay.track)
         assert (replay.track.y > max(rect.bottom for rect, _l, _a in specs)) == (rows == 2)
-        assert replay._table_size()[1] == replay.bar.y  # noqa: SLF001 - the table ends where the bar starts
     finally:
         set_language("en")

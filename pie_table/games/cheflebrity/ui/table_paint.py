@@ -116,9 +116,23 @@ def draw_top_bar(
         _bar_fill(surface, bar)
     pad = int(10 * lay.scale)
     size = _size(lay, 13)
-    # Each step's chip is as wide as its name needs ("Intercambio" more than "Robo").
+    current = -1 if view["over"] else _STEP_OF.get(view["step"], -1)
+    if view["step"] == "main" and view["served_now"]:
+        current = 4
+    # Each step's chip is as wide as its name needs ("Intercambio" more than "Robo"). A banner whose
+    # first sentence two lines cannot hold takes room from the steps: first their spare width, then
+    # every step but the one in play (the banner names who acts and on what; the steps repeat it).
+    steps = list(enumerate(STEPS))
     needs = [font(size, "bold").size(_(name))[0] + 14 for _key, name in STEPS]
     steps_w = min(max(int(bar.w * 0.56), sum(needs)), int(bar.w * 0.7))
+    first = banner.split(". ")[0]
+    for narrower in (sum(needs), None):
+        if _two_lines(first, _size(lay, 13), bar.w - steps_w - 2 * pad):
+            break
+        if narrower is None:
+            steps = [(i, step) for i, step in steps if i == current or (i == 4 and current == 3)]
+            needs = [needs[i] for i, _step in steps]
+        steps_w = min(steps_w, sum(needs))
     room = bar.w - steps_w - 2 * pad
     if font(_size(lay, 18), "bold").size(banner)[0] <= room:
         text = fit_text(banner, _size(lay, 18), room, pal.CREAM, "bold")
@@ -126,11 +140,8 @@ def draw_top_bar(
         text = fit_lines(_first_sentences(banner, _size(lay, 13), room), _size(lay, 13), room,
                          pal.CREAM, "bold", most=2)
     surface.blit(text, text.get_rect(midleft=(bar.x + pad, bar.centery)))
-    current = -1 if view["over"] else _STEP_OF.get(view["step"], -1)
-    if view["step"] == "main" and view["served_now"]:
-        current = 4
     x = bar.right - steps_w
-    for i, ((_key, name), cell) in enumerate(zip(STEPS, share_widths(needs, steps_w), strict=True)):
+    for (i, (_key, name)), cell in zip(steps, share_widths(needs, steps_w), strict=True):
         box = pygame.Rect(x + 2, bar.y + 4, cell - 4, bar.h - 8)
         x += cell
         on = i == current or (i == 4 and current == 3)
@@ -148,6 +159,18 @@ def draw_top_bar(
         box = tag.get_rect(midright=(bar.right - steps_w - pad, bar.centery)).inflate(12, 4)
         pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
         surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def _longest_word(text: str, size: int) -> int:
+    """The width of `text`'s widest word in the bold face at `size`."""
+    fnt = font(size, "bold")
+    return max(fnt.size(word)[0] for word in text.split())
+
+
+def _two_lines(text: str, size: int, room: int) -> bool:
+    """Whether `text` wraps onto two lines `room` wide with no word wider than a line."""
+    fnt = font(size, "bold")
+    return len(wrap_text(text, fnt, room)) <= 2 and all(fnt.size(word)[0] <= room for word in text.split())
 
 
 def _first_sentences(banner: str, size: int, room: int) -> str:
@@ -335,8 +358,11 @@ def draw_seat(
     strip = lay.strip
     pies = view["working"][seat]
     columns = max(1, (work.w + pad) // (strip[0] + pad))
+    # A narrower stack still holds its kind's longest word whole ("Tartaleta"): a pie that no
+    # longer fits the line is counted in its "+n" instead.
+    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies)])
     strip_w = (
-        strip[0] if len(pies) + 1 <= columns else max(int(70 * s), (work.w + pad) // (len(pies) + 1) - pad)
+        strip[0] if len(pies) + 1 <= columns else max(least, (work.w + pad) // (len(pies) + 1) - pad)
     )
     x = work.x
     for pie in pies:
@@ -352,14 +378,16 @@ def draw_seat(
     if seat == lay.me and x + int(60 * s) <= work.right:
         slot = pygame.Rect(x, work.y + tag_h, min(strip_w, work.right - x), strip[1] * 3)
         pygame.draw.rect(surface, pal.HIGHLIGHT if new_pie_lit else pal.FELT_LIGHT, slot, 2, border_radius=8)
-        tip = fit_text(_("new pie"), _size(lay, 12), slot.w - 6, pal.CREAM)
+        tip = fit_lines(_("new pie"), _size(lay, 12), slot.w - 6, pal.CREAM, most=2)  # wraps, never cut
         surface.blit(tip, tip.get_rect(center=slot.center))
         zones.append(Zone("new_pie", 0, slot, seat))
     # Served desserts: one chip each (kind, points, and every card's quality, crust first).
     served = view["served"][seat]
     chip_h = font(_size(lay, 13), "bold").get_height() + font(_size(lay, 12)).get_height() + 8  # two lines
     kept_h = _size(lay, 30) + 6 if view["kept"][seat] else 0
-    cols = max(1, (serve.w - pad) // int(104 * s))
+    # As many chips to a row as hold the widest whole: fewer, wider ones rather than cut kinds.
+    needed = max([int(104 * s), *(_chip_needs(lay, pie) + 4 for pie in served)])
+    cols = max(1, (serve.w - pad) // needed)
     chip_w = (serve.w - pad - (cols - 1) * 4) // cols
     rows = max(1, (serve.h - serve_top - kept_h) // (chip_h + 3))
     shown = served[-rows * cols :] if len(served) > rows * cols else served
@@ -377,6 +405,22 @@ def draw_seat(
     return zones
 
 
+def _chip_words(pie: dict[str, Any]) -> tuple[str, str]:
+    """A served chip's two lines: its kind and points, and each card's quality."""
+    from pie_table.games.cheflebrity.pies import card_quality
+
+    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
+    return words, " ".join(str(card_quality(c)) for c, _p in pie["cards"])
+
+
+def _chip_needs(lay: Layout, pie: dict[str, Any]) -> int:
+    """How wide a served chip must be for both its lines whole (its colour band a 14th of it)."""
+    words, values = _chip_words(pie)
+    head = font(_size(lay, 13), "bold").size(words)[0]
+    line = font(_size(lay, 12)).size(values)[0]
+    return (max(head, line) + 8) * 14 // 13 + 2
+
+
 def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: dict[str, Any]) -> None:
     """A served pie or tart, small: its filling's colour, kind and points, then each card's quality."""
     from pie_table.games.cheflebrity.ui.faces import band_color
@@ -390,7 +434,7 @@ def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: di
     pygame.draw.rect(surface, darker(color, 0.2), rect, 2, border_radius=6)
     inner = rect.w - rect.w // 14 - 8
     x = rect.x + rect.w // 14 + 5
-    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
+    words, values = _chip_words(pie)
     if font(_size(lay, 13), "bold").size(words)[0] > inner:  # the points whole at the right, the kind cut
         points = fit_text(str(pie["quality"]), _size(lay, 13), inner, pal.INK, "bold")
         surface.blit(points, points.get_rect(topright=(x + inner, rect.y + 3)))
@@ -399,9 +443,6 @@ def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: di
     head = fit_text(words, _size(lay, 13), inner, pal.INK, "bold")
     surface.blit(head, (x, rect.y + 3))
     inner = rect.w - rect.w // 14 - 8
-    from pie_table.games.cheflebrity.pies import card_quality
-
-    values = " ".join(str(card_quality(c)) for c, _p in pie["cards"])
     line = fit_text(values, _size(lay, 12), inner, pal.INK_SOFT)
     surface.blit(line, (x, rect.y + 3 + head.get_height()))
 

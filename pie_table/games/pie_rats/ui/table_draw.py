@@ -18,7 +18,7 @@ from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
 from pie_table.games.pie_rats.ui.names import captain_label
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import font, min_readable
+from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
 from pie_table.kit.marks import draw_seat_mark, draw_target
@@ -84,8 +84,19 @@ def draw_top_bar(
         text = fit_text(name, size, chip.w - 6, pal.INK if phase == current else pal.CREAM, "bold")
         surface.blit(text, text.get_rect(center=chip.center))
     if banner:
-        right = fit_text(banner, int(16 * s), side, pal.HIGHLIGHT, "bold")
+        right = _banner_image(banner, int(16 * s), side, rect.h - int(4 * s))
         surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
+
+
+def _banner_image(banner: str, size: int, room: int, tall: int) -> pygame.Surface:
+    """Whose move, or what a window offers, on one line `room` wide or else on two, as large as
+    `tall` pixels hold them: a reaction window's words ("Charisma Theft: anyone may steal a tabled
+    charisma card") are what the table is waiting for, never cut."""
+    if fits(banner, size, room, "bold"):
+        return fit_text(banner, size, room, pal.HIGHLIGHT, "bold")
+    while size > min_readable() and 2 * font(size, "bold").get_linesize() > tall:
+        size -= 1
+    return fit_lines(banner, size, room, pal.HIGHLIGHT, "bold", most=2)
 
 
 def _panel(
