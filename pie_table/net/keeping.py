@@ -44,7 +44,7 @@ from pie_table.net.store.base import (
     TableRecord,
     TableStore,
 )
-from pie_table.net.store.writer import StoreWriter
+from pie_table.net.store.writer import StoreDown, StoreWriter
 
 LOG = logging.getLogger("pie_table.net")
 FLUSH_TICKS = 30  # a real-time table's log is written this often (ticks): half a second at 60 Hz
@@ -92,15 +92,37 @@ class Keeper:
         self.write_ms: deque[float] = deque(maxlen=100_000)
 
     def added(self, host: TableHost, owner_hash: str, made_by: str | None) -> str:
-        """A new table: kept in the store, which gives its id (set on `host`); StoreDown while the
-        store cannot be written (no table is made)."""
+        """A new table: kept in the store, which gives its id (set on `host`), waited for here;
+        StoreDown while the store cannot be written (no table is made)."""
         self._on_loop()
+        host.id = self.writer.run(self._adding(host, owner_hash, made_by))
+        self._kept_from_now(host)
+        return host.id
+
+    def adding(self, host: TableHost, owner_hash: str, made_by: str | None) -> asyncio.Future[str]:
+        """A new table, as `added`, without waiting: done with its id once committed (then set on
+        `host` and watched); StoreDown at once while the store is failing."""
+        self._on_loop()
+        if self.writer.failing:
+            raise StoreDown
+        written = asyncio.wrap_future(self.writer.write(self._adding(host, owner_hash, made_by)))
+
+        def watched(done: asyncio.Future[str]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                host.id = done.result()
+                self._kept_from_now(host)
+        written.add_done_callback(watched)
+        return written
+
+    @staticmethod
+    def _adding(host: TableHost, owner_hash: str, made_by: str | None) -> Callable[[TableStore], str]:
         table = NewTable(host.info.id, host.info.rules.rules_version, host.setup.to_json(),
                          sorted(host.remote), host.code, owner_hash, made_by)
-        host.id = self.writer.run(lambda store: store.add(table))
+        return lambda store: store.add(table)
+
+    def _kept_from_now(self, host: TableHost) -> None:
         self._watch(host, 0, OPEN)
         self._note_status(host)
-        return host.id
 
     def seated(self, host: TableHost, seat: int) -> asyncio.Future[Any]:
         """A remote seat was taken: its name and its token's hash are kept; done once committed."""

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 MAX_STRIKES = 5
 STRIKE_DECAY_S = 60.0  # each minute without a strike forgives one
 REMOTE = "remote"  # the seat word for a seat left open to a remote player
+_MAKE_S = 10.0  # how long a client's new table may wait for the store before it is refused
 
 
 class Connection:
@@ -266,6 +267,7 @@ class Lobby:
         self._listing = Listing(self.limits.list_page, self.limits.list_every_s)
         self._next_id = 1
         self._made: dict[str, Made] = {}
+        self._making: list[str | None] = []  # the addresses of tables the store is writing now
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -296,11 +298,52 @@ class Lobby:
         """A new table: seats are `remote` or a bot spec; Refusal with one reason if it cannot be.
         `address`: the client that asks, whose options must be ones the seat screen offers and
         whose open tables are counted (None: this process itself, whose options may go past them
-        as `simulate`'s may). A table that cannot be made uses up no table id."""
-        if len(self.tables) >= self.limits.max_tables:
+        as `simulate`'s may). A table that cannot be made uses up no table id. With a store, this
+        waits for the table's write (a server's own tables, made as it starts); a client's wait on
+        the loop's behalf through `create_soon`."""
+        host, made = self._new_host(game, seats, seed, options, address)
+        if self.keeper is not None:
+            try:
+                self.keeper.added(host, made.owner_hash, address)  # the store gives the id
+            except StoreDown:
+                raise Refusal(p.CANNOT_SAVE) from None
+        return self._made_table(host, made)
+
+    def create_soon(self, conn: Connection, message: dict[str, Any]) -> None:
+        """A client's new table, answered once the store has it: the event loop, which every table
+        of the process shares, never waits for the store (a hanging one refuses it after a while)."""
+        host, made = self._new_host(message["game"], message["seats"], _fresh_seed(),
+                                    message.get("options", {}), conn.address)
+        keeper = self.keeper
+        assert keeper is not None
+        try:
+            writing = keeper.adding(host, made.owner_hash, conn.address)
+        except StoreDown:
+            raise Refusal(p.CANNOT_SAVE) from None
+        self._making.append(conn.address)
+
+        async def answer() -> None:
+            try:
+                await asyncio.wait_for(asyncio.shield(writing), _MAKE_S)
+            except Exception:  # noqa: BLE001 - down, too slow, or refused: the client is told, the loop goes on
+                conn.send(p.error(Refusal(p.CANNOT_SAVE)))
+                # A write that ends after all made a table nobody was given: closed, never resumed.
+                writing.add_done_callback(lambda done: None if done.exception() else keeper.closed(host))
+                return
+            finally:
+                self._making.remove(conn.address)
+            self._made_table(host, made)
+            conn.send(_created(host, made))
+        asyncio.get_running_loop().create_task(answer())
+
+    def _new_host(self, game: str, seats: list[str], seed: int, options: dict[str, Any],
+                  address: str | None) -> tuple[TableHost, Made]:
+        """A table's host, checked against the limits, not yet held (its id the store's to give)."""
+        if len(self.tables) + len(self._making) >= self.limits.max_tables:
             raise Refusal(p.HOST_FULL)
         most = self.limits.open_tables_per_address
-        if address is not None and len(self.addresses.get(address).tables) >= most:
+        making = self._making.count(address)
+        if address is not None and len(self.addresses.get(address).tables) + making >= most:
             raise Refusal(p.TOO_MANY_OPEN, n=most)
         info, setup = self._setup(game, seats, seed, options, checked=address is not None)
         remote = {i for i, s in enumerate(seats) if s == REMOTE}
@@ -310,15 +353,13 @@ class Lobby:
         except (ValueError, TypeError, KeyError, IndexError) as exc:  # a game's own check, the last word
             raise Refusal(p.BAD_SETUP, reason=str(exc)[:200]) from None
         self._next_id += 1
-        made = Made(secrets.token_urlsafe(24), address)
-        if self.keeper is not None:
-            try:
-                self.keeper.added(host, made.owner_hash, address)  # the store gives the id
-            except StoreDown:
-                raise Refusal(p.CANNOT_SAVE) from None
+        return host, Made(secrets.token_urlsafe(24), address)
+
+    def _made_table(self, host: TableHost, made: Made) -> TableHost:
+        """A new table, its id given, held and started."""
         self._made[host.id] = made
-        if address is not None:
-            self.addresses.get(address).tables.add(host.id)
+        if made.address is not None:
+            self.addresses.get(made.address).tables.add(host.id)
         self._start_sweeping()
         return self.add(host)
 
@@ -369,10 +410,12 @@ class Lobby:
         if kind == "list":
             self._list(conn, message.get("page", 0))
         elif kind == "create":
+            if self.keeper is not None:
+                self.create_soon(conn, message)
+                return
             host = self.create(message["game"], message["seats"], _fresh_seed(), message.get("options", {}),
                                address=conn.address)
-            conn.send({"type": "created", "table": host.id, "code": host.code,
-                       "owner": self.owner_key(host.id)})
+            conn.send(_created(host, self._made[host.id]))
         elif kind == "join":
             table = self._table(message["table"])
             self._check_code(conn, table, message["code"])
@@ -581,6 +624,11 @@ class Lobby:
 def _settle(future: asyncio.Future[Any]) -> None:
     if not future.done():
         future.set_result(None)
+
+
+def _created(host: TableHost, made: Made) -> dict[str, Any]:
+    """The answer to a client's `create`: the table, its code and the key that changes it."""
+    return {"type": "created", "table": host.id, "code": host.code, "owner": made.owner}
 
 
 def _fresh_seed() -> int:

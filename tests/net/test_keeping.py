@@ -7,6 +7,7 @@ and an action is in the store before its sender hears it was taken."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -257,4 +258,29 @@ def test_an_answer_kept_for_its_turn_is_in_the_store_before_it_is_acknowledged_a
         assert [entry.seat for entry in back.session.log[logged:logged + 2]] == [0, 1]
         assert second.keeper is not None
         second.keeper.abandon()
+    asyncio.run(run())
+
+
+def test_a_table_being_made_never_holds_up_the_loop_while_the_store_hangs(store_url: str) -> None:
+    """A client's new table waits for its write away from the event loop: while the store hangs,
+    the same lobby still answers another client's listing; the table is made once the store
+    answers, with the id the store gave."""
+    import threading
+
+    async def run() -> None:
+        lobby = _lobby(store_url)
+        assert lobby.keeper is not None
+        async with serving(lobby) as url:
+            maker, lister = await said_hello(url), await said_hello(url)
+            hang = threading.Event()
+            lobby.keeper.writer.write(lambda _store: hang.wait(30))  # the writer thread stuck
+            await maker.send(p.encode({"type": "create", "game": "rats", "seats": ["remote", "bot:normal"]}))
+            listed = await ask(lister, {"type": "list"})
+            assert listed["type"] == "tables" and lobby.tables == {}  # answered; the table still waits
+            hang.set()
+            made = json.loads(await asyncio.wait_for(maker.recv(), 30))
+            assert made["type"] == "created" and made["table"] in lobby.tables
+            await maker.close()
+            await lister.close()
+        _stopped(lobby)
     asyncio.run(run())
