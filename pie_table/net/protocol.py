@@ -77,6 +77,8 @@ NOT_WATCHABLE = N_("Table {table} cannot be watched")
 TOO_MANY_WATCHERS = N_("Table {table} has as many watchers as it takes")
 TABLE_OVER = N_("The game at table {table} is over")
 CANNOT_SAVE = N_("The server cannot save right now: try again in a moment")
+# Said by a joined window itself, not the host: its connection dropped as the move was sent.
+MOVE_NOT_SENT = N_("The connection dropped before your move reached the host: choose again once it is back")
 
 # Field checks: each takes the value and says whether it is acceptable.
 Check = Callable[[Any], bool]

@@ -32,6 +32,7 @@ from pie_table.net import protocol as p
 from pie_table.net.client import bot_decider
 from pie_table.net.seat_link import ANSWER_WAIT, HOST_QUIT, REFUSED, SeatLink
 from pie_table.net.seat_replay import SeatRecorder
+from pie_table.net.staying import DROPS
 from pie_table.paths import seat_replays_dir
 
 Listener = Callable[[Entry, list[Event]], None]
@@ -234,7 +235,13 @@ class RemoteDriver:
             if self._unheard or self.remote.legal is None or ask != self.remote.ask:
                 return _refused(p.STALE_MOVE)
             self._unheard = True
-        self.link.call(self.remote.act(action, ask))  # not under the lock: the reader takes it on that thread
+        try:
+            # Not under the lock: the reader takes it on that thread.
+            self.link.call(self.remote.act(action, ask))
+        except DROPS:  # the connection went as it was sent: the seat is asked again once it is back
+            with self._lock:
+                self._unheard = False
+            return _refused(self.lost or p.MOVE_NOT_SENT)
         seq = self.remote._seq  # noqa: SLF001 - the number the action was sent with
         deadline = time.monotonic() + ANSWER_WAIT
         with self._answered:

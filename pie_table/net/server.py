@@ -268,6 +268,7 @@ class Lobby:
         self._next_id = 1
         self._made: dict[str, Made] = {}
         self._making: list[str | None] = []  # the addresses of tables the store is writing now
+        self._held_still = False  # stopping: no real-time table's clock runs again
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -489,11 +490,17 @@ class Lobby:
 
     def _store_failing(self, failing: bool) -> None:
         """The store failed (its writes are tried again) or is written again: every player at a
-        turn-based table is told, past what waits for the store (a real-time table plays on)."""
+        turn-based table is told, past what waits for the store; a real-time table stands still
+        meanwhile, its players told why, so that a killed process loses no more of its play than
+        it does while the store is written (the store's half second)."""
         notice = {"type": "paused", "paused": p.SAVING if failing else ""}
         for conn in list(self.connections):
             if any(not table.info.realtime for table in conn.tables):
                 conn.notice(notice)
+        for table in self.tables.values():
+            if isinstance(table.driver, RealtimeDriver) and not self._held_still:
+                table.driver.watch = failing  # no tick of its own while it cannot be kept
+                table.tell_paused(notice["paused"])
 
     def resume(self, adopt: bool = False) -> list[TableHost]:
         """Open again every unfinished table the store holds for this process (`adopt`: and those of
@@ -521,6 +528,7 @@ class Lobby:
     def hold_still(self) -> None:
         """Stop every real-time table's clock where it is (a server stopping for a restart): what is
         written then is where the resumed table goes on, not a few seconds played to nobody."""
+        self._held_still = True
         for table in self.tables.values():
             if isinstance(table.driver, RealtimeDriver):
                 table.driver.watch = True  # the driver runs no tick of its own from now on

@@ -172,3 +172,33 @@ def test_a_window_hosting_on_its_own_driver_plays_a_remote_seat_to_the_end() -> 
         remote.close()
     finally:
         hosted.quit()
+
+
+def test_a_move_sent_as_the_connection_drops_is_refused_with_why_and_the_seat_may_move_again() -> None:
+    """The socket goes as the table sends a move (a server killed that moment): the table hears a
+    refusal that says so, never an exception on its thread, and moves again once asked again."""
+    from websockets.exceptions import ConnectionClosed
+
+    from pie_table.net import protocol as p
+
+    game = "pie-rats"
+    setup = four_bots(game)
+    hosted = HostedTable(setup, {1})
+    driver = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+    try:
+        decide = _decider(game, setup, driver)
+        _until(lambda: (driver.update(0.01), bool(driver.legal(1)))[1], 30)
+        link_call = driver.link.call
+
+        def dropped(coro: Any, timeout: float = 0) -> Any:
+            coro.close()
+            raise ConnectionClosed(None, None)
+        driver.link.call = dropped  # type: ignore[method-assign]
+        move = decide(dict(driver.view(1)), list(driver.legal(1)))
+        refused = driver.submit(1, move)
+        assert not refused.ok and refused.message == p.MOVE_NOT_SENT
+        driver.link.call = link_call  # type: ignore[method-assign]
+        assert driver.submit(1, move).ok
+    finally:
+        driver.close()
+        hosted.quit()

@@ -145,3 +145,51 @@ def test_a_serve_whose_sqlite_file_cannot_be_written_plays_on_and_catches_up(tmp
     record = reader.read(str(table_id))
     reader.close()
     assert record is not None and record.status == "finished"
+
+
+async def _heard(seat: RemoteSeat, done: Any, limit: float = 10.0) -> None:
+    """What `seat` is sent, read until `done()` (TimeoutError after `limit` seconds)."""
+    async def read() -> None:
+        while not done():
+            await seat.receive()
+    await asyncio.wait_for(read(), limit)
+
+
+def test_a_rumble_table_stands_still_while_its_store_fails_and_its_player_is_told_why(
+        tmp_path: Path) -> None:
+    """Real time cannot wait move by move, so the whole table waits: while the store cannot be
+    written no tick runs (a killed process would lose all play since the failure otherwise), the
+    seat is told the server cannot save, and once the store is written again play goes on."""
+    import sqlite3
+
+    async def run() -> None:
+        keeper = Keeper(open_store(str(tmp_path / "serve.sqlite3"), "test:1"))
+        lobby = Lobby(Limits(open_tables_per_address=10, sweep_s=3600.0), keeper=keeper)
+        store = keeper.store
+        writes = store.append_all
+        broken = asyncio.Event()
+
+        def append_all(appends: Any) -> Any:
+            if broken.is_set():
+                raise sqlite3.OperationalError("disk I/O error")
+            return writes(appends)
+        store.append_all = append_all  # type: ignore[method-assign]
+        async with serving(lobby) as url:
+            made = await created(url, "rumble-pie", ["remote", "bot:normal"])
+            table = lobby.tables[made["table"]]
+            seat = await joined_seat(url, made, 0, "Ada")
+            await seat.press({"type": "start"})
+            await _heard(seat, lambda: table.driver.game_ticks >= 40)
+            broken.set()
+            await _heard(seat, lambda: seat.host_paused == p.SAVING)
+            still = table.session.state.tick
+            await asyncio.sleep(0.3)  # eighteen ticks' time: none runs
+            assert table.session.state.tick == still
+            broken.clear()
+            await _heard(seat, lambda: not seat.host_paused, 30)
+            await _heard(seat, lambda: table.session.state.tick > still)
+            await seat.close()
+        for task in lobby._tasks.values():  # noqa: SLF001 - the process ends
+            task.cancel()
+        keeper.abandon()
+    asyncio.run(run())
