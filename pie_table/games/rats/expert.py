@@ -1,0 +1,27 @@
+"""RATS's expert level: a search from the rat's own view (`core.search`), with the hard bot as its
+guide and its own playout policy, the normal bot as its model of the others. A sword request keeps
+the hard bot's judgement: its thousands of amounts are no moves to sample at random, and the hard
+bot already sizes a request to what the target must hold. Pure Python."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pie_table.core.engine import Action
+from pie_table.core.search import Budget, HeuristicPlan, with_expert
+from pie_table.games.rats import bots, worlds
+from pie_table.games.rats.rules import RULES
+
+
+def searched(view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
+    """The moves worth searching: every one, except a sword request's (none: the guide's stands)."""
+    return () if legal and legal[0]["type"] == "request" else legal
+
+
+# Chosen so a decision takes about 100 ms of CPU at p99 at most (`arena` reports the figures).
+BUDGET = Budget(playouts=48, horizon=400, candidates=6, confidence=2.0)
+PLAN = HeuristicPlan(bots.make_bot, worlds.evaluate, worlds.settled, guide="hard", policy="normal",
+                     moves=searched)
+# Every level of bot (`GameInfo.bot_factory`): `expert` searches, the others are `bots.make_bot`'s.
+make_bot = with_expert(RULES, PLAN, BUDGET, bots.make_bot)
