@@ -13,6 +13,17 @@ from pie_table.core.search import Budget, HeuristicPlan, with_expert
 from pie_table.games.rats import bots, worlds
 from pie_table.games.rats.rules import RULES
 
+# The worths the search's bots work out (goal weights, item worths): pure functions of the position,
+# so every playout of every search reads them once worked out (bounded, like a table's own).
+_WORTHS = bots.TableWorths()
+
+
+def _bot(level: str, seat: int, seed: int) -> bots.RatsBot:
+    """A heuristic bot of the search, sharing the search's worths."""
+    bot = bots.make_bot(level, seat, seed)
+    bot.worths = _WORTHS
+    return bot
+
 
 def searched(view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
     """The moves worth searching: every one, except a sword request's (none: the guide's stands)."""
@@ -20,8 +31,8 @@ def searched(view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Actio
 
 
 # Chosen so a decision takes about 100 ms of CPU at p99 at most (`arena` reports the figures).
-BUDGET = Budget(playouts=48, horizon=400, candidates=6, confidence=2.0)
-PLAN = HeuristicPlan(bots.make_bot, worlds.evaluate, worlds.settled, guide="hard", policy="normal",
+BUDGET = Budget(playouts=96, horizon=400, candidates=6, confidence=2.0)
+PLAN = HeuristicPlan(_bot, worlds.evaluate, worlds.settled, guide="hard", policy="normal",
                      moves=searched)
 # Every level of bot (`GameInfo.bot_factory`): `expert` searches, the others are `bots.make_bot`'s.
 make_bot = with_expert(RULES, PLAN, BUDGET, bots.make_bot)

@@ -1,5 +1,5 @@
 """The other rats' supplies and nests as one world of a search has them: played along the public
-log with every secret choice drawn as a normal bot in that rat's place would make it. Pure Python.
+log with every secret choice drawn as a model of that rat (a normal bot) would make it. Pure Python.
 
 What was said aloud pins much down (the Host's count and every count that out-did it, a RATS, a
 sword's hand-over or refusal, every supply spent); what it leaves open is which die each rat
@@ -14,8 +14,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pie_table.core.engine import TurnBot
 from pie_table.core.history import Event
-from pie_table.games.rats.bots import RatsBot, TableWorths
 from pie_table.games.rats.state import BAUBLES, CRUMBS, FLOWERS, RAGS, STRAW, SUPPLIES
 
 Question = dict[str, Any]
@@ -28,7 +28,7 @@ class Sampler:
     """The other rats' supplies and nests drawn along the public log (`read`), each count cut back
     to what a later answer showed (a count announced, a RATS, a hand-over, a refusal)."""
 
-    def __init__(self, view: Mapping[str, Any], rng: random.Random) -> None:
+    def __init__(self, view: Mapping[str, Any], rng: random.Random, models: Sequence[TurnBot]) -> None:
         seats = view["seats"]
         self.me, self.rng, self.vocations = view["seat"], rng, view["vocations"]
         self.options = view["options"]
@@ -41,12 +41,8 @@ class Sampler:
         # Per rat, its secret gains in order (reason, supply, amount), so the open pick's can be undone.
         self.gains: list[list[tuple[str, int, int]]] = [[] for _ in range(seats)]
         self.request_made: Event = {}
-        worths = TableWorths()
-        self.models: list[RatsBot] = []
-        for s in range(seats):
-            model = RatsBot("normal", s, rng.getrandbits(32))
-            model.worths = worths
-            self.models.append(model)
+        # Each rat's model (a normal bot in its seat): its scavenges and gains are drawn as it picks them.
+        self.models = models
 
     def read(self, said: Sequence[Event]) -> None:
         """Play the sheets along what was said aloud."""

@@ -17,7 +17,7 @@ from typing import Any
 from pie_table.core.decisions import Decision
 from pie_table.core.history import Event, SeatHistory
 from pie_table.core.search import estimate, returns_from
-from pie_table.games.rats.bots import goal_weights
+from pie_table.games.rats.bots import goal_weights, normal_models
 from pie_table.games.rats.sampler import Sampler
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
@@ -189,7 +189,7 @@ def _sheets(view: Mapping[str, Any], said: Sequence[Event], pending: dict[int, l
             rng: random.Random) -> list[Sheet]:
     """Every sheet: the seat's own as it is, the others' sampled from the public log."""
     seat, seats = view["seat"], view["seats"]
-    sampled = Sampler(view, rng)
+    sampled = Sampler(view, rng, normal_models(seats, rng))
     sampled.read(said)
     sampled.unask(pending)
     items = _items(view, said, pending)
