@@ -50,15 +50,17 @@ class SearchPlan(Protocol):
 
 class HeuristicPlan:
     """A `SearchPlan` made of a game's parts: its bot factory (level, seat, seed) -> bot, the
-    levels that guide the search and play the playouts, its estimate and its stopping point, and
-    which moves are worth searching (`moves`; by default every legal one)."""
+    levels that guide the search and play the playouts (`searcher`: the searching seat's in a
+    playout, by default the guide's), its estimate and its stopping point, and which moves are
+    worth searching (`moves`; by default every legal one)."""
 
     def __init__(self, bots: Callable[[str, int, int], TurnBot], evaluate: Callable[[Any], list[float]],
                  settled: Callable[[Any], Callable[[Any], bool]], guide: str = "hard", policy: str = "hard",
-                 moves: Callable[[Mapping[str, Any], Sequence[Action]], Sequence[Action]] | None = None
-                 ) -> None:
+                 moves: Callable[[Mapping[str, Any], Sequence[Action]], Sequence[Action]] | None = None,
+                 searcher: str | None = None) -> None:
         self._bots, self._evaluate, self._settled = bots, evaluate, settled
         self.guide_level, self.policy_level = guide, policy
+        self.searcher_level = guide if searcher is None else searcher
         self._moves = moves
 
     def guide(self, seat: int, seed: int) -> TurnBot:
@@ -66,9 +68,9 @@ class HeuristicPlan:
         return self._bots(self.guide_level, seat, seed)
 
     def playout_bot(self, seat: int, seed: int, searching: bool) -> TurnBot:
-        """The guide's level plays the searching seat, the policy's level every other seat (the
+        """The searcher's level plays the searching seat, the policy's level every other seat (the
         searcher's model of the table)."""
-        return self._bots(self.guide_level if searching else self.policy_level, seat, seed)
+        return self._bots(self.searcher_level if searching else self.policy_level, seat, seed)
 
     def evaluate(self, state: Any) -> list[float]:
         """The game's estimate of each seat's returns."""

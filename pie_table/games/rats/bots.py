@@ -336,8 +336,10 @@ class RatsBot(TurnBot):
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
-        # Hard's drawn piles of every rat for the decision at hand (`_draw_piles`), else None.
+        # Hard's drawn piles of every rat for the decision at hand (`_draw_piles`), else None;
+        # a search's playouts turn the drawing off (their log begins mid-game: nothing to draw along).
         self.piles: list[list[float]] | None = None
+        self.draws_piles = True
         # Its reading of the public log: its own, or the one its table's bots share (`seat_bots`).
         self.reading = LogReading()
         # What the reading has worked out, caught up before each decision that reads it.
@@ -391,13 +393,14 @@ class RatsBot(TurnBot):
             self.tracker = self.reading.tracker_for(view, self.history.said)
         if self.level == "easy":
             return self._easy(view, legal, kind)
-        drawn = self.hard and kind in _PILE_KINDS and view["seats"] > 2
+        drawn = self.hard and self.draws_piles and kind in _PILE_KINDS and view["seats"] > 2
         self.piles = self._draw_piles(view) if drawn else None
         chooser = _CHOOSERS.get(kind)
         return chooser(self, _Context(self, view), legal) if chooser else self.rng.choice(legal)
 
     def _draw_piles(self, view: dict[str, Any]) -> list[list[float]]:
-        """Every rat's supplies as the mean of a few draws along the public log (its own exact):
+        """Every other rat's supplies as the mean of a few draws along the public log (its own are
+        not drawn, and read from its sheet):
         drawn from this bot's seed and how much was said, so the same position draws the same."""
         rng = random.Random(f"{self.seed}/{len(self.history.said)}")
         seats = view["seats"]

@@ -1,11 +1,12 @@
-"""The other rats' supplies and nests as one world of a search has them: played along the public
+"""The other rats' supplies, nests and items as one world of a search has them: played along the public
 log with every secret choice drawn as a model of that rat (a normal bot) would make it. Pure Python.
 
 What was said aloud pins much down (the Host's count and every count that out-did it, a RATS, a
 sword's hand-over or refusal, every supply spent); what it leaves open is which die each rat
-scavenged, where its gains and nests went. Drawing those as the normal bot would (the searcher's
-model of the table, as in its playouts), from the sheet drawn so far, gives piles shaped like a
-rat's that plays, where a coin toss per die would spread them over supplies nobody gathers.
+scavenged, where its gains and nests went, which kind of item its flowers made. Drawing those as
+the normal bot would (the searcher's model of the table, as in its playouts), from the sheet drawn
+so far, gives piles shaped like a rat's that plays, where a coin toss per die would spread them
+over supplies nobody gathers.
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ from pie_table.core.history import Event
 from pie_table.games.rats.state import BAUBLES, CRUMBS, FLOWERS, RAGS, STRAW, SUPPLIES
 
 Question = dict[str, Any]
-# How likely a rat builds its nest by crumbs, rags or flowers rather than another supply (when the
-# model is not asked).
-_ITEM_NEST = 3.0
 
 
 class Sampler:
@@ -152,14 +150,30 @@ class Sampler:
         if supply == BAUBLES:
             self.gain(seat, "baubles", 5)
         elif supply == STRAW and not all(self.nests[seat]):
-            free = [k for k in range(6) if not self.nests[seat][k]]
-            k = self.rng.choices(free, [_ITEM_NEST if k in (CRUMBS, RAGS, FLOWERS) else 1.0 for k in free])[0]
+            legal = [{"type": "nest", "seat": seat, "supply": name} for k, name in enumerate(SUPPLIES)
+                     if not self.nests[seat][k]]
+            k = SUPPLIES.index(self._choose(seat, "nest", legal)["supply"])
             self.nests[seat][k] = True
             self.gains[seat].append(("nest", k, 0))
-        elif supply in (CRUMBS, FLOWERS):
-            self.dishes[seat].append(count)
-        elif supply == RAGS:
-            self.decorations[seat].append(count)
+        elif supply in (CRUMBS, RAGS, FLOWERS):
+            self._make(seat, supply, count)
+
+    def _make(self, seat: int, supply: int, count: int) -> None:
+        """The item an action makes: its own kind, or the one the model picks (flowers, and a
+        Pickpocket's crumbs or rags, worth 2 more as the other kind)."""
+        natural = "dish" if supply == CRUMBS else "decoration"
+        if supply == FLOWERS:
+            values = {"dish": count, "decoration": count}
+        elif self.vocations[seat] == "pickpocket":
+            values = {natural: count, "decoration" if supply == CRUMBS else "dish": count + 2}
+        else:
+            values = {natural: count}
+        kind = natural
+        if len(values) > 1:
+            legal = [{"type": "make", "seat": seat, "item": item} for item in ("dish", "decoration")]
+            kind = self._choose(seat, "make", legal, {"kind": "make", "values": values})["item"]
+        (self.dishes if kind == "dish" else self.decorations)[seat].append(values[kind])
+        self.gains[seat].append(("make", int(kind == "decoration"), values[kind]))
 
     def request(self, e: Event) -> None:
         self.request_made = e
@@ -187,7 +201,7 @@ class Sampler:
                 continue
             for question in asked:
                 reason = {"scavenge": "scavenge", "nest": "nest", "gain": question.get("reason"),
-                          "pauper": "pauper"}.get(question["kind"])
+                          "pauper": "pauper", "make": "make"}.get(question["kind"])
                 if reason == "two_player" and self.turn > 0:
                     continue  # a turn's bonus is drawn as the next turn begins: not drawn yet
                 made = self.gains[s]
@@ -197,6 +211,8 @@ class Sampler:
                 _, supply, amount = made.pop(index)
                 if reason == "nest":
                     self.nests[s][supply] = False
+                elif reason == "make":
+                    (self.decorations if supply else self.dishes)[s].pop()
                 else:
                     self.supplies[s][supply] = max(0, self.supplies[s][supply] - amount)
 

@@ -1,11 +1,12 @@
 """What a RATS search reads: tables a rat may believe in, what a game is worth to each seat, and a
 cheap estimate of a game not over. Pure Python.
 
-A rat's view is the public table and its own sheet; the others' sheets are sampled from what was
-said aloud (`infer.Tracker`: counts announced, supplies spent, sword hand-overs), the items they
-must have made and the nests they built. The open pick is asked again as the stage asked it: each
-rat's questions follow from the stage and the public log, except the few that depend on a sheet
-(the Pauper's gain or tie), which follow from the sheet sampled.
+A rat's view is the public table and its own sheet; the others' sheets are drawn along what was
+said aloud (`sampler.Sampler`: counts announced, supplies spent, sword hand-overs, the items and
+nests those actions made, every secret choice drawn as a normal bot would make it). The open pick
+is asked again as the stage asked it: each rat's questions follow from the stage and the public
+log, except the few that depend on a sheet (the Pauper's gain or tie), which follow from the
+sheet drawn.
 """
 
 from __future__ import annotations
@@ -192,7 +193,6 @@ def _sheets(view: Mapping[str, Any], said: Sequence[Event], pending: dict[int, l
     sampled = Sampler(view, rng, normal_models(seats, rng))
     sampled.read(said)
     sampled.unask(pending)
-    items = _items(view, said, pending)
     revealed = view.get("revealed")
     sheets = []
     for s in range(seats):
@@ -205,39 +205,10 @@ def _sheets(view: Mapping[str, Any], said: Sequence[Event], pending: dict[int, l
             sheets.append(Sheet(sampled.supplies[s], list(shown["nests"]), list(shown["dishes"]),
                                 list(shown["decorations"])))
         else:
-            dishes: list[int] = []
-            decorations: list[int] = []
-            for dish, deco in items[s]:
-                if deco is None or (dish is not None and rng.random() < 0.5):
-                    dishes.append(dish if dish is not None else 0)
-                else:
-                    decorations.append(deco)
-            sheets.append(Sheet(sampled.supplies[s], sampled.nests[s], dishes, decorations))
+            sheets.append(Sheet(sampled.supplies[s], sampled.nests[s], sampled.dishes[s],
+                                sampled.decorations[s]))
     _settle_pauper(view, sheets, pending)
     return sheets
-
-
-def _items(view: Mapping[str, Any], said: Sequence[Event], pending: dict[int, list[Question]]
-           ) -> list[list[tuple[int | None, int | None]]]:
-    """Each rat's items as (value as a dish, value as a decoration), None where it cannot be that
-    kind: what its actions made aloud, less a make still asked in the open pick."""
-    seats, vocations = view["seats"], view["vocations"]
-    items: list[list[tuple[int | None, int | None]]] = [[] for _ in range(seats)]
-    for e in said:
-        if e["type"] == "welcome" and "count" in vocations:
-            items[vocations.index("count")] += [(1, None), (None, 2)]
-        elif e["type"] == "action" and e["supply"] in (CRUMBS, RAGS, FLOWERS):
-            v, s, supply = e["count"], e["seat"], e["supply"]
-            if supply == FLOWERS:
-                items[s].append((v, v))
-            elif vocations[s] == "pickpocket":
-                items[s].append((v, v + 2) if supply == CRUMBS else (v + 2, v))
-            else:
-                items[s].append((v, None) if supply == CRUMBS else (None, v))
-    for s, asked in pending.items():
-        if any(q["kind"] == "make" for q in asked) and items[s]:
-            items[s].pop()
-    return items
 
 
 def _settle_pauper(view: Mapping[str, Any], sheets: list[Sheet], pending: dict[int, list[Question]]) -> None:
