@@ -39,6 +39,9 @@ class SearchPlan(Protocol):
     def evaluate(self, state: Any) -> list[float]:
         """Each seat's expected `returns` of an unfinished game, on the same scale."""
 
+    def moves(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
+        """The moves among `legal` worth searching (fewer than two: the guide's choice stands)."""
+
     def settled(self, start: Any) -> Callable[[Any], bool]:
         """Where playouts from the world `start` stop to be evaluated: the same point of the game
         (the next round, a turn of every seat) whichever move began them, so that no move looks
@@ -47,22 +50,27 @@ class SearchPlan(Protocol):
 
 class HeuristicPlan:
     """A `SearchPlan` made of a game's parts: its bot factory (level, seat, seed) -> bot, the
-    levels that guide the search and play the playouts, its estimate and its stopping point."""
+    levels that guide the search and play the playouts (`searcher`: the searching seat's in a
+    playout, by default the guide's), its estimate and its stopping point, and which moves are
+    worth searching (`moves`; by default every legal one)."""
 
     def __init__(self, bots: Callable[[str, int, int], TurnBot], evaluate: Callable[[Any], list[float]],
-                 settled: Callable[[Any], Callable[[Any], bool]], guide: str = "hard", policy: str = "hard"
-                 ) -> None:
+                 settled: Callable[[Any], Callable[[Any], bool]], guide: str = "hard", policy: str = "hard",
+                 moves: Callable[[Mapping[str, Any], Sequence[Action]], Sequence[Action]] | None = None,
+                 searcher: str | None = None) -> None:
         self._bots, self._evaluate, self._settled = bots, evaluate, settled
         self.guide_level, self.policy_level = guide, policy
+        self.searcher_level = guide if searcher is None else searcher
+        self._moves = moves
 
     def guide(self, seat: int, seed: int) -> TurnBot:
         """The guide level's bot for `seat`."""
         return self._bots(self.guide_level, seat, seed)
 
     def playout_bot(self, seat: int, seed: int, searching: bool) -> TurnBot:
-        """The guide's level plays the searching seat, the policy's level every other seat (the
+        """The searcher's level plays the searching seat, the policy's level every other seat (the
         searcher's model of the table)."""
-        return self._bots(self.guide_level if searching else self.policy_level, seat, seed)
+        return self._bots(self.searcher_level if searching else self.policy_level, seat, seed)
 
     def evaluate(self, state: Any) -> list[float]:
         """The game's estimate of each seat's returns."""
@@ -71,6 +79,10 @@ class HeuristicPlan:
     def settled(self, start: Any) -> Callable[[Any], bool]:
         """The game's stopping point for playouts from `start`."""
         return self._settled(start)
+
+    def moves(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
+        """The game's moves worth searching, or all of `legal`."""
+        return legal if self._moves is None else self._moves(view, legal)
 
 
 @dataclass(frozen=True)
@@ -159,6 +171,7 @@ class SearchingBot(TurnBot):
         guide = self.plan.guide(view["seat"], rng.getrandbits(32))
         guide.hear(self.history)
         prior = guide.decide_from_view(view) or guide.act(view, legal)
+        legal = self.plan.moves(view, legal)
         if len(legal) < 2:
             return prior
         start, cpu = time.perf_counter(), time.thread_time()

@@ -201,8 +201,10 @@ def test_fast_forward_to_a_round_and_play_out_match_the_headless_game():
 
 
 def test_play_out_builds_a_view_for_a_bot_that_never_answers_from_it_only_when_it_has_a_choice(monkeypatch):
-    """A RATS bot picks from the listed moves (it has no answer from the view alone): a forced move
-    (one listed) is taken without building its view, and every view built goes to a choice."""
+    """A RATS bot made to pick from the listed moves only (its sword requests, which it builds from
+    the view, turned off): a forced move (one listed) is taken without building its view, and
+    every view built goes to a choice."""
+    from pie_table.core.engine import TurnBot
     from pie_table.games.rats.bots import RatsBot
     from pie_table.games.rats.rules import RULES
 
@@ -219,7 +221,9 @@ def test_play_out_builds_a_view_for_a_bot_that_never_answers_from_it_only_when_i
 
     monkeypatch.setattr(RULES, "bot_view", counted_view)
     monkeypatch.setattr(RatsBot, "act", counted_act)
-    session = play_to_end(GameSetup("rats", parse_seats("bot:normal,bot:hard,bot:easy"), {}, seed=4))
+    monkeypatch.setattr(RatsBot, "decide_from_view", TurnBot.decide_from_view)
+    # No hard bot: it asks normal bots of its own (its models of the table) from views of its own.
+    session = play_to_end(GameSetup("rats", parse_seats("bot:normal,bot:normal,bot:easy"), {}, seed=4))
     assert session.is_over() and len(session.log) > len(choices) > 0  # some moves were forced
     assert len(views) == len(choices) and min(choices) > 1
 

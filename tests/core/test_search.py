@@ -25,7 +25,8 @@ from pie_table.core.search import (
 from pie_table.core.session import Session, bot_seed, turn_decision
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.cheflebrity import expert as chef_expert
-from pie_table.games.pie_rats import expert as rats_expert
+from pie_table.games.pie_rats import expert as pie_rats_expert
+from pie_table.games.rats import expert as rats_expert
 
 _SMALL = Budget(playouts=8, horizon=20, candidates=3)
 
@@ -71,7 +72,7 @@ def test_thinking_figures_and_the_arenas_confidence_interval() -> None:
 def _expert_session(game: str, seats: str, seed: int) -> Session:
     info = get_game(game)
     setup = GameSetup(info.id, parse_seats(seats), {}, None, seed)
-    plan = rats_expert.PLAN if game == "pie-rats" else chef_expert.PLAN
+    plan = {"pie-rats": pie_rats_expert.PLAN, "rats": rats_expert.PLAN, "cheflebrity": chef_expert.PLAN}[game]
     bots = {}
     for seat, spec in enumerate(setup.seats):
         seed_of = bot_seed(seed, seat)
@@ -80,7 +81,7 @@ def _expert_session(game: str, seats: str, seed: int) -> Session:
     return Session(setup, info, bots=bots)
 
 
-@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
 def test_a_seeded_game_with_an_expert_plays_the_same_moves_again_and_replays_to_its_hash(game) -> None:
     seats = "bot:expert,bot:hard"
     first, second = _expert_session(game, seats, 12), _expert_session(game, seats, 12)
@@ -97,7 +98,7 @@ def test_a_seeded_game_with_an_expert_plays_the_same_moves_again_and_replays_to_
 
 
 def test_an_expert_is_registered_where_its_game_can_be_searched() -> None:
-    for game in ("pie-rats", "cheflebrity"):
+    for game in ("pie-rats", "cheflebrity", "rats"):
         info = get_game(game)
         assert "expert" in info.bot_levels and info.rules.searchable
         assert isinstance(info.bot_factory("expert", 1, 5), SearchingBot)

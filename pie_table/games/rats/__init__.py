@@ -3,7 +3,8 @@
 from pie_table.core.registry import GameInfo, OptionInfo, register_game
 from pie_table.games.rats import adapters
 from pie_table.games.rats.action_shapes import ACTION_SHAPES
-from pie_table.games.rats.bots import make_bot, seat_bots
+from pie_table.games.rats.bots import seat_bots
+from pie_table.games.rats.expert import make_bot
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import DEFAULT_SHIP
 
@@ -26,7 +27,7 @@ register_game(
         scene_factory="pie_table.games.rats.ui.table_scene:RatsTableScene",
         bot_factory=make_bot,
         seat_bots=seat_bots,
-        bot_levels=("easy", "normal", "hard", "random"),
+        bot_levels=("easy", "normal", "hard", "expert", "random"),
         simulate=adapters.simulate,
         report=adapters.report,
         bench_sim=adapters.bench_sim,

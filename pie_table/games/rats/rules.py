@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from pie_table.core.engine import Action, Event, copy_data
+from pie_table.core.history import SeatHistory
 from pie_table.core.stack_rules import DecisionStackRules
+from pie_table.games.rats import worlds
 from pie_table.games.rats.actions import check, options_for, perform
 from pie_table.games.rats.flow import advance
 from pie_table.games.rats.state import (
@@ -98,7 +100,8 @@ class RatsRules(DecisionStackRules):
 
     def bot_view(self, state: RatsState, seat: int | None) -> dict[str, Any]:
         """Public information plus, for a seat, its own sheet and its current question (`question`:
-        the open pick's question to it, or None), for a decision made at once (never kept)."""
+        the open pick's question to it, or None; `questions`: all it has still to answer there),
+        for a decision made at once (never kept)."""
         data = public_view(state)
         if seat is not None and 0 <= seat < state.seats:
             sheet = state.sheets[seat]
@@ -108,7 +111,18 @@ class RatsRules(DecisionStackRules):
                              "decorations": sheet.decorations}
             asked = questions(state, seat)
             data["question"] = asked[0] if asked else None
+            data["questions"] = asked
         return data
+
+    searchable = True
+
+    def determinize(self, view: Any, history: SeatHistory, rng: random.Random) -> RatsState:
+        """A table the seat of `view` may believe in (`worlds.determinize`)."""
+        return worlds.determinize(view, history, rng)
+
+    def returns(self, state: RatsState) -> list[float]:
+        """What the finished game is worth to each rat (`worlds.returns`)."""
+        return worlds.returns(state)
 
     def shuffle_hidden(self, state: RatsState, seat: int | None, rng: random.Random) -> RatsState:
         """A copy in which what `seat` may not see is different: other rats' secret sheets (until the
