@@ -131,3 +131,24 @@ def test_the_checker_sees_imports_inside_functions_and_relative_ones():
     assert violations("kit", "pie_table.kit.x", "from pie_table.core import engine\nimport pygame\n") == []
     assert violations("kit", "pie_table.kit.x", "from pie_table import scenes\n") == [
         "pie_table.kit.x:1 imports pie_table.scenes"]
+
+
+# Outside its `ui` package a game is pure Python: its engine, bots and the tables a window draws
+# (Rumble Pie's local, remote and recorded seats) import no pygame and nothing of the ui, so they
+# run headless, in `serve` and in a bot's worker.
+def game_violations() -> list[str]:
+    found = []
+    for game in sorted(p for p in (PACKAGE / "games").iterdir() if p.is_dir() and p.name != "__pycache__"):
+        ui = f"pie_table.games.{game.name}.ui"
+        for path in sorted(game.rglob("*.py")):
+            if (game / "ui") in path.parents:
+                continue
+            module = _module_name(path)
+            found += sorted({f"{module}:{line} imports {name}"
+                             for line, name in imports_of(path.read_text(), module, path.stem == "__init__")
+                             if name.split(".")[0] == "pygame" or name == ui or name.startswith(ui + ".")})
+    return found
+
+
+def test_a_games_modules_outside_its_ui_import_no_pygame_and_nothing_of_the_ui():
+    assert game_violations() == []

@@ -200,7 +200,7 @@ def test_the_remote_table_shows_a_key_press_at_once_then_the_hosts_answer_with_i
     import threading
     import time
 
-    from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+    from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
 
     ready: dict[str, Any] = {}
     stop = threading.Event()

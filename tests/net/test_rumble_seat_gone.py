@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pie_table.games.rumble_pie.ui.remote_sim import SEAT_GONE, RemoteTableSim
+from pie_table.games.rumble_pie.table.remote_sim import SEAT_GONE, RemoteTableSim
 from tests.net.threaded import ThreadedServers, until
 
 

@@ -21,8 +21,8 @@ import pygame
 from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed
 from pie_table.core.setup import SeatSpec
+from pie_table.games.rumble_pie.table.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.remote_badge import draw_delay
-from pie_table.games.rumble_pie.ui.remote_sim import HOST_QUIT, RemoteTableSim
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
 from pie_table.net.patch import plain

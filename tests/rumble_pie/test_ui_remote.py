@@ -7,9 +7,9 @@ from typing import Any
 from pie_table.core.driver import driver_for
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rumble_pie.table.seat_sim import SeatTableSim
+from pie_table.games.rumble_pie.table.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui import RumbleTableScene
-from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim
-from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.kit.app import App
 
 

@@ -48,6 +48,8 @@ class PanelWatch:
             return
         legal = list(remote.legal(1))
         top = table.top()
+        if self._received() != self.received:
+            return  # a message came in while this looked (the network's own thread): not quiet after all
         if self.offered != legal:
             self.stale.append((top and top["kind"], [a["type"] for a in self.offered],
                                [a["type"] for a in legal]))

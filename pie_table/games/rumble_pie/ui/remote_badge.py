@@ -15,20 +15,6 @@ from pie_table.kit.text import fit_text, ui_scale
 from pie_table.scenes.turn_table.look import host_hold_line
 
 
-class NoSave:
-    """The autosave of a remote seat's table: nothing to save here, nothing failing."""
-
-    enabled = False
-    failing = False
-    path = ""
-
-    def save(self) -> None:
-        """The host saves the game."""
-
-    def mark(self) -> None:
-        """The host saves the game."""
-
-
 def draw_delay(surface: pygame.Surface, log_panel: pygame.Rect, delay_ms: float | None) -> pygame.Rect:
     """The round trip to the host, at the right of the Table talk panel's title row (the panel's
     lines start below it): what a remote player's moves wait for. Returns the badge's box."""

@@ -13,6 +13,8 @@ from pie_table.core.saves import Autosaver, GameSaver
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
 from pie_table.games.rumble_pie.rules import TICK_HZ
+from pie_table.games.rumble_pie.table.seat_sim import SeatTableSim
+from pie_table.games.rumble_pie.table.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.card_layer import CardLayer, relayout
 from pie_table.games.rumble_pie.ui.controls import Cursor
 from pie_table.games.rumble_pie.ui.feedback import Feedback
@@ -28,8 +30,6 @@ from pie_table.games.rumble_pie.ui.remote_badge import (
     draw_host_paused,
     draw_remote_delays,
 )
-from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim
-from pie_table.games.rumble_pie.ui.sim import TableSim, TickResult
 from pie_table.games.rumble_pie.ui.summary import SummaryOverlay, result_lines
 from pie_table.games.rumble_pie.ui.table_draw import draw_table, legends, seat_infos
 from pie_table.games.rumble_pie.ui.table_view import TableView
@@ -45,8 +45,8 @@ from pie_table.scenes.playback import WatchedTable
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 
 if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
-    from pie_table.games.rumble_pie.ui.recorded_sim import RecordedTableSim
-    from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+    from pie_table.games.rumble_pie.table.recorded_sim import RecordedTableSim
+    from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
     from pie_table.net.frames_driver import FramesDriver
 from pie_table.scenes.seats import REMOTE
 
@@ -140,7 +140,7 @@ class RumbleTableScene(Scene, WatchedTable):
                     token: str = "") -> RemoteTableSim:
         """A seat taken at a Rumble table hosted elsewhere, or taken back with its `token` (the join
         screen opens this table with it as `remote`); HostRefused with the host's one line if not."""
-        from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+        from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
 
         return RemoteTableSim(url, table, code, seat, name, wake, token)
 
@@ -148,7 +148,7 @@ class RumbleTableScene(Scene, WatchedTable):
     def watch_remote(url: str, table: str, wake: Any = None) -> RemoteTableSim:
         """A watcher of a Rumble table hosted elsewhere, in no seat (the join screen opens this
         table with it as `remote`, watching); HostRefused with the host's one line if not."""
-        from pie_table.games.rumble_pie.ui.remote_sim import RemoteTableSim
+        from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
 
         return RemoteTableSim(url, table, "", -1, "", wake, watch=True)
 
@@ -156,7 +156,7 @@ class RumbleTableScene(Scene, WatchedTable):
     def replay_seat(recording: FramesDriver) -> RecordedTableSim:
         """A remote seat's own recording, shown from the update it has reached (the seat-replay
         viewer opens this table with it as `remote`, watching)."""
-        from pie_table.games.rumble_pie.ui.recorded_sim import RecordedTableSim
+        from pie_table.games.rumble_pie.table.recorded_sim import RecordedTableSim
 
         return RecordedTableSim(recording)
 

@@ -11,7 +11,7 @@ from pie_table.core.driver import RealtimeDriver, TickStep
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.adapters import engine_options
 from pie_table.games.rumble_pie.rules import RULES, TICK_HZ
-from pie_table.games.rumble_pie.ui.table_state import TableState
+from pie_table.games.rumble_pie.table.table_state import TableState
 
 TICK = 1.0 / TICK_HZ
 # A hitch (window drag, breakpoint) may not fast-forward the game by more than this.

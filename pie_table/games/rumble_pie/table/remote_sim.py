@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from pie_table.core.setup import GameSetup
-from pie_table.games.rumble_pie.ui.remote_badge import NoSave
-from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim, result_of, seat_setup
-from pie_table.games.rumble_pie.ui.sim import TickResult
+from pie_table.games.rumble_pie.table.seat_sim import NoSave, SeatTableSim, result_of, seat_setup
+from pie_table.games.rumble_pie.table.sim import TickResult
 from pie_table.kit.i18n import N_
 from pie_table.net import seat_link as link
 from pie_table.net.client import RemoteSeat

@@ -16,12 +16,25 @@ from pie_table.core.engine import Event
 from pie_table.core.messages import revive
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
-from pie_table.games.rumble_pie.ui.remote_badge import NoSave
-from pie_table.games.rumble_pie.ui.sim import Refusal, TickResult
-from pie_table.games.rumble_pie.ui.table_state import TableState
+from pie_table.games.rumble_pie.table.sim import Refusal, TickResult
+from pie_table.games.rumble_pie.table.table_state import TableState
 
 _REMOTE = "remote"  # the seat word the seat screens use for a seat played on another machine
 
+
+
+class NoSave:
+    """The autosave of a remote seat's table: nothing to save here, nothing failing."""
+
+    enabled = False
+    failing = False
+    path = ""
+
+    def save(self) -> None:
+        """The host saves the game."""
+
+    def mark(self) -> None:
+        """The host saves the game."""
 
 class SeatTableSim:
     """A seat's frames, in the interface the Rumble table scene drives."""

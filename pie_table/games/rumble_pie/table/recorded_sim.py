@@ -15,8 +15,8 @@ from typing import Any
 from pie_table.core.engine import Event
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import TICK_HZ
-from pie_table.games.rumble_pie.ui.seat_sim import SeatTableSim, result_of, seat_setup
-from pie_table.games.rumble_pie.ui.sim import TickResult
+from pie_table.games.rumble_pie.table.seat_sim import SeatTableSim, result_of, seat_setup
+from pie_table.games.rumble_pie.table.sim import TickResult
 from pie_table.net.frames_driver import FramesDriver
 
 # Between rounds the clock stands still while the players look at the round's summary: the
