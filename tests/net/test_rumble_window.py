@@ -75,7 +75,7 @@ def _run(app: App, joined: RumbleTableScene | None, done: Callable[[], bool], se
                 act()
             joined.update(1 / 60)
             joined.draw(surface)
-        time.sleep(0.004)
+        time.sleep(0.001)  # the network threads take the interpreter meanwhile
 
 
 def _join(app: App, room: HostRoomScene, seat: int, name: str) -> RemoteTableSim:
@@ -442,7 +442,7 @@ def _both(app: App, window: Window, done: Callable[[], bool], seconds: float = 3
         if act is not None:
             act()
         window.step(1 / 60)
-        time.sleep(0.004)
+        time.sleep(0.001)  # the network threads take the interpreter meanwhile
 
 
 def _join_from(app: App, window: Window, room: HostRoomScene, seat: int,
