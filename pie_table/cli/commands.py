@@ -15,6 +15,7 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pie_table.cli import checks, net_commands
@@ -207,17 +208,54 @@ def bench_frames(args: argparse.Namespace) -> int:
     app, scene = make_table(info, setup, size, checks.interface_size(args.interface_size))
     times: list[float] = []
     dt = 1 / 60
+    # Paced: frame starts while a bot thinks, as wall-clock gaps (what a player sees as frame rate).
+    gaps: list[float] = []
+    thinking = _thinking(scene)
+    due = last = time.perf_counter()
     for _ in range(args.frames):
+        if args.paced:
+            time.sleep(max(0.0, due - time.perf_counter()))
+            due += dt
         t0 = time.perf_counter()
+        if args.paced and thinking():
+            gaps.append((t0 - last) * 1000)
+        last = t0
         app.step(dt)
         times.append((time.perf_counter() - t0) * 1000)
     times.sort()
     p50 = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     print(f"frames: {len(times)}  p50: {p50:.2f} ms  p99: {p99:.2f} ms  max: {times[-1]:.2f} ms")
-    print(json.dumps({"game": info.id, "frames": len(times), "frame_ms_p50": round(p50, 3),
-                      "frame_ms_p99": round(p99, 3), "frame_ms_max": round(times[-1], 3)}))
+    figures: dict[str, Any] = {"game": info.id, "frames": len(times), "frame_ms_p50": round(p50, 3),
+                               "frame_ms_p99": round(p99, 3), "frame_ms_max": round(times[-1], 3)}
+    if args.paced:
+        figures.update(_thinking_figures(gaps))
+        if gaps:
+            print(f"while a bot thought: {len(gaps)} frames at {figures['fps_while_thinking']} frames/s, "
+                  f"gap p99 {figures['gap_ms_p99_while_thinking']} ms")
+        else:
+            print("no bot thought in a worker during these frames")
+    print(json.dumps(figures))
     return 0
+
+
+def _thinking(scene: Any) -> Callable[[], bool]:
+    """Whether a bot of the table works a decision out in its worker now (a turn-based table's)."""
+    from pie_table.scenes.turn_table.table import TurnTable
+
+    if isinstance(scene, TurnTable):
+        return scene.driver.thinking
+    return lambda: False  # a real-time table's bots decide within the tick
+
+
+def _thinking_figures(gaps: list[float]) -> dict[str, Any]:
+    """Frames drawn while a bot thought: how many, their rate and their longest gaps."""
+    if not gaps:
+        return {"frames_while_thinking": 0}
+    ordered = sorted(gaps)
+    return {"frames_while_thinking": len(gaps), "fps_while_thinking": round(1000 * len(gaps) / sum(gaps), 1),
+            "gap_ms_p99_while_thinking": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2),
+            "gap_ms_max_while_thinking": round(ordered[-1], 2)}
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:

@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(bf)
     bf.add_argument("--frames", type=int, default=600)
     bf.add_argument("--size", dest="shot_size", default="1280x720")
+    bf.add_argument("--paced", action="store_true",
+                    help="run the frames at 60 per second, as the window does, and count those drawn "
+                         "while a bot thinks in its worker (an expert's search)")
     _add_interface_size(bf)
     bi = bsub.add_parser("idle", help="CPU per wall second at rest: the title, or a table awaiting a human")
     bi.add_argument("game", nargs="?", default=None, help="a game id; without one, the title screen")

@@ -334,6 +334,10 @@ class TableDriver:
             return self.pondering.answer(self.session, seat)
         return self.session.bot_action(seat)
 
+    def thinking(self) -> bool:
+        """A bot of this table works a decision out in its worker now (`core.pondering`)."""
+        return self.pondering.busy()
+
     def next_move_in(self) -> float | None:
         """Seconds until `update` may act: a bot's beat ending or a countdown running out (0 while a
         bot's beat is not drawn yet); None when it waits for people only."""

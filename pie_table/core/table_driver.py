@@ -83,6 +83,10 @@ class TurnDriver(Protocol):
     def remaining(self) -> float | None:
         """Seconds left on the countdown of a reaction window (None: none runs)."""
 
+    def thinking(self) -> bool:
+        """A bot of this table works a decision out in a worker now (a driver whose bots play
+        elsewhere: never)."""
+
     def next_move_in(self) -> float | None:
         """Seconds until something moves by itself (None: not before input)."""
 

@@ -129,6 +129,9 @@ class FramesDriver:
     def remaining(self) -> float | None:
         return None
 
+    def thinking(self) -> bool:
+        return False  # a replay thinks nothing
+
     def next_move_in(self) -> float | None:
         return None
 

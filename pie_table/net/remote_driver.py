@@ -306,6 +306,9 @@ class RemoteDriver:
         """The host counts the game in its statistics; nothing is counted here."""
         return False
 
+    def thinking(self) -> bool:
+        return False  # the host's bots think at the host
+
     def next_move_in(self) -> float | None:
         """The host moves everything: poll again soon."""
         return 0.05

@@ -57,6 +57,15 @@ def test_arena_reports_what_an_experts_decisions_took(capsys):
     assert any("searched decisions" in line and "bot:expert" in line for line in lines)
 
 
+def test_bench_frames_paced_counts_the_frames_drawn_while_an_expert_thinks(capsys):
+    assert main(["bench", "frames", "pie-rats", "--seats", "bot:expert,bot:normal", "--seed", "2",
+                 "--frames", "120", "--paced"]) == 0
+    figures = json.loads(_lines(capsys)[-1])
+    assert figures["frames"] == 120 and figures["frames_while_thinking"] >= 0
+    if figures["frames_while_thinking"]:  # a machine may be quick enough to answer within a frame
+        assert figures["fps_while_thinking"] > 0 and figures["gap_ms_p99_while_thinking"] > 0
+
+
 def test_bench_sim_reports_speed(capsys):
     args = ["--seats", "bot:hard,bot:easy", "--seed", "4", "--option", "target=10"]
     assert main(["bench", "sim", "rumble-pie", *args, "--games", "3"]) == 0

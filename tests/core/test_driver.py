@@ -263,3 +263,23 @@ def test_a_bot_that_ponders_thinks_in_a_worker_while_the_table_goes_on_and_its_m
     assert driver.pondering.wait(0, timeout=30)
     played = driver.update(0.0)
     assert played[0].ok and session.log[-1].action == {**expected, "seat": 0}
+
+
+def test_every_pondering_bot_of_the_process_thinks_on_one_worker_started_once():
+    """Starting a thread per decision made the drawing thread wait for the interpreter at each start
+    (three RATS experts asked at once stalled a frame by 110 ms): the decisions queue for one worker."""
+    def workers() -> int:
+        names = [thread.name for thread in threading.enumerate()]
+        return sum(name.startswith("bot") and "ponder" in name for name in names)
+
+    for _game in range(3):
+        session = _session(_BOTS)
+        session.bots[0] = _Pondering(0, bot_seed(3, 0))
+        driver = TableDriver(session, pace=None)
+        for _ in range(200):
+            driver.update(0.0)
+            driver.pondering.wait(0, timeout=30)
+            if session.is_over():
+                break
+        assert workers() <= 1
+    assert workers() == 1
