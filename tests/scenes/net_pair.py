@@ -136,7 +136,7 @@ def both_play(app: App, window: Window, joined: Any, host: Any, done: Callable[[
     try:
         frames_until(app, done, seconds, lambda: plays(host, 0))
     finally:
-        stepping.stop()
+        stepping.stop(app)
 
 
 def open_joined(remote: RemoteDriver) -> tuple[Window, Any]:
@@ -217,8 +217,15 @@ class Stepping:
         except BaseException as exc:  # noqa: BLE001 - told to the test's thread
             self.error = exc
 
-    def stop(self) -> None:
+    def stop(self, app: App | None = None) -> None:
+        """Stop stepping; `app`, the host's window, runs its frames meanwhile: a move the window's
+        last frame sent waits for the host's answer (10 s without them)."""
         self._stop.set()
-        self._thread.join(10)
+        end = time.monotonic() + 10
+        while self._thread.is_alive() and time.monotonic() < end:
+            if app is not None:
+                with DRAWING:
+                    app.step(DT, [])
+            self._thread.join(0.001)
         if self.error is not None:
             raise self.error

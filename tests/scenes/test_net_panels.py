@@ -78,7 +78,7 @@ def test_the_joined_panel_lists_the_moves_the_host_asks_for(app: App, game: str,
     try:
         frames_until(app, lambda: host.driver.is_over() or len(watch.stale) > 2, 240)
     finally:
-        stepping.stop()
+        stepping.stop(app)
     assert watch.stale == []
     assert window in watch.checked  # the reaction window was asked of the remote seat and checked
     remote.close()
