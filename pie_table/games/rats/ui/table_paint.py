@@ -281,8 +281,8 @@ def paint(scene: Any, surface: pygame.Surface) -> None:
     if scene.panel is not None:
         scene.panel.draw(surface)
     scene.effects.draw(surface)
-    if scene.hint_text and scene.panel is not None:
-        words = _("Hint: {text}").format(text=scene.hint_text)
+    words = scene.hint_line()
+    if words and scene.panel is not None:
         tip = fit_text(words, int(16 * s), lay.panel.w - 16, pal.INK, "bold")
         lift = int(30 * s) if scene.message else 0  # a refusal keeps the bottom line
         box = tip.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 8 - lift)).inflate(14, 6)
