@@ -20,12 +20,13 @@ def draw_notes(table: Any, surface: pygame.Surface) -> None:
     lay, s = table.layout, table.layout.scale
     hint = table.hint_line()
     if hint and table.offered_seat() is not None:
-        tip = fit_text(hint, int(16 * s), lay.hand.w - 20, pal.INK, "bold")
+        # Two lines rather than a cut: the expert's words are longer than the plain hint's.
+        tip = fit_lines(hint, int(16 * s), lay.hand.w - 20, pal.INK, "bold")
         box = tip.get_rect(
             midbottom=(lay.hand.centerx, lay.hand.y - 6 - (int(34 * s) if table.message else 0))
         )
         box = box.inflate(16, 8)
-        pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, pal.GOLD, box, border_radius=min(box.h // 2, int(14 * s)))
         surface.blit(tip, tip.get_rect(center=box.center))
     if table.message:
         text = fit_text(table.message, int(17 * s), lay.hand.w - 20, pal.CREAM, "bold")
