@@ -43,8 +43,8 @@ class TableHint:
         """A hint for `seat` among `legal`: the expert's on the first frame it is ready (`poll`), or
         the hard bot's at once."""
         hints = self.hints
-        if hints is None:
-            return
+        if hints is None or (self.asked is not None and self.asked[0] == seat):
+            return  # no bots to ask, or H again while the expert thinks it over
         copy = self.driver.seat_copy(seat) if hints.has_expert else None
         self.by_expert = copy is not None
         if copy is None:
