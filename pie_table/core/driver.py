@@ -24,7 +24,7 @@ from pie_table.core.engine import Action, Event, IllegalAction, Outcome, TurnBot
 from pie_table.core.history import EventLog, SeatHistory, events_for
 from pie_table.core.messages import Msg
 from pie_table.core.pacing import Pace
-from pie_table.core.pondering import Pondering, ponders
+from pie_table.core.pondering import Pondering, SeatCopy, ponders
 from pie_table.core.registry import GameInfo
 from pie_table.core.saves import Autosaver
 from pie_table.core.seat_order import AnswerRound
@@ -396,6 +396,10 @@ class TableDriver:
         return delay
 
     # -- the computer at a seat ----------------------------------------------------------------------
+
+    def seat_copy(self, seat: int) -> SeatCopy | None:
+        """The game as `seat` stands in it now, copied (`TurnDriver.seat_copy`)."""
+        return SeatCopy.of(self.session, seat)
 
     def autoplay_action(self, seat: int) -> Action:
         """A move for `seat` made without its player (screenshots, fast-forward): its bot's, or for a

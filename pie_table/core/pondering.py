@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.core.engine import Action, TurnBot
+from pie_table.core.engine import Action, GameRules, TurnBot
 from pie_table.core.history import SeatHistory
 from pie_table.core.session import Session, turn_decision
 
@@ -27,7 +27,7 @@ from pie_table.core.session import Session, turn_decision
 class _Job:
     """One decision being worked out: the position it was asked at, and its answer once ready."""
 
-    position: tuple[int, int]
+    position: Any  # whatever the asker compares: the state's version, a table's moves
     done: threading.Event = field(default_factory=threading.Event)
     action: Action | None = None
     failure: BaseException | None = None
@@ -43,13 +43,21 @@ class Pondering:
         """The bot's move at `seat` once it is ready (None while it still thinks: ask again on a
         later frame). A decision asked at an earlier position is dropped and asked afresh."""
         position = (id(session.state), session.rules.version(session.state))
+        bot = session.bots[seat]
+        return self.consult(seat, position, lambda: SeatCopy.of(session, seat).decider(bot))
+
+    def consult(self, seat: int, position: Any, begin: Callable[[], Callable[[], Action]]) -> Action | None:
+        """The answer worked out for `seat` at `position` once it is ready (None while it is still
+        being worked out: ask again on a later frame). `begin` is called here, only when a job
+        starts: it copies what the work will read and returns the work, run in the worker. A job
+        asked at another position is dropped, once it is done, and asked afresh."""
         job = self._jobs.get(seat)
         if job is not None and job.position != position:
             if not job.done.is_set():
-                return None  # the bot is still busy with the old position: it is not asked twice at once
+                return None  # still busy with the old position: a seat is not worked out twice at once
             job = None
         if job is None:
-            self._jobs[seat] = self._start(session, seat, position)
+            self._jobs[seat] = _start(seat, position, begin())
             return None
         if not job.done.is_set():
             return None
@@ -72,22 +80,45 @@ class Pondering:
         job = self._jobs.get(seat)
         return job is None or job.done.wait(timeout)
 
-    def _start(self, session: Session, seat: int, position: tuple[int, int]) -> _Job:
-        job = _Job(position)
-        rules, bot = session.rules, session.bots[seat]
-        state = rules.clone(session.state)
+
+@dataclass(frozen=True)
+class SeatCopy:
+    """A game as one seat stands in it, copied for a bot to decide from in a worker: the state and
+    what the seat has been told, the bot's alone (nothing the table changes meanwhile is read)."""
+
+    rules: GameRules
+    state: Any
+    seat: int
+    history: SeatHistory
+
+    @classmethod
+    def of(cls, session: Session, seat: int) -> SeatCopy:
+        """`session`'s game as `seat` stands in it now."""
         history = SeatHistory(seat, list(session.history(seat).events))
+        return cls(session.rules, session.rules.clone(session.state), seat, history)
 
-        def work() -> None:
-            try:
-                job.action = turn_decision(rules, bot, state, seat, history)
-            except BaseException as exc:  # noqa: BLE001 - handed to the table's thread, raised there
-                job.failure = exc
-            finally:
-                job.done.set()
+    def decision(self, bot: TurnBot) -> Action:
+        """What `bot` does at the seat (`turn_decision`: from the seat's bot view and history)."""
+        return turn_decision(self.rules, bot, self.state, self.seat, self.history)
 
-        _worker().put(work)
-        return job
+    def decider(self, bot: TurnBot) -> Callable[[], Action]:
+        """`decision` for `bot`, to be called later (in a worker)."""
+        return lambda: self.decision(bot)
+
+
+def _start(seat: int, position: Any, work: Callable[[], Action]) -> _Job:  # noqa: ARG001 - the seat names the job in a traceback
+    job = _Job(position)
+
+    def run() -> None:
+        try:
+            job.action = work()
+        except BaseException as exc:  # noqa: BLE001 - handed to the table's thread, raised there
+            job.failure = exc
+        finally:
+            job.done.set()
+
+    _worker().put(run)
+    return job
 
 
 # One worker thread for every pondering bot of the process, started once. Python runs one thread at

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pie_table.core.engine import Action, Event
 from pie_table.core.history import SeatHistory
 from pie_table.core.pacing import Pace
+from pie_table.core.pondering import SeatCopy
 from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup
 
@@ -106,6 +107,10 @@ class TurnDriver(Protocol):
 
     def autoplay_action(self, seat: int) -> Action:
         """A move for `seat` chosen by the game's normal bot from that seat's view."""
+
+    def seat_copy(self, seat: int) -> SeatCopy | None:
+        """A copy of the game as `seat` stands in it now, for a bot to decide from in a worker (a
+        hint); None where the game is not played on this machine (only the seat's view is here)."""
 
     def skip_to(self, *, turn: int | None = None, at: float | None = None,
                 until: Callable[[], bool] | None = None) -> list[Applied]:

@@ -19,6 +19,7 @@ from pie_table.kit.handoff import HandoffScene
 from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 from tests.cheflebrity.helpers import find
+from tests.hinted import await_hint, blind_to_hidden, experts_move
 
 DT = 0.05
 B5, B20 = find("bottom", 5), find("bottom", 20)
@@ -326,22 +327,17 @@ def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp
         assert table.rules.view(other, viewer) == shown
 
 
-def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
-    from pie_table.games.cheflebrity.hints import hint
-
+def test_h_gives_the_experts_hint_from_the_seats_own_view_and_focuses_that_move():
     app, scene = make_table("human,bot:normal,bot:hard", seed=5)
     set_turn(scene, 0, [F10, E10], pies=[[(B20, "bottom")]])
     run_until(app, lambda: scene.panel is not None)
+    wanted = blind_to_hidden(scene, 0)  # the hint reads only the seat's view
     press(app, pygame.K_h)
+    await_hint(app, scene)
     assert scene.hint_text and scene.hints_used == {0: 1}
-    focused = scene.panel.focused()
-    assert focused == {"type": "play", "card": F10, "pie": scene.state.working[0][0]["id"]}
-    rules, state = scene.rules, scene.state
-    legal = rules.legal_actions(state, 0)
-    other_state = rules.shuffle_hidden(state, 0, random.Random(3))
-    heard = scene.driver.history(0)  # what seat 0 was told: the same at both tables
-    mine, theirs = rules.view(state, 0), rules.view(other_state, 0)
-    assert hint(mine, heard, legal, 0)[0] == hint(theirs, heard, legal, 0)[0]
+    assert scene.hint_line().startswith("Expert's hint: ")
+    pie = scene.state.working[0][0]["id"]
+    assert scene.panel.focused() == wanted == {"type": "play", "card": F10, "pie": pie}
 
 
 def test_a_hinted_trade_opens_filled_in_and_ready_to_send():
@@ -446,8 +442,6 @@ def test_a_stroke_of_genius_dropped_on_a_pie_asks_which_part_it_becomes():
 
 
 def test_h_while_answering_a_trade_fills_in_the_hinted_answer():
-    from pie_table.games.cheflebrity.hints import hint
-
     app, scene = make_table("human,bot:normal,bot:normal", seed=5)
     set_turn(scene, 1, [E10, B5, T15], step="main")
     offer = {"type": "offer", "to": 0, "give": [E10], "claim": [{"kind": "filling"}]}
@@ -455,10 +449,10 @@ def test_h_while_answering_a_trade_fills_in_the_hinted_answer():
     assert scene.submit(offer, 1)
     run_until(app, lambda: scene.trade is not None)
     assert scene.trade.mode == "reply" and "1 card said to be" in scene.trade.heading()
+    suggested = experts_move(scene.driver, 0)
     press(app, pygame.K_h)
+    await_hint(app, scene)
     assert scene.hint_text and scene.hints_used == {0: 1}
-    suggested = hint(scene.rules.view(scene.state, 0), scene.driver.history(0),
-                     scene.rules.legal_actions(scene.state, 0), 0)[0]
     focused = scene.trade.keys()[scene.trade.focus]
     sent = scene.trade.action(focused)
     assert sent is not None and sent["type"] == suggested["type"]
@@ -469,8 +463,8 @@ def test_h_while_answering_a_trade_fills_in_the_hinted_answer():
 
 def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game():
     """A player who leans on the hint: at every decision of a whole game (trades answered too),
-    H then Enter makes the move the hint named; a hinted offer opens filled in and Enter sends it."""
-    from pie_table.games.cheflebrity.hints import hint
+    H then Enter (once the expert is done) makes the move the hint named; a hinted offer opens
+    filled in and Enter sends it."""
 
     def plain(action: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in action.items() if k != "seat"}
@@ -483,10 +477,10 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
         answering = scene.trade is not None and scene.trade.mode != "offer"
         if app.scenes.current is scene and (scene.panel is not None or answering):
             seat = scene.trade.seat if answering else scene.panel.seat
-            driver = scene.driver
-            wanted, _why = hint(driver.view(seat), driver.history(seat), driver.session.legal(seat), seat)
+            wanted = experts_move(scene.driver, seat)
             before = len(scene.driver.session.log)
             press(app, pygame.K_h)
+            await_hint(app, scene)
             press(app, pygame.K_RETURN)
             if wanted["type"] == "offer":
                 assert scene.trade is not None and scene.trade.mode == "offer"

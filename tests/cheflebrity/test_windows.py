@@ -3,9 +3,14 @@ moment opens, whom they ask, and every Sabotage! of a window played in turn."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from pie_table.core.hints import expert_hint
+from pie_table.core.pondering import SeatCopy
 from pie_table.games.cheflebrity import flow
 from pie_table.games.cheflebrity.deck import CARDS
-from pie_table.games.cheflebrity.hints import hint
+from pie_table.games.cheflebrity.expert import make_bot
+from pie_table.games.cheflebrity.hints import reason
 from pie_table.games.cheflebrity.rules import RULES
 from tests import told
 from tests.cheflebrity.helpers import act, arrange, count_cards, find, fresh, pass_window, pie_ids, refused
@@ -252,13 +257,19 @@ def test_a_seat_holding_a_stroke_of_genius_and_a_saved_it_is_offered_both():
     assert cards(state, 0) == [B20, F25]
 
 
+def _hint(state: Any) -> tuple[dict[str, Any], str]:
+    """The expert's hint for seat 0 and its reason."""
+    action = expert_hint(make_bot, SeatCopy(RULES, state, 0, told.seat(state, 0)))
+    return action, str(reason(RULES.view(state, 0), action))
+
+
 def test_the_hint_spends_the_saved_it_and_keeps_the_stroke_of_genius():
     state = _threatened({0: [GENIUS, SAVED], 1: [SAB1]})
-    action, why = hint(RULES.view(state, 0), told.seat(state, 0), RULES.legal_actions(state, 0), 0)
+    action, why = _hint(state)
     assert action == {"type": "save", "card": SAVED}
     assert why == "Save it: the card is worth more than your Saved it! in hand"
     alone = _threatened({0: [GENIUS], 1: [SAB1]})
-    action, why = hint(RULES.view(alone, 0), told.seat(alone, 0), RULES.legal_actions(alone, 0), 0)
+    action, why = _hint(alone)
     assert action == {"type": "save", "card": GENIUS}
     assert why == "Save it with your Stroke of Genius!: you hold no Saved it!, and the card is worth it"
 

@@ -13,6 +13,8 @@ from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
 from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
+from pie_table.scenes.turn_table.hinting import HINT_POLL
+from tests.hinted import await_hint, blind_to_hidden, experts_move, held_hints
 from tests.pie_rats.helpers import cards_of, crew_with
 
 DT = 0.05
@@ -237,31 +239,61 @@ def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp
     assert isinstance(saved, Session)
 
 
-def test_h_gives_a_hint_from_the_seats_own_view_and_focuses_that_move():
-    import random
-
-    from pie_table.games.pie_rats.hints import hint
-
-    app, scene = make_table("human,bot:normal,bot:hard", seed=5)
-    rat, other = crew_with(0, 3), crew_with(-1, 1)
-    set_turn(scene, 3, 0, [rat, other])
+def _crew_turn(seed: int = 5) -> tuple[App, PieRatsTableScene]:
+    """Seat 0's phase-3 turn with a rat to add to its crew, its choices on screen."""
+    app, scene = make_table("human,bot:normal,bot:hard", seed=seed)
+    set_turn(scene, 3, 0, [crew_with(0, 3), crew_with(-1, 1)])
     run_until(app, lambda: scene.panel is not None)
+    return app, scene
+
+
+def test_h_gives_the_experts_hint_from_the_seats_own_view_and_focuses_that_move():
+    app, scene = _crew_turn()
+    wanted = blind_to_hidden(scene, 0)  # the hint reads only the seat's view
     press(app, pygame.K_h)
+    await_hint(app, scene)
     assert scene.hint_text.startswith("Add ") and scene.hints_used == {0: 1}
-    focused = scene.panel.focused()
-    assert focused is not None and focused["type"] == "crew"
-    # The hint reads only the seat's view: dealing what it cannot see differently changes nothing.
-    rules, state = scene.rules, scene.state
-    legal = rules.legal_actions(state, 0)
-    other_state = rules.shuffle_hidden(state, 0, random.Random(3))
-    assert hint(rules.view(state, 0), legal, 0)[0] == hint(rules.view(other_state, 0), legal, 0)[0]
+    assert scene.hint_line().startswith("Expert's hint: Add ")
+    assert scene.panel.focused() == wanted and wanted["type"] == "crew"
+
+
+def test_the_table_keeps_drawing_and_says_the_expert_thinks_until_its_hint_is_ready():
+    import threading
+
+    app, scene = _crew_turn()
+    release = threading.Event()
+    scene.hint = held_hints(scene, release)
+    press(app, pygame.K_h)
+    frames = app.frames
+    for _ in range(30):
+        app.step(DT, [])
+    assert app.frames == frames + 30 and scene.hint.waiting and scene.hints_used == {}
+    assert scene.hint_line() == "The expert is thinking about your move…"
+    assert scene.next_frame() == HINT_POLL  # the window does not go to sleep meanwhile
+    release.set()
+    await_hint(app, scene)
+    assert scene.panel.focused() == experts_move(scene.driver, 0) and scene.hints_used == {0: 1}
+    assert scene.hint_line().startswith("Expert's hint: ")
+
+
+def test_a_hint_asked_before_the_choices_were_put_away_is_never_shown():
+    import threading
+
+    app, scene = _crew_turn()
+    release = threading.Event()
+    scene.hint = held_hints(scene, release)
+    press(app, pygame.K_h)
+    scene.clear_panels()  # as a move or an undo would
+    release.set()
+    run_until(app, lambda: scene.panel is not None and not scene.hint.hints.thinking(0))
+    app.step(DT, [])
+    assert scene.hint_text == "" and scene.hints_used == {} and not scene.hint.waiting
 
 
 def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game():
-    """A player who leans on the hint: at every decision of a whole game, H then Enter must make
-    the move the hint named (not the first of the list when the hint is not found in it)."""
-    from pie_table.games.pie_rats.hints import hint
-
+    """A player who leans on the hint: at every decision of a whole game, H then Enter (once the
+    expert is done) must make the move the hint named (not the first of the list when the hint is
+    not found in it)."""
     app, scene = make_table("human,bot:normal,bot:normal", seed=4)
     checked = 0
     for _ in range(60000):
@@ -271,9 +303,10 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
             press(app, pygame.K_RETURN)
         elif scene.panel is not None and app.scenes.current is scene:
             seat = scene.panel.seat
-            wanted, _why = hint(scene.driver.view(seat), [a for a, _t in scene.panel.items], seat)
+            wanted = experts_move(scene.driver, seat)
             before = len(scene.driver.session.log)
             press(app, pygame.K_h)
+            await_hint(app, scene)
             press(app, pygame.K_RETURN)
             made = [e.action for e in scene.driver.session.log[before:] if e.seat == seat]
             assert made, f"Enter after H made no move ({wanted})"

@@ -15,6 +15,7 @@ from pie_table.kit.app import App
 from pie_table.kit.handoff import HandoffScene
 from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
+from tests.hinted import await_hint, blind_to_hidden, experts_move
 
 DT = 0.05
 
@@ -287,10 +288,7 @@ def test_the_sheet_on_screen_follows_the_supplies_after_a_move() -> None:
     assert before is not None and after is not None and after[1] is not before[1]
 
 
-def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
-    import random
-
-    from pie_table.games.rats.ui.hint import hint
+def test_h_hints_the_experts_choice_from_the_rats_own_view():
 
     app, scene = make_table("human:mouse,bot:normal,bot:hard", seed=5)
     for _ in range(3000):
@@ -300,21 +298,20 @@ def test_h_hints_the_hard_bots_choice_from_the_rats_own_view():
             scene.submit(scene.panel.legal[0], scene.panel.seat)  # rolls and other single choices: take them
         app.step(DT, [])
     assert scene.panel is not None and len(scene.panel.legal) > 1
-    press(app, pygame.K_h)
-    assert scene.hint_text and scene.hints_used == {scene.panel.seat: 1}
     panel = scene.panel
-    rules, state = scene.rules, scene.state
-    view = rules.view(state, panel.seat)
-    other = rules.view(rules.shuffle_hidden(state, panel.seat, random.Random(2)), panel.seat)
-    args = (scene.driver.history(panel.seat), panel.item, panel.legal, panel.seat)  # the same told
-    assert hint(view, *args)[0] == hint(other, *args)[0]
+    wanted = blind_to_hidden(scene, panel.seat)  # the hint reads only the rat's view
+    press(app, pygame.K_h)
+    await_hint(app, scene)
+    assert scene.hint_text and scene.hints_used == {panel.seat: 1}
+    assert scene.hint_line().startswith("Expert's hint: ")
+    focused = [legal for button, legal in zip(panel.buttons, panel.legal, strict=False)
+               if panel.menu.focused is button]
+    assert focused == [wanted]
 
 
 def test_h_then_enter_asks_for_exactly_the_hinted_sword_request():
     """H fills in the request form; Enter must then ask what the hint says (it used to turn the
     form's first row to the next rat, so the request went to someone else)."""
-    from pie_table.games.rats.ui.hint import hint
-
     for seed in range(2, 40):
         app, scene = make_table("human:mouse,bot:normal,bot:normal", seed=seed)
         for _ in range(4000):
@@ -329,9 +326,9 @@ def test_h_then_enter_asks_for_exactly_the_hinted_sword_request():
         panel = scene.panel
         if panel is None or panel.request is None:
             continue  # this game never gave the human a cocktail sword
-        wanted, _why = hint(scene.rules.view(scene.state, panel.seat), scene.driver.history(panel.seat),
-                            panel.item, panel.legal, panel.seat)
+        wanted = experts_move(scene.driver, panel.seat)
         press(app, pygame.K_h)
+        await_hint(app, scene)
         before = len(scene.driver.session.log)
         press(app, pygame.K_RETURN)
         asked = [e.action for e in scene.driver.session.log[before:] if e.seat == panel.seat]

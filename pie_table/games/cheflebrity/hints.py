@@ -1,29 +1,17 @@
-"""A hint for the seat at the screen: the hard bot's move, from that seat's view only, and why."""
+"""A hint's reason for the seat at the screen: why the move the hint bot chose from that seat's
+view only (`core.hints`) is worth making, in a line."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from pie_table.core.engine import TurnBot
-from pie_table.core.history import SeatHistory
 from pie_table.core.messages import Msg
-from pie_table.games.cheflebrity.bots import CheflebrityBot
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS
 
 
-def hint(view: Mapping[str, Any], history: SeatHistory, legal: Sequence[dict[str, Any]], seat: int
-         ) -> tuple[dict[str, Any], Msg]:
-    """(the suggested move, a one-line reason in the game's words), from the seat's view and what
-    it has been told (`history`: the trades it took part in)."""
-    # Asked as any turn bot is, with the view it may not change (CheflebrityBot's own act says dict).
-    bot: TurnBot = CheflebrityBot("hard", seat, seed=view.get("turn_no", 0) * 31 + seat)
-    bot.hear(history)
-    action = bot.act(view, legal)
-    return action, reason(view, action)
-
-
 def reason(view: Mapping[str, Any], action: dict[str, Any]) -> Msg:
+    """Why `action` is worth making, in a line."""
     kind = action.get("type")
     if kind == "draw" and action.get("from") == "leftovers":
         return Msg(

@@ -1,5 +1,5 @@
-"""A hint for the seat at the screen: what the hard bot would do from that seat's view (never
-anything else), with the reason in the game's own words. Pure Python."""
+"""A hint's reason for the seat at the screen, in the game's own words: why the move the hint bot
+chose from that seat's view (`core.hints`) is worth making. Pure Python."""
 
 from __future__ import annotations
 
@@ -8,16 +8,9 @@ from typing import Any
 
 from pie_table.core.messages import Msg
 from pie_table.games.pie_rats import race
-from pie_table.games.pie_rats.bots import PieRatsBot
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS, PIES
 
 Action = dict[str, Any]
-
-
-def hint(view: Mapping[str, Any], legal: list[Action], seat: int) -> tuple[Action, Msg]:
-    """The suggested move among `legal` and why."""
-    action = PieRatsBot("hard", seat, 0).act(view, legal)
-    return action, reason(view, action)
 
 
 def _rat(view: Mapping[str, Any], card: int) -> dict[str, Any]:

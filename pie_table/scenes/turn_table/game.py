@@ -74,7 +74,12 @@ class GameTable(Protocol):
         return False
 
     def show_hint(self) -> None:
-        """H: a hint for the seat at the screen."""
+        """H: ask a hint for the seat at the screen (`TurnTable.ask_hint`)."""
+        return None
+
+    def give_hint(self, seat: int, action: Action) -> None:
+        """The hint asked for `seat` is ready: point at `action` among its choices and say why
+        (`TurnTable.count_hint`)."""
         return None
 
     def round_of(self, view: Mapping[str, Any]) -> int:

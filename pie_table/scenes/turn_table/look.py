@@ -16,17 +16,17 @@ from pie_table.kit.text import fit_lines, fit_text
 
 def draw_notes(table: Any, surface: pygame.Surface) -> None:
     """The hint (gold) while choices are on screen, and the last refusal (red), over the hand.
-    Uses the table's `layout` (`hand`, `scale`), `hint_text`, `message` and `offered_seat`."""
+    Uses the table's `layout` (`hand`, `scale`), `hint_line`, `message` and `offered_seat`."""
     lay, s = table.layout, table.layout.scale
-    if table.hint_text and table.offered_seat() is not None:
-        tip = fit_text(
-            _("Hint: {text}").format(text=table.hint_text), int(16 * s), lay.hand.w - 20, pal.INK, "bold"
-        )
+    hint = table.hint_line()
+    if hint and table.offered_seat() is not None:
+        # Two lines rather than a cut: the expert's words are longer than the plain hint's.
+        tip = fit_lines(hint, int(16 * s), lay.hand.w - 20, pal.INK, "bold")
         box = tip.get_rect(
             midbottom=(lay.hand.centerx, lay.hand.y - 6 - (int(34 * s) if table.message else 0))
         )
         box = box.inflate(16, 8)
-        pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, pal.GOLD, box, border_radius=min(box.h // 2, int(14 * s)))
         surface.blit(tip, tip.get_rect(center=box.center))
     if table.message:
         text = fit_text(table.message, int(17 * s), lay.hand.w - 20, pal.CREAM, "bold")

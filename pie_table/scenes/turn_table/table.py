@@ -37,6 +37,7 @@ from pie_table.scenes.turn_table.drops import Drops, ZoneKey
 from pie_table.scenes.turn_table.ending import TableEnding
 from pie_table.scenes.turn_table.flow import FORCED_BEAT, SeatFlow
 from pie_table.scenes.turn_table.game import Flights, GameTable, NoFlights
+from pie_table.scenes.turn_table.hinting import HINT_POLL, TableHint
 from pie_table.scenes.turn_table.input import TableInput
 from pie_table.scenes.turn_table.seat import TableSession
 
@@ -97,6 +98,7 @@ class TurnTable(Scene, GameTable, WatchedTable):
         self.log_scroll = LogScroll()  # how far back the table's log is read
         self.message = self.hint_text = ""
         self.hints_used: dict[int, int] = {}  # per seat, for the statistics
+        self.hint = TableHint(driver, self.give_hint)
         self.autoplay = False
         self.since_move = 0.0
         # By moment: every move of a turn gets its beat (one turn decision takes several moves).
@@ -156,6 +158,7 @@ class TurnTable(Scene, GameTable, WatchedTable):
         self.autosave.flush()
         self.effects.update(dt)
         self.flights.update(dt)
+        self.hint.poll()
         if self.holds_play():
             return
         self.since_move += dt
@@ -190,7 +193,8 @@ class TurnTable(Scene, GameTable, WatchedTable):
         seat = self.offered_seat()
         offered = seat is not None and self.panel_key is not None and self.panel_key[0] == self.moves
         beats = [self.driver.next_move_in(), self.reaction.quiet,
-                 self.handoff_beat - self.since_move, FORCED_BEAT - self.since_move]
+                 self.handoff_beat - self.since_move, FORCED_BEAT - self.since_move,
+                 HINT_POLL if self.hint.waiting else None]
         if (self.watch or self.autoplay or self.autosave.dirty or self.effects.busy or self.flights.busy
                 or self.driver.is_over() or self.driver.remaining() is not None):
             return NOW
@@ -265,6 +269,7 @@ class TurnTable(Scene, GameTable, WatchedTable):
     def clear_panels(self) -> None:
         self.panel = None
         self.panel_key = None
+        self.hint.drop()
 
     def keeps_screen(self, seat: int) -> bool:
         top = self.top()
@@ -290,6 +295,16 @@ class TurnTable(Scene, GameTable, WatchedTable):
         self.submit(found[0], seat)
 
     # -- hints, replays and fast-forward --------------------------------------------------------------
+
+    def ask_hint(self, seat: int, legal: Sequence[Action]) -> None:
+        """A hint for `seat` among `legal` (H): the game's `give_hint` shows it once it is ready,
+        and the table says the expert thinks meanwhile."""
+        self.hint_text = ""
+        self.hint.ask(seat, legal)
+
+    def hint_line(self) -> str:
+        """The hint's line over the choices ('' for none)."""
+        return self.hint.line(self.hint_text)
 
     def count_hint(self, seat: int, why: Any) -> None:
         """A hint was given to `seat` for reason `why` (a message): shown, and counted."""

@@ -165,17 +165,26 @@ class CheflebrityTableScene(TurnTable):
     # -- hints and keys ---------------------------------------------------------------------------------
 
     def show_hint(self) -> None:
-        """H: the hard bot's suggestion for the seat at the screen, from that seat's view only; while
-        answering a trade, the hinted answer is filled into the trade panel."""
-        answering = self.trade is not None and self.trade.mode != "offer"
-        if self.panel is None and not answering:
-            return
-        from pie_table.games.cheflebrity.hints import hint
+        """H: the expert's suggestion for the seat at the screen, from that seat's view only."""
+        seat = self._hint_seat()
+        if seat is not None:
+            self.ask_hint(seat, self.legal(seat))
 
-        seat = self.trade.seat if answering and self.trade is not None else self.panel.seat
-        action, why = hint(self.driver.view(seat), self.driver.history(seat), self.legal(seat), seat)
-        self.count_hint(seat, why)
-        if answering and self.trade is not None:
+    def _hint_seat(self) -> int | None:
+        """Whose choices a hint is for: the trade being answered's, else the move list's."""
+        if self.trade is not None and self.trade.mode != "offer":
+            return self.trade.seat
+        return self.panel.seat if self.panel is not None else None
+
+    def give_hint(self, seat: int, action: Action) -> None:
+        """While answering a trade, the hinted answer is filled into the trade panel; a hinted offer
+        fills the trade panel once it is opened; any other move is focused in the list."""
+        from pie_table.games.cheflebrity.hints import reason
+
+        if self._hint_seat() != seat:
+            return  # the move list gave way to an offer being written meanwhile
+        self.count_hint(seat, reason(self.driver.view(seat), action))
+        if self.trade is not None:
             self.trade.prefill_answer(action)
             return
         self.hinted_offer = action if action["type"] == "offer" else None

@@ -92,16 +92,16 @@ class PieRatsTableScene(TurnTable):
         return results_text(view, self.driver.history(None).said, self.names)
 
     def show_hint(self) -> None:
-        """H: the hard bot's suggestion for the seat at the screen, from that seat's view only; the
-        move is focused in the list and the reason shown."""
-        if self.panel is None:
-            return
-        from pie_table.games.pie_rats.hints import hint
+        """H: the expert's suggestion for the seat at the screen, from that seat's view only."""
+        if self.panel is not None:
+            self.ask_hint(self.panel.seat, [a for a, _t in self.panel.items])
 
-        seat = self.panel.seat
-        action, why = hint(self.driver.view(seat), [a for a, _t in self.panel.items], seat)
+    def give_hint(self, seat: int, action: Action) -> None:
+        """The move is focused in the list and the reason shown."""
+        from pie_table.games.pie_rats.hints import reason
+
         self.focus_move(action)
-        self.count_hint(seat, why)
+        self.count_hint(seat, reason(self.driver.view(seat), action))
 
     # -- drag and drop -------------------------------------------------------------------------------------
 

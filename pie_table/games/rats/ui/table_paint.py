@@ -33,7 +33,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import LogScroll, paper
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import held_by_host
 
@@ -281,12 +281,12 @@ def paint(scene: Any, surface: pygame.Surface) -> None:
     if scene.panel is not None:
         scene.panel.draw(surface)
     scene.effects.draw(surface)
-    if scene.hint_text and scene.panel is not None:
-        words = _("Hint: {text}").format(text=scene.hint_text)
-        tip = fit_text(words, int(16 * s), lay.panel.w - 16, pal.INK, "bold")
+    words = scene.hint_line()
+    if words and scene.panel is not None:
+        tip = fit_lines(words, int(16 * s), lay.panel.w - 16, pal.INK, "bold")  # two lines, not a cut
         lift = int(30 * s) if scene.message else 0  # a refusal keeps the bottom line
         box = tip.get_rect(midbottom=(lay.panel.centerx, lay.panel.bottom - 8 - lift)).inflate(14, 6)
-        pygame.draw.rect(surface, pal.GOLD, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, pal.GOLD, box, border_radius=min(box.h // 2, int(12 * s)))
         surface.blit(tip, tip.get_rect(center=box.center))
     if scene.message:
         text = fit_text(scene.message, int(18 * s), lay.panel.w, pal.DANGER, "bold")

@@ -193,15 +193,17 @@ class RatsTableScene(TurnTable):
         return results_text(view, self.names)
 
     def show_hint(self) -> None:
-        """H: the hard bot's choice for the rat at the screen, from that rat's view only; its button
-        is focused (or the request form set to it) and the reason shown."""
-        from pie_table.games.rats.ui.hint import hint
+        """H: the expert's choice for the rat at the screen, from that rat's view only."""
+        if self.panel is not None:
+            self.ask_hint(self.panel.seat, self.panel.legal)
+
+    def give_hint(self, seat: int, action: Action) -> None:
+        """The hinted button is focused (or the request form set to it) and the reason shown."""
+        from pie_table.games.rats.ui.hint import words
 
         panel = self.panel
-        if panel is None:
+        if panel is None or panel.seat != seat:
             return
-        action, why = hint(self.driver.view(panel.seat), self.driver.history(panel.seat), panel.item,
-                           panel.legal, panel.seat, self.names)
         if panel.request is not None and action.get("type") == "request":
             panel.request.select(action["target"], action["supply"], action["amount"])
             # Enter then asks what the hint says: on a row of the form it would turn the row on.
@@ -210,8 +212,8 @@ class RatsTableScene(TurnTable):
             for button, legal in zip(panel.buttons, panel.legal, strict=False):
                 if legal == action:
                     panel.menu.set_focus(button)
-        self.hint_text = why
-        self.hints_used[panel.seat] = self.hints_used.get(panel.seat, 0) + 1
+        self.hint_text = words(action, panel.item, self.driver.view(seat), self.names)  # translated already
+        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
 
     def undo(self) -> bool:
         """The shared undo; the dice go back to what the table then showed."""
