@@ -67,3 +67,25 @@ def blind_to_hidden(scene: Any, seat: int, shuffles: int = 3) -> dict[str, Any]:
         assert rules.to_json(other) != rules.to_json(state), "nothing hidden was dealt differently"
         assert expert_hint(make, SeatCopy(rules, other, seat, heard)) == wanted
     return wanted
+
+
+# A whole game's hint tests work the expert out again independently for this many decisions (each
+# one a whole second search); after that Enter is checked against the hint the table gave.
+CHECKED_AGAINST_THE_EXPERT = 8
+
+
+def given_hints(scene: Any) -> list[tuple[int, Action]]:
+    """The hints `scene` hands its game from now on, in order, as (seat, action)."""
+    given: list[tuple[int, Action]] = []
+    give = scene.hint.give
+
+    def record(seat: int, action: Action) -> None:
+        given.append((seat, action))
+        give(seat, action)
+    scene.hint.give = record
+    return given
+
+
+def same_move(one: Action, other: Action) -> bool:
+    """Whether two actions are the same move (whichever of them names its seat)."""
+    return {k: v for k, v in one.items() if k != "seat"} == {k: v for k, v in other.items() if k != "seat"}

@@ -57,7 +57,7 @@ class Pondering:
                 return None  # still busy with the old position: a seat is not worked out twice at once
             job = None
         if job is None:
-            self._jobs[seat] = _start(seat, position, begin())
+            self._jobs[seat] = _start(position, begin())
             return None
         if not job.done.is_set():
             return None
@@ -106,7 +106,7 @@ class SeatCopy:
         return lambda: self.decision(bot)
 
 
-def _start(seat: int, position: Any, work: Callable[[], Action]) -> _Job:  # noqa: ARG001 - the seat names the job in a traceback
+def _start(position: Any, work: Callable[[], Action]) -> _Job:
     job = _Job(position)
 
     def run() -> None:

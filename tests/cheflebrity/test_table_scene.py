@@ -19,7 +19,14 @@ from pie_table.kit.handoff import HandoffScene
 from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 from tests.cheflebrity.helpers import find
-from tests.hinted import await_hint, blind_to_hidden, experts_move
+from tests.hinted import (
+    CHECKED_AGAINST_THE_EXPERT,
+    await_hint,
+    blind_to_hidden,
+    experts_move,
+    given_hints,
+    same_move,
+)
 
 DT = 0.05
 B5, B20 = find("bottom", 5), find("bottom", 20)
@@ -470,17 +477,20 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
         return {k: v for k, v in action.items() if k != "seat"}
 
     app, scene = make_table("human,bot:normal,bot:normal", seed=6)
-    checked = 0
+    checked, given = 0, given_hints(scene)
     for _ in range(60000):
         if scene.rules.is_over(scene.state):
             break
         answering = scene.trade is not None and scene.trade.mode != "offer"
         if app.scenes.current is scene and (scene.panel is not None or answering):
             seat = scene.trade.seat if answering else scene.panel.seat
-            wanted = experts_move(scene.driver, seat)
+            expert = experts_move(scene.driver, seat) if checked < CHECKED_AGAINST_THE_EXPERT else None
             before = len(scene.driver.session.log)
             press(app, pygame.K_h)
             await_hint(app, scene)
+            assert given[-1][0] == seat
+            wanted = given[-1][1]
+            assert expert is None or same_move(wanted, expert), (wanted, expert)
             press(app, pygame.K_RETURN)
             if wanted["type"] == "offer":
                 assert scene.trade is not None and scene.trade.mode == "offer"

@@ -14,7 +14,15 @@ from pie_table.kit.handoff import HandoffScene
 from pie_table.scenes.base import open_table
 from pie_table.scenes.results import ResultsScene
 from pie_table.scenes.turn_table.hinting import HINT_POLL
-from tests.hinted import await_hint, blind_to_hidden, experts_move, held_hints
+from tests.hinted import (
+    CHECKED_AGAINST_THE_EXPERT,
+    await_hint,
+    blind_to_hidden,
+    experts_move,
+    given_hints,
+    held_hints,
+    same_move,
+)
 from tests.pie_rats.helpers import cards_of, crew_with
 
 DT = 0.05
@@ -295,7 +303,7 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
     expert is done) must make the move the hint named (not the first of the list when the hint is
     not found in it)."""
     app, scene = make_table("human,bot:normal,bot:normal", seed=4)
-    checked = 0
+    checked, given = 0, given_hints(scene)
     for _ in range(60000):
         if scene.rules.is_over(scene.state):
             break
@@ -303,10 +311,13 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
             press(app, pygame.K_RETURN)
         elif scene.panel is not None and app.scenes.current is scene:
             seat = scene.panel.seat
-            wanted = experts_move(scene.driver, seat)
+            expert = experts_move(scene.driver, seat) if checked < CHECKED_AGAINST_THE_EXPERT else None
             before = len(scene.driver.session.log)
             press(app, pygame.K_h)
             await_hint(app, scene)
+            assert given[-1][0] == seat
+            wanted = given[-1][1]
+            assert expert is None or same_move(wanted, expert), (wanted, expert)
             press(app, pygame.K_RETURN)
             made = [e.action for e in scene.driver.session.log[before:] if e.seat == seat]
             assert made, f"Enter after H made no move ({wanted})"
