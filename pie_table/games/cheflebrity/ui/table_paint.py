@@ -267,7 +267,8 @@ def pie_stack(
     words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
     if font(size, "bold").size(words)[0] > room:  # the kind over its points, rather than either cut
         kind = wrap_text(kind_label(pie["kind"]), font(size, "bold"), room)
-        lines = [*kind, _("{n} pts").format(n=pie["quality"])]
+        points = _("{n} pts").format(n=pie["quality"])
+        lines = [*kind, points if fits(points, size, room, "bold") else str(pie["quality"])]
     else:
         lines = [words]
     heads = [fit_text(line, size, room, ink, "bold") for line in lines]
@@ -361,7 +362,8 @@ def draw_seat(
     columns = max(1, (work.w + pad) // (strip[0] + pad))
     # A narrower stack still holds its kind's longest word whole ("Tartaleta"): a pie that no
     # longer fits the line is counted in its "+n" instead.
-    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies)])
+    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies),
+                 *(_width(_("{n} pts").format(n=pie["quality"]), lay, 13) for pie in pies)])
     strip_w = (
         strip[0] if len(pies) + 1 <= columns else max(least, (work.w + pad) // (len(pies) + 1) - pad)
     )
@@ -424,7 +426,8 @@ def _draw_served(
         words = _("+{n} more").format(n=len(served) - len(shown))
         more = fit_text(words, _size(lay, 12), int(80 * lay.text), pal.INK_SOFT)
         corner = {"topright": (serve.right - 4, serve.y)} if beside else {
-            "bottomright": (serve.right - 4, serve.bottom - 3 - (0 if by_kept else kept_h))}
+            "bottomright": (serve.right - 4, max(serve.y + top + more_h,  # never over the line's name
+                                                 serve.bottom - 3 - (0 if by_kept else kept_h)))}
         surface.blit(more, more.get_rect(**corner))
 
 
