@@ -156,7 +156,10 @@ class TableView:
         surf.blit(rumble_art.empty_spot("deck", w, h), g.deck_rect(seat))
         hand = g.hand_rect(seat)
         surf.blit(rumble_art.empty_spot("hand", w, h), hand)
-        hint = self.text.fit(_("drawn"), self.px(11), pal.CREAM, hand.w - 4)
+        # The slot's name within its dashes, or reaching past them on a small table (whole).
+        word = _("drawn")
+        room = hand.w - 4 if fits(word, self.px(11), hand.w - 4) else hand.w + self.px(16)
+        hint = self.text.fit(word, self.px(11), pal.CREAM, room)
         surf.blit(hint, hint.get_rect(center=hand.center))
         self._paint_label(surf, seat, team_color)
 
