@@ -8,38 +8,24 @@ import re
 
 import pytest
 
-from pie_table.cli.game_args import build_setup
-from pie_table.cli.headless_app import make_table
-from pie_table.cli.main import build_parser
 from pie_table.games.cheflebrity.ui.layout import compute_layout
 from pie_table.kit.fonts import set_window
 from pie_table.kit.i18n import set_language
 from pie_table.kit.text import set_interface_size
-from tests.kit.text_probe import largest_sizes, recording, watch
+from tests.kit.table_texts import sized_home, table_texts  # noqa: F401 - sized_home, a fixture
+from tests.kit.text_probe import largest_sizes
 
 # The felt's own labels: a chef's name and score, the Ingredients' and the Out Pile's counts.
 _LABELS = re.compile(r"^(Chef \d|\d+ ptos?|\d+ pts|(Ingredients|Ingredientes|Out|Fuera): \d+)$")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    yield
-    set_language("en")
-    set_interface_size(100)
+pytestmark = pytest.mark.usefixtures("sized_home")
 
 
 def _sizes(monkeypatch, size: tuple[int, int], percent: int) -> dict[str, int]:
     """The size each text of a four-chef table is drawn at, five turns in."""
-    words = ["screenshot", "cheflebrity", "--seats", "human,bot:normal,bot:hard,bot:easy", "--seed", "3",
-             "--out", "x"]
-    info, setup = build_setup(build_parser().parse_args(words))
-    app, scene = make_table(info, setup, size, percent)
-    scene.skip_to(at=None, turn=5)
-    app.step(0.0)
-    with recording(monkeypatch) as drawn:
-        watch(app)
-        app.step(0.0, [])
+    seats = "human,bot:normal,bot:hard,bot:easy"
+    drawn, _scene = table_texts(monkeypatch, "cheflebrity", seats, size, percent)
     return largest_sizes(drawn)
 
 

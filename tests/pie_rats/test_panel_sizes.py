@@ -6,36 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from pie_table.cli.game_args import build_setup
-from pie_table.cli.headless_app import make_table
-from pie_table.cli.main import build_parser
 from pie_table.games.pie_rats.ui.layout import compute_layout
 from pie_table.kit.fonts import set_window
 from pie_table.kit.i18n import set_language
 from pie_table.kit.text import set_interface_size
-from tests.kit.text_probe import largest_sizes, recording, watch
+from tests.kit.table_texts import sized_home, table_texts  # noqa: F401 - sized_home, a fixture
+from tests.kit.text_probe import largest_sizes
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    yield
-    set_language("en")
-    set_interface_size(100)
+pytestmark = pytest.mark.usefixtures("sized_home")
 
 
 def _drawn(monkeypatch, size: tuple[int, int], percent: int) -> tuple[dict[str, int], list[str]]:
     """The size of each text of a four-Captain table five rounds in, and the log's lines."""
-    words = ["screenshot", "pie-rats", "--seats", "human,bot:normal,bot:hard,bot:easy", "--seed", "3",
-             "--out", "x"]
-    info, setup = build_setup(build_parser().parse_args(words))
-    app, scene = make_table(info, setup, size, percent)
-    scene.skip_to(at=None, turn=5)
-    app.step(0.0)
+    drawn, scene = table_texts(monkeypatch, "pie-rats", "human,bot:normal,bot:hard,bot:easy", size, percent)
     log = scene.layout.log
-    with recording(monkeypatch) as drawn:
-        watch(app)
-        app.step(0.0, [])
     in_log = [d.text for d in drawn if log.collidepoint(d.where[0], d.where[1])]
     return largest_sizes(drawn), in_log
 
