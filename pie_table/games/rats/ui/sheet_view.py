@@ -15,7 +15,7 @@ import pygame
 from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import rat_name, supply_title, supply_use, vocation_title
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit, fits, font, min_readable
+from pie_table.kit.fonts import SMALL, fit, fits, font, min_readable
 from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.log_panel import paper
 from pie_table.kit.marks import draw_seat_mark
@@ -49,8 +49,7 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     # A supply row holds its name and two lines of its use in readable type, when the sheet has room.
     use_line = font(max(min_readable(), int(13 * scale))).get_linesize()
     three = font(max(min_readable(), int(18 * scale)), "bold").get_linesize() + 2 * use_line
-    # (Up to two thirds of the sheet: at 200% a use's two lines need it, the floor's size at least.)
-    rows_h = min(max(int(rect.h * 0.52), 6 * (three + 4) + int(24 * scale)), int(rect.h * 0.66))
+    rows_h = min(max(int(rect.h * 0.52), 6 * (three + 4) + int(24 * scale)), int(rect.h * 0.62))
     row_h = max(18, (rows_h - int(24 * scale)) // 6)
     y = _supply_rows(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6), sheet, row_h, scale)
     y += int(8 * scale)
@@ -115,9 +114,11 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
                  scale: float) -> None:
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
-    # The name as large as the row allows, down to the design's size if the use's lines need it.
+    # The name as large as the row allows, down to no smaller than at 100% if the use's lines need
+    # it: the design's 18 px, or on a window smaller than the design (whose floor is lower) the floor.
     biggest = int(min(18 * scale, row.h * 0.45))
-    for name_size in range(biggest, min(biggest, max(min_readable(), 18)) - 1, -1):
+    least = 18 if min_readable() >= SMALL else min_readable()
+    for name_size in range(biggest, min(biggest, least) - 1, -1):
         name = fit_text(supply_title(supply), name_size, width, pal.INK, "bold")
         found = _use_lines(supply_use(supply), int(min(13 * scale, row.h * 0.32)), width,
                            row.h - name.get_height())
