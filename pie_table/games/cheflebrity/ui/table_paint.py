@@ -459,7 +459,7 @@ def _draw_hand_count(surface: pygame.Surface, lay: Layout, hand_n: int, at: pyga
         text, backs = words, min(hand_n, 8, (room - back_w - 4 - _width(words, lay, 12, "sans")) // step)
     elif fits(words, size, room):
         text, backs = words, 0
-    elif hand_n and fits(str(hand_n), size, room - back_w - 4):
+    elif hand_n and fits(str(hand_n), size, room - step - back_w - 4):
         text, backs = str(hand_n), 1
     else:
         return
