@@ -91,11 +91,22 @@ def test_every_pie_rats_card_and_pie_name_is_written_whole_on_its_card(lang):
 @pytest.mark.parametrize("percent", [100, 200])
 @pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
-def test_nothing_is_cut_on_pie_rats_and_cheflebrity_at_either_interface_size(monkeypatch, game, lang, size,
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rats"])
+def test_nothing_is_cut_on_the_turn_tables_at_either_interface_size(monkeypatch, game, lang, size,
                                                                              percent):
     """Not only names: a reaction window's words in the top bar, a pie's kind over its stack
     ("Tartaleta"), a served chip's cards and a banner beside the steps are whole (they wrap, take
     the steps' room, or reflow to fewer chips a row) at 100% and at 200%."""
     cuts = table_cuts(monkeypatch, game, _SEATS[game], size, lang, rounds=(2, 5), asked=3, percent=percent)
+    assert sorted({(shown, where) for _text, shown, where in cuts}) == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_nothing_is_cut_on_rats_through_its_turns_at_200_percent(monkeypatch, lang, size):
+    """Every turn of RATS at 200%, each played on until the screen's rat has been asked several
+    times: its sheet's supply uses (two lines, smaller down to the floor), its rat card ("Rat 1
+    (you)", "the Host") and the top bar's turn and stage (two lines) are whole."""
+    cuts = table_cuts(monkeypatch, "rats", _SEATS["rats"], size, lang, rounds=(1, 2, 3, 4, 5), asked=8,
+                      percent=200)
     assert sorted({(shown, where) for _text, shown, where in cuts}) == []

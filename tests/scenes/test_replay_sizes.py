@@ -83,7 +83,7 @@ def test_200_percent_draws_the_replay_bar_a_third_larger_or_more(monkeypatch, sa
 
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("size", [(1280, 720), (900, 560), (1920, 1080)])
-@pytest.mark.parametrize("game", ["rats", "pie-rats"])
+@pytest.mark.parametrize("game", ["rats", "pie-rats", "cheflebrity"])
 def test_a_replay_at_200_percent_draws_no_text_smaller_than_at_100(monkeypatch, saves, game, size, language):
     """The bar takes from the table only the height its larger text needs, which the table's
     own interface size more than makes up for."""

@@ -222,11 +222,12 @@ def _draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> 
     result = view.get("result")
     if not result:
         return
-    lay, s = table.layout, table.layout.scale
+    lay = table.layout
     area = pygame.Rect(
         lay.top_bar.x, lay.top_bar.bottom + 6, lay.top_bar.w, lay.hand.bottom - lay.top_bar.bottom - 6
     )
-    paper(surface, area, s, edge=pal.GOLD)
+    paper(surface, area, lay.scale, edge=pal.GOLD)
+    s = _judging_scale(lay, area, len(result["bonuses"]), view["seats"])
     pad = int(12 * s)
     title, _lines = results_text(view, table.player_names())
     head = fit_text(title, int(28 * s), area.w - 2 * pad, pal.CHERRY, "title")
@@ -264,7 +265,7 @@ def _draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> 
             surface.blit(image, (area.x + pad, y + int(6 * s)))
     x = area.x + left_w + pad * 2
     y = top
-    bonus_h = max(int(17 * s), (area.bottom - pad - top) // len(result["bonuses"]))
+    bonus_h = max(_line_h(int(14 * s)), (area.bottom - pad - top) // len(result["bonuses"]))
     for bonus in result["bonuses"]:
         line = bonus_line(bonus, table.names, result.get("quality_rule", "count"))
         image = fit_text(
@@ -273,6 +274,23 @@ def _draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> 
         surface.blit(image, (x, y))
         y += bonus_h
     results_prompt(table, surface, area, int(4 * s))
+
+
+def _judging_scale(lay: Any, area: pygame.Rect, bonuses: int, seats: int) -> float:
+    """The felt's text size for the judging, as far as its bonus lines and its chefs' rows (a
+    name, two lines of desserts) all fit in `area` under the title; never below the table's."""
+    scale = lay.text
+    while scale > lay.scale:
+        room = area.h - int(36 * scale) - _line_h(int(28 * scale), "title")
+        rows = seats * (_line_h(int(18 * scale), "bold") + 2 * _line_h(int(14 * scale)) + int(6 * scale))
+        if bonuses * _line_h(int(14 * scale)) <= room and rows <= room:
+            break
+        scale = max(lay.scale, scale - 0.05)
+    return scale
+
+
+def _line_h(size: int, face: str = "sans") -> int:
+    return font(max(min_readable(), size), face).get_height()
 
 
 def _draw_dragged(table: Any, surface: pygame.Surface, zone: Zone) -> None:
@@ -322,7 +340,7 @@ def _inspect(table: Any, surface: pygame.Surface) -> None:
     zone = table.inspected_zone(_INSPECTED, table.zones)
     if zone is None:
         return
-    scale = table.layout.scale
+    scale = table.layout.text  # as large as the felt's own texts
     face = card_face(zone.value, *inspect_size(scale))
     draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale)
 

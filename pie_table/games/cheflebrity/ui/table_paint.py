@@ -10,12 +10,12 @@ import pygame
 
 from pie_table.games.cheflebrity.deck import GENIUS, KIND, PARTS
 from pie_table.games.cheflebrity.ui.faces import card_back, card_face, part_strip
-from pie_table.games.cheflebrity.ui.layout import Layout
+from pie_table.games.cheflebrity.ui.layout import Layout, felt_size, head_height
 from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import font, min_readable
+from pie_table.kit.fonts import fits, font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.marks import draw_seat_mark, draw_target
@@ -46,7 +46,7 @@ def seat_color(seat: int) -> tuple[int, int, int]:
 
 
 def _size(lay: Layout, base: float) -> int:
-    return max(min_readable(), int(base * lay.scale))
+    return felt_size(base, lay.scale, lay.text)
 
 
 def backdrop(lay: Layout) -> pygame.Surface:
@@ -155,7 +155,7 @@ def draw_top_bar(
         label = fit_text(_(name), size, box.w - 8, pal.INK if on else pal.CREAM, "bold" if on else "sans")
         surface.blit(label, label.get_rect(center=box.center))
     if view["final_by"] is not None and not view["over"]:
-        tag = fit_text(_("Final round"), _size(lay, 13), int(120 * lay.scale), pal.CREAM, "bold")
+        tag = fit_text(_("Final round"), _size(lay, 13), int(120 * lay.text), pal.CREAM, "bold")
         box = tag.get_rect(midright=(bar.right - steps_w - pad, bar.centery)).inflate(12, 4)
         pygame.draw.rect(surface, pal.DANGER, box, border_radius=box.h // 2)
         surface.blit(tag, tag.get_rect(center=box.center))
@@ -267,7 +267,8 @@ def pie_stack(
     words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
     if font(size, "bold").size(words)[0] > room:  # the kind over its points, rather than either cut
         kind = wrap_text(kind_label(pie["kind"]), font(size, "bold"), room)
-        lines = [*kind, _("{n} pts").format(n=pie["quality"])]
+        points = _("{n} pts").format(n=pie["quality"])
+        lines = [*kind, points if fits(points, size, room, "bold") else str(pie["quality"])]
     else:
         lines = [words]
     heads = [fit_text(line, size, room, ink, "bold") for line in lines]
@@ -315,25 +316,26 @@ def draw_seat(
     zones = [Zone("seat", seat, area, seat)]
     pad = int(8 * s)
     # Header: name, score, hand, kept cards.
-    head_h = int(26 * s)
-    name_mark = max(14, int(18 * s))
+    head_h = head_height(s, lay.text)
+    name_mark = max(14, int(18 * lay.text))
     ink = pal.legible(lighter(color, 0.35), pal.FELT)
-    name = fit_text(label, _size(lay, 16), int(area.w * 0.4) - name_mark, ink, "bold")
+    # The name as wide as 40% of the header, or all the score leaves it at a grown text size.
+    points = _("{n} pts").format(n=view["scores"][seat])
+    name_room = max(int(area.w * 0.4), area.w - 2 * pad - _width(points, lay, 14) - pad) - name_mark
+    name = fit_text(label, _size(lay, 16), min(name_room, _width(label, lay, 16)), ink, "bold")
     # The seat's shape before its name: the colour is not the only thing telling chefs apart.
     r = name_mark // 2 - 2
     draw_seat_mark(surface, seat, (area.x + pad + r, area.y + pad // 2 + name.get_height() // 2), r, color)
     surface.blit(name, (area.x + pad + name_mark, area.y + pad // 2))
-    score = fit_text(
-        _("{n} pts").format(n=view["scores"][seat]), _size(lay, 14), int(area.w * 0.25), pal.GOLD, "bold"
-    )
-    surface.blit(score, score.get_rect(topright=(area.right - pad, area.y + pad // 2 + 2)))
-    hand_n = view["hand_counts"][seat]
-    back_w, back_h = int(12 * s), int(17 * s)
-    hx = area.x + pad + name_mark + name.get_width() + pad
-    for i in range(min(hand_n, 8)):
-        surface.blit(card_back(back_w, back_h), (hx + i * int(5 * s), area.y + pad // 2 + 2))
-    count = fit_text(_("hand {n}").format(n=hand_n), _size(lay, 12), int(70 * s), pal.CREAM)
-    surface.blit(count, (hx + min(hand_n, 8) * int(5 * s) + back_w + 4, area.y + pad // 2 + 3))
+    # The score whole (it reaches into the hand's count rather than be cut: the count gives way).
+    room = area.w - 2 * pad - name_mark - name.get_width() - pad
+    score = fit_text(points, _size(lay, 14), max(int(area.w * 0.25), min(room, _width(points, lay, 14))),
+                     pal.GOLD, "bold")
+    score_rect = score.get_rect(topright=(area.right - pad, area.y + pad // 2 + 2))
+    surface.blit(score, score_rect)
+    _draw_hand_count(surface, lay, view["hand_counts"][seat],
+                     pygame.Rect(area.x + pad + name_mark + name.get_width() + pad, area.y + pad // 2 + 2,
+                                 0, name.get_height()), score_rect.x - pad)
     body = pygame.Rect(area.x + pad, area.y + head_h + pad, area.w - 2 * pad, area.h - head_h - 2 * pad)
     # The working line takes what its pies need (within bounds); the serving line the rest.
     wanted = (len(view["working"][seat]) + (1 if seat == lay.me else 0)) * (lay.strip[0] + pad)
@@ -350,7 +352,7 @@ def draw_seat(
     if serving_lit:
         draw_target(surface, serve, 3, int(8 * s))
     serve_tag = _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
-    _draw_kept(surface, lay, view["kept"][seat], serve)
+    kept = _draw_kept(surface, lay, view["kept"][seat], serve)
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
     tag_h = max(int(16 * s), work_tag)  # under the line's name
@@ -360,7 +362,8 @@ def draw_seat(
     columns = max(1, (work.w + pad) // (strip[0] + pad))
     # A narrower stack still holds its kind's longest word whole ("Tartaleta"): a pie that no
     # longer fits the line is counted in its "+n" instead.
-    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies)])
+    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies),
+                 *(_width(_("{n} pts").format(n=pie["quality"]), lay, 13) for pie in pies)])
     strip_w = (
         strip[0] if len(pies) + 1 <= columns else max(least, (work.w + pad) // (len(pies) + 1) - pad)
     )
@@ -368,7 +371,7 @@ def draw_seat(
     for pie in pies:
         if x + strip_w > work.right:
             more = fit_text(
-                _("+{n}").format(n=len(pies) - pies.index(pie)), _size(lay, 13), int(40 * s), pal.CREAM
+                _("+{n}").format(n=len(pies) - pies.index(pie)), _size(lay, 13), int(40 * lay.text), pal.CREAM
             )
             surface.blit(more, (work.right - more.get_width(), work.y + tag_h))
             break
@@ -381,28 +384,93 @@ def draw_seat(
         tip = fit_lines(_("new pie"), _size(lay, 12), slot.w - 6, pal.CREAM, most=2)  # wraps, never cut
         surface.blit(tip, tip.get_rect(center=slot.center))
         zones.append(Zone("new_pie", 0, slot, seat))
-    # Served desserts: one chip each (kind, points, and every card's quality, crust first).
-    served = view["served"][seat]
-    chip_h = font(_size(lay, 13), "bold").get_height() + font(_size(lay, 12)).get_height() + 8  # two lines
-    kept_h = _size(lay, 30) + 6 if view["kept"][seat] else 0
-    # As many chips to a row as hold the widest whole: fewer, wider ones rather than cut kinds.
-    needed = max([int(104 * s), *(_chip_needs(lay, pie) + 4 for pie in served)])
+    _draw_served(surface, lay, view["served"][seat], serve, serve_top, kept)
+    return zones
+
+
+def _draw_served(
+    surface: pygame.Surface, lay: Layout, served: list[Any], serve: pygame.Rect, top: int,
+    kept: tuple[int, int],
+) -> None:
+    """Served desserts in the serving line, below its name (`top`) and above the kept cards
+    (`kept`: their height and width): one chip each (kind, points, and every card's quality,
+    crust first), the latest ones if not all fit, and how many more."""
+    pad = int(8 * lay.scale)
+    # As many chips to a row as hold the widest whole: fewer, wider ones rather than cut kinds;
+    # in one column still too narrow, the kind and the cards' qualities wrap in a taller chip.
+    needed = max([int(104 * lay.scale), *(_chip_needs(lay, pie) + 4 for pie in served)])
     cols = max(1, (serve.w - pad) // needed)
     chip_w = (serve.w - pad - (cols - 1) * 4) // cols
-    rows = max(1, (serve.h - serve_top - kept_h) // (chip_h + 3))
-    shown = served[-rows * cols :] if len(served) > rows * cols else served
+    more_h = font(_size(lay, 12)).get_height()
+    # "+n more" beside the line's name if it leaves room, else in the lower right corner: beside
+    # the kept cards if they leave room, else above them.
+    kept_h, kept_w = kept
+    more_w = font(_size(lay, 12)).size(_("+{n} more").format(n=len(served)))[0] + 8
+    beside = top <= more_h + 1 and fits(_("Serving line"), _size(lay, 12), serve.w - more_w - 4)
+    by_kept = kept_h and kept_w + more_w <= serve.w
+    room = serve.h - top - kept_h
+    # Whole chips if all fit, else as many as fit of whole or of short ones (the cards' qualities
+    # left to the score and the results), whichever shows more.
+    where = (cols, room, more_h, bool(beside or by_kept))
+    chip_h, rows = _chip_rows(lay, served, chip_w, where, values=True)
+    brief_h, brief_rows = _chip_rows(lay, served, chip_w, where)
+    short = rows * cols < len(served) and brief_rows > rows
+    if short:
+        chip_h, rows = brief_h, brief_rows
+    shown = served[len(served) - rows * cols :] if len(served) > rows * cols else served
     for i, pie in enumerate(shown):
-        col, row = divmod(i, rows)
-        chip = pygame.Rect(
-            serve.x + pad // 2 + col * (chip_w + 4), serve.y + serve_top + row * (chip_h + 3), chip_w, chip_h
-        )
-        served_chip(surface, lay, chip, pie)
+        col, row = divmod(i, max(1, rows))
+        x, y = serve.x + pad // 2 + col * (chip_w + 4), serve.y + top + row * (chip_h + 3)
+        served_chip(surface, lay, pygame.Rect(x, y, chip_w, chip_h), pie, values=not short)
     if len(shown) < len(served):
-        more = fit_text(
-            _("+{n} more").format(n=len(served) - len(shown)), _size(lay, 12), int(80 * s), pal.INK_SOFT
-        )
-        surface.blit(more, more.get_rect(topright=(serve.right - 4, serve.y)))
-    return zones
+        words = _("+{n} more").format(n=len(served) - len(shown))
+        more = fit_text(words, _size(lay, 12), int(80 * lay.text), pal.INK_SOFT)
+        corner = {"topright": (serve.right - 4, serve.y)} if beside else {
+            "bottomright": (serve.right - 4, max(serve.y + top + more_h,  # never over the line's name
+                                                 serve.bottom - 3 - (0 if by_kept else kept_h)))}
+        surface.blit(more, more.get_rect(**corner))
+
+
+def _chip_rows(
+    lay: Layout, served: list[Any], chip_w: int, room: tuple[int, int, int, bool], values: bool = False
+) -> tuple[int, int]:
+    """(chip height, rows) for `served` as chips `chip_w` wide with (or without) their cards'
+    qualities, in `room`: (columns, height, the "+n more" line's height, whether that line sits
+    beside the line's name rather than below the chips)."""
+    cols, height, more_h, beside = room
+    shapes = [_chip_lines(lay, pie, chip_w) for pie in served]
+    heads = max([1, *(len(shape[0]) for shape in shapes)])
+    lines = max([1, *(len(shape[1]) for shape in shapes)]) if values else 0
+    chip_h = heads * font(_size(lay, 13), "bold").get_height() + lines * font(_size(lay, 12)).get_height() + 8
+    rows = height // (chip_h + 3)
+    if rows * cols < len(served) and not beside:  # the "+n more" line below the chips
+        rows = max(0, (height - more_h) // (chip_h + 3))
+    return chip_h, rows
+
+
+def _draw_hand_count(surface: pygame.Surface, lay: Layout, hand_n: int, at: pygame.Rect, right: int) -> None:
+    """A chef's hand beside the name, left of the score at `right`: its backs fanned and "hand n";
+    in a narrow header fewer backs, then the words alone, then one back and the number."""
+    s = lay.scale
+    back_w, back_h, step = int(12 * s), int(17 * s), int(5 * s)
+    room, size = right - at.x, _size(lay, 12)
+    words = _("hand {n}").format(n=hand_n)
+    if fits(words, size, room - back_w - 4):
+        text, backs = words, min(hand_n, 8, (room - back_w - 4 - _width(words, lay, 12, "sans")) // step)
+    elif fits(words, size, room):
+        text, backs = words, 0
+    elif hand_n and fits(str(hand_n), size, room - step - back_w - 4):
+        text, backs = str(hand_n), 1
+    else:
+        return
+    for i in range(backs):
+        surface.blit(card_back(back_w, back_h), (at.x + i * step, at.y))
+    x = at.x + backs * step + back_w + 4 if backs else at.x
+    surface.blit(fit_text(text, size, max(1, right - x), pal.CREAM), (x, at.y + 1))
+
+
+def _width(text: str, lay: Layout, base: float, face: str = "bold") -> int:
+    return font(_size(lay, base), face).size(text)[0]
 
 
 def _chip_words(pie: dict[str, Any]) -> tuple[str, str]:
@@ -421,8 +489,11 @@ def _chip_needs(lay: Layout, pie: dict[str, Any]) -> int:
     return (max(head, line) + 8) * 14 // 13 + 2
 
 
-def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: dict[str, Any]) -> None:
-    """A served pie or tart, small: its filling's colour, kind and points, then each card's quality."""
+def served_chip(
+    surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: dict[str, Any], values: bool = True
+) -> None:
+    """A served pie or tart, small: its filling's colour, kind and points, then (with `values`)
+    each card's quality."""
     from pie_table.games.cheflebrity.ui.faces import band_color
 
     filling = next((c for c, part in pie["cards"] if part == "filling"), pie["cards"][0][0])
@@ -432,24 +503,51 @@ def served_chip(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: di
         surface, color, pygame.Rect(rect.x, rect.y, max(5, rect.w // 14), rect.h), border_radius=6
     )
     pygame.draw.rect(surface, darker(color, 0.2), rect, 2, border_radius=6)
-    inner = rect.w - rect.w // 14 - 8
-    x = rect.x + rect.w // 14 + 5
+    x, y = rect.x + rect.w // 14 + 5, rect.y + 3
+    heads, qualities, beside = _chip_lines(lay, pie, rect.w)
+    if beside:  # the kind on its own lines, its points whole at their right
+        points = fit_text(str(pie["quality"]), _size(lay, 13), rect.w, pal.INK, "bold")
+        surface.blit(points, points.get_rect(topright=(rect.right - 3, y)))
+    for part in heads:
+        head = fit_text(part, _size(lay, 13), _chip_inner(rect.w), pal.INK, "bold")
+        surface.blit(head, (x, y))
+        y += head.get_height()
+    for part in qualities if values else []:
+        line = fit_text(part, _size(lay, 12), _chip_inner(rect.w), pal.INK_SOFT)
+        surface.blit(line, (x, y))
+        y += line.get_height()
+
+
+def _chip_inner(chip_w: int) -> int:
+    """The width a served chip's lines have, right of its colour band."""
+    return chip_w - chip_w // 14 - 8
+
+
+def _chip_lines(lay: Layout, pie: dict[str, Any], chip_w: int) -> tuple[list[str], list[str], bool]:
+    """A served chip's lines for a chip `chip_w` wide: its kind and points (on a narrow chip the
+    kind on up to two lines with its points beside them, or else under them), then the cards'
+    qualities (up to three lines); and whether the points go beside the kind."""
     words, values = _chip_words(pie)
-    if font(_size(lay, 13), "bold").size(words)[0] > inner:  # the points whole at the right, the kind cut
-        points = fit_text(str(pie["quality"]), _size(lay, 13), inner, pal.INK, "bold")
-        surface.blit(points, points.get_rect(topright=(x + inner, rect.y + 3)))
-        inner -= points.get_width() + 4
-        words = kind_label(pie["kind"])
-    head = fit_text(words, _size(lay, 13), inner, pal.INK, "bold")
-    surface.blit(head, (x, rect.y + 3))
-    inner = rect.w - rect.w // 14 - 8
-    line = fit_text(values, _size(lay, 12), inner, pal.INK_SOFT)
-    surface.blit(line, (x, rect.y + 3 + head.get_height()))
+    inner, bold = _chip_inner(chip_w), font(_size(lay, 13), "bold")
+    heads, kind, beside = [words], kind_label(pie["kind"]), False
+    room = inner - bold.size(str(pie["quality"]))[0] - 6
+    if bold.size(words)[0] > inner:
+        beside = max(bold.size(word)[0] for word in kind.split()) <= room
+        heads = wrap_text(kind, bold, room if beside else inner)
+        heads = heads[:1] + [" ".join(heads[1:])] if len(heads) > 2 else heads
+        heads += [] if beside else [_("{n} pts").format(n=pie["quality"])]
+    lines = wrap_text(values, font(_size(lay, 12)), inner)
+    return heads, lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines, beside
 
 
-def _draw_kept(surface: pygame.Surface, lay: Layout, kept: list[list[Any]], box: pygame.Rect) -> None:
+def _draw_kept(
+    surface: pygame.Surface, lay: Layout, kept: list[list[Any]], box: pygame.Rect
+) -> tuple[int, int]:
     """Successful Sabotage! and Saved it! cards kept face up for their bonuses: a small card of each
-    kind with how many, in the serving line's lower corner."""
+    kind with how many, in the serving line's lower corner. Returns the height they take and how
+    far right their lowest row reaches (0, 0 with none)."""
+    if not kept:
+        return 0, 0
     x, bottom = box.x + 4, box.bottom - 3
     for what in ("sabotage", "saved"):
         cards = [k[0] for k in kept if k[1] == what]
@@ -457,13 +555,14 @@ def _draw_kept(surface: pygame.Surface, lay: Layout, kept: list[list[Any]], box:
             continue
         h = _size(lay, 30)
         w = int(h * 0.7)
-        count = fit_text(f"×{len(cards)}", _size(lay, 13), int(40 * lay.scale), pal.INK, "bold")
+        count = fit_text(f"×{len(cards)}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold")
         if x > box.x + 4 and x + w + 2 + count.get_width() > box.right - 2:
             x, bottom = box.x + 4, bottom - h - 3  # a narrow line: the next kind above, not past its edge
         surface.blit(card_face(cards[0], w, h), (x, bottom - h))
         x += w + 2
         surface.blit(count, count.get_rect(bottomleft=(x, bottom)))
         x += count.get_width() + 8
+    return box.bottom - bottom + _size(lay, 30) + 3, x - box.x
 
 
 def _tag(
@@ -474,7 +573,7 @@ def _tag(
     color: tuple[int, int, int] = pal.CREAM,
 ) -> int:
     """A line's name at its top left, on two lines in a narrow line; returns its height."""
-    image = fit_lines(text, _size(lay, 12), rect.w - 4, color)
+    image = fit_lines(text, _size(lay, 12), rect.w - 4, color, most=3)
     surface.blit(image, (rect.x + 2, rect.y))
     return image.get_height()
 

@@ -63,13 +63,19 @@ class CheflebrityTableScene(TurnTable):
         self.hinted_offer: Action | None = None  # a trade the hint suggested, filled in when opened
         self.show_trades = False
         self.flights = Flights()
-        self.layout = compute_layout(app.screen.get_size(), len(setup.seats), self._bottom_seat())
+        self.layout = compute_layout(app.screen.get_size(), len(setup.seats), self._bottom_seat(),
+                                     self._hand_shown())
 
     def _bottom_seat(self) -> int:
         seat = self.display_seat
         if seat is not None:
             return seat
         return self.humans[0] if self.humans else 0
+
+    def _hand_shown(self) -> bool:
+        """Whether a hand shows at the bottom: not at a spectator's table (a replay) that shows no
+        seat's, whose felt takes the hand's room (a shared screen between hand-offs keeps it)."""
+        return not (self.watch and self.display_seat is None)
 
     def named(self, view: Mapping[str, Any]) -> dict[str, Any]:
         """`view` with the players' names, for the move words."""
@@ -84,14 +90,14 @@ class CheflebrityTableScene(TurnTable):
         self.warm_up()
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, len(self.setup.seats), self._bottom_seat())
+        self.layout = compute_layout(size, len(self.setup.seats), self._bottom_seat(), self._hand_shown())
         self.effects.scale = self.layout.scale
         lay = self.layout
         self.flights.sizes = {lay.hand_card, lay.pile_card, leftover_card(lay)}
         self.flights.standard = lay.pile_card
 
     def keep_layout(self) -> None:
-        if self.layout.me != self._bottom_seat():
+        if (self.layout.me, self.layout.hand_shown) != (self._bottom_seat(), self._hand_shown()):
             self.on_resize(self.layout.size)  # the size it has (a replay keeps a bar below the table)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -13,6 +13,11 @@ CARD_RATIO = 1.4  # height / width of every card
 # The room, in pixels at scale 1, the table still lays out in: a larger interface size grows it
 # until only this much is left (names shorten to the Captain's last name, phases to numbers).
 _ROOM = (1120, 630)
+# The moves and the log are read the most and reflow (their lines wrap, the log scrolls): they
+# follow the interface size as far as this room is left, twice as large at 200% on 1280x720, in
+# a column that widens to hold them, up to this share of the window.
+_PANEL_ROOM = (640, 360)
+_WIDEST_COLUMN = 0.36
 
 
 @dataclass
@@ -31,6 +36,7 @@ class TableLayout:
     hand_card: tuple[int, int] = (90, 126)
     table_card: tuple[int, int] = (50, 70)
     pie_card: tuple[int, int] = (70, 98)
+    panel_scale: float = 1.0  # the moves' and the log's
 
 
 def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
@@ -40,7 +46,9 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     s = ui_scale(size, _ROOM)
     pad = max(4, int(8 * s))
     top = pygame.Rect(0, 0, w, int(50 * s))
-    left_w, right_w = int(230 * s), int(330 * s)
+    panel = max(s, ui_scale(size, _PANEL_ROOM))
+    left_w = int(230 * s)
+    right_w = max(int(330 * s), min(int(330 * panel), int(w * _WIDEST_COLUMN)))
     hand_h = int(150 * s)
     body_top = top.bottom + pad
     sill = pygame.Rect(pad, body_top, left_w - pad, int((h - body_top - pad) * 0.58))
@@ -76,4 +84,5 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
         hand_card=(int(card_h / CARD_RATIO), card_h),
         table_card=(int(table_h / CARD_RATIO), table_h),
         pie_card=(pie_w, int(pie_w * CARD_RATIO)),
+        panel_scale=panel,
     )

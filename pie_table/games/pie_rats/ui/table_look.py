@@ -56,7 +56,7 @@ def banner(table: Any, view: dict[str, Any]) -> str:
 def paint(table: Any, surface: pygame.Surface) -> None:
     seat = table.display_seat
     view = table.view()
-    lay, s = table.layout, table.layout.scale
+    lay = table.layout
     # The backdrop holds the felt and every panel's fill, so only what changes is drawn on it.
     painted = lay_backdrop(surface, lay.size, lambda: backdrop(lay))
     lit_cards, lit_pies = table.panel.lit() if table.panel is not None else (set(), set())
@@ -104,11 +104,11 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None
     if table.panel is not None:
-        table.panel.draw(surface, lay.moves, s, remaining, deadline, painted=painted)
+        table.panel.draw(surface, lay.moves, lay.panel_scale, remaining, deadline, painted=painted)
     else:
         _draw_waiting(table, surface, view, remaining, painted)
-    draw_log(surface, lay.log, table.history().said, s, _("At the table"), painted=painted, names=table.names,
-             scroll=table.log_scroll)
+    draw_log(surface, lay.log, table.history().said, lay.panel_scale, _("At the table"), painted=painted,
+             names=table.names, scroll=table.log_scroll)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}
@@ -127,9 +127,9 @@ def _draw_waiting(
 ) -> None:
     """The moves box when the screen's seat is not asked: who the table waits for, and the
     shared reaction countdown with a React! button per human."""
-    rect, s = table.layout.moves, table.layout.scale
+    rect, s = table.layout.moves, table.layout.panel_scale
     pad = int(10 * s)
-    y = waiting_head(table, surface, banner(table, view), painted)
+    y = waiting_head(table, surface, banner(table, view), painted, s)
     if table.is_window() and table.gate.shared and not table.watch:  # nobody claims in a replay
         area = pygame.Rect(rect.x, y + pad, rect.w, rect.h // 2)
         table.reaction.draw(surface, area, s, ink=pal.INK)

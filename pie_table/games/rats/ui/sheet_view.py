@@ -15,7 +15,7 @@ import pygame
 from pie_table.games.rats.ui import art as rats_art
 from pie_table.games.rats.ui.labels import rat_name, supply_title, supply_use, vocation_title
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import fit, font, min_readable
+from pie_table.kit.fonts import SMALL, fit, fits, font, min_readable
 from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.log_panel import paper
 from pie_table.kit.marks import draw_seat_mark
@@ -114,11 +114,19 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
                  scale: float) -> None:
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
-    name = fit_text(supply_title(supply), int(min(18 * scale, row.h * 0.45)), width, pal.INK, "bold")
-    size = max(min_readable(), int(min(13 * scale, row.h * 0.32)))
-    lines = wrap_text(supply_use(supply), font(size), width)
-    if len(lines) != 2 or name.get_height() + 2 * font(size).get_linesize() > row.h:
-        lines = [supply_use(supply)]  # one line, cut if it must: no room for two
+    # The name as large as the row allows, down to no smaller than at 100% if the use's lines need
+    # it: the design's 18 px, or on a window smaller than the design (whose floor is lower) the floor.
+    biggest = int(min(18 * scale, row.h * 0.45))
+    least = 18 if min_readable() >= SMALL else min_readable()
+    for name_size in range(biggest, min(biggest, least) - 1, -1):
+        name = fit_text(supply_title(supply), name_size, width, pal.INK, "bold")
+        found = _use_lines(supply_use(supply), int(min(13 * scale, row.h * 0.32)), width,
+                           row.h - name.get_height())
+        if found is not None:
+            size, lines = found
+            break
+    else:  # one line, cut: no room for two even at the floor
+        size, lines = max(min_readable(), int(min(13 * scale, row.h * 0.32))), [supply_use(supply)]
     uses = [fit_text(line, size, width, pal.INK_SOFT) for line in lines]
     top = row.centery - (name.get_height() + sum(use.get_height() for use in uses)) // 2
     surface.blit(name, (x, top))
@@ -129,6 +137,18 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
     ink = pal.INK if count else pal.INK_SOFT  # a zero is quieter, yet still readable
     number = fit_text(str(count), int(min(28 * scale, row.h * 0.8)), count_w, ink, "title")
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
+
+
+def _use_lines(use: str, size: int, width: int, room: int) -> tuple[int, list[str]] | None:
+    """A supply's use on one line or two within `width` and `room` pixels' height, smaller down to
+    the text floor rather than cut: (size, lines), or None if even the floor's two do not fit."""
+    for tried in range(max(min_readable(), size), min_readable() - 1, -1):
+        if fits(use, tried, width, floor=tried):
+            return tried, [use]
+        lines = wrap_text(use, font(tried), width)
+        if len(lines) == 2 and 2 * font(tried).get_linesize() <= room:
+            return tried, lines
+    return None
 
 
 def nest_box(surface: pygame.Surface, rect: pygame.Rect, built: bool, scale: float = 1.0) -> None:
@@ -284,13 +304,9 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
     draw_seat_mark(surface, card.seat, corner, mark_r, pal.SEAT_COLORS[card.seat % len(pal.SEAT_COLORS)])
     x = rect.x + pad * 2 + size
     width = rect.right - pad - x
-    name = (card.name or rat_name(card.seat)) + (_(" (you)") if card.is_viewer else "")
-    surface.blit(fit_text(name, int(17 * scale), width, pal.INK, "bold"), (x, rect.y + pad))
-    awards = card.awards
-    sub = _vocation_line(card) + (
-        ngettext(" · {n} award", " · {n} awards", awards).format(n=awards) if awards is not None else "")
-    surface.blit(fit_text(sub, int(13 * scale), width, pal.INK_SOFT), (x, rect.y + pad + int(20 * scale)))
-    below = pygame.Rect(rect.x + pad, rect.y + pad + size + int(4 * scale), rect.w - 2 * pad, 0)
+    text_bottom = _card_words(surface, pygame.Rect(x, rect.y + pad, width, rect.h - 2 * pad), card, scale)
+    below = pygame.Rect(rect.x + pad, max(rect.y + pad + size + int(4 * scale), text_bottom + 2),
+                        rect.w - 2 * pad, 0)
     below.h = rect.bottom - pad - below.y
     if card.revealed is not None and below.h > 10:
         _revealed(surface, below, card.revealed, scale)
@@ -298,6 +314,32 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
         size = int(13 * scale)
         said = font(size).render(ellipsize(f"“{card.said}”", size, below.w), True, pal.INK)
         surface.blit(said, (below.x, below.y))
+
+
+def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale: float) -> int:
+    """A rat card's name, then who it is (Host, vocation, awards) on as many lines as `box` holds,
+    whole: on a narrow card " (you)" leaves the name for the line below. Returns their bottom."""
+    name = card.name or rat_name(card.seat)
+    awards = card.awards
+    sub = _vocation_line(card) + (
+        ngettext(" · {n} award", " · {n} awards", awards).format(n=awards) if awards is not None else "")
+    if card.is_viewer:
+        whole = name + _(" (you)")
+        if fits(whole, int(17 * scale), box.w, "bold"):
+            name = whole
+        else:
+            sub = _(" (you)").strip() + " " + sub
+    surface.blit(fit_text(name, int(17 * scale), box.w, pal.INK, "bold"), box.topleft)
+    size = max(min_readable(), int(13 * scale))
+    top = box.y + int(20 * scale)
+    lines = [sub] if fits(sub, size, box.w) else wrap_text(sub, font(size), box.w)
+    most = max(1, (box.bottom - top) // font(size).get_linesize())
+    lines = lines[: most - 1] + [" ".join(lines[most - 1 :])] if len(lines) > most else lines
+    for line in lines:
+        image = fit_text(line, size, box.w, pal.INK_SOFT)
+        surface.blit(image, (box.x, top))
+        top += image.get_height()
+    return top
 
 
 def draw_host_hat(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> None:

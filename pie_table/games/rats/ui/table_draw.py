@@ -15,11 +15,11 @@ from pie_table.games.rats.state import GOAL_NAMES, TURNS
 from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
 from pie_table.games.rats.ui.sheet_view import RatCard, paper
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font, min_readable
+from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _, event_text, ngettext
 from pie_table.kit.log_panel import LogScroll
 from pie_table.kit.log_panel import draw_log as draw_log_panel
-from pie_table.kit.text import fit_text, ui_scale
+from pie_table.kit.text import fit_lines, fit_text, ui_scale
 
 # Log lines worth putting on a rat's card as "what it last said".
 _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
@@ -102,11 +102,23 @@ def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
     surface.blit(ship, ship.get_rect(midleft=(rect.x + pad, rect.centery)))
     turn = max(1, view.get("turn", 0))
     info = _("Turn {n} of {total}").format(n=turn, total=TURNS) + "  ·  " + stage_text(view, names)
-    right = fit_text(info, int(18 * scale), rect.w // 3, pal.CREAM, "bold")
-    surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
+    mid_right = rect.centerx
     if banner:
-        mid = fit_text(banner, int(18 * scale), rect.w // 3 - pad, pal.HIGHLIGHT, "bold")
+        mid = _bar_words(banner, int(18 * scale), rect.w // 3 - pad, pal.HIGHLIGHT)
         surface.blit(mid, mid.get_rect(center=rect.center))
+        mid_right += mid.get_width() // 2
+    # The turn and the stage take what the banner leaves them, on two lines when one would cut.
+    room = max(rect.w // 3, rect.right - pad - (mid_right + pad))
+    right = _bar_words(info, int(18 * scale), room, pal.CREAM)
+    surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
+
+
+def _bar_words(text: str, size: int, room: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """`text` on one line at `size` within `room`, or else on two of a smaller size (the bar holds
+    two), whole rather than cut."""
+    if fits(text, size, room, "bold"):
+        return fit_text(text, size, room, color, "bold")
+    return fit_lines(text, int(size * 0.8), room, color, "bold", most=2)
 
 
 def draw_goals(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:

@@ -156,7 +156,10 @@ class TableView:
         surf.blit(rumble_art.empty_spot("deck", w, h), g.deck_rect(seat))
         hand = g.hand_rect(seat)
         surf.blit(rumble_art.empty_spot("hand", w, h), hand)
-        hint = self.text.fit(_("drawn"), self.px(11), pal.CREAM, hand.w - 4)
+        # The slot's name within its dashes, or reaching past them on a small table (whole).
+        word = _("drawn")
+        room = hand.w - 4 if fits(word, self.px(11), hand.w - 4) else hand.w + self.px(16)
+        hint = self.text.fit(word, self.px(11), pal.CREAM, room)
         surf.blit(hint, hint.get_rect(center=hand.center))
         self._paint_label(surf, seat, team_color)
 
@@ -306,35 +309,51 @@ class TableView:
         surface.blit(self.panel("scores", key, lambda s: self._paint_scores(s, state)), rect)
 
     def _paint_scores(self, surf: pygame.Surface, state: Any) -> None:
-        w = surf.get_width()
+        w, f = surf.get_width(), self._scores_factor(surf.get_height(), len(state.scores))
+
+        def px(base: float) -> int:  # the table's pixels, grown by what the box holds
+            return self.px(base * f)
+
         round_text = _("Round {n} · to {target}").format(n=state.round, target=state.target)
-        head = self.text.get(round_text, self.px(12), pal.PAPER)
+        head = self.text.get(round_text, px(12), pal.PAPER)
         surf.blit(head, head.get_rect(topright=(w - self.px(8), self.px(7))))
-        y, line = self.px(30), self.px(24)
-        scores = [self.text.get(str(total), self.px(18), pal.CREAM, "bold") for total in state.scores]
+        y, line = px(30), px(24)
+        scores = [self.text.get(str(total), px(18), pal.CREAM, "bold") for total in state.scores]
         # The names get what the scores leave, so a two- or three-digit score never runs into them;
         # all lose the word "Team" when one would otherwise be cut ("Blueberry", not "Team Blue…").
-        rooms = [w - self.px(56) - score.get_width() - self.px(36) for score in scores]
+        rooms = [w - self.px(56) - score.get_width() - px(36) for score in scores]
         names = [pal.team_name(team) for team in range(len(scores))]
-        if not all(fits(names[i], self.px(13), rooms[i], "bold") for i in range(len(names))):
+        least = self.px(13) if f > 1 else 0  # grown, a name may shrink back to its 100% size only
+        if not all(fits(names[i], px(13), rooms[i], "bold", least) for i in range(len(names))):
             names = [pal.short_team_name(team) for team in range(len(scores))]
         for team, score in enumerate(scores):
             color = pal.TEAM_COLORS[team % len(pal.TEAM_COLORS)]
             pygame.draw.circle(surf, color, (self.px(16), y + line // 2), self.px(7))
             score_rect = score.get_rect(midright=(w - self.px(56), y + line // 2))
-            name = self.text.fit(names[team], self.px(13), pal.CREAM, rooms[team], "bold")
+            name = self.text.fit(names[team], px(13), pal.CREAM, rooms[team], "bold")
             surf.blit(name, (self.px(28), y + (line - name.get_height()) // 2))
             surf.blit(score, score_rect)
-            extra = self.text.get(f"+{state.round_kapows[team]}", self.px(12), pal.GOLD, "bold")
+            extra = self.text.get(f"+{state.round_kapows[team]}", px(12), pal.GOLD, "bold")
             surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
             y += line
         note = _("total   +KaPow!s this round")
-        lines = [note] if fits(note, self.px(12), w - self.px(16)) else note.split("   ", 1)
+        lines = [note] if fits(note, px(12), w - self.px(16)) else note.split("   ", 1)
         bottom = surf.get_height() - self.px(4)
         for text in reversed(lines):  # on two lines, right-aligned, when one would be cut
-            image = self.text.fit(text.strip(), self.px(12), pal.PAPER, w - self.px(16))
+            image = self.text.fit(text.strip(), px(12), pal.PAPER, w - self.px(16))
             surf.blit(image, image.get_rect(bottomright=(w - self.px(8), bottom)))
             bottom -= image.get_height()
+
+    def _scores_factor(self, height: int, teams: int) -> float:
+        """How much larger than the table the scores are written: as far as the interface size
+        asks (`reading`) and their box's `height` holds the teams' lines and the note below."""
+        f = self.reading()
+        while f > 1.0:
+            note_h = 2 * font(max(min_readable(), self.px(12 * f))).get_height()  # two lines at most
+            if self.px(30 * f) + teams * self.px(24 * f) + note_h + self.px(4) <= height:
+                break
+            f = max(1.0, f - 0.05)
+        return f
 
     def reading(self) -> float:
         """How much larger than the table the status and the table talk are written: the boxes
