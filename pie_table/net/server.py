@@ -300,8 +300,8 @@ class Lobby:
         `address`: the client that asks, whose options must be ones the seat screen offers and
         whose open tables are counted (None: this process itself, whose options may go past them
         as `simulate`'s may). A table that cannot be made uses up no table id. With a store, this
-        waits for the table's write (a server's own tables, made as it starts); a client's wait on
-        the loop's behalf through `create_soon`."""
+        waits for the table's write (a server's own tables, made as it starts); a client's table
+        is made through `create_soon`, which does not."""
         host, made = self._new_host(game, seats, seed, options, address)
         if self.keeper is not None:
             try:
