@@ -120,6 +120,10 @@ def search(rules: GameRules, plan: SearchPlan, view: Mapping[str, Any], history:
         world = rules.determinize(view, history, rng)
         seed, stop = rng.getrandbits(32), plan.settled(world)
         for index, action in enumerate(candidates):
+            # A search in a worker thread (`core.pondering`) let the drawing thread back in after
+            # its frame's sleep only every few hundred ms (Python's switch did not hand the
+            # interpreter over): a moment's sleep before each playout does, at once.
+            time.sleep(0)
             state = rules.clone(world)
             try:
                 rules.apply(state, {**action, "seat": seat})

@@ -175,3 +175,17 @@ def test_a_playout_whose_bot_is_refused_is_evaluated_where_it_stands_not_raised(
     before = info.rules.to_json(state)
     assert playout(info.rules, _RefusingPlan(), state, 1, 50, lambda s: False, 0) == [0.25] * 3
     assert info.rules.to_json(state) == before
+
+
+def test_a_search_gives_the_interpreter_away_after_every_playout(monkeypatch) -> None:
+    """In a worker thread a search kept Python's interpreter from the drawing thread for hundreds
+    of milliseconds at a time (RATS drew 40 frames a second while its expert thought, 60 once this
+    was in): it lets the other threads in after every playout, with no change to what it finds."""
+    import pie_table.core.search as searching
+
+    slept: list[float] = []
+    monkeypatch.setattr(searching.time, "sleep", slept.append)
+    session = _expert_session("pie-rats", "bot:expert,bot:hard", 12)
+    TableDriver(session).play_out()
+    rows = thinking_rows(session.bots)["0"]
+    assert slept and all(s == 0 for s in slept) and len(slept) == sum(row[2] for row in rows)
