@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,11 +23,14 @@ def experts_move(driver: Any, seat: int) -> dict[str, Any]:
 
 
 def await_hint(app: Any, scene: Any, frames: int = 1_000_000) -> int:
-    """Draw frames until `scene`'s hint is shown: how many it took."""
+    """Draw frames until `scene`'s hint is shown: how many it took. Between frames the test rests
+    a moment, as a window does until its next frame is due: frames drawn back to back would take
+    the interpreter from the expert's worker, which lets others in before each playout."""
     for drawn in range(frames):
         if not scene.hint.waiting:
             return drawn
         app.step(0.0, [])
+        time.sleep(0.002)
     raise AssertionError("the hint was never worked out")
 
 
