@@ -91,6 +91,14 @@ async def drain(*clients: RemoteSeat) -> None:
                 break
 
 
+async def heard_until(client: RemoteSeat, done: Any, limit: float = 5.0) -> None:
+    """What `client` is sent, read until `done()` (TimeoutError after `limit` seconds)."""
+    async def read() -> None:
+        while not done():
+            await client.receive()
+    await asyncio.wait_for(read(), limit)
+
+
 async def settle() -> None:
     """Let queued messages go out and come in."""
     for _ in range(20):

@@ -22,7 +22,7 @@ from pie_table.net.host import TableHost, headless_host
 from pie_table.net.over_network import play_networked, report
 from pie_table.net.patch import apply_patch, patch
 from pie_table.net.server import Lobby, bound_port, start
-from tests.net.netplay import four_bots, served, settle
+from tests.net.netplay import four_bots, heard_until, served, settle
 
 GAME = "rumble-pie"
 _ALLOWED = {"names", "paused", "welcome", "joined", "update", "over", "away", "back", "error", "pong"}
@@ -107,31 +107,24 @@ async def _seat(url: str, host: TableHost, seat: int) -> RemoteSeat:
     return client
 
 
-async def _until(client: RemoteSeat, done: Any, limit: float = 5.0) -> None:
-    async def wait() -> None:
-        while not done():
-            await client.receive()
-    await asyncio.wait_for(wait(), limit)
-
-
 def test_a_live_input_is_applied_in_the_tick_the_host_reads_it_and_acknowledged() -> None:
     async def scenario() -> None:
         async with _live_table({0, 3}) as (host, url):
             client = await _seat(url, host, 0)
             await client.press({"type": "start"})
-            await _until(client, lambda: client.view.get("phase") == "play")
+            await heard_until(client, lambda: client.view.get("phase") == "play")
             legal = get_game(GAME).rules.legal_actions(host.session.state, 0)
             draw = next(a for a in legal if a["type"] in ("draw", "place"))
             seq = await client.press(draw)
-            await _until(client, lambda: seq not in client.in_flight)
+            await heard_until(client, lambda: seq not in client.in_flight)
             assert any(e.seat == 0 and e.action == draw for e in host.session.log)
             assert client.input_ms and client.input_ms[-1] < 1000
             await client.ping()
-            await _until(client, lambda: client.delay_ms is not None)
+            await heard_until(client, lambda: client.delay_ms is not None)
             # A play the engine refuses comes back as the engine's own refusal, shown as at the couch.
             bad = {"type": "play", "seat": 0, "source": 0, "board": 9, "face": "x"}
             seq = await client.press(bad)
-            await _until(client, lambda: any(r["seq"] == seq for r in client.refused))
+            await heard_until(client, lambda: any(r["seq"] == seq for r in client.refused))
             refusal = next(r for r in client.refused if r["seq"] == seq)
             assert refusal["action"] == bad and refusal["msg"]
             await client.close()

@@ -26,7 +26,7 @@ from pie_table.net.keeping import Keeper
 from pie_table.net.limits import Limits
 from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
-from tests.net.netplay import created, joined_seat, serving
+from tests.net.netplay import created, heard_until, joined_seat, serving
 from tests.net.postgres_server import PostgresServer, fresh_database
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -147,14 +147,6 @@ def test_a_serve_whose_sqlite_file_cannot_be_written_plays_on_and_catches_up(tmp
     assert record is not None and record.status == "finished"
 
 
-async def _heard(seat: RemoteSeat, done: Any, limit: float = 10.0) -> None:
-    """What `seat` is sent, read until `done()` (TimeoutError after `limit` seconds)."""
-    async def read() -> None:
-        while not done():
-            await seat.receive()
-    await asyncio.wait_for(read(), limit)
-
-
 def test_a_rumble_table_stands_still_while_its_store_fails_and_its_player_is_told_why(
         tmp_path: Path) -> None:
     """Real time cannot wait move by move, so the whole table waits: while the store cannot be
@@ -179,15 +171,15 @@ def test_a_rumble_table_stands_still_while_its_store_fails_and_its_player_is_tol
             table = lobby.tables[made["table"]]
             seat = await joined_seat(url, made, 0, "Ada")
             await seat.press({"type": "start"})
-            await _heard(seat, lambda: table.driver.game_ticks >= 40)
+            await heard_until(seat, lambda: table.driver.game_ticks >= 40, 10)
             broken.set()
-            await _heard(seat, lambda: seat.host_paused == p.SAVING)
+            await heard_until(seat, lambda: seat.host_paused == p.SAVING, 10)
             still = table.session.state.tick
             await asyncio.sleep(0.3)  # eighteen ticks' time: none runs
             assert table.session.state.tick == still
             broken.clear()
-            await _heard(seat, lambda: not seat.host_paused, 30)
-            await _heard(seat, lambda: table.session.state.tick > still)
+            await heard_until(seat, lambda: not seat.host_paused, 30)
+            await heard_until(seat, lambda: table.session.state.tick > still, 10)
             await seat.close()
         for task in lobby._tasks.values():  # noqa: SLF001 - the process ends
             task.cancel()
