@@ -217,15 +217,14 @@ class Stepping:
         except BaseException as exc:  # noqa: BLE001 - told to the test's thread
             self.error = exc
 
-    def stop(self, app: App | None = None) -> None:
+    def stop(self, app: App) -> None:
         """Stop stepping; `app`, the host's window, runs its frames meanwhile: a move the window's
         last frame sent waits for the host's answer (10 s without them)."""
         self._stop.set()
         end = time.monotonic() + 10
         while self._thread.is_alive() and time.monotonic() < end:
-            if app is not None:
-                with DRAWING:
-                    app.step(DT, [])
+            with DRAWING:
+                app.step(DT, [])
             self._thread.join(0.001)
         if self.error is not None:
             raise self.error
