@@ -23,15 +23,21 @@ def experts_move(driver: Any, seat: int) -> dict[str, Any]:
 
 
 def await_hint(app: Any, scene: Any, frames: int = 1_000_000) -> int:
-    """Draw frames until `scene`'s hint is shown: how many it took. Between frames the test rests
-    a moment, as a window does until its next frame is due: frames drawn back to back would take
-    the interpreter from the expert's worker, which lets others in before each playout."""
+    """Draw frames until `scene`'s hint is shown: how many it took."""
+    return frames_resting(app, lambda: not scene.hint.waiting, 0.0, frames, "the hint was never worked out")
+
+
+def frames_resting(app: Any, done: Any, dt: float, frames: int, never: str) -> int:
+    """Draw frames of `dt` until `done()`: how many it took (AssertionError `never` after `frames`).
+    Between frames the test rests a moment, as a window does until its next frame is due: frames
+    drawn back to back would take the interpreter from the expert's worker, which lets others in
+    before each playout."""
     for drawn in range(frames):
-        if not scene.hint.waiting:
+        if done():
             return drawn
-        app.step(0.0, [])
+        app.step(dt, [])
         time.sleep(0.002)
-    raise AssertionError("the hint was never worked out")
+    raise AssertionError(never)
 
 
 class HeldExpert(TurnBot):

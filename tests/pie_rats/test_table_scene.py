@@ -19,6 +19,7 @@ from tests.hinted import (
     await_hint,
     blind_to_hidden,
     experts_move,
+    frames_resting,
     given_hints,
     held_hints,
     same_move,
@@ -293,7 +294,8 @@ def test_a_hint_asked_before_the_choices_were_put_away_is_never_shown():
     press(app, pygame.K_h)
     scene.clear_panels()  # as a move or an undo would
     release.set()
-    run_until(app, lambda: scene.panel is not None and not scene.hint.hints.thinking(0))
+    frames_resting(app, lambda: scene.panel is not None and not scene.hint.hints.thinking(0), DT, 2000,
+                   "the table never reached the expected moment")
     app.step(DT, [])
     assert scene.hint_text == "" and scene.hints_used == {} and not scene.hint.waiting
 
