@@ -40,6 +40,9 @@ def frames_resting(app: Any, done: Any, dt: float, frames: int, never: str) -> i
     raise AssertionError(never)
 
 
+HELD_AT_MOST_S = 30.0
+
+
 class HeldExpert(TurnBot):
     """A game's expert held back until the test lets it answer (`release`): a hint that takes as
     long as the test wants, with no clock involved."""
@@ -51,7 +54,10 @@ class HeldExpert(TurnBot):
         self.bot.hear(history)
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
-        self.release.wait()
+        # Bounded: a test that fails before releasing must not hold the process's one pondering
+        # worker, and every later test's bots with it, for ever.
+        if not self.release.wait(HELD_AT_MOST_S):
+            raise AssertionError("the held expert was never released")
         return self.bot.act(view, legal)
 
 

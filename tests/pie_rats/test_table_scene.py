@@ -272,14 +272,16 @@ def test_the_table_keeps_drawing_and_says_the_expert_thinks_until_its_hint_is_re
     app, scene = _crew_turn()
     release = threading.Event()
     scene.hint = held_hints(scene, release)
-    press(app, pygame.K_h)
-    frames = app.frames
-    for _ in range(30):
-        app.step(DT, [])
-    assert app.frames == frames + 30 and scene.hint.waiting and scene.hints_used == {}
-    assert scene.hint_line() == "The expert is thinking about your move…"
-    assert scene.next_frame() == HINT_POLL  # the window does not go to sleep meanwhile
-    release.set()
+    try:
+        press(app, pygame.K_h)
+        frames = app.frames
+        for _ in range(30):
+            app.step(DT, [])
+        assert app.frames == frames + 30 and scene.hint.waiting and scene.hints_used == {}
+        assert scene.hint_line() == "The expert is thinking about your move…"
+        assert scene.next_frame() == HINT_POLL  # the window does not go to sleep meanwhile
+    finally:
+        release.set()
     await_hint(app, scene)
     assert scene.panel.focused() == experts_move(scene.driver, 0) and scene.hints_used == {0: 1}
     assert scene.hint_line().startswith("Expert's hint: ")
@@ -291,9 +293,11 @@ def test_a_hint_asked_before_the_choices_were_put_away_is_never_shown():
     app, scene = _crew_turn()
     release = threading.Event()
     scene.hint = held_hints(scene, release)
-    press(app, pygame.K_h)
-    scene.clear_panels()  # as a move or an undo would
-    release.set()
+    try:
+        press(app, pygame.K_h)
+        scene.clear_panels()  # as a move or an undo would
+    finally:
+        release.set()
     frames_resting(app, lambda: scene.panel is not None and not scene.hint.hints.thinking(0), DT, 2000,
                    "the table never reached the expected moment")
     app.step(DT, [])
