@@ -66,7 +66,9 @@ def _paint_board(w: int, h: int, color: tuple[int, int, int], ribbon: float) -> 
     surf = supersampled(w, h, lambda c: _board_shapes(c, color, ribbon))
     label_h = _ribbon_height(h, ribbon)
     for name, rect in board_spot_rects(w, h, ribbon).items():
-        label = fit_label(name.capitalize(), rect.w + 8, int(label_h * 0.62), pal.CREAM)
+        # Grown, a name keeps within its spot's width, so neighbours never run together.
+        label = fit_label(name.capitalize(), rect.w + 8 if ribbon <= 1 else rect.w - 4, int(label_h * 0.62),
+                          pal.CREAM)
         surf.blit(label, label.get_rect(center=(rect.centerx, rect.bottom + label_h // 2 + 1)))
     return surf
 
