@@ -136,8 +136,11 @@ class TableView:
     def column_grow(self) -> float:
         """How much larger than the design the side column's words are: as the felt's, as far as
         one and a half times in the design's width of it, more in a widened column."""
-        column = self.geom.area("panel").w / self.px(240)
-        return max(1.0, min(self.geom.grow, 1.5 * column))
+        return max(1.0, min(self.geom.grow, 1.5 * self._column_widened()))
+
+    def _column_widened(self) -> float:
+        """How many times the design's width the side column is (more than 1 on a wide window)."""
+        return self.geom.area("panel").w / self.px(240)
 
     # --- static background --------------------------------------------------------------------
 
@@ -157,9 +160,10 @@ class TableView:
         pygame.draw.rect(surf, pal.WOOD, g.area("panel"))
         for seat in range(len(self.seats)):
             self._paint_seat(surf, seat, columns)
-        # The scores' title keeps the design's size: the round line beside it grows with the scores.
+        # The scores' title keeps the design's size beside the round line, unless the column widened.
         grow = self.column_grow()
-        titles = (("scores", _("Scores"), 1.0), ("status", "", 1.0), ("legend", _("Keys"), grow),
+        scores = grow if self._column_widened() > 1.2 else 1.0
+        titles = (("scores", _("Scores"), scores), ("status", "", 1.0), ("legend", _("Keys"), grow),
                   ("log", _("Table talk"), grow))
         for name, title, title_grow in titles:
             self._paint_box(surf, g.area(name), title, title_grow)
@@ -417,9 +421,11 @@ class TableView:
     def reading(self) -> float:
         """How much larger than the table the status and the table talk are written: the boxes
         whose entries wrap (and the oldest give way) follow the interface size as far as
-        _READING_ROOM is left, while the table's geometry keeps its own scale."""
+        _READING_ROOM is left (further in a widened column), while the table's geometry keeps
+        its own scale."""
         window = self.geom.scaled.window
-        return max(1.0, ui_scale(window, _READING_ROOM) / ui_scale(window))
+        reading = ui_scale(window, _READING_ROOM) / ui_scale(window)
+        return max(1.0, min(reading * self._column_widened(), max(self.geom.grow, reading)))
 
     def draw_status(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
         """The status box: up to three short lines."""
