@@ -13,6 +13,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
+from pie_table.kit.text import set_interface_size
 from pie_table.scenes.replay import ReplayScene
 from tests.kit.text_probe import largest_sizes, recording, watch
 from tests.scenes.replay_bar import assert_whole
@@ -40,6 +41,7 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
     yield
     set_language("en")
+    set_interface_size(100)  # a replay opened at 200% leaves the setting there for later tests
 
 
 def _replay(path: Path, size: tuple[int, int], percent: int) -> tuple[App, ReplayScene]:
