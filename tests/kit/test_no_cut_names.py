@@ -40,22 +40,46 @@ def test_no_name_and_no_move_is_cut(monkeypatch, game, lang, size):
 def test_no_name_is_cut_on_rumble_pies_table(monkeypatch, seats, lang, size):
     """Rumble's boards, summary and talk: no player's, team's or chef's name is cut, at the start and
     twice in play (its talk full of KaPow!s), for four and for six seats."""
+    cuts = _rumble_cuts(monkeypatch, seats, lang, size, 100)
+    assert lost_names(cuts, names_in("rumble-pie")) == set()
+
+
+def _rumble_cuts(monkeypatch, seats: str, lang: str, size: tuple[int, int], percent: int) -> list:  # type: ignore[no-untyped-def]
+    """The cuts while a Rumble table is drawn at its start and twice in play."""
     from pie_table.core.setup import GameSetup, parse_seats
     from pie_table.games.rumble_pie.ui import RumbleTableScene
     from pie_table.kit.app import App
+    from pie_table.kit.text import set_interface_size
     from pie_table.scenes.base import open_table
     from tests.kit.cut_log import logging_cuts
 
     set_language(lang)
-    with logging_cuts(monkeypatch) as cuts:
-        app = App(size=size, headless=True)
-        table = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), {}, seed=3))
-        app.scenes.push(table)
-        app.step(0.0)
-        for seconds in (20.0, 45.0):
-            table.skip_to(at=seconds)
+    try:
+        with logging_cuts(monkeypatch) as cuts:
+            app = App(size=size, headless=True)
+            app.set_ui_scale(percent)
+            table = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), {}, seed=3))
+            app.scenes.push(table)
             app.step(0.0)
-    assert lost_names(cuts, names_in("rumble-pie")) == set()
+            for seconds in (20.0, 45.0):
+                table.skip_to(at=seconds)
+                app.step(0.0)
+    finally:
+        set_interface_size(100)
+    return cuts
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("seats", ["human:keys1,bot:hard", "human:keys1,human:keys2,bot:normal,bot:normal",
+                                   "human:keys1,bot:easy,bot:normal,bot:hard,bot:easy,bot:normal"])
+def test_nothing_is_cut_on_rumble_pies_table_at_either_interface_size(monkeypatch, seats, lang, size,
+                                                                          percent):
+    """Rumble's seat labels, boards' chef names, key legend, decks, flags and talk: whole at 100%
+    and at 200%, at the start and twice in play, for two, four and six seats."""
+    cuts = _rumble_cuts(monkeypatch, seats, lang, size, percent)
+    assert sorted({(shown, where) for _text, shown, where in cuts}) == []
 
 
 def test_the_log_catches_a_cut_name(monkeypatch):

@@ -3,6 +3,7 @@ at 100%, whole and on the window, and the table above them draws none of its tex
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
+from pie_table.kit.text import set_interface_size
 from pie_table.scenes.replay import ReplayScene
 from tests.kit.text_probe import largest_sizes, recording, watch
 from tests.scenes.replay_bar import assert_whole
@@ -39,6 +41,7 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
     yield
     set_language("en")
+    set_interface_size(100)  # a replay opened at 200% leaves the setting there for later tests
 
 
 def _replay(path: Path, size: tuple[int, int], percent: int) -> tuple[App, ReplayScene]:
@@ -104,3 +107,29 @@ def test_the_larger_bar_stays_whole_on_the_window(saves, size, language, percent
     app, replay = _replay(saves["rats"], size, percent)
     assert_whole(replay, size)
     assert replay.bar.h <= size[1] // 4 + 1
+
+
+def _hidden_desserts(monkeypatch, path: Path, size: tuple[int, int], percent: int, at: float) -> list[str]:
+    """The "+n more" lines a frame of the replay draws `at` that share of the way in."""
+    from pie_table.kit.i18n import _
+
+    app, replay = _replay(path, size, percent)
+    replay.jump(at)
+    app.step(0.05, [])
+    more = re.compile(re.escape(_("+{n} more")).replace(re.escape("{n}"), r"\d+"))
+    with recording(monkeypatch) as drawn:
+        watch(app)
+        app.step(0.0, [])
+    return [d.text for d in drawn if more.fullmatch(d.text)]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("at", [0.5, 0.9])
+def test_a_cheflebrity_replay_at_200_percent_hides_no_served_dessert(monkeypatch, saves, at, language):
+    """The rivals' serving lines are narrow at 200%: their chips leave out the cards' qualities,
+    wrap their kinds beside their points, take width the working line can spare, or shrink (to
+    no smaller than at 100%) rather than count desserts in a "+n more" (late in the game, when
+    every chef has served several)."""
+    set_language(language)
+    assert _hidden_desserts(monkeypatch, saves["cheflebrity"], (1280, 720), 100, at) == []
+    assert _hidden_desserts(monkeypatch, saves["cheflebrity"], (1280, 720), 200, at) == []

@@ -12,6 +12,7 @@ from pie_table.games.cheflebrity.deck import GENIUS, KIND, PARTS
 from pie_table.games.cheflebrity.ui.faces import card_back, card_face, part_strip
 from pie_table.games.cheflebrity.ui.layout import Layout, felt_size, head_height
 from pie_table.games.cheflebrity.ui.names import kind_label
+from pie_table.games.cheflebrity.ui.served import chips_shown, draw_served
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
@@ -337,9 +338,12 @@ def draw_seat(
                      pygame.Rect(area.x + pad + name_mark + name.get_width() + pad, area.y + pad // 2 + 2,
                                  0, name.get_height()), score_rect.x - pad)
     body = pygame.Rect(area.x + pad, area.y + head_h + pad, area.w - 2 * pad, area.h - head_h - 2 * pad)
-    # The working line takes what its pies need (within bounds); the serving line the rest.
-    wanted = (len(view["working"][seat]) + (1 if seat == lay.me else 0)) * (lay.strip[0] + pad)
-    work_w = max(int(body.w * 0.34), min(int(body.w * 0.64), wanted))
+    pies = view["working"][seat]
+    # A narrower stack still holds its kind's longest word whole ("Tartaleta"): a pie that no
+    # longer fits the line is counted in its "+n" instead.
+    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies),
+                 *(_width(_("{n} pts").format(n=pie["quality"]), lay, 13) for pie in pies)])
+    work_w = _work_width(lay, view, seat, body, least)
     work = pygame.Rect(body.x, body.y, work_w, body.h)
     serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
     work_tag = _tag(surface, lay, work, _("Working line"))
@@ -352,18 +356,12 @@ def draw_seat(
     if serving_lit:
         draw_target(surface, serve, 3, int(8 * s))
     serve_tag = _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
-    kept = _draw_kept(surface, lay, view["kept"][seat], serve)
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
     tag_h = max(int(16 * s), work_tag)  # under the line's name
     serve_top = max(int(16 * s), serve_tag)
     strip = lay.strip
-    pies = view["working"][seat]
     columns = max(1, (work.w + pad) // (strip[0] + pad))
-    # A narrower stack still holds its kind's longest word whole ("Tartaleta"): a pie that no
-    # longer fits the line is counted in its "+n" instead.
-    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies),
-                 *(_width(_("{n} pts").format(n=pie["quality"]), lay, 13) for pie in pies)])
     strip_w = (
         strip[0] if len(pies) + 1 <= columns else max(least, (work.w + pad) // (len(pies) + 1) - pad)
     )
@@ -384,68 +382,31 @@ def draw_seat(
         tip = fit_lines(_("new pie"), _size(lay, 12), slot.w - 6, pal.CREAM, most=2)  # wraps, never cut
         surface.blit(tip, tip.get_rect(center=slot.center))
         zones.append(Zone("new_pie", 0, slot, seat))
-    _draw_served(surface, lay, view["served"][seat], serve, serve_top, kept)
+    draw_served(surface, lay, view["served"][seat], view["kept"][seat], serve, serve_top)
     return zones
 
 
-def _draw_served(
-    surface: pygame.Surface, lay: Layout, served: list[Any], serve: pygame.Rect, top: int,
-    kept: tuple[int, int],
-) -> None:
-    """Served desserts in the serving line, below its name (`top`) and above the kept cards
-    (`kept`: their height and width): one chip each (kind, points, and every card's quality,
-    crust first), the latest ones if not all fit, and how many more."""
+def _work_width(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rect, least: int) -> int:
+    """The working line's width: what its pies want (within bounds), the serving line the rest;
+    narrower, its stacks down to their longest words (`least`), when the serving line then shows
+    desserts it would otherwise count in its "+n more"."""
+    s, pad = lay.scale, int(8 * lay.scale)
+    pies, mine = len(view["working"][seat]), seat == lay.me
+    wanted = (pies + (1 if mine else 0)) * (lay.strip[0] + pad)
+    work_w = max(int(body.w * 0.34), min(int(body.w * 0.64), wanted))
+    narrow = max(int(body.w * 0.25), pies * (least + pad) + (int(60 * s) + pad if mine else 0))
+    if narrow >= work_w:
+        return work_w
+    shown = _served_shown(lay, view, seat, body, narrow), _served_shown(lay, view, seat, body, work_w)
+    return narrow if shown[0] > shown[1] else work_w
+
+
+def _served_shown(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rect, work_w: int) -> int:
+    """How many of the seat's served desserts its serving line shows beside a working line `work_w` wide."""
     pad = int(8 * lay.scale)
-    # As many chips to a row as hold the widest whole: fewer, wider ones rather than cut kinds;
-    # in one column still too narrow, the kind and the cards' qualities wrap in a taller chip.
-    needed = max([int(104 * lay.scale), *(_chip_needs(lay, pie) + 4 for pie in served)])
-    cols = max(1, (serve.w - pad) // needed)
-    chip_w = (serve.w - pad - (cols - 1) * 4) // cols
-    more_h = font(_size(lay, 12)).get_height()
-    # "+n more" beside the line's name if it leaves room, else in the lower right corner: beside
-    # the kept cards if they leave room, else above them.
-    kept_h, kept_w = kept
-    more_w = font(_size(lay, 12)).size(_("+{n} more").format(n=len(served)))[0] + 8
-    beside = top <= more_h + 1 and fits(_("Serving line"), _size(lay, 12), serve.w - more_w - 4)
-    by_kept = kept_h and kept_w + more_w <= serve.w
-    room = serve.h - top - kept_h
-    # Whole chips if all fit, else as many as fit of whole or of short ones (the cards' qualities
-    # left to the score and the results), whichever shows more.
-    where = (cols, room, more_h, bool(beside or by_kept))
-    chip_h, rows = _chip_rows(lay, served, chip_w, where, values=True)
-    brief_h, brief_rows = _chip_rows(lay, served, chip_w, where)
-    short = rows * cols < len(served) and brief_rows > rows
-    if short:
-        chip_h, rows = brief_h, brief_rows
-    shown = served[len(served) - rows * cols :] if len(served) > rows * cols else served
-    for i, pie in enumerate(shown):
-        col, row = divmod(i, max(1, rows))
-        x, y = serve.x + pad // 2 + col * (chip_w + 4), serve.y + top + row * (chip_h + 3)
-        served_chip(surface, lay, pygame.Rect(x, y, chip_w, chip_h), pie, values=not short)
-    if len(shown) < len(served):
-        words = _("+{n} more").format(n=len(served) - len(shown))
-        more = fit_text(words, _size(lay, 12), int(80 * lay.text), pal.INK_SOFT)
-        corner = {"topright": (serve.right - 4, serve.y)} if beside else {
-            "bottomright": (serve.right - 4, max(serve.y + top + more_h,  # never over the line's name
-                                                 serve.bottom - 3 - (0 if by_kept else kept_h)))}
-        surface.blit(more, more.get_rect(**corner))
-
-
-def _chip_rows(
-    lay: Layout, served: list[Any], chip_w: int, room: tuple[int, int, int, bool], values: bool = False
-) -> tuple[int, int]:
-    """(chip height, rows) for `served` as chips `chip_w` wide with (or without) their cards'
-    qualities, in `room`: (columns, height, the "+n more" line's height, whether that line sits
-    beside the line's name rather than below the chips)."""
-    cols, height, more_h, beside = room
-    shapes = [_chip_lines(lay, pie, chip_w) for pie in served]
-    heads = max([1, *(len(shape[0]) for shape in shapes)])
-    lines = max([1, *(len(shape[1]) for shape in shapes)]) if values else 0
-    chip_h = heads * font(_size(lay, 13), "bold").get_height() + lines * font(_size(lay, 12)).get_height() + 8
-    rows = height // (chip_h + 3)
-    if rows * cols < len(served) and not beside:  # the "+n more" line below the chips
-        rows = max(0, (height - more_h) // (chip_h + 3))
-    return chip_h, rows
+    serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
+    top = max(int(16 * lay.scale), _tag_height(lay, serve, _("Serving line")))
+    return chips_shown(lay, view["served"][seat], view["kept"][seat], serve, top)
 
 
 def _draw_hand_count(surface: pygame.Surface, lay: Layout, hand_n: int, at: pygame.Rect, right: int) -> None:
@@ -473,98 +434,6 @@ def _width(text: str, lay: Layout, base: float, face: str = "bold") -> int:
     return font(_size(lay, base), face).size(text)[0]
 
 
-def _chip_words(pie: dict[str, Any]) -> tuple[str, str]:
-    """A served chip's two lines: its kind and points, and each card's quality."""
-    from pie_table.games.cheflebrity.pies import card_quality
-
-    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
-    return words, " ".join(str(card_quality(c)) for c, _p in pie["cards"])
-
-
-def _chip_needs(lay: Layout, pie: dict[str, Any]) -> int:
-    """How wide a served chip must be for both its lines whole (its colour band a 14th of it)."""
-    words, values = _chip_words(pie)
-    head = font(_size(lay, 13), "bold").size(words)[0]
-    line = font(_size(lay, 12)).size(values)[0]
-    return (max(head, line) + 8) * 14 // 13 + 2
-
-
-def served_chip(
-    surface: pygame.Surface, lay: Layout, rect: pygame.Rect, pie: dict[str, Any], values: bool = True
-) -> None:
-    """A served pie or tart, small: its filling's colour, kind and points, then (with `values`)
-    each card's quality."""
-    from pie_table.games.cheflebrity.ui.faces import band_color
-
-    filling = next((c for c, part in pie["cards"] if part == "filling"), pie["cards"][0][0])
-    color = band_color(filling, "filling")
-    pygame.draw.rect(surface, pal.CREAM, rect, border_radius=6)
-    pygame.draw.rect(
-        surface, color, pygame.Rect(rect.x, rect.y, max(5, rect.w // 14), rect.h), border_radius=6
-    )
-    pygame.draw.rect(surface, darker(color, 0.2), rect, 2, border_radius=6)
-    x, y = rect.x + rect.w // 14 + 5, rect.y + 3
-    heads, qualities, beside = _chip_lines(lay, pie, rect.w)
-    if beside:  # the kind on its own lines, its points whole at their right
-        points = fit_text(str(pie["quality"]), _size(lay, 13), rect.w, pal.INK, "bold")
-        surface.blit(points, points.get_rect(topright=(rect.right - 3, y)))
-    for part in heads:
-        head = fit_text(part, _size(lay, 13), _chip_inner(rect.w), pal.INK, "bold")
-        surface.blit(head, (x, y))
-        y += head.get_height()
-    for part in qualities if values else []:
-        line = fit_text(part, _size(lay, 12), _chip_inner(rect.w), pal.INK_SOFT)
-        surface.blit(line, (x, y))
-        y += line.get_height()
-
-
-def _chip_inner(chip_w: int) -> int:
-    """The width a served chip's lines have, right of its colour band."""
-    return chip_w - chip_w // 14 - 8
-
-
-def _chip_lines(lay: Layout, pie: dict[str, Any], chip_w: int) -> tuple[list[str], list[str], bool]:
-    """A served chip's lines for a chip `chip_w` wide: its kind and points (on a narrow chip the
-    kind on up to two lines with its points beside them, or else under them), then the cards'
-    qualities (up to three lines); and whether the points go beside the kind."""
-    words, values = _chip_words(pie)
-    inner, bold = _chip_inner(chip_w), font(_size(lay, 13), "bold")
-    heads, kind, beside = [words], kind_label(pie["kind"]), False
-    room = inner - bold.size(str(pie["quality"]))[0] - 6
-    if bold.size(words)[0] > inner:
-        beside = max(bold.size(word)[0] for word in kind.split()) <= room
-        heads = wrap_text(kind, bold, room if beside else inner)
-        heads = heads[:1] + [" ".join(heads[1:])] if len(heads) > 2 else heads
-        heads += [] if beside else [_("{n} pts").format(n=pie["quality"])]
-    lines = wrap_text(values, font(_size(lay, 12)), inner)
-    return heads, lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines, beside
-
-
-def _draw_kept(
-    surface: pygame.Surface, lay: Layout, kept: list[list[Any]], box: pygame.Rect
-) -> tuple[int, int]:
-    """Successful Sabotage! and Saved it! cards kept face up for their bonuses: a small card of each
-    kind with how many, in the serving line's lower corner. Returns the height they take and how
-    far right their lowest row reaches (0, 0 with none)."""
-    if not kept:
-        return 0, 0
-    x, bottom = box.x + 4, box.bottom - 3
-    for what in ("sabotage", "saved"):
-        cards = [k[0] for k in kept if k[1] == what]
-        if not cards:
-            continue
-        h = _size(lay, 30)
-        w = int(h * 0.7)
-        count = fit_text(f"×{len(cards)}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold")
-        if x > box.x + 4 and x + w + 2 + count.get_width() > box.right - 2:
-            x, bottom = box.x + 4, bottom - h - 3  # a narrow line: the next kind above, not past its edge
-        surface.blit(card_face(cards[0], w, h), (x, bottom - h))
-        x += w + 2
-        surface.blit(count, count.get_rect(bottomleft=(x, bottom)))
-        x += count.get_width() + 8
-    return box.bottom - bottom + _size(lay, 30) + 3, x - box.x
-
-
 def _tag(
     surface: pygame.Surface,
     lay: Layout,
@@ -576,6 +445,11 @@ def _tag(
     image = fit_lines(text, _size(lay, 12), rect.w - 4, color, most=3)
     surface.blit(image, (rect.x + 2, rect.y))
     return image.get_height()
+
+
+def _tag_height(lay: Layout, rect: pygame.Rect, text: str) -> int:
+    """How tall _tag draws `text` in `rect`."""
+    return fit_lines(text, _size(lay, 12), rect.w - 4, pal.INK_SOFT, most=3).get_height()
 
 
 def draw_hand(

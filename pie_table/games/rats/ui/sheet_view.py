@@ -95,8 +95,10 @@ def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, An
                  scale: float) -> int:
     supplies = sheet.get("supplies", [0] * 6)
     nests = sheet.get("nests", [False] * 6)
-    for i in range(6):
-        row = pygame.Rect(rect.x, rect.y + i * row_h, rect.w, row_h)
+    y = rect.y
+    for i, height in enumerate(_row_heights(rect, row_h, scale)):
+        row = pygame.Rect(rect.x, y, rect.w, height)
+        y += height
         if i % 2 == 0:
             pygame.draw.rect(surface, pal.CREAM, row, border_radius=4)
         box = max(10, int(row_h * 0.6))
@@ -106,27 +108,58 @@ def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, An
         glyph = pygame.Rect(nest_rect.right + int(8 * scale), 0, box, box)
         glyph.centery = row.centery
         supply_glyph(surface, glyph, i)
-        _supply_text(surface, row, glyph.right + int(8 * scale), i, int(supplies[i]), scale)
+        _supply_text(surface, row, glyph.right + int(8 * scale), (i, int(supplies[i])), scale, row_h)
     return rect.bottom
 
 
-def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int, count: int,
-                 scale: float) -> None:
+def _text_x(rect: pygame.Rect, row_h: int, scale: float) -> int:
+    """Where a supply row's name and use start: right of its nest box and its glyph."""
+    box = max(10, int(row_h * 0.6))
+    return rect.x + 4 + box + int(8 * scale) + box + int(8 * scale)
+
+
+def _row_heights(rect: pygame.Rect, row_h: int, scale: float) -> list[int]:
+    """The six supply rows' heights: `row_h` each, unless a use that wraps would make its supply's
+    name smaller than the others'; then each row as tall as its name and its use's lines need
+    (a two-line use's row taller), the rows' height shared out alike, if that fits the rows' room."""
+    width = rect.right - int(46 * scale) - _text_x(rect, row_h, scale) - 4
+    name_h = font(max(min_readable(), int(min(18 * scale, row_h * 0.45))), "bold").get_height()
+    use_size = int(min(13 * scale, row_h * 0.32))
+    uses = [supply_use(supply) for supply in range(6)]
+    if all(_use_lines(use, use_size, width, row_h - name_h) is not None for use in uses):
+        return [row_h] * 6
+    for size in range(max(min_readable(), use_size), min_readable() - 1, -1):  # the uses smaller if need be
+        needs = []
+        for use in uses:
+            tried, lines = _use_lines(use, size, width, 10**4) or (size, [use, ""])
+            needs.append(name_h + len(lines) * font(tried).get_linesize() + 2)
+        spare = 6 * row_h - sum(needs)
+        if spare >= 0:
+            heights = [need + spare // 6 for need in needs]
+            heights[-1] += 6 * row_h - sum(heights)
+            return heights
+    return [row_h] * 6
+
+
+def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count: tuple[int, int],
+                 scale: float, row_h: int) -> None:
+    """A supply's name and its use's lines, sized for a row `row_h` tall, in `row`; its count."""
+    supply, count = supply_count
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
     # The name as large as the row allows, down to no smaller than at 100% if the use's lines need
     # it: the design's 18 px, or on a window smaller than the design (whose floor is lower) the floor.
-    biggest = int(min(18 * scale, row.h * 0.45))
+    biggest = int(min(18 * scale, row_h * 0.45))
     least = 18 if min_readable() >= SMALL else min_readable()
     for name_size in range(biggest, min(biggest, least) - 1, -1):
         name = fit_text(supply_title(supply), name_size, width, pal.INK, "bold")
-        found = _use_lines(supply_use(supply), int(min(13 * scale, row.h * 0.32)), width,
+        found = _use_lines(supply_use(supply), int(min(13 * scale, row_h * 0.32)), width,
                            row.h - name.get_height())
         if found is not None:
             size, lines = found
             break
     else:  # one line, cut: no room for two even at the floor
-        size, lines = max(min_readable(), int(min(13 * scale, row.h * 0.32))), [supply_use(supply)]
+        size, lines = max(min_readable(), int(min(13 * scale, row_h * 0.32))), [supply_use(supply)]
     uses = [fit_text(line, size, width, pal.INK_SOFT) for line in lines]
     top = row.centery - (name.get_height() + sum(use.get_height() for use in uses)) // 2
     surface.blit(name, (x, top))
@@ -135,7 +168,7 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply: int,
         surface.blit(use, (x, top))
         top += use.get_height()
     ink = pal.INK if count else pal.INK_SOFT  # a zero is quieter, yet still readable
-    number = fit_text(str(count), int(min(28 * scale, row.h * 0.8)), count_w, ink, "title")
+    number = fit_text(str(count), int(min(28 * scale, row_h * 0.8)), count_w, ink, "title")
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
 
 

@@ -34,10 +34,11 @@ def card_face(kind: str, w: int, h: int) -> pygame.Surface:
     return cached(key, lambda: paint_face(kind, px(w), px(h)))
 
 
-def board_spot_rects(w: int, h: int) -> dict[str, pygame.Rect]:
-    """Where each chef's pile spot sits on a w x h battle board (board-relative, card-shaped 5:7)."""
+def board_spot_rects(w: int, h: int, ribbon: float = 1.0) -> dict[str, pygame.Rect]:
+    """Where each chef's pile spot sits on a w x h battle board (board-relative, card-shaped 5:7),
+    above the chefs' names; `ribbon` times the design's height for those (the interface size)."""
     margin = max(4, int(min(w, h) * 0.06))
-    label_h = max(10, int(h * 0.13))
+    label_h = _ribbon_height(h, ribbon)
     spot_h = h - margin * 2 - label_h
     spot_w = int(spot_h * 5 / 7)
     max_w = (w - margin * 4) // 3
@@ -50,22 +51,29 @@ def board_spot_rects(w: int, h: int) -> dict[str, pygame.Rect]:
     return rects
 
 
-def battle_board(w: int, h: int, color: tuple) -> pygame.Surface:
-    """A player's Battle Board in their `color`: three chef faces side by side, each a pile spot."""
+def _ribbon_height(h: int, ribbon: float) -> int:
+    return max(10, int(h * 0.13 * ribbon))
+
+
+def battle_board(w: int, h: int, color: tuple, ribbon: float = 1.0) -> pygame.Surface:
+    """A player's Battle Board in their `color`: three chef faces side by side, each a pile spot,
+    the chefs' names `ribbon` times the design's size."""
     rgb = (int(color[0]), int(color[1]), int(color[2]))
-    return cached(("board", px(w), px(h), rgb), lambda: _paint_board(px(w), px(h), rgb))
+    return cached(("board", px(w), px(h), rgb, ribbon), lambda: _paint_board(px(w), px(h), rgb, ribbon))
 
 
-def _paint_board(w: int, h: int, color: tuple[int, int, int]) -> pygame.Surface:
-    surf = supersampled(w, h, lambda c: _board_shapes(c, color))
-    label_h = max(10, int(h * 0.13))
-    for name, rect in board_spot_rects(w, h).items():
-        label = fit_label(name.capitalize(), rect.w + 8, int(label_h * 0.62), pal.CREAM)
+def _paint_board(w: int, h: int, color: tuple[int, int, int], ribbon: float) -> pygame.Surface:
+    surf = supersampled(w, h, lambda c: _board_shapes(c, color, ribbon))
+    label_h = _ribbon_height(h, ribbon)
+    for name, rect in board_spot_rects(w, h, ribbon).items():
+        # Grown, a name keeps within its spot's width, so neighbours never run together.
+        label = fit_label(name.capitalize(), rect.w + 8 if ribbon <= 1 else rect.w - 4, int(label_h * 0.62),
+                          pal.CREAM)
         surf.blit(label, label.get_rect(center=(rect.centerx, rect.bottom + label_h // 2 + 1)))
     return surf
 
 
-def _board_shapes(c: pygame.Surface, color: tuple[int, int, int]) -> None:
+def _board_shapes(c: pygame.Surface, color: tuple[int, int, int], ribbon: float) -> None:
     w, h = c.get_size()
     radius = int(min(w, h) * 0.08)
     rect = c.get_rect()
@@ -78,7 +86,7 @@ def _board_shapes(c: pygame.Surface, color: tuple[int, int, int]) -> None:
         pygame.draw.line(c, darker(pal.WOOD, 0.15), (w * 0.02, yy), (w * 0.98, yy), max(1, int(h * 0.006)))
     pygame.draw.rect(c, color, rect, max(3, int(min(w, h) * 0.04)), border_radius=radius)
     # Spots are laid out at the final size, then scaled onto this supersampled canvas.
-    for name, spot in board_spot_rects(w // SUPERSAMPLE, h // SUPERSAMPLE).items():
+    for name, spot in board_spot_rects(w // SUPERSAMPLE, h // SUPERSAMPLE, ribbon).items():
         k = SUPERSAMPLE
         _board_spot(c, name, pygame.Rect(spot.x * k, spot.y * k, spot.w * k, spot.h * k))
 

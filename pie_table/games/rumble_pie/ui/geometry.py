@@ -8,6 +8,7 @@ import pygame
 
 from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.kit.layout import Layout, ScaledLayout
+from pie_table.kit.text import ui_scale
 
 FACES = ("shorty", "sylvie", "pierre")
 ARSENAL_COLS = 4
@@ -15,6 +16,11 @@ ARSENAL_ROWS = 3
 # A pile's shown cards step down by this share of the layout's cascade offset (5 px for 60x84 cards).
 _PILE_STEP = 5 / 24
 PILE_SHOWN = 5  # cards of a pile drawn; older ones are hidden under them
+# The room, in pixels at scale 1, the table's words keep when they grow with the interface size:
+# small enough that they follow it all the way to 200% on any window.
+_WORDS_ROOM = (640, 360)
+# The side column's zones, which widen into a window wider than the design when the words grow.
+_COLUMN = ("panel", "scores", "status", "legend", "log")
 
 
 def seat_slots(teams: list[int]) -> list[int]:
@@ -35,10 +41,33 @@ def seat_slots(teams: list[int]) -> list[int]:
     return [int(s) for s in slots if s is not None]
 
 
+def words_grow(window: tuple[int, int]) -> float:
+    """How much larger than the design the table's words are written on `window`: the interface
+    size (1 to 2); the cards and places keep the design's scale, which already fills the window."""
+    return ui_scale(window, _WORDS_ROOM) / ui_scale(window)
+
+
+def widened(layout: Layout, window: tuple[int, int], grow: float) -> Layout:
+    """`layout` with its side column widened, by as much as its words grew (`grow`), into the
+    width a window wider than the design has to spare: the cards keep their size, the column's
+    words get room. On a window of the design's shape or narrower, `layout` itself."""
+    bw, bh = layout.size
+    scale = min(window[0] / bw, window[1] / bh)
+    panel = layout.zones["panel"]
+    extra = int(min(window[0] / scale - bw, panel.w * (grow - 1)))
+    if extra <= 0:
+        return layout
+    zones = {name: pygame.Rect(r.x, r.y, r.w + extra, r.h) if name in _COLUMN else pygame.Rect(r)
+             for name, r in layout.zones.items()}
+    return Layout(zones, layout.props, layout.zone_props, (bw + extra, bh), layout.path)
+
+
 class TableGeometry:
     """The layout fitted to the window, answering 'where is this card' and 'what is under the mouse'."""
 
     def __init__(self, layout: Layout, slots: list[int], window: tuple[int, int]) -> None:
+        self.grow = words_grow(window)
+        layout = widened(layout, window, self.grow)
         self.layout = layout
         self.slots = slots
         self.scaled: ScaledLayout = layout.scale_to(window)
@@ -53,6 +82,11 @@ class TableGeometry:
     def scale(self) -> float:
         """Window pixels per base pixel."""
         return self.scaled.scale
+
+    def ribbon_grow(self) -> float:
+        """How much taller than the design the chefs' name ribbons on the boards are: with the
+        words, as far as a ribbon a fifth of the board leaves the pile spots nearly a card tall."""
+        return min(self.grow, 1.6)
 
     def zone(self, seat: int, name: str) -> pygame.Rect:
         """Zone `seat{slot}_{name}` of `seat` in window coordinates."""
@@ -76,7 +110,7 @@ class TableGeometry:
 
     def _face_rect(self, seat: int, face: str) -> pygame.Rect:
         board = self.zone(seat, "board")
-        spot = rumble_art.board_spot_rects(board.w, board.h)[face].move(board.topleft)
+        spot = rumble_art.board_spot_rects(board.w, board.h, self.ribbon_grow())[face].move(board.topleft)
         rect = pygame.Rect((0, 0), self.card_size)
         rect.center = spot.center
         return rect

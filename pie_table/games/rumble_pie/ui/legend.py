@@ -73,43 +73,49 @@ class Text(Protocol):
 
 
 def paint_legend(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
-                 px: Callable[[float], int]) -> int:
-    """Draw the legend inside `rect` (below its title); returns the lowest pixel row it drew on."""
+                 px: Callable[[float], int], grow: float = 1.0) -> int:
+    """Draw the legend inside `rect` (below its title); returns the lowest pixel row it drew on.
+    Its words are `grow` times the design's size, as far as the box's height holds them."""
+    def tx(base: float) -> int:  # a text size or line height (margins stay the design's)
+        return px(base * grow)
+
     lines = sum(len(lg.rows) + 1 for lg in legends)
     room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
-    readable = room // max(1, lines) >= px(_LIST_MIN_LINE) and _list_reads_whole(rect, legends, px)
+    readable = room // max(1, lines) >= tx(_LIST_MIN_LINE) and _list_reads_whole(rect, legends, px, tx)
     # The grid's short row names say what a key does without cutting it, for one player too (a
     # narrow window cut "column (twice…" in the list); it needs someone with keys to show.
     if readable or not any(lg.cells for lg in legends):
-        return _paint_list(surf, rect, legends, text, px)
-    return _paint_grid(surf, rect, legends, text, px)
+        return _paint_list(surf, rect, legends, text, px, tx)
+    return _paint_grid(surf, rect, legends, text, px, tx)
 
 
-def _list_metrics(rect: pygame.Rect, legends: list[Legend],
-                  px: Callable[[float], int]) -> tuple[int, int, int]:
+Px = Callable[[float], int]
+
+
+def _list_metrics(rect: pygame.Rect, legends: list[Legend], px: Px, tx: Px) -> tuple[int, int, int]:
     """The list's line height, font size and width of its keys column."""
     lines = sum(len(lg.rows) + 1 for lg in legends)
     room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
     floor = min_readable()  # the list keeps to the text floor, or the grid takes over
-    line = max(px(11), floor + 2, min(px(15), room // max(1, lines)))
-    size = max(floor, min(px(13), line - 2))
+    line = max(tx(11), floor + 2, min(tx(15), room // max(1, lines)))
+    size = max(floor, min(tx(13), line - 2))
     widest = max(font(size, "bold").size(k)[0] for lg in legends for k, _w in lg.rows)
-    return line, size, min(px(80), widest + px(8))
+    return line, size, min(tx(80), widest + px(8))
 
 
-def _list_reads_whole(rect: pygame.Rect, legends: list[Legend], px: Callable[[float], int]) -> bool:
+def _list_reads_whole(rect: pygame.Rect, legends: list[Legend], px: Px, tx: Px) -> bool:
     """True if no line of the list would be cut (a narrow panel or a wordier language cuts them, and
     then the grid says more)."""
-    _line, size, keys_w = _list_metrics(rect, legends, px)
+    _line, size, keys_w = _list_metrics(rect, legends, px, tx)
     room = rect.w - keys_w - px(16)
     return all(fits(what, size, room) for lg in legends for _k, what in lg.rows)
 
 
 def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
-                px: Callable[[float], int]) -> int:
+                px: Px, tx: Px) -> int:
     """Each human's keys under a header in their seat colour."""
     x, y = rect.x + px(8), rect.y + px(24)
-    line, size, keys_w = _list_metrics(rect, legends, px)
+    line, size, keys_w = _list_metrics(rect, legends, px, tx)
     for lg in legends:
         ink = pal.legible(lg.color, pal.WOOD_DARK)  # the seat colour, light enough for the panel
         surf.blit(text.fit(lg.header, size + 1, ink, rect.w - px(12), "bold"), (x, y))
@@ -135,17 +141,25 @@ def _grid_columns(humans: list[Legend]) -> list[tuple[list[Legend], dict[str, st
 
 
 def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
-                px: Callable[[float], int]) -> int:
+                px: Px, tx: Px) -> int:
     """Rows are what a key does, columns are the humans (P1, P2, ...): many players in a few lines."""
     columns = _grid_columns([lg for lg in legends if lg.cells])
     rows = [r for r in GRID_ROWS if any(r in cells for _l, cells in columns)]
     others = [lg for lg in legends if not lg.cells]
     x, y = rect.x + px(8), rect.y + px(26)
     extra = sum(1 + (len(_MOUSE_LINES) if lg.tag else 2 * len(lg.rows)) for lg in others)
-    line = min(px(20), (rect.bottom - y - px(6)) // (len(rows) + 1 + extra))
-    size = max(8, min(px(14), line - 3))
-    label_w = max((font(size, "bold").size(_(r))[0] for r in rows), default=0) + px(8)
-    col_w = (rect.right - px(6) - x - label_w) // max(1, len(columns))
+    line = min(tx(20), (rect.bottom - y - px(6)) // (len(rows) + 1 + extra))
+    size = max(8, min(tx(14), line - 3))
+    design = max(8, min(px(14), line - 3))
+    while True:  # grown, the words shrink back (to the design's size at most) before a cell is cut
+        label_w = max((font(size, "bold").size(_(r))[0] for r in rows), default=0) + px(8)
+        col_w = (rect.right - px(6) - x - label_w) // max(1, len(columns))
+        lines = [part for lg in others for part in _other_lines(lg)]
+        if size <= design or (all(fits(c, size, col_w - px(4), "bold", size) for _o, cells in columns
+                                  for c in cells.values())
+                              and all(fits(part, size, rect.w - px(16), "sans", size) for part in lines)):
+            break
+        size -= 1
     for i, (owners, cells) in enumerate(columns):
         cx = x + label_w + i * col_w
         _paint_tags(surf, owners, pygame.Rect(cx, y, col_w, line), size, text)
@@ -158,15 +172,19 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     for lg in others:
         ink = pal.legible(lg.color, pal.WOOD_DARK)
         surf.blit(text.fit(lg.header, size, ink, rect.w - px(12), "bold"), (x, y))
-        # The mouse's lines are short; a key line (Esc · Enter) gets its keys and their use on two
-        # lines, so a narrow panel never cuts what they do.
-        lines = ([f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES] if lg.tag
-                 else [part for keys, what in lg.rows for part in (keys, f"  {what}")])
-        for part in lines:
+        for part in _other_lines(lg):
             y += line
             surf.blit(text.fit(part, size, pal.CREAM, rect.w - px(16)), (x + px(4), y))
         y += line
     return y
+
+
+def _other_lines(lg: Legend) -> list[str]:
+    """The grid's lines for a legend without keys. The mouse's lines are short; a key line
+    (Esc · Enter) gets its keys and their use on two lines, so a narrow panel never cuts what they do."""
+    if lg.tag:
+        return [f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES]
+    return [part for keys, what in lg.rows for part in (keys, f"  {what}")]
 
 
 def _paint_tags(surf: pygame.Surface, owners: list[Legend], cell: pygame.Rect, size: int, text: Text) -> None:

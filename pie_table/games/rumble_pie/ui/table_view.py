@@ -22,6 +22,8 @@ from pie_table.kit.text import ui_scale
 
 # The room, in pixels at scale 1, the status and the table talk grow into with the interface size.
 _READING_ROOM = (960, 540)
+# The most the seat labels grow: their band on a crowded table holds their words that tall.
+_LABEL_GROW = 1.6
 
 Color = tuple[int, int, int]
 
@@ -118,6 +120,28 @@ class TableView:
         """A base-canvas length in window pixels (fonts, margins)."""
         return max(1, round(base * self.geom.scale))
 
+    def gx(self, base: float) -> int:
+        """A text size on the felt: `base` at the design's scale, grown with the interface size as
+        far as a card's width holds a few words (_LABEL_GROW)."""
+        return self.px(base * min(self.geom.grow, _LABEL_GROW))
+
+    def grown(self, text: str, base: float, room: int, face: str = "sans") -> int:
+        """The largest size from gx(base) down to the design's px(base) at which `text` is `room`
+        pixels wide at most (the design's size if none is: fit then shrinks or cuts as before)."""
+        size = self.gx(base)
+        while size > self.px(base) and not fits(text, size, room, face, size):
+            size -= 1
+        return size
+
+    def column_grow(self) -> float:
+        """How much larger than the design the side column's words are: as the felt's, as far as
+        one and a half times in the design's width of it, more in a widened column."""
+        return max(1.0, min(self.geom.grow, 1.5 * self._column_widened()))
+
+    def _column_widened(self) -> float:
+        """How many times the design's width the side column is (more than 1 on a wide window)."""
+        return self.geom.area("panel").w / self.px(240)
+
     # --- static background --------------------------------------------------------------------
 
     def background(self, columns: int) -> pygame.Surface:
@@ -136,9 +160,13 @@ class TableView:
         pygame.draw.rect(surf, pal.WOOD, g.area("panel"))
         for seat in range(len(self.seats)):
             self._paint_seat(surf, seat, columns)
-        titles = (("scores", _("Scores")), ("status", ""), ("legend", _("Keys")), ("log", _("Table talk")))
-        for name, title in titles:
-            self._paint_box(surf, g.area(name), title)
+        # The scores' title keeps the design's size beside the round line, unless the column widened.
+        grow = self.column_grow()
+        scores = grow if self._column_widened() > 1.2 else 1.0
+        titles = (("scores", _("Scores"), scores), ("status", "", 1.0), ("legend", _("Keys"), grow),
+                  ("log", _("Table talk"), grow))
+        for name, title, title_grow in titles:
+            self._paint_box(surf, g.area(name), title, title_grow)
         self._paint_legend(surf, g.area("legend"))
         return art.prepare(surf).convert() if pygame.display.get_surface() else surf
 
@@ -149,7 +177,7 @@ class TableView:
         pygame.draw.rect(surf, pal.FELT_DARK, region, border_radius=self.px(12))
         pygame.draw.rect(surf, team_color, region, max(1, self.px(2)), border_radius=self.px(12))
         board = g.zone(seat, "board")
-        surf.blit(rumble_art.battle_board(board.w, board.h, team_color), board)
+        surf.blit(rumble_art.battle_board(board.w, board.h, team_color, g.ribbon_grow()), board)
         w, h = g.card_size
         for col in range(columns):
             surf.blit(rumble_art.empty_spot("column", w, h), g.column_card_rect(seat, col, 0))
@@ -158,43 +186,77 @@ class TableView:
         surf.blit(rumble_art.empty_spot("hand", w, h), hand)
         # The slot's name within its dashes, or reaching past them on a small table (whole).
         word = _("drawn")
-        room = hand.w - 4 if fits(word, self.px(11), hand.w - 4) else hand.w + self.px(16)
-        hint = self.text.fit(word, self.px(11), pal.CREAM, room)
+        size = self.grown(word, 11, hand.w - 4)
+        room = hand.w - 4 if fits(word, size, hand.w - 4) else hand.w + self.px(16)
+        hint = self.text.fit(word, size, pal.CREAM, room)
         surf.blit(hint, hint.get_rect(center=hand.center))
         self._paint_label(surf, seat, team_color)
 
     def _paint_label(self, surf: pygame.Surface, seat: int, team_color: Color) -> None:
         info, rect = self.seats[seat], self.geom.zone(seat, "label")
-        r = rect.h // 3
+        words, team, size, face = self._label_form(info, rect)
+        r = rect.h * size // (3 * self.px(13))  # the seat's mark grows with its words
         draw_seat_mark(surf, seat, (rect.x + r + 1, rect.centery), r, info.color)  # a shape, not only a hue
-        # The longest label that fits whole: the keys or the bot's level beside the name, then who
-        # plays it in one word (a bot must not pass for a person), then the team's short name,
-        # the plain face being the narrower; at the last the seat's name alone, nothing cut.
+        ink = pal.legible(team_color, pal.FELT_DARK)
+        right = self.text.get(team, size, ink, "bold")
+        surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
+        room = rect.w - right.get_width() - 3 * r - 8
+        left = self.text.fit(words, size, pal.CREAM, room, face)
+        surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
+
+    def _label_form(self, info: SeatInfo, rect: pygame.Rect) -> tuple[str, str, int, str]:
+        """(words, team, size, face) of a seat's label: the longest form that fits whole, the keys
+        or the bot's level beside the name, then who plays it in one word (a bot must not pass for
+        a person), then the team's short name, the plain face being the narrower; at the last the
+        seat's name alone, nothing cut. Grown with the interface size, a form is taken at the
+        largest size it fits whole, if that is at least halfway grown; else at the design's size."""
         full, kind = f"{info.name} · {info.control}", f"{info.name} · {info.kind}" if info.kind else info.name
         tries = [(full, pal.team_name(info.team)), (kind, pal.team_name(info.team)),
                  (kind, pal.short_team_name(info.team)), (info.name, pal.short_team_name(info.team))]
-        ink = pal.legible(team_color, pal.FELT_DARK)
-        for words, team in tries:
-            right = self.text.get(team, self.px(13), ink, "bold")
-            room = rect.w - right.get_width() - 3 * r - 8
-            fitting = [f for f in ("bold", "sans") if fits(words, self.px(13), room, f)]
-            face = fitting[0] if fitting else ""
-            if face:
-                break
-        surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
-        left = self.text.fit(words, self.px(13), pal.CREAM, room, face or "bold")
-        surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
+        design = self.px(13)
+        chosen = self._design_form(tries, rect)
+        # Grown, a form says no less than the design's does (its team may be the shorter name).
+        said = max(i for i, (words, _t) in enumerate(tries) if words == chosen[0])
+        top = self.px(13 * min(self.geom.grow, _LABEL_GROW))
+        for words, team in tries[: said + 1]:
+            for size in range(top, (top + design) // 2, -1):
+                if self._label_fits(words, team, size, rect, size):
+                    return words, team, size, "bold"
+        return chosen
 
-    def _paint_box(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+    def _design_form(self, tries: list[tuple[str, str]], rect: pygame.Rect) -> tuple[str, str, int, str]:
+        """The first form that fits whole at the design's size (shrunk down to the floor)."""
+        design = self.px(13)
+        for words, team in tries:
+            for face in ("bold", "sans"):
+                if self._label_fits(words, team, design, rect, 0, face):
+                    return words, team, design, face
+        return tries[-1][0], tries[-1][1], design, "bold"
+
+    def _label_fits(self, words: str, team: str, size: int, rect: pygame.Rect, least: int,
+                    face: str = "bold") -> bool:
+        """Whether `words` fit whole beside `team` at `size` (shrunk no further than `least`)."""
+        r = rect.h * size // (3 * self.px(13))
+        room = rect.w - font(max(min_readable(), size), "bold").size(team)[0] - 3 * r - 8
+        return fits(words, size, room, face, least)
+
+    def _paint_box(self, surf: pygame.Surface, rect: pygame.Rect, title: str, grow: float) -> None:
         pygame.draw.rect(surf, pal.WOOD_DARK, rect, border_radius=self.px(8))
         pygame.draw.rect(surf, pal.CRUST_DARK, rect, 1, border_radius=self.px(8))
         if title:
-            text = self.text.get(title, self.px(14), pal.GOLD, "bold")
+            text = self.text.get(title, self.px(14 * grow), pal.GOLD, "bold")
             surf.blit(text, (rect.x + self.px(8), rect.y + self.px(5)))
+
+    def _title_drop(self) -> int:
+        """How much lower than in the design a box's content starts, below its grown title."""
+        grown = font(max(min_readable(), self.px(14 * self.column_grow())), "bold").get_linesize()
+        return grown - font(max(min_readable(), self.px(14)), "bold").get_linesize()
 
     def _paint_legend(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         """Each human's keys: a list, or a grid when there are too many humans for a readable list."""
-        self.legend_bottom = paint_legend(surf, rect, self.legends, self.text, self.px)
+        drop = self._title_drop()
+        below = pygame.Rect(rect.x, rect.y + drop, rect.w, rect.h - drop)
+        self.legend_bottom = paint_legend(surf, below, self.legends, self.text, self.px, self.column_grow())
 
     # --- per-frame pieces ---------------------------------------------------------------------
 
@@ -213,9 +275,9 @@ class TableView:
                 surf.blit(back, (self.px(2), self.px(2)))
             surf.blit(back, (0, 0))
         else:  # an empty deck is where Out! is called
-            out = self.text.get(_("Out!"), self.px(18), pal.GOLD, "title")
+            out = self.text.get(_("Out!"), self.grown(_("Out!"), 18, w - 4, "title"), pal.GOLD, "title")
             surf.blit(out, out.get_rect(center=(w // 2, h // 2 - self.px(6))))
-        badge = self.text.get(str(count), self.px(13), pal.INK, "bold")
+        badge = self.text.get(str(count), self.grown(str(count), 13, w // 2, "bold"), pal.INK, "bold")
         box = badge.get_rect(midbottom=(w // 2, h - self.px(3))).inflate(self.px(8), 2)
         pygame.draw.rect(surf, pal.CREAM, box, border_radius=box.h // 2)
         surf.blit(badge, badge.get_rect(center=box.center))
@@ -262,7 +324,7 @@ class TableView:
     def _flag(self, surface: pygame.Surface, text: str, color: Color,
               **where: tuple[int, int]) -> pygame.Rect:
         """A small label on a coloured, ink-edged plate, kept inside the play area."""
-        image = self.text.get(text, self.px(11), pal.ink_on(color), "bold")
+        image = self.text.get(text, self.gx(11), pal.ink_on(color), "bold")
         box = image.get_rect().inflate(self.px(8), -self.px(2))  # the font's leading is room enough
         for name, point in where.items():
             setattr(box, name, point)
@@ -276,7 +338,8 @@ class TableView:
         """A short message over a seat's arsenal (refusal reasons)."""
         ars, region = self.geom.zone(seat, "arsenal"), self.geom.zone(seat, "region")
         # As wide as the seat's whole place allows, so a reason reads in full (it is clamped there).
-        label = self.text.fit(text, self.px(13), pal.WHITE, region.w - self.px(24), "bold")
+        room = region.w - self.px(24)
+        label = self.text.fit(text, self.grown(text, 13, room, "bold"), pal.WHITE, room, "bold")
         box = label.get_rect(center=(ars.centerx, ars.centery)).inflate(self.px(12), self.px(6))
         box.clamp_ip(region)
         pygame.draw.rect(surface, color, box, border_radius=self.px(6))
@@ -358,9 +421,11 @@ class TableView:
     def reading(self) -> float:
         """How much larger than the table the status and the table talk are written: the boxes
         whose entries wrap (and the oldest give way) follow the interface size as far as
-        _READING_ROOM is left, while the table's geometry keeps its own scale."""
+        _READING_ROOM is left (further in a widened column), while the table's geometry keeps
+        its own scale."""
         window = self.geom.scaled.window
-        return max(1.0, ui_scale(window, _READING_ROOM) / ui_scale(window))
+        reading = ui_scale(window, _READING_ROOM) / ui_scale(window)
+        return max(1.0, min(reading * self._column_widened(), max(self.geom.grow, reading)))
 
     def draw_status(self, surface: pygame.Surface, lines: list[tuple[str, Color]]) -> None:
         """The status box: up to three short lines."""
@@ -374,7 +439,8 @@ class TableView:
         key = tuple(lines)
         rect = self.geom.area("log")
         size = 12 * self.reading()
-        surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, self.px(26), size)), rect)
+        top = self.px(26) + self._title_drop()
+        surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, top, size)), rect)
 
     def _paint_lines(self, surf: pygame.Surface, lines: list[tuple[str, Color]], top: int,
                      size: float) -> None:
@@ -402,13 +468,14 @@ class TableView:
         surface.blit(shadow, shadow.get_rect(center=(center[0] + 2, center[1] + 3)))
         surface.blit(big, big.get_rect(center=center))
         if sub:
-            small = self.text.get(sub, self.px(15), pal.CREAM, "bold")
-            surface.blit(small, small.get_rect(center=(rect.centerx, rect.bottom - self.px(14))))
+            small = self.text.get(sub, self.grown(sub, 15, rect.w - self.px(300), "bold"), pal.CREAM, "bold")
+            bottom = rect.bottom - max(self.px(14), small.get_height() // 2)
+            surface.blit(small, small.get_rect(center=(rect.centerx, bottom)))
         if button:
             self.go_button = self._button(surface, button, rect)
 
     def _button(self, surface: pygame.Surface, text: str, banner: pygame.Rect) -> pygame.Rect:
-        label = self.text.get(text, self.px(22), pal.INK, "bold")
+        label = self.text.get(text, self.gx(22), pal.INK, "bold")
         box = label.get_rect().inflate(self.px(40), self.px(14))
         box.midright = (banner.right - self.px(24), banner.centery)
         pygame.draw.rect(surface, pal.WOOD_DARK, box.move(0, self.px(3)), border_radius=self.px(10))

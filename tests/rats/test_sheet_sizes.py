@@ -1,0 +1,45 @@
+"""A RATS sheet at 200% writes every supply's name larger than at 100%: a use that wraps onto two
+lines ("plato o decoración, nuevo Anfitrión") takes a taller row from the rows with one line to
+spare, rather than its supply's name shrinking back to the design's size."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.cli.game_args import build_setup
+from pie_table.cli.headless_app import make_table
+from pie_table.cli.main import build_parser
+from pie_table.games.rats.ui.labels import supply_title
+from pie_table.kit.i18n import set_language
+from tests.kit.table_texts import sized_home  # noqa: F401 - a fixture
+from tests.kit.text_probe import recording, watch
+
+pytestmark = pytest.mark.usefixtures("sized_home")
+
+
+def _name_sizes(monkeypatch, size: tuple[int, int], percent: int) -> dict[str, set[int]]:  # type: ignore[no-untyped-def]
+    """The sizes each supply's name is drawn at on the sheet, three turns in (recorded from the
+    table's opening on: the sheet is painted once and kept while it does not change)."""
+    words = ["screenshot", "rats", "--seats", "human,bot:easy,bot:normal", "--seed", "3", "--out", "x"]
+    info, setup = build_setup(build_parser().parse_args(words))
+    with recording(monkeypatch) as drawn:
+        app, scene = make_table(info, setup, size, percent)
+        watch(app)
+        scene.skip_to(at=None, turn=3)
+        app.step(0.0)
+    names = {supply_title(supply) for supply in range(6)}
+    sizes: dict[str, set[int]] = {}
+    for d in drawn:
+        if d.text in names:
+            sizes.setdefault(d.text, set()).add(d.size)
+    return sizes
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_200_percent_writes_every_supply_name_larger(monkeypatch, size, lang):
+    set_language(lang)
+    normal, larger = (_name_sizes(monkeypatch, size, percent) for percent in (100, 200))
+    assert len(larger) == len(normal) == 6
+    # (a long name may be narrowed to its row's width, "Espadas de cóctel": larger all the same)
+    assert sorted(name for name in normal if min(larger[name]) <= max(normal[name])) == [], larger

@@ -1,0 +1,77 @@
+"""Rumble Pie's table words grow with the interface size: at 200% the seat labels, the chefs' names
+on the boards, the key legend, the decks' counts and the cursor's flag are drawn at least 1.25 times
+as tall as at 100% (1280x720 and 900x560, English and Spanish), and no text of the frame is drawn
+smaller; the cards keep their size; a window wider than the design widens the side column."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.kit.app import App
+from pie_table.kit.i18n import set_language
+from pie_table.scenes.base import open_table
+from tests.kit.table_texts import sized_home  # noqa: F401 - a fixture
+from tests.kit.text_probe import Drawn, largest_sizes, recording, watch
+
+pytestmark = pytest.mark.usefixtures("sized_home")
+_CHEFS = {"Shorty", "Sylvie", "Pierre"}
+
+
+def _first_frame(monkeypatch, size: tuple[int, int], percent: int,  # type: ignore[no-untyped-def]
+                 seats: str = "human:keys1,bot:hard") -> tuple[list[Drawn], object]:
+    """Every text of a table's first frame, and its geometry."""
+    from pie_table.games.rumble_pie.ui import RumbleTableScene
+
+    with recording(monkeypatch) as drawn:
+        app = App(size=size, headless=True)
+        app.set_ui_scale(percent)
+        scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), {}, seed=3))
+        app.scenes.push(scene)
+        watch(app)
+        app.step(0.0)
+        app.step(0.0)
+        geom = scene.geom
+        app.set_ui_scale(100)
+    return list(drawn), geom
+
+
+def _tallest(drawn: list[Drawn], keep) -> int:  # type: ignore[no-untyped-def]
+    return max((d.size for d in drawn if keep(d)), default=0)
+
+
+def _inside(rect) -> object:  # type: ignore[no-untyped-def]
+    return lambda d: rect.collidepoint(d.where[0] + d.where[2] // 2, d.where[1] + d.where[3] // 2)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_200_percent_writes_the_tables_words_larger_and_none_smaller(monkeypatch, size, lang):
+    set_language(lang)
+    normal, geom = _first_frame(monkeypatch, size, 100)
+    larger, grown = _first_frame(monkeypatch, size, 200)
+    kinds = {
+        "seat label": _inside(geom.zone(0, "label")),
+        "chef name": lambda d: d.text in _CHEFS,
+        "key legend": _inside(geom.area("legend")),
+        "deck count": lambda d: d.text.isdigit() and len(d.text) == 2,  # (the scores are 0)
+        "flag": lambda d: d.text == "P1",
+    }
+    for kind, keep in kinds.items():
+        before, after = _tallest(normal, keep), _tallest(larger, keep)
+        assert before and after >= 1.25 * before, (kind, before, after)
+    before, after = largest_sizes(normal), largest_sizes(larger)
+    smaller = sorted((text, before[text], after[text]) for text in set(before) & set(after)
+                     if after[text] < before[text])
+    assert smaller == [], smaller
+    assert grown.card_size == geom.card_size  # type: ignore[attr-defined]
+
+
+def test_a_window_wider_than_the_design_widens_the_side_column(monkeypatch):
+    """2560x1080 at 200%: the column takes width the letterbox had, the cards keep their size."""
+    _drawn, geom = _first_frame(monkeypatch, (2560, 1080), 100)
+    _drawn, grown = _first_frame(monkeypatch, (2560, 1080), 200)
+    before, after = geom.area("legend"), grown.area("legend")  # type: ignore[attr-defined]
+    assert after.w >= 1.5 * before.w
+    assert grown.card_size == geom.card_size  # type: ignore[attr-defined]
+    assert grown.area("panel").right <= 2560  # type: ignore[attr-defined]
