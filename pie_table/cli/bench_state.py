@@ -10,7 +10,7 @@ import statistics
 import time
 from typing import Any
 
-from pie_table.core.driver import TableDriver
+from pie_table.core.driver import driver_for
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 
@@ -38,7 +38,8 @@ def bench_state(args: argparse.Namespace, setup: GameSetup) -> int:
     rows: list[dict[str, Any]] = []
     for seed in range(setup.seed, setup.seed + args.games):
         session = Session(GameSetup(setup.game_id, setup.seats, setup.options, setup.teams, seed))
-        driver = TableDriver(session, pace=None)
+        # A real-time game's play-out counts ticks, each one a logged move, like a turn-based one's.
+        driver = driver_for(session, pace=None)
         driver.play_out(_EARLY)
         early = _measure(session)
         driver.play_out()

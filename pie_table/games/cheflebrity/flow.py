@@ -25,7 +25,6 @@ from pie_table.core.messages import Msg, plural
 from pie_table.games.cheflebrity import claims as C
 from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity.deck import CARDS, GENIUS, KIND, OOPS, PART_NAMES, SABOTAGE, SAVED
-from pie_table.games.cheflebrity.scoring import score
 from pie_table.games.cheflebrity.state import DEAL, ChefState, chef_name, say, tell
 
 TURN, OOPS_PICK, SAB_WINDOW, SAVE_WINDOW, REPLY, CONFIRM = (
@@ -115,9 +114,10 @@ def end_turn(state: ChefState, events: list[Event]) -> None:
 
 def finish(state: ChefState, events: list[Event]) -> None:
     state.over = True
-    state.result = score(state.served, state.kept, state.options["quality_rule"])
-    state.winners = list(state.result["winners"])
-    top = max(state.result["totals"])
+    result = state.result
+    assert result is not None
+    state.winners = list(result["winners"])
+    top = max(result["totals"])
     text = (
         Msg(
             "The judging is done: {winner} wins with {points} points.",

@@ -249,7 +249,7 @@ _PUBLIC: Fields = {
     "trade": _trade_view,
     "over": lambda v: v.state.over,
     "winners": lambda v: list(v.state.winners),
-    "result": lambda v: copy_data(v.state.result),
+    "result": lambda v: v.state.result,  # worked out afresh at each read: nobody else holds it
 }
 _PARTS: Fields = {
     "hand_counts": lambda v: [len(h) for h in v.state.hands],

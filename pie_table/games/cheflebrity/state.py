@@ -15,6 +15,7 @@ from typing import Any
 from pie_table.core.decisions import DecisionStack
 from pie_table.core.engine import copy_json, rng_from_json, rng_state_to_json
 from pie_table.core.messages import Msg, seat_msg
+from pie_table.games.cheflebrity.scoring import score
 
 DEAL = {2: 7, 3: 7, 4: 6, 5: 5}
 
@@ -54,8 +55,13 @@ class ChefState:
     stack: DecisionStack = field(default_factory=DecisionStack)
     over: bool = False
     winners: list[int] = field(default_factory=list)
-    result: dict[str, Any] | None = None  # the scoring breakdown, once over
     actions: int = 0
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """The scoring breakdown once the game is over (None before): worked out from the Serving
+        Lines and the kept cards when asked, not kept in the state, which holds the game only."""
+        return score(self.served, self.kept, self.options["quality_rule"]) if self.over else None
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -92,7 +98,7 @@ def _pies_json(lines: list[list[Pie]]) -> list[list[Pie]]:
 
 
 def state_to_json(state: ChefState) -> dict[str, Any]:
-    """The whole state as JSON data (rng included)."""
+    """The whole state as JSON data (rng included); the scoring breakdown is not part of it."""
     return {
         "seats": state.seats,
         "seed": state.seed,
@@ -121,7 +127,6 @@ def state_to_json(state: ChefState) -> dict[str, Any]:
         "stack": state.stack.to_json(),
         "over": state.over,
         "winners": list(state.winners),
-        "result": copy_json(state.result),
         "actions": state.actions,
     }
 
@@ -156,6 +161,5 @@ def state_from_json(data: dict[str, Any]) -> ChefState:
         stack=DecisionStack.from_json(data["stack"]),
         over=bool(data["over"]),
         winners=[int(w) for w in data["winners"]],
-        result=copy_json(data["result"]),
         actions=int(data["actions"]),
     )
