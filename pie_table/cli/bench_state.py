@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from pie_table.core.driver import TableDriver
+from pie_table.core.dynamics import Turns
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup
 
@@ -38,7 +39,7 @@ def bench_state(args: argparse.Namespace, setup: GameSetup) -> int:
     rows: list[dict[str, Any]] = []
     for seed in range(setup.seed, setup.seed + args.games):
         session = Session(GameSetup(setup.game_id, setup.seats, setup.options, setup.teams, seed))
-        driver = TableDriver(session, pace=None)
+        driver = TableDriver(session, dynamics=Turns, pace=None)
         driver.play_out(_EARLY)
         early = _measure(session)
         driver.play_out()
