@@ -5,8 +5,8 @@ it used to write for itself: pacing (bots wait a human beat, a decision's countd
 through a logged `timeout`), who is at the screen (the privacy gate), autosave, undo, one policy for
 a human seat the computer plays for (autoplay), one `skip_to`, one headless play-out, one replay
 with one failure rule, and listeners that hear only the events their seat may see.
-`RealtimeDriver` is Rumble Pie's fixed-step loop on the same session: queued human actions, then
-the bots, then the clock, tick by tick.
+How the game moves on in time is a part it is given (`core.dynamics`): `Turns`, or Rumble Pie's
+`FixedStep` (queued human actions, then the bots, then the clock, tick by tick).
 
 Pure Python: no pygame. Time only enters through `update(dt)` / `advance(dt)`; headless runs and
 replays need none, since every timeout and tick is in the log.
@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
-from pie_table.core.engine import Action, Event, IllegalAction, Outcome, TurnBot
+from pie_table.core.dynamics import Driven, Dynamics, Turns
+from pie_table.core.engine import Action, Event, IllegalAction, Outcome
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.history import EventLog, SeatHistory, events_for
 from pie_table.core.messages import Msg
 from pie_table.core.pacing import Pace
@@ -32,24 +33,14 @@ from pie_table.core.session import TIMEOUT, Applied, Entry, PrivacyGate, Session
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
 
-_TICK: Action = {"type": "tick"}
 _TIMEOUT_ACTION: Action = {"type": TIMEOUT}
 _HUMAN_PACE = Pace()
 _SKIP_FRAME = 1 / 30  # `skip_to(at=...)`: table time one autoplayed move stands for
 Listener = Callable[[Entry, list[Event]], None]
+D = TypeVar("D", bound=Dynamics)
 
 # Seconds between looks at a bot thinking in its worker (`core.pondering`): a frame at 60 fps.
 _PONDER_POLL = 1 / 60
-
-
-@dataclass
-class TickStep:
-    """What one real-time tick produced: events in order, applied and refused actions (with origins)."""
-
-    tick: int
-    events: list[Event] = field(default_factory=list)
-    applied: list[tuple[Action, Any]] = field(default_factory=list)
-    refusals: list[tuple[Action, Any, Any]] = field(default_factory=list)
 
 
 class ReplayError(Exception):
@@ -63,18 +54,20 @@ class ReplayError(Exception):
         self.crashed = crashed
 
 
-class TableDriver:
+class TableDriver(Generic[D]):
     """One game at one table: its session, pacing, who is at the screen, autosave, undo, autoplay,
-    skip, replay."""
+    skip, replay; its `dynamics` (`Turns` unless given) says how it moves on in time."""
 
-    def __init__(self, session: Session, *, pace: Pace | None = _HUMAN_PACE, pace_seed: int = 0,
+    def __init__(self, session: Session, *, dynamics: Callable[[Driven], D] | None = None,
+                 pace: Pace | None = _HUMAN_PACE, pace_seed: int = 0,
                  autosave: Any = None, beat: Callable[[int], float] | None = None,
                  moment: Callable[[], Any] | None = None,
                  turn_of: Callable[[Any], int] | None = None, seat_order: bool = False) -> None:
-        """`pace` None: bots act at once in `update`. `beat(seat)` may give a game's own wait for a
-        bot's next move (else public/secret from whether the decision on top is sealed); `moment()`
-        may say when the clock starts afresh, for a game whose one decision takes several moves that
-        each deserve their beat (else: when the top decision changes). `autosave` (an `Autosaver`)
+        """`dynamics(driver)` makes the table's clock policy (None: `Turns`). `pace` None: bots act
+        at once in `update`. `beat(seat)` may give a game's own wait for a bot's next move (else
+        public/secret from whether the decision on top is sealed); `moment()` may say when the
+        clock starts afresh, for a game whose one decision takes several moves that each deserve
+        their beat (else: when the top decision changes). `autosave` (an `Autosaver`)
         is marked after every applied action. `turn_of(state)`: the game's turn number, for
         `skip_to(turn=...)`. `seat_order`: answers to a decision several seats share are played in
         seat order whatever order they come in, a forced one taken at once, so the game goes move
@@ -104,6 +97,8 @@ class TableDriver:
         # answered, but in no log entry yet (a server keeps such answers in its store).
         self.on_kept: list[Callable[[], None]] = []
         self.pondering = Pondering()  # decisions of bots that think in a worker (`core.pondering`)
+        # Made last: a dynamics may set the driver up for its clock (a fixed step: bots unpaced).
+        self.dynamics: D = dynamics(self) if dynamics is not None else cast(D, Turns(self))
 
     def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
                 moment: Callable[[], Any] | None = None) -> None:
@@ -232,7 +227,7 @@ class TableDriver:
             waiting = self.session.to_act()
             self._round = None
             if len(waiting) > 1:
-                self._round = AnswerRound(top.id, waiting, self._closes_by_timeout())
+                self._round = AnswerRound(top.id, waiting, self.closes_by_timeout())
                 for seat in waiting if self._round.timed else ():  # as `play_out`, nobody is asked
                     forced = self.rules.forced_action(self.state, seat)  # for a forced move
                     if forced is not None:
@@ -449,98 +444,13 @@ class TableDriver:
                 break
         return applied
 
-    def play_out(self, limit: int = 1_000_000) -> int:
-        """Run a turn-based game to its end while only bots are asked (or `limit` actions); returns
-        the actions applied. A reaction window every bot lets pass closes at once through the
-        table's logged timeout, as it does when time runs out at a table of people; its answers are
-        sealed, so no bot's view shows whether another has answered yet.
+    def play_out(self, limit: int | None = None) -> int:
+        """Play an all-bot game to its end without a screen, as its dynamics plays one (at most
+        `limit` actions or ticks); returns how many were run."""
+        return self.dynamics.play_out(limit)
 
-        With nobody listening and no undo to keep (arenas, `simulate`, benchmarks), each move is
-        applied and logged directly, with what every decision needs looked up once a game, and
-        skips the session's shape check (a tenth of a benchmark): the engine still checks each,
-        and tests replay bot games through `submit`. Otherwise every move goes through `submit`."""
-        session = self.session
-        rules, state, bots, log = session.rules, session.state, session.bots, session.log
-        apply, to_act, is_over, legal_actions = rules.apply, rules.to_act, rules.is_over, rules.legal_actions
-        bot_view, forced = rules.bot_view, rules.forced_action
-        # Bots that may answer from the view alone; the others are asked only when the list of
-        # moves holds a choice, and their view is built only then (a forced move needs none).
-        deciders = {seat: bot.decide_from_view for seat, bot in bots.items()
-                    if type(bot).decide_from_view is not TurnBot.decide_from_view}
-        every_seat_a_bot = len(bots) == len(self.setup.seats)
-        for seat, bot in bots.items():
-            bot.hear(session.history(seat))
-        events_log = session.events
-        plain = not session.undo_allowed and not session.listeners and self.autosave is None
-        count = 0
 
-        def checked(seat: int | None, action: Any) -> None:
-            applied = self.submit(seat, action)  # a malformed one is refused, with the reason why
-            if not applied.ok:
-                raise IllegalAction(f"a bot's action was refused: {applied.reason}")
-
-        def direct(seat: int | None, action: Any) -> None:
-            if not isinstance(action, dict):
-                checked(seat, action)
-            # Bots return a move from the list just built for them (or a fresh one): it is logged
-            # as it is when it already names its seat, as the moves listed do.
-            stamped = action if seat is None or action.get("seat") == seat else {**action, "seat": seat}
-            try:
-                events = apply(state, stamped)
-            except IllegalAction as exc:
-                raise IllegalAction(f"a bot's action was refused: {exc.reason}") from None
-            log.append(Entry(seat, stamped))
-            events_log.append(events)
-
-        play = direct if plain else checked
-        while not is_over(state) and count < limit:
-            waiting = to_act(state)
-            if not waiting or not every_seat_a_bot and any(seat not in bots for seat in waiting):
-                break
-            window = len(waiting) > 1 and self._closes_by_timeout()
-            held: list[tuple[int, Action]] = []
-            for seat in waiting:
-                # `Session.decide`, written out: a move the engine knows is forced, else the view's
-                # answer, else a forced move from the list, else the bot's pick from the list.
-                if window:
-                    action = forced(state, seat)
-                    if action is not None:  # a pass: held like any other (most seats of most windows)
-                        held.append((seat, action))
-                        continue
-                else:
-                    action = None
-                if action is None:
-                    decider, view = deciders.get(seat), None
-                    if decider is not None:
-                        view = bot_view(state, seat)
-                        action = decider(view)
-                    if action is None:
-                        legal = legal_actions(state, seat)
-                        if len(legal) == 1:
-                            action = legal[0]
-                        else:
-                            action = bots[seat].act(bot_view(state, seat) if view is None else view, legal)
-                if window and isinstance(action, dict) and action.get("type") == "pass":
-                    held.append((seat, action))
-                    continue
-                if held:  # the passes before a seat's answer are played before it
-                    for passed in held:
-                        play(*passed)
-                    count += len(held)
-                    held = []
-                play(seat, action)
-                count += 1
-            if held:
-                if len(held) == len(waiting):
-                    play(None, _TIMEOUT_ACTION)
-                    count += 1
-                else:
-                    for passed in held:
-                        play(*passed)
-                    count += len(held)
-        return count
-
-    def _closes_by_timeout(self) -> bool:
+    def closes_by_timeout(self) -> bool:
         """The decision waited on is a sealed reaction window with a time limit, which the table's
         timeout closes with a pass from everyone who has not answered."""
         top = self.rules.current_decision(self.state)
@@ -564,7 +474,7 @@ class TableDriver:
     @classmethod
     def from_log(cls, setup: GameSetup, entries: Iterable[Entry | Sequence[Any]], *, upto: int | None = None,
                  info: GameInfo | None = None, resume: tuple[int, dict[str, Any], EventLog] | None = None,
-                 **kw: Any) -> TableDriver:
+                 **kw: Any) -> TableDriver[Any]:
         """A new table replaying `entries` ([seat, action] or `Entry`) from the setup's seed, the
         first `upto` only if given. `resume=(n, state_json, events)` starts from a state kept after
         the first n entries, with the events that led to it. The one failure rule: an entry that
@@ -599,159 +509,11 @@ def _rows(entries: Iterable[Entry | Sequence[Any]]) -> list[tuple[int | None, Ac
     return [(e.seat, e.action) if isinstance(e, Entry) else (e[0], e[1]) for e in entries]
 
 
-class RealtimeDriver(TableDriver):
-    """A real-time game (Rumble Pie) at its fixed step: queued human actions in the order they were
-    read, then the bots, then the engine's clock, tick by tick, whatever the frame rate."""
-
-    def __init__(self, session: Session, *, tick_hz: int = 60, watch: bool = False,
-                 auto_start_s: float = 1.5, max_frame: float = 0.25, **kw: Any) -> None:
-        """`watch`: a replay feeds the ticks, the clock does not run here. With nobody at the keys a
-        round starts by itself after `auto_start_s`; a hitch (window drag, breakpoint) may not run
-        the game on by more than `max_frame` seconds."""
-        kw.setdefault("pace", None)
-        super().__init__(session, **kw)
-        self.tick_s = 1.0 / tick_hz
-        self.watch = watch
-        self.auto_start_s = auto_start_s
-        self.max_frame = max_frame
-        self.pending: list[tuple[int | None, Action, Any]] = []
-        self.accumulator = 0.0
-        self.waiting_s = 0.0
-        self.game_ticks = 0  # ticks since the first round started: the CLI's "seconds of game time"
-        self.started = bool(session.log)  # a resumed game has long since started
-        self.has_humans = len(session.bots) < len(self.setup.seats)
-        self._step_listeners: list[Callable[[TickStep], None]] = []
-
-    def listen_steps(self, fn: Callable[[TickStep], None]) -> None:
-        """Call `fn(step)` after every tick run here, with the origins of what it applied and
-        refused (a host tells each remote seat what became of its inputs)."""
-        self._step_listeners.append(fn)
-
-    def waiting(self) -> Action | None:
-        """The table's action the game waits for before its clock runs on (a round's start)."""
-        return self.rules.waiting_action(self.state)
-
-    def queue(self, seat: int | None, action: Action, origin: Any = None) -> None:
-        """Queue an action for the start of the next tick (None: the table's own, e.g. a start)."""
-        self.pending.append((seat, action, origin))
-
-    def start(self, origin: Any = None) -> None:
-        """Ask for the next round to begin (queued like any action, once)."""
-        opener = self.waiting()
-        if opener is not None and not any(a == opener for _, a, _ in self.pending):
-            self.queue(None, opener, origin)
-
-    def advance(self, dt: float) -> list[TickStep]:
-        """Run as many whole ticks as `dt` (clamped) pays for; leftover time waits for the next frame."""
-        if self.watch:
-            return []
-        dt = min(max(dt, 0.0), self.max_frame)
-        self.accumulator += dt
-        self._auto_start(dt)
-        steps = []
-        while self.accumulator >= self.tick_s - 1e-9:  # sixty frames of 1/60 s are sixty ticks, not 59
-            self.accumulator = max(0.0, self.accumulator - self.tick_s)
-            steps.append(self.step())
-        return steps
-
-    def _auto_start(self, dt: float) -> None:
-        """With nobody at the keys, rounds start by themselves after a short beat."""
-        if self.waiting() is None or self.is_over():
-            self.waiting_s = 0.0
-            return
-        self.waiting_s += dt
-        if not self.has_humans and self.waiting_s >= self.auto_start_s:
-            self.start("auto")
-
-    def step(self, queued: Iterable[tuple[int | None, Action, Any]] = ()) -> TickStep:
-        """One tick: queued actions in read order (`queued`: more, after those of `queue`), then the
-        bots, then the clock. The bots all decide
-        from the same view, as people at a table do, and their actions land in an order whose first
-        seat rotates every tick, so no seat always wins a race for a pile (the loser is told why)."""
-        session = self.session
-        opener = self.waiting()
-        queued, self.pending = [*self.pending, *queued], []
-        step = TickStep(self.rules.tick(self.state))
-        for seat, action, origin in queued:
-            self._step_apply(step, seat, action, origin)
-        bots = session.bots
-        if bots and self.to_act():
-            wanted = [(seat, chosen) for seat in bots if (chosen := session.bot_action(seat)) is not None]
-            count = len(self.setup.seats)
-            first = step.tick % count
-            wanted.sort(key=lambda pair: (pair[0] - first) % count)
-            for seat, action in wanted:
-                applied = self._step_apply(step, seat, action, ("bot", seat))
-                if not applied.ok:
-                    step.refusals.pop()
-                    bots[seat].refused(action, applied.reason)
-        step.events.extend(session.submit(None, _TICK).events)
-        if opener is not None and any(a == opener for a, _ in step.applied):
-            self.started = True
-        if self.started:
-            self.game_ticks += 1
-        for fn in self._step_listeners:
-            fn(step)
-        return step
-
-    def _step_apply(self, step: TickStep, seat: int | None, action: Action, origin: Any) -> Applied:
-        applied = self.session.submit(seat, action)
-        if applied.ok:
-            step.events.extend(applied.events)
-            step.applied.append((applied.entry.action if applied.entry else action, origin))
-        else:
-            step.refusals.append((action, applied.message, origin))
-        return applied
-
-    def apply_logged(self, seat: int | None, action: Action) -> TickStep:
-        """One logged entry of a replay, applied through the session (the clock counts its ticks)."""
-        opener = self.waiting()
-        applied = self.session.submit(seat, action)
-        step = TickStep(self.rules.tick(self.state), list(applied.events))
-        if applied.ok:
-            step.applied.append((action, ("replay", seat)))
-            if opener is not None and action == opener:
-                self.started = True
-            if action == _TICK and self.started:
-                self.game_ticks += 1
-        return step
-
-    def fast_forward(self, until_tick: int | None = None, until_round: int | None = None,
-                     limit: int = 600 * 60, on_step: Callable[[TickStep], None] | None = None) -> int:
-        """Run ticks without a screen, starting rounds at once, until game tick `until_tick` or
-        round `until_round` (needs `turn_of`) is in play; `on_step` sees every tick. Ticks run."""
-        ran = 0
-        while ran < limit and not self.is_over():
-            if until_tick is not None and self.game_ticks >= until_tick and (self.started or until_tick <= 0):
-                break
-            if (until_round is not None and self.turn_of is not None
-                    and self.turn_of(self.state) >= until_round and self.waiting() is None):
-                break
-            self.start("auto")
-            step = self.step()
-            if on_step is not None:
-                on_step(step)
-            ran += 1
-        self.accumulator = 0.0
-        return ran
-
-    def play_out(self, limit: int = 60 * 60 * 60) -> int:
-        """Play an all-bot game to its end without a screen (at most `limit` ticks); between rounds
-        the table's waiting action (the next round's start) is taken at once. Returns ticks run."""
-        ticks = 0
-        while not self.is_over() and ticks < limit:
-            opener = self.waiting()
-            if opener is not None:
-                self.submit(None, opener)
-                continue
-            self.step()
-            ticks += 1
-        return ticks
-
-
-def driver_for(session: Session, **kw: Any) -> TableDriver:
-    """The driver that fits the session's game: real-time or turn-based."""
-    return RealtimeDriver(session, **kw) if session.info.realtime else TableDriver(session, **kw)
+def driver_for(session: Session, **kw: Any) -> TableDriver[Any]:
+    """The driver of the session's game, with the dynamics its registration declares: Rumble Pie's
+    fixed step for a real-time game, else turns."""
+    dynamics: Callable[[Driven], Dynamics] = FixedStep if session.info.realtime else Turns
+    return TableDriver(session, dynamics=dynamics, **kw)
 
 
 def play_to_end(setup: GameSetup, info: GameInfo | None = None, **kw: Any) -> Session:

@@ -23,7 +23,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pie_table.core.driver import RealtimeDriver, TableDriver
+from pie_table.core.driver import TableDriver
+from pie_table.core.dynamics import Turns
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.history import SeatHistory
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo, get_game
@@ -366,10 +368,10 @@ def headless_host(setup: GameSetup, remote: set[int], *, table_id: str = "1", co
         session = Session(setup, info, bots=_bots(info, setup, set(range(len(setup.seats))) - remote))
     session = hosted_session(session, remote)
     if info.realtime:
-        driver: TableDriver = RealtimeDriver(session, tick_hz=tick_hz)
-        return TableHost(driver, remote, clock=lambda host: TickClock(host, lockstep=lockstep),
+        ticking = TableDriver(session, dynamics=lambda d: FixedStep(d, tick_hz=tick_hz))
+        return TableHost(ticking, remote, clock=lambda host: TickClock(host, lockstep=lockstep),
                          loop=OwnLoop(), table_id=table_id, code=code, watch_delay_s=watch_delay_s)
-    driver = TableDriver(session, pace=pace, seat_order=True)
+    driver = TableDriver(session, dynamics=Turns, pace=pace, seat_order=True)
     return TableHost(driver, remote, clock=TurnClock, loop=OwnLoop(), table_id=table_id, code=code,
                      watch_delay_s=watch_delay_s)
 

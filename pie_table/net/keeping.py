@@ -26,7 +26,6 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from pie_table.core.driver import RealtimeDriver
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import load_games
 from pie_table.core.resume import load_session
@@ -149,9 +148,8 @@ class Keeper:
         self._hosts[host.id] = host
         self._logged[host.id] = logged
         self._status[host.id] = status
-        if isinstance(host.driver, RealtimeDriver):
+        if host.driver.dynamics.listen_steps(lambda _step: self._ticked(host)):
             self._ticks[host.id] = 0
-            host.driver.listen_steps(lambda _step: self._ticked(host))
         else:
             # The session's first listener: the write is queued, and the table's connections told
             # to hold, before the clock's listener queues the move's updates. An answer kept for

@@ -26,7 +26,6 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from pie_table.core.driver import RealtimeDriver
 from pie_table.core.options import TEAMS, options_problem
 from pie_table.core.pacing import Pace
 from pie_table.core.registry import GameInfo, get_game, load_games
@@ -498,8 +497,8 @@ class Lobby:
             if any(not table.info.realtime for table in conn.tables):
                 conn.notice(notice)
         for table in self.tables.values():
-            if isinstance(table.driver, RealtimeDriver) and not self._held_still:
-                table.driver.watch = failing  # no tick of its own while it cannot be kept
+            # No tick of its own while it cannot be kept (a turn-based table has no clock to hold).
+            if not self._held_still and table.driver.dynamics.hold(failing):
                 table.tell_paused(notice["paused"])
 
     def resume(self, adopt: bool = False) -> list[TableHost]:
@@ -530,8 +529,7 @@ class Lobby:
         written then is where the resumed table goes on, not a few seconds played to nobody."""
         self._held_still = True
         for table in self.tables.values():
-            if isinstance(table.driver, RealtimeDriver):
-                table.driver.watch = True  # the driver runs no tick of its own from now on
+            table.driver.dynamics.hold(True)  # a clock of its own runs no tick from now on
 
     def _table(self, table_id: str) -> TableHost:
         table = self.tables.get(table_id)

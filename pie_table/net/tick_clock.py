@@ -1,4 +1,4 @@
-"""A real-time table's clock (Rumble Pie): the host's `RealtimeDriver` runs a fixed step.
+"""A real-time table's clock (Rumble Pie): the host's driver runs a fixed step (`FixedStep`).
 
 Remote seats send `action` messages — a key action stamped with the client's sequence number and
 the tick it saw — and each is queued for the next tick, in the order it was read, exactly as a key
@@ -20,7 +20,9 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.core.driver import RealtimeDriver, TickStep
+from pie_table.core.driver import TableDriver
+from pie_table.core.dynamics import TickStep
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.messages import Msg
 from pie_table.net import protocol as p
 from pie_table.net.host_parts import Holder, Seats
@@ -66,9 +68,9 @@ class TickClock:
     """The clock of a real-time hosted table."""
 
     def __init__(self, host: Seats, *, lockstep: bool = False) -> None:
-        assert isinstance(host.driver, RealtimeDriver), "a real-time table runs on a RealtimeDriver"
         self.host = host
-        self.driver: RealtimeDriver = host.driver
+        self.driver: TableDriver[FixedStep] = host.driver  # a real-time table's: a fixed step
+        self.fixed = self.driver.dynamics
         self.lockstep = lockstep
         self.ticks = 0
         self.updates_sent = 0
@@ -79,7 +81,7 @@ class TickClock:
         if lockstep:
             for seat in host.remote:
                 host.session.bots[seat] = _AnswerBot(self, seat)
-        self.driver.listen_steps(self._took)  # acks and refusals of remote inputs, tick by tick
+        self.fixed.listen_steps(self._took)  # acks and refusals of remote inputs, tick by tick
 
     def outcome(self, seat: int) -> _Outcome:
         """The inputs of `seat` decided since its last update."""
@@ -112,13 +114,13 @@ class TickClock:
         if kind in self.driver.rules.system_actions:
             if kind != "start":
                 raise Refusal(p.NOT_ASKED)
-            before = len(self.driver.pending)
-            self.driver.start(("remote", holder.seat, seq))  # the table's own, once
-            if len(self.driver.pending) == before:
+            before = len(self.fixed.pending)
+            self.fixed.start(("remote", holder.seat, seq))  # the table's own, once
+            if len(self.fixed.pending) == before:
                 # Asked for already (or nothing to start): answered now, or it would wait forever.
                 self.outcome(holder.seat).acks.append(seq)
             return
-        self.driver.queue(holder.seat, {**action, "seat": holder.seat}, ("remote", holder.seat, seq))
+        self.fixed.queue(holder.seat, {**action, "seat": holder.seat}, ("remote", holder.seat, seq))
 
     def nudge(self) -> None:
         """Nothing to wake: the ticks run on."""
@@ -140,25 +142,25 @@ class TickClock:
     async def _run_live(self) -> None:
         loop = asyncio.get_running_loop()
         last = loop.time()
-        driver = self.driver
+        driver, fixed = self.driver, self.fixed
         while not driver.is_over():
-            await asyncio.sleep(max(0.0, driver.tick_s - driver.accumulator - (loop.time() - last)))
+            await asyncio.sleep(max(0.0, fixed.tick_s - fixed.accumulator - (loop.time() - last)))
             now = loop.time()
-            driver.advance(now - last)
+            fixed.advance(now - last)
             last = now
             self.after_frame()
 
     async def _run_lockstep(self) -> None:
-        """`RealtimeDriver.play_out` with the remote seats asked before each tick of play."""
-        driver = self.driver
+        """`FixedStep.play_out` with the remote seats asked before each tick of play."""
+        driver, fixed = self.driver, self.fixed
         while not driver.is_over():
-            opener = driver.waiting()
+            opener = fixed.waiting()
             if opener is not None:
                 driver.submit(None, opener)
                 continue
             if driver.to_act():
                 await self._ask_all()
-            driver.step()
+            fixed.step()
 
     async def _ask_all(self) -> None:
         loop = asyncio.get_running_loop()

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from pie_table.core.driver import RealtimeDriver, TableDriver, driver_for
+from pie_table.core.driver import TableDriver, driver_for
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.registry import GameInfo, load_games
 from pie_table.core.resume import load_session
 from pie_table.core.saves import SaveError, to_save
@@ -54,7 +55,7 @@ def _positions(info: GameInfo, seed: int) -> Iterator[Session]:
                 session.submit(None, {"type": "start"})
             queued = [(seat, dict(rng.choice(legal)), None) for seat in session.to_act()
                       if (legal := session.legal(seat)) and rng.random() < 0.3]
-            RealtimeDriver(session).step(queued)
+            TableDriver(session, dynamics=FixedStep).dynamics.step(queued)
             if step % 10 == 0:
                 yield session
         else:

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from pie_table.core.driver import RealtimeDriver, ReplayError, TableDriver
+from pie_table.core.driver import ReplayError, TableDriver
 from pie_table.core.engine import GameRules, IllegalAction, RealtimeBot, TurnBot
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.history import SeatHistory
 from pie_table.core.messages import Msg
 from pie_table.core.registry import load_games
@@ -103,7 +104,7 @@ def _random_realtime(session: Session, rng: random.Random, ticks: int) -> None:
             legal = session.legal(seat)
             if legal and rng.random() < 0.2:
                 queued.append((seat, dict(rng.choice(legal)), None))
-        RealtimeDriver(session).step(queued)
+        TableDriver(session, dynamics=FixedStep).dynamics.step(queued)
         if session.is_over():
             return
         if session.state.phase == "round_over":
@@ -349,8 +350,9 @@ def test_every_hook_the_core_reads_gives_what_the_core_expects(game_id: str) -> 
         if info.realtime:
             if (action := rules.waiting_action(session.state)) is not None:
                 session.submit(None, action)
-            RealtimeDriver(session).step([(s, dict(rng.choice(legal)), None) for s in session.to_act()
-                                   if (legal := session.legal(s)) and rng.random() < 0.3])
+            ticks = TableDriver(session, dynamics=FixedStep).dynamics
+            ticks.step([(s, dict(rng.choice(legal)), None) for s in session.to_act()
+                        if (legal := session.legal(s)) and rng.random() < 0.3])
         else:
             seat = rng.choice(session.to_act())
             session.submit(seat, dict(rng.choice(session.legal(seat))))

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pie_table.core import stats
-from pie_table.core.driver import RealtimeDriver, TableDriver
+from pie_table.core.driver import TableDriver
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.resume import load_session
 from pie_table.core.saves import SAVE_VERSION, SaveError, list_saves, parse_save, read_save, to_save
 from pie_table.core.session import Session
@@ -46,7 +47,7 @@ def _save(game: str = "rats", limit: int = 30, seed: int = 3) -> dict:
     if game == "rumble-pie":
         session.submit(None, {"type": "start"})
         for _ in range(limit * 10):
-            RealtimeDriver(session).step()
+            TableDriver(session, dynamics=FixedStep).dynamics.step()
     else:
         TableDriver(session).play_out(limit=limit)
     return json.loads(json.dumps(to_save(session)))

@@ -1,10 +1,13 @@
 """The table driver: who hears what, pacing, autoplay, skip, undo, autosave, play-out and replay."""
 
 import threading
+from typing import Any
 
 import pytest
 
-from pie_table.core.driver import RealtimeDriver, ReplayError, TableDriver, driver_for, play_to_end
+from pie_table.core.driver import ReplayError, TableDriver, driver_for, play_to_end
+from pie_table.core.dynamics import Turns
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.pacing import Pace
 from pie_table.core.resume import load_session
 from pie_table.core.saves import SaveError, to_save
@@ -168,8 +171,8 @@ def _rumble(seats="bot:normal,bot:normal", seed=7) -> Session:
 
 
 def test_the_realtime_driver_runs_whole_ticks_for_the_time_given_and_starts_rounds_with_nobody_at_the_keys():
-    driver = driver_for(_rumble())
-    assert isinstance(driver, RealtimeDriver)
+    driver = driver_for(_rumble()).dynamics
+    assert isinstance(driver, FixedStep)
     steps = [driver.advance(0.25) for _ in range(5)]
     assert not driver.started and sum(map(len, steps)) == 75  # ticks run; the round waits its beat
     steps = driver.advance(0.25)  # 1.5 s: the round starts on the first of these ticks
@@ -179,7 +182,7 @@ def test_the_realtime_driver_runs_whole_ticks_for_the_time_given_and_starts_roun
 
 
 def test_queued_actions_go_first_and_are_refused_with_a_reason():
-    driver = RealtimeDriver(_rumble("human:keys1,bot:normal"))
+    driver = TableDriver(_rumble("human:keys1,bot:normal"), dynamics=FixedStep).dynamics
     driver.start("me")
     step = driver.step()
     assert step.applied[0] == ({"type": "start"}, "me")
@@ -189,10 +192,10 @@ def test_queued_actions_go_first_and_are_refused_with_a_reason():
 
 
 def test_fast_forward_to_a_round_and_play_out_match_the_headless_game():
-    driver = RealtimeDriver(_rumble(), turn_of=lambda state: state.round)
-    driver.fast_forward(until_round=2)
-    assert driver.state.round == 2 and driver.waiting() is None
-    played = RealtimeDriver(_rumble())
+    driver = TableDriver(_rumble(), dynamics=FixedStep, turn_of=lambda state: state.round)
+    driver.dynamics.fast_forward(until_round=2)
+    assert driver.state.round == 2 and driver.dynamics.waiting() is None
+    played = TableDriver(_rumble(), dynamics=FixedStep)
     played.play_out()
     headless = play_to_end(GameSetup("rumble-pie", parse_seats("bot:normal,bot:normal"), {}, None, 7))
     assert played.session.hash() == headless.hash() and played.is_over()
@@ -283,3 +286,14 @@ def test_every_pondering_bot_of_the_process_thinks_on_one_worker_started_once():
                 break
         assert workers() <= 1
     assert workers() == 1
+
+
+def test_a_fixed_step_holds_its_clock_and_is_heard_tick_by_tick_where_turns_have_no_clock_to_hold():
+    fixed = driver_for(_rumble()).dynamics
+    heard: list[Any] = []
+    assert fixed.listen_steps(heard.append) and fixed.hold(True)
+    assert fixed.advance(1.0) == [] and not heard  # held: no tick of its own
+    assert fixed.hold(False) and len(fixed.advance(0.25)) == 15 and len(heard) == 15
+    turns = driver_for(Session(GameSetup("rats", parse_seats("bot:normal,bot:normal"), {}, None, 1))).dynamics
+    assert isinstance(turns, Turns)
+    assert not turns.hold(True) and not turns.listen_steps(heard.append)

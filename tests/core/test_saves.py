@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from pie_table.core.driver import RealtimeDriver, TableDriver
+from pie_table.core.driver import TableDriver
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.resume import load_session
 from pie_table.core.saves import SaveError, compact_log, expand_log, parse_save, to_save
 from pie_table.core.session import Session
@@ -23,7 +24,7 @@ def _rumble(seed=2) -> Session:
 def _run_rumble(session, ticks):
     session.submit(None, {"type": "start"})
     for _ in range(ticks):
-        RealtimeDriver(session).step()
+        TableDriver(session, dynamics=FixedStep).dynamics.step()
         if session.is_over():
             break
         if session.state.phase == "round_over":

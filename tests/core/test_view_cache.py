@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from pie_table.core.driver import RealtimeDriver
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import GameRules
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.registry import load_games
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -25,7 +26,7 @@ def _session(game: str, seed: int = 3) -> Session:
 
 
 def _play(session: Session, moves: int) -> None:
-    driver = RealtimeDriver(session) if session.info.realtime else None
+    driver = TableDriver(session, dynamics=FixedStep) if session.info.realtime else None
     for _ in range(moves):
         if session.is_over():
             return
@@ -33,7 +34,7 @@ def _play(session: Session, moves: int) -> None:
             if (start := session.rules.waiting_action(session.state)) is not None:
                 session.submit(None, start)
             assert driver is not None
-            driver.step()
+            driver.dynamics.step()
         else:
             seat = session.to_act()[0]
             assert session.submit(seat, session.bot_action(seat)).ok

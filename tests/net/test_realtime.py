@@ -152,7 +152,7 @@ def test_inputs_for_another_seat_old_or_for_the_tables_clock_are_refused_and_cha
             await settle()
             # The clock ticks on; no seat's action and no start reached the table.
             assert all(e.seat is None and e.action == {"type": "tick"} for e in host.session.log)
-            assert not host.driver.pending
+            assert not host.driver.dynamics.pending
             await client.close()
     with caplog.at_level("INFO", logger="pie_table.net"):
         asyncio.run(scenario())

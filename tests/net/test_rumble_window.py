@@ -1,6 +1,6 @@
 """Rumble Pie hosted from the window and joined from another (issue 23 items 1-4, Rumble's part),
 through the real scenes with the dummy video driver and real sockets on 127.0.0.1: the title's
-Host a table offers Rumble Pie, the host's table runs the game on its own RealtimeDriver with a
+Host a table offers Rumble Pie, the host's table runs the game on its own driver's fixed step with a
 remote seat's key actions from the network, the joined table is the game's own table drawn from
 the host's frames; a whole game, a drop and a reconnect with the token, *away* on both tables,
 the host's hand-to-a-bot prompt, the host's quitting told in one line on the title, a later

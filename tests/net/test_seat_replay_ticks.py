@@ -56,11 +56,11 @@ def _hosted_game(seed: int, ticks: int | None = None) -> tuple[TableHost, Sent]:
     host.clock.finish()  # the seat's first update, sent whatever it holds: its whole view
     frames.append((link.sent.pop(), holder.shown))  # a new dict each frame
     while not driver.is_over() and (ticks is None or host.ticks < ticks):
-        opener = driver.waiting()
+        opener = driver.dynamics.waiting()
         if opener is not None:
             driver.submit(None, opener)
         else:
-            driver.step()
+            driver.dynamics.step()
         host.clock.after_frame()
         if link.sent:
             frames.append((link.sent.pop(), holder.shown))  # a new dict each frame

@@ -171,7 +171,7 @@ def test_a_rumble_table_stands_still_while_its_store_fails_and_its_player_is_tol
             table = lobby.tables[made["table"]]
             seat = await joined_seat(url, made, 0, "Ada")
             await seat.press({"type": "start"})
-            await heard_until(seat, lambda: table.driver.game_ticks >= 40, 10)
+            await heard_until(seat, lambda: table.driver.dynamics.game_ticks >= 40, 10)
             broken.set()
             await heard_until(seat, lambda: seat.host_paused == p.SAVING, 10)
             still = table.session.state.tick

@@ -45,7 +45,7 @@ def test_bots_only_choose_legal_actions(levels):
     driver = tick_driver(state, bots)
     driver.submit(None, {"type": "start"})
     while state.phase != "game_over" and state.tick < 60 * TICK_HZ * 10:
-        driver.step()
+        driver.dynamics.step()
         if state.phase == "round_over":
             driver.submit(None, {"type": "start"})
     choices = [(a, legal) for a, legal in seen if isinstance(legal, list)]
@@ -63,7 +63,7 @@ def _states_along_a_game(seed, count):
     driver = tick_driver(state, bots)
     while len(snaps) < count and state.phase == "play":
         for _ in range(2 * TICK_HZ):
-            driver.step()
+            driver.dynamics.step()
             if state.phase != "play":
                 break
         if state.phase == "play":
@@ -108,7 +108,7 @@ def test_teammates_racing_for_one_pile_one_is_refused_and_replans_soon():
     bots = [_Checked(make_bot("hard", s, s), state, seen) for s in (0, 2)]
     for checked in bots:
         checked.bot.wait = 1  # both decide on this very tick
-    tick_driver(state, bots).step()
+    tick_driver(state, bots).dynamics.step()
     refusals = [(action["seat"], reason) for action, reason in seen if not isinstance(reason, list)]
     assert len(refusals) == 1 and refusals[0][1].startswith(_PILE_RACE)
     loser = next(c.bot for c in bots if c.seat == refusals[0][0])

@@ -78,7 +78,7 @@ def _play_checked(teams, seed, options, max_ticks=40_000):
     driver = tick_driver(state, ctls)
     driver.submit(None, {"type": "start"})
     while not RULES.is_over(state) and state.tick < max_ticks:
-        driver.step()
+        driver.dynamics.step()
         _check_cards(state)
         _check_piles(state)
         _check_scores(state)

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from pie_table.core.driver import RealtimeDriver
+from pie_table.core.driver import TableDriver
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.lessons import LESSONS, ME, TUTOR
@@ -30,13 +31,13 @@ def _playing(seats: str, seed: int) -> Session:
 def test_the_kept_view_equals_a_fresh_one_on_every_tick_of_a_bot_game():
     session = _session("bot:easy,bot:normal,bot:hard,bot:normal", 3)
     ticks = 0
-    driver = RealtimeDriver(session)
+    driver = TableDriver(session, dynamics=FixedStep)
     while not session.is_over() and ticks < 3000:
         start = session.rules.waiting_action(session.state)
         if start is not None:
             session.submit(None, start)
             continue
-        driver.step()
+        driver.dynamics.step()
         ticks += 1
         view = session.view(1)
         assert view == build_view(session.state, 1), ticks

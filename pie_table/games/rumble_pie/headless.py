@@ -7,8 +7,9 @@ import sys
 import time
 from typing import Any
 
-from pie_table.core.driver import RealtimeDriver, TableDriver
+from pie_table.core.driver import TableDriver
 from pie_table.core.engine import RealtimeBot
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -45,16 +46,16 @@ def run_game(seats: int, seed: int, options: dict[str, Any] | None, controllers:
              max_ticks: int = 60 * 60 * 60, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play a whole game; returns scores, winner, rounds, ticks and counts (`log` collects every action)."""
     session = _session(seats, seed, options, controllers)
-    RealtimeDriver(session).play_out(max_ticks)
+    TableDriver(session, dynamics=FixedStep).play_out(max_ticks)
     if log is not None:
         log.extend(entry.action for entry in session.log)
     return report(session)
 
 
-def tick_driver(state: RumbleState, controllers: list[Any]) -> RealtimeDriver:
+def tick_driver(state: RumbleState, controllers: list[Any]) -> TableDriver[FixedStep]:
     """A driver over `state` with the given controllers, for tests that step a game tick by tick
-    (`step()`), starting rounds themselves through its session."""
-    return RealtimeDriver(_session(state.seats, 0, None, controllers, state=state))
+    (`dynamics.step()`), starting rounds themselves through its session."""
+    return TableDriver(_session(state.seats, 0, None, controllers, state=state), dynamics=FixedStep)
 
 
 def replay(seats: int, seed: int, options: dict[str, Any] | None,

@@ -1,6 +1,6 @@
 """The Rumble table at a remote player's window: `TableSim`'s face, drawn from what the host sends.
 
-The host's `RealtimeDriver` is the game (pie_table/net/tick_clock.py). Here a `RemoteSeat` runs
+The host's driver (its `FixedStep`) is the game (pie_table/net/tick_clock.py). Here a `RemoteSeat` runs
 on the loop of a thread of its own (`net.seat_link`, as a turn-based seat's does); the table's
 frame loop pushes key actions (sent at once, stamped with a sequence number and the tick last
 seen) and `advance` folds in the frames that came meanwhile, as `TickResult`s in the shape the

@@ -1,4 +1,4 @@
-"""The table's hold on its `RealtimeDriver`: the fixed-step loop is the driver's (queued human
+"""The table's hold on its driver's `FixedStep`: the fixed-step loop is the driver's (queued human
 actions, bots, then the engine tick); this adds the public table the paint code reads and the
 results in the shape the table scene and the tutorial take."""
 
@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.core.driver import RealtimeDriver, TickStep
+from pie_table.core.driver import TableDriver
+from pie_table.core.dynamics import TickStep
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.adapters import engine_options
 from pie_table.games.rumble_pie.rules import RULES, TICK_HZ
@@ -47,18 +49,19 @@ class TableSim:
 
     live = False  # the game is here: a table watched here is a replay
 
-    def __init__(self, setup: GameSetup, driver: RealtimeDriver, watch: bool = False) -> None:
+    def __init__(self, setup: GameSetup, driver: TableDriver[FixedStep], watch: bool = False) -> None:
         """`driver`: the table's, built by whoever opened it (`scenes.base.open_table`), set here to
         Rumble's step."""
         self.setup = setup
         self.options = engine_options(setup)
         self.driver = driver
         self.session = driver.session
-        driver.tick_s, driver.watch = TICK, watch
-        driver.auto_start_s, driver.max_frame = AUTO_START_S, MAX_FRAME
+        self.clock = clock = driver.dynamics
+        clock.tick_s, clock.watch = TICK, watch
+        clock.auto_start_s, clock.max_frame = AUTO_START_S, MAX_FRAME
         driver.turn_of = lambda state: state.round
         self.bots = self.session.bots
-        self.has_humans = self.driver.has_humans
+        self.has_humans = clock.has_humans
         self.watch = watch  # a replay feeds the ticks: the clock does not run here
         self._table: tuple[Any, TableState] | None = None
 
@@ -70,21 +73,21 @@ class TableSim:
     @property
     def queue(self) -> list[tuple[int | None, dict[str, Any], Any]]:
         """Actions waiting for the next tick."""
-        return self.driver.pending
+        return self.clock.pending
 
     @property
     def game_ticks(self) -> int:
         """Ticks since the first start: the CLI's "seconds of game time"."""
-        return self.driver.game_ticks
+        return self.clock.game_ticks
 
     @property
     def accumulator(self) -> float:
         """Frame time not yet spent on a whole tick."""
-        return self.driver.accumulator
+        return self.clock.accumulator
 
     @accumulator.setter
     def accumulator(self, value: float) -> None:
-        self.driver.accumulator = value
+        self.clock.accumulator = value
 
     def table(self) -> TableState:
         """The public table (what every seat may see) in the shape the table code reads; built
@@ -107,30 +110,30 @@ class TableSim:
         """Queue a human action for the start of the next tick (read order is kept). Its seat is the
         one its device plays for (the controls put it there); round starts are the table's own."""
         seat = None if action.get("type") in RULES.system_actions else action.get("seat")
-        self.driver.queue(seat, action, origin)
+        self.clock.queue(seat, action, origin)
 
     def start(self, origin: Any = None) -> None:
         """Ask for the next round to begin (queued like any action)."""
-        self.driver.start(origin)
+        self.clock.start(origin)
 
     def advance(self, dt: float) -> list[TickResult]:
         """Run as many whole ticks as `dt` (clamped) pays for; leftover time waits for the next frame."""
-        return [self._result(step) for step in self.driver.advance(dt)]
+        return [self._result(step) for step in self.clock.advance(dt)]
 
     def step(self) -> TickResult:
         """One tick: queued human actions in read order, then the bots, then the engine's tick."""
-        return self._result(self.driver.step())
+        return self._result(self.clock.step())
 
     def _result(self, step: TickStep) -> TickResult:
         # Numbered by the game time before this tick was counted.
-        tick = self.driver.game_ticks - 1 if self.driver.started else self.driver.game_ticks
+        tick = self.clock.game_ticks - 1 if self.clock.started else self.clock.game_ticks
         refusals = [Refusal(a, reason, origin) for a, reason, origin in step.refusals]
         return TickResult(tick, step.events, refusals, step.applied)
 
     def replay_apply(self, seat: int | None, action: dict[str, Any]) -> TickResult:
         """One logged entry of a replay, applied through the session."""
-        step = self.driver.apply_logged(seat, action)
-        return TickResult(self.driver.game_ticks, step.events, [], step.applied)
+        step = self.clock.apply_logged(seat, action)
+        return TickResult(self.clock.game_ticks, step.events, [], step.applied)
 
     def view_for(self, seat: int) -> dict[str, Any]:
         """The seat's view (the session builds the shared part once per state change)."""
@@ -141,4 +144,4 @@ class TableSim:
         """Run ticks without a screen, starting rounds at once, until game tick / round is reached
         (`on_result(TickResult)` sees every tick, e.g. to keep the table talk)."""
         report = (lambda step: on_result(self._result(step))) if on_result is not None else None
-        return self.driver.fast_forward(until_tick, until_round, limit, report)
+        return self.clock.fast_forward(until_tick, until_round, limit, report)

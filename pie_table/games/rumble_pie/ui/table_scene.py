@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from pie_table.core.driver import RealtimeDriver
+from pie_table.core.driver import TableDriver
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.saves import Autosaver, GameSaver
 from pie_table.core.setup import GameSetup
 from pie_table.core.stats import record_finished
@@ -64,7 +65,7 @@ class RumbleTableScene(Scene, WatchedTable):
 
     autosave: GameSaver  # every table keeps its game (a seat played from afar: its own replay)
 
-    def __init__(self, app: Any, setup: GameSetup, driver: RealtimeDriver | None = None,
+    def __init__(self, app: Any, setup: GameSetup, driver: TableDriver[FixedStep] | None = None,
                  save_path: str | None = None, watch: bool = False,
                  remote: SeatTableSim | None = None) -> None:
         """A new game from `setup`, or `session` continued (a resumed save, kept in `save_path`).

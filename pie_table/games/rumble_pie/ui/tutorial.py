@@ -18,7 +18,8 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.driver import RealtimeDriver
+from pie_table.core.driver import TableDriver
+from pie_table.core.fixed_step import FixedStep
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.games.rumble_pie.lessons import LESSONS, ME, TUTOR
@@ -129,7 +130,7 @@ class TutorialScene(RumbleTableScene):
     def __init__(self, app: Any, on_finish: Callable[[], None] | None = None) -> None:
         setup = tutorial_setup()
         # The opponent is the tutorial's own script, not a bot that might run away with the round.
-        super().__init__(app, setup, RealtimeDriver(Session(setup, bots={})))
+        super().__init__(app, setup, TableDriver(Session(setup, bots={}), dynamics=FixedStep))
         self.autosave.enabled = False  # a lesson is not a game to continue or count
         self.cards.sync(self.sim.table(), animate=False)  # the lesson's table is laid, not dealt
         self.cards.settle()
