@@ -32,9 +32,14 @@ def ui_scale(size: tuple[int, int], room: tuple[int, int] = TABLE_ROOM) -> float
     (never below a readable floor), times the interface size as far as `room` (pixels at scale 1)
     is left. Scenes draw at this size on the window itself, so larger text is sharp rather than a
     picture scaled up."""
-    fitted = max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
+    fitted = design_scale(size)
     most = min(size[0] / room[0], size[1] / room[1])
     return max(fitted, min(fitted * _interface["factor"], most))
+
+
+def design_scale(size: tuple[int, int]) -> float:
+    """`ui_scale` at interface size 100%: how much bigger than the 1280x720 design the window is."""
+    return max(0.5, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]))
 
 
 def page_scale(size: tuple[int, int], width: int) -> float:

@@ -4,9 +4,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pytest
 
-from pie_table.games.pie_rats.ui.layout import compute_layout
+from pie_table.games.pie_rats.ui.layout import compute_layout, header_height
 from pie_table.kit.fonts import set_window
 from pie_table.kit.i18n import set_language
 from pie_table.kit.text import set_interface_size
@@ -46,3 +49,29 @@ def test_the_moves_column_widens_within_its_share_and_100_percent_keeps_the_desi
     assert normal.panel_scale == normal.scale
     assert larger.panel_scale >= 1.5 * normal.panel_scale
     assert normal.moves.w <= larger.moves.w <= int(size[0] * 0.36)
+
+
+def _headers(monkeypatch, size: tuple[int, int], percent: int) -> tuple[list[list[int]], Any]:
+    """The sizes of the words on each Captain's header (name, points, totals, badges), and the
+    layout, of a four-Captain table five rounds in."""
+    drawn, scene = table_texts(monkeypatch, "pie-rats", "human,bot:normal,bot:hard,bot:easy", size, percent)
+    lay = scene.layout
+    sizes = []
+    for rect in lay.seats:
+        header = pygame.Rect(rect.x, rect.y, rect.w, header_height(lay.grid_scale, lay.rest_scale))
+        sizes.append(sorted(d.size for d in drawn if header.collidepoint(d.where[0], d.where[1])))
+    return sizes, lay
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_200_percent_draws_the_captains_words_larger_and_their_cards_no_smaller(monkeypatch, size, lang):
+    set_language(lang)
+    normal, normal_lay = _headers(monkeypatch, size, 100)
+    larger, larger_lay = _headers(monkeypatch, size, 200)
+    for before, after in zip(normal, larger, strict=True):
+        assert before and after
+        assert max(after) > max(before) and min(after) >= min(before)
+    for card in ("table_card", "hand_card", "pie_card"):
+        before_wh, after_wh = getattr(normal_lay, card), getattr(larger_lay, card)
+        assert after_wh[0] >= before_wh[0] and after_wh[1] >= before_wh[1], card

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pie_table.core.setup import GameSetup, parse_seats
+from pie_table.games.rumble_pie.ui.seat_label import label_band
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
 from pie_table.scenes.base import open_table
@@ -32,7 +33,7 @@ def _first_frame(monkeypatch, size: tuple[int, int], percent: int,  # type: igno
         app.step(0.0)
         app.step(0.0)
         geom = scene.geom
-        app.set_ui_scale(100)
+    app.set_ui_scale(100)  # after the recording: the frame it draws again is not the one measured
     return list(drawn), geom
 
 
@@ -75,3 +76,22 @@ def test_a_window_wider_than_the_design_widens_the_side_column(monkeypatch):
     assert after.w >= 1.5 * before.w
     assert grown.card_size == geom.card_size  # type: ignore[attr-defined]
     assert grown.area("panel").right <= 2560  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_200_percent_wraps_a_bottom_seats_label_rather_than_keep_it_small(monkeypatch, lang):
+    """Four seats on 1280x720: a label its line holds only at the design's size takes two lines
+    of the felt between the arsenal and the region's edge instead, whole and larger."""
+    set_language(lang)
+    seats = "human:keys1,human:keys2,bot:normal,bot:hard"
+    normal, geom = _first_frame(monkeypatch, (1280, 720), 100, seats)
+    larger, grown = _first_frame(monkeypatch, (1280, 720), 200, seats)
+    bottom = [seat for seat in range(4) if grown.side(seat) == "bottom"]  # type: ignore[attr-defined]
+    assert len(bottom) == 2
+    for seat in bottom:
+        label = grown.zone(seat, "label")  # type: ignore[attr-defined]
+        band = label_band(label, grown.zone(seat, "region"), grown.zone(seat, "arsenal"), True, 0)  # type: ignore[attr-defined]
+        words = largest_sizes([d for d in larger if _inside(band)(d)])
+        assert words and not any("…" in text for text in words)
+        before = _tallest(normal, _inside(geom.zone(seat, "label")))  # type: ignore[attr-defined]
+        assert min(words.values()) > before, (seat, before, words)

@@ -11,9 +11,10 @@ import pygame
 
 from pie_table.games.cheflebrity.deck import CARDS
 from pie_table.games.cheflebrity.ui.faces import card_face
+from pie_table.games.cheflebrity.ui.judging import draw_judging
 from pie_table.games.cheflebrity.ui.moves import prompt
 from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label, part_label
-from pie_table.games.cheflebrity.ui.results_words import bonus_line, results_text
+from pie_table.games.cheflebrity.ui.results_words import results_text
 from pie_table.games.cheflebrity.ui.table_paint import (
     Zone,
     backdrop,
@@ -21,7 +22,6 @@ from pie_table.games.cheflebrity.ui.table_paint import (
     draw_piles,
     draw_seat,
     draw_top_bar,
-    seat_color,
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
@@ -32,7 +32,7 @@ from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.marks import draw_target
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
-from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
+from pie_table.scenes.turn_table.look import draw_notes, held_by_host, waiting_head
 
 
 def banner(table: Any, view: dict[str, Any]) -> str:
@@ -134,7 +134,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     if dragged is None and not view["over"]:
         _inspect(table, surface)
     if view["over"]:
-        _draw_judging(table, surface, view)
+        draw_judging(table, surface, view)
     table.effects.draw(surface)
     draw_notes(table, surface)
     draw_marker(surface, table.autosave)
@@ -216,83 +216,6 @@ def _draw_trades(table: Any, surface: pygame.Surface, view: dict[str, Any], pain
             y += image.get_height()
 
 
-def _draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> None:
-    """The end: every chef's served desserts with their points, then each bonus with who took it
-    and why, the totals and the winner."""
-    result = view.get("result")
-    if not result:
-        return
-    lay = table.layout
-    area = pygame.Rect(
-        lay.top_bar.x, lay.top_bar.bottom + 6, lay.top_bar.w, lay.hand.bottom - lay.top_bar.bottom - 6
-    )
-    paper(surface, area, lay.scale, edge=pal.GOLD)
-    s = _judging_scale(lay, area, len(result["bonuses"]), view["seats"])
-    pad = int(12 * s)
-    title, _lines = results_text(view, table.player_names())
-    head = fit_text(title, int(28 * s), area.w - 2 * pad, pal.CHERRY, "title")
-    surface.blit(head, head.get_rect(midtop=(area.centerx, area.y + pad)))
-    top = area.y + pad * 2 + head.get_height()
-    left_w = int(area.w * 0.52)
-    order = sorted(range(view["seats"]), key=lambda seat: -result["totals"][seat])
-    row_h = max(int(40 * s), (area.bottom - pad - top) // max(1, len(order)))
-    for rank, seat in enumerate(order):
-        y = top + rank * row_h
-        crowned = seat in view["winners"]
-        name = fit_text(
-            ("★ " if crowned else "") + table.names(seat),
-            int(18 * s),
-            int(left_w * 0.5),
-            pal.CHERRY if crowned else darker_ink(seat),
-            "bold",
-        )
-        surface.blit(name, (area.x + pad, y))
-        total = fit_text(
-            _("{total} points").format(total=result["totals"][seat]),
-            int(18 * s),
-            int(left_w * 0.45),
-            pal.INK,
-            "bold",
-        )
-        surface.blit(total, total.get_rect(topright=(area.x + left_w, y)))
-        desserts = ", ".join(f"{kind_label(d['kind'])} {d['quality']}" for d in result["desserts"][seat])
-        detail = _("Served: {list} = {q}; bonuses +{b}").format(
-            list=desserts or _("nothing"), q=result["quality"][seat], b=result["bonus_points"][seat]
-        )
-        for part in _wrap(detail, int(14 * s), left_w - pad)[:2]:
-            image = fit_text(part, int(14 * s), left_w - pad, pal.INK_SOFT)
-            y += image.get_height() if part is not None else 0
-            surface.blit(image, (area.x + pad, y + int(6 * s)))
-    x = area.x + left_w + pad * 2
-    y = top
-    bonus_h = max(_line_h(int(14 * s)), (area.bottom - pad - top) // len(result["bonuses"]))
-    for bonus in result["bonuses"]:
-        line = bonus_line(bonus, table.names, result.get("quality_rule", "count"))
-        image = fit_text(
-            line, int(14 * s), area.right - pad - x, pal.INK if bonus["seats"] else pal.INK_SOFT
-        )
-        surface.blit(image, (x, y))
-        y += bonus_h
-    results_prompt(table, surface, area, int(4 * s))
-
-
-def _judging_scale(lay: Any, area: pygame.Rect, bonuses: int, seats: int) -> float:
-    """The felt's text size for the judging, as far as its bonus lines and its chefs' rows (a
-    name, two lines of desserts) all fit in `area` under the title; never below the table's."""
-    scale = lay.text
-    while scale > lay.scale:
-        room = area.h - int(36 * scale) - _line_h(int(28 * scale), "title")
-        rows = seats * (_line_h(int(18 * scale), "bold") + 2 * _line_h(int(14 * scale)) + int(6 * scale))
-        if bonuses * _line_h(int(14 * scale)) <= room and rows <= room:
-            break
-        scale = max(lay.scale, scale - 0.05)
-    return scale
-
-
-def _line_h(size: int, face: str = "sans") -> int:
-    return font(max(min_readable(), size), face).get_height()
-
-
 def _draw_dragged(table: Any, surface: pygame.Surface, zone: Zone) -> None:
     x, y = table.drag["pos"]
     if zone.kind in ("hand", "leftover"):
@@ -312,12 +235,6 @@ _HOW_TO = (
     N_("Drag a finished pie to your serving line to serve it."),
     N_("Or pick every move from this list: arrow keys and Enter. H: a hint. T: your trades."),
 )
-
-
-def darker_ink(seat: int) -> tuple[int, int, int]:
-    from pie_table.kit.art_draw import darker
-
-    return darker(seat_color(seat), 0.3)
 
 
 def _lines_h(text: str, size: int, width: int) -> int:

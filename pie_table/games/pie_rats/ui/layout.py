@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from pie_table.kit.text import ui_scale
+from pie_table.kit.fonts import font, min_readable
+from pie_table.kit.text import design_scale, ui_scale
 
 CARD_RATIO = 1.4  # height / width of every card
 
@@ -18,6 +19,9 @@ _ROOM = (1120, 630)
 # a column that widens to hold them, up to this share of the window.
 _PANEL_ROOM = (640, 360)
 _WIDEST_COLUMN = 0.36
+# The Captains' names and totals follow the interface size as far as this room is left, and as
+# far as their cards keep their size (see compute_layout).
+_GRID_ROOM = (800, 450)
 
 
 @dataclass
@@ -37,19 +41,51 @@ class TableLayout:
     table_card: tuple[int, int] = (50, 70)
     pie_card: tuple[int, int] = (70, 98)
     panel_scale: float = 1.0  # the moves' and the log's
+    rest_scale: float = 1.0  # the top bar's and the hand's heights, the hand's cards, the spacing
+    grid_scale: float = 1.0  # the words on the Captains' panels
 
 
 def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     """Top bar; the sill and piles on the left; Captains in a grid in the middle; the hand below;
-    the moves and the log on the right."""
+    the moves and the log on the right.
+
+    A 16:9 window is full at 100%, so a larger interface size cannot grow everything: the
+    Captains' names and totals grow first, as far as their cards keep their size at 100%; the top
+    bar's and the hand's heights (and so the hand's cards) and the spacing grow when that leaves
+    them room, else keep their size at 100%. The top bar's and the hand's words grow with the
+    table all the same: they have room to spare in their own height."""
+    s, base = ui_scale(size, _ROOM), design_scale(size)
+    design = _frame(size, seats, base, base, base, tight=False)
+    if s == base:
+        return design
+    wanted = max(s, ui_scale(size, _GRID_ROOM))
+    for grid in _steps(wanted, s, base):
+        for rest in _steps(s, base, base):
+            lay = _frame(size, seats, s, rest, grid)
+            if lay.table_card[1] >= design.table_card[1] and lay.hand_card[1] >= design.hand_card[1]:
+                return lay
+    return _frame(size, seats, s, base, base)
+
+
+def _steps(high: float, low: float, base: float) -> list[float]:
+    """From `high` down to `low` in twentieths of the design scale, both ends included."""
+    n = max(0, int((high - low) / (0.05 * base)))
+    return [high - k * 0.05 * base for k in range(n)] + [low]
+
+
+def _frame(
+    size: tuple[int, int], seats: int, s: float, rest: float, grid: float, tight: bool = True
+) -> TableLayout:
+    """The layout with the table at scale `s`, the top bar's and the hand's heights and the
+    spacing at `rest` and the Captains' panels' words at `grid`; `tight`: the cards sized from
+    the header drawn, not the design's allowance for it (which 100% keeps)."""
     w, h = size
-    s = ui_scale(size, _ROOM)
-    pad = max(4, int(8 * s))
-    top = pygame.Rect(0, 0, w, int(50 * s))
+    pad = max(4, int(8 * rest))
+    top = pygame.Rect(0, 0, w, int(50 * rest))
     panel = max(s, ui_scale(size, _PANEL_ROOM))
     left_w = int(230 * s)
     right_w = max(int(330 * s), min(int(330 * panel), int(w * _WIDEST_COLUMN)))
-    hand_h = int(150 * s)
+    hand_h = int(150 * rest)
     body_top = top.bottom + pad
     sill = pygame.Rect(pad, body_top, left_w - pad, int((h - body_top - pad) * 0.58))
     piles = pygame.Rect(pad, sill.bottom + pad, left_w - pad, h - sill.bottom - 2 * pad)
@@ -67,9 +103,11 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
         )
         for i in range(seats)
     ]
-    card_h = int(min(hand_h - 2 * pad, 130 * s))
+    card_h = int(min(hand_h - 2 * pad, 130 * rest))
     # A Captain's panel holds a header and two rows of cards (charisma, crew).
     table_h = int(max(40, min((cell_h - 62 * s) / 2 - pad, 110 * s)))
+    if tight:  # the cards take what the header really leaves them, not the design's allowance
+        table_h = int(min((cell_h - pad - header_height(grid, rest) - int(6 * rest)) // 2, 110 * s))
     pie_w = int(min(sill.w * 0.45, 84 * s))
     return TableLayout(
         size=size,
@@ -85,4 +123,13 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
         table_card=(int(table_h / CARD_RATIO), table_h),
         pie_card=(pie_w, int(pie_w * CARD_RATIO)),
         panel_scale=panel,
+        rest_scale=rest,
+        grid_scale=grid,
     )
+
+
+def header_height(grid: float, rest: float) -> int:
+    """How tall a Captain's header is drawn with words at `grid` and spacing at `rest`, down to
+    its first row of cards: the portrait beside the name over the totals line, padded."""
+    name = font(max(min_readable(), int(16 * grid)), "bold").get_height()
+    return 2 * int(6 * rest) + max(int(30 * grid), name + int(20 * grid))

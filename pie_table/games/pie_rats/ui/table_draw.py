@@ -48,7 +48,7 @@ def draw_top_bar(
 ) -> None:
     """Round and Lead Player on the left, the phase strip in the middle, whose move on the right;
     `names`: the table's names for its seats (the Captain's alone without)."""
-    rect, s = lay.top, lay.scale
+    rect, s = lay.top, lay.scale  # its words as large as the table's; its height may be less (see layout)
     if not painted:
         _top_bar_wood(surface, rect)
     pad = int(10 * s)
@@ -272,10 +272,11 @@ def draw_seat(
 ) -> list[Zone]:
     """One Captain: name and totals, charisma cards in a row, crew below (protected or freshly
     lured ones turned sideways, Spinach shown by a green dot)."""
-    rect, s = lay.seats[seat], lay.scale
+    # The words at the grid's scale, the spacing at the rest's (see layout.compute_layout).
+    rect, s = lay.seats[seat], lay.grid_scale
     color = seat_color(seat)
-    _panel(surface, rect, s, edge=pal.GOLD if turn else darker(color), fill=pal.FELT, painted=painted)
-    pad = int(6 * s)
+    _panel(surface, rect, lay.scale, edge=pal.GOLD if turn else darker(color), fill=pal.FELT, painted=painted)
+    pad = int(6 * lay.rest_scale)
     zones = [Zone(rect, "captain", seat, seat)]
     portrait = crew_portrait(captain_look(view, seat), int(30 * s))
     surface.blit(portrait, (rect.x + pad, rect.y + pad))
@@ -464,7 +465,8 @@ def draw_hand(
     """The hand of the seat at the screen, face up; nobody's hand when nobody is at the screen.
     `owner`: whose hand it is, as the table names that seat in this narrow place (the Captain's
     name when empty)."""
-    rect, s = lay.hand, lay.scale
+    # The words as large as the table's, the cards and spacing as the hand's height allows.
+    rect, s, words = lay.hand, lay.rest_scale, lay.scale
     _panel(surface, rect, s, fill=_HAND_FILL, painted=painted)
     w, h = lay.hand_card
     pad = int(8 * s)
@@ -473,17 +475,17 @@ def draw_hand(
             _("Spectator view: every hand stays hidden")
             if spectator
             else _("Hands stay hidden until the screen is handed over"),
-            int(16 * s),
+            int(16 * words),
             rect.w - 2 * pad,
             pal.CREAM,
         )
         surface.blit(text, text.get_rect(center=rect.center))
         return []
-    title = fit_text(_("Your hand"), int(16 * s), int(rect.w * 0.2), pal.CREAM, "bold")
+    title = fit_text(_("Your hand"), int(16 * words), int(rect.w * 0.2), pal.CREAM, "bold")
     surface.blit(title, (rect.x + pad, rect.y + pad))
     owner = owner or captain_label(view, seat)
     # The name under it, on as many lines as it needs rather than cut.
-    size, room = max(min_readable(), int(14 * s)), int(rect.w * 0.2)
+    size, room = max(min_readable(), int(14 * words)), int(rect.w * 0.2)
     y, widest = rect.y + pad + title.get_height(), title.get_width()
     for line in wrap_text(owner, font(size, "bold"), room):
         who = fit_text(line, size, room, pal.legible(seat_color(seat), pal.FELT_DARK), "bold")
@@ -502,6 +504,6 @@ def draw_hand(
         zones.append(Zone(place, "hand", card, seat))
         x += w + pad
     if not view["hand"]:
-        text = fit_text(_("No cards in hand"), int(16 * s), rect.w // 2, pal.CREAM)
+        text = fit_text(_("No cards in hand"), int(16 * words), rect.w // 2, pal.CREAM)
         surface.blit(text, text.get_rect(midleft=(x, rect.centery)))
     return zones

@@ -12,6 +12,7 @@ import pygame
 from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
 from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
+from pie_table.games.rumble_pie.ui.seat_label import label_band, two_lines
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fit as fit_font
@@ -195,14 +196,39 @@ class TableView:
     def _paint_label(self, surf: pygame.Surface, seat: int, team_color: Color) -> None:
         info, rect = self.seats[seat], self.geom.zone(seat, "label")
         words, team, size, face = self._label_form(info, rect)
+        ink = pal.legible(team_color, pal.FELT_DARK)
+        if size <= self.px(13) and self._paint_two_lines(surf, seat, ink):
+            return
         r = rect.h * size // (3 * self.px(13))  # the seat's mark grows with its words
         draw_seat_mark(surf, seat, (rect.x + r + 1, rect.centery), r, info.color)  # a shape, not only a hue
-        ink = pal.legible(team_color, pal.FELT_DARK)
         right = self.text.get(team, size, ink, "bold")
         surf.blit(right, right.get_rect(midright=(rect.right, rect.centery)))
         room = rect.w - right.get_width() - 3 * r - 8
         left = self.text.fit(words, size, pal.CREAM, room, face)
         surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
+
+    def _paint_two_lines(self, surf: pygame.Surface, seat: int, ink: Color) -> bool:
+        """A label its line keeps at the design's size (or shrinks), larger on two lines where the
+        felt beside it has room: the name and who plays it, the team below. False if no room."""
+        info, g = self.seats[seat], self.geom
+        rect = g.zone(seat, "label")
+        band = label_band(rect, g.zone(seat, "region").inflate(-self.px(6), -self.px(6)),
+                          g.zone(seat, "arsenal"), g.side(seat) == "bottom", self.px(1))
+        design, top = self.px(13), self.gx(13)
+        r = rect.h // 3  # the mark's radius at the design's size
+        # At least halfway grown, as a grown line is (see _label_form).
+        sizes = range(top, (top + design) // 2 - 1, -1)
+        form = two_lines(self._label_tries(info), sizes, rect.w - 3 * r - 4, band.h)
+        if form is None:
+            return False
+        words, team, size = form
+        lines = [self.text.get(words, size, pal.CREAM, "bold"), self.text.get(team, size, ink, "bold")]
+        y = band.centery - sum(line.get_height() for line in lines) // 2
+        draw_seat_mark(surf, seat, (rect.x + r + 1, y + lines[0].get_height() // 2), r, info.color)
+        for line in lines:
+            surf.blit(line, (rect.x + 3 * r, y))
+            y += line.get_height()
+        return True
 
     def _label_form(self, info: SeatInfo, rect: pygame.Rect) -> tuple[str, str, int, str]:
         """(words, team, size, face) of a seat's label: the longest form that fits whole, the keys
@@ -210,9 +236,7 @@ class TableView:
         a person), then the team's short name, the plain face being the narrower; at the last the
         seat's name alone, nothing cut. Grown with the interface size, a form is taken at the
         largest size it fits whole, if that is at least halfway grown; else at the design's size."""
-        full, kind = f"{info.name} · {info.control}", f"{info.name} · {info.kind}" if info.kind else info.name
-        tries = [(full, pal.team_name(info.team)), (kind, pal.team_name(info.team)),
-                 (kind, pal.short_team_name(info.team)), (info.name, pal.short_team_name(info.team))]
+        tries = self._label_tries(info)
         design = self.px(13)
         chosen = self._design_form(tries, rect)
         # Grown, a form says no less than the design's does (its team may be the shorter name).
@@ -223,6 +247,13 @@ class TableView:
                 if self._label_fits(words, team, size, rect, size):
                     return words, team, size, "bold"
         return chosen
+
+    @staticmethod
+    def _label_tries(info: SeatInfo) -> list[tuple[str, str]]:
+        """A label's forms, (words, team), from the fullest."""
+        full, kind = f"{info.name} · {info.control}", f"{info.name} · {info.kind}" if info.kind else info.name
+        return [(full, pal.team_name(info.team)), (kind, pal.team_name(info.team)),
+                (kind, pal.short_team_name(info.team)), (info.name, pal.short_team_name(info.team))]
 
     def _design_form(self, tries: list[tuple[str, str]], rect: pygame.Rect) -> tuple[str, str, int, str]:
         """The first form that fits whole at the design's size (shrunk down to the floor)."""
