@@ -13,8 +13,8 @@ from pie_table.games.cheflebrity.ui.layout import Layout, felt_size
 from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker
-from pie_table.kit.fonts import fits, font
-from pie_table.kit.i18n import _
+from pie_table.kit.fonts import fits, font, min_readable
+from pie_table.kit.i18n import _, current_language
 from pie_table.kit.text import fit_text, wrap_text
 
 # How much of the felt's scale the chips' text gives up at a time, when the line cannot hold them all.
@@ -79,7 +79,27 @@ def chips_shown(lay: Layout, served: list[Any], kept_cards: list[list[Any]], ser
     return min(len(served), _plan(lay, served, kept_cards, serve, top).holds)
 
 
+# Plans already worked out: a table draws each serving line every frame (and asks how many it shows
+# for two working-line widths), a plan costs a few hundred text measurements, and a line changes
+# only when a dessert is served or kept. A plan reads the layout's scale and text size only.
+_PLANS: dict[tuple[Any, ...], _Plan] = {}
+_PLANS_KEPT = 256
+
+
 def _plan(lay: Layout, served: list[Any], kept_cards: list[list[Any]], serve: pygame.Rect, top: int) -> _Plan:
+    """`_work_out_plan`, once for each line as it stands, at each size and in each language."""
+    key = (lay.scale, lay.text, min_readable(), current_language(), repr(served), repr(kept_cards),
+           tuple(serve), top)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        plan = _PLANS[key] = _work_out_plan(lay, served, kept_cards, serve, top)
+    return plan
+
+
+def _work_out_plan(lay: Layout, served: list[Any], kept_cards: list[list[Any]], serve: pygame.Rect,
+                   top: int) -> _Plan:
     """Every chip whole with its cards' qualities if they all fit; else without them (the score
     and the results tell those), in as many columns as their kinds allow; else narrower chips,
     their kinds wrapped beside their points; else all that with the chips' text and the kept
