@@ -16,11 +16,11 @@ Pure Python (no pygame); the engine that owns the stack decides what a closed de
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pie_table.core.engine import Action, IllegalAction, copy_json
+from pie_table.core.engine import Action, IllegalAction, copy_data, copy_json
 
 PASS: Action = {"type": "pass"}
 TIMEOUT: Action = {"type": "timeout"}
@@ -276,3 +276,19 @@ class DecisionStack:
     def from_json(cls, data: dict[str, Any]) -> DecisionStack:
         """Inverse of `to_json`."""
         return cls([Decision.from_json(d) for d in data["items"]], int(data["next_id"]))
+
+
+def stack_from_view(shown: Sequence[Mapping[str, Any]],
+                    rebuild: Callable[[Mapping[str, Any]], tuple[list[int], dict[str, Any]]]
+                    ) -> DecisionStack:
+    """A stack as a seat's view shows it (`DecisionStack.view`), for a world that seat may believe
+    in: every answer it sees kept, the sealed answers it cannot see not there (those seats answer
+    afresh). `rebuild` gives a decision's priority and data from its view, as the game made them
+    (from public facts only), new at every depth. Ids go on from the highest shown."""
+    items = []
+    for d in shown:
+        priority, data = rebuild(d)
+        answers = {int(who): copy_data(answer) for who, answer in d["answers"].items()}
+        items.append(Decision(d["id"], d["kind"], list(d["seats"]), d["allow_pass"], d["sealed"], d["closes"],
+                              priority, d["deadline"], answers, data))
+    return DecisionStack(items, max((d.id for d in items), default=0) + 1)

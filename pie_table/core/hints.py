@@ -1,11 +1,12 @@
 """Hints: what the game's strongest bot would do at one seat, from that seat's own view and what it
 has been told (never anything else).
 
-Where the game has an `expert` level and is played on this machine, the hint is the expert's
-search from a copy of the game as the seat stands in it (`SeatCopy`: the bot sees only its seat's
-bot view, and determinizes the rest from it), worked out in a worker (`core.pondering`) so the
-window keeps drawing while it thinks. Elsewhere (a seat played from another machine holds no
-game to copy, a game without an expert) it is the hard bot's choice from the view, at once. Either
+Where the game has an `expert` level, the hint is the expert's search from a copy of the position
+(`Position`): of the game as the seat stands in it where it is played on this machine (`SeatCopy`:
+the bot sees only its seat's bot view), of the view, moves and history the host sent a seat
+played from another machine (`ViewCopy`); either way it determinizes the rest from the view. It is
+worked out in a worker (`core.pondering`) so the window keeps drawing while it thinks. In a game
+without an expert (or a replay) it is the hard bot's choice from the view, at once. Either
 bot is seeded from the seat alone and decides from the position, so the same position always gets
 the same hint. Pure Python: no pygame.
 """
@@ -17,7 +18,7 @@ from typing import Any
 
 from pie_table.core.engine import Action, TurnBot
 from pie_table.core.history import SeatHistory
-from pie_table.core.pondering import Pondering, SeatCopy
+from pie_table.core.pondering import Pondering, Position
 
 _SEED = 7919  # the hint bots' seed, beside the seat's number: any fixed one keeps hints replayable
 
@@ -30,7 +31,7 @@ def hint_bot(make_bot: BotFactory, level: str, seat: int) -> TurnBot:
     return bot
 
 
-def expert_hint(make_bot: BotFactory, copy: SeatCopy) -> Action:
+def expert_hint(make_bot: BotFactory, copy: Position) -> Action:
     """The expert's move at the seat of `copy` (worked out at once: tests, and the worker)."""
     return copy.decision(hint_bot(make_bot, "expert", copy.seat))
 
@@ -51,7 +52,7 @@ class Hints:
         self.has_expert = "expert" in levels
         self._pondering = Pondering()
 
-    def expert(self, seat: int, position: Any, copy: SeatCopy) -> Action | None:
+    def expert(self, seat: int, position: Any, copy: Position) -> Action | None:
         """The expert's hint at the seat of `copy`, asked at `position` (anything the table
         compares: how often its choices changed), once it is ready; None while it still thinks
         (ask again on a later frame)."""

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pie_table.core.engine import Action, GameRules, TurnBot
 from pie_table.core.history import SeatHistory
-from pie_table.core.session import Session, turn_decision
+from pie_table.core.session import Session, turn_decision, view_decision
 
 
 @dataclass
@@ -81,6 +81,19 @@ class Pondering:
         return job is None or job.done.wait(timeout)
 
 
+class Position(Protocol):
+    """A position a bot decides from at one seat, the bot's alone (nothing the table changes
+    meanwhile is read): the game copied (`SeatCopy`), or what a seat played from another machine
+    was sent (`ViewCopy`)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat the bot decides for."""
+
+    def decision(self, bot: TurnBot) -> Action:
+        """What `bot` does at the seat, told what the seat was told."""
+
+
 @dataclass(frozen=True)
 class SeatCopy:
     """A game as one seat stands in it, copied for a bot to decide from in a worker: the state and
@@ -104,6 +117,23 @@ class SeatCopy:
     def decider(self, bot: TurnBot) -> Callable[[], Action]:
         """`decision` for `bot`, to be called later (in a worker)."""
         return lambda: self.decision(bot)
+
+
+@dataclass(frozen=True)
+class ViewCopy:
+    """A seat played from another machine as it stands: the view and the moves the host sent it
+    and what it has been told, copied for a bot to decide from in a worker (a searching bot
+    determinizes the rest from the view, as at a table played here)."""
+
+    seat: int
+    view: Mapping[str, Any]
+    history: SeatHistory
+    legal: Sequence[Action]
+
+    def decision(self, bot: TurnBot) -> Action:
+        """What `bot` does at the seat (`view_decision`, told the seat's history)."""
+        bot.hear(self.history)
+        return view_decision(bot, self.view, self.legal)
 
 
 def _start(position: Any, work: Callable[[], Action]) -> _Job:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,6 +75,15 @@ def turn_decision(rules: GameRules, bot: TurnBot, state: Any, seat: int, history
         # happened from their view's history when next asked, not from being called.
         return legal[0]
     return bot.act(view, legal)
+
+
+def view_decision(bot: TurnBot, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    """What the turn-based `bot` (told its seat's history) chooses from `view` and `legal` alone:
+    a seat played from another machine holds no state, only what the host sent it."""
+    action = bot.decide_from_view(view)
+    if action is None:
+        action = legal[0] if len(legal) == 1 else bot.act(view, legal)
+    return action
 
 
 def state_hash(rules: Any, state: Any) -> str:

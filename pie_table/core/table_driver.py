@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pie_table.core.engine import Action, Event
 from pie_table.core.history import SeatHistory
 from pie_table.core.pacing import Pace
-from pie_table.core.pondering import SeatCopy
+from pie_table.core.pondering import Position
 from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup
 
@@ -108,7 +108,7 @@ class TurnDriver(Protocol):
     def autoplay_action(self, seat: int) -> Action:
         """A move for `seat` chosen by the game's normal bot from that seat's view."""
 
-    def seat_copy(self, seat: int) -> SeatCopy | None:
+    def seat_copy(self, seat: int) -> Position | None:
         """A copy of the game as `seat` stands in it now, for a bot to decide from in a worker (a
         hint); None where the game is not played on this machine (only the seat's view is here)."""
 

@@ -26,6 +26,7 @@ from pie_table.core.engine import Action, Event
 from pie_table.core.history import SeatHistory
 from pie_table.core.move_grid import moves_from_json
 from pie_table.core.registry import load_games
+from pie_table.core.session import view_decision
 from pie_table.net import protocol as p
 from pie_table.net.join_link import server_url
 from pie_table.net.patch import apply_patch
@@ -325,10 +326,7 @@ def bot_decider(bot: Any, history: SeatHistory) -> Callable[[dict[str, Any], Seq
     bot.hear(history)
 
     def decide(view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        action = bot.decide_from_view(view)
-        if action is None:
-            action = legal[0] if len(legal) == 1 else bot.act(view, legal)
-        return action  # type: ignore[no-any-return]
+        return view_decision(bot, view, legal)
     return decide
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from pie_table.core.engine import Action, Event, Outcome
 from pie_table.core.history import SeatHistory, events_for
-from pie_table.core.pondering import SeatCopy
+from pie_table.core.pondering import Position
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup
@@ -151,7 +151,7 @@ class FramesDriver:
     def undo(self, seat: int) -> bool:
         return False
 
-    def seat_copy(self, seat: int) -> SeatCopy | None:
+    def seat_copy(self, seat: int) -> Position | None:
         """None: a replay holds the seat's views only, and nothing is asked in it."""
         return None
 

@@ -25,7 +25,7 @@ from typing import Any
 from pie_table.core.engine import Action, Event, Outcome
 from pie_table.core.history import SeatHistory, events_for
 from pie_table.core.messages import Msg
-from pie_table.core.pondering import SeatCopy
+from pie_table.core.pondering import Position, ViewCopy
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.session import Applied, Entry, PrivacyGate
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -276,9 +276,13 @@ class RemoteDriver:
             left, since = self._countdown
         return max(0.0, left - (time.monotonic() - since))
 
-    def seat_copy(self, seat: int) -> SeatCopy | None:
-        """None: the host plays the game; this machine holds only the seat's view."""
-        return None
+    def seat_copy(self, seat: int) -> Position | None:
+        """The seat as the host last asked it (`ViewCopy`: its view, its moves, what it was told),
+        copied for a hint to be worked out from; None while the host does not wait for it."""
+        legal = list(self.legal(seat))
+        if not legal:
+            return None
+        return ViewCopy(seat, self.view(seat), SeatHistory(seat, list(self.history(seat).events)), legal)
 
     def autoplay_action(self, seat: int) -> Action:
         """A move for this seat chosen by the game's normal bot from this seat's view alone."""

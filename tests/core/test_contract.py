@@ -27,6 +27,7 @@ from pie_table.core.messages import Msg
 from pie_table.core.registry import load_games
 from pie_table.core.session import Session, make_bots, state_hash
 from pie_table.core.setup import GameSetup, SeatSpec
+from pie_table.net.protocol import decode_host, encode
 from tests.core.toy_game import INFO as TOY
 
 _GAMES = {**load_games(), "toy": TOY}
@@ -267,7 +268,8 @@ def _check_determinize(rules, state, seat, history=None) -> None:
     """A searchable game's world for `seat`, made from its view and history: it is whole (it
     serialises, every move listed in it applies), the seat sees in it exactly what it sees at the
     table, and it is worked out from that alone: the same rng gives the same world from a table
-    whose hidden cards were dealt differently (so it matches the true cards no more than chance)."""
+    whose hidden cards were dealt differently (so it matches the true cards no more than chance),
+    and the same from the plain view a seat at another machine is sent."""
     if not rules.searchable:
         with pytest.raises(NotImplementedError):
             rules.determinize(rules.bot_view(state, seat), SeatHistory(seat), random.Random(1))
@@ -283,6 +285,10 @@ def _check_determinize(rules, state, seat, history=None) -> None:
     dealt_otherwise = rules.shuffle_hidden(state, seat, random.Random(seat * 31 + 3))
     again = rules.determinize(rules.bot_view(dealt_otherwise, seat), history, random.Random(7))
     assert _dump(rules, again) == _dump(rules, world), f"seat {seat}'s world reads the hidden cards"
+    # A seat played from another machine holds its view as the wire carried it: plain data.
+    plain = decode_host(encode({"type": "view", "view": rules.view(state, seat)}))["view"]
+    remote = rules.determinize(plain, history, random.Random(7))
+    assert _dump(rules, remote) == _dump(rules, world), f"seat {seat}'s world differs from its plain view"
 
 
 def _check_returns(rules, state, seat) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from pie_table.core.engine import Action
 from pie_table.core.hints import Hints
-from pie_table.core.pondering import SeatCopy
+from pie_table.core.pondering import Position
 from pie_table.core.table_driver import TurnDriver
 from pie_table.kit.i18n import _
 
@@ -30,7 +30,7 @@ class TableHint:
         if hints is None and info.bot_factory is not None:
             hints = Hints(info.bot_factory, info.bot_levels)
         self.hints = hints
-        self.asked: tuple[int, SeatCopy] | None = None
+        self.asked: tuple[int, Position] | None = None
         self.by_expert = False  # the hint shown (or asked) is the expert's
         self.choices = 0  # how many times choices were put away: a hint asked before is not theirs
 
