@@ -37,7 +37,6 @@ def determinize(view: Mapping[str, Any], history: SeatHistory, rng: random.Rando
         setattr(world, name, list(view[name]))
     world.kept = [[list(k) for k in line] for line in view["kept"]]
     world.pending, world.queued = copy_data(view["pending"]), copy_data(view["queued"])
-    world.result = copy_data(view["result"])
     plays = [e for e in history.said if e["type"] == "play"]
     order = {(e["pie"], e["card"]): index for index, e in enumerate(plays, 1)}
     world.working, world.served = (_pies(view[name], order) for name in ("working", "served"))
