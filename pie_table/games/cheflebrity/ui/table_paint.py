@@ -490,7 +490,7 @@ def draw_hand(
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 110))
             surface.blit(veil, rect)
-            tag = fit_text(_("in the trade"), _size(lay, 12), w - 6, pal.CREAM, "bold")
+            tag = fit_lines(_("in the trade"), _size(lay, 12), w - 6, pal.CREAM, "bold")  # wraps, never cut
             surface.blit(tag, tag.get_rect(center=rect.center))
         if card in lit or card in picked:
             pygame.draw.rect(surface, pal.HIGHLIGHT, rect, 3, border_radius=w // 10)
