@@ -55,6 +55,9 @@ class GameRules:
     check_views: bool = False
     # Bumped when a log from the previous rules no longer replays to the same game (`migrate_save`).
     rules_version: int = 1
+    # The save version from which this game's saved state hashes are taken of the state's shape of
+    # today (a save before it holds one of an older shape, which is dropped when the save is read).
+    state_hash_since: int = 2
     # Action kinds only the session submits, with no seat; `timeout` (the end of a reaction
     # window's time) always is one, whether or not a game lists it.
     system_actions: tuple[str, ...] = ()

@@ -41,8 +41,8 @@ if TYPE_CHECKING:  # the title lists saves (often none) without the registry, se
 SAVE_FORMAT = "pie_table-save"
 # 2: a game's history is kept beside its state, no longer in it, so the state hash of a version-1
 # save (taken of a state that held its history) is not comparable: it is left out when read.
-# 3: a Cheflebrity state no longer holds its scoring breakdown (worked out when asked): the state
-# hash of its version-2 saves is left out when read.
+# 3: a game's state may change shape (Cheflebrity's no longer holds its scoring breakdown): the
+# state hash of a save older than the game's `state_hash_since` is left out when read.
 SAVE_VERSION = 3
 _MAX_BYTES = 32 * 1024 * 1024  # far above any real save (a long Rumble Pie game is ~100 KB)
 # Lists and objects a save may hold, counted in its bytes before it is parsed: a long Rumble Pie
@@ -228,18 +228,18 @@ def prepare_save(data: dict[str, Any]) -> tuple[GameInfo, GameSetup, dict[str, A
     passes before its log is replayed."""
     info = _game(data["game"])
     setup = _setup(data, info)
-    return info, setup, _migrate(_from_older_format(data), info)
+    return info, setup, _migrate(_from_older_format(data, info), info)
 
 
-def _from_older_format(data: dict[str, Any]) -> dict[str, Any]:
+def _from_older_format(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
     """A save of an older save version in today's shape: its actions replay as they are (each is
-    checked again as it replays), but a state hash taken of an older shape of the state cannot be
-    compared and is dropped: a version-1 save's held the game's history inside the state, a
-    version-2 Cheflebrity save's held the scoring breakdown (now worked out, not kept)."""
+    checked again as it replays), but a state hash taken of an older shape of the game's state
+    cannot be compared and is dropped (`GameRules.state_hash_since`: a version-1 save's held the
+    game's history inside the state; a game's state may have changed shape since)."""
     version = data["version"]
     if version >= SAVE_VERSION:
         return data
-    if version >= 2 and data.get("game") != "cheflebrity":
+    if version >= info.rules.state_hash_since:
         return data | {"version": SAVE_VERSION}
     return {key: value for key, value in data.items() if key != "state_hash"} | {"version": SAVE_VERSION}
 

@@ -60,6 +60,8 @@ class CheflebrityRules(DecisionStackRules):
     # 2: Sabotage! windows after a card comes off a pie and after the draw, every Sabotage! of a
     # window played, no 40-round end (issue 21): a log of version 1 does not replay the same.
     rules_version = 2
+    # Save version 3 on: the state no longer holds its scoring breakdown (it is worked out).
+    state_hash_since = 3
     system_actions = ("timeout",)
     window_answers = _ANSWERS
 
