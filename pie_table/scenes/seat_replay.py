@@ -1,7 +1,7 @@
 """The viewer of a seat replay: a game played at a table hosted elsewhere, shown again on its own
 table from what this player's seat was sent.
 
-The table is the game's own scene in *watch* mode, on the remote driver the game was played on,
+The table is the game's own scene in *watch* mode, on the remote driver a joined seat plays on,
 fed from the file (`net.recording.Recording`): a turn-based table steps to the next update the
 host sent, whose events play as they did; a real-time one (Rumble Pie, through its
 `replay_seat`) plays the updates at the pace they came, a step being the next one where
