@@ -313,7 +313,7 @@ def _migrate(data: dict[str, Any], info: GameInfo) -> dict[str, Any]:
 class GameSaver(Protocol):
     """What a table keeps its game on disk with, and what leaving it, its marker and the results
     read: an `Autosaver`, or at a seat played from another machine one that writes the seat's own
-    replay or nothing (`net.remote_driver`)."""
+    replay or nothing (`net.seat_source`)."""
 
     enabled: bool
     dirty: bool

@@ -1,10 +1,11 @@
 """What a turn-based table needs from the driver it plays through: `TurnDriver`.
 
-Three drivers stand behind it: the local one (`core.driver.TableDriver`: the game is played here),
-a seat played from another machine (`net.remote_driver.RemoteDriver`: the host plays the game and
-sends this seat its view and its events) and a seat's own replay (`net.frames_driver.FramesDriver`:
-the same, read from a file). Whoever hands a driver to a table hands it as a `TurnDriver`, so the
-type checker holds each driver to every member; the table (`scenes.turn_table`) knows only this.
+Two drivers stand behind it: the local one (`core.driver.TableDriver`: the game is played here)
+and the remote one (`net.remote_driver.RemoteDriver`) for a seat played elsewhere, which shows
+what its source says: the host live (it plays the game and sends this seat its view and its
+events), or a seat's own replay (the same, read from a file). Whoever hands a driver to a table
+hands it as a `TurnDriver`, so the type checker holds each driver to every member; the table
+(`scenes.turn_table`) knows only this.
 
 Pure Python: no pygame.
 """

@@ -1,164 +1,66 @@
-"""A table's driver for a seat played from another machine.
+"""A table's driver for a seat played elsewhere: `RemoteDriver`, fed by a `SeatSource`.
 
-`RemoteDriver` has the public methods of `core.driver.TableDriver` that a table scene calls
-(`view`, `to_act`, `legal`, `is_over`, `submit`, `update`, `remaining`, `next_move_in`, `listen`,
-`can_undo`/`undo`, `autoplay_action`, `skip_to`, `pace_by`, `restart_countdown`, `rules`, `setup`,
-`gate`, `autosaver`, `record_finished`, `across_machines`, `away`; not `state`: a remote seat
-knows its view only), backed by a `RemoteSeat` connection that runs on a background thread
-with its own event loop (`net.seat_link`, which keeps the seat through drops). Nothing is
-decided here: the view and the events come from the host, `submit` sends the action and answers
-with the host's acceptance or its refusal reason, and a countdown is the one the host sent,
-counted down from when it arrived (the host's clock decides). Listeners are called from
-`update`, on the caller's thread, with this seat's events only.
+It is a `core.table_driver.TurnDriver` with no game of its own (no `state`: a remote seat knows
+its view only). What it shows comes from its source: live from the host (`net.link_source`), or
+from a file of what the seat was sent (`net.recording`), so a seat's replay plays on the very
+driver the game was played on. Nothing is decided here. Listeners are called from `update`, on
+the caller's thread, with this seat's events only, once for every update the source reached.
 
 Pure Python: no pygame.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from pie_table.core.engine import Action, Event, Outcome
+from pie_table.core.engine import Action, Event
 from pie_table.core.history import SeatHistory, events_for
-from pie_table.core.messages import Msg
 from pie_table.core.pondering import Position, ViewCopy
 from pie_table.core.registry import GameInfo, get_game
+from pie_table.core.saves import GameSaver
 from pie_table.core.session import Applied, Entry, PrivacyGate
-from pie_table.core.setup import GameSetup, SeatSpec
-from pie_table.net import protocol as p
+from pie_table.core.setup import GameSetup
 from pie_table.net.client import bot_decider
-from pie_table.net.seat_link import ANSWER_WAIT, HOST_QUIT, REFUSED, SeatLink
-from pie_table.net.seat_replay import SeatRecorder
-from pie_table.net.staying import DROPS
-from pie_table.paths import seat_replays_dir
+from pie_table.net.seat_source import SeatSource
 
 Listener = Callable[[Entry, list[Event]], None]
+S = TypeVar("S", bound=SeatSource)
 
 
-def seen_from(game: str, seat: int, seats: int, options: Any, teams: Any, names: Any) -> GameSetup:
-    """A turn-based table as one seat on another machine knows it: that seat a person here, every
-    other seat played elsewhere, no seed (nothing is dealt here). A joined table and a replay of
-    what it was sent are set up alike."""
-    here, elsewhere = SeatSpec("human", control="hotseat"), SeatSpec("bot", level="normal")
-    specs = [here if other == seat else elsewhere for other in range(seats)]
-    return GameSetup(game, specs, dict(options or {}), teams, seed=0, names=list(names or []))
-
-
-class RemoteDriver:
-    """One seat at a table hosted elsewhere, driven through the host."""
+class RemoteDriver(Generic[S]):
+    """One seat at a table played elsewhere, as its `source` tells it."""
 
     realtime = False  # a turn-based seat: the join screen opens the game's table on this driver
+    across_machines = True  # undo is off: the other machines have seen every move
 
-    def __init__(self, url: str, table: str, *, code: str = "", seat: int = -1, name: str = "",
-                 token: str = "", wake: Callable[[], None] | None = None, watch: bool = False) -> None:
-        """Join `seat` with the join `code`, or take a seat back with its `token`, or `watch` the
-        table in no seat. Raises HostRefused (one line: wrong code, seat taken, version mismatch,
-        not watched) when the host says no. `wake()` is called from the network thread whenever the
-        host sent something (a window resting until input posts itself an event)."""
-        self.wake = wake
-        self.url, self.table = url, table
-        self._lock = threading.Lock()
-        self._answered = threading.Condition(self._lock)
-        self._news: list[Event] = []  # events received, not yet told to the listeners
-        # An update came since the listeners last heard: a move was applied at the host, maybe one
-        # that sent this seat no event (its own Done opening a window), after which the table
-        # offers afresh what it is asked, as a table hears every move of a game run here.
-        self._moved = False
+    def __init__(self, source: S) -> None:
+        self.source = source
         self._listeners: list[tuple[int | None, Listener]] = []
-        self._public = SeatHistory(None)  # the public part of what this seat was told
-        self._countdown: tuple[float, float] | None = None  # (seconds left when sent, when it came)
-        # Which ask of the host the table last read its moves for, and whether it sent a move it
-        # has not heard the answer to yet (`update` not run since): a move from a list older than
-        # the view is never sent (keys pressed faster than the host answers, a double click).
-        self._read_ask = 0
-        self._unheard = False
-        self.across_machines = True  # undo is off: the other machines have seen every move
-        self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
         self._stand_in: Callable[[dict[str, Any], Sequence[Action]], Action] | None = None  # autoplay's bot
-        self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
-        self.link = SeatLink(url, table, self._sat, self._heard, code=code, seat=seat, name=name, token=token,
-                             watch=watch, wake=self._wake, dropped=self._dropped)
-        self.remote = self.link.remote
-        self.gate = PrivacyGate([] if watch else [self.remote.seat])
-
-    # -- what the link hears, on its thread ---------------------------------------------------------
-
-    def _sat(self, answer: dict[str, Any], _again: bool) -> None:
-        """The host seated us (again after a drop), or lets us watch: a seat's replay is kept from
-        here (a watcher had no seat to see from)."""
-        with self._answered:
-            self.joined = answer
-            if answer.get("type") == "joined":
-                self.recorder = SeatRecorder(seat_replays_dir(), answer, answer["token"])
-
-    def _heard(self, message: dict[str, Any], _fresh: bool) -> None:
-        with self._answered:
-            self._took(message)
-
-    def _dropped(self) -> None:
-        with self._answered:
-            self.remote.legal = None  # nothing is asked of the seat until it is back
-
-    def _wake(self) -> None:
-        """After whatever the link heard or did (its `wake`): a move waiting for its answer hears it."""
-        with self._answered:
-            self._answered.notify_all()
-        if self.wake is not None:
-            self.wake()
-
-    @property
-    def watching(self) -> bool:
-        """True for a watcher: in no seat, sent the public table only."""
-        return self.remote.watching
-
-    @property
-    def reconnecting(self) -> str:
-        """While the link is made again: "restarting" or "reconnecting"; '' otherwise."""
-        return self.link.reconnecting
-
-    @property
-    def host_quit(self) -> bool:
-        """True once the host said it left the table."""
-        return self.link.ended == HOST_QUIT
-
-    @property
-    def lost(self) -> str:
-        """Why the connection ended for good ('' while it is up, or made again): the host quit,
-        refused the seat's token (its words), or could not be reached again."""
-        link = self.link
-        return link.refusal if link.ended == REFUSED else link.ended
-
-    def _took(self, message: dict[str, Any]) -> None:
-        """Fold one message from the host (already folded into `remote`) into what the table reads."""
-        kind = message["type"]
-        if kind == "update":
-            if self.recorder is not None:
-                self.recorder.took(message)
-            self._news.extend(message.get("events", ()))
-            self._moved = True
-            if "remaining" in message:
-                self._countdown = (float(message["remaining"]), time.monotonic())
+        self.gate = PrivacyGate([] if source.watching else [source.seat])
 
     # -- what the table reads ----------------------------------------------------------------------
 
     @property
     def seat(self) -> int:
-        """The seat this machine plays."""
-        return self.remote.seat
+        """The seat shown."""
+        return self.source.seat
 
     @property
-    def token(self) -> str:
-        """The secret that takes this seat back after a drop."""
-        return self.remote.token
+    def watching(self) -> bool:
+        """True for a watcher: in no seat, sent the public table only."""
+        return self.source.watching
+
+    @property
+    def lost(self) -> str:
+        """Why the updates ended before the game did ('' while they may still come)."""
+        return self.source.lost
 
     @property
     def info(self) -> GameInfo:
         """The game's registration, from what the host said it plays."""
-        return get_game(self.joined["game"])
+        return get_game(self.source.game)
 
     @property
     def rules(self) -> Any:
@@ -167,122 +69,68 @@ class RemoteDriver:
 
     @property
     def setup(self) -> GameSetup:
-        """The table as this machine knows it: this seat a person here, every other seat played
-        elsewhere (no seed: nothing is dealt here)."""
-        return seen_from(self.joined["game"], self.seat, self.joined["seats"], self.joined.get("options"),
-                         self.joined.get("teams"), self.joined.get("names"))
+        return self.source.setup
 
     @property
     def held_by_host(self) -> str:
-        """Why the game stands still: "start" (the host has not opened it yet), "pause" (the host
-        paused), "restarting" or "reconnecting" (the link is being made again); '' while it runs."""
-        return self.reconnecting or self.remote.host_paused
+        """Why the game stands still ("start", "pause", "restarting", "reconnecting"; '' while it runs)."""
+        return self.source.held
 
     @property
     def names(self) -> list[str]:
-        """Each seat's player as the host names them now (a player who joined later included)."""
-        with self._lock:
-            return list(self.remote.names)
+        return self.source.names
 
     @property
     def away(self) -> set[int]:
-        """Remote seats whose players have dropped (shown as away)."""
-        with self._lock:
-            return set(self.remote.others_away)
+        return self.source.away
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
-        """This seat's view as the host last sent it, for this seat and for nobody (the public
-        table: this machine's screen is this seat's, and another seat's view is not known here)."""
-        with self._lock:
-            return self.remote.view if seat in (self.remote.seat, None) else {}
+        """The seat's view, for the seat and for nobody (the public table: this machine's screen
+        is this seat's, and another seat's view is not known here)."""
+        return self.source.view() if seat in (self.source.seat, None) else {}
 
     def history(self, seat: int | None) -> SeatHistory:
-        """What this seat has been told, as the host sent it; for nobody (the public table), its
-        public part (another seat's is not known here)."""
-        if seat == self.remote.seat:
-            return self.remote.history
-        return self._public
+        """What this seat has been told; for anyone else, its public part."""
+        return self.source.history(seat != self.source.seat)
 
     def to_act(self) -> list[int]:
         """This seat while the host waits for it (who else is thinking is the view's to show: the
         table here waits for nobody else, so a pick asked of several seats at once never waits on
         a machine that waits on this one)."""
-        with self._lock:
-            return [self.remote.seat] if self.remote.legal else []
+        return [self.source.seat] if self.source.asked() else []
 
     def legal(self, seat: int) -> Sequence[Action]:
         """What this seat may do now (nothing while the host is not waiting for it)."""
-        with self._lock:
-            legal = self.remote.legal if seat == self.remote.seat else None
-            if legal is None:
-                return []
-            self._read_ask = self.remote.ask
-            return legal
+        return self.source.legal() if seat == self.source.seat else []
 
     def is_over(self) -> bool:
-        """True once the host says the game is over."""
-        with self._lock:
-            return self.remote.over or bool(self.remote.view.get("over"))
+        return self.source.is_over()
+
+    def remaining(self) -> float | None:
+        return self.source.remaining()
 
     # -- acting ------------------------------------------------------------------------------------
 
     def submit(self, seat: int | None, action: Action) -> Applied:
-        """Send this seat's action and wait for the host: applied, or refused with its reason."""
-        if seat != self.remote.seat:
-            return _refused(p.NOT_YOUR_SEAT)
-        with self._lock:
-            errors = len(self.remote.errors)
-            ask = self._read_ask
-            if self._unheard or self.remote.legal is None or ask != self.remote.ask:
-                return _refused(p.STALE_MOVE)
-            self._unheard = True
-        try:
-            # Not under the lock: the reader takes it on that thread.
-            self.link.call(self.remote.act(action, ask))
-        except DROPS:  # the connection went as it was sent: the seat is asked again once it is back
-            with self._lock:
-                self._unheard = False
-            return _refused(self.lost or p.MOVE_NOT_SENT)
-        seq = self.remote._seq  # noqa: SLF001 - the number the action was sent with
-        deadline = time.monotonic() + ANSWER_WAIT
-        with self._answered:
-            while True:
-                if len(self.remote.errors) > errors:
-                    error = self.remote.errors[-1]
-                    return _refused(p.revive({"msg": error["msg"], "params": error["params"]}))
-                if seq not in self.remote._pending:  # noqa: SLF001 - acknowledged by the host
-                    return Applied(Outcome(True), Entry(seat, action))
-                if self.lost or not self._answered.wait(max(0.0, deadline - time.monotonic())):
-                    return _refused(self.lost or "no answer from the host")
+        """Play this seat's action at the host: applied, or refused with its reason."""
+        return self.source.send(seat, action)
 
     def update(self, dt: float, hold: bool = False) -> list[Applied]:
-        """Tell the listeners what the host sent since the last frame (once, even with no event for
-        this seat). The host moves the bots and runs the clock, so nothing is applied here."""
-        with self._lock:
-            news, self._news = self._news, []
-            moved, self._moved = self._moved, False
-            self._unheard = False
-        self._public.add(news)  # here, on the table's thread, which reads it
-        if moved:
+        """Tell the listeners what the source reached since the last call (once per call, even
+        with no event for this seat). The host moves the bots and runs the clock: nothing is
+        applied here."""
+        news = self.source.news()
+        if news is not None:
             for seat, fn in list(self._listeners):
                 fn(Entry(None, {}), events_for(news, seat))
         return []
 
-    def remaining(self) -> float | None:
-        """Seconds left on the countdown the host sent (None: none running)."""
-        with self._lock:
-            if self._countdown is None or not self.remote.legal:
-                return None
-            left, since = self._countdown
-        return max(0.0, left - (time.monotonic() - since))
-
-    def seat_copy(self, seat: int) -> Position | None:
-        """The seat as the host last asked it (`ViewCopy`: its view, its moves, what it was told),
-        copied for a hint to be worked out from; None while the host does not wait for it."""
-        legal = list(self.legal(seat))
-        if not legal:
-            return None
-        return ViewCopy(seat, self.view(seat), SeatHistory(seat, list(self.history(seat).events)), legal)
+    def listen(self, seat: int | None, fn: Listener) -> Callable[[], None]:
+        """Call `fn(entry, events)` from `update` with the events this seat was sent that `seat`
+        may see (None: the public ones); `entry` is a stand-in, since who acted is the host's to know."""
+        item = (seat, fn)
+        self._listeners.append(item)
+        return lambda: self._listeners.remove(item) if item in self._listeners else None
 
     def autoplay_action(self, seat: int) -> Action:
         """A move for this seat chosen by the game's normal bot from this seat's view alone."""
@@ -290,26 +138,28 @@ class RemoteDriver:
             factory = self.info.bot_factory
             if factory is None:
                 raise ValueError(f"{self.info.id} has no bots to play for a seat")
-            self._stand_in = bot_decider(factory("normal", self.seat, self.seat), self.remote.history)
+            self._stand_in = bot_decider(factory("normal", self.seat, self.seat), self.source.history(False))
         return self._stand_in(dict(self.view(seat)), self.legal(seat))
 
-    def autosaver(self, folder: Any, *, path: Any = None, enabled: bool = True) -> NoSave:
-        """The host keeps the game (its save, replay and statistics); saving here writes this
-        seat's own replay of what it was sent (at the end, and whenever the table is left)."""
-        return SeatReplaySaver(self) if enabled else NoSave()
+    def autosaver(self, folder: Any, *, path: Any = None, enabled: bool = True) -> GameSaver:
+        """The host keeps the game (its save, replay and statistics); here at most this seat's
+        own replay of what it was sent."""
+        return self.source.saver(enabled)
 
-    def keep_replay(self) -> Any:
-        """Write what this seat was sent so far; the file's path, or None if it could not be."""
-        with self._lock:
-            recorder = self.recorder
-            if recorder is None or not recorder.frames:
-                return None
-            finished = self.remote.over or bool(self.remote.view.get("over"))
-            names = list(self.remote.names)
-        try:  # not under the lock: the network thread goes on meanwhile (the frames only grow)
-            return recorder.write(names, finished)
-        except (OSError, TypeError, ValueError):
+    def close(self) -> None:
+        """Leave the table (live: the seat shows away; its token takes it back)."""
+        self.source.close()
+
+    # -- what a game played elsewhere does not do here ------------------------------------------------
+
+    def seat_copy(self, seat: int) -> Position | None:
+        """The seat as the host last asked it (`ViewCopy`: its view, its moves, what it was told),
+        copied for a hint to be worked out from; None while the host does not wait for it (and
+        always in a recording, where nothing is asked)."""
+        legal = list(self.legal(seat))
+        if not legal:
             return None
+        return ViewCopy(seat, self.view(seat), SeatHistory(seat, list(self.history(seat).events)), legal)
 
     def record_finished(self, key: str, extras: Any = None) -> bool:
         """The host counts the game in its statistics; nothing is counted here."""
@@ -319,8 +169,8 @@ class RemoteDriver:
         return False  # the host's bots think at the host
 
     def next_move_in(self) -> float | None:
-        """The host moves everything: poll again soon."""
-        return 0.05
+        """When to look at the source again."""
+        return self.source.poll
 
     def pace_by(self, *_args: Any, **_kw: Any) -> None:
         """The host paces its bots: nothing to pace here."""
@@ -332,13 +182,6 @@ class RemoteDriver:
     def restart_countdown(self) -> None:
         """The host's clock decides: nothing to restart here."""
 
-    def listen(self, seat: int | None, fn: Listener) -> Callable[[], None]:
-        """Call `fn(entry, events)` from `update` with the events this seat was sent that `seat`
-        may see (None: the public ones); `entry` is a stand-in, since who acted is the host's to know."""
-        item = (seat, fn)
-        self._listeners.append(item)
-        return lambda: self._listeners.remove(item) if item in self._listeners else None
-
     def can_undo(self, seat: int) -> bool:
         """Never across machines: others have seen the move."""
         return False
@@ -346,48 +189,3 @@ class RemoteDriver:
     def undo(self, seat: int) -> bool:
         """Nothing is taken back across machines."""
         return False
-
-    # -- leaving -----------------------------------------------------------------------------------
-
-    def close(self) -> None:
-        """Leave the table (the seat shows away; the token takes it back) and stop the thread."""
-        self.link.close()
-
-
-class NoSave:
-    """A remote seat's autosave: the table's `Autosaver` calls, writing nothing (the host saves)."""
-
-    path: Path | None = None
-    copied: Path | None = None
-    enabled = True
-    dirty = failing = False
-    failure: Msg | None = None
-    notice: Msg | str = ""
-    every_action = False
-
-    def mark(self) -> None:
-        """Nothing to write later."""
-
-    def flush(self) -> bool:
-        return True
-
-    def save(self, with_hash: bool = True) -> bool:
-        return True
-
-
-class SeatReplaySaver(NoSave):
-    """A remote seat's autosave: `save` keeps the seat's own replay (`path` once written)."""
-
-    def __init__(self, driver: RemoteDriver) -> None:
-        self.driver = driver
-        self.path = None
-
-    def save(self, with_hash: bool = True) -> bool:
-        path = self.driver.keep_replay()
-        self.path = path if path is not None else self.path
-        return True  # never the host's save trouble: the game itself is kept at the host
-
-
-def _refused(message: Any) -> Applied:
-    """A refusal as the session gives one: `message` the reason to translate (an id or a Msg)."""
-    return Applied(Outcome(False, reason=str(message), message=message))

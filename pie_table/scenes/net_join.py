@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the network and the tables load only once a table is joined
     from pie_table.core.registry import GameInfo
     from pie_table.core.setup import GameSetup
     from pie_table.core.table_driver import TurnDriver
+    from pie_table.net.link_source import LinkSource
     from pie_table.net.remote_driver import RemoteDriver
     from pie_table.scenes.turn_table.table import TurnTable
 
@@ -87,12 +88,12 @@ def open_remote_table(app: Any, driver: JoinedSeat) -> str:
     return ""
 
 
-def keep_joined(table: TurnTable, driver: RemoteDriver) -> None:
+def keep_joined(table: TurnTable, driver: RemoteDriver[LinkSource]) -> None:
     """The seat's token is remembered (joining again takes the seat back), and the table is
     linked to the host (`JoinedLink`)."""
     from pie_table.net.seat_tokens import remember
 
-    remember(driver.url, driver.table, driver.token)
+    remember(driver.source.url, driver.source.table, driver.source.token)
     table.link = JoinedLink(driver)
 
 
@@ -102,13 +103,13 @@ class JoinedLink:
     later is named as the host names them; leaving the table leaves the seat (shown away to the
     others). A part the table is given, so the shared table's code is the same for every table."""
 
-    def __init__(self, driver: RemoteDriver) -> None:
+    def __init__(self, driver: RemoteDriver[LinkSource]) -> None:
         self.driver = driver
 
     def before_frame(self, table: TurnTable) -> bool:
         driver = self.driver
         if driver.lost and not driver.is_over():
-            return_to_title(table.app, lost_line(driver))
+            return_to_title(table.app, lost_line(driver.source))
             return False
         table.names.rename({seat: name for seat, name in enumerate(driver.names) if seat != driver.seat})
         return True
@@ -123,13 +124,14 @@ class WatchingLink:
     a seat meanwhile is named, and the table goes back to the title in one line if the link ends
     before the game does; leaving the table stops watching."""
 
-    def __init__(self, driver: RemoteDriver) -> None:
+    def __init__(self, driver: RemoteDriver[LinkSource]) -> None:
         self.driver = driver
 
     def before_frame(self, table: TurnTable) -> bool:
         driver = self.driver
         if driver.lost and not driver.is_over():
-            return_to_title(table.app, _WATCH_LOST if not driver.host_quit else lost_line(driver))
+            link = driver.source
+            return_to_title(table.app, _WATCH_LOST if not link.host_quit else lost_line(link))
             return False
         table.names.rename(dict(enumerate(driver.names)))
         driver.update(0.0)  # tells the table's listeners what came, on this thread
@@ -145,15 +147,15 @@ def watch_table(address: str, table: str, listed: dict[str, Any] | None = None) 
     list, when the screen has it (else the lobby is asked). Blocking; HostRefused with the host's
     line."""
     from pie_table.core.registry import get_game
+    from pie_table.net.link_source import join_seat
     from pie_table.net.realtime_play import hosted_game
-    from pie_table.net.remote_driver import RemoteDriver
 
     line = listed if listed is not None else hosted_game(address, table)
     if line is not None and line.get("realtime"):
         factory = load_factory(get_game(line["game"]).scene_factory)
         if factory is not None:
             return factory.watch_remote(address, table, wake_window)
-    return RemoteDriver(address, table, watch=True, wake=wake_window)
+    return join_seat(address, table, watch=True, wake=wake_window)
 
 
 def open_watched_table(app: Any, watcher: JoinedSeat) -> str:
@@ -197,14 +199,14 @@ def _taken_back(address: str, table: str) -> Any:
     """The seat this player last had at `table` on `address`, taken back with its remembered
     token (None: none remembered, or the host no longer knows it)."""
     from pie_table.net.client import HostRefused
-    from pie_table.net.remote_driver import RemoteDriver
+    from pie_table.net.link_source import join_seat
     from pie_table.net.seat_tokens import forget, remembered
 
     token = remembered(address, table)
     if not token:
         return None
     try:
-        return RemoteDriver(address, table, token=token, wake=wake_window)
+        return join_seat(address, table, token=token, wake=wake_window)
     except HostRefused:
         forget(address, table)
         return None
@@ -241,10 +243,10 @@ def _realtime_seat(address: str, table_id: str, code: str, seat: int, name: str)
 def take_seat(address: str, table: str, code: str, seat: int, name: str) -> Any:
     """The seat (from 0) taken at `table` on `address`, or taken back with this machine's token:
     a real-time table's or a turn-based table's driver. Blocking; HostRefused with the host's line."""
-    from pie_table.net.remote_driver import RemoteDriver
+    from pie_table.net.link_source import join_seat
 
     return (_realtime_seat(address, table, code, seat, name) or _taken_back(address, table)
-            or RemoteDriver(address, table, code=code, seat=seat, name=name, wake=wake_window))
+            or join_seat(address, table, code=code, seat=seat, name=name, wake=wake_window))
 
 
 def table_line(table: dict[str, Any]) -> str:

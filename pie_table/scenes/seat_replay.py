@@ -1,12 +1,12 @@
 """The viewer of a seat replay: a game played at a table hosted elsewhere, shown again on its own
 table from what this player's seat was sent.
 
-The table is the game's own scene in *watch* mode, on the one recording driver (`FramesDriver`):
-a turn-based table steps to the next update the host sent, whose events play as they did; a
-real-time one (Rumble Pie, through its `replay_seat`) plays the updates at the pace they came, a
-step being the next one where something happened. Only that seat's view exists, so there is no
-choice of view. Going back builds the table again at the wanted frame. The bar and keys are
-`scenes/playback.py`'s.
+The table is the game's own scene in *watch* mode, on the remote driver a joined seat plays on,
+fed from the file (`net.recording.Recording`): a turn-based table steps to the next update the
+host sent, whose events play as they did; a real-time one (Rumble Pie, through its
+`replay_seat`) plays the updates at the pace they came, a step being the next one where
+something happened. Only that seat's view exists, so there is no choice of view. Going back
+builds the table again at the wanted frame. The bar and keys are `scenes/playback.py`'s.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pie_table.core.messages import Msg
 from pie_table.core.registry import GameLoadError, get_game
 from pie_table.core.userfiles import move_aside
 from pie_table.kit.i18n import N_, _, tr
-from pie_table.net.frames_driver import FramesDriver
+from pie_table.net.recording import Recording
+from pie_table.net.remote_driver import RemoteDriver
 from pie_table.net.seat_replay import read_seat_replay, recorded_frames
 from pie_table.scenes.base import load_factory
 from pie_table.scenes.playback import PlaybackScene, WatchedTable
@@ -67,17 +68,17 @@ class SeatReplayScene(_SeatPlayback):
     def __init__(self, app: Any, payload: dict[str, Any]) -> None:
         super().__init__(app, payload)
         self.frames = recorded_frames(payload)
-        self.driver: FramesDriver | None = None
+        self.driver: RemoteDriver[Recording] | None = None
         self._rebuild(0)
 
     @property
     def position(self) -> int:
         """The frame shown (0: the first view the seat was sent)."""
-        return self.driver.position if self.driver is not None else 0
+        return self.driver.source.position if self.driver is not None else 0
 
     def _rebuild(self, at: int) -> None:
         """A fresh table showing frame `at`."""
-        self.driver = FramesDriver(self.payload, at, self.frames)
+        self.driver = RemoteDriver(Recording(self.payload, at, self.frames))
         driver: TurnDriver = self.driver  # the table's driver, as every turn-based table's is
         table = self.factory(self.app, driver.setup, driver=driver, watch=True)
         table.watch_seat = self.seat
@@ -85,7 +86,8 @@ class SeatReplayScene(_SeatPlayback):
 
     def step_forward(self) -> bool:
         assert self.driver is not None
-        moved = self.driver.advance()
+        moved = self.driver.source.step()
+        self.driver.update(0.0)  # the table hears the step's events now, as a live update's
         if not moved:
             self._past_the_end()
         return moved
@@ -122,7 +124,7 @@ class RemoteSeatReplayScene(_SeatPlayback):
 
     def _rebuild(self, at: int) -> None:
         """A fresh table showing frame `at`."""
-        self.sim = self.factory.replay_seat(FramesDriver(self.payload, at, self.frames))
+        self.sim = self.factory.replay_seat(RemoteDriver(Recording(self.payload, at, self.frames)))
         self._show(self.factory(self.app, self.sim.setup, remote=self.sim, watch=True))
 
     def step_forward(self) -> bool:

@@ -18,8 +18,8 @@ import pytest
 from pie_table.cli.main import main
 from pie_table.kit.app import App
 from pie_table.net.client import RemoteSeat
+from pie_table.net.link_source import join_seat
 from pie_table.net.lobby_list import lobby_tables
-from pie_table.net.remote_driver import RemoteDriver
 from pie_table.scenes.net_join import JoinScene, table_line, take_seat
 from tests.net.processes import Nginx, Serving, free_port
 from tests.scenes.net_pair import title_app
@@ -94,12 +94,12 @@ def test_every_connection_reaches_its_own_process(behind: Behind) -> None:
 
 def test_the_windows_driver_takes_a_seat_and_takes_it_back_through_the_proxy(behind: Behind) -> None:
     table = behind.b.tables[1]
-    driver = RemoteDriver(f"{behind.url}/b/", table["table"], code=table["code"], seat=0, name="Ann")
+    driver = join_seat(f"{behind.url}/b/", table["table"], code=table["code"], seat=0, name="Ann")
     assert driver.info.id == "pie-rats" and driver.seat == 0
-    token = driver.token
+    token = driver.source.token
     driver.close()
     _until(lambda: 0 in _listed(f"{behind.url}/b", table["table"])["away"])
-    again = RemoteDriver(f"{behind.url}/b", table["table"], token=token)  # typed without the slash
+    again = join_seat(f"{behind.url}/b", table["table"], token=token)  # typed without the slash
     assert (again.info.id, again.seat) == ("pie-rats", 0)
     again.close()
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pie_table.core.saves import expand_log
+from pie_table.net.link_source import join_seat
 from pie_table.net.lobby_list import create_table, lobby_tables
 from pie_table.net.remote_driver import RemoteDriver
 from pie_table.net.store import open_store
@@ -172,9 +173,9 @@ def run(store: str, short: bool = True) -> dict[str, Any]:
         made["rumble-pie"] = create_table(lobby_a, "rumble-pie", ["remote", "bot:normal"], {"target": 10})
         on_b = create_table(lobby_b, "pie-rats", ["remote", "bot:normal"], {})
         for name in ("pie-rats#0", "cheflebrity#0"):  # two windows, at the first seat of their tables
-            windows[name] = _Window(RemoteDriver(lobby_a, made[name]["table"], code=made[name]["code"],
+            windows[name] = _Window(join_seat(lobby_a, made[name]["table"], code=made[name]["code"],
                                                  seat=0, name=f"Window {len(windows) + 1}"))
-        watcher = RemoteDriver(lobby_a, made["pie-rats#0"]["table"], watch=True)  # the third window
+        watcher = join_seat(lobby_a, made["pie-rats#0"]["table"], watch=True)  # the third window
         rumble = made["rumble-pie"]
         rumble_join = _join(f"{lobby_a}{rumble['table']}?code={rumble['code']}", 1, homes / "rumble")
         for name, table in made.items():  # every other remote seat: `join` (its --seat counts from 1)

@@ -18,8 +18,8 @@ from pie_table.net import protocol as p
 from pie_table.net import server
 from pie_table.net.client import bot_decider, local_games
 from pie_table.net.hosting import HostedTable
+from pie_table.net.link_source import join_seat
 from pie_table.net.over_network import local_hash
-from pie_table.net.remote_driver import RemoteDriver
 from tests.net.netplay import drain, four_bots, seated, served
 
 
@@ -36,7 +36,7 @@ def test_enter_four_times_before_the_table_hears_sends_one_move_and_the_game_is_
     setup = four_bots(game)
     hosted = HostedTable(setup, {1})
     try:
-        driver = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+        driver = join_seat(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
         info = get_game(game)
         assert info.bot_factory is not None
         decide = bot_decider(info.bot_factory("normal", 1, bot_seed(setup.seed, 1)), driver.history(1))

@@ -18,6 +18,7 @@ from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import bot_decider
 from pie_table.net.host import hosted_session
 from pie_table.net.hosting import HostedTable
+from pie_table.net.link_source import join_seat
 from pie_table.net.over_network import local_hash
 from pie_table.net.remote_driver import RemoteDriver
 from tests.net.netplay import four_bots, replayed
@@ -59,7 +60,7 @@ def test_a_remote_seat_plays_a_whole_pie_rats_game_through_its_driver() -> None:
     hosted = HostedTable(setup, {1})
     heard: list[Any] = []
     try:
-        driver = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+        driver = join_seat(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
         driver.listen(1, lambda _entry, events: heard.extend(events))
         assert hosted.joined() == {1: ("Ann", True)}
         # An action the game refuses comes back with the host's reason and changes nothing.
@@ -89,8 +90,8 @@ def test_a_dropped_seat_is_away_and_its_token_takes_it_back() -> None:
     setup = four_bots(game)
     hosted = HostedTable(setup, {1, 2})
     try:
-        first = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
-        other = RemoteDriver(hosted.address, "1", code=hosted.code, seat=2, name="Bea")
+        first = join_seat(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+        other = join_seat(hosted.address, "1", code=hosted.code, seat=2, name="Bea")
         bot1 = _bot(game, setup, 1)
         decide1, decide2 = _decider(game, setup, first, bot1), _decider(game, setup, other)
         moves = 0
@@ -99,11 +100,11 @@ def test_a_dropped_seat_is_away_and_its_token_takes_it_back() -> None:
             assert time.monotonic() < end
             moves += _step(first, decide1)
             _step(other, decide2)
-        token = first.token
+        token = first.source.token
         first.close()
         _until(lambda: 1 in other.away)
         assert hosted.joined()[1] == ("Ann", False)
-        again = RemoteDriver(hosted.address, "1", token=token)
+        again = join_seat(hosted.address, "1", token=token)
         assert again.seat == 1
         decide1 = _decider(game, setup, again, bot1)  # the same bot goes on, told what `again` was
         _until(lambda: 1 not in other.away)
@@ -124,10 +125,10 @@ def test_a_dropped_seat_is_away_and_its_token_takes_it_back() -> None:
 def test_a_host_that_quits_tells_its_remote_players() -> None:
     setup = four_bots("pie-rats")
     hosted = HostedTable(setup, {1})
-    driver = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
-    assert not driver.host_quit
+    driver = join_seat(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+    assert not driver.source.host_quit
     hosted.quit()
-    _until(lambda: driver.host_quit)
+    _until(lambda: driver.source.host_quit)
     assert driver.lost == "host quit"
     driver.close()
 
@@ -145,7 +146,7 @@ def test_a_window_hosting_on_its_own_driver_plays_a_remote_seat_to_the_end() -> 
         # Two machines in one test: the remote player on its own thread (its `submit` waits for the
         # host), the host's table on this one, taking in the network between its frames.
         def remote_player() -> tuple[RemoteDriver, int]:
-            remote = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+            remote = join_seat(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
             decide = _decider(game, setup, remote)
             acted = 0
             while not remote.is_over():
@@ -184,20 +185,20 @@ def test_a_move_sent_as_the_connection_drops_is_refused_with_why_and_the_seat_ma
     game = "pie-rats"
     setup = four_bots(game)
     hosted = HostedTable(setup, {1})
-    driver = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+    driver = join_seat(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
     try:
         decide = _decider(game, setup, driver)
         _until(lambda: (driver.update(0.01), bool(driver.legal(1)))[1], 30)
-        link_call = driver.link.call
+        link_call = driver.source.link.call
 
         def dropped(coro: Any, timeout: float = 0) -> Any:
             coro.close()
             raise ConnectionClosed(None, None)
-        driver.link.call = dropped  # type: ignore[method-assign]
+        driver.source.link.call = dropped  # type: ignore[method-assign]
         move = decide(dict(driver.view(1)), list(driver.legal(1)))
         refused = driver.submit(1, move)
         assert not refused.ok and refused.message == p.MOVE_NOT_SENT
-        driver.link.call = link_call  # type: ignore[method-assign]
+        driver.source.link.call = link_call  # type: ignore[method-assign]
         assert driver.submit(1, move).ok
     finally:
         driver.close()

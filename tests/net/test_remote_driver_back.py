@@ -14,6 +14,7 @@ import pytest
 from pie_table.net import protocol as p
 from pie_table.net.keeping import Keeper
 from pie_table.net.limits import Limits
+from pie_table.net.link_source import join_seat
 from pie_table.net.remote_driver import RemoteDriver
 from pie_table.net.server import Lobby
 from pie_table.net.store import open_store
@@ -44,7 +45,7 @@ def test_a_window_seat_takes_its_seat_back_from_the_restarted_server(
     servers = ThreadedServers()
     store = tmp_path / "serve.sqlite3"
     made = servers.serve(_rats, _kept(store))
-    driver = RemoteDriver(servers.url, made.id, code=made.code, seat=0, name="Ada")
+    driver = join_seat(servers.url, made.id, code=made.code, seat=0, name="Ada")
     until(lambda: _asked(driver))
     view = dict(driver.view(0))
     servers.stop(code)
@@ -66,7 +67,7 @@ def test_a_window_seat_takes_its_seat_back_from_the_restarted_server(
 def test_a_window_seat_the_restarted_host_does_not_hold_ends_at_once() -> None:
     servers = ThreadedServers()
     made = servers.serve(_rats)
-    driver = RemoteDriver(servers.url, made.id, code=made.code, seat=0, name="Ada")
+    driver = join_seat(servers.url, made.id, code=made.code, seat=0, name="Ada")
     servers.stop(p.RESTART_CODE)
     servers.serve(_rats)  # no store: the same table id, another game, which knows no such token
     until(lambda: bool(driver.lost))

@@ -20,6 +20,7 @@ from pie_table.kit.app import App, SilentSound
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import SceneManager
 from pie_table.kit.settings import Settings
+from pie_table.net.link_source import join_seat
 from pie_table.net.remote_driver import RemoteDriver
 from pie_table.scenes.base import load_factory
 from pie_table.scenes.net_host import HostRoomScene
@@ -168,7 +169,7 @@ def join(app: App, room: HostRoomScene, seat: int, name: str = "Ann", token: str
 
     def run() -> None:
         try:
-            joined["driver"] = RemoteDriver(room.hosted.address, "1", code=room.hosted.code, seat=seat,
+            joined["driver"] = join_seat(room.hosted.address, "1", code=room.hosted.code, seat=seat,
                                             name=name, token=token)
         except Exception as exc:  # noqa: BLE001 - told to the test's thread
             joined["error"] = exc

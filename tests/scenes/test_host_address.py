@@ -36,7 +36,7 @@ def _hosted_and_left(app: App) -> tuple[int, str, str]:
     ann = join(app, room, 1, "Ann")
     frames_until(app, lambda: kept_keys(room.setup) is not None and 1 in kept_keys(room.setup).seats)
     write_save(saves_dir() / "hosted.json", room.table.driver.session)
-    kept = (room.hosted.port, room.hosted.code, ann.token)
+    kept = (room.hosted.port, room.hosted.code, ann.source.token)
     ann.close()
     room.back()
     return kept

@@ -70,7 +70,7 @@ def test_new_table_makes_a_table_on_the_lobby_and_takes_its_first_seat(app: App,
     _frames_until(app, lambda: app.scenes.current is not join)
     table = app.scenes.current
     assert set(made.holders) == {0} and made.holders[0].name == "Ann"
-    assert table.game_id == "pie-rats" and table.driver.table == "2" and table.driver.seat == 0
+    assert table.game_id == "pie-rats" and table.driver.source.table == "2" and table.driver.seat == 0
     table.exit()
 
 

@@ -149,7 +149,7 @@ def test_the_address_lists_its_tables_and_the_seat_row_offers_the_chosen_tables_
     # Join uses the table chosen (not the first one).
     join.code, join.name, join.seat = served.codes["2"], "Ann", 4
     table = _joined_table(app, join)
-    assert table.game_id == "pie-rats" and table.driver.table == "2" and table.driver.seat == 3
+    assert table.game_id == "pie-rats" and table.driver.source.table == "2" and table.driver.seat == 3
     table.exit()
 
 
@@ -204,7 +204,7 @@ def test_the_form_of_the_last_join_is_prefilled_next_time(app: App, served: Serv
     # Taking that seat back needs no code (this machine's token): the table opens on it again.
     assert again._can_join()
     table = _joined_table(app, again)
-    assert table.driver.table == "2" and table.driver.seat == 3
+    assert table.driver.source.table == "2" and table.driver.seat == 3
     table.exit()
 
 

@@ -88,7 +88,7 @@ def test_continue_hosts_the_table_again_and_the_remote_player_takes_their_seat(a
     assert ann.seat == 1
     host_view = plain(table.driver.view(1))
     assert _untold(ann.view(1)) == _untold(host_view)
-    assert seen and [_untold(e) for e in ann.remote.events] == [_untold(e) for e in
+    assert seen and [_untold(e) for e in ann.source.remote.events] == [_untold(e) for e in
                                                                plain(events_for(seen, 1))]
     room.start()
     assert app.scenes.current is table and str(table.autosave.path) == path  # saved on over the same file

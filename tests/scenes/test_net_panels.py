@@ -39,7 +39,7 @@ class PanelWatch:
         table.open_panel = open_panel
 
     def _received(self) -> int:
-        return self.remote.remote.traffic.received_messages
+        return self.remote.source.remote.traffic.received_messages
 
     def __call__(self) -> None:
         quiet, self.received = self._received() == self.received, self._received()

@@ -83,8 +83,8 @@ def test_a_dropped_seat_is_away_everywhere_and_the_same_player_takes_it_back(app
     host = app.scenes.current
     # The joined window remembers its seat's token: joining again takes the seat back, even after
     # the window closed (each player's own file; Ann's window here is her driver alone).
-    assert remembered(bob.url, "1") == bob.token
-    token = ann.token
+    assert remembered(bob.source.url, "1") == bob.source.token
+    token = ann.source.token
     app.step(0.05, [])
     captain = host.names(1).removeprefix("Ann")  # Pie Rats names a seat's Captain after its player
     assert captain.startswith(" (Captain")
@@ -106,7 +106,8 @@ def test_a_dropped_seat_is_away_everywhere_and_the_same_player_takes_it_back(app
     frames_until(app, lambda: (bob_window.step(0.05) or True)
                  and not bob_table.names.marked(1).endswith("away"))
     # What she missed is sent again: every event her seat may see, from the first move on.
-    assert [dict(e) for e in back.remote.events] == [dict(e) for e in room.hosted.host.histories[1].events]
+    told = back.source.remote.events
+    assert [dict(e) for e in told] == [dict(e) for e in room.hosted.host.histories[1].events]
     back.close()
     bob.close()
     app.scenes.current.exit()
@@ -210,11 +211,11 @@ def test_a_lost_link_sends_the_joined_window_to_the_title_saying_how_to_come_bac
     remote = join(app, room, 1, "Ann")
     window, _joined = _open_joined(remote)
     room.start()
-    remote.link.call(remote.remote.ws.close())  # the network goes (not the host quitting)
+    remote.source.link.call(remote.source.remote.ws.close())  # the network goes (not the host quitting)
     title = until_title(window)
     assert isinstance(title, TitleScene)
     assert title.notice == "The connection to the host was lost: join again to take your seat back."
-    assert remembered(remote.url, "1") == remote.token
+    assert remembered(remote.source.url, "1") == remote.source.token
     app.scenes.current.exit()
 
 
@@ -253,14 +254,14 @@ def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App)
     room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal,bot:normal"))
     remote = join(app, room, 1, "Ann")
     window, joined = _open_joined(remote)
-    assert remote.remote.host_paused == "start"  # the room: the game waits for the host's Start
+    assert remote.source.remote.host_paused == "start"  # the room: the game waits for the host's Start
     assert held_by_host(joined) == "Waiting for the host to start."  # the joined table says so
     room.start()
     host = app.scenes.current
-    frames_until(app, lambda: remote.remote.host_paused == "" and 1 in remote.to_act(), 10)
+    frames_until(app, lambda: remote.source.remote.host_paused == "" and 1 in remote.to_act(), 10)
     host.pause_game()
     assert isinstance(app.scenes.current, PauseScene)
-    frames_until(app, lambda: remote.remote.host_paused == "pause", 10)
+    frames_until(app, lambda: remote.source.remote.host_paused == "pause", 10)
     assert held_by_host(joined) == "The host has paused the game."
     answered: list[Any] = []
     sender = threading.Thread(target=lambda: answered.append(remote.submit(1, remote.autoplay_action(1))))
@@ -270,7 +271,7 @@ def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App)
     assert answered[0].ok, answered[0]
     assert any(entry.seat == 1 for entry in room.hosted.driver.session.log)
     app.scenes.pop()
-    frames_until(app, lambda: remote.remote.host_paused == "", 10)
+    frames_until(app, lambda: remote.source.remote.host_paused == "", 10)
     assert held_by_host(joined) == ""
     remote.close()
     room.hosted.quit()
@@ -279,7 +280,7 @@ def test_a_remote_move_is_answered_while_the_host_reads_the_pause_menu(app: App)
 def test_the_room_gives_the_table_a_new_code_and_the_old_one_takes_no_seat(app: App) -> None:
     import pygame
 
-    from pie_table.net.remote_driver import RemoteDriver
+    from pie_table.net.link_source import join_seat
 
     room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal"))
     app.step(0.05, [])
@@ -293,7 +294,7 @@ def test_the_room_gives_the_table_a_new_code_and_the_old_one_takes_no_seat(app: 
     app.step(1 / 60)
     assert room.hosted.code != old and room.code.current_text() == f"Join code: {room.hosted.code}"
     with pytest.raises(HostRefused, match="join code is wrong"):  # refused by the lobby at once
-        RemoteDriver(room.hosted.address, "1", code=old, seat=1, name="Ann")
+        join_seat(room.hosted.address, "1", code=old, seat=1, name="Ann")
     assert join(app, room, 1, "Ann").seat == 1  # the new code, as the room shows it
     room.hosted.quit()
 

@@ -18,6 +18,7 @@ from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed
 from pie_table.kit.app import App
 from pie_table.net.client import bot_decider
+from pie_table.net.link_source import join_seat
 from pie_table.net.remote_driver import RemoteDriver
 from pie_table.scenes.game_select import GameSelectScene
 from pie_table.scenes.net_host import HostRoomScene, HostSeatsScene
@@ -70,7 +71,7 @@ def test_a_hosted_table_seats_a_remote_player_and_tells_it_when_the_host_quits(a
 
     # A friend joins from another machine (here: a thread) while the room's frames run.
     joined: dict[str, Any] = {}
-    thread = threading.Thread(target=lambda: joined.update(driver=RemoteDriver(
+    thread = threading.Thread(target=lambda: joined.update(driver=join_seat(
         room.hosted.address, "1", code=room.hosted.code, seat=1, name="Ann")))
     thread.start()
     _frames_until(app, lambda: "driver" in joined)
@@ -110,9 +111,9 @@ def test_a_hosted_table_seats_a_remote_player_and_tells_it_when_the_host_quits(a
     # The host quits: the table saves as always, and the remote player is told in one line.
     app.scenes.current.exit()
     deadline = time.monotonic() + 5
-    while not remote.host_quit and time.monotonic() < deadline:
+    while not remote.source.host_quit and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert remote.host_quit and remote.lost == "host quit"
+    assert remote.source.host_quit and remote.lost == "host quit"
     remote.close()
 
 

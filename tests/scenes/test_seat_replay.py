@@ -135,7 +135,7 @@ def test_the_recording_holds_only_what_the_seat_was_sent(app: App) -> None:
         assert at < len(views), "a view seat 1 never had was kept"
     # Nothing of the link or of what was asked: no token, no legal moves.
     text = json.dumps(saved)
-    assert remote.token not in text and '"legal"' not in text
+    assert remote.source.token not in text and '"legal"' not in text
     # The hands dealt: seat 1's own is kept, no other seat's.
     dealt = {seat: replayed(host.session.setup, host, seat)[0][0]["hand"] for seat in range(4)}
     assert frames[0]["view"]["hand"] == dealt[1]
@@ -167,7 +167,7 @@ def test_a_game_the_host_left_is_kept_half_and_its_replay_says_where_it_ends(app
     window, joined = open_joined(remote)
     room.start()
     # The game has begun at seat 1's table (both play: another seat's sealed pick alone sends it nothing).
-    both_play(app, window, joined, app.scenes.current, lambda: len(remote.recorder.frames) >= 2)
+    both_play(app, window, joined, app.scenes.current, lambda: len(remote.source.recorder.frames) >= 2)
     app.scenes.current.exit()  # the host leaves: the joined window goes back to its title
     until_title(window)
     (kept,), damaged = list_seat_replays(seat_replays_dir())
@@ -190,13 +190,13 @@ def test_a_seat_taken_back_carries_on_in_the_same_file(app: App) -> None:
     window, first = open_joined(ann)
     room.start()
     host = app.scenes.current
-    both_play(app, window, first, host, lambda: len(ann.recorder.frames) >= 3)
+    both_play(app, window, first, host, lambda: len(ann.source.recorder.frames) >= 3)
     window.scenes.pop()  # Ann leaves her table: what she saw so far is written
     (left,), _damaged = list_seat_replays(seat_replays_dir())
     assert not left.finished
     frames_until(app, lambda: isinstance(app.scenes.current, AwayPrompt))
-    back = join(app, room, 1, token=ann.token)  # she comes back (Wait)
-    assert back.recorder.path == Path(left.path)
+    back = join(app, room, 1, token=ann.source.token)  # she comes back (Wait)
+    assert back.source.recorder.path == Path(left.path)
     window, joined = open_joined(back)
     frames_until(app, lambda: not isinstance(app.scenes.current, ConfirmScene))
     both_play(app, window, joined, host, lambda: isinstance(window.scenes.current, ResultsScene), 300)

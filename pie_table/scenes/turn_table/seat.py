@@ -1,7 +1,7 @@
 """The table's side of its driver: every call into the driver sits here, in a few small methods,
-and only what `core.table_driver.TurnDriver` declares, so a seat played from another machine
-(`net.remote_driver.RemoteDriver`) or a seat's own replay (`net.frames_driver.FramesDriver`) stands
-in for the local driver; and who sees what: the privacy gate's seat at the screen and the views
+and only what `core.table_driver.TurnDriver` declares, so the remote driver
+(`net.remote_driver.RemoteDriver`: a seat played from another machine, or that seat's own replay)
+stands in for the local driver; and who sees what: the privacy gate's seat at the screen and the views
 it may draw, where the scene hears only the events that seat may see (`TurnDriver.listen`)."""
 
 from __future__ import annotations

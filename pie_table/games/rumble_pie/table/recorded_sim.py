@@ -1,5 +1,6 @@
 """A remote Rumble player's own replay, on the game's table: the updates the host sent that seat,
-played again through the one recording driver every seat replay runs on (`net.frames_driver`).
+played again through the remote driver every seat replay runs on, fed from the file
+(`net.recording.Recording`).
 
 The viewer (`scenes/seat_replay.py`) steps it update by update, each after the game time that
 passed before it (`wait_before_next`); the table scene reads it as it reads the host's updates
@@ -17,7 +18,8 @@ from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.table.seat_sim import SeatTableSim, result_of, seat_setup
 from pie_table.games.rumble_pie.table.sim import TickResult
-from pie_table.net.frames_driver import FramesDriver
+from pie_table.net.recording import Recording
+from pie_table.net.remote_driver import RemoteDriver
 
 # Between rounds the clock stands still while the players look at the round's summary: the
 # replay holds it this long (game seconds) before the next round.
@@ -30,10 +32,11 @@ class RecordedTableSim(SeatTableSim):
 
     watch = True
 
-    def __init__(self, recording: FramesDriver) -> None:
-        super().__init__(str(recording.payload["game"]), recording.seat)
-        self.recording = recording
-        self.payload = recording.payload
+    def __init__(self, driver: RemoteDriver[Recording]) -> None:
+        super().__init__(driver.source.game, driver.seat)
+        self.driver = driver
+        self.recording = driver.source
+        self.payload = self.recording.payload
         self._due: list[TickResult] = []
 
     @property
@@ -44,7 +47,7 @@ class RecordedTableSim(SeatTableSim):
     @property
     def view(self) -> dict[str, Any]:
         """The view the seat had at the update reached."""
-        return dict(self.recording.frame.view)
+        return dict(self.driver.view(self.seat))
 
     @property
     def setup(self) -> GameSetup:
@@ -64,7 +67,7 @@ class RecordedTableSim(SeatTableSim):
     def said_before(self) -> Sequence[Event]:
         """What the whole table heard up to the update reached: a replay jumped into or stepped
         back tells its talk as it stood there."""
-        return self.recording.history(self.seat).said
+        return self.driver.history(self.seat).said
 
     def wait_before_next(self) -> float:
         """Game seconds between the update reached and the next: the ticks between them, or a
@@ -79,8 +82,9 @@ class RecordedTableSim(SeatTableSim):
 
     def step(self) -> bool:
         """Move on to the next update (its events played at the table's next update); False at the end."""
-        if not self.recording.advance():
+        if not self.recording.step():
             return False
+        self.driver.update(0.0)  # the driver's listeners hear the step, as at a live update
         frame = self.recording.frame
         self._due.append(result_of({"tick": frame.tick, "events": frame.events, "refused": frame.refused}))
         return True

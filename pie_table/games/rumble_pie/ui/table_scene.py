@@ -48,7 +48,8 @@ from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
 if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
     from pie_table.games.rumble_pie.table.recorded_sim import RecordedTableSim
     from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
-    from pie_table.net.frames_driver import FramesDriver
+    from pie_table.net.recording import Recording
+    from pie_table.net.remote_driver import RemoteDriver
 from pie_table.scenes.seats import REMOTE
 
 RESULTS_BEAT_S = 2.5
@@ -154,7 +155,7 @@ class RumbleTableScene(Scene, WatchedTable):
         return RemoteTableSim(url, table, "", -1, "", wake, watch=True)
 
     @staticmethod
-    def replay_seat(recording: FramesDriver) -> RecordedTableSim:
+    def replay_seat(recording: RemoteDriver[Recording]) -> RecordedTableSim:
         """A remote seat's own recording, shown from the update it has reached (the seat-replay
         viewer opens this table with it as `remote`, watching)."""
         from pie_table.games.rumble_pie.table.recorded_sim import RecordedTableSim
