@@ -12,7 +12,7 @@ from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed, view_decision
 from pie_table.net.client import bot_decider
 from pie_table.net.hosting import HostedTable
-from pie_table.net.remote_driver import RemoteDriver
+from pie_table.net.link_source import join_seat
 from tests.net.netplay import four_bots
 
 
@@ -25,7 +25,7 @@ def test_a_remote_captain_is_hinted_by_the_expert_from_its_view() -> None:
     hosted = HostedTable(setup, {1})
     hints = Hints(make, info.bot_levels)
     try:
-        driver = RemoteDriver(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
+        driver = join_seat(hosted.address, "1", code=hosted.code, seat=1, name="Ann")
         decide = bot_decider(make("normal", 1, bot_seed(setup.seed, 1)), driver.history(1))
         compared, end = 0, time.monotonic() + 120
         while compared < 3 and not driver.is_over():
