@@ -25,6 +25,7 @@ from pie_table.core.fixed_step import FixedStep
 from pie_table.core.history import SeatHistory
 from pie_table.core.messages import Msg
 from pie_table.core.registry import load_games
+from pie_table.core.saves import SAVE_VERSION
 from pie_table.core.session import Session, make_bots, state_hash
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.net.protocol import decode_host, encode
@@ -231,6 +232,11 @@ def _check_rules_version(rules, state, seat) -> None:
     assert type(rules.rules_version) is int and rules.rules_version >= 1
 
 
+def _check_state_hash_since(rules, state, seat) -> None:
+    # A save version a save of today's may carry: its hash is then compared (a later one could not be).
+    assert type(rules.state_hash_since) is int and 2 <= rules.state_hash_since <= SAVE_VERSION
+
+
 def _check_migrate_save(rules, state, seat) -> None:
     assert callable(rules.migrate_save)
 
@@ -311,6 +317,7 @@ _RULES_HOOKS = {
     "view": _check_view, "version": _check_version, "apply": _check_apply,
     "changed_by_hand": _check_changed_by_hand, "kept": _check_kept, "idle_reason": _check_idle_reason,
     "waiting_action": _check_waiting_action, "rules_version": _check_rules_version,
+    "state_hash_since": _check_state_hash_since,
     "migrate_save": _check_migrate_save, "rng": _check_rng, "tick": _check_tick, "clone": _check_clone,
     "new_game": _check_new_game, "searchable": _check_searchable, "determinize": _check_determinize,
     "returns": _check_returns,

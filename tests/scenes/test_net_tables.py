@@ -227,7 +227,10 @@ def test_a_hint_at_the_joined_table_comes_from_its_seats_view(app: App, game: st
     room.start()
     frames_until(app, lambda: (window.step(0.05) or True) and joined.panel is not None)
     joined.show_hint()
+    # The expert works it out from the seat's view in the pondering worker; the table draws on.
+    frames_until(app, lambda: (window.step(0.0) or True) and not joined.hint.waiting)
     assert joined.hint_text and joined.hints_used == {1: 1}
+    assert joined.hint.by_expert
     joined.exit()
     app.scenes.current.exit()
 
