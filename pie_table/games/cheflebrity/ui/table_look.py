@@ -22,11 +22,12 @@ from pie_table.games.cheflebrity.ui.table_paint import (
     draw_piles,
     draw_seat,
     draw_top_bar,
+    pie_stack,
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.fonts import font, min_readable
-from pie_table.kit.i18n import N_, _
+from pie_table.kit.i18n import N_, _, ngettext
 from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.marks import draw_target
@@ -253,13 +254,38 @@ _INSPECTED = ("hand", "leftover")  # the kinds of zone that hold one card
 
 
 def _inspect(table: Any, surface: pygame.Surface) -> None:
-    """The card under the pointer, else the hand card picked with Tab, large with its kind."""
-    zone = table.inspected_zone(_INSPECTED, table.zones)
+    """The card under the pointer, else the hand card picked with Tab, large with its kind; or
+    the pies a working line too full to show counts in its "+n"."""
+    zone = table.inspected_zone((*_INSPECTED, "more_pies"), table.zones)
     if zone is None:
         return
     scale = table.layout.text  # as large as the felt's own texts
+    if zone.kind == "more_pies":
+        _inspect_hidden_pies(table, surface, zone, scale)
+        return
     face = card_face(zone.value, *inspect_size(scale))
     draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale)
+
+
+def _inspect_hidden_pies(table: Any, surface: pygame.Surface, zone: Zone, scale: float) -> None:
+    """The pies of seat `zone.value`'s working line that its "+n" counts: drawn as on the felt,
+    each named with its cards."""
+    seat = zone.value
+    shown = {z.value for z in table.zones if z.kind == "pie" and z.owner == seat}
+    hidden = [pie for pie in table.view()["working"][seat] if pie["id"] not in shown]
+    if not hidden:
+        return
+    lay, pad = table.layout, int(6 * scale)
+    strip = lay.strip
+    sheet = pygame.Surface((len(hidden) * (strip[0] + pad) + pad, 2 * surface.get_height()), pygame.SRCALPHA)
+    drawn = [pie_stack(sheet, pad + i * (strip[0] + pad), pad, pie, strip, lay, served=True)  # ink on paper
+             for i, pie in enumerate(hidden)]
+    face = sheet.subsurface(pygame.Rect(0, 0, sheet.get_width(), max(r.bottom for r in drawn) + pad)).copy()
+    title = ngettext("{n} more pie", "{n} more pies", len(hidden)).format(n=len(hidden))
+    text = "\n".join(_("{kind} · {points}: {cards}").format(
+        kind=kind_label(pie["kind"]), points=pie["quality"],
+        cards=", ".join(card_label(card) for card, _part in pie["cards"])) for pie in hidden)
+    draw_inspect(surface, face, title, text, zone.rect, scale)
 
 
 def card_text(card: int) -> str:

@@ -36,7 +36,7 @@ _STEP_OF = {"draw": 0, "discard": 1, "redraw": 1, "play": 2, "main": 3}
 class Zone:
     """Something drawn that a click or a drop can hit."""
 
-    kind: str  # hand | leftover | deck | leftovers | out | pie | new_pie | serving | seat
+    kind: str  # hand | leftover | deck | leftovers | out | pie | more_pies | new_pie | serving | seat
     value: int
     rect: pygame.Rect
     owner: int = -1
@@ -371,7 +371,10 @@ def draw_seat(
             more = fit_text(
                 _("+{n}").format(n=len(pies) - pies.index(pie)), _size(lay, 13), int(40 * lay.text), pal.CREAM
             )
-            surface.blit(more, (work.right - more.get_width(), work.y + tag_h))
+            at = (work.right - more.get_width(), work.y + tag_h)
+            surface.blit(more, at)
+            # Pointing at the count shows the pies it stands for (their kinds, points and cards).
+            zones.append(Zone("more_pies", seat, pygame.Rect(at, more.get_size()).inflate(8, 8), seat))
             break
         rect = pie_stack(surface, x, work.y + tag_h, pie, (strip_w, strip[1]), lay, pie["id"] in lit_pies)
         zones.append(Zone("pie", pie["id"], rect, seat))
