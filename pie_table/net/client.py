@@ -30,6 +30,7 @@ from pie_table.core.session import view_decision
 from pie_table.net import protocol as p
 from pie_table.net.join_link import server_url
 from pie_table.net.patch import apply_patch
+from pie_table.net.repeats import Expander
 from pie_table.net.tls import link_context
 
 
@@ -139,6 +140,7 @@ class RemoteSeat:
         self._seq = 0
         self._pending: dict[int, float] = {}
         self._pings: dict[int, float] = {}
+        self._repeats = Expander()  # the parts of updates this connection has been sent
 
     async def open(self) -> dict[str, Any]:
         """Connect and say hello; the host's welcome, or HostRefused (a version mismatch)."""
@@ -153,6 +155,7 @@ class RemoteSeat:
             raise NotAHost(self.url, exc) from None
         assert isinstance(self.ws, CountedConnection)
         self.ws.traffic = self.traffic
+        self._repeats = Expander()  # a new connection numbers its parts afresh
         await self.send(p.hello(local_games()))
         return await self.expect("welcome")
 
@@ -172,7 +175,7 @@ class RemoteSeat:
         self.traffic.received_bytes += len(raw if isinstance(raw, bytes) else raw.encode())
         if self.capture is not None:
             self.capture.append(raw if isinstance(raw, str) else raw.decode())
-        message = p.decode_host(raw)
+        message = p.decode_host(raw, self._repeats)
         self._fold(message)
         return message
 

@@ -13,12 +13,14 @@ from typing import Any
 
 from pie_table import __version__ as CLIENT_VERSION  # noqa: N812 (the package's own version)
 from pie_table.core.messages import Msg, revive
+from pie_table.net.repeats import Expander
 
 # Bumped whenever a message changes shape; host and client must agree exactly.
 # 2: create names no seed; list pages; recode; created carries the owner key. 3: views travel as
 # nested patches, engine messages in their short form, a grid of moves as its axes, events once.
 # 4: one message family for every table: `action` in (a real-time key too), `update` out; `watch`.
-PROTOCOL_VERSION = 4
+# 5: each part of an update sent once per connection, then as its number (`net.repeats`).
+PROTOCOL_VERSION = 5
 # A client's message is small (an action, a join): anything bigger is refused unread.
 MAX_CLIENT_BYTES = 16 * 1024
 # What a client accepts from the host (a whole view); the transport closes on anything bigger.
@@ -182,6 +184,13 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(_wire(message), separators=(",", ":"))
 
 
+def wire_form(message: dict[str, Any]) -> dict[str, Any]:
+    """`message` as the plain JSON data `encode` writes (a copy: a connection may write it later,
+    on another thread, with its `repeats.Shortener`)."""
+    wired: dict[str, Any] = _wire(message)
+    return wired
+
+
 def _wire(value: Any) -> Any:
     """Plain JSON data with every message in its short wire form."""
     if isinstance(value, Msg):
@@ -202,12 +211,14 @@ _SCALARS = frozenset((int, float, str, bool, type(None)))
 _SHORT_KEYS = frozenset(("$m", "$p"))
 
 
-def decode_host(raw: str | bytes) -> dict[str, Any]:
-    """A host's message as the client reads it: engine messages revived as `Msg`."""
+def decode_host(raw: str | bytes, expander: Expander | None = None) -> dict[str, Any]:
+    """A host's message as the client reads it: the parts its connection sent before put back
+    (`expander`, the connection's own; None for a message read alone, which holds no numbers), and
+    engine messages revived as `Msg`."""
     data = json.loads(raw)
     if type(data) is not dict or type(data.get("type")) is not str:
         raise ValueError("the host sent something that is not a message")
-    return revive_tree(data)
+    return revive_tree(data if expander is None else expander.expand(data))
 
 
 def revive_tree(value: Any) -> Any:

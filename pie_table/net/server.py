@@ -35,6 +35,7 @@ from pie_table.net.host import LOG, TableHost, headless_host
 from pie_table.net.limits import AddressBook, Bucket, Limits
 from pie_table.net.listing import Listing
 from pie_table.net.protocol import Refusal
+from pie_table.net.repeats import Shortener, numbered
 from pie_table.net.store.base import token_hash
 from pie_table.net.store.writer import StoreDown
 
@@ -73,12 +74,17 @@ class Connection:
         self._loop = asyncio.get_running_loop()
         self._thread = threading.get_ident()
         self._bucket = Bucket(lobby.limits.rate, lobby.limits.burst)
+        self._repeats = Shortener()  # the parts of its updates sent so far (touched on the loop only)
         self._closer: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; the writer sends it in order without holding up any table. Safe from
-        another thread (a window's table runs on its own thread, the server on another)."""
-        self.send_text(p.encode(message))
+        another thread (a window's table runs on its own thread, the server on another): an update
+        is written on the server's loop, in the order it is queued, as its parts are numbered."""
+        if numbered(message):
+            self._put(p.wire_form(message))
+        else:
+            self.send_text(p.encode(message))
 
     def send_text(self, text: str) -> None:
         """Queue a message already encoded (a lobby listing every lister shares)."""
@@ -102,15 +108,17 @@ class Connection:
         else:
             self.send(message)
 
-    def _put(self, item: str | None) -> None:
+    def _put(self, item: str | dict[str, Any] | None) -> None:
         if threading.get_ident() == self._thread:
             self._enqueue(item)
         else:
             self._loop.call_soon_threadsafe(self._enqueue, item)
 
-    def _enqueue(self, item: str | None) -> None:
+    def _enqueue(self, item: str | dict[str, Any] | None) -> None:
         if self._dropping:
             return
+        if isinstance(item, dict):
+            item = self._repeats.text(item)
         if item is not None:
             # Encoded JSON is ASCII: characters are bytes. One message bigger than the bound (a
             # whole view) may still go alone, so what waits is at most the bound or one message.

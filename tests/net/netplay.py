@@ -19,9 +19,17 @@ from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.client import RemoteSeat, local_games
 from pie_table.net.host import TableHost, headless_host
 from pie_table.net.protocol import MAX_HOST_BYTES, encode, hello
+from pie_table.net.repeats import Expander
 from pie_table.net.server import Lobby, bound_port, start
 
 TURN_BASED = ("rats", "pie-rats", "cheflebrity")
+
+
+def read_stream(frames: list[str]) -> list[dict[str, Any]]:
+    """The messages one connection received, each as plain JSON as the host meant it (the parts
+    it sent before put back where it sent their numbers), as its client reads them."""
+    client = Expander()
+    return [client.expand(json.loads(frame)) for frame in frames]
 
 
 def four_bots(game: str, seed: int = 7) -> GameSetup:

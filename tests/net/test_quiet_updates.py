@@ -6,7 +6,6 @@ everyone sees. Whole games of bots, every seat a client over a real socket."""
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from pie_table.core.registry import get_game
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.net.over_network import play_networked
+from tests.net.netplay import read_stream
 
 _OWN = ("view", "legal", "ack")
 
@@ -39,8 +39,7 @@ def test_no_seat_is_sent_an_update_that_tells_it_nothing(game: str, seed: int) -
     for client in played.clients:
         assert client.capture is not None
         was_asked = False
-        for raw in client.capture:
-            message = json.loads(raw)
+        for message in read_stream(client.capture):
             if message["type"] != "update":
                 continue
             empty += _tells_nothing(message, was_asked)

@@ -18,6 +18,7 @@ from pie_table.net import protocol as p
 from pie_table.net.client import RemoteSeat, bot_decider, play
 from pie_table.net.host import headless_host
 from pie_table.net.patch import apply_patch
+from pie_table.net.repeats import Expander
 from pie_table.net.spectators import MAX_WATCHERS
 from tests.net.netplay import TURN_BASED, four_bots, replayed, seated, served
 
@@ -28,9 +29,9 @@ def _key(view: Any) -> str:
 
 def _views_from(capture: list[str]) -> list[dict[str, Any]]:
     """Every view a watcher's raw stream holds, rebuilt from its updates as they came."""
-    views, view = [], {}
+    views, view, client = [], {}, Expander()
     for raw in capture:
-        message = p.decode_host(raw)
+        message = p.decode_host(raw, client)
         if message["type"] != "update":
             continue
         view = message["view"] if "view" in message else apply_patch(view, message["patch"])
