@@ -31,7 +31,7 @@ from pie_table.kit.i18n import _, current_language
 from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log
 from pie_table.kit.marks import draw_target
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
 
@@ -136,8 +136,8 @@ def _draw_waiting(
     elif view["over"]:
         lines = results_text(view, table.history().said, table.names)[1]
         y += pad
-        for line in lines:
-            image = fit_text(line, int(15 * s), rect.w - 2 * pad, pal.INK)
+        for line in lines:  # a Captain's standing wraps rather than lose its weight or pies
+            image = fit_lines(line, int(15 * s), rect.w - 2 * pad, pal.INK, most=3)
             surface.blit(image, (rect.x + pad, y))
             y += image.get_height() + 2
 
