@@ -12,6 +12,7 @@ import pygame
 from pie_table.games.cheflebrity.deck import CARDS
 from pie_table.games.cheflebrity.ui.faces import card_face
 from pie_table.games.cheflebrity.ui.judging import draw_judging
+from pie_table.games.cheflebrity.ui.layout import felt_size
 from pie_table.games.cheflebrity.ui.moves import prompt
 from pie_table.games.cheflebrity.ui.names import card_label, claim_label, kind_label, part_label
 from pie_table.games.cheflebrity.ui.results_words import results_text
@@ -277,10 +278,15 @@ def _inspect_hidden_pies(table: Any, surface: pygame.Surface, zone: Zone, scale:
         return
     lay, pad = table.layout, int(6 * scale)
     strip = lay.strip
-    sheet = pygame.Surface((len(hidden) * (strip[0] + pad) + pad, 2 * surface.get_height()), pygame.SRCALPHA)
+    # As tall as the tallest stack can be (its kind wrapped over its points, then its cards), not
+    # the window: this is drawn every frame the pointer rests on the count.
+    head = 3 * font(felt_size(13, lay.scale, lay.text), "bold").get_linesize()
+    tall = 2 * pad + head + 4 + max(len(pie["cards"]) for pie in hidden) * strip[1]
+    sheet = pygame.Surface((len(hidden) * (strip[0] + pad) + pad, tall), pygame.SRCALPHA)
     drawn = [pie_stack(sheet, pad + i * (strip[0] + pad), pad, pie, strip, lay, served=True)  # ink on paper
              for i, pie in enumerate(hidden)]
-    face = sheet.subsurface(pygame.Rect(0, 0, sheet.get_width(), max(r.bottom for r in drawn) + pad)).copy()
+    bottom = min(tall, max(r.bottom for r in drawn) + pad)
+    face = sheet.subsurface(pygame.Rect(0, 0, sheet.get_width(), bottom)).copy()
     title = ngettext("{n} more pie", "{n} more pies", len(hidden)).format(n=len(hidden))
     text = "\n".join(_("{kind} · {points}: {cards}").format(
         kind=kind_label(pie["kind"]), points=pie["quality"],
