@@ -22,12 +22,17 @@ def experts_move(driver: Any, seat: int) -> dict[str, Any]:
     return expert_hint(driver.info.bot_factory, SeatCopy.of(driver.session, seat))
 
 
-def await_hint(app: Any, scene: Any, frames: int = 1_000_000) -> int:
-    """Draw frames until `scene`'s hint is shown: how many it took."""
-    return frames_resting(app, lambda: not scene.hint.waiting, 0.0, frames, "the hint was never worked out")
+def await_hint(app: Any, scene: Any, frames: int = 1_000_000, draw: bool = True) -> int:
+    """Draw frames until `scene`'s hint is shown: how many it took. `draw=False`: the frames are
+    not drawn (but the one that shows the hint is)."""
+    taken = frames_resting(app, lambda: not scene.hint.waiting, 0.0, frames, "the hint was never worked out",
+                           draw)
+    if not draw:
+        app.step(0.0, [])
+    return taken
 
 
-def frames_resting(app: Any, done: Any, dt: float, frames: int, never: str) -> int:
+def frames_resting(app: Any, done: Any, dt: float, frames: int, never: str, draw: bool = True) -> int:
     """Draw frames of `dt` until `done()`: how many it took (AssertionError `never` after `frames`).
     Between frames the test rests a moment, as a window does until its next frame is due: frames
     drawn back to back would take the interpreter from the expert's worker, which lets others in
@@ -35,7 +40,7 @@ def frames_resting(app: Any, done: Any, dt: float, frames: int, never: str) -> i
     for drawn in range(frames):
         if done():
             return drawn
-        app.step(dt, [])
+        app.step(dt, [], draw=draw)
         time.sleep(0.002)
     raise AssertionError(never)
 

@@ -64,6 +64,11 @@ class Msg:
     def __repr__(self) -> str:
         return repr(str(self))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its id and parameters: the English and JSON it worked out are caches, and a
+        # pickle (the views' proofs, `GameRules.check_views`) must not change once they are read.
+        return (_message, (self.msgid, self.params))
+
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
@@ -110,6 +115,11 @@ class Msg:
     def from_json(cls, data: dict[str, Any]) -> Msg:
         """Inverse of `to_json`."""
         return cls(data["msg"], **{k: revive(v) for k, v in data.get("params", {}).items()})
+
+
+def _message(msgid: str, params: dict[str, Any]) -> Msg:
+    """A pickled `Msg` back (`Msg.__reduce__`)."""
+    return Msg(msgid, **params)
 
 
 def seat_msg(msgid: str, seat: int, **params: Any) -> Msg:

@@ -246,8 +246,10 @@ class App:
                 return []
             self.nap(min(left, _NAP_S))
 
-    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """One frame: events to the scene stack, update the top scene, draw, flip."""
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None, draw: bool = True) -> None:
+        """One frame: events to the scene stack, update the top scene, draw, flip. `draw=False`
+        leaves out the drawing, for a test that plays through frames it asserts nothing about (it
+        draws one before it next reads what is shown or sends input that reads the layout)."""
         if events is None:
             events = pygame.event.get()
         for event in events:
@@ -255,6 +257,8 @@ class App:
         for work in list(self.every_frame):
             work()
         self.scenes.update(min(dt, _MAX_DT))
+        if not draw:
+            return
         self.screen.fill((0, 0, 0))
         self.scenes.draw(self.screen)
         pygame.display.flip()

@@ -14,6 +14,8 @@ from typing import Any
 
 from pie_table.core.messages import Msg
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
 
 def patch(old: Any, new: Any) -> dict[str, Any]:
     """What turns `old` into `new` (both dicts, or both lists)."""
@@ -103,9 +105,10 @@ def plain(value: Any) -> Any:
     """Plain JSON data for a view (dicts, lists, scalars; each message as the JSON it keeps,
     `Msg.json`, since views repeat the same messages action after action and seat after seat)."""
     if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [plain(v) for v in value]
+        # Scalars are kept without a call each: most of a view is numbers and names.
+        return [v if type(v) in _SCALARS else plain(v) for v in value]
     if isinstance(value, Msg):
         return value.json()
     return value

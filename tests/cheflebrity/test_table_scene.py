@@ -27,6 +27,7 @@ from tests.hinted import (
     given_hints,
     same_move,
 )
+from tests.sparse_frames import SparseFrames
 
 DT = 0.05
 B5, B20 = find("bottom", 5), find("bottom", 20)
@@ -278,6 +279,7 @@ def test_a_sabotage_window_on_a_shared_screen_is_claimed_by_a_seat_key():
 def test_a_whole_game_against_bots_ends_in_a_judging_that_mashing_cannot_skip():
     app, scene = make_table("human,bot:normal,bot:hard,bot:easy", seed=9)
     rng = random.Random(2)
+    frames = SparseFrames(app, scene)
     for _ in range(60000):
         if scene.rules.is_over(scene.state):
             break
@@ -286,7 +288,7 @@ def test_a_whole_game_against_bots_ends_in_a_judging_that_mashing_cannot_skip():
             scene.panel.submit(items[0] if rng.random() < 0.7 else items[-1])
         elif app.scenes.current is scene and scene.trade is not None:
             scene.trade.press("decline" if scene.trade.mode != "offer" else "cancel")
-        app.step(DT, [])
+        frames.step(DT)
     assert scene.rules.is_over(scene.state)
     press(app, pygame.K_SPACE)
     press(app, pygame.K_RETURN)
@@ -304,6 +306,7 @@ def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp
     monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
     app, scene = make_table("human,bot:normal,bot:hard", seed=12)
     scene.autosave.enabled = True
+    frames = SparseFrames(app, scene)
     for _ in range(3000):
         if scene.state.turn_no >= 8:
             break
@@ -311,7 +314,7 @@ def test_a_game_quit_midway_continues_from_its_save_and_replays_seat_by_seat(tmp
             scene.panel.submit(next(a for a, _t in scene.panel.items if a["type"] != "trade_open"))
         elif scene.trade is not None:
             scene.trade.press("decline")
-        app.step(DT, [])
+        frames.step(DT)
     scene.exit()
     saved = load_session(read_save(scene.autosave.path))
     assert saved.hash() == scene.driver.session.hash() and saved.state.turn_no >= 8
@@ -486,8 +489,9 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
             seat = scene.trade.seat if answering else scene.panel.seat
             expert = experts_move(scene.driver, seat) if checked < CHECKED_AGAINST_THE_EXPERT else None
             before = len(scene.driver.session.log)
+            app.step(0.0, [])  # the table as the player sees it, drawn
             press(app, pygame.K_h)
-            await_hint(app, scene)
+            await_hint(app, scene, draw=False)
             assert given[-1][0] == seat
             wanted = given[-1][1]
             assert expert is None or same_move(wanted, expert), (wanted, expert)
@@ -499,7 +503,8 @@ def test_h_then_enter_plays_exactly_the_hinted_move_at_every_decision_of_a_game(
             assert made, f"Enter after H made no move ({wanted})"
             assert plain(made[0]) == plain(wanted), (made[0], wanted)
             checked += 1
-        app.step(DT, [])
+        # Bots' turns and animations go by undrawn: nothing is read from them.
+        app.step(DT, [], draw=False)
     assert scene.rules.is_over(scene.state) and checked > 30
 
 

@@ -58,6 +58,17 @@ def test_the_client_reads_each_update_as_the_host_meant_it_and_what_repeats_goes
     assert '"legal":{"$r":' in sent[3][0]  # the same moves offered again: one number
 
 
+def test_the_first_time_an_update_is_sent_its_text_is_exactly_json_dumps() -> None:
+    # The host writes an update's text itself (to number its parts as it goes): every kind of
+    # scalar and key must come out as `json.dumps` writes it, or the client reads another value.
+    scalars = ["", "a", "é ñ ☃ 🥧", "tab\tnew\nline \"q\" \\ \u0001", 0, -7, 2**70, 1.5, -0.0, 1e300, 3.0,
+               True, False, None]
+    update = {"type": "update", "values": scalars, "by_key": {"é": 1, "x y": [True, None], "": 2.25},
+              "nested": [{"k": [n, [f"part {n}"]]} for n in range(3)]}  # nothing repeats: no numbers
+    assert Shortener().text(update) == json.dumps(update, separators=(",", ":"))
+    assert Expander().expand(json.loads(Shortener().text(update))) == update
+
+
 def test_a_number_the_host_never_gave_or_an_update_grown_too_big_is_refused(monkeypatch) -> None:
     with pytest.raises(ValueError, match="never gave"):
         Expander().expand({"type": "update", "patch": {"$r": 0}})

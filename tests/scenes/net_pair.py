@@ -58,12 +58,14 @@ class Window:
         self.fullscreen = False
         self.scenes.push(TitleScene(self))
 
-    def step(self, dt: float) -> None:
+    def step(self, dt: float, draw: bool = True) -> None:
+        """One frame, as `App.step` (`draw=False`: not drawn)."""
         with DRAWING:
             _IN_FRAME.on = True
             try:
                 self.scenes.update(dt)
-                self.scenes.draw(self.screen)
+                if draw:
+                    self.scenes.draw(self.screen)
             finally:
                 _IN_FRAME.on = False
         self.frames += 1
