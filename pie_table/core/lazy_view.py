@@ -54,7 +54,11 @@ class LazyView(Mapping[str, Any]):
 
     def whole(self) -> dict[str, Any]:
         """Every part, as a plain dict: what the table and the tests read."""
-        return {key: self[key] for key in self._fields}
+        got = self._got
+        for key, field in self._fields.items():  # as `self[key]`, without its call per part
+            if key not in got:
+                got[key] = field(self)
+        return {key: got[key] for key in self._fields}
 
     def __repr__(self) -> str:
         return f"LazyView({self.whole()!r})"

@@ -34,6 +34,9 @@ DRAWING = threading.Lock()
 # frame (a lone Pass after its beat) lets go of DRAWING while it waits for the host's frames.
 _IN_FRAME = threading.local()
 DT = 0.1  # table time a frame stands for (bots' beats and animations pass at this pace)
+# While both players play by themselves (`both_play`), the first frame of each four is drawn on
+# both windows: every table is still drawn as the game goes, at a quarter of the cost.
+PLAYED_DRAWN_EVERY = 4
 SIZE = (1024, 600)
 
 
@@ -135,9 +138,9 @@ def both_play(app: App, window: Window, joined: Any, host: Any, done: Callable[[
               seconds: float = 30.0) -> None:
     """Ann at `window` plays seat 1 from her `joined` table, on its own thread, and the person at
     the host's `host` table plays seat 0, until `done()`."""
-    stepping = Stepping(window, lambda: plays(joined, 1))
+    stepping = Stepping(window, lambda: plays(joined, 1), drawn_every=PLAYED_DRAWN_EVERY)
     try:
-        frames_until(app, done, seconds, lambda: plays(host, 0))
+        frames_until(app, done, seconds, lambda: plays(host, 0), drawn_every=PLAYED_DRAWN_EVERY)
     finally:
         stepping.stop(app)
 
@@ -153,15 +156,18 @@ def open_joined(remote: RemoteDriver) -> tuple[Window, Any]:
 
 
 def frames_until(app: App, done: Callable[[], bool], seconds: float = 30.0,
-                 each: Callable[[], Any] | None = None) -> None:
-    """Step the host's window until `done()` (calling `each()` every frame)."""
+                 each: Callable[[], Any] | None = None, drawn_every: int = 1) -> None:
+    """Step the host's window until `done()` (calling `each()` every frame; drawing the first
+    frame of each `drawn_every`)."""
     end = time.monotonic() + seconds
+    frame = 0
     while not done():
         assert time.monotonic() < end, "timed out"
         if each is not None:
             each()
         with DRAWING:
-            app.step(DT, [])
+            app.step(DT, [], draw=frame % drawn_every == 0)
+        frame += 1
         time.sleep(0.001)
 
 
@@ -204,8 +210,8 @@ class Stepping:
     """Steps a `Window` on its own thread until stopped, calling `act()` between its frames (a
     move sent from its table waits there for the host)."""
 
-    def __init__(self, window: Window, act: Callable[[], Any] = lambda: None) -> None:
-        self.window, self.act = window, act
+    def __init__(self, window: Window, act: Callable[[], Any] = lambda: None, drawn_every: int = 1) -> None:
+        self.window, self.act, self.drawn_every = window, act, drawn_every
         self.error: BaseException | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -213,8 +219,10 @@ class Stepping:
 
     def _run(self) -> None:
         try:
+            frame = 0
             while not self._stop.is_set():
-                self.window.step(DT)
+                self.window.step(DT, draw=frame % self.drawn_every == 0)
+                frame += 1
                 self.act()
                 time.sleep(0.002)
         except BaseException as exc:  # noqa: BLE001 - told to the test's thread

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from pie_table.core.messages import Msg
@@ -39,6 +40,9 @@ def deck_kinds(kapows: int = FULL_KAPOWS) -> list[str]:
     return kinds
 
 
+# Kept for each of its few hundred possible questions: the legal moves ask it for every card a
+# player may play and every pile, tick after tick (its messages are never changed by a reader).
+@cache
 def play_reason(kind: str, face: str, top: str | None, clearing: bool, own_team: bool,
                 penalty: bool = False) -> str | Msg | None:
     """Why `kind` may not go on the pile (top kind or None when empty), or None when it may."""
