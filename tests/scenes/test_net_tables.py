@@ -13,8 +13,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
+from pie_table.core.engine import copy_json
 from pie_table.kit.app import App
 from pie_table.net.client import HostRefused
 from pie_table.net.seat_tokens import remembered
@@ -63,6 +65,12 @@ def test_a_host_and_a_joined_window_play_a_whole_game_to_the_results(app: App, g
     host_results, remote_results = app.scenes.current, window.scenes.current
     assert joined.offered_seat() is None and host.offered_seat() is None  # no moves behind the results
     assert remote_results.title == host_results.title and remote_results.lines == host_results.lines
+    # The joined seat heard all its host told it, the game's last words too (the coin's flip).
+    told = room.hosted.host.histories[1].events
+    assert copy_json(remote.history(1).events) == copy_json(told) and told
+    # ...and its table took all of it in before the results, beneath them (its log, its top bar):
+    # no news is left that the table never heard.
+    assert remote.source.news() is None
     # The host keeps the game, its replay and statistics; the joined window its seat's own replay.
     assert Path(remote_results.replay_path).parent == seat_replays_dir()
     # The host's save names the remote player as the tables did, so its replay and statistics do too.
@@ -337,3 +345,27 @@ def test_the_pause_menu_shows_the_join_code_while_a_remote_seat_is_open(app: App
     app.scenes.current.back()
     ann.close()
     host.exit()
+
+
+def test_a_joined_rats_table_stops_saying_it_waits_for_the_host_once_the_host_starts(app: App) -> None:
+    # Seen playing across two windows: the joined table's top bar went on saying "Waiting for the
+    # host to start." after the host had started, until the first move (its picture was kept).
+    from pie_table.games.rats.ui.table_paint import TablePainter
+
+    room = host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal,bot:normal"))
+    remote = join(app, room, 1, "Ann")
+    window, joined = _open_joined(remote)
+    window.step(0.05)
+    assert remote.held_by_host == "start"
+    room.start()
+    frames_until(app, lambda: remote.held_by_host == "")
+    window.step(0.05)
+    kept = joined.painter._base
+    fresh = TablePainter()
+    joined.painter, painter = fresh, joined.painter
+    joined.draw(window.screen.copy())
+    joined.painter = painter
+    assert kept is not None and fresh._base is not None
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh._base, "RGB")
+    app.scenes.stack[1].exit()
+    remote.close()

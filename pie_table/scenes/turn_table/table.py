@@ -166,6 +166,9 @@ class TurnTable(Scene, GameTable, WatchedTable):
         if self.watch:
             return
         if self.is_over():
+            # A game that ended at a host elsewhere may still have its last news on the way to this
+            # screen (the winning loot, the coin's flip): the driver tells it as the moves before.
+            self.session.pace(dt, hold=False)
             if self.offered_seat() is not None:  # a last move made elsewhere (a remote seat's table)
                 self.clear_panels()
             self.ending.tick(dt, self.end_hold)

@@ -81,8 +81,9 @@ class TablePainter:
         afresh when the window, the seat shown or the ceremony changes."""
         ceremony = (scene.ceremony.shown, scene.ceremony.ready) if scene.ceremony is not None else None
         away = tuple(sorted(scene.names.away()))  # a rat's card marks its dropped player away
+        # The top bar says why a host elsewhere holds the game still, which changes with no move.
         key = (scene.changes, seat, size, scene.panel is None, scene.tray.busy, ceremony, away,
-               scene.log_scroll.key())
+               scene.log_scroll.key(), held_by_host(scene))
         if self._base is not None and self._base_key == key:
             if self._later is not None:
                 later, self._later = self._later, None
