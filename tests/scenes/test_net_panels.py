@@ -11,7 +11,16 @@ import pytest
 
 from pie_table.kit.app import App
 from pie_table.scenes.net_join import JoinScene, open_remote_table
-from tests.scenes.net_pair import Stepping, Window, frames_until, host_room, host_setup, join, title_app
+from tests.scenes.net_pair import (
+    PLAYED_DRAWN_EVERY,
+    Stepping,
+    Window,
+    frames_until,
+    host_room,
+    host_setup,
+    join,
+    title_app,
+)
 
 
 @pytest.fixture
@@ -74,9 +83,10 @@ def test_the_joined_panel_lists_the_moves_the_host_asks_for(app: App, game: str,
     watch = PanelWatch(joined_window.scenes.current)
     room.start()
     host = app.scenes.current
-    stepping = Stepping(joined_window, watch)
+    stepping = Stepping(joined_window, watch, drawn_every=PLAYED_DRAWN_EVERY)
     try:
-        frames_until(app, lambda: host.driver.is_over() or len(watch.stale) > 2, 240)
+        frames_until(app, lambda: host.driver.is_over() or len(watch.stale) > 2, 240,
+                     drawn_every=PLAYED_DRAWN_EVERY)
     finally:
         stepping.stop(app)
     assert watch.stale == []
