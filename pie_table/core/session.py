@@ -65,25 +65,26 @@ def turn_decision(rules: GameRules, bot: TurnBot, state: Any, seat: int, history
         return forced
     # Many decisions need no list of moves (the one card to table, the lure worth most): the
     # bot answers from its view, and the engine checks the move.
-    view = rules.bot_view(state, seat)
-    action = bot.decide_from_view(view)
-    if action is not None:
-        return action
-    legal = rules.legal_actions(state, seat)
-    if len(legal) == 1:
-        # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
-        # happened from their view's history when next asked, not from being called.
-        return legal[0]
-    return bot.act(view, legal)
+    return _chosen(bot, rules.bot_view(state, seat), lambda: rules.legal_actions(state, seat))
 
 
 def view_decision(bot: TurnBot, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     """What the turn-based `bot` (told its seat's history) chooses from `view` and `legal` alone:
     a seat played from another machine holds no state, only what the host sent it."""
+    return _chosen(bot, view, lambda: legal)
+
+
+def _chosen(bot: TurnBot, view: Mapping[str, Any], moves: Callable[[], Sequence[Action]]) -> Action:
+    """The bot's answer from its view, else from the moves (listed only then, by `moves()`)."""
     action = bot.decide_from_view(view)
-    if action is None:
-        action = legal[0] if len(legal) == 1 else bot.act(view, legal)
-    return action
+    if action is not None:
+        return action
+    legal = moves()
+    if len(legal) == 1:
+        # A forced move (a roll, an acknowledgement) needs no thought. Bots learn what
+        # happened from their view's history when next asked, not from being called.
+        return legal[0]
+    return bot.act(view, legal)
 
 
 def state_hash(rules: Any, state: Any) -> str:
