@@ -283,3 +283,17 @@ def test_variants_read_as_words_and_one_is_always_explained(app):
     assert scene.shown_option_help() == "Pies: How many pies are baked."
     scene.menu.set_focus(scene.start_button)
     assert scene.shown_option_help() == "Pies: How many pies are baked."  # ...the last one stays
+
+
+def test_each_seat_is_marked_with_its_tables_shape_not_only_its_colour(app, monkeypatch):
+    """The seat screen marks every seat as the table does (circle, square, triangle, ...), so a
+    player who cannot tell the colours apart still matches a seat to its place."""
+    import pie_table.scenes.seats as seats_module
+
+    scene = open_scene(app, fake.make_info())
+    marked: list[int] = []
+    original = seats_module.draw_seat_mark
+    monkeypatch.setattr(seats_module, "draw_seat_mark",
+                        lambda surface, seat, *rest: marked.append(seat) or original(surface, seat, *rest))
+    scene.draw(app.screen)
+    assert marked == list(range(len(scene.seat_rows)))
