@@ -16,6 +16,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
+from pie_table.kit.marks import draw_seat_mark
 from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.kit.text import page_scale, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
@@ -339,9 +340,10 @@ class SeatsScene(MenuScene):
         self._draw_legend(surface)
         self._draw_option_help(surface)
         for i, row in enumerate(self.seat_rows):
-            dot = (row.rect.x - int(16 * self.scale), row.rect.centery)
+            # The seat's shape as the table marks it, not only its colour.
+            at = (row.rect.x - int(16 * self.scale), row.rect.centery)
             color = pal.SEAT_COLORS[i % len(pal.SEAT_COLORS)]
-            pygame.draw.circle(surface, color, dot, max(3, int(7 * self.scale)))
+            draw_seat_mark(surface, i, at, max(4, int(9 * self.scale)), color)
 
 
     def legend_lines(self) -> list[str]:

@@ -121,3 +121,42 @@ def test_every_seat_label_says_whether_a_bot_or_a_person_plays_it(size, language
             assert any(text.startswith(f"{name} · {word}") for text in labels), (name, labels)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_every_bots_label_says_its_level_in_either_row_at_either_interface_size(size, language, percent,
+                                                                                monkeypatch):
+    """Six seats: a top-row label (its band above the arsenal thinner than a bottom one's) and a
+    label grown with the interface size say the bot's level as a bottom one says it at 100%, on
+    two lines or beside the team's short name; none is cut, and a top seat's frame stays in the
+    window and clear of its arsenal."""
+    from pie_table.kit.i18n import _, set_language
+    from pie_table.kit.text import set_interface_size
+    from tests.kit.cut_log import logging_cuts
+    from tests.kit.text_probe import probe_screen, recording
+
+    set_language(language)
+    try:
+        with recording(monkeypatch) as drawn, logging_cuts(monkeypatch) as cuts:
+            app = App(size=size, headless=True)
+            app.set_ui_scale(percent)
+            app.screen = probe_screen(size)
+            seats = "human:keys1,bot:easy,bot:normal,bot:hard,bot:easy,bot:normal"
+            scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), {}, seed=3))
+            app.scenes.push(scene)
+            app.step(0.0)
+        texts = {d.text for d in drawn}
+        for seat, spec in enumerate(seats.split(",")[1:], start=1):
+            name = _("Player {n}").format(n=seat + 1)
+            said = f"{name} · " + _("Bot · {level}").format(level=_(spec.split(":")[1]))
+            assert said in texts, (seat, sorted(t for t in texts if t.startswith(name)))
+        assert cuts == []
+        for seat in range(6):
+            frame = scene.view._frame(seat)  # noqa: SLF001 - where the label's band may reach
+            assert frame.top >= 0 and frame.bottom <= size[1]
+            assert frame.top < scene.geom.zone(seat, "arsenal").top
+    finally:
+        set_interface_size(100)
+        set_language("en")

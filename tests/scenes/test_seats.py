@@ -283,3 +283,33 @@ def test_variants_read_as_words_and_one_is_always_explained(app):
     assert scene.shown_option_help() == "Pies: How many pies are baked."
     scene.menu.set_focus(scene.start_button)
     assert scene.shown_option_help() == "Pies: How many pies are baked."  # ...the last one stays
+
+
+def test_each_seat_is_marked_with_its_tables_shape_not_only_its_colour(app, monkeypatch):
+    """The seat screen marks every seat as the table does (circle, square, triangle, ...), so a
+    player who cannot tell the colours apart still matches a seat to its place."""
+    import pie_table.scenes.seats as seats_module
+
+    scene = open_scene(app, fake.make_info())
+    marked: list[int] = []
+    original = seats_module.draw_seat_mark
+    monkeypatch.setattr(seats_module, "draw_seat_mark",
+                        lambda surface, seat, *rest: marked.append(seat) or original(surface, seat, *rest))
+    scene.draw(app.screen)
+    assert marked == list(range(len(scene.seat_rows)))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_options_explanation_repeats_its_name(lang):
+    """The seat screen writes "{option}: {explanation}", so an explanation that opens with the
+    option's name reads it twice ("Best and worst pie: Best and worst pie: most 25s...")."""
+    from pie_table.core.registry import load_games
+    from pie_table.kit.i18n import _, set_language
+
+    set_language(lang)
+    try:
+        doubled = [(game, opt.key) for game, info in load_games().items() for opt in info.options
+                   if opt.help and _(opt.help).lower().startswith(_(opt.label).lower())]
+        assert doubled == []
+    finally:
+        set_language("en")

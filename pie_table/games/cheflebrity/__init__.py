@@ -37,7 +37,7 @@ register_game(
                 "count",
                 choices=("count", "total"),
                 choice_labels={"count": "25s & 5s", "total": "pie totals"},
-                help="Best and worst pie: most 25s (5s) in one pie, or the highest (lowest) pie total.",
+                help="Most 25s (5s) in one pie, or the highest (lowest) pie total.",
             ),
         ),
         realtime=False,

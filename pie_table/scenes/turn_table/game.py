@@ -23,6 +23,9 @@ class GameTable(Protocol):
     alone_moves: tuple[str, ...] = ("pass",)  # a lone human's only move that goes by itself
     own_turn_kinds: tuple[str, ...] = ("turn",)  # decisions in which the same human goes straight on
     pressable: tuple[str, ...] = ("hand",)  # zone kinds a press may pick or start dragging
+    # Zone kinds Tab also stops at, after the usable hand, only to show them large (a count of
+    # what does not fit): the keyboard reaches all the pointer may inspect.
+    inspectable: tuple[str, ...] = ()
     landable: tuple[str, ...] | None = None  # zone kinds a drop may land on (None: every kind)
     handoff_beat: float = 0.6  # a hand-off opens this long after the last move, so a stray key cannot open it
     bots_first: bool = False  # in a pick several seats answer, bots answer before a person is asked

@@ -1,6 +1,6 @@
 """Keys and mouse at a turn-based table: Esc pauses, Ctrl+Z undoes, H hints, Tab walks the usable
-hand, the move list takes its keys; a press on a zone picks it, a drag drops it (`Drops`). Raw
-events become the table's intents here, in one place, in one order."""
+hand and what the game only shows large, the move list takes its keys; a press on a zone picks it,
+a drag drops it (`Drops`). Raw events become the table's intents here, in one place, in one order."""
 
 from __future__ import annotations
 
@@ -46,6 +46,16 @@ class TableInput:
         self.claim = claim
         self.drops = drops
         self.ending = ending
+        # The zone (kind, value) Tab rests on that is only looked at, with the panel it was
+        # reached under: a new decision's panel starts from the hand again.
+        self._looking: tuple[Any, tuple[str, int]] | None = None
+
+    @property
+    def looking(self) -> tuple[str, int] | None:
+        """The zone Tab rests on that is only shown large (nothing to play), or None."""
+        if self._looking is None or self._looking[0] is not self.table.panel:
+            return None
+        return self._looking[1]
 
     def handle(self, event: pygame.event.Event) -> None:
         table = self.table
@@ -80,25 +90,38 @@ class TableInput:
 
     def _key(self, key: int) -> None:
         panel = self.table.panel
+        if key == pygame.K_TAB:
+            self._next_stop()  # what is only looked at is reached while others play too
+            return
         if panel is None:
             return
         if key == pygame.K_h:
             self.table.show_hint()
-        elif key == pygame.K_TAB:
-            self._next_usable_card()
         else:
+            if key == pygame.K_BACKSPACE:
+                self._looking = None
             panel.handle_key(key)
 
-    def _next_usable_card(self) -> None:
-        """Tab: pick the next hand card some listed move uses."""
-        panel = self.table.panel
-        usable = [z.value for z in self.table.zones
-                  if z.kind == "hand" and any(a.get("card") == z.value for a, _t in panel.items)]
-        if usable:
-            picked = panel.picked
-            current = picked[1] if picked and picked[0] == "hand" else None
-            nxt = usable[(usable.index(current) + 1) % len(usable)] if current in usable else usable[0]
-            panel.pick("hand", nxt)
+    def _next_stop(self) -> None:
+        """Tab: pick the next hand card some listed move uses (the list narrows to its moves),
+        then rest on each zone the game only shows large (the list widens again)."""
+        table, panel = self.table, self.table.panel
+        usable = [] if panel is None else [
+            ("hand", z.value) for z in table.zones
+            if z.kind == "hand" and any(a.get("card") == z.value for a, _t in panel.items)]
+        stops = usable + [(z.kind, z.value) for z in table.zones if z.kind in table.inspectable]
+        if not stops:
+            return
+        picked = panel.picked if panel is not None else None
+        current = picked if picked and picked[0] == "hand" else self.looking
+        nxt = stops[(stops.index(current) + 1) % len(stops)] if current in stops else stops[0]
+        if nxt[0] == "hand":
+            self._looking = None
+            panel.pick(*nxt)
+            return
+        self._looking = (panel, nxt)
+        if picked is not None and picked[0] == "hand":
+            panel.pick(*picked)  # picked again: unpicked
 
     def _mouse(self, event: pygame.event.Event) -> None:
         panel = self.table.panel

@@ -427,7 +427,8 @@ class TurnTable(Scene, GameTable, WatchedTable):
 
     def inspected_zone(self, kinds: tuple[str, ...], zones: Iterable[Any]) -> Any | None:
         """The card to show large: the zone of one of `kinds` under the pointer (of cards that
-        overlap, the one drawn last: it is on top), else the hand card picked with Tab."""
+        overlap, the one drawn last: it is on top), else the hand card picked with Tab, else the
+        zone of one of `kinds` Tab rests on to look at."""
         hover = self.drops.hover
         zones = list(zones)
         under = [z for z in zones if z.kind in kinds and hover is not None and z.rect.collidepoint(hover)]
@@ -436,4 +437,5 @@ class TurnTable(Scene, GameTable, WatchedTable):
         picked = self.panel.picked if self.panel is not None else None
         if picked and picked[0] == "hand":
             return next((z for z in zones if z.kind == "hand" and z.value == picked[1]), None)
-        return None
+        looking = self.input.looking
+        return next((z for z in zones if z.kind in kinds and (z.kind, z.value) == looking), None)

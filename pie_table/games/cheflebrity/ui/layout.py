@@ -68,6 +68,19 @@ def _text_h(base: float, scale: float, text: float) -> int:
     return font(felt_size(base, scale, text), "bold").get_height()
 
 
+def _rival_least(scale: float, text: float) -> int:
+    """How wide a rival's place must be for its header's mark, "Chef 8" and "88 pts" at the floor
+    (the name and the score shrink that far; the hand's count gives way), and for its two lines'
+    names' longest words side by side at the design's size ("Working", "Serving": table_paint)."""
+    bold, pad = font(min_readable(), "bold"), int(8 * scale)
+    name, points = _("Chef {n}").format(n=8), _("{n} pts").format(n=88)
+    header = 3 * pad + max(14, int(18 * text)) + bold.size(name)[0] + bold.size(points)[0]
+    tag = font(felt_size(12, scale, scale))
+    lines = (_("Working line"), _("Serving line"))
+    words = sum(max(tag.size(word)[0] for word in line.split()) + 4 for line in lines)
+    return max(header, 3 * pad + words)
+
+
 def head_height(scale: float, text: float) -> int:
     """A chef's header: the name's line (and the hand's backs beside it)."""
     return max(int(26 * scale), _text_h(16, scale, text) + int(8 * scale) // 2 + 2)
@@ -83,6 +96,12 @@ def compute_layout(size: tuple[int, int], seats: int, me: int, hand_shown: bool 
     gap = max(4, int(6 * s))
     widest = 0.34 + (_WIDEST_COLUMN - 0.34) * min(1.0, (panel / s - 1.0))  # 0.42 once it doubles
     right_w = int(min(max(300 * panel, w * 0.25), w * widest))
+    # A rival's header holds its name beside its score, at the floor at least: the column, grown
+    # with the interface size, gives up width (down to its 100% width) rather than cut the name.
+    others = max(1, seats - 1)
+    least_w = max(300 * s, w * 0.25)
+    while right_w > least_w and (w - right_w - 3 * gap) // others - gap < _rival_least(s, t):
+        right_w -= max(1, int(4 * s))
     table_w = w - right_w - 3 * gap
     # Tall enough for a long banner on two lines of the smallest text (table_paint.draw_top_bar).
     two_lines = 2 * font(felt_size(13, s, t), "bold").get_linesize() + 2

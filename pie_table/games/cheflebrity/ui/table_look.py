@@ -256,12 +256,14 @@ _INSPECTED = ("hand", "leftover")  # the kinds of zone that hold one card
 
 def _inspect(table: Any, surface: pygame.Surface) -> None:
     """The card under the pointer, else the hand card picked with Tab, large with its kind; or
-    the pies a working line too full to show counts in its "+n"."""
+    the pies a working line too full to show counts in its "+n" (pointed at, or reached by Tab)."""
     zone = table.inspected_zone((*_INSPECTED, "more_pies"), table.zones)
     if zone is None:
         return
     scale = table.layout.text  # as large as the felt's own texts
     if zone.kind == "more_pies":
+        # Ringed, so a keyboard player sees which count Tab rests on.
+        pygame.draw.rect(surface, pal.HIGHLIGHT, zone.rect, max(2, round(2 * scale)), border_radius=4)
         _inspect_hidden_pies(table, surface, zone, scale)
         return
     face = card_face(zone.value, *inspect_size(scale))

@@ -3,7 +3,7 @@ the hand, the turn's steps. Each painter returns the zones it drew (what a click
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -16,7 +16,7 @@ from pie_table.games.cheflebrity.ui.served import chips_shown, draw_served
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
-from pie_table.kit.fonts import fits, font
+from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
 from pie_table.kit.marks import draw_seat_mark, draw_target
@@ -260,31 +260,46 @@ def pie_stack(
     lay: Layout,
     lit: bool = False,
     served: bool = False,
+    bottom: int | None = None,
 ) -> pygame.Rect:
-    """A pie as its cards stacked edge-on (Bottom Crust at the bottom), its kind and quality on top."""
+    """A pie as its cards stacked edge-on (Bottom Crust at the bottom), its kind and quality on top;
+    overlapping more to end by `bottom` (down to half a card each)."""
     w, h = strip
     ink, size = pal.CREAM if not served else pal.INK, _size(lay, 13)
-    room = w + int(4 * lay.scale)  # a little wider than the stack, never into its neighbour's
-    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
-    if font(size, "bold").size(words)[0] > room:  # the kind over its points, rather than either cut
-        kind = wrap_text(kind_label(pie["kind"]), font(size, "bold"), room)
-        points = _("{n} pts").format(n=pie["quality"])
-        lines = [*kind, points if fits(points, size, room, "bold") else str(pie["quality"])]
-    else:
-        lines = [words]
-    heads = [fit_text(line, size, room, ink, "bold") for line in lines]
+    heads = [fit_text(line, size, w + int(4 * lay.scale), ink, "bold") for line in _head_lines(pie, w, lay)]
     head_h = sum(head.get_height() for head in heads)
     cards = pie["cards"]
-    rect = pygame.Rect(x, y, w, head_h + 2 + len(cards) * (h - 2) + 2)
+    step = h - 2
+    if bottom is not None and len(cards) > 1:  # a line too short for the stack: its cards overlap more
+        step = max(h // 2, min(step, (bottom - y - head_h - 4 - h) // (len(cards) - 1)))
+    rect = pygame.Rect(x, y, w, head_h + 2 + (len(cards) - 1) * step + h)
     for head in heads:
         surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
         y += head.get_height()
     top = y + 2
     for i, (card, part) in enumerate(reversed(cards)):
-        surface.blit(part_strip(card, part, w, h), (x, top + i * (h - 2)))
+        surface.blit(part_strip(card, part, w, h), (x, top + i * step))
     if lit:
         pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=8)
     return rect
+
+
+def _head_lines(pie: dict[str, Any], w: int, lay: Layout) -> list[str]:
+    """A stack's head: its kind and points on a line, or the kind (wrapped) over its points, rather
+    than either cut, a little wider than the stack `w`, never into its neighbour's."""
+    size, room = _size(lay, 13), w + int(4 * lay.scale)
+    words = _("{kind} · {points}").format(kind=kind_label(pie["kind"]), points=pie["quality"])
+    if font(size, "bold").size(words)[0] <= room:
+        return [words]
+    kind = wrap_text(kind_label(pie["kind"]), font(size, "bold"), room)
+    points = _("{n} pts").format(n=pie["quality"])
+    return [*kind, points if fits(points, size, room, "bold") else str(pie["quality"])]
+
+
+def _stack_height(pie: dict[str, Any], strip: tuple[int, int], lay: Layout) -> int:
+    """How tall pie_stack draws `pie` with no bottom to keep to."""
+    head = len(_head_lines(pie, strip[0], lay)) * font(_size(lay, 13), "bold").get_height()
+    return head + 2 + len(pie["cards"]) * (strip[1] - 2) + 2
 
 
 def draw_seat(
@@ -318,35 +333,26 @@ def draw_seat(
     pad = int(8 * s)
     # Header: name, score, hand, kept cards.
     head_h = head_height(s, lay.text)
-    name_mark = max(14, int(18 * lay.text))
     ink = pal.legible(lighter(color, 0.35), pal.FELT)
-    # The name as wide as 40% of the header, or all the score leaves it at a grown text size.
-    points = _("{n} pts").format(n=view["scores"][seat])
-    name_room = max(int(area.w * 0.4), area.w - 2 * pad - _width(points, lay, 14) - pad) - name_mark
-    name = fit_text(label, _size(lay, 16), min(name_room, _width(label, lay, 16)), ink, "bold")
+    points, hand_n = _("{n} pts").format(n=view["scores"][seat]), view["hand_counts"][seat]
+    name_mark = max(14, int(18 * lay.text))
+    name, score = _header(lay, area, label, points, ink)
     # The seat's shape before its name: the colour is not the only thing telling chefs apart.
     r = name_mark // 2 - 2
     draw_seat_mark(surface, seat, (area.x + pad + r, area.y + pad // 2 + name.get_height() // 2), r, color)
     surface.blit(name, (area.x + pad + name_mark, area.y + pad // 2))
-    # The score whole (it reaches into the hand's count rather than be cut: the count gives way).
-    room = area.w - 2 * pad - name_mark - name.get_width() - pad
-    score = fit_text(points, _size(lay, 14), max(int(area.w * 0.25), min(room, _width(points, lay, 14))),
-                     pal.GOLD, "bold")
     score_rect = score.get_rect(topright=(area.right - pad, area.y + pad // 2 + 2))
     surface.blit(score, score_rect)
-    _draw_hand_count(surface, lay, view["hand_counts"][seat],
+    _draw_hand_count(surface, lay, hand_n,
                      pygame.Rect(area.x + pad + name_mark + name.get_width() + pad, area.y + pad // 2 + 2,
                                  0, name.get_height()), score_rect.x - pad)
     body = pygame.Rect(area.x + pad, area.y + head_h + pad, area.w - 2 * pad, area.h - head_h - 2 * pad)
     pies = view["working"][seat]
-    # A narrower stack still holds its kind's longest word whole ("Tartaleta"): a pie that no
-    # longer fits the line is counted in its "+n" instead.
-    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies),
-                 *(_width(_("{n} pts").format(n=pie["quality"]), lay, 13) for pie in pies)])
-    work_w = _work_width(lay, view, seat, body, least)
+    wl = _working_lay(lay, view, seat, body)  # the working line's texts
+    work_w, strip_w = _work_geometry(wl, view, seat, body)
     work = pygame.Rect(body.x, body.y, work_w, body.h)
     serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
-    work_tag = _tag(surface, lay, work, _("Working line"))
+    work_tag = _tag(surface, wl, work, _("Working line"))
     pygame.draw.rect(
         surface,
         lighter(pal.PAPER, 0.2) if serving_lit else darker(pal.PAPER, 0.05),
@@ -355,38 +361,77 @@ def draw_seat(
     )
     if serving_lit:
         draw_target(surface, serve, 3, int(8 * s))
-    serve_tag = _tag(surface, lay, serve, _("Serving line"), pal.INK_SOFT)
+    # (Its name at the design's size where the grown one's longest word would be cut.)
+    sl = lay if _tag_word(lay, _("Serving line")) <= serve.w - 4 else replace(lay, text=s)
+    serve_tag = _tag(surface, sl, serve, _("Serving line"), pal.INK_SOFT)
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
     tag_h = max(int(16 * s), work_tag)  # under the line's name
     serve_top = max(int(16 * s), serve_tag)
     strip = lay.strip
-    columns = max(1, (work.w + pad) // (strip[0] + pad))
-    strip_w = (
-        strip[0] if len(pies) + 1 <= columns else max(least, (work.w + pad) // (len(pies) + 1) - pad)
-    )
     x = work.x
     for pie in pies:
         if x + strip_w > work.right:
             more = fit_text(
-                _("+{n}").format(n=len(pies) - pies.index(pie)), _size(lay, 13), int(40 * lay.text), pal.CREAM
+                _("+{n}").format(n=len(pies) - pies.index(pie)), _size(wl, 13), int(40 * wl.text), pal.CREAM
             )
             at = (work.right - more.get_width(), work.y + tag_h)
             surface.blit(more, at)
             # Pointing at the count shows the pies it stands for (their kinds, points and cards).
             zones.append(Zone("more_pies", seat, pygame.Rect(at, more.get_size()).inflate(8, 8), seat))
             break
-        rect = pie_stack(surface, x, work.y + tag_h, pie, (strip_w, strip[1]), lay, pie["id"] in lit_pies)
+        rect = pie_stack(surface, x, work.y + tag_h, pie, (strip_w, strip[1]), wl, pie["id"] in lit_pies,
+                         bottom=work.bottom)
         zones.append(Zone("pie", pie["id"], rect, seat))
         x += strip_w + pad
     if seat == lay.me and x + int(60 * s) <= work.right:
         slot = pygame.Rect(x, work.y + tag_h, min(strip_w, work.right - x), strip[1] * 3)
         pygame.draw.rect(surface, pal.HIGHLIGHT if new_pie_lit else pal.FELT_LIGHT, slot, 2, border_radius=8)
-        tip = fit_lines(_("new pie"), _size(lay, 12), slot.w - 6, pal.CREAM, most=2)  # wraps, never cut
+        tip = fit_lines(_("new pie"), _size(wl, 12), slot.w - 6, pal.CREAM, most=2)  # wraps, never cut
         surface.blit(tip, tip.get_rect(center=slot.center))
         zones.append(Zone("new_pie", 0, slot, seat))
     draw_served(surface, lay, view["served"][seat], view["kept"][seat], serve, serve_top)
     return zones
+
+
+def _working_lay(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rect) -> Layout:
+    """`lay` for a seat's working line: its texts grown, unless a stack then outgrows the line (a
+    rival's, short at a grown size, its kind wrapped in a narrow stack) or its name is cut in a
+    narrow line: then smaller, down to the design's."""
+    grown, tag = lay, _("Working line")  # (its words, measured as drawn: _tag_word)
+    steps = 8  # from the grown size down to the design's, the first that fits
+    for text in (lay.text - (lay.text - lay.scale) * k / steps for k in range(steps + 1)):
+        lay = replace(grown, text=text)
+        work_w, strip_w = _work_geometry(lay, view, seat, body)
+        if _tag_word(lay) > work_w - 4:
+            continue  # (its name measured only where it is not cut)
+        tag_h = max(int(16 * lay.scale), _tag_height(lay, pygame.Rect(0, 0, work_w, body.h), tag))
+        stacks = [_stack_height(pie, (strip_w, lay.strip[1]), lay) for pie in view["working"][seat]]
+        tall = max(stacks, default=0)
+        if tag_h + tall <= body.h:
+            break
+    return lay
+
+
+def _tag_word(lay: Layout, tag: str = "") -> int:
+    """How wide a line's name's longest word is drawn (as _tag draws it): the working line's, or
+    `tag`."""
+    fnt = font(max(min_readable(), _size(lay, 12)))
+    return max(fnt.size(word)[0] for word in (tag or _("Working line")).split())
+
+
+def _work_geometry(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rect) -> tuple[int, int]:
+    """(working line's width, a stack's width) of a seat. A narrower stack still holds its kind's
+    longest word whole ("Tartaleta"): a pie that no longer fits the line is counted in its "+n"."""
+    s, pad = lay.scale, int(8 * lay.scale)
+    pies = view["working"][seat]
+    least = max([int(70 * s), *(_longest_word(kind_label(pie["kind"]), _size(lay, 13)) for pie in pies),
+                 *(_width(_("{n} pts").format(n=pie["quality"]), lay, 13) for pie in pies)])
+    work_w = _work_width(lay, view, seat, body, least)
+    columns = max(1, (work_w + pad) // (lay.strip[0] + pad))
+    if len(pies) + 1 <= columns:
+        return work_w, lay.strip[0]
+    return work_w, max(least, (work_w + pad) // (len(pies) + 1) - pad)
 
 
 def _work_width(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rect, least: int) -> int:
@@ -396,8 +441,16 @@ def _work_width(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rect,
     s, pad = lay.scale, int(8 * lay.scale)
     pies, mine = len(view["working"][seat]), seat == lay.me
     wanted = (pies + (1 if mine else 0)) * (lay.strip[0] + pad)
-    work_w = max(int(body.w * 0.34), min(int(body.w * 0.64), wanted))
-    narrow = max(int(body.w * 0.25), pies * (least + pad) + (int(60 * s) + pad if mine else 0))
+    # Never narrower than its name's longest word ("trabajo"), which it would cut, nor so wide the
+    # serving line's is ("Serving").
+    least_w = min(body.w // 2, _tag_word(lay) + 4)
+    most_w = body.w - pad - _tag_word(lay, _("Serving line")) - 4
+
+    def bounded(width: int) -> int:
+        return min(max(width, least_w), most_w)
+
+    work_w = bounded(max(int(body.w * 0.34), min(int(body.w * 0.64), wanted)))
+    narrow = bounded(max(int(body.w * 0.25), pies * (least + pad) + (int(60 * s) + pad if mine else 0)))
     if narrow >= work_w:
         return work_w
     shown = _served_shown(lay, view, seat, body, narrow), _served_shown(lay, view, seat, body, work_w)
@@ -410,6 +463,22 @@ def _served_shown(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rec
     serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
     top = max(int(16 * lay.scale), _tag_height(lay, serve, _("Serving line")))
     return chips_shown(lay, view["served"][seat], view["kept"][seat], serve, top)
+
+
+def _header(lay: Layout, area: pygame.Rect, label: str, points: str,
+            ink: tuple[int, int, int]) -> tuple[pygame.Surface, pygame.Surface]:
+    """A chef's name and score for its header: the name as wide as 40% of the header, or all the
+    score leaves it at a grown text size, whole before a grown score; the score whole (it reaches
+    into the hand's count rather than be cut: the count gives way)."""
+    pad, mark = int(8 * lay.scale), max(14, int(18 * lay.text))
+    name_room = max(int(area.w * 0.4), area.w - 2 * pad - _width(points, lay, 14) - pad) - mark
+    if not fits(label, _size(lay, 16), name_room, "bold"):
+        name_room = area.w - 3 * pad - mark - font(min_readable(), "bold").size(points)[0]
+    name = fit_text(label, _size(lay, 16), min(name_room, _width(label, lay, 16)), ink, "bold")
+    room = area.w - 2 * pad - mark - name.get_width() - pad
+    score = fit_text(points, _size(lay, 14), max(int(area.w * 0.25), min(room, _width(points, lay, 14))),
+                     pal.GOLD, "bold")
+    return name, score
 
 
 def _draw_hand_count(surface: pygame.Surface, lay: Layout, hand_n: int, at: pygame.Rect, right: int) -> None:

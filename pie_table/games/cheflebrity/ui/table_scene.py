@@ -52,6 +52,7 @@ class CheflebrityTableScene(TurnTable):
     end_hold = 12.0  # the judging stays this long unless a player moves on first
     own_turn_kinds = ("turn", "oops")
     pressable = ("hand", "leftover", "deck", "pie")
+    inspectable = ("more_pies",)  # a working line's "+n": Tab shows its pies as pointing does
     landable = _LANDABLE
     flights: Flights
 

@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from pie_table.games.pie_rats.deck import DECK
+from pie_table.games.pie_rats.ui.names import captain_title
 from pie_table.kit.fonts import font, min_readable
+from pie_table.kit.i18n import _
 from pie_table.kit.text import design_scale, ui_scale
 
 CARD_RATIO = 1.4  # height / width of every card
@@ -43,6 +46,7 @@ class TableLayout:
     panel_scale: float = 1.0  # the moves' and the log's
     rest_scale: float = 1.0  # the top bar's and the hand's heights, the hand's cards, the spacing
     grid_scale: float = 1.0  # the words on the Captains' panels
+    score_below: bool = False  # a Captain's score on a line of its own, under the totals (score_below)
 
 
 def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
@@ -85,6 +89,13 @@ def _frame(
     panel = max(s, ui_scale(size, _PANEL_ROOM))
     left_w = int(230 * s)
     right_w = max(int(330 * s), min(int(330 * panel), int(w * _WIDEST_COLUMN)))
+    cols = 1 if seats == 1 else 2 if seats <= 4 else 3
+    # A Captain's last name whole on its panel's line comes before a wider moves column.
+    def panel_w() -> int:
+        return (w - right_w - left_w - 2 * pad) // cols - pad
+
+    while right_w > int(330 * s) and not names_whole(panel_w(), grid, rest):
+        right_w -= max(1, int(4 * s))
     hand_h = int(150 * rest)
     body_top = top.bottom + pad
     sill = pygame.Rect(pad, body_top, left_w - pad, int((h - body_top - pad) * 0.58))
@@ -94,7 +105,6 @@ def _frame(
     log = pygame.Rect(right.x, moves.bottom + pad, right.w, right.bottom - moves.bottom - pad)
     center = pygame.Rect(left_w + pad, body_top, right.x - left_w - 2 * pad, h - body_top - hand_h - 2 * pad)
     hand = pygame.Rect(center.x, center.bottom + pad, center.w, hand_h)
-    cols = 1 if seats == 1 else 2 if seats <= 4 else 3
     rows = (seats + cols - 1) // cols
     cell_w, cell_h = center.w // cols, center.h // rows
     seat_rects = [
@@ -105,9 +115,11 @@ def _frame(
     ]
     card_h = int(min(hand_h - 2 * pad, 130 * rest))
     # A Captain's panel holds a header and two rows of cards (charisma, crew).
-    table_h = int(max(40, min((cell_h - 62 * s) / 2 - pad, 110 * s)))
+    below = score_below(cell_w - pad, grid, rest)
+    allowance = 62 * s + (font(max(min_readable(), int(18 * grid)), "bold").get_height() + 2 if below else 0)
+    table_h = int(max(40, min((cell_h - allowance) / 2 - pad, 110 * s)))
     if tight:  # the cards take what the header really leaves them, not the design's allowance
-        table_h = int(min((cell_h - pad - header_height(grid, rest) - int(6 * rest)) // 2, 110 * s))
+        table_h = int(min((cell_h - pad - header_height(grid, rest, below) - int(6 * rest)) // 2, 110 * s))
     pie_w = int(min(sill.w * 0.45, 84 * s))
     return TableLayout(
         size=size,
@@ -125,11 +137,37 @@ def _frame(
         panel_scale=panel,
         rest_scale=rest,
         grid_scale=grid,
+        score_below=below,
     )
 
 
-def header_height(grid: float, rest: float) -> int:
+def header_height(grid: float, rest: float, below: bool = False) -> int:
     """How tall a Captain's header is drawn with words at `grid` and spacing at `rest`, down to
-    its first row of cards: the portrait beside the name over the totals line, padded."""
+    its first row of cards: the portrait beside the name over the totals line (`below`: over the
+    score's line too), padded."""
     name = font(max(min_readable(), int(16 * grid)), "bold").get_height()
-    return 2 * int(6 * rest) + max(int(30 * grid), name + int(20 * grid))
+    score = font(max(min_readable(), int(18 * grid)), "bold").get_height() + 2 if below else 0
+    return 2 * int(6 * rest) + max(int(30 * grid), name + int(20 * grid) + score)
+
+
+def _longest_last_name() -> int:
+    """How wide the longest Captain's last name is at the floor, in bold (as a panel may draw it)."""
+    name = font(min_readable(), "bold")
+    return max(name.size(captain_title(c).split()[-1])[0] for c in range(len(DECK.captains)))
+
+
+def names_whole(panel_w: int, grid: float, rest: float) -> bool:
+    """Whether a Captain's panel `panel_w` wide holds the longest last name on its line beside
+    the portrait, with the score on a line of its own (score_below)."""
+    pad = int(6 * rest)
+    return _longest_last_name() <= panel_w - 3 * pad - int(30 * grid)
+
+
+def score_below(panel_w: int, grid: float, rest: float) -> bool:
+    """Whether a Captain's panel `panel_w` wide is too narrow for the longest Captain's last name
+    beside a two-digit score, with words at `grid`: then every panel gives its name the whole of
+    its line and its score a line of its own (a name cut to "R…" names nobody)."""
+    pad = int(6 * rest)
+    score = font(max(min_readable(), int(18 * grid)), "bold").size(_("{n} pts").format(n=10))[0]
+    room = panel_w - 4 * pad - int(30 * grid) - min(score, int(80 * grid))  # as draw_seat fits it
+    return _longest_last_name() > room  # the name may shrink to the floor beside the score

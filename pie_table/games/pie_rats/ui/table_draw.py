@@ -286,13 +286,14 @@ def draw_seat(
     x = rect.x + pad * 2 + portrait.get_width()
     points = view["standings"][seat][0]
     score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")
-    surface.blit(score, score.get_rect(topright=(rect.right - pad, rect.y + pad)))
-    room = rect.right - x - score.get_width() - 2 * pad
     # A named player's name leads ("Ana · Captain Red Hook"); when room is short the title goes
-    # first, then all but the last name ("O'Toole").
+    # first, then all but the last name ("O'Toole"); when even that has no room beside the score
+    # (a narrow panel, words grown), the name takes the whole line and the score the totals' line.
     name = captain_label(view, seat)
     lead = f"{player} · " if player else ""
     shorter = (lead + name, lead + name.split(" ", 1)[-1], lead + name.split()[-1])
+    apart = lay.score_below
+    room = rect.right - x - pad if apart else rect.right - x - score.get_width() - 2 * pad
     shown = next((text for text in shorter if _fits(text, int(16 * s), room)), shorter[-1])
     head = fit_text(shown, int(16 * s), room, pal.legible(color, pal.FELT), "bold")
     surface.blit(head, (x, rect.y + pad))
@@ -301,6 +302,9 @@ def draw_seat(
     # The same colours as on the cards: gold charisma, red strength; then the cards in hand.
     sx = x
     sy = rect.y + pad + head.get_height() + int(2 * s)
+    line = pygame.Rect(x, sy, 1, int(20 * s))  # the totals'
+    score_at = score.get_rect(topright=(rect.right - pad, line.bottom + 2 if apart else rect.y + pad))
+    surface.blit(score, score_at)
     for value, tint in ((charisma, card_art.CHARISMA_COLOR), (strength, card_art.STRENGTH_COLOR)):
         sx += _stat(surface, (sx, sy), max(10, int(10 * s)), tint, str(value)) + int(6 * s)
     badges = []
@@ -316,9 +320,12 @@ def draw_seat(
         badges.append((_("Deciding"), pal.HIGHLIGHT))
     # The hand count keeps the room its number needs; badges that would cover it take a line below.
     count = view["hand_counts"][seat]
-    least = sx + _hand_count(None, (0, 0), count, 0, s) + 4
+    # (Beside a score under the totals' line, the badges are clear of the count.)
+    least = rect.x + pad if apart else sx + _hand_count(None, (0, 0), count, 0, s) + 4
     bx = first_left = rect.right - pad
-    by = top = rect.y + pad + score.get_height() + 2
+    by = top = score_at.bottom + 2
+    if apart:
+        bx, by = score_at.x - 4, score_at.y
     chips = []
     for text, tint in badges:
         image = fit_text(text, int(13 * s), rect.w - 2 * pad, pal.INK, "bold")  # a badge is one word
@@ -329,11 +336,11 @@ def draw_seat(
         chips.append((image, chip, tint))  # drawn last, over the cards a lower line may reach
         bx = chip.x - 4
         first_left = bx if by == top else first_left
-    room = first_left - sx - 4
+    room = (rect.right - pad if apart else first_left) - sx - 4
     _hand_count(surface, (sx, sy + int(10 * s)), count, room, s)
-    line = pygame.Rect(x, sy, 1, int(20 * s))
     w, h = lay.table_card
-    row1 = rect.y + pad + max(portrait.get_height(), head.get_height() + line.h) + pad
+    under = score_at.bottom - line.bottom if apart else 0
+    row1 = rect.y + pad + max(portrait.get_height(), head.get_height() + line.h + under) + pad
     zones += _card_row(
         surface,
         [(c, False) for c in view["charisma"][seat]],

@@ -19,7 +19,7 @@ from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _, event_text, ngettext
 from pie_table.kit.log_panel import LogScroll
 from pie_table.kit.log_panel import draw_log as draw_log_panel
-from pie_table.kit.text import fit_lines, fit_text, ui_scale
+from pie_table.kit.text import design_scale, fit_lines, fit_text, ui_scale
 
 # Log lines worth putting on a rat's card as "what it last said".
 _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
@@ -58,9 +58,11 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     right_w = int(w * 0.31)
     body_y = top.bottom + m
     # Each goal takes two lines, its name and its hint, in readable type; the log takes the rest.
-    name_h = font(max(min_readable(), int(16 * s))).get_linesize()
-    lines = name_h + font(max(min_readable(), int(12 * s))).get_linesize()
-    goals_h = min(int(52 * s) + len(GOAL_NAMES) * lines, int((h - body_y) * 0.68))  # 52: title, pads
+    # Grown, the goals keep the room their two lines need at 100% (draw_goals shrinks them to
+    # it rather than drop the hints), taking it from the log.
+    body = h - body_y
+    goals_h = min(_goals_height(s, s), max(int(body * 0.68), min(_goals_height(s, design_scale(size)),
+                                                                  int(body * 0.75))))
     goals = pygame.Rect(m, body_y, left_w, goals_h)
     log = pygame.Rect(m, goals.bottom + m, left_w, h - goals.bottom - 2 * m)
     sheet = pygame.Rect(w - right_w - m, body_y, right_w, h - body_y - m)
@@ -121,8 +123,17 @@ def _bar_words(text: str, size: int, room: int, color: tuple[int, int, int]) -> 
     return fit_lines(text, int(size * 0.8), room, color, "bold", most=2)
 
 
-def draw_goals(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float) -> None:
-    """Banquet goals 2-12; circled ones are ringed, the newest in cherry."""
+def _goals_height(scale: float, rows: float) -> int:
+    """The goals' height at `scale` with each row its name over its hint at scale `rows`."""
+    lines = font(max(min_readable(), int(16 * rows))).get_linesize() + \
+        font(max(min_readable(), int(12 * rows))).get_linesize()
+    return int(52 * scale) + len(GOAL_NAMES) * lines  # 52: the title and the pads
+
+
+def draw_goals(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], scale: float,
+               least: float | None = None) -> None:
+    """Banquet goals 2-12; circled ones are ringed, the newest in cherry. `least`: the scale the
+    rows may shrink to (the interface's 100%) to keep each goal's hint under its name."""
     paper(surface, rect, scale)
     pad = int(8 * scale)
     head = fit_text(_("Banquet goals"), int(20 * scale), rect.w - 2 * pad, pal.INK, "title")
@@ -132,17 +143,30 @@ def draw_goals(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],
     row_h = (rect.bottom - pad - top) // len(GOAL_NAMES)
     for i, goal in enumerate(sorted(GOAL_NAMES)):
         row = pygame.Rect(rect.x + pad, top + i * row_h, rect.w - 2 * pad, row_h)
-        _goal_row(surface, row, goal, circled, scale)
+        _goal_row(surface, row, goal, circled, scale, scale if least is None else least)
 
 
-def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: list[int], scale: float) -> None:
+def _row_sizes(row_h: int, scale: float, least: float) -> tuple[int, int, bool]:
+    """(name size, hint size, on two lines) of a goal row: the name over its hint at the largest
+    scale from `scale` down to `least` at which both fit the row, else one line at `scale` (a
+    grown interface would otherwise lose every goal's hint)."""
+    steps = 8
+    for k in range(steps + 1):
+        t = scale - (scale - least) * k / steps
+        size = max(min_readable(), int(min(16 * t, row_h * 0.7)))
+        hint_size = max(min_readable(), int(12 * t))
+        if row_h >= font(size).get_linesize() + font(hint_size).get_linesize():
+            return size, hint_size, True
+    return max(min_readable(), int(min(16 * scale, row_h * 0.7))), max(min_readable(), int(12 * scale)), False
+
+
+def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: list[int], scale: float,
+              least: float) -> None:
     on = goal in circled
     newest = bool(circled) and circled[-1] == goal
     ink = pal.INK if on else pal.INK_SOFT
     face = "bold" if on else "sans"
-    size = max(min_readable(), int(min(16 * scale, row.h * 0.7)))
-    hint_size = max(min_readable(), int(12 * scale))
-    two_lines = row.h >= font(size).get_linesize() + font(hint_size).get_linesize()
+    size, hint_size, two_lines = _row_sizes(row.h, scale, least)
     name_y = row.y + font(size).get_linesize() // 2 if two_lines else row.centery
     num = fit_text(str(goal), int(min(18 * scale, row.h * 0.75)), int(30 * scale), ink, "bold")
     centre = (row.x + int(14 * scale), name_y)

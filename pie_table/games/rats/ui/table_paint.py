@@ -33,7 +33,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.backdrop import backdrop
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import LogScroll, paper
-from pie_table.kit.text import fit_lines, fit_text
+from pie_table.kit.text import design_scale, fit_lines, fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import held_by_host
 
@@ -120,7 +120,8 @@ class TablePainter:
         draw_top_bar(base, lay.top, view, s, scene.banner(view), painted=True, names=scene.names)
         # The goals and the sheet change far less often than the log: each keeps its own image.
         goals = tuple(view.get("goals", []))
-        self._panel(base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s),
+        least = design_scale(lay.size)
+        self._panel(base, "goals", goals, lay.goals, lambda surf, r: draw_goals(surf, r, view, s, least),
                     again=whole)
         draw_log(base, lay.log, view, s, painted=True, names=scene.names, scroll=scene.log_scroll)
         if scene.ceremony is None:

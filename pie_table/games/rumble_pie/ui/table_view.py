@@ -174,7 +174,7 @@ class TableView:
     def _paint_seat(self, surf: pygame.Surface, seat: int, columns: int) -> None:
         g, info = self.geom, self.seats[seat]
         team_color = pal.TEAM_COLORS[info.team % len(pal.TEAM_COLORS)]
-        region = g.zone(seat, "region").inflate(-self.px(6), -self.px(6))
+        region = self._frame(seat)
         pygame.draw.rect(surf, pal.FELT_DARK, region, border_radius=self.px(12))
         pygame.draw.rect(surf, team_color, region, max(1, self.px(2)), border_radius=self.px(12))
         board = g.zone(seat, "board")
@@ -193,12 +193,39 @@ class TableView:
         surf.blit(hint, hint.get_rect(center=hand.center))
         self._paint_label(surf, seat, team_color)
 
+    def _frame(self, seat: int) -> pygame.Rect:
+        """A seat's framed place: its region, reaching at the window's edge into the felt a window
+        taller than the table leaves beyond it, as far as its label then holds two lines at the
+        smallest size (its band between the frame and the arsenal is too thin for them on a small
+        window; a window of the table's shape has no such felt: nothing moves)."""
+        g = self.geom
+        frame = g.zone(seat, "region").inflate(-self.px(6), -self.px(6))
+        bottom = g.side(seat) == "bottom"
+        band = label_band(g.zone(seat, "label"), frame, g.zone(seat, "arsenal"), bottom, self.px(1))
+        short = 2 * font(min_readable(), "bold").get_height() - band.h
+        reach = max(0, min(short, int(g.scaled.offset[1]) - self.px(1)))
+        return pygame.Rect(frame.x, frame.y - (0 if bottom else reach), frame.w, frame.h + reach)
+
     def _paint_label(self, surf: pygame.Surface, seat: int, team_color: Color) -> None:
         info, rect = self.seats[seat], self.geom.zone(seat, "label")
         words, team, size, face = self._label_form(info, rect)
         ink = pal.legible(team_color, pal.FELT_DARK)
-        if size <= self.px(13) and self._paint_two_lines(surf, seat, ink):
-            return
+        tries = self._label_tries(info)
+        if size <= self.px(13):
+            # At least halfway grown, as a grown line is (see _label_form).
+            if self._paint_two_lines(surf, seat, ink, tries, (self.gx(13) + self.px(13)) // 2):
+                return
+        else:
+            # Grown onto one line, a label may have dropped what it says at 100% on two (a bot's
+            # level): then it says it still, grown less, on one line beside the team's short name
+            # or on two, whichever is larger.
+            fuller = tries[: next(i for i, (w, _t) in enumerate(tries) if w == words)]
+            line = self._fuller_line([w for w, _t in fuller], pal.short_team_name(info.team), rect)
+            least = line[1] + 1 if line else self.px(13)
+            if fuller and self._paint_two_lines(surf, seat, ink, fuller, least):
+                return
+            if line is not None:
+                words, team, size, face = line[0], pal.short_team_name(info.team), line[1], "bold"
         r = rect.h * size // (3 * self.px(13))  # the seat's mark grows with its words
         draw_seat_mark(surf, seat, (rect.x + r + 1, rect.centery), r, info.color)  # a shape, not only a hue
         right = self.text.get(team, size, ink, "bold")
@@ -207,18 +234,26 @@ class TableView:
         left = self.text.fit(words, size, pal.CREAM, room, face)
         surf.blit(left, left.get_rect(midleft=(rect.x + 3 * r, rect.centery)))
 
-    def _paint_two_lines(self, surf: pygame.Surface, seat: int, ink: Color) -> bool:
-        """A label its line keeps at the design's size (or shrinks), larger on two lines where the
-        felt beside it has room: the name and who plays it, the team below. False if no room."""
+    def _fuller_line(self, fuller: list[str], team: str, rect: pygame.Rect) -> tuple[str, int] | None:
+        """The first of `fuller` and the largest size, from the grown one down to the design's, at
+        which it fits whole beside `team` on the label's line; None if none does."""
+        for size in range(self.gx(13), self.px(13) - 1, -1):
+            for words in fuller:
+                if self._label_fits(words, team, size, rect, size):
+                    return words, size
+        return None
+
+    def _paint_two_lines(self, surf: pygame.Surface, seat: int, ink: Color, forms: list[tuple[str, str]],
+                         least: int) -> bool:
+        """A label on two lines where the felt beside it has room, the name and who plays it, the
+        team below: the fullest of `forms` at the largest size from the grown one down to `least`.
+        False if no room."""
         info, g = self.seats[seat], self.geom
         rect = g.zone(seat, "label")
-        band = label_band(rect, g.zone(seat, "region").inflate(-self.px(6), -self.px(6)),
-                          g.zone(seat, "arsenal"), g.side(seat) == "bottom", self.px(1))
-        design, top = self.px(13), self.gx(13)
+        band = label_band(rect, self._frame(seat), g.zone(seat, "arsenal"), g.side(seat) == "bottom",
+                          self.px(1))
         r = rect.h // 3  # the mark's radius at the design's size
-        # At least halfway grown, as a grown line is (see _label_form).
-        sizes = range(top, (top + design) // 2 - 1, -1)
-        form = two_lines(self._label_tries(info), sizes, rect.w - 3 * r - 4, band.h)
+        form = two_lines(forms, range(self.gx(13), least - 1, -1), rect.w - 3 * r - 4, band.h)
         if form is None:
             return False
         words, team, size = form

@@ -1,0 +1,45 @@
+"""The banquet goals keep every goal's hint under its name when the interface grows: the rows
+shrink back toward their 100% size (never below it) rather than drop the hints, at 1280x720 and
+900x560, in English and Spanish."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.cli.game_args import build_setup
+from pie_table.cli.headless_app import make_table
+from pie_table.cli.main import build_parser
+from pie_table.games.rats.state import GOAL_NAMES
+from pie_table.games.rats.ui.labels import goal_hint
+from pie_table.kit.i18n import set_language
+from tests.kit.table_texts import sized_home  # noqa: F401 - a fixture
+from tests.kit.text_probe import recording, watch
+
+pytestmark = pytest.mark.usefixtures("sized_home")
+
+
+def _hint_sizes(monkeypatch, size: tuple[int, int], percent: int) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """The size each goal's hint is drawn at on the table's first frames."""
+    words = ["screenshot", "rats", "--seats", "human,bot:easy,bot:normal", "--seed", "3", "--out", "x"]
+    info, setup = build_setup(build_parser().parse_args(words))
+    with recording(monkeypatch) as drawn:
+        app, _scene = make_table(info, setup, size, percent)
+        watch(app)
+        app.step(0.0)
+        app.step(0.0)
+    hints = {goal_hint(goal) for goal in GOAL_NAMES}
+    return {d.text: d.size for d in drawn if d.text in hints}
+
+
+@pytest.mark.parametrize("percent", [150, 200])
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_a_grown_interface_keeps_every_goals_hint_no_smaller_than_at_100(monkeypatch, size, lang, percent):
+    set_language(lang)
+    try:
+        normal, grown = (_hint_sizes(monkeypatch, size, p) for p in (100, percent))
+        assert len(normal) == len(GOAL_NAMES)
+        assert sorted(grown) == sorted(normal)
+        assert [hint for hint in grown if grown[hint] < normal[hint]] == []
+    finally:
+        set_language("en")
