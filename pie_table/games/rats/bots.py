@@ -20,7 +20,7 @@ from pie_table.core.move_grid import MoveGrid
 from pie_table.games.rats.actions import MAX_REQUEST
 from pie_table.games.rats.infer import LogReading, Tracker
 from pie_table.games.rats.sampler import Sampler
-from pie_table.games.rats.scoring import goal_awards
+from pie_table.games.rats.scoring import awards_of, goal_awards, sheet_metrics
 from pie_table.games.rats.state import (
     BAUBLES,
     CRUMBS,
@@ -163,7 +163,7 @@ class _Context:
     __slots__ = ("bot", "view", "me", "supplies", "nests", "items", "_sheet", "host", "weights", "w",
                  "vocation", "turn", "carry_rate", "extra", "host_edge", "next_supply", "others",
                  "base", "standing", "hard", "spread", "fixed_rival", "item_cache", "floor", "hat",
-                 "item_scale", "uses")
+                 "item_scale", "uses", "metrics")
 
     def __init__(self, bot: RatsBot, view: dict[str, Any]) -> None:
         # Built for every decision: each figure is read or worked out once, into a local first.
@@ -193,6 +193,7 @@ class _Context:
         # First supply still to be compared this turn (6: none).
         self.next_supply = view["supply_index"] + 1 if stage in _COMPARING else 6 if stage in _COMPARED else 0
         self.others: list[Sheet] = []
+        self.metrics: list[list[int]] = []
         self.base: float | None = None
         self.standing: dict[tuple[str, int], float] = {}
         if hard and view["seats"] > 2:
@@ -230,13 +231,18 @@ class _Context:
         return self.others
 
     def _score(self, mine: Sheet) -> float:
-        sheets = list(self.others)
-        sheets[self.me] = mine
+        """My weighted award lead over the average rival's, with `mine` as my sheet."""
+        me = self.me
+        metrics = self.metrics
+        if not metrics:  # the guessed sheets' metrics, worked out once per decision
+            metrics = self.metrics = [sheet_metrics(sheet) for sheet in self.others]
+        metrics = list(metrics)
+        metrics[me] = sheet_metrics(mine)
         score = 0.0
         for goal, weight in self.weights.items():
-            awards = goal_awards(goal, sheets)
-            rest = (sum(awards) - awards[self.me]) / (len(awards) - 1)
-            score += weight * (awards[self.me] - rest)
+            awards = awards_of(goal, [m[goal] for m in metrics])
+            rest = (sum(awards) - awards[me]) / (len(awards) - 1)
+            score += weight * (awards[me] - rest)
         return score
 
     def item_gain(self, kind: str, value: int) -> float:
