@@ -1,12 +1,18 @@
 """The quick ways a search works RATS out equal the plain ways they replace, on random positions:
-the goals' metrics and awards, and a state's clone."""
+the goals' metrics and awards, a state's clone, and a reading of the log taken up where another
+stopped."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from pie_table.core.engine import copy_data
+from pie_table.core.history import Event, SeatHistory
+from pie_table.games.rats.bots import make_bot, normal_models
 from pie_table.games.rats.headless import RandomLegalController
 from pie_table.games.rats.rules import RULES
+from pie_table.games.rats.sampler import _PREFIXES, Sampler
 from pie_table.games.rats.scoring import (
     CHEAP,
     awards_of,
@@ -88,3 +94,59 @@ def test_a_clone_equals_the_json_round_trip_and_plays_on_alike() -> None:
                 action = RULES.legal_actions(clone, seat)[0]
                 assert RULES.apply(clone, action) == RULES.apply(plain, action)
                 assert state_to_json(clone) == state_to_json(plain) != state_to_json(state)
+
+
+def _logs(seats: int, seed: int) -> tuple[dict[str, Any], list[list[Event]]]:
+    """A view of seat 0 at the end of a game of normal bots, and the public log at every length."""
+    state, opening = RULES.new_game(seats, seed, {"vocations": seed % 2 == 1})
+    players = [make_bot("normal", s, seed + s) for s in range(seats)]
+    told = [SeatHistory(s, opening) for s in range(seats)]
+    for player, history in zip(players, told, strict=True):
+        player.hear(history)
+    while not state.over:
+        seat = RULES.to_act(state)[0]
+        view = RULES.bot_view(state, seat)
+        player = players[seat]
+        action = player.decide_from_view(view) or player.act(view, RULES.legal_actions(state, seat))
+        events = RULES.apply(state, {**action, "seat": seat})
+        for history in told:
+            history.add(events)
+    said = told[0].said
+    return copy_data(RULES.bot_view(state, 0)), [said[:n] for n in range(0, len(said) + 1, 7)]
+
+
+def _read(view: dict[str, Any], said: list[Event], seed: int) -> tuple[Any, ...]:
+    rng = random.Random(seed)
+    sampler = Sampler(view, rng, normal_models(view["seats"], rng))
+    sampler.read(said)
+    return (sampler.supplies, sampler.nests, sampler.dishes, sampler.decorations, sampler.gains,
+            [m.rng.getstate() for m in sampler.models], rng.getstate())
+
+
+def test_a_reading_taken_up_where_another_stopped_equals_one_from_the_start() -> None:
+    taken_up = 0
+    for seats, seed in ((3, 1), (4, 2), (2, 3)):
+        view, logs = _logs(seats, seed)
+        for said in logs:
+            for draw in range(4):
+                resumed = _read(view, said, 100 * draw + len(said))
+                _PREFIXES.clear()
+                assert _read(view, said, 100 * draw + len(said)) == resumed
+                taken_up += draw > 0
+            _read(view, said, 0)  # the next log's reading can go on from this one
+    assert taken_up > 100
+
+
+def test_a_models_draws_count_every_number_it_took_from_its_generator() -> None:
+    view, logs = _logs(3, 4)
+    rng = random.Random(9)
+    models = normal_models(3, rng)
+    seeds = [m.seed for m in models]
+    _PREFIXES.clear()
+    Sampler(view, rng, models).read(logs[-1])
+    assert sum(m.draws for m in models) > 50
+    for model, seed in zip(models, seeds, strict=True):
+        fresh = random.Random(seed)
+        for _ in range(model.draws):
+            fresh.random()
+        assert fresh.getstate() == model.rng.getstate()

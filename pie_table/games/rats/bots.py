@@ -344,6 +344,10 @@ class RatsBot(TurnBot):
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
+        # How many choices its random draw has settled (a tie for the best score): a bot that never
+        # met one chose as a bot of any other seed would have (`worlds` reuses what such bots drew).
+        self.ties = 0
+        self.draws = 0  # numbers drawn from `rng` by `_best` (a sampler's models draw nowhere else)
         # Hard's drawn piles of every rat for the decision at hand (`_draw_piles`), else None;
         # a search's playouts turn the drawing off (their log begins mid-game: nothing to draw along).
         self.piles: list[list[float]] | None = None
@@ -441,11 +445,17 @@ class RatsBot(TurnBot):
     def _best(self, legal: Sequence[Action], score: Any) -> Action:
         """The best-scoring action, ties broken at random (one draw per action, in order)."""
         draw = self.rng.random
+        self.draws += len(legal)
         best, top = legal[0], (score(legal[0]), draw())
+        tied = None  # the best score met twice so far: the draws chose between them
         for action in legal[1:]:
             key = (score(action), draw())
+            if key[0] == top[0]:
+                tied = top[0]
             if key > top:
                 best, top = action, key
+        if tied == top[0]:
+            self.ties += 1
         return best
 
     def _choose_scavenge(self, ctx: _Context, legal: Sequence[Action]) -> Action:
