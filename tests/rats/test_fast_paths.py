@@ -1,6 +1,6 @@
 """The quick ways a search works RATS out equal the plain ways they replace, on random positions:
-the goals' metrics and awards, a state's clone, and a reading of the log taken up where another
-stopped."""
+the goals' metrics and awards, a state's clone, a reading of the log taken up where another
+stopped, and a playout cut short once the winner is known."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import Any
 
 from pie_table.core.engine import copy_data
 from pie_table.core.history import Event, SeatHistory
+from pie_table.core.search import playout
+from pie_table.games.rats import expert, worlds
 from pie_table.games.rats.bots import make_bot, normal_models
 from pie_table.games.rats.headless import RandomLegalController
 from pie_table.games.rats.rules import RULES
@@ -150,3 +152,17 @@ def test_a_models_draws_count_every_number_it_took_from_its_generator() -> None:
         for _ in range(model.draws):
             fresh.random()
         assert fresh.getstate() == model.rng.getstate()
+
+
+def test_a_playout_stopped_once_the_winner_is_named_is_worth_what_it_is_played_to_the_end() -> None:
+    plan, stopped = expert.PLAN, 0
+    for seed in range(6):
+        state = _positions(3, seed)[-12]  # the last turn's comparisons, a few moves from the end
+        world = RULES.determinize(RULES.bot_view(state, 0), SeatHistory(0), random.Random(seed))
+        for playout_seed in range(4):
+            whole, cut = RULES.clone(world), RULES.clone(world)
+            played = playout(RULES, plan, whole, playout_seed, 400, lambda s: False, 0)
+            assert whole.over
+            assert playout(RULES, plan, cut, playout_seed, 400, worlds.settled(cut), 0) == played
+            stopped += not cut.over and cut.winner >= 0
+    assert stopped == 24

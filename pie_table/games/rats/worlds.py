@@ -254,7 +254,10 @@ def returns(state: RatsState) -> list[float]:
 def evaluate(state: RatsState) -> list[float]:
     """Each rat's chance from the awards its sheet would take now: the circled goals in full, the
     goals still to be rolled by their chance of being circled, a little for supplies carried on,
-    and the Host's tie-break."""
+    and the Host's tie-break. Once the ceremony has named the winner, the game's own returns: the
+    coin still to flip changes nothing of them."""
+    if state.winner >= 0:
+        return returns(state)
     sheets = state.sheets
     worth = [0.0] * state.seats
     metrics = [sheet_metrics(sheet) for sheet in sheets]
@@ -277,7 +280,8 @@ def _weights(goals: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
 
 def settled(start: RatsState) -> Callable[[RatsState], bool]:
     """Playouts stop once the turn after `start`'s has begun (its goal is rolled): this turn's
-    supplies have been compared whichever move began them."""
+    supplies have been compared whichever move began them; or once the ceremony has named the
+    winner (what is left, the coin, is worth nothing to anyone: `evaluate` reads the returns)."""
     turn = start.turn
-    return lambda state: state.turn > turn
+    return lambda state: state.turn > turn or state.winner >= 0
 
