@@ -13,6 +13,7 @@ from pie_table.core.search import playout
 from pie_table.games.rats import expert, worlds
 from pie_table.games.rats.bots import make_bot, normal_models
 from pie_table.games.rats.headless import RandomLegalController
+from pie_table.games.rats.infer import NO_TRACKER
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.sampler import _PREFIXES, Sampler
 from pie_table.games.rats.scoring import (
@@ -166,3 +167,16 @@ def test_a_playout_stopped_once_the_winner_is_named_is_worth_what_it_is_played_t
             assert playout(RULES, plan, cut, playout_seed, 400, worlds.settled(cut), 0) == played
             stopped += not cut.over and cut.winner >= 0
     assert stopped == 24
+
+
+def test_every_new_bot_shares_the_empty_tracker_and_its_reading_never_changes_it() -> None:
+    bots = [make_bot("hard", s, s) for s in range(3)]
+    assert all(bot.tracker is NO_TRACKER and bot.reading.tracker is NO_TRACKER for bot in bots)
+    _logs(3, 5)  # a whole game of bots reading the log
+    view, logs = _logs(3, 6)
+    bot = bots[0]
+    bot.hear(SeatHistory(0, logs[-1]))
+    bot.act(view, [{"type": "new_host", "seat": 0, "rat": r} for r in (1, 2)])
+    assert bot.tracker is not NO_TRACKER and bot.tracker.seen > 0
+    assert (NO_TRACKER.seats, NO_TRACKER.seen, NO_TRACKER.guess) == (0, 0, [])
+

@@ -18,7 +18,7 @@ from typing import Any
 from pie_table.core.engine import TurnBot
 from pie_table.core.move_grid import MoveGrid
 from pie_table.games.rats.actions import MAX_REQUEST
-from pie_table.games.rats.infer import LogReading, Tracker
+from pie_table.games.rats.infer import NO_TRACKER, LogReading
 from pie_table.games.rats.sampler import Sampler
 from pie_table.games.rats.scoring import awards_of, goal_awards, sheet_metrics
 from pie_table.games.rats.state import (
@@ -355,7 +355,7 @@ class RatsBot(TurnBot):
         # Its reading of the public log: its own, or the one its table's bots share (`seat_bots`).
         self.reading = LogReading()
         # What the reading has worked out, caught up before each decision that reads it.
-        self.tracker = Tracker(0)
+        self.tracker = NO_TRACKER
         # The worths its table's bots have worked out: its own, or its table's (`seat_bots`).
         self.worths = TableWorths()
         self._weights: tuple[list[int] | None, dict[int, float]] = (None, {})
