@@ -180,3 +180,13 @@ def test_every_new_bot_shares_the_empty_tracker_and_its_reading_never_changes_it
     assert bot.tracker is not NO_TRACKER and bot.tracker.seen > 0
     assert (NO_TRACKER.seats, NO_TRACKER.seen, NO_TRACKER.guess) == (0, 0, [])
 
+
+def test_the_expert_spends_its_playouts_by_how_long_a_decisions_playouts_run() -> None:
+    def view(stage: str, index: int = 0) -> dict[str, Any]:
+        return {"stage": stage, "scavenge_index": index}
+
+    budget = expert.BUDGET
+    counts = [expert.PLAN.playouts(view(*where), budget) for where in (
+        ("scavenged", 0), ("scavenged", 1), ("scavenged", 2), ("outdo_next",), ("goal_set",), ("swords",),
+        ("host_change",), ("scavenge", 0))]
+    assert budget.playouts == 78 and counts == [60, 68, 78, 156, 50, 82, 78, 78]
