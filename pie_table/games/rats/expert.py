@@ -55,7 +55,8 @@ def playouts(view: Mapping[str, Any], budget: int) -> int:
 # Chosen so a decision takes at most about 100 ms of CPU at p99 (`arena` reports the figures).
 # With `playouts` above, 200 games against two normals on a shared machine: 78 (93.6 playouts a
 # decision), seed 1000, 65.5% (64.0% with 80 for every decision), CPU p50 49.5 ms, p99 91.1 ms;
-# 84 (100.2 a decision), seed 3, 67.5% (66.0% with 80), p99 105.6 ms. A move overrules the
+# seed 3, 66.0% (66.0% with 80), p99 91.1 ms; 84 (100.2 a decision): seed 3 67.5%, seed 1000
+# 65.0%, p99 103-106 ms, so no clear gain for the time. A move overrules the
 # guide's at one standard error, not two: the worlds drawn along the log are close enough to the
 # table's that their verdict is worth more than the hard bot's (150 games, seed 1000, with 96
 # playouts: 67.3% at 1.0, about 60% at 2.0). Neither more trust nor less pays: 200 games, seed 3,
