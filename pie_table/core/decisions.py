@@ -53,6 +53,13 @@ class Decision:
             "data": copy_json(self.data),
         }
 
+    def copy(self) -> Decision:
+        """`from_json(to_json())` without the JSON in between (a search clones states by the
+        thousand): new lists and answers, the data copied as JSON data."""
+        return Decision(self.id, self.kind, list(self.seats), self.allow_pass, self.sealed, self.closes,
+                        list(self.priority), self.deadline, {s: dict(a) for s, a in self.answers.items()},
+                        copy_json(self.data))
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
         """Inverse of `to_json`."""
@@ -271,6 +278,10 @@ class DecisionStack:
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {"next_id": self.next_id, "items": [d.to_json() for d in self.items]}
+
+    def copy(self) -> DecisionStack:
+        """An independent copy (`from_json(to_json())`, without the JSON)."""
+        return DecisionStack([d.copy() for d in self.items], self.next_id)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DecisionStack:

@@ -47,21 +47,27 @@ class SearchPlan(Protocol):
         (the next round, a turn of every seat) whichever move began them, so that no move looks
         better only for bringing the table sooner to where points are counted."""
 
+    def playouts(self, view: Mapping[str, Any], budget: Budget) -> int:
+        """The playouts the decision at `view` gets (the budget's, or as many as cost about the
+        same where the game's playouts run shorter or longer there): a count, never a time."""
+
 
 class HeuristicPlan:
     """A `SearchPlan` made of a game's parts: its bot factory (level, seat, seed) -> bot, the
     levels that guide the search and play the playouts (`searcher`: the searching seat's in a
-    playout, by default the guide's), its estimate and its stopping point, and which moves are
-    worth searching (`moves`; by default every legal one)."""
+    playout, by default the guide's), its estimate and its stopping point, which moves are worth
+    searching (`moves`; by default every legal one) and how many playouts a decision gets
+    (`playouts`, from the view and the budget's count; by default the budget's)."""
 
     def __init__(self, bots: Callable[[str, int, int], TurnBot], evaluate: Callable[[Any], list[float]],
                  settled: Callable[[Any], Callable[[Any], bool]], guide: str = "hard", policy: str = "hard",
                  moves: Callable[[Mapping[str, Any], Sequence[Action]], Sequence[Action]] | None = None,
-                 searcher: str | None = None) -> None:
+                 searcher: str | None = None, playouts: Callable[[Mapping[str, Any], int], int] | None = None
+                 ) -> None:
         self._bots, self._evaluate, self._settled = bots, evaluate, settled
         self.guide_level, self.policy_level = guide, policy
         self.searcher_level = guide if searcher is None else searcher
-        self._moves = moves
+        self._moves, self._playouts = moves, playouts
 
     def guide(self, seat: int, seed: int) -> TurnBot:
         """The guide level's bot for `seat`."""
@@ -83,6 +89,10 @@ class HeuristicPlan:
     def moves(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
         """The game's moves worth searching, or all of `legal`."""
         return legal if self._moves is None else self._moves(view, legal)
+
+    def playouts(self, view: Mapping[str, Any], budget: Budget) -> int:
+        """The game's playouts for this decision, or the budget's."""
+        return budget.playouts if self._playouts is None else self._playouts(view, budget.playouts)
 
 
 @dataclass(frozen=True)
@@ -114,7 +124,7 @@ def search(rules: GameRules, plan: SearchPlan, view: Mapping[str, Any], history:
     candidates = _candidates(legal, prior, rng, budget.candidates)
     if len(candidates) == 1:
         return Thought(candidates[0])
-    worlds = max(2, budget.playouts // len(candidates))
+    worlds = max(2, plan.playouts(view, budget) // len(candidates))
     values = [[0.0] * worlds for _ in candidates]
     for world_index in range(worlds):
         world = rules.determinize(view, history, rng)

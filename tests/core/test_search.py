@@ -189,3 +189,23 @@ def test_a_search_gives_the_interpreter_away_after_every_playout(monkeypatch) ->
     TableDriver(session).play_out()
     rows = thinking_rows(session.bots)["0"]
     assert slept and all(s == 0 for s in slept) and len(slept) == sum(row[2] for row in rows)
+
+
+def test_a_plan_may_give_a_decision_more_or_fewer_playouts_than_the_budget() -> None:
+    from pie_table.core.history import SeatHistory
+    from pie_table.core.search import HeuristicPlan, search
+    from pie_table.games.rats import bots as rats_bots
+    from pie_table.games.rats import worlds as rats_worlds
+
+    rules = get_game("rats").rules
+    state = rules.new_state(3, 4)
+    while len(rules.legal_actions(state, seat := rules.to_act(state)[0])) < 2:
+        rules.apply(state, {**rules.legal_actions(state, seat)[0], "seat": seat})
+    view, legal = rules.bot_view(state, seat), rules.legal_actions(state, seat)
+    found = []
+    for share in (None, lambda view, playouts: 3 * playouts):
+        plan = HeuristicPlan(rats_bots.make_bot, rats_worlds.evaluate, rats_worlds.settled, playouts=share)
+        thought = search(rules, plan, view, SeatHistory(seat), legal, legal[0], random.Random(1), _SMALL)
+        found.append((len(thought.means), thought.playouts))
+    n = min(len(legal), _SMALL.candidates)
+    assert found == [(n, 8 // n * n), (n, 24 // n * n)] and n > 1

@@ -18,9 +18,9 @@ from typing import Any
 from pie_table.core.engine import TurnBot
 from pie_table.core.move_grid import MoveGrid
 from pie_table.games.rats.actions import MAX_REQUEST
-from pie_table.games.rats.infer import LogReading, Tracker
+from pie_table.games.rats.infer import NO_TRACKER, LogReading
 from pie_table.games.rats.sampler import Sampler
-from pie_table.games.rats.scoring import goal_awards
+from pie_table.games.rats.scoring import awards_of, goal_awards, sheet_metrics
 from pie_table.games.rats.state import (
     BAUBLES,
     CRUMBS,
@@ -163,7 +163,7 @@ class _Context:
     __slots__ = ("bot", "view", "me", "supplies", "nests", "items", "_sheet", "host", "weights", "w",
                  "vocation", "turn", "carry_rate", "extra", "host_edge", "next_supply", "others",
                  "base", "standing", "hard", "spread", "fixed_rival", "item_cache", "floor", "hat",
-                 "item_scale", "uses")
+                 "item_scale", "uses", "metrics")
 
     def __init__(self, bot: RatsBot, view: dict[str, Any]) -> None:
         # Built for every decision: each figure is read or worked out once, into a local first.
@@ -193,6 +193,7 @@ class _Context:
         # First supply still to be compared this turn (6: none).
         self.next_supply = view["supply_index"] + 1 if stage in _COMPARING else 6 if stage in _COMPARED else 0
         self.others: list[Sheet] = []
+        self.metrics: list[list[int]] = []
         self.base: float | None = None
         self.standing: dict[tuple[str, int], float] = {}
         if hard and view["seats"] > 2:
@@ -230,13 +231,18 @@ class _Context:
         return self.others
 
     def _score(self, mine: Sheet) -> float:
-        sheets = list(self.others)
-        sheets[self.me] = mine
+        """My weighted award lead over the average rival's, with `mine` as my sheet."""
+        me = self.me
+        metrics = self.metrics
+        if not metrics:  # the guessed sheets' metrics, worked out once per decision
+            metrics = self.metrics = [sheet_metrics(sheet) for sheet in self.others]
+        metrics = list(metrics)
+        metrics[me] = sheet_metrics(mine)
         score = 0.0
         for goal, weight in self.weights.items():
-            awards = goal_awards(goal, sheets)
-            rest = (sum(awards) - awards[self.me]) / (len(awards) - 1)
-            score += weight * (awards[self.me] - rest)
+            awards = awards_of(goal, [m[goal] for m in metrics])
+            rest = (sum(awards) - awards[me]) / (len(awards) - 1)
+            score += weight * (awards[me] - rest)
         return score
 
     def item_gain(self, kind: str, value: int) -> float:
@@ -338,6 +344,10 @@ class RatsBot(TurnBot):
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
+        # How many choices its random draw has settled (a tie for the best score): a bot that never
+        # met one chose as a bot of any other seed would have (`worlds` reuses what such bots drew).
+        self.ties = 0
+        self.draws = 0  # numbers drawn from `rng` by `_best` (a sampler's models draw nowhere else)
         # Hard's drawn piles of every rat for the decision at hand (`_draw_piles`), else None;
         # a search's playouts turn the drawing off (their log begins mid-game: nothing to draw along).
         self.piles: list[list[float]] | None = None
@@ -345,7 +355,7 @@ class RatsBot(TurnBot):
         # Its reading of the public log: its own, or the one its table's bots share (`seat_bots`).
         self.reading = LogReading()
         # What the reading has worked out, caught up before each decision that reads it.
-        self.tracker = Tracker(0)
+        self.tracker = NO_TRACKER
         # The worths its table's bots have worked out: its own, or its table's (`seat_bots`).
         self.worths = TableWorths()
         self._weights: tuple[list[int] | None, dict[int, float]] = (None, {})
@@ -435,11 +445,17 @@ class RatsBot(TurnBot):
     def _best(self, legal: Sequence[Action], score: Any) -> Action:
         """The best-scoring action, ties broken at random (one draw per action, in order)."""
         draw = self.rng.random
+        self.draws += len(legal)
         best, top = legal[0], (score(legal[0]), draw())
+        tied = None  # the best score met twice so far: the draws chose between them
         for action in legal[1:]:
             key = (score(action), draw())
+            if key[0] == top[0]:
+                tied = top[0]
             if key > top:
                 best, top = action, key
+        if tied == top[0]:
+            self.ties += 1
         return best
 
     def _choose_scavenge(self, ctx: _Context, legal: Sequence[Action]) -> Action:

@@ -36,15 +36,35 @@ def searched(view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Actio
     return () if legal and legal[0]["type"] == "request" else legal
 
 
-# Chosen so a decision takes about 100 ms of CPU at p99 at most (`arena` reports the figures: 80
-# playouts, p50 48 ms, p99 87 ms CPU over 200 games, seed 3). A move overrules the guide's at one
-# standard error, not two: the worlds drawn along the log are close enough to the table's that
-# their verdict is worth more than the hard bot's (150 games, seed 1000, with 96 playouts: 67.3%
-# at 1.0, about 60% at 2.0). Neither more trust nor less pays: 200 games against two normals, seed
-# 3, the expert won 63.0% at 0.5, 62.5% at 0 and 65.0% at 1.5 (66.0% at 1.0); the estimate's worth
-# of a supply carried at 0.12 (the hard bot's rate) in place of `worlds._CARRY`'s 0.04: 66.0%.
-BUDGET = Budget(playouts=80, horizon=400, candidates=6, confidence=1.0)
+# How long a playout runs from each point of a turn, against one from the last scavenge (CPU per
+# playout, 158 searched decisions of 6 games, seed 3: 1.05 ms from the first scavenge, 0.93 and
+# 0.80 from the next ones, 0.77 from a sword's order, 1.26 from the goal a Host picks, 0.26-0.45
+# once the comparisons have begun; 0.25-0.35 elsewhere, counted as 1): each decision gets the
+# budget's playouts over its length, so that the dearest decisions cost about the same, and those
+# whose playouts are short are searched deeper (the first scavenge 60 at 78, a gain or a make 156).
+_LENGTHS = {("scavenged", 0): 1.3, ("scavenged", 1): 1.15, ("scavenged", 2): 1.0, ("swords", 0): 0.95,
+            ("goal_set", 0): 1.55, ("outdo_next", 0): 0.5}
+
+
+def playouts(view: Mapping[str, Any], budget: int) -> int:
+    """The budget's playouts over how long this decision's playouts run (`_LENGTHS`)."""
+    where = (view["stage"], view["scavenge_index"] if view["stage"] == "scavenged" else 0)
+    return round(budget / _LENGTHS.get(where, 1.0))
+
+
+# Chosen so a decision takes at most about 100 ms of CPU at p99 (`arena` reports the figures).
+# With `playouts` above, 200 games against two normals on a shared machine: 78 (93.6 playouts a
+# decision), seed 1000, 65.5% (64.0% with 80 for every decision), CPU p50 49.5 ms, p99 91.1 ms;
+# seed 3, 66.0% (66.0% with 80), p99 91.1 ms; 84 (100.2 a decision): seed 3 67.5%, seed 1000
+# 65.0%, p99 103-106 ms, so no clear gain for the time. A move overrules the
+# guide's at one standard error, not two: the worlds drawn along the log are close enough to the
+# table's that their verdict is worth more than the hard bot's (150 games, seed 1000, with 96
+# playouts: 67.3% at 1.0, about 60% at 2.0). Neither more trust nor less pays: 200 games, seed 3,
+# 80 playouts, the expert won 63.0% at 0.5, 62.5% at 0 and 65.0% at 1.5 (66.0% at 1.0); the
+# estimate's worth of a supply carried at 0.12 (the hard bot's rate) in place of `worlds._CARRY`'s
+# 0.04: 66.0%.
+BUDGET = Budget(playouts=78, horizon=400, candidates=6, confidence=1.0)
 PLAN = HeuristicPlan(_bot, worlds.evaluate, worlds.settled, guide="hard", policy="normal",
-                     moves=searched, searcher=_PLAYOUT_HARD)
+                     moves=searched, searcher=_PLAYOUT_HARD, playouts=playouts)
 # Every level of bot (`GameInfo.bot_factory`): `expert` searches, the others are `bots.make_bot`'s.
 make_bot = with_expert(RULES, PLAN, BUDGET, bots.make_bot)

@@ -138,12 +138,17 @@ class Tracker:
         return Sheet([0] * 6, nests, dishes, decorations)
 
 
+# A tracker of no rats, the placeholder of every reading (and bot) not yet asked: never caught up,
+# since a reading swaps it for one of its table's rats first (and a search makes bots by the thousand).
+NO_TRACKER = Tracker(0)
+
+
 class LogReading:
     """A reading of one table's public log: a bot's own, or shared by the table's bots (what the
     log tells is the same for every rat)."""
 
     def __init__(self) -> None:
-        self.tracker = Tracker(0)
+        self.tracker = NO_TRACKER
 
     def tracker_for(self, view: Mapping[str, Any], log: Sequence[dict[str, Any]]) -> Tracker:
         """The tracker, caught up with `log`, what was said aloud at the table `view` shows (a new

@@ -16,6 +16,7 @@ from pie_table.games.rats.state import (
     DEFAULT_SHIP,
     RatsState,
     Sheet,
+    clone_state,
     questions,
     state_from_json,
     state_to_json,
@@ -160,7 +161,7 @@ class RatsRules(DecisionStackRules):
 
     def clone(self, state: RatsState) -> RatsState:
         """An independent copy of the state."""
-        return state_from_json(state_to_json(state))
+        return clone_state(state)
 
 
 def public_view(state: RatsState) -> dict[str, Any]:

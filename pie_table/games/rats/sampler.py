@@ -13,20 +13,51 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from pie_table.core.engine import TurnBot
 from pie_table.core.history import Event
 from pie_table.games.rats.state import BAUBLES, CRUMBS, FLOWERS, RAGS, STRAW, SUPPLIES
 
 Question = dict[str, Any]
 
 
+class Model(Protocol):
+    """A sampler's model of one rat: a bot whose only randomness is `draws` numbers drawn from
+    `rng` (`random()` each), `ties` of which settled a choice between moves it scored alike."""
+
+    level: str
+    rng: random.Random
+    draws: int
+    ties: int
+
+    def act(self, view: Any, legal: Sequence[Question]) -> Question:
+        """The model's pick among `legal`."""
+
+
+# What `Sampler.read` made of a log's first events before any model's draw settled a choice: the
+# same for every seed of the models, so every world of a search (and the searches after it, whose
+# log begins the same) takes it up instead of reading those events again. Keyed by what a reading
+# depends on besides the log; each entry keeps the log it read. Bounded: past `_KEPT` it starts afresh.
+_KEPT = 64
+_PREFIXES: dict[tuple[Any, ...], _Prefix] = {}
+
+
+class _Prefix:
+    """A reading of `said` (the log's first events): the sampler's figures after it and how many
+    numbers each model had drawn; `whole` when it stopped only for want of events (no draw
+    settled anything), so a longer log may go on from it."""
+
+    __slots__ = ("said", "figures", "draws", "whole")
+
+    def __init__(self, said: list[Event], figures: tuple[Any, ...], draws: list[int], whole: bool) -> None:
+        self.said, self.figures, self.draws, self.whole = said, figures, draws, whole
+
+
 class Sampler:
     """The other rats' supplies and nests drawn along the public log (`read`), each count cut back
     to what a later answer showed (a count announced, a RATS, a hand-over, a refusal)."""
 
-    def __init__(self, view: Mapping[str, Any], rng: random.Random, models: Sequence[TurnBot]) -> None:
+    def __init__(self, view: Mapping[str, Any], rng: random.Random, models: Sequence[Model]) -> None:
         seats = view["seats"]
         self.me, self.rng, self.vocations = view["seat"], rng, view["vocations"]
         self.options = view["options"]
@@ -43,11 +74,66 @@ class Sampler:
         self.models = models
 
     def read(self, said: Sequence[Event]) -> None:
-        """Play the sheets along what was said aloud."""
-        for e in said:
-            handler = _SAMPLED.get(e["type"])
+        """Play the sheets along what was said aloud: from where a reading of the same first events
+        stopped (`_Prefix`), if there is one, else from the start."""
+        key = (self.me, len(self.supplies), tuple(self.vocations), tuple(sorted(self.options.items())),
+               tuple(m.level for m in self.models))
+        found = _PREFIXES.get(key)
+        start = 0
+        if found is not None and len(found.said) <= len(said) and said[:len(found.said)] == found.said:
+            self._take_up(found)
+            start = len(found.said)
+            if not found.whole:  # a draw settled the next event: read on, remembering nothing more
+                self._read(said, start)
+                return
+        models = self.models
+        figures, draws = self._figures(), [m.draws for m in models]
+        ties = sum(m.ties for m in models)
+        for index in range(start, len(said)):
+            handler = _SAMPLED.get(said[index]["type"])
+            if handler is None:
+                continue
+            handler(self, said[index])
+            if sum(m.ties for m in models) > ties:  # settled by a draw: remember what came before it
+                self._keep(key, list(said[:index]), figures, draws, False)
+                self._read(said, index + 1)
+                return
+            figures, draws = self._figures(), [m.draws for m in models]
+        self._keep(key, list(said), figures, draws, True)
+
+    def _read(self, said: Sequence[Event], start: int) -> None:
+        for index in range(start, len(said)):
+            handler = _SAMPLED.get(said[index]["type"])
             if handler is not None:
-                handler(self, e)
+                handler(self, said[index])
+
+    def _figures(self) -> tuple[Any, ...]:
+        """Everything a reading has changed, copied."""
+        return (self.host, self.turn, self.rolls, self.host_count, list(self.goals),
+                [list(s) for s in self.supplies], [list(n) for n in self.nests],
+                [list(d) for d in self.dishes], [list(d) for d in self.decorations],
+                [list(g) for g in self.gains], self.request_made)
+
+    def _take_up(self, found: _Prefix) -> None:
+        """Stand where `found` stopped: its figures copied, each model's generator moved on by the
+        numbers it had drawn (`random()` takes 64 bits of the stream: the same as
+        `getrandbits(64 * n)` for n of them)."""
+        (self.host, self.turn, self.rolls, self.host_count, goals, supplies, nests, dishes, decorations,
+         gains, self.request_made) = found.figures
+        self.goals = list(goals)
+        self.supplies, self.nests = [list(s) for s in supplies], [list(n) for n in nests]
+        self.dishes, self.decorations = [list(d) for d in dishes], [list(d) for d in decorations]
+        self.gains = [list(g) for g in gains]
+        for model, drawn in zip(self.models, found.draws, strict=True):
+            model.rng.getrandbits(64 * drawn)
+            model.draws = drawn
+
+    @staticmethod
+    def _keep(key: tuple[Any, ...], said: list[Event], figures: tuple[Any, ...], draws: list[int],
+              whole: bool) -> None:
+        if len(_PREFIXES) >= _KEPT:
+            _PREFIXES.clear()
+        _PREFIXES[key] = _Prefix(said, figures, draws, whole)
 
     def _others(self) -> list[int]:
         return [s for s in range(len(self.supplies)) if s != self.me]

@@ -69,22 +69,42 @@ def qualifies(goal: int, metric: int) -> bool:
     return metric > 0
 
 
+# The least metric that earns an award, per goal (`qualifies`); Cheap's metric is negated first.
+_LEAST = [1] * 13
+_LEAST[COMPOSED] = _LEAST[ELEGANT] = 2
+_LEAST[CHEAP] = -(1 << 62)
+
+
+def sheet_metrics(sheet: Sheet) -> list[int]:
+    """Every goal's metric for one sheet, indexed by goal number (`goal_metric` of each goal, with
+    Cheap's negated so that more is better for all): worked out in one pass, since a search's
+    estimate weighs every goal on every sheet of every playout it cuts short."""
+    dishes, decorations = sheet.dishes, sheet.decorations
+    items = dishes + decorations
+    count = items.count
+    return [0, 0, -len(items), sum(1 for v in items if count(v) > 1), max(dishes, default=0), sum(dishes),
+            len(dishes), sum(sheet.nests), len(decorations), sum(decorations), max(decorations, default=0),
+            longest_run(items) if items else 0, sum(1 for v in items if v <= _SMALL)]
+
+
+def awards_of(goal: int, metrics: Sequence[int]) -> list[int]:
+    """Awards per seat for one goal from each seat's metric as `sheet_metrics` gives it."""
+    least = _LEAST[goal]
+    top = second = least - 1
+    for metric in metrics:
+        if metric > top:
+            top, second = metric, top
+        elif second < metric < top:
+            second = metric
+    return [0 if m < least else 3 if m == top else 2 if m == second else 1 for m in metrics]
+
+
 def goal_awards(goal: int, sheets: Sequence[Sheet]) -> list[int]:
     """Awards per seat for one goal: 3 for every rat tied 1st, 2 for tied 2nd, 1 for the rest."""
     if goal not in GOAL_NAMES:
         raise ValueError(f"no banquet goal {goal}")
     metrics = [goal_metric(goal, sheet) for sheet in sheets]
-    sign = -1 if goal == CHEAP else 1
-    ranked = sorted({sign * m for m in metrics if qualifies(goal, m)}, reverse=True)
-    places = {value: place for place, value in enumerate(ranked)}
-    awards = []
-    for metric in metrics:
-        if not qualifies(goal, metric):
-            awards.append(0)
-            continue
-        place = places[sign * metric]
-        awards.append(3 if place == 0 else 2 if place == 1 else 1)
-    return awards
+    return awards_of(goal, [-m for m in metrics] if goal == CHEAP else metrics)
 
 
 def total_awards(goals: Sequence[int], sheets: Sequence[Sheet]) -> list[int]:

@@ -149,6 +149,22 @@ def state_from_json(data: dict[str, Any]) -> RatsState:
     return state
 
 
+def clone_state(state: RatsState) -> RatsState:
+    """`state_from_json(state_to_json(state))` without the JSON in between: a search clones a
+    world for every playout, and the random generator's 625 numbers need not pass through lists."""
+    rng = random.Random(0)
+    rng.setstate(state.rng.getstate())
+    copy = RatsState(seats=state.seats, seed=state.seed, options={}, rng=rng)
+    for name in _SCALARS:
+        setattr(copy, name, getattr(state, name))
+    for name in _NESTED:
+        setattr(copy, name, copy_json(getattr(state, name)))
+    copy.sheets = [Sheet(list(s.supplies), list(s.nests), list(s.dishes), list(s.decorations))
+                   for s in state.sheets]
+    copy.stack = state.stack.copy()
+    return copy
+
+
 def say(events: list[dict[str, Any]], kind: str, text: str | Msg, **data: Any) -> None:
     """Record something said aloud: public to every seat. `text` is a message id or a `Msg`
     (English text that keeps its id and parameters for the UI to translate)."""

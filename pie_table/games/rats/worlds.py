@@ -11,6 +11,7 @@ sheet drawn.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -20,7 +21,7 @@ from pie_table.core.history import Event, SeatHistory
 from pie_table.core.search import estimate, returns_from
 from pie_table.games.rats.bots import goal_weights, normal_models
 from pie_table.games.rats.sampler import Sampler
-from pie_table.games.rats.scoring import goal_awards
+from pie_table.games.rats.scoring import awards_of, sheet_metrics
 from pie_table.games.rats.state import (
     BAUBLES,
     CRUMBS,
@@ -253,13 +254,15 @@ def returns(state: RatsState) -> list[float]:
 def evaluate(state: RatsState) -> list[float]:
     """Each rat's chance from the awards its sheet would take now: the circled goals in full, the
     goals still to be rolled by their chance of being circled, a little for supplies carried on,
-    and the Host's tie-break."""
+    and the Host's tie-break. Once the ceremony has named the winner, the game's own returns: the
+    coin still to flip changes nothing of them."""
+    if state.winner >= 0:
+        return returns(state)
     sheets = state.sheets
     worth = [0.0] * state.seats
-    for goal, weight in goal_weights(state.goals, state.turn).items():
-        if weight < 0.05:
-            continue
-        for s, award in enumerate(goal_awards(goal, sheets)):
+    metrics = [sheet_metrics(sheet) for sheet in sheets]
+    for goal, weight in _weights(tuple(state.goals)):
+        for s, award in enumerate(awards_of(goal, [m[goal] for m in metrics])):
             worth[s] += weight * award
     for s, sheet in enumerate(sheets):
         worth[s] += _CARRY * sum(sheet.supplies)
@@ -267,9 +270,18 @@ def evaluate(state: RatsState) -> list[float]:
     return estimate(worth, _SPREAD)
 
 
+@functools.lru_cache(maxsize=64)
+def _weights(goals: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The goal weights `evaluate` counts once `goals` are circled (a pure function of them, asked
+    for at the end of every playout)."""
+    return tuple((goal, weight) for goal, weight in goal_weights(list(goals), len(goals)).items()
+                 if weight >= 0.05)
+
+
 def settled(start: RatsState) -> Callable[[RatsState], bool]:
     """Playouts stop once the turn after `start`'s has begun (its goal is rolled): this turn's
-    supplies have been compared whichever move began them."""
+    supplies have been compared whichever move began them; or once the ceremony has named the
+    winner (what is left, the coin, is worth nothing to anyone: `evaluate` reads the returns)."""
     turn = start.turn
-    return lambda state: state.turn > turn
+    return lambda state: state.turn > turn or state.winner >= 0
 
