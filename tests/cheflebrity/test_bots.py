@@ -8,6 +8,7 @@ import pytest
 
 from pie_table.games.cheflebrity.bots import CheflebrityBot
 from pie_table.games.cheflebrity.rules import RULES
+from pie_table.games.cheflebrity.state import ChefState
 from tests import told
 from tests.cheflebrity.helpers import act, arrange, draw, find, fresh
 
@@ -174,3 +175,56 @@ def test_the_hard_bot_throws_a_card_its_pies_cannot_use_back_for_a_fresh_draw():
     draw(state, 0)
     assert told.decide(CheflebrityBot("hard", 0, 1), state, RULES, 0) == {"type": "discard", "card": extras5}
     assert told.decide(CheflebrityBot("normal", 0, 1), state, RULES, 0)["type"] != "discard"
+
+
+def test_the_hard_bot_cycles_a_dead_card_from_a_hand_of_two():
+    # Neither card has a pie to go on (no Bottom Crust for the Filling, no Filling for the Extras):
+    # hard throws the weaker back even from two cards, which the level's cycle used to need three for.
+    extras5, filling10 = find("extras", 5), find("filling", 10, "apple")
+    state = arrange(fresh(4, 1), hands={0: [extras5]}, deck=[find("top", 20), filling10])
+    draw(state, 0)
+    assert state.hands[0] == [extras5, filling10]
+    assert told.decide(CheflebrityBot("hard", 0, 1), state, RULES, 0) == {"type": "discard", "card": extras5}
+
+
+def _after_my_play(state: ChefState) -> ChefState:
+    """Seat 0's turn past its draw and pie card, with nothing left to serve: only trades remain."""
+    state.step, state.played, state.served_now = "main", True, True
+    return state
+
+
+def test_the_hard_bot_offers_its_weakest_card_as_the_part_its_partner_lacks():
+    # Hard's tart takes a Top Crust; it holds only a Bottom Crust 5. Chef 2's bare crust lacks a
+    # Filling, so hard says its card is an Apple Filling 25: Chef 2 (normal) answers with its Top Crust,
+    # where the honest claim (a Bottom Crust 5) is turned down.
+    bottom5, top10 = find("bottom", 5), find("top", 10)
+    tart = [(find("bottom", 20), "bottom"), (find("filling", 20, "cherry"), "filling")]
+    state = _after_my_play(arrange(
+        fresh(3, 1),
+        hands={0: [bottom5], 1: [top10, find("bottom", 15), find("extras", 10)]},
+        working={0: [tart], 1: [[(find("bottom", 25), "bottom")]]},
+    ))
+    offer = told.decide(CheflebrityBot("hard", 0, 1), state, RULES, 0)
+    lie = [{"kind": "filling", "quality": 25, "flavour": "apple"}]
+    assert offer == {"type": "offer", "to": 1, "give": [bottom5], "claim": lie, "want": [{"kind": "top"}]}
+    honest = RULES.clone(state)
+    act(state, 0, **offer)
+    reply = told.decide(CheflebrityBot("normal", 1, 1), state, RULES, 1)
+    assert reply["type"] == "reply" and reply["give"] == [top10]
+    act(honest, 0, **{**offer, "claim": [{"kind": "bottom", "quality": 5}]})
+    assert told.decide(CheflebrityBot("normal", 1, 1), honest, RULES, 1) == {"type": "decline"}
+
+
+def test_the_hard_bot_with_nothing_it_can_play_trades_for_a_bottom_crust():
+    # No working pie and no Bottom Crust: neither card in hand can be played, and a Bottom Crust
+    # always can. Hard asks for one (its Extras 15, the weaker, said to be the Top Crust Chef 2's
+    # tart takes); normal wants nothing it can name and ends its turn.
+    extras15 = find("extras", 15)
+    tart = [(find("bottom", 10), "bottom"), (find("filling", 10, "apple"), "filling")]
+    state = _after_my_play(arrange(
+        fresh(3, 1), hands={0: [find("top", 20), extras15], 1: [find("bottom", 15)]}, working={1: [tart]}
+    ))
+    assert told.decide(CheflebrityBot("hard", 0, 1), state, RULES, 0) == {
+        "type": "offer", "to": 1, "give": [extras15], "claim": [{"kind": "top", "quality": 25}],
+        "want": [{"kind": "bottom"}]}
+    assert told.decide(CheflebrityBot("normal", 0, 1), state, RULES, 0) == {"type": "end"}

@@ -10,7 +10,10 @@ legal moves only: never another hand, never the deck order, never what a claim h
 - hard: as normal, but it weighs each pie card and each Sabotage! by what it does to its projected
   lead (project.py: the table scored as if every servable dessert were served now, the ten bonuses
   included), spoils a leader's Sabotage! with a Saved it!, and trusts each player's claims in
-  proportion to how honest that player's past claims to it proved (its own trade notes).
+  proportion to how honest that player's past claims to it proved (its own trade notes). It cycles
+  any weak card for a fresh draw, and offers a trade to every partner while it lacks a part (a
+  Bottom Crust too when nothing in hand can be played): its weakest card, claimed to be the part
+  the partner's Working Line lacks, at its best.
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity import project
 from pie_table.games.cheflebrity.deck import (
     BOTTOM,
+    CARDS,
     EXTRAS,
     FILLING,
+    FLAVOURS,
     GENIUS,
     KIND,
     OOPS,
@@ -52,11 +57,11 @@ Action = dict[str, Any]
 LEVELS = ("random", "easy", "normal", "hard")
 _SPECIAL_WORTH = {SABOTAGE: 18, SAVED: 16, GENIUS: 20}
 _LIE = {"easy": 0.0, "normal": 0.15, "hard": 0.3}
-_OFFER = {"easy": 0.0, "normal": 0.35, "hard": 0.5}
+_OFFER = {"easy": 0.0, "normal": 0.35, "hard": 1.0}
 # When a card of the hand is dead enough to throw on the Leftovers for a fresh draw: (at least this
 # many cards held, worth under this). Hard cycles any weak card: a fresh draw is worth more to it
 # on average than a card its pies cannot use, and its turns run out whatever it holds.
-_CYCLE = {"normal": (7, 8.0), "hard": (3, 14.0)}
+_CYCLE = {"normal": (7, 8.0), "hard": (2, 14.0)}
 _END: Action = {"type": "end"}
 _DECLINE: dict[str, list[Action]] = {"decline": [{"type": "decline"}]}
 _FROM_DECK: Action = {"type": "draw", "from": "deck"}
@@ -444,11 +449,17 @@ class CheflebrityBot(TurnBot):
                     return TOP
         if BOTTOM not in kinds and FILLING in kinds:
             return BOTTOM
+        if self.level == "hard" and BOTTOM not in kinds and not self._can_play(view):
+            return BOTTOM  # a Bottom Crust can always be played: a turn without a pie card is lost
         return None
+
+    def _can_play(self, view: dict[str, Any]) -> bool:
+        """Could my hand put a pie card on my line?"""
+        return bool(play_options(view["hand"], self._pies(view), self._my_parts(view)))
 
     def _surplus(self, view: dict[str, Any], avoid: str | None = None) -> int | None:
         hand = [c for c in view["hand"] if KIND[c] not in _SPECIAL_WORTH and KIND[c] != avoid]
-        if len(hand) < 3:
+        if len(hand) < (1 if self.level == "hard" else 3):
             return None
         return min(hand, key=self._worths(view).__getitem__)
 
@@ -469,9 +480,8 @@ class CheflebrityBot(TurnBot):
         if want is None or give is None:
             return None
         if self.level == "hard":
-            partner = max(partners, key=lambda s: (self._trust(view, s), -view["scores"][s]))
-        else:
-            partner = self.rng.choice(partners)
+            return self._hard_offer(view, partners, give, want)
+        partner = self.rng.choice(partners)
         wanted = [{"kind": want}]
         return {
             "type": "offer",
@@ -480,6 +490,20 @@ class CheflebrityBot(TurnBot):
             "claim": [self._word(give, [])],
             "want": wanted,
         }
+
+    def _hard_offer(self, view: dict[str, Any], partners: Sequence[int], give: int, want: str) -> Action:
+        """My weakest card for the part I lack, said to be the part the partner's Working Line
+        lacks, at its best quality: a chef judges an offer by its claim alone, and an honest
+        weak card is turned down."""
+        partner = max(partners, key=lambda s: (self._trust(view, s), -view["scores"][s]))
+        theirs = _seat_want(view["working"][partner])
+        claim = C.honest(give)
+        if KIND[give] != theirs:
+            claim = {"kind": theirs, "quality": 25}
+            if theirs == FILLING:  # a flavour their Serving Line lacks (and a claim the panel can word)
+                served = {CARDS[c].flavour for p in view["served"][partner] for c, part in p["cards"]}
+                claim["flavour"] = next((f for f in FLAVOURS if f not in served), FLAVOURS[0])
+        return {"type": "offer", "to": partner, "give": [give], "claim": [claim], "want": [{"kind": want}]}
 
     def _claimed_worth(self, view: dict[str, Any], claim: list[dict[str, Any]], seat: int) -> float:
         """What a claim is worth to me, believed as far as I trust who made it."""
@@ -524,6 +548,17 @@ class CheflebrityBot(TurnBot):
         fits = any(d.get("kind") in wanted or C.ANY in wanted for d in claimed)
         trust = self._trust(view, trade["to"]) if self.level == "hard" else 1.0
         return {"type": "accept"} if fits and trust >= 0.4 else {"type": "decline"}
+
+
+def _seat_want(line: list[dict[str, Any]]) -> str:
+    """The part a chef most likely lacks, read from their Working Line (public): a Filling for a
+    bare crust, else a Top Crust for a pie that takes one, else a Bottom Crust."""
+    found = [P.parts(p) for p in line]
+    if any(FILLING not in parts for parts in found):
+        return FILLING
+    if any(P.takes(parts, TOP) for parts in found):
+        return TOP
+    return BOTTOM
 
 
 def _worth(bonus: dict[str, int | None], card: int) -> float:
