@@ -319,16 +319,17 @@ def copy_json(value: Any) -> Any:
     """A deep copy of plain JSON data (dicts, lists, scalars); tuples become lists, and an engine
     message (`Msg`) becomes its JSON form ({"msg", "params"}), which `messages.revive` undoes."""
     if isinstance(value, dict):
-        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
+        return {k: v if type(v) in JSON_SCALARS else copy_json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         # Scalars are kept without a call each: a state's lists are mostly numbers (the rng's 625).
-        return [v if type(v) in _SCALARS else copy_json(v) for v in value]
+        return [v if type(v) in JSON_SCALARS else copy_json(v) for v in value]
     if isinstance(value, Msg):
         return value.to_json()
     return value
 
 
-_SCALARS = frozenset((int, float, str, bool, type(None)))
+# The types JSON writes as they are: a walk over plain data keeps them without a call each.
+JSON_SCALARS = frozenset((int, float, str, bool, type(None)))
 
 
 def copy_data(value: Any) -> Any:

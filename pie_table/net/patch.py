@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pie_table.core.engine import JSON_SCALARS
 from pie_table.core.messages import Msg
-
-_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def patch(old: Any, new: Any) -> dict[str, Any]:
@@ -105,10 +104,10 @@ def plain(value: Any) -> Any:
     """Plain JSON data for a view (dicts, lists, scalars; each message as the JSON it keeps,
     `Msg.json`, since views repeat the same messages action after action and seat after seat)."""
     if isinstance(value, dict):
-        return {k: v if type(v) in _SCALARS else plain(v) for k, v in value.items()}
+        return {k: v if type(v) in JSON_SCALARS else plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         # Scalars are kept without a call each: most of a view is numbers and names.
-        return [v if type(v) in _SCALARS else plain(v) for v in value]
+        return [v if type(v) in JSON_SCALARS else plain(v) for v in value]
     if isinstance(value, Msg):
         return value.json()
     return value

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pie_table import __version__ as CLIENT_VERSION  # noqa: N812 (the package's own version)
+from pie_table.core.engine import JSON_SCALARS
 from pie_table.core.messages import Msg, revive
 from pie_table.net.repeats import Expander
 
@@ -201,13 +202,12 @@ def _wire(value: Any) -> Any:
             if value["params"]:
                 short["$p"] = {k: _wire(v) for k, v in value["params"].items()}
             return short
-        return {k: v if type(v) in _SCALARS else _wire(v) for k, v in value.items()}
+        return {k: v if type(v) in JSON_SCALARS else _wire(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [v if type(v) in _SCALARS else _wire(v) for v in value]
+        return [v if type(v) in JSON_SCALARS else _wire(v) for v in value]
     return value
 
 
-_SCALARS = frozenset((int, float, str, bool, type(None)))
 _SHORT_KEYS = frozenset(("$m", "$p"))
 
 

@@ -25,6 +25,8 @@ import json
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
+from pie_table.core.engine import JSON_SCALARS
+
 MIN_CHARS = 16  # shorter parts cost about what their number does
 MAX_PART_CHARS = 4096  # a whole view, sent once per connection, is not kept
 MAX_PARTS = 16_384
@@ -32,8 +34,6 @@ MAX_TABLE_CHARS = 1_000_000  # per connection, at each end
 # What one update may grow to once its numbers are put back (what a client reads whole at most).
 MAX_EXPANDED_CHARS = 4 * 1024 * 1024
 _REF = "$r"
-_SCALARS = (str, int, float, bool, type(None))
-_SCALAR_TYPES = frozenset(_SCALARS)
 
 
 class _Table:
@@ -95,7 +95,7 @@ class Shortener:
         return "{" + ",".join(f"{_key(k)}:{self._short(v, whole)}" for k, v in message.items()) + "}"
 
     def _short(self, value: Any, whole: dict[int, str]) -> str:
-        text = _scalar(value) if type(value) in _SCALAR_TYPES else whole.get(id(value)) or _scalar(value)
+        text = _scalar(value) if type(value) in JSON_SCALARS else whole.get(id(value)) or _scalar(value)
         number = self._table.numbers.get(text)
         if number is not None:
             return f'{{"{_REF}":{number}}}'
