@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from pie_table.games.rats.state import GOAL_NAMES, Sheet
@@ -14,8 +13,8 @@ _SMALL = 3
 
 def matching_count(values: Sequence[int]) -> int:
     """How many items share their value with at least one other item (Composed)."""
-    counts = Counter(values)
-    return sum(n for n in counts.values() if n >= 2)
+    count = values.count  # a sheet holds a dozen items at most: twice as quick as a Counter
+    return sum(1 for v in values if count(v) > 1)
 
 
 def longest_run(values: Sequence[int]) -> int:
@@ -81,8 +80,7 @@ def sheet_metrics(sheet: Sheet) -> list[int]:
     estimate weighs every goal on every sheet of every playout it cuts short."""
     dishes, decorations = sheet.dishes, sheet.decorations
     items = dishes + decorations
-    count = items.count
-    return [0, 0, -len(items), sum(1 for v in items if count(v) > 1), max(dishes, default=0), sum(dishes),
+    return [0, 0, -len(items), matching_count(items), max(dishes, default=0), sum(dishes),
             len(dishes), sum(sheet.nests), len(decorations), sum(decorations), max(decorations, default=0),
             longest_run(items) if items else 0, sum(1 for v in items if v <= _SMALL)]
 
