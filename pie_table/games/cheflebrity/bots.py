@@ -437,16 +437,10 @@ class CheflebrityBot(TurnBot):
 
     def _want(self, view: dict[str, Any]) -> str | None:
         """The part I most lack."""
-        found = self._my_parts(view)
         kinds = [KIND[c] for c in view["hand"]]
-        if FILLING not in kinds:
-            for _, parts in found:
-                if FILLING not in parts:
-                    return FILLING
-        if TOP not in kinds:
-            for _, parts in found:
-                if P.takes(parts, TOP):
-                    return TOP
+        lacking = _lacking([parts for _, parts in self._my_parts(view)], kinds)
+        if lacking is not None:
+            return lacking
         if BOTTOM not in kinds and FILLING in kinds:
             return BOTTOM
         if self.level == "hard" and BOTTOM not in kinds and not self._can_play(view):
@@ -553,12 +547,17 @@ class CheflebrityBot(TurnBot):
 def _seat_want(line: list[dict[str, Any]]) -> str:
     """The part a chef most likely lacks, read from their Working Line (public): a Filling for a
     bare crust, else a Top Crust for a pie that takes one, else a Bottom Crust."""
-    found = [P.parts(p) for p in line]
-    if any(FILLING not in parts for parts in found):
+    return _lacking([P.parts(p) for p in line], ()) or BOTTOM
+
+
+def _lacking(found: list[list[str]], kinds: Sequence[str]) -> str | None:
+    """The part pies with parts `found` lack that no card of `kinds` gives: a Filling for a bare
+    crust, else a Top Crust for a pie that takes one (None: neither)."""
+    if FILLING not in kinds and any(FILLING not in parts for parts in found):
         return FILLING
-    if any(P.takes(parts, TOP) for parts in found):
+    if TOP not in kinds and any(P.takes(parts, TOP) for parts in found):
         return TOP
-    return BOTTOM
+    return None
 
 
 def _worth(bonus: dict[str, int | None], card: int) -> float:
