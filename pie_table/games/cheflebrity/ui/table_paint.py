@@ -272,7 +272,7 @@ def pie_stack(
     step = h - 2
     if bottom is not None and len(cards) > 1:  # a line too short for the stack: its cards overlap more
         step = max(h // 2, min(step, (bottom - y - head_h - 4 - h) // (len(cards) - 1)))
-    rect = pygame.Rect(x, y, w, head_h + 2 + (len(cards) - 1) * step + h)
+    rect = pygame.Rect(x, y, w, _stack_h(head_h, len(cards), h, step))
     for head in heads:
         surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
         y += head.get_height()
@@ -299,7 +299,12 @@ def _head_lines(pie: dict[str, Any], w: int, lay: Layout) -> list[str]:
 def _stack_height(pie: dict[str, Any], strip: tuple[int, int], lay: Layout) -> int:
     """How tall pie_stack draws `pie` with no bottom to keep to."""
     head = len(_head_lines(pie, strip[0], lay)) * font(_size(lay, 13), "bold").get_height()
-    return head + 2 + len(pie["cards"]) * (strip[1] - 2) + 2
+    return _stack_h(head, len(pie["cards"]), strip[1], strip[1] - 2)
+
+
+def _stack_h(head_h: int, cards: int, card_h: int, step: int) -> int:
+    """A stack's height: its head, then `cards` strips of `card_h`, each `step` below the last."""
+    return head_h + 2 + (cards - 1) * step + card_h
 
 
 def draw_seat(
