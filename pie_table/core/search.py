@@ -23,6 +23,8 @@ from pie_table.core.engine import Action, GameRules, IllegalAction, TurnBot
 from pie_table.core.history import SeatHistory
 
 _TIMEOUT: Action = {"type": "timeout"}
+# A game's choice of the moves worth searching: (view, legal moves, the guide's bot) -> moves.
+Moves = Callable[[Mapping[str, Any], Sequence[Action], TurnBot], Sequence[Action]]
 
 
 class SearchPlan(Protocol):
@@ -39,8 +41,10 @@ class SearchPlan(Protocol):
     def evaluate(self, state: Any) -> list[float]:
         """Each seat's expected `returns` of an unfinished game, on the same scale."""
 
-    def moves(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
-        """The moves among `legal` worth searching (fewer than two: the guide's choice stands)."""
+    def moves(self, view: Mapping[str, Any], legal: Sequence[Action], guide: TurnBot) -> Sequence[Action]:
+        """The moves among `legal` worth searching (fewer than two: the guide's choice stands);
+        `guide`, the guide's bot that has heard the seat's history, may name them where `legal`
+        is too long to sample from at random."""
 
     def settled(self, start: Any) -> Callable[[Any], bool]:
         """Where playouts from the world `start` stop to be evaluated: the same point of the game
@@ -61,7 +65,7 @@ class HeuristicPlan:
 
     def __init__(self, bots: Callable[[str, int, int], TurnBot], evaluate: Callable[[Any], list[float]],
                  settled: Callable[[Any], Callable[[Any], bool]], guide: str = "hard", policy: str = "hard",
-                 moves: Callable[[Mapping[str, Any], Sequence[Action]], Sequence[Action]] | None = None,
+                 moves: Moves | None = None,
                  searcher: str | None = None, playouts: Callable[[Mapping[str, Any], int], int] | None = None
                  ) -> None:
         self._bots, self._evaluate, self._settled = bots, evaluate, settled
@@ -86,9 +90,9 @@ class HeuristicPlan:
         """The game's stopping point for playouts from `start`."""
         return self._settled(start)
 
-    def moves(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
+    def moves(self, view: Mapping[str, Any], legal: Sequence[Action], guide: TurnBot) -> Sequence[Action]:
         """The game's moves worth searching, or all of `legal`."""
-        return legal if self._moves is None else self._moves(view, legal)
+        return legal if self._moves is None else self._moves(view, legal, guide)
 
     def playouts(self, view: Mapping[str, Any], budget: Budget) -> int:
         """The game's playouts for this decision, or the budget's."""
@@ -185,7 +189,7 @@ class SearchingBot(TurnBot):
         guide = self.plan.guide(view["seat"], rng.getrandbits(32))
         guide.hear(self.history)
         prior = guide.decide_from_view(view) or guide.act(view, legal)
-        legal = self.plan.moves(view, legal)
+        legal = self.plan.moves(view, legal, guide)
         if len(legal) < 2:
             return prior
         start, cpu = time.perf_counter(), time.thread_time()

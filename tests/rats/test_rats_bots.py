@@ -109,3 +109,45 @@ def test_bots_choose_only_legal_actions_and_never_read_other_sheets(levels, voca
         told.file(state, RULES.apply(state, action))
         decisions += 1
     assert decisions > 50
+
+
+def _request_table():
+    """Turn 2 of a table where the Host announced 6 baubles on turn 1 and was out-done: rat 1 holds
+    8 baubles and is asked for its sword request."""
+    state = table([[0, 6, 0, 0, 0, 0], [0, 8, 0, 0, 0, 0], [0] * 6], turn=1, goals=[2])
+    act(state, 1, "gain", supply="swords")
+    state.stack = DecisionStack()
+    state.stage, state.supply_index = "outdo", 0
+    go(state)
+    return state
+
+
+def test_the_requests_a_bot_rates_best_begin_with_the_one_it_makes_and_are_each_legal():
+    state = _request_table()
+    bot = make_bot("hard", 1, 2)
+    made = told.decide(bot, state, RULES, 1)
+    options = bot.request_options(RULES.view(state, 1), 6)
+    assert options[0] == made and bot.request_options(RULES.view(state, 1), 1) == [made]
+    assert 2 <= len(options) <= 6
+    assert len({(o["target"], o["supply"], o["amount"]) for o in options}) == len(options)
+    for option in options:
+        trial = RULES.clone(state)
+        RULES.apply(trial, option)  # every one is a request the rules take
+
+
+def test_the_expert_weighs_the_guides_best_requests_in_the_worlds_it_draws():
+    """A sword request is no longer the hard bot's alone: the expert searches the few requests the
+    hard bot rates best (never the thousands of amounts listed) and plays one of them."""
+    from pie_table.core.search import SearchingBot
+    from pie_table.games.rats import expert
+
+    state = _request_table()
+    bot = expert.make_bot("expert", 1, 2)
+    assert isinstance(bot, SearchingBot)
+    guide = make_bot("hard", 1, 2)
+    told.decide(guide, state, RULES, 1)
+    options = guide.request_options(RULES.view(state, 1), expert.BUDGET.candidates)
+    played = told.decide(bot, state, RULES, 1)
+    assert bot.thoughts and bot.thoughts[-1].playouts >= 2 * len(options)
+    assert {k: v for k, v in played.items() if k != "seat"} in [
+        {k: v for k, v in o.items() if k != "seat"} for o in options]

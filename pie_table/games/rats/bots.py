@@ -497,11 +497,23 @@ class RatsBot(TurnBot):
 
         return self._best(legal, score)
 
+    def request_options(self, view: Any, most: int) -> list[Action]:
+        """The `most` sword requests this bot rates best at `view`, best first (the first is the
+        one it makes): where a search weighs its judgement against the worlds it draws."""
+        self.tracker = self.reading.tracker_for(view, self.history.said)
+        return self._requests(_Context(self, view), most)
+
     def _choose_request(self, ctx: _Context, legal: Sequence[Action]) -> Action:
+        return self._requests(ctx, 1)[0]
+
+    def _requests(self, ctx: _Context, most: int) -> list[Action]:
+        """The `most` requests worth most, best first (an earlier one first among equals)."""
         lower, guess = self.tracker.lower, self.tracker.guess
         view = ctx.view
+        # The best so far as (value, target, supply, amount), best first; `best_value` is the
+        # worth a request must beat to be kept (the last kept's, once `most` are kept).
+        top: list[tuple[float, int, int, int | str]] = []
         best_value = -1e9
-        best: tuple[int, int, int | str] | None = None  # (target, supply, amount)
         targets = [t for t in range(view["seats"]) if t != self.seat]
         taken = {(t, s) for t, s in view["taken"]}
         ruffian = ctx.vocation == "ruffian"
@@ -530,15 +542,15 @@ class RatsBot(TurnBot):
                         1.0 / (1.0 + exp(-((est - amount + 0.5) / 1.0))))
                     value = chance * gain
                     if value > best_value:
-                        best_value, best = value, (target, supply, amount)
+                        best_value = _keep(top, (value, target, supply, amount), most)
                 if ruffian and est >= 1:
                     value = ctx.gain_value(supply, min(MAX_REQUEST, int(est)))
                     if value > best_value:
-                        best_value, best = value, (target, supply, "all")
-        if best is None:  # nothing worth asking: the first request listed (from the view, the same)
+                        best_value = _keep(top, (value, target, supply, "all"), most)
+        if not top:  # nothing worth asking: the first request listed (from the view, the same)
             target, supply = next((t, s) for t in targets for s in range(1, 6) if (t, s) not in taken)
-            return self._request(target, supply, 1)
-        return self._request(*best)
+            return [self._request(target, supply, 1)]
+        return [self._request(target, supply, amount) for _value, target, supply, amount in top]
 
     def _request(self, target: int, supply: int, amount: int | str) -> Action:
         return {"type": "request", "seat": self.seat, "target": target, "supply": SUPPLIES[supply],
@@ -571,6 +583,18 @@ _CHOOSERS: dict[str, Any] = {
     name.removeprefix("_choose_"): method
     for name, method in vars(RatsBot).items() if name.startswith("_choose_")
 }
+
+
+def _keep(top: list[tuple[float, int, int, int | str]], request: tuple[float, int, int, int | str],
+          most: int) -> float:
+    """Keep `request` among the `most` best in `top` (a request already kept is kept once; after
+    those it ties with, so an earlier one stays first); the worth the next must now beat."""
+    if any(kept[1:] == request[1:] for kept in top):
+        return top[-1][0] if len(top) == most else -1e9
+    at = next((i for i, kept in enumerate(top) if request[0] > kept[0]), len(top))
+    top.insert(at, request)
+    del top[most:]
+    return top[-1][0] if len(top) == most else -1e9
 
 
 def normal_models(seats: int, rng: random.Random) -> list[RatsBot]:
