@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from pie_table.core.driver import driver_for
+from pie_table.core.driver import TableDriver, driver_for
 from pie_table.core.registry import GameInfo
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
@@ -25,9 +25,12 @@ from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.confirm import ConfirmScene
 from pie_table.scenes.seats import REMOTE, SeatsScene
+from pie_table.scenes.table_hosting import HostedSeats
 
 if TYPE_CHECKING:
     from ssl import SSLContext
+
+    from pie_table.net.hosting import HostedTable
 
 _REFRESH_S = 0.5  # the room redraws who has joined this often
 # Who may watch a hosted table, as the room's Watchers row offers it (seconds behind; None: off).
@@ -76,44 +79,41 @@ class AwayPrompt(ConfirmScene):
         return _REFRESH_S
 
 
-def keep_hosting(table: Any, hosted: Any) -> None:
-    """The table takes in what the network asked before each frame (remote players' names as they
-    join, the prompt when one drops), and stops hosting when it closes (after saving, as every
-    table does). Wrapped here, not written into the shared table, whose code is the same for
-    every game and every table without a network."""
-    update, leave, pause, resume = table.update, table.exit, table.pause, table.resume
-    prompted: set[int] = set()
-    # What the network asks is done every frame, whatever is on top of the table (the pause menu,
-    # the rules): a remote player's move is answered at once, not after the host comes back.
-    table.app.every_frame.append(hosted.pump)
+class WindowHosting:
+    """A table's `TableHosting` at the window that hosts it (`hosted`, a `net.hosting.HostedTable`):
+    what the network asks is done every frame, whatever is on top of the table (the pause menu,
+    the rules), so a remote player's move is answered at once, not after the host comes back; the
+    table calls the rest at its own points."""
 
-    def hosted_update(dt: float) -> None:  # the app's every_frame has pumped just before
-        if not hosted.realtime:  # a real-time table names its seats and asks about them itself
-            _names_and_prompts(table, hosted, prompted)
-        update(dt)
-        hosted.pump()  # what this frame did goes out now, not a frame later
+    def __init__(self, table: Any, hosted: HostedTable, driver: TableDriver[Any]) -> None:
+        self.table, self.hosted, self.driver = table, hosted, driver
+        self.prompted: set[int] = set()  # the dropped seats already asked about (once per drop)
+        table.app.every_frame.append(hosted.pump)
 
-    def hosted_exit() -> None:
-        leave()
-        stop_hosting(table.app, hosted)
+    @property
+    def seats(self) -> HostedSeats:
+        """The hosted table (its remote seats' names, delays, who is away, hand to a bot)."""
+        return self.hosted
 
-    def hosted_pause() -> None:  # a screen over the table holds the game still for everyone
-        pause()
-        if not hosted.driver.is_over():  # the results are no pause
-            hosted.tell_paused("pause")
+    def before_frame(self) -> None:  # the app's every_frame has pumped just before
+        if not self.hosted.realtime:  # a real-time table names its seats and asks about them itself
+            _names_and_prompts(self.table, self.hosted, self.prompted)
 
-    def hosted_resume() -> None:
-        hosted.tell_paused("")
-        resume()
+    def after_frame(self) -> None:
+        self.hosted.pump()
 
-    table.update, table.exit = hosted_update, hosted_exit
-    table.pause, table.resume = hosted_pause, hosted_resume
-    table.pause_note = lambda: join_code_note(hosted)
-    if hosted.realtime:
-        # The game runs on for the remote players whatever this window does: it is not paused
-        # because another window took the focus (Esc still pauses it, for everyone).
-        table.on_focus_lost = lambda: None
-        table.network = hosted  # the table shows who is away and asks the host about their seats
+    def held(self) -> None:
+        if not self.driver.is_over():  # the results are no pause
+            self.hosted.tell_paused("pause")
+
+    def released(self) -> None:
+        self.hosted.tell_paused("")
+
+    def left(self) -> None:
+        stop_hosting(self.table.app, self.hosted)
+
+    def note(self) -> str:
+        return join_code_note(self.hosted)
 
 
 def join_code_note(hosted: Any) -> str:
@@ -221,7 +221,7 @@ class HostRoomScene(MenuScene):
         keys = kept_keys(setup) if session is not None else None
         self.hosted = HostedTable(setup, self.remote, lan=lan, driver=driver, wake=wake_window, tls=tls,
                                   keys=keys)
-        keep_hosting(self.table, self.hosted)
+        self.table.hosting = WindowHosting(self.table, self.hosted, driver)
         self.hosted.tell_paused("start")  # remote players see the table; the game waits for Start
         self.started = False
         self.port_text = str(self.hosted.port)

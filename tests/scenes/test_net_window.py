@@ -122,3 +122,49 @@ def _play_local(table: Any, driver: Any) -> bool:
     if 0 in driver.to_act():
         table.submit(driver.autoplay_action(0), 0)
     return False
+
+
+def _host_room(app: App, game: str) -> HostRoomScene:
+    _click(app, app.scenes.current.host_button.rect)
+    app.scenes.current.pick(get_game(game))
+    seats = app.scenes.current
+    assert isinstance(seats, HostSeatsScene) and seats.problem() is None
+    _click(app, seats.start_button.rect)
+    room = app.scenes.current
+    assert isinstance(room, HostRoomScene)
+    return room
+
+
+def _paused_at_host(room: HostRoomScene, why: str) -> bool:
+    end = time.monotonic() + 5
+    while room.hosted.host.paused != why:  # told on the host's own loop thread
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+@pytest.mark.parametrize("game", ["pie-rats", "rumble-pie"])
+def test_a_hosted_table_holds_its_hosting_part_and_no_method_of_it_is_replaced(app: App, game: str) -> None:
+    """Hosting is a part the table is handed (`TableHosting`), called at the table's own points:
+    an overlay over the table holds the game for the remote players and taking it away lets it go
+    on; the join code is the pause overlay's line; a hosted real-time table runs on when the window
+    loses focus (a turn-based one pauses, for everyone); leaving the table stops hosting it."""
+    room = _host_room(app, game)
+    table = room.table
+    assert table.hosting is not None and table.hosting.note().startswith("Join code: ")
+    assert not {"update", "exit", "pause", "resume", "on_focus_lost", "pause_note"} & set(vars(table))
+    _click(app, room.start_button.rect)
+    assert app.scenes.current is table and _paused_at_host(room, "")
+    table.on_focus_lost()
+    if game == "rumble-pie":
+        assert app.scenes.current is table and _paused_at_host(room, "")
+        table.pause_game()
+    assert app.scenes.current is not table and _paused_at_host(room, "pause")
+    assert app.scenes.current.note_text() == table.hosting.note()
+    app.scenes.pop()
+    assert app.scenes.current is table and _paused_at_host(room, "")
+    pump = room.hosted.pump
+    assert pump in app.every_frame
+    app.scenes.current.exit()
+    assert pump not in app.every_frame

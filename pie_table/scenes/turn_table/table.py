@@ -13,7 +13,7 @@ see (`TurnDriver.listen`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -32,6 +32,7 @@ from pie_table.kit.scene import NOW, ON_INPUT, Scene
 from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.playback import WatchedTable
+from pie_table.scenes.table_hosting import TableHosting, hosted_frame
 from pie_table.scenes.turn_table.claim import ReactionClaim
 from pie_table.scenes.turn_table.drops import Drops, ZoneKey
 from pie_table.scenes.turn_table.ending import TableEnding
@@ -61,7 +62,7 @@ class TurnTable(Scene, GameTable, WatchedTable):
     game_id = ""
     autosave: GameSaver  # what keeps this game on disk: a table always has one (`TurnDriver.autosaver`)
     link: TableLink | None = None  # a seat played here of a table hosted elsewhere
-    pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a hosted table's code)
+    hosting: TableHosting | None = None  # this window hosts the table for players elsewhere
 
     def __init__(self, app: Any, setup: GameSetup, driver: TurnDriver,
                  save_path: str | None = None, watch: bool = False, names: SeatNames | None = None,
@@ -112,13 +113,21 @@ class TurnTable(Scene, GameTable, WatchedTable):
         self.on_resize(self.app.screen.get_size())
         self.warm_up()
 
+    def pause(self) -> None:
+        if self.hosting is not None:
+            self.hosting.held()
+
     def resume(self) -> None:
+        if self.hosting is not None:
+            self.hosting.released()
         self.on_resize(self.app.screen.get_size())
 
     def exit(self) -> None:
         self.autosave.save()
         if self.link is not None:
             self.link.left()
+        if self.hosting is not None:
+            self.hosting.left()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.input.handle(event)
@@ -142,7 +151,7 @@ class TurnTable(Scene, GameTable, WatchedTable):
         """Esc: the pause overlay (resume, rules, quit)."""
         from pie_table.scenes.pause import PauseScene
 
-        self.app.scenes.push(PauseScene(self.app, self.game_id, self.pause_note))
+        self.app.scenes.push(PauseScene(self.app, self.game_id, self.hosting.note if self.hosting else None))
 
     def _sound(self, name: str) -> None:
         try:
@@ -153,6 +162,9 @@ class TurnTable(Scene, GameTable, WatchedTable):
     # -- the flow of play -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        hosted_frame(self.hosting, self._frame, dt)
+
+    def _frame(self, dt: float) -> None:
         if self.link is not None and not self.link.before_frame(self):
             return
         self.autosave.flush()

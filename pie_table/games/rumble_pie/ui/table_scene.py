@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +43,7 @@ from pie_table.kit.seat_names import SeatNames
 from pie_table.paths import saves_dir
 from pie_table.scenes.playback import WatchedTable
 from pie_table.scenes.save_trouble import ask_before_closing, draw_marker
+from pie_table.scenes.table_hosting import HostedSeats, TableHosting, hosted_frame
 
 if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
     from pie_table.games.rumble_pie.table.recorded_sim import RecordedTableSim
@@ -94,9 +94,8 @@ class RumbleTableScene(Scene, WatchedTable):
         self.autosave = remote.autosaver() if remote is not None else Autosaver(
             self.here().session, saves_dir(), every_action=False, path=save_path, enabled=not watch)
         self.resumed = driver is not None and bool(driver.session.log) and not watch
-        # A hosted table's network (`away()`, `hand_to_bot(seat)`), set by whoever hosts it.
-        self.network: Any = None
-        self.pause_note: Callable[[], str] | None = None  # a line for the pause overlay (a host's code)
+        # This window hosts the table for players elsewhere (set by whoever hosts it; None: not).
+        self.hosting: TableHosting | None = None
         self.away_prompt = AwayPrompt()
         state = self.sim.table()
         n = len(setup.seats)
@@ -179,9 +178,19 @@ class RumbleTableScene(Scene, WatchedTable):
         self.autosave.save()
         if self.link is not None:
             self.link.close()  # the host shows the seat as away
+        if self.hosting is not None:
+            self.hosting.left()
+
+    @property
+    def network(self) -> HostedSeats | None:
+        """The remote seats of a table hosted here (None: not hosted from this window)."""
+        return self.hosting.seats if self.hosting is not None else None
 
     def pause(self) -> None:
-        """An overlay came up: a card in the mouse's hand goes back where it came from."""
+        """An overlay came up: a card in the mouse's hand goes back where it came from (and a
+        hosted game waits for everyone)."""
+        if self.hosting is not None:
+            self.hosting.held()
         if self.mouse is not None and self.mouse.drag is not None:
             for card in self.mouse.drag.cards:
                 self.cards.spring_back(card)
@@ -190,6 +199,8 @@ class RumbleTableScene(Scene, WatchedTable):
     def resume(self) -> None:
         """Back from the pause overlay: time spent paused is not owed to the game, and a language
         chosen in its settings is the table's from now on (labels and key legend drawn anew)."""
+        if self.hosting is not None:
+            self.hosting.released()
         self.sim.accumulator = 0.0
         if self.language != current_language():
             self.view = self._new_view()
@@ -204,8 +215,9 @@ class RumbleTableScene(Scene, WatchedTable):
 
     def on_focus_lost(self) -> None:
         """A table pauses itself when the window loses focus (a remote seat's does not: the host's
-        clock runs the game whatever this window does)."""
-        if not self.remote:
+        clock runs the game whatever this window does; nor a hosted one: it runs on for the remote
+        players whatever this window does, and Esc still pauses it for everyone)."""
+        if not self.remote and self.hosting is None:
             self.pause_game()
 
     def on_close_request(self) -> bool:
@@ -228,7 +240,8 @@ class RumbleTableScene(Scene, WatchedTable):
             from pie_table.scenes.pause import PauseScene
 
             self.autosave.save()
-            self.app.scenes.push(PauseScene(self.app, self.setup.game_id, self.pause_note))
+            note = self.hosting.note if self.hosting is not None else None
+            self.app.scenes.push(PauseScene(self.app, self.setup.game_id, note))
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -331,7 +344,11 @@ class RumbleTableScene(Scene, WatchedTable):
     # --- simulation ------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Run the fixed-timestep simulation, then the animations."""
+        """Run the fixed-timestep simulation, then the animations (a hosted table's network heard
+        before, told after)."""
+        hosted_frame(self.hosting, self._frame, dt)
+
+    def _frame(self, dt: float) -> None:
         self._name_remote_players()  # before a continued game's pause, which shows the table as named
         if self.resumed:
             # A game continued mid-round opens paused, so everyone can take their places first.
