@@ -25,7 +25,7 @@ from pie_table.net.client import bot_decider
 from pie_table.net.seat_source import SeatSource
 
 Listener = Callable[[Entry, list[Event]], None]
-S = TypeVar("S", bound=SeatSource)
+S = TypeVar("S", bound=SeatSource, covariant=True)  # a driver on a LinkSource is one on any source it is
 
 
 class RemoteDriver(Generic[S]):
