@@ -81,12 +81,12 @@ class LinkSource:
 
     # -- what the link hears, on its thread ---------------------------------------------------------
 
-    def _sat(self, answer: dict[str, Any], again: bool) -> None:
+    def _sat(self, answer: dict[str, Any], _again: bool) -> None:
         """The host seated us (again after a drop), or lets us watch: a seat's replay is kept from
         here (a watcher had no seat to see from), and goes on in the same recorder after a drop."""
         with self._answered:
             self.joined = answer
-            if answer.get("type") == "joined" and not (again and self.recorder is not None):
+            if answer.get("type") == "joined" and self.recorder is None:
                 self.recorder = SeatRecorder(seat_replays_dir(), answer, answer["token"])
 
     def _heard(self, message: dict[str, Any], fresh: bool) -> None:
