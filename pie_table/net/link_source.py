@@ -7,11 +7,16 @@ and answers with the host's acceptance or its refusal reason, and a countdown is
 host sent, counted down from when it arrived (the host's clock decides). What this seat was sent
 is kept as the player's own replay (`SeatRecorder`). `join_seat` gives the remote driver on one.
 
+A real-time seat's (`realtime`) is also a `net.frame_source.FrameSource`: its updates are kept
+for the table to take in order, key presses go without waiting for the host, and a ping measures
+the round trip once a second.
+
 Pure Python: no pygame.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -23,12 +28,15 @@ from pie_table.core.history import SeatHistory
 from pie_table.core.session import Applied, Entry
 from pie_table.core.setup import GameSetup
 from pie_table.net import protocol as p
+from pie_table.net.frame_source import Frame, Pressed, Presses
 from pie_table.net.remote_driver import RemoteDriver
 from pie_table.net.seat_link import ANSWER_WAIT, HOST_QUIT, REFUSED, SeatLink
 from pie_table.net.seat_replay import SeatRecorder
 from pie_table.net.seat_source import NoSave, seen_from
 from pie_table.net.staying import DROPS
 from pie_table.paths import seat_replays_dir
+
+_PING_S = 1.0  # between a real-time seat's pings
 
 
 class LinkSource:
@@ -37,11 +45,13 @@ class LinkSource:
     poll = 0.05  # the host moves everything: look again soon
 
     def __init__(self, url: str, table: str, *, code: str = "", seat: int = -1, name: str = "",
-                 token: str = "", wake: Callable[[], None] | None = None, watch: bool = False) -> None:
+                 token: str = "", wake: Callable[[], None] | None = None, watch: bool = False,
+                 realtime: bool = False) -> None:
         """Join `seat` with the join `code`, or take a seat back with its `token`, or `watch` the
         table in no seat. Raises HostRefused (one line: wrong code, seat taken, version mismatch,
         not watched) when the host says no. `wake()` is called from the network thread whenever the
-        host sent something (a window resting until input posts itself an event)."""
+        host sent something (a window resting until input posts itself an event). `realtime`: a
+        real-time table's seat, whose updates are kept as frames for the table to take."""
         self.wake = wake
         self.url, self.table = url, table
         self._lock = threading.Lock()
@@ -60,27 +70,36 @@ class LinkSource:
         self._unheard = False
         self.joined: dict[str, Any] = {}  # the host's answer to the join: game, seats, options, teams
         self.recorder: SeatRecorder | None = None  # what this seat was sent: the player's own replay
+        # A real-time seat's presses in flight and frames not yet taken (None: a turn-based seat,
+        # whose table reads the view and the news instead).
+        self._presses = Presses() if realtime else None
         self.link = SeatLink(url, table, self._sat, self._heard, code=code, seat=seat, name=name, token=token,
                              watch=watch, wake=self._wake, dropped=self._dropped)
         self.remote = self.link.remote
+        if realtime:
+            self.link.soon(self._ping())
 
     # -- what the link hears, on its thread ---------------------------------------------------------
 
     def _sat(self, answer: dict[str, Any], _again: bool) -> None:
         """The host seated us (again after a drop), or lets us watch: a seat's replay is kept from
-        here (a watcher had no seat to see from)."""
+        here (a watcher had no seat to see from), and goes on in the same recorder after a drop."""
         with self._answered:
             self.joined = answer
-            if answer.get("type") == "joined":
+            if answer.get("type") == "joined" and self.recorder is None:
                 self.recorder = SeatRecorder(seat_replays_dir(), answer, answer["token"])
 
-    def _heard(self, message: dict[str, Any], _fresh: bool) -> None:
+    def _heard(self, message: dict[str, Any], fresh: bool) -> None:
         with self._answered:
             self._took(message)
+        if self._presses is not None and message["type"] == "update":
+            self._presses.came(message, fresh)
 
     def _dropped(self) -> None:
         with self._answered:
             self.remote.legal = None  # nothing is asked of the seat until it is back
+        if self._presses is not None:
+            self._presses.dropped()
 
     def _wake(self) -> None:
         """After whatever the link heard or did (its `wake`): a move waiting for its answer hears it."""
@@ -111,6 +130,12 @@ class LinkSource:
     def reconnecting(self) -> str:
         """While the link is made again: "restarting" or "reconnecting"; '' otherwise."""
         return self.link.reconnecting
+
+    @property
+    def ended(self) -> str:
+        """How the link ended by itself (`seat_link`'s word: the host quit, is gone, or refused
+        the seat; '' while it is up, or once the game is over)."""
+        return self.link.ended
 
     @property
     def host_quit(self) -> bool:
@@ -237,18 +262,58 @@ class LinkSource:
                 if self.lost or not self._answered.wait(max(0.0, deadline - time.monotonic())):
                     return _refused(self.lost or "no answer from the host")
 
+    # -- a real-time seat's (`FrameSource`) -----------------------------------------------------------
+
+    @property
+    def delay_ms(self) -> float | None:
+        """The last ping's round trip to the host, in milliseconds."""
+        return self.remote.delay_ms
+
+    def press(self, action: dict[str, Any], tag: Any = None) -> None:
+        """Send a key action now, stamped with the tick last seen; pending until a frame answers."""
+        if self._presses is None or self.watching:
+            return  # a turn-based seat sends its moves, and waits (`send`); a watcher plays nothing
+        pressed = self._presses.press(action, tag)
+        self.link.soon(self._send_press(pressed))
+
+    def pending(self) -> list[Pressed]:
+        return [] if self._presses is None else self._presses.pending()
+
+    def frames(self) -> list[Frame]:
+        """The updates that came since the last call, in the order they came (the table's thread)."""
+        return [] if self._presses is None else self._presses.frames()
+
+    async def _send_press(self, pressed: Pressed) -> None:
+        assert self._presses is not None
+        try:
+            seq: int | None = await self.remote.press(pressed.action)
+        except Exception:  # noqa: BLE001 - the link is down: the press is lost, as on a lag spike
+            seq = None
+        self._presses.numbered(pressed, seq)
+
+    async def _ping(self) -> None:
+        while True:
+            try:
+                await self.remote.ping()
+            except Exception:  # noqa: BLE001, S110 - no link right now: the next ping will do
+                pass
+            await asyncio.sleep(_PING_S)
+
+    # -- leaving and keeping -----------------------------------------------------------------------
+
     def saver(self, enabled: bool) -> NoSave:
         """The host keeps the game (its save, replay and statistics); saving here writes this
         seat's own replay of what it was sent (at the end, and whenever the table is left)."""
         return SeatReplaySaver(self) if enabled else NoSave()
 
-    def keep_replay(self) -> Any:
-        """Write what this seat was sent so far; the file's path, or None if it could not be."""
+    def keep_replay(self, over: bool = False) -> Path | None:
+        """Write what this seat was sent so far (`over`: the table saw the game end, where its view
+        does not say "over"); the file's path, or None if it could not be."""
         with self._lock:
             recorder = self.recorder
             if recorder is None or not recorder.frames:
                 return None
-            finished = self.remote.over or bool(self.remote.view.get("over"))
+            finished = over or self.remote.over or bool(self.remote.view.get("over"))
             names = list(self.remote.names)
         try:  # not under the lock: the network thread goes on meanwhile (the frames only grow)
             return recorder.write(names, finished)
@@ -274,10 +339,11 @@ class SeatReplaySaver(NoSave):
 
 
 def join_seat(url: str, table: str, *, code: str = "", seat: int = -1, name: str = "", token: str = "",
-              wake: Callable[[], None] | None = None, watch: bool = False) -> RemoteDriver[LinkSource]:
+              wake: Callable[[], None] | None = None, watch: bool = False,
+              realtime: bool = False) -> RemoteDriver[LinkSource]:
     """The remote driver on a live link to `table` at `url` (`LinkSource`'s arguments)."""
     return RemoteDriver(LinkSource(url, table, code=code, seat=seat, name=name, token=token, wake=wake,
-                                   watch=watch))
+                                   watch=watch, realtime=realtime))
 
 
 def _refused(message: Any) -> Applied:

@@ -25,7 +25,8 @@ from pie_table.net.client import bot_decider
 from pie_table.net.seat_source import SeatSource
 
 Listener = Callable[[Entry, list[Event]], None]
-S = TypeVar("S", bound=SeatSource)
+# Covariant (the source is only read): a driver on a LinkSource serves where one on a FrameSource is asked.
+S = TypeVar("S", bound=SeatSource, covariant=True)
 
 
 class RemoteDriver(Generic[S]):

@@ -1,12 +1,12 @@
 """A window's link to a host for one seat, or for a watcher: a `RemoteSeat` on an asyncio loop of
 its own thread, kept through drops the one way every seat is (`staying.keep_seat`).
 
-Both window tables across machines stand on it: the turn-based `LinkSource` and Rumble Pie's
-`RemoteTableSim`. Each hands it `sat(answer, again)`, called on the network thread with the host's
-answer each time the seat is taken (`again`: taken back after a drop), and `took(message, fresh)`,
-called there with every message after it (`fresh`: the first update after the seat was taken,
-which carries the whole view and whatever was missed), and reads `reconnecting` and `ended` to
-say what the link is doing. Pure Python: no pygame.
+Every window table across machines stands on it, through `net.link_source.LinkSource` (a
+turn-based seat's, and a real-time one's frames). It hands it `sat(answer, again)`, called on the
+network thread with the host's answer each time the seat is taken (`again`: taken back after a
+drop), and `took(message, fresh)`, called there with every message after it (`fresh`: the first
+update after the seat was taken, which carries the whole view and whatever was missed), and reads
+`reconnecting` and `ended` to say what the link is doing. Pure Python: no pygame.
 """
 
 from __future__ import annotations

@@ -154,7 +154,8 @@ def watch_table(address: str, table: str, listed: dict[str, Any] | None = None) 
     if line is not None and line.get("realtime"):
         factory = load_factory(get_game(line["game"]).scene_factory)
         if factory is not None:
-            return factory.watch_remote(address, table, wake_window)
+            watched = join_seat(address, table, watch=True, wake=wake_window, realtime=True)
+            return factory.remote_table(watched)
     return join_seat(address, table, watch=True, wake=wake_window)
 
 
@@ -213,8 +214,9 @@ def _taken_back(address: str, table: str) -> Any:
 
 
 def _realtime_seat(address: str, table_id: str, code: str, seat: int, name: str) -> Any:
-    """The seat at a real-time table (Rumble Pie: the game's table joins it, as `remote`), or None
-    for a turn-based one (asked of the host's lobby first: the two speak differently)."""
+    """The seat at a real-time table (Rumble Pie: the game's table drawn from the remote driver,
+    as `remote`), or None for a turn-based one (asked of the host's lobby first: the two speak
+    differently)."""
     from pie_table.core.registry import get_game
     from pie_table.net.realtime_play import hosted_game
 
@@ -225,19 +227,21 @@ def _realtime_seat(address: str, table_id: str, code: str, seat: int, name: str)
     if factory is None:
         return None
     from pie_table.net.client import HostRefused
+    from pie_table.net.link_source import join_seat
     from pie_table.net.seat_tokens import forget, remember, remembered
 
-    sim = None
+    driver = None
     token = remembered(address, table_id)
     if token:  # the seat this player left (the window closed, or Leave): taken back
         try:
-            sim = factory.join_remote(address, table_id, "", -1, name, wake_window, token=token)
+            driver = join_seat(address, table_id, name=name, token=token, wake=wake_window, realtime=True)
         except HostRefused:
             forget(address, table_id)
-    if sim is None:
-        sim = factory.join_remote(address, table_id, code, seat, name, wake_window)
-    remember(address, table_id, sim.client.token)
-    return sim
+    if driver is None:
+        driver = join_seat(address, table_id, code=code, seat=seat, name=name, wake=wake_window,
+                           realtime=True)
+    remember(address, table_id, driver.source.token)
+    return factory.remote_table(driver)
 
 
 def take_seat(address: str, table: str, code: str, seat: int, name: str) -> Any:

@@ -194,6 +194,7 @@ def test_the_remote_table_shows_a_key_press_at_once_then_the_hosts_answer_with_i
     import time
 
     from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
+    from pie_table.net.link_source import join_seat
 
     ready: dict[str, Any] = {}
     stop = threading.Event()
@@ -210,7 +211,8 @@ def test_the_remote_table_shows_a_key_press_at_once_then_the_hosts_answer_with_i
     while "url" not in ready:
         time.sleep(0.01)
     host = ready["host"]
-    sim = RemoteTableSim(ready["url"], host.id, host.code, 0, "Remote")
+    sim = RemoteTableSim(join_seat(ready["url"], host.id, code=host.code, seat=0, name="Remote",
+                                   realtime=True))
 
     def until(done: Any) -> list[Any]:
         results: list[Any] = []

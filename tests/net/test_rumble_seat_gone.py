@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pie_table.games.rumble_pie.table.remote_sim import SEAT_GONE, RemoteTableSim
+from pie_table.net.link_source import join_seat
 from tests.net.threaded import ThreadedServers, until
 
 
@@ -17,7 +18,7 @@ def _rumble(lobby: Any) -> Any:
 def test_a_host_that_no_longer_holds_the_seat_ends_the_table_at_the_first_try() -> None:
     servers = ThreadedServers()
     made = servers.serve(_rumble)
-    sim = RemoteTableSim(servers.url, made.id, made.code, 0, "Ada")
+    sim = RemoteTableSim(join_seat(servers.url, made.id, code=made.code, seat=0, name="Ada", realtime=True))
     servers.stop()
     servers.serve(_rumble)  # the same table id, another game: the old token takes no seat there
     until(lambda: bool(sim.ended))

@@ -25,6 +25,7 @@ from pie_table.games.rumble_pie.table.remote_sim import HOST_QUIT, RemoteTableSi
 from pie_table.games.rumble_pie.ui.remote_badge import draw_delay
 from pie_table.games.rumble_pie.ui.table_scene import RumbleTableScene
 from pie_table.kit.app import App
+from pie_table.net.link_source import join_seat
 from pie_table.net.patch import plain
 from pie_table.net.seat_replay import list_seat_replays, recorded_frames
 from pie_table.paths import seat_replays_dir
@@ -88,7 +89,9 @@ def _join(app: App, room: HostRoomScene, seat: int, name: str) -> RemoteTableSim
     joined: dict[str, Any] = {}
 
     def take() -> None:
-        joined["sim"] = RumbleTableScene.join_remote(room.hosted.address, "1", room.hosted.code, seat, name)
+        hosted = room.hosted
+        seated = join_seat(hosted.address, "1", code=hosted.code, seat=seat, name=name, realtime=True)
+        joined["sim"] = RumbleTableScene.remote_table(seated)
     thread = threading.Thread(target=take)
     thread.start()
     _run(app, None, lambda: not thread.is_alive(), 10)
@@ -154,7 +157,7 @@ def test_a_rumble_table_hosted_from_the_window_and_joined_plays_a_whole_game(app
     log = host_table.sim.session.log
     assert sum(1 for e in log if e.seat == 1) >= 10  # the remote seat's key actions were the game's
     assert host_table.sim.phase == "game_over"
-    _run(app, joined, lambda: sim.client.over, 5)
+    _run(app, joined, lambda: sim.source.remote.over, 5)
     # The joined table's results offer the seat's own replay (the game is saved at the host).
     app.scenes.push(joined)
     joined.over_timer = 10.0  # past the beat before the results: its next update opens them
@@ -187,7 +190,7 @@ def _the_seat_replay_plays_to_the_final_view(app: App, results: ResultsScene, si
     frames = recorded_frames(saved)
     # Every event the host sent the seat, in order, and only those; no token in the file.
     assert [e for f in saved["frames"] for e in f["events"]] == plain(room.hosted.host.histories[1].events)
-    assert sim.client.token not in path.read_text(encoding="utf-8")
+    assert sim.source.remote.token not in path.read_text(encoding="utf-8")
     # Frames that only ran the clock are left out: far fewer frames than ticks.
     assert len(frames) < frames[-1].tick // 2
     assert plain(frames[-1].view) == plain(sim.view)  # the seat's last view, whole
@@ -243,9 +246,9 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
 
     # Ann's connection drops (not a goodbye: the link just goes), and the host cannot be reached
     # for a while: she is away on the host's table and at Bo's, and her table tries again.
-    token, url = first.client.token, first.client.url
-    first.client.url = "ws://127.0.0.1:9"  # nothing listens there
-    first.link._loop.call_soon_threadsafe(lambda: first.client.ws.transport.abort())  # noqa: SLF001
+    token, url = first.source.remote.token, first.source.remote.url
+    first.source.remote.url = "ws://127.0.0.1:9"  # nothing listens there
+    first.source.link._loop.call_soon_threadsafe(lambda: first.source.remote.ws.transport.abort())  # noqa: SLF001
     _run(app, watcher, lambda: host_table.away_seats() == [1] and watcher.away_seats() == [1], 10)
     surface = pygame.Surface((1280, 720))
     host_table.draw(surface)
@@ -254,8 +257,8 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
     assert first.reconnecting
     assert first.held_by_host == "reconnecting"  # her table's strip says so, whole, over the banner
     # The way is open again: her table takes the seat back with the same token; back everywhere.
-    first.client.url = url
-    _run(app, watcher, lambda: not first.reconnecting and first.client.token == token
+    first.source.remote.url = url
+    _run(app, watcher, lambda: not first.reconnecting and first.source.remote.token == token
          and host_table.away_seats() == [] and watcher.away_seats() == [], 15)
     assert room.joined_text() == "Seat 2: Ann (here) · Seat 3: Bo (here)"
     draw = next(a for a in get_game(GAME).rules.legal_actions(host_table.sim.state, 1) if a["type"] == "draw")
@@ -264,8 +267,8 @@ def test_a_dropped_remote_seat_is_away_on_both_tables_and_its_token_takes_it_bac
     # Her own replay went on through the drop: a whole view where the seat was taken back, and
     # every event the host sent her, each once.
     first.advance(0)
-    kept = first.recorder.frames
-    recorded, heard = [e for frame in kept for e in frame["events"]], plain(first.client.events)
+    kept = first.source.recorder.frames
+    recorded, heard = [e for frame in kept for e in frame["events"]], plain(first.source.remote.events)
     assert sum(1 for frame in kept if "view" in frame) == 2
     # (the network thread may have heard a frame more than the table has taken yet)
     assert recorded == heard[:len(recorded)] and any(e.get("type") == "drawn" for e in recorded)
@@ -351,16 +354,16 @@ def test_a_rumble_player_who_left_takes_the_seat_back_from_the_join_screen(app: 
     bot = SeatSpec("bot", level="normal")
     room = _host_room(app, [bot, SeatSpec("human", control="hotseat", level="remote"), bot, bot])
     first = _joined_through_the_screen(app, room, 2)
-    token = first.sim.client.token
+    token = first.sim.source.remote.token
     first.exit()  # Leave, through the pause menu: the seat is away at the host
     app.scenes.pop()
     _run(app, None, lambda: 1 in room.hosted.away(), 10)
     # The screen still says seat 3 (a bot's): the remembered token, not the form, names the seat.
     again = _joined_through_the_screen(app, room, 3)
-    assert again.sim.seat == 1 and again.sim.client.token == token
+    assert again.sim.seat == 1 and again.sim.source.remote.token == token
     # Her own replay carries on in the file her first table wrote when she left.
     (left,), _damaged = list_seat_replays(seat_replays_dir())
-    assert again.sim.recorder.path == Path(left.path) and not left.finished
+    assert again.sim.source.recorder.path == Path(left.path) and not left.finished
     _run(app, None, lambda: 1 not in room.hosted.away(), 10)
     again.exit()
     (kept,), _damaged = list_seat_replays(seat_replays_dir())
@@ -378,8 +381,8 @@ def test_a_rumble_player_who_joins_later_is_named_on_the_table_of_the_one_alread
     assert ann_table.names[2] == "Player 3"
     # Between rounds her window rests until something comes: the host's word that Bo sat down wakes it.
     woken = threading.Event()
-    ann.wake = woken.set
-    _run(app, None, lambda: ann.client.names[1:2] == ["Ann"], 5)
+    ann.source.wake = woken.set
+    _run(app, None, lambda: ann.source.remote.names[1:2] == ["Ann"], 5)
     woken.clear()
     bo = _join(app, room, 2, "Bo")
     _run(app, None, woken.is_set, 10)
@@ -503,7 +506,7 @@ def test_a_continued_rumble_game_is_hosted_again_and_its_remote_player_takes_the
     assert joined.sim.view == plain(table.driver.view(1))
     # ...and everything her seat heard before the save, as a player taking a seat back is sent it
     # (her Table talk started empty).
-    assert joined.sim.client.updates >= 1 and len(joined.sim.client.events) >= 5
+    assert joined.sim.source.remote.updates >= 1 and len(joined.sim.source.remote.events) >= 5
     _click(app, room.start_button.rect)
     # Continued mid-round, the host's table opens paused (for everyone: the host's clock is the game).
     assert isinstance(app.scenes.current, PauseScene) and app.scenes.current.beneath() is table
@@ -556,12 +559,12 @@ def test_a_rumble_seat_taken_back_hears_what_it_was_told_before(app: App) -> Non
         first.advance(0.0)
         return holder.history.count >= 1
     _run(app, None, go, 20)
-    token = first.client.token
+    token = first.source.remote.token
     first.close()
     _run(app, None, lambda: 1 in room.hosted.away(), 10)
     taken: dict[str, Any] = {}
-    thread = threading.Thread(target=lambda: taken.update(sim=RumbleTableScene.join_remote(
-        room.hosted.address, "1", "", 1, "", token=token)))
+    thread = threading.Thread(target=lambda: taken.update(sim=RumbleTableScene.remote_table(join_seat(
+        room.hosted.address, "1", token=token, realtime=True))))
     thread.start()
     _run(app, None, lambda: not thread.is_alive(), 10)
     again: RemoteTableSim = taken["sim"]

@@ -10,7 +10,7 @@ actions are shown as they were. Nothing is sent: every seat is watched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Event
@@ -18,6 +18,7 @@ from pie_table.core.setup import GameSetup
 from pie_table.games.rumble_pie.rules import TICK_HZ
 from pie_table.games.rumble_pie.table.seat_sim import SeatTableSim, result_of, seat_setup
 from pie_table.games.rumble_pie.table.sim import TickResult
+from pie_table.net.frame_source import Frame, refusals
 from pie_table.net.recording import Recording
 from pie_table.net.remote_driver import RemoteDriver
 
@@ -45,9 +46,9 @@ class RecordedTableSim(SeatTableSim):
         return self.recording.position
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         """The view the seat had at the update reached."""
-        return dict(self.driver.view(self.seat))
+        return self.driver.view(self.seat)
 
     @property
     def setup(self) -> GameSetup:
@@ -86,7 +87,8 @@ class RecordedTableSim(SeatTableSim):
             return False
         self.driver.update(0.0)  # the driver's listeners hear the step, as at a live update
         frame = self.recording.frame
-        self._due.append(result_of({"tick": frame.tick, "events": frame.events, "refused": frame.refused}))
+        refused = refusals(frame.refused)  # no tags: the keys that pressed them were never recorded
+        self._due.append(result_of(Frame(frame.tick or 0, list(frame.events), refused=refused)))
         return True
 
     def advance(self, _dt: float) -> list[TickResult]:

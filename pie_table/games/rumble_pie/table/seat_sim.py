@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pie_table.core.engine import Event
-from pie_table.core.messages import revive
 from pie_table.core.registry import GameInfo, get_game
 from pie_table.core.setup import GameSetup, SeatSpec, SetupError, parse_seat
 from pie_table.games.rumble_pie.table.sim import Refusal, TickResult
 from pie_table.games.rumble_pie.table.table_state import TableState
+from pie_table.net.frame_source import Frame
 
 _REMOTE = "remote"  # the seat word the seat screens use for a seat played on another machine
 
@@ -54,7 +54,7 @@ class SeatTableSim:
         self._table: tuple[Mapping[str, Any], TableState] | None = None
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         """The seat's view as last received (or reached in a replay)."""
         raise NotImplementedError
 
@@ -108,7 +108,7 @@ class SeatTableSim:
         """Other seats whose players have dropped: none known."""
         return set()
 
-    def view_for(self, _seat: int) -> dict[str, Any]:
+    def view_for(self, _seat: int) -> Mapping[str, Any]:
         """The only view this window has: its own seat's."""
         return self.view
 
@@ -135,17 +135,13 @@ class SeatTableSim:
         """Leave the table: nothing to close here."""
 
 
-def result_of(frame: Mapping[str, Any], applied: Sequence[tuple[dict[str, Any], Any]] = (),
-              origins: dict[int, tuple[dict[str, Any], Any]] | None = None) -> TickResult:
-    """A frame as the table's tick result: its tick, the seat's events, its inputs `applied`, and
-    its refused key actions with the host's reason (a message id and its parameters, shown as a
-    refusal at the couch is; `origins` gives back the table's tag of each by sequence number)."""
-    refusals = []
-    for refused in frame.get("refused", ()):
-        _action, origin = (origins or {}).pop(refused.get("seq", -1), (refused["action"], None))
-        reason = revive({"msg": refused["msg"], "params": refused["params"]})
-        refusals.append(Refusal(refused["action"], reason, origin))
-    return TickResult(frame["tick"], list(frame.get("events", ())), refusals, list(applied))
+def result_of(frame: Frame) -> TickResult:
+    """A frame of the host's as the table's tick result: its tick, the seat's events, its inputs
+    applied and its refused key actions with the host's reason (shown as a refusal at the couch
+    is), each with the table's tag (origin); a fresh one tells what was missed, quietly."""
+    refusals = [Refusal(refused.action, refused.reason, refused.tag) for refused in frame.refused]
+    applied = [(pressed.action, pressed.tag) for pressed in frame.applied]
+    return TickResult(frame.tick, list(frame.events), refusals, applied, catch_up=frame.fresh)
 
 
 def seat_setup(game: str, seat: int, seats: int, options: Any, teams: Any, players: Sequence[Any],

@@ -9,6 +9,7 @@ table, so a card lights up exactly where the engine would take it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -45,7 +46,7 @@ class Player:
 class TableState:
     """A public view read like the state by the table's code (read-only)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: Mapping[str, Any]) -> None:
         self.view = view
         self.seats: int = view["seats"]
         self.teams: list[int] = view["teams"]

@@ -48,6 +48,7 @@ from pie_table.scenes.table_hosting import HostedSeats, TableHosting, hosted_fra
 if TYPE_CHECKING:  # the remote table's module brings the network client: imported only to join
     from pie_table.games.rumble_pie.table.recorded_sim import RecordedTableSim
     from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
+    from pie_table.net.link_source import LinkSource
     from pie_table.net.recording import Recording
     from pie_table.net.remote_driver import RemoteDriver
 from pie_table.scenes.seats import REMOTE
@@ -137,21 +138,12 @@ class RumbleTableScene(Scene, WatchedTable):
             self.cards.settle()
 
     @staticmethod
-    def join_remote(url: str, table: str, code: str, seat: int, name: str, wake: Any = None,
-                    token: str = "") -> RemoteTableSim:
-        """A seat taken at a Rumble table hosted elsewhere, or taken back with its `token` (the join
-        screen opens this table with it as `remote`); HostRefused with the host's one line if not."""
+    def remote_table(driver: RemoteDriver[LinkSource]) -> RemoteTableSim:
+        """A seat taken (or watched) at a Rumble table hosted elsewhere, on the remote driver its
+        link feeds (the join screen opens this table with it as `remote`)."""
         from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
 
-        return RemoteTableSim(url, table, code, seat, name, wake, token)
-
-    @staticmethod
-    def watch_remote(url: str, table: str, wake: Any = None) -> RemoteTableSim:
-        """A watcher of a Rumble table hosted elsewhere, in no seat (the join screen opens this
-        table with it as `remote`, watching); HostRefused with the host's one line if not."""
-        from pie_table.games.rumble_pie.table.remote_sim import RemoteTableSim
-
-        return RemoteTableSim(url, table, "", -1, "", wake, watch=True)
+        return RemoteTableSim(driver)
 
     @staticmethod
     def replay_seat(recording: RemoteDriver[Recording]) -> RecordedTableSim:
