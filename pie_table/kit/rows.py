@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import fit, font
 from pie_table.kit.i18n import _
 from pie_table.kit.text import Color, blit_center, fit_text, wrap_text
 from pie_table.kit.widgets import _MIN_TEXT, DISABLED, DISABLED_INK, Widget
 
 _BLINK_MS = 500  # a text box's caret shows for this long, then hides as long
+# The steps a caption may take down from its row's size when it must wrap (a type scale, never a
+# size per string); `common_caption_scale` picks one step for a group of rows.
+_CAPTION_STEPS = (1.0, 0.8, 0.7, 0.6)
+# A cycler with more values than this (a number picker's hundreds) sizes each value by itself.
+_UNIFORM_MOST = 64
 
 
 class _Row(Widget):
@@ -25,19 +31,38 @@ class _Row(Widget):
         super().__init__(enabled)
         self.label, self.size = label, size
         self.split = 0.42  # share of the row width given to the caption
+        # The step of the type scale the caption is written at, shared by the rows of a panel
+        # (`common_caption_scale`); None: the row picks its own, as a lone row may.
+        self.caption_scale: float | None = None
+        # The value box's height in a row made taller for its caption (None: the row's own).
+        self.control_h: int | None = None
 
     def control_rect(self) -> pygame.Rect:
         """Where the value box sits (right part of the row, or all of it without a caption)."""
         if not self.label:
             return pygame.Rect(self.rect)
+        box = self._box_rect()
+        return pygame.Rect(box.x, self.rect.centery - box.h // 2, box.w, box.h) if self.control_h else box
+
+    def _box_rect(self) -> pygame.Rect:
         split = int(self.rect.w * self.split)
-        need = self.control_need()
-        if need > self.rect.w - split:  # the caption wraps sooner; the value is never cut
+        # The value is never cut, and gets room to be written at its own size where the caption
+        # keeps two fifths of the row (the caption wraps sooner); rows aligned in a panel keep
+        # the column `align_controls` chose for them.
+        want = 0 if self.caption_scale is not None else min(self.preferred_need(), int(self.rect.w * 0.6))
+        need = max(self.control_need(), want)
+        if need > self.rect.w - split:
             split = max(int(self.rect.w * 0.3), self.rect.w - need)
-        return pygame.Rect(self.rect.x + split, self.rect.y, self.rect.w - split, self.rect.h)
+        return pygame.Rect(self.rect.x + split, self.rect.y, self.rect.w - split,
+                           min(self.rect.h, self.control_h or self.rect.h))
 
     def control_need(self) -> int:
         """The width the value box needs to show every value whole (0: whatever it is given)."""
+        return 0
+
+    def preferred_need(self, step: float = 1.0) -> int:
+        """The width the value box needs to show every value at `step` of the row's own size
+        (0: any)."""
         return 0
 
     def _draw_caption(self, surface: pygame.Surface) -> None:
@@ -47,7 +72,11 @@ class _Row(Widget):
         ink = pal.INK if self.enabled else DISABLED_INK
         size = int(self.size * self.scale)
         lines = [self.label]
-        if font(size, "bold").size(self.label)[0] > cap_w:
+        if self.caption_scale is not None:
+            size = max(_MIN_TEXT, int(size * self.caption_scale))
+            if font(size, "bold").size(self.label)[0] > cap_w:
+                lines = wrap_text(self.label, font(size, "bold"), cap_w)
+        elif font(size, "bold").size(self.label)[0] > cap_w:
             lines = self._wrap_caption(size, cap_w)
             size = self._caption_size
         images = [fit_text(line, size, cap_w, ink, "bold") for line in lines]
@@ -59,6 +88,28 @@ class _Row(Widget):
             marker = font(int(self.size * self.scale), "bold").render("›", True, pal.CHERRY)
             surface.blit(marker, marker.get_rect(midright=(self.rect.x - 2, self.rect.centery)))
 
+
+    def caption_height(self, factor: float) -> int:
+        """How tall the caption is written at `factor` of the row's size, wrapped to the placed
+        row's caption width (0: no caption)."""
+        if not self.label:
+            return 0
+        cap_w = self.control_rect().x - self.rect.x - int(10 * self.scale)
+        fnt = font(max(_MIN_TEXT, int(self.size * self.scale * factor)), "bold")
+        return len(wrap_text(self.label, fnt, cap_w)) * fnt.get_linesize()
+
+    def caption_fits(self, factor: float) -> bool:
+        """Whether the caption, written at `factor` of the row's size, fits the placed row: on one
+        line, or wrapped onto lines the row is tall enough for."""
+        if not self.label:
+            return True
+        cap_w = self.control_rect().x - self.rect.x - int(10 * self.scale)
+        fnt = font(max(_MIN_TEXT, int(self.size * self.scale * factor)), "bold")
+        if fnt.size(self.label)[0] <= cap_w:
+            return True
+        lines = wrap_text(self.label, fnt, cap_w)
+        whole = all(fnt.size(line)[0] <= cap_w for line in lines)  # a word longer than the room
+        return whole and len(lines) * fnt.get_linesize() <= self.rect.h
 
     def _wrap_caption(self, size: int, cap_w: int) -> list[str]:
         """A long caption wraps onto smaller lines instead of shrinking to one unreadable line."""
@@ -128,9 +179,23 @@ class Cycler(_Row):
         return self.nudge(1, wrap=True)
 
     def control_need(self) -> int:
+        return self.need_at(self.scale)
+
+    def need_at(self, scale: float) -> int:
+        """The width a box needs at `scale` to show every value whole, shrunk to the floor."""
         fnt = font(_MIN_TEXT, "bold")  # fit_text shrinks a value to this floor before it cuts one
         widest = max((fnt.size(self.fmt(value))[0] for value in self.values), default=0)
-        return widest + 2 * int(28 * self.scale) + 16
+        return widest + 2 * int(28 * scale) + 16
+
+    def preferred_need(self, step: float = 1.0) -> int:
+        return self.full_need(self.scale, step) if len(self.values) <= _UNIFORM_MOST else 0
+
+    def full_need(self, scale: float, step: float = 1.0) -> int:
+        """The width a box needs to show every value whole at `step` of the row's own size at
+        `scale` (a layout that can give it that much never has a value drawn smaller)."""
+        fnt = font(int(self.size * scale * step), "bold")
+        widest = max((fnt.size(self.fmt(value))[0] for value in self.values), default=0)
+        return widest + 2 * int(28 * scale) + 14
 
     def click(self, pos: tuple[int, int]) -> bool:
         box = self.control_rect()
@@ -148,7 +213,10 @@ class Cycler(_Row):
             arrow_ink = DISABLED_INK if self.at_end(step) else ink
             arrow = font(int(size * 0.8), "sans").render(glyph, True, arrow_ink)
             blit_center(surface, arrow, (x, box.centery))
-        image = fit_text(self.fmt(self.value), size, box.w - 2 * arrow_w - 12, ink, "bold")
+        room = box.w - 2 * arrow_w - 12
+        if len(self.values) <= _UNIFORM_MOST:  # every value at one size: cycling never resizes it
+            size = _uniform_size(tuple(self.fmt(value) for value in self.values), size, room)
+        image = fit_text(self.fmt(self.value), size, room, ink, "bold")
         blit_center(surface, image, box.center)
 
 
@@ -209,6 +277,64 @@ class NumberCycler(Cycler):
         if self.on_change:
             self.on_change(self.value)
         return True
+
+
+@lru_cache(maxsize=512)
+def _uniform_size(texts: tuple[str, ...], size: int, room: int) -> int:
+    """The size every one of `texts` is written at in `room`: the one the widest fits at, but
+    never below the first step down of the type scale (a value longer than that shrinks further
+    by itself, so one long choice does not make every short one small)."""
+    widest = min((fit(text, size, room, "bold")[1] for text in texts), default=size)
+    return max(widest, int(size * _CAPTION_STEPS[1]))
+
+
+def align_controls(rows: Sequence[Widget]) -> None:
+    """A panel's placed rows with their value boxes in one column (where the widest needs it to
+    begin) and their captions at one step of the type scale (`common_caption_scale`)."""
+    labelled = [row for row in rows if isinstance(row, _Row) and row.label and row.rect.w]
+    if not labelled:
+        return
+    # Captions on one line at their size or the first step down, where every value then still
+    # has the room to be written at that step at least; else the column the widest value needs,
+    # and the captions wrapped at one step.
+    for factor in _CAPTION_STEPS[:2]:
+        column = _one_line_column(labelled, factor)
+        if column is not None:
+            for row in labelled:
+                row.split, row.caption_scale = column / row.rect.w, factor
+            return
+    left = min(row.control_rect().x for row in labelled)
+    for row in labelled:
+        row.split = (left - row.rect.x) / row.rect.w
+    scale = common_caption_scale(labelled)
+    for row in labelled:
+        row.caption_scale = scale
+
+
+def _one_line_column(rows: Sequence[_Row], factor: float) -> int | None:
+    """How far into each row its value box begins when every caption is written on one line at
+    `factor` of its size; None when a value box would then be narrower than its value needs at
+    the first step down of the type scale (or than the floor it is cut below)."""
+    column = max(font(max(_MIN_TEXT, int(row.size * row.scale * factor)), "bold").size(row.label)[0]
+                 + int(16 * row.scale) for row in rows)
+    for row in rows:
+        room = row.rect.w - column
+        # (a value box wider than this is not worth smaller captions for the whole panel)
+        want = min(row.preferred_need(_CAPTION_STEPS[1]), int(row.rect.w * 0.45))
+        if room < max(row.control_need(), want) or column > row.rect.w * 0.6:
+            return None
+    return column
+
+
+def common_caption_scale(rows: Sequence[Widget]) -> float:
+    """The largest step of the type scale at which the caption of every placed row of `rows`
+    fits (its smallest, where even that does not): one size for a panel's captions, not one per
+    caption."""
+    labelled = [row for row in rows if isinstance(row, _Row)]
+    for factor in _CAPTION_STEPS:
+        if all(row.caption_fits(factor) for row in labelled):
+            return factor
+    return _CAPTION_STEPS[-1]
 
 
 _DIGIT_KEYS = {getattr(pygame, f"K_{n}"): str(n) for n in range(10)} | {
@@ -284,6 +410,10 @@ class TextInput(_Row):
             if self.on_change:
                 self.on_change(new)
         return True
+
+    def preferred_need(self, step: float = 1.0) -> int:
+        """Room for the text typed so far, and a caret, at `step` of the row's size."""
+        return font(int(self.size * self.scale * step)).size(self.text + "|")[0] + 20
 
     def draw(self, surface: pygame.Surface) -> None:
         self._draw_caption(surface)

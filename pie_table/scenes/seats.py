@@ -17,7 +17,7 @@ from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
 from pie_table.kit.marks import draw_seat_mark
-from pie_table.kit.rows import Cycler, TextInput, Toggle
+from pie_table.kit.rows import Cycler, TextInput, Toggle, align_controls
 from pie_table.kit.text import page_scale, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
@@ -82,6 +82,14 @@ def duplicate_control(seats: list[SeatSpec]) -> str | None:
                 a=holder[spec.control] + 1, b=i + 1, control=name)
         holder[spec.control] = i
     return None
+
+
+# The step of the type scale a wrapped option caption is written at in a taller row, and the
+# room (at scale 1) the option help keeps under the rows for its lines.
+_TALL_CAPTION_STEP = 0.8
+_OPTION_SPLIT = 0.56  # an option row's share for its caption, before its value's need
+_SEAT_SPLIT = 0.3  # a seat row's (and the player count's)
+_HELP_ROOM = 110
 
 
 class SeatsScene(MenuScene):
@@ -226,14 +234,14 @@ class SeatsScene(MenuScene):
         self.heading = Label(_(info.title), 44, pal.CREAM, "title")
         counts = list(range(info.min_seats, info.max_seats + 1))
         self.count = Cycler(_("Players"), counts, counts.index(len(self.seats)), self.set_count, wrap=False)
-        self.count.split = 0.3
+        self.count.split = _SEAT_SPLIT
         self.seat_rows: list[Cycler] = []
         self.team_rows: list[Cycler] = []
         choices = self.seat_choices()
         for i, spec in enumerate(self.seats):
             row = Cycler(self.seat_label(i), choices, _index(choices, spec),
                          partial(self.set_seat, i), seat_text, accept=partial(self.control_free, i))
-            row.split = 0.3
+            row.split = _SEAT_SPLIT
             self.seat_rows.append(row)
             if self.team_game:
                 self.team_rows.append(Cycler("", range(len(TEAM_LETTERS)), self.teams[i],
@@ -244,7 +252,7 @@ class SeatsScene(MenuScene):
         self.option_help = {id(row): _("{label}: {help}").format(label=_(opt.label), help=_(opt.help))
                             if opt.help else "" for row, opt in pairs}
         for option_row in self.option_rows:
-            option_row.split = 0.56
+            option_row.split = _OPTION_SPLIT
         self.options_heading = Label(_("Variants") if self.option_rows else "", 28, pal.INK, "bold")
         self.status = Label(self.status_text, 22, pal.CREAM, "bold")
         self.start_button = Button(_("Start"), self.start, enabled=lambda: self.problem() is None, size=30)
@@ -316,21 +324,48 @@ class SeatsScene(MenuScene):
         rows = 1 + len(self.seat_rows)
         gap = int(10 * s)
         row_h = min(int(52 * s), (inner.h - gap * rows) // rows)
-        team_w = int(170 * s) if self.team_game else 0
+        team_w = self._team_width(inner.w, s, gap) if self.team_game else 0
         self.count.place(pygame.Rect(inner.x, inner.y, inner.w - team_w - (gap if team_w else 0), row_h), s)
         for i, row in enumerate(self.seat_rows):
             y = inner.y + (i + 1) * (row_h + gap) + gap
             row.place(pygame.Rect(inner.x, y, inner.w - team_w - (gap if team_w else 0), row_h), s)
             if self.team_game:
                 self.team_rows[i].place(pygame.Rect(inner.right - team_w, y, team_w, row_h), s)
+        for row in (self.count, *self.seat_rows):
+            row.split, row.caption_scale = _SEAT_SPLIT, None  # laid out afresh at every size
+        align_controls([self.count, *self.seat_rows])  # one column of choices, one caption size
         top = (self.seat_rows[-1].rect.bottom if self.seat_rows else inner.y) + int(18 * s)
         self.legend_rect = pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top))
+
+    def _team_width(self, inner_w: int, s: float, gap: int) -> int:
+        """The team column: as wide as its longest team name needs (Blueberry, Arándano) at its
+        size, while every seat's choice beside it stays whole (the caption keeping its 30%)."""
+        wanted = max(int(170 * s), self.team_rows[0].full_need(s))
+        # (each seat's choice at the first step down of the type scale, or whole at the floor)
+        seat_need = max((max(row.need_at(s), row.full_need(s, 0.8)) for row in self.seat_rows), default=0)
+        return max(int(170 * s), min(wanted, inner_w - gap - int(inner_w * 0.3) - seat_need))
 
     def _place_options(self, inner: pygame.Rect, s: float) -> None:
         row_h, gap = int(48 * s), int(12 * s)
         self.options_heading.place(pygame.Rect(inner.x, inner.y, inner.w, int(36 * s)), s)
+        top = inner.y + int(48 * s)
         for i, row in enumerate(self.option_rows):
-            row.place(pygame.Rect(inner.x, inner.y + int(48 * s) + i * (row_h + gap), inner.w, row_h), s)
+            row.split, row.caption_scale, row.control_h = _OPTION_SPLIT, None, None  # laid out afresh
+            row.place(pygame.Rect(inner.x, top + i * (row_h + gap), inner.w, row_h), s)
+        align_controls(self.option_rows)  # the values in one column, one caption size down the panel
+        # A caption that needs more lines than its row holds at the first step down gets a taller
+        # row, where the panel has the room (and keeps some for the help under the rows): every
+        # caption is then written at that step, not the smallest.
+        step = _TALL_CAPTION_STEP
+        heights = [max(row_h, row.caption_height(step) + int(8 * s)) for row in self.option_rows]
+        room = inner.bottom - top - int(_HELP_ROOM * s)
+        if any(h > row_h for h in heights) and sum(heights) + gap * len(heights) <= room:
+            y = top
+            for row, height in zip(self.option_rows, heights, strict=True):
+                split = row.split  # the column `align_controls` chose
+                row.place(pygame.Rect(inner.x, y, inner.w, height), s)
+                row.split, row.caption_scale, row.control_h = split, step, row_h
+                y += height + gap
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.seat_panel, self.scale)

@@ -8,7 +8,7 @@ import pygame
 from pie_table.kit import palette as pal
 from pie_table.kit import settings as store
 from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language
-from pie_table.kit.rows import Cycler, Toggle
+from pie_table.kit.rows import Cycler, Toggle, align_controls
 from pie_table.kit.theme import THEMES
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
@@ -48,7 +48,7 @@ class SettingsScene(OverlayScene):
         full = bool(self.app.fullscreen)
         self.fullscreen = Toggle(_("Fullscreen"), full, self._set_fullscreen)
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
-                          pal.INK_SOFT, "sans")
+                          pal.INK_SOFT, "sans", wrap=True)  # two lines where one does not hold it
         self.back_button = Button(_("Back"), self.back, size=26)
         self.keys_button = Button(_("Controls…"), self.open_controls, size=22)
         rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace, self.animation,
@@ -129,9 +129,11 @@ class SettingsScene(OverlayScene):
         top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
         for i, row in enumerate(rows):
+            row.split, row.caption_scale = 0.42, None  # laid out afresh at every size
             row.place(pygame.Rect(inner.x, top + i * (rh + gap), inner.w, rh), s)
+        align_controls(rows)  # the values in one column, the captions at one size
         note_y = top + len(rows) * (rh + gap)
-        self.note.place(pygame.Rect(inner.x, note_y, inner.w, int(26 * s)), s)
+        self.note.place(pygame.Rect(inner.x, note_y, inner.w, int(48 * s)), s)
         bw, bh = int(220 * s), int(54 * s)
         y = self.panel.bottom - bh - int(20 * s)
         self.keys_button.place(pygame.Rect(self.panel.centerx - bw - int(8 * s), y, bw, bh), s)
