@@ -43,3 +43,26 @@ def test_200_percent_writes_every_supply_name_larger(monkeypatch, size, lang):
     assert len(larger) == len(normal) == 6
     # (a long name may be narrowed to its row's width, "Espadas de cóctel": larger all the same)
     assert sorted(name for name in normal if min(larger[name]) <= max(normal[name])) == [], larger
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_the_viewers_rat_card_name_is_never_smaller_at_200_percent(monkeypatch, size, lang):
+    """Where "Rat 1 (you)" would have to shrink to fit its card, "(you)" moves to the line below."""
+    from pie_table.kit.i18n import _
+
+    set_language(lang)
+
+    def sizes(percent: int) -> tuple[int, set[str]]:
+        words = ["screenshot", "rats", "--seats", "human,bot:easy,bot:normal", "--seed", "3", "--out", "x"]
+        info, setup = build_setup(build_parser().parse_args(words))
+        with recording(monkeypatch) as drawn:
+            app, _scene = make_table(info, setup, size, percent)
+            watch(app)
+            app.step(0.0)
+        name = _("Rat {n}").format(n=1)
+        said = {d.text for d in drawn if _(" (you)").strip() in d.text}
+        return max(d.size for d in drawn if d.text in (name, name + _(" (you)"))), said
+
+    (normal, said_normal), (grown, said_grown) = sizes(100), sizes(200)
+    assert grown >= normal and said_normal and said_grown, (normal, grown, said_grown)

@@ -358,7 +358,8 @@ def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale:
         ngettext(" · {n} award", " · {n} awards", awards).format(n=awards) if awards is not None else "")
     if card.is_viewer:
         whole = name + _(" (you)")
-        if fits(whole, int(17 * scale), box.w, "bold"):
+        # Whole at the name's own size, else " (you)" moves down (the name is never smaller for it).
+        if fits(whole, int(17 * scale), box.w, "bold", int(17 * scale)):
             name = whole
         else:
             sub = _(" (you)").strip() + " " + sub
