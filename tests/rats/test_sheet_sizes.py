@@ -66,3 +66,20 @@ def test_the_viewers_rat_card_name_is_never_smaller_at_200_percent(monkeypatch, 
 
     (normal, said_normal), (grown, said_grown) = sizes(100), sizes(200)
     assert grown >= normal and said_normal and said_grown, (normal, grown, said_grown)
+
+
+def test_what_a_rat_last_said_is_written_no_smaller_than_the_floor():
+    """On its card at 1280x720 at 100% (it was drawn at 13 px)."""
+    import pygame
+
+    from pie_table.games.rats.ui.sheet_view import RatCard, draw_rat_card
+    from pie_table.kit import fonts
+    from pie_table.kit.app import App
+    from tests.kit.text_probe import probe_screen
+
+    App(size=(1280, 720), headless=True)
+    with pytest.MonkeyPatch.context() as patch, recording(patch) as drawn:
+        card = RatCard(seat=1, said="RATS!")
+        draw_rat_card(probe_screen((400, 200)), pygame.Rect(10, 10, 183, 70), card, 1.0)
+    said = [d.size for d in drawn if "RATS!" in d.text]
+    assert said and min(said) >= fonts.SMALL, said

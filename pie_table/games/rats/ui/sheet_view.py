@@ -344,7 +344,7 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
     if card.revealed is not None and below.h > 10:
         _revealed(surface, below, card.revealed, scale)
     elif card.said and below.h > 10:
-        size = int(13 * scale)
+        size = max(min_readable(), int(13 * scale))
         said = font(size).render(ellipsize(f"“{card.said}”", size, below.w), True, pal.INK)
         surface.blit(said, (below.x, below.y))
 
