@@ -6,27 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from pie_table.cli.game_args import build_setup
-from pie_table.cli.headless_app import make_table
-from pie_table.cli.main import build_parser
 from pie_table.games.rats.state import GOAL_NAMES
 from pie_table.games.rats.ui.labels import goal_hint
 from pie_table.kit.i18n import set_language
 from tests.kit.table_texts import sized_home  # noqa: F401 - a fixture
-from tests.kit.text_probe import recording, watch
+from tests.rats.rats_helpers import opening_frames
 
 pytestmark = pytest.mark.usefixtures("sized_home")
 
 
 def _hint_sizes(monkeypatch, size: tuple[int, int], percent: int) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """The size each goal's hint is drawn at on the table's first frames."""
-    words = ["screenshot", "rats", "--seats", "human,bot:easy,bot:normal", "--seed", "3", "--out", "x"]
-    info, setup = build_setup(build_parser().parse_args(words))
-    with recording(monkeypatch) as drawn:
-        app, _scene = make_table(info, setup, size, percent)
-        watch(app)
-        app.step(0.0)
-        app.step(0.0)
+    drawn, _scene = opening_frames(monkeypatch, size, percent)
     hints = {goal_hint(goal) for goal in GOAL_NAMES}
     return {d.text: d.size for d in drawn if d.text in hints}
 
@@ -50,13 +41,7 @@ def _name_sizes(monkeypatch, size: tuple[int, int],  # type: ignore[no-untyped-d
     """The size each goal's name is drawn at on the table's first frames, and the table's layout."""
     from pie_table.games.rats.ui.labels import goal_name
 
-    words = ["screenshot", "rats", "--seats", "human,bot:easy,bot:normal", "--seed", "3", "--out", "x"]
-    info, setup = build_setup(build_parser().parse_args(words))
-    with recording(monkeypatch) as drawn:
-        app, scene = make_table(info, setup, size, percent)
-        watch(app)
-        app.step(0.0)
-        app.step(0.0)
+    drawn, scene = opening_frames(monkeypatch, size, percent)
     names = {goal_name(goal) for goal in GOAL_NAMES}
     return {d.text: d.size for d in drawn if d.text in names}, scene.layout
 

@@ -13,6 +13,7 @@ from pie_table.games.rats.ui.labels import supply_title
 from pie_table.kit.i18n import set_language
 from tests.kit.table_texts import sized_home  # noqa: F401 - a fixture
 from tests.kit.text_probe import recording, watch
+from tests.rats.rats_helpers import opening_frames
 
 pytestmark = pytest.mark.usefixtures("sized_home")
 
@@ -54,12 +55,7 @@ def test_the_viewers_rat_card_name_is_never_smaller_at_200_percent(monkeypatch, 
     set_language(lang)
 
     def sizes(percent: int) -> tuple[int, set[str]]:
-        words = ["screenshot", "rats", "--seats", "human,bot:easy,bot:normal", "--seed", "3", "--out", "x"]
-        info, setup = build_setup(build_parser().parse_args(words))
-        with recording(monkeypatch) as drawn:
-            app, _scene = make_table(info, setup, size, percent)
-            watch(app)
-            app.step(0.0)
+        drawn, _scene = opening_frames(monkeypatch, size, percent)
         name = _("Rat {n}").format(n=1)
         said = {d.text for d in drawn if _(" (you)").strip() in d.text}
         return max(d.size for d in drawn if d.text in (name, name + _(" (you)"))), said
