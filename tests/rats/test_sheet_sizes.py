@@ -79,3 +79,26 @@ def test_what_a_rat_last_said_is_written_no_smaller_than_the_floor():
         draw_rat_card(probe_screen((400, 200)), pygame.Rect(10, 10, 183, 70), card, 1.0)
     said = [d.size for d in drawn if "RATS!" in d.text]
     assert said and min(said) >= fonts.SMALL, said
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats):
+    """1280x720: the grown card holds a second line for it ("“I'm afraid I have 5 co…”" before;
+    Spanish's "Me temo que tengo 5 espadas de cóctel." would need a third)."""
+    import pygame
+
+    from pie_table.games.rats.ui.sheet_view import RatCard, draw_rat_card
+    from pie_table.games.rats.ui.table_draw import compute_layout
+    from pie_table.kit.app import App
+    from pie_table.kit.text import set_interface_size
+    from tests.kit.cut_log import logging_cuts
+
+    said = "I'm afraid I have 5 cocktail swords."
+    App(size=(1280, 720), headless=True).set_ui_scale(200)
+    try:
+        lay = compute_layout((1280, 720), seats)
+        with logging_cuts(monkeypatch) as cuts:
+            draw_rat_card(pygame.Surface((1280, 720)), lay.cards[1], RatCard(seat=1, said=said), lay.scale)
+        assert cuts == []
+    finally:
+        set_interface_size(100)

@@ -74,6 +74,8 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     per_row = 3 if seats > 2 else 2
     rows = -(-seats // per_row)
     card_h = int(70 * s)
+    if s > design_scale(size):  # grown, a rat's card holds what it last said on a second line
+        card_h += font(max(min_readable(), int(13 * s))).get_linesize() + int(4 * s)
     card_w = (centre.w - (per_row - 1) * m) // per_row
     cards = [pygame.Rect(centre.x + (i % per_row) * (card_w + m), centre.y + (i // per_row) * (card_h + m),
                          card_w, card_h) for i in range(seats)]
