@@ -84,9 +84,14 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
         paper(surface, rect, scale)
     pad = int(8 * scale)
     top = rect.y + pad
-    # The title on a second line rather than cut ("At the table (T: your trades)" at 900x560).
+    # The title on a second line rather than cut ("At the table (T: your trades)" at 900x560),
+    # smaller where two lines do not hold it (a column narrowed at a grown size), never dropped.
     head_size = max(min_readable(), int(18 * scale))
-    for line in wrapped_lines(title, head_size, rect.w - 2 * pad, "title")[:2]:
+    heads = wrapped_lines(title, head_size, rect.w - 2 * pad, "title")
+    while len(heads) > 2 and head_size > min_readable():
+        head_size -= 1
+        heads = wrapped_lines(title, head_size, rect.w - 2 * pad, "title")
+    for line in heads:
         head = fit_text(line, head_size, rect.w - 2 * pad, pal.INK, "title")
         surface.blit(head, (rect.x + pad, top))
         top += head.get_height()

@@ -47,6 +47,18 @@ class ScrollPage:
         """True when the page is taller than the window."""
         return self.height > self.window[1]
 
+    def bar(self) -> pygame.Rect:
+        """Where the scroll bar lies in the window, its rim included (an empty rect when the page
+        fits): a screen that scrolls keeps its controls left of it."""
+        if not self.scrolls:
+            return pygame.Rect(self.window[0], 0, 0, 0)
+        return self._track().inflate(4, 4)
+
+    def _track(self) -> pygame.Rect:
+        w, h = self.window
+        s = self.scale
+        return pygame.Rect(w - int(14 * s), int(8 * s), int(8 * s), h - int(16 * s))
+
     def _clamped(self, top: int) -> int:
         return max(0, min(int(top), self.height - self.window[1]))
 
@@ -104,9 +116,8 @@ class ScrollPage:
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """A scroll bar at the window's right edge: how much more there is, and where."""
-        w, h = self.window
-        s = self.scale
-        track = pygame.Rect(w - int(14 * s), int(8 * s), int(8 * s), h - int(16 * s))
+        h, s = self.window[1], self.scale
+        track = self._track()
         thumb_h = max(int(24 * s), track.h * h // self.height)
         span = max(1, self.height - h)
         thumb = pygame.Rect(track.x, track.y + (track.h - thumb_h) * self.top // span, track.w, thumb_h)

@@ -27,8 +27,9 @@ import pygame
 
 from pie_table.core.session import TIMEOUT
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import fits
 from pie_table.kit.i18n import _
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_lines, fit_text
 
 _SEAT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 _QUIET = 0.5  # seconds after a window closes in which keys and clicks go nowhere
@@ -178,8 +179,11 @@ class ReactionWindow:
         done = bar.copy()
         done.w = int(bar.w * left / decision["deadline"])
         pygame.draw.rect(surface, pal.DANGER if left < 2 else pal.GOLD, done, border_radius=bar.h // 2)
-        title = self.title(decision, left)
-        text = fit_text(title, int(18 * scale), bar.w, ink, "bold")
+        title, size = self.title(decision, left), int(18 * scale)
+        if fits(title, size, bar.w, "bold", size):
+            text = fit_text(title, size, bar.w, ink, "bold")
+        else:  # a long card's name, a grown size: on more lines rather than smaller, or cut
+            text = fit_lines(title, size, bar.w, ink, "bold", most=3)
         surface.blit(text, (bar.x, bar.bottom + pad // 2))
         bw, bh = min(int(180 * scale), bar.w), int(40 * scale)
         per_row = max(1, (bar.w + pad) // (bw + pad))

@@ -314,7 +314,9 @@ class SeatsScene(MenuScene):
         self._place_seats(self.seat_panel.inflate(-int(80 * s), -int(40 * s)), s)
         self._place_options(self.side_panel.inflate(-int(40 * s), -int(40 * s)), s)
         self.status.place(pygame.Rect(margin, bottom + int(14 * s), w - 2 * margin, int(34 * s)), s)
-        bw, bh = int(220 * s), int(58 * s)
+        # The three buttons narrower, when the page scrolls, rather than under its scroll bar.
+        clear = w - self.scroll_page.bar().x + int(4 * s)
+        bw, bh = min(int(220 * s), (w - 2 * clear - 2 * gap) // 3), int(58 * s)
         y = h - bh - int(26 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw * 3 // 2 - gap, y, bw, bh), s)
         self.players_button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), s)

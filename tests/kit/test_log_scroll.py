@@ -95,3 +95,16 @@ def test_an_entry_that_wraps_is_in_one_ink_on_every_line(monkeypatch):
     assert {d.ink for d in wrapped} == {pal.INK}  # one of the newest three: all of it in full ink
     assert inks["Last."] == inks["Entry 5."] == pal.INK  # the other two of the newest three
     assert inks["Entry 4."] == pal.INK_SOFT
+
+
+@pytest.mark.parametrize("title", ["At the table (T: your trades)", "En la mesa (T: tus intercambios)"])
+def test_a_title_two_lines_do_not_hold_is_written_smaller_never_dropped(monkeypatch, title):
+    """A column narrowed at 200%: the title's every word is drawn, on two lines at most."""
+    from pie_table.kit.log_panel import draw_log
+
+    pygame.init()
+    with recording(monkeypatch) as drawn:
+        draw_log(probe_screen((400, 400)), pygame.Rect(0, 0, 300, 400), [{"text": "Hi."}], 2.0, title)
+    heads = [d for d in drawn if d.text and d.text in title]
+    assert " ".join(d.text for d in heads).split() == title.split()
+    assert len(heads) <= 2 and all(d.size >= 14 for d in heads)

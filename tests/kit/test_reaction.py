@@ -148,3 +148,26 @@ def test_the_countdown_says_what_may_be_answered_and_every_key_stays_visible():
     assert shown[0].startswith("6 s · cualquiera puede jugar")  # the seconds are never the part cut
     for seat in (1, 2):
         assert str(seat + 1) in shown, shown  # the key, never cut off with the name
+
+
+def test_at_200_percent_a_long_answer_wraps_the_countdown_rather_than_shrink_or_cut_it(monkeypatch):
+    """A Spanish card's name in a moves column 505 px wide at scale 2 (the 200% Cheflebrity table)."""
+    from pie_table.kit.i18n import set_language
+    from tests.kit.cut_log import logging_cuts
+    from tests.kit.text_probe import probe_screen, recording
+
+    pygame.display.init()
+    _session, _pacer, window, _claims, _lost = _lost_table()
+    window.answer = lambda decision: "Golpe de genialidad"
+    set_language("es")
+    try:
+        with logging_cuts(monkeypatch) as cuts, recording(monkeypatch) as drawn:
+            window.draw(probe_screen((540, 400)), pygame.Rect(0, 0, 537, 300), 2.0)
+    finally:
+        set_language("en")
+    assert cuts == []
+    from pie_table.kit import palette as pal
+
+    title = [d for d in drawn if tuple(d.ink) == pal.CREAM]  # the countdown's ink; the buttons' is INK
+    assert " ".join(d.text for d in title).endswith("Golpe de genialidad"), title
+    assert min(d.size for d in title) >= 36, [(d.text, d.size) for d in title]

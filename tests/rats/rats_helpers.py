@@ -91,3 +91,21 @@ def supply(name: str) -> int:
 def snapshot(state: RatsState) -> dict[str, Any]:
     """The full JSON of the state, for unchanged-state checks."""
     return RULES.to_json(state)
+
+
+def opening_frames(monkeypatch, size: tuple[int, int], percent: int) -> tuple[list[Any], Any]:  # type: ignore[no-untyped-def]
+    """Every text a three-rat table (a human and two bots) draws in its first two frames at `size`
+    and `percent`%, and the table scene."""
+    from pie_table.cli.game_args import build_setup
+    from pie_table.cli.headless_app import make_table
+    from pie_table.cli.main import build_parser
+    from tests.kit.text_probe import recording, watch
+
+    words = ["screenshot", "rats", "--seats", "human,bot:easy,bot:normal", "--seed", "3", "--out", "x"]
+    info, setup = build_setup(build_parser().parse_args(words))
+    with recording(monkeypatch) as drawn:
+        app, scene = make_table(info, setup, size, percent)
+        watch(app)
+        app.step(0.0)
+        app.step(0.0)
+    return list(drawn), scene

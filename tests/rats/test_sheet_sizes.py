@@ -13,6 +13,7 @@ from pie_table.games.rats.ui.labels import supply_title
 from pie_table.kit.i18n import set_language
 from tests.kit.table_texts import sized_home  # noqa: F401 - a fixture
 from tests.kit.text_probe import recording, watch
+from tests.rats.rats_helpers import opening_frames
 
 pytestmark = pytest.mark.usefixtures("sized_home")
 
@@ -43,3 +44,61 @@ def test_200_percent_writes_every_supply_name_larger(monkeypatch, size, lang):
     assert len(larger) == len(normal) == 6
     # (a long name may be narrowed to its row's width, "Espadas de cóctel": larger all the same)
     assert sorted(name for name in normal if min(larger[name]) <= max(normal[name])) == [], larger
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_the_viewers_rat_card_name_is_never_smaller_at_200_percent(monkeypatch, size, lang):
+    """Where "Rat 1 (you)" would have to shrink to fit its card, "(you)" moves to the line below."""
+    from pie_table.kit.i18n import _
+
+    set_language(lang)
+
+    def sizes(percent: int) -> tuple[int, set[str]]:
+        drawn, _scene = opening_frames(monkeypatch, size, percent)
+        name = _("Rat {n}").format(n=1)
+        said = {d.text for d in drawn if _(" (you)").strip() in d.text}
+        return max(d.size for d in drawn if d.text in (name, name + _(" (you)"))), said
+
+    (normal, said_normal), (grown, said_grown) = sizes(100), sizes(200)
+    assert grown >= normal and said_normal and said_grown, (normal, grown, said_grown)
+
+
+def test_what_a_rat_last_said_is_written_no_smaller_than_the_floor():
+    """On its card at 1280x720 at 100% (it was drawn at 13 px)."""
+    import pygame
+
+    from pie_table.games.rats.ui.sheet_view import RatCard, draw_rat_card
+    from pie_table.kit import fonts
+    from pie_table.kit.app import App
+    from tests.kit.text_probe import probe_screen
+
+    App(size=(1280, 720), headless=True)
+    with pytest.MonkeyPatch.context() as patch, recording(patch) as drawn:
+        card = RatCard(seat=1, said="RATS!")
+        draw_rat_card(probe_screen((400, 200)), pygame.Rect(10, 10, 183, 70), card, 1.0)
+    said = [d.size for d in drawn if "RATS!" in d.text]
+    assert said and min(said) >= fonts.SMALL, said
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats):
+    """1280x720: the grown card holds a second line for it ("“I'm afraid I have 5 co…”" before;
+    Spanish's "Me temo que tengo 5 espadas de cóctel." would need a third)."""
+    import pygame
+
+    from pie_table.games.rats.ui.sheet_view import RatCard, draw_rat_card
+    from pie_table.games.rats.ui.table_draw import compute_layout
+    from pie_table.kit.app import App
+    from pie_table.kit.text import set_interface_size
+    from tests.kit.cut_log import logging_cuts
+
+    said = "I'm afraid I have 5 cocktail swords."
+    App(size=(1280, 720), headless=True).set_ui_scale(200)
+    try:
+        lay = compute_layout((1280, 720), seats)
+        with logging_cuts(monkeypatch) as cuts:
+            draw_rat_card(pygame.Surface((1280, 720)), lay.cards[1], RatCard(seat=1, said=said), lay.scale)
+        assert cuts == []
+    finally:
+        set_interface_size(100)

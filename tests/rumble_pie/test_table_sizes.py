@@ -95,3 +95,30 @@ def test_200_percent_wraps_a_bottom_seats_label_rather_than_keep_it_small(monkey
         assert words and not any("…" in text for text in words)
         before = _tallest(normal, _inside(geom.zone(seat, "label")))  # type: ignore[attr-defined]
         assert min(words.values()) > before, (seat, before, words)
+
+
+@pytest.mark.parametrize("percent", [150, 200])
+def test_a_wide_windows_top_row_labels_grow_whole_above_their_arsenal(monkeypatch, percent):
+    """1920x1080, four seats: the top row's labels, whose band above the arsenal is too thin for
+    two grown lines, are drawn larger than at 100% all the same (on one line across the frame),
+    whole, inside their seat's region and clear of the arsenal below them."""
+    seats = "bot:hard,bot:normal,bot:easy,bot:normal"
+    normal, geom = _first_frame(monkeypatch, (1920, 1080), 100, seats)
+    larger, grown = _first_frame(monkeypatch, (1920, 1080), percent, seats)
+    top = [seat for seat in range(4) if grown.side(seat) == "top"]  # type: ignore[attr-defined]
+    assert len(top) == 2
+    for seat in top:
+        region, arsenal = grown.zone(seat, "region"), grown.zone(seat, "arsenal")  # type: ignore[attr-defined]
+
+        def above(d: Drawn, region=region, arsenal=arsenal) -> bool:  # the label's words in its band
+            x, y = d.where[0] + d.where[2] // 2, d.where[1] + d.where[3] // 2
+            label = d.text.startswith("Player") or d.text.endswith("Blueberry")
+            return label and region.left < x < region.right and region.top <= y < arsenal.top
+
+        before, after = [d for d in normal if above(d)], [d for d in larger if above(d)]
+        assert {d.text for d in after} >= {f"Player {seat + 1} · Bot · normal", "Team Blueberry"}
+        assert min(d.size for d in after) > max(d.size for d in before), (seat, before, after)
+        for d in after:
+            assert "…" not in d.text
+            x, y, w, h = d.where
+            assert region.left < x and x + w < region.right and y + h <= arsenal.top, (d.text, d.where)

@@ -132,3 +132,34 @@ def _legend_painters(monkeypatch, seats: str, size: tuple[int, int]) -> list[str
     scene.view.set_geometry(scene.geom)
     app.step(1 / 60)
     return painted
+
+
+_BOTS = "bot:hard,bot:normal,bot:easy,bot:normal"
+
+
+@pytest.mark.parametrize(("seats", "size", "percent", "lang"), [
+    *((_BOTS, size, percent, lang) for size in [(1280, 720), (900, 560)] for percent in (100, 200)
+      for lang in ("en", "es")),
+    ("human:mouse,bot:normal", (1280, 720), 100, "en"),  # (narrower or grown, its box is too short)
+])
+def test_a_legend_without_a_grid_says_its_keys_whole(monkeypatch, size, percent, lang, seats) -> None:
+    """'Esc · E…  pause · start ro…' and 'card onto a pile…' (the mouse's) at 1280x720 even at
+    100%: a line's keys take the line and what they do goes under them, inside the box."""
+    from pie_table.kit.i18n import set_language
+    from pie_table.kit.text import set_interface_size
+    from tests.kit.cut_log import logging_cuts
+
+    set_language(lang)
+    try:
+        with logging_cuts(monkeypatch) as cuts:
+            app = App(size=size, headless=True)
+            app.set_ui_scale(percent)
+            setup = GameSetup("rumble-pie", parse_seats(seats), seed=4)
+            scene = open_table(RumbleTableScene, app, setup)
+            app.scenes.push(scene)
+            app.step(1 / 60)
+        legend = [shown for text, shown, where in cuts if where.endswith("table_view")]
+        assert legend == [] and scene.view.legend_bottom <= scene.geom.area("legend").bottom
+    finally:
+        set_interface_size(100)
+        set_language("en")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pygame
 import pytest
 
 from pie_table.core.saves import read_save, write_save
@@ -133,3 +134,23 @@ def test_a_cheflebrity_replay_at_200_percent_hides_no_served_dessert(monkeypatch
     set_language(language)
     assert _hidden_desserts(monkeypatch, saves["cheflebrity"], (1280, 720), 100, at) == []
     assert _hidden_desserts(monkeypatch, saves["cheflebrity"], (1280, 720), 200, at) == []
+
+
+def test_a_pie_rats_replay_at_200_percent_on_900x560_cuts_nothing_and_hides_no_words(monkeypatch, saves):
+    """Spanish, halfway in: the empty sill's line wraps ("No se enfría ningún pastel" was cut), and
+    a Captain's "no charisma or crew yet" sits below its second line of badges, not under it."""
+    from pie_table.kit.i18n import _
+    from tests.kit.cut_log import logging_cuts
+
+    set_language("es")
+    with logging_cuts(monkeypatch) as cuts:
+        app, _replay_scene = _replay(saves["pie-rats"], (900, 560), 200)
+        with recording(monkeypatch) as drawn:  # one whole frame, on the window
+            watch(app)
+            app.step(0.0, [])
+    assert sorted({shown for _text, shown, _where in cuts}) == []
+    empty = [d for d in drawn if d.text.startswith(_("No charisma or crew yet").split()[0])]
+    badges = [d for d in drawn if d.text in (_("Looted"), _("Frozen"), _("Lead"))]
+    assert empty and badges
+    rect = lambda d: pygame.Rect(d.where)  # noqa: E731 - on the surface the panel drew on
+    assert [(e.text, b.text) for e in empty for b in badges if rect(e).colliderect(rect(b))] == []

@@ -313,3 +313,26 @@ def test_no_options_explanation_repeats_its_name(lang):
         assert doubled == []
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("game", ["rumble-pie", "rats", "pie-rats", "cheflebrity"])
+def test_at_200_percent_the_scroll_bar_leaves_the_buttons_clear(game, size):
+    """The page scrolls; Back, Players and Start sit left of its bar, their words whole."""
+    from pie_table.core.registry import load_games
+    from pie_table.kit.text import set_interface_size
+
+    window = App(size, headless=True)
+    window.set_ui_scale(200)
+    try:
+        scene = SeatsScene(window, load_games()[game])
+        window.scenes.push(scene)
+        window.step(1 / 60, [])
+        bar = scene.scroll_page.bar()
+        assert scene.scroll_page.scrolls and bar.w > 0
+        for button in (scene.back_button, scene.players_button, scene.start_button):
+            assert button.rect.right < bar.x, (button.text, button.rect, bar)
+            label = button.label_image()
+            assert label.get_width() <= button.rect.w - 16 and label.get_height() >= 14
+    finally:
+        set_interface_size(100)

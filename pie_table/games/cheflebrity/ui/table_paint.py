@@ -348,15 +348,25 @@ def draw_seat(
     surface.blit(name, (area.x + pad + name_mark, area.y + pad // 2))
     score_rect = score.get_rect(topright=(area.right - pad, area.y + pad // 2 + 2))
     surface.blit(score, score_rect)
-    _draw_hand_count(surface, lay, hand_n,
-                     pygame.Rect(area.x + pad + name_mark + name.get_width() + pad, area.y + pad // 2 + 2,
-                                 0, name.get_height()), score_rect.x - pad)
+    at, right = (area.x + pad + name_mark + name.get_width() + pad, area.y + pad // 2 + 2), score_rect.x - pad
+    form = _hand_form(lay, hand_n, right - at[0])
+    if form is not None:
+        _draw_hand_count(surface, lay, form, at, right)
     body = pygame.Rect(area.x + pad, area.y + head_h + pad, area.w - 2 * pad, area.h - head_h - 2 * pad)
     pies = view["working"][seat]
     wl = _working_lay(lay, view, seat, body)  # the working line's texts
     work_w, strip_w = _work_geometry(wl, view, seat, body)
     work = pygame.Rect(body.x, body.y, work_w, body.h)
     serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
+    if form is None:
+        # A header too narrow for the count beside the name (a rival's at a grown size): the
+        # count tops the serving line, which reflows below it, rather than vanish (the working
+        # line keeps its height: its stacks have none to spare).
+        form = _hand_form(lay, hand_n, serve.w)
+        if form is not None:
+            _draw_hand_count(surface, lay, form, serve.topleft, serve.right)
+            drop = _hand_height(lay) + 2
+            serve = pygame.Rect(serve.x, serve.y + drop, serve.w, serve.h - drop)
     work_tag = _tag(surface, wl, work, _("Working line"))
     pygame.draw.rect(
         surface,
@@ -486,25 +496,39 @@ def _header(lay: Layout, area: pygame.Rect, label: str, points: str,
     return name, score
 
 
-def _draw_hand_count(surface: pygame.Surface, lay: Layout, hand_n: int, at: pygame.Rect, right: int) -> None:
-    """A chef's hand beside the name, left of the score at `right`: its backs fanned and "hand n";
-    in a narrow header fewer backs, then the words alone, then one back and the number."""
-    s = lay.scale
-    back_w, back_h, step = int(12 * s), int(17 * s), int(5 * s)
-    room, size = right - at.x, _size(lay, 12)
-    words = _("hand {n}").format(n=hand_n)
+def _hand_backs(lay: Layout) -> tuple[int, int, int]:
+    """(width, height, step) of the card backs fanned for a chef's hand."""
+    return int(12 * lay.scale), int(17 * lay.scale), int(5 * lay.scale)
+
+
+def _hand_form(lay: Layout, hand_n: int, room: int) -> tuple[str, int] | None:
+    """(text, backs) of a chef's hand count `room` pixels wide: its backs fanned and "hand n"; in
+    less room fewer backs, then the words alone, then one back and the number; None if not even
+    that fits."""
+    back_w, _h, step = _hand_backs(lay)
+    size, words = _size(lay, 12), _("hand {n}").format(n=hand_n)
     if fits(words, size, room - back_w - 4):
-        text, backs = words, min(hand_n, 8, (room - back_w - 4 - _width(words, lay, 12, "sans")) // step)
-    elif fits(words, size, room):
-        text, backs = words, 0
-    elif hand_n and fits(str(hand_n), size, room - step - back_w - 4):
-        text, backs = str(hand_n), 1
-    else:
-        return
+        return words, min(hand_n, 8, (room - back_w - 4 - _width(words, lay, 12, "sans")) // step)
+    if fits(words, size, room):
+        return words, 0
+    if hand_n and fits(str(hand_n), size, room - step - back_w - 4):
+        return str(hand_n), 1
+    return None
+
+
+def _hand_height(lay: Layout) -> int:
+    """How tall a hand count's line is: its backs or its words, whichever is taller."""
+    return max(_hand_backs(lay)[1], font(_size(lay, 12)).get_height() + 1)
+
+
+def _draw_hand_count(surface: pygame.Surface, lay: Layout, form: tuple[str, int], at: tuple[int, int],
+                     right: int) -> None:
+    """A chef's hand count in its `form` (_hand_form) from `at`, within `right`."""
+    (text, backs), (back_w, back_h, step) = form, _hand_backs(lay)
     for i in range(backs):
-        surface.blit(card_back(back_w, back_h), (at.x + i * step, at.y))
-    x = at.x + backs * step + back_w + 4 if backs else at.x
-    surface.blit(fit_text(text, size, max(1, right - x), pal.CREAM), (x, at.y + 1))
+        surface.blit(card_back(back_w, back_h), (at[0] + i * step, at[1]))
+    x = at[0] + backs * step + back_w + 4 if backs else at[0]
+    surface.blit(fit_text(text, _size(lay, 12), max(1, right - x), pal.CREAM), (x, at[1] + 1))
 
 
 def _width(text: str, lay: Layout, base: float, face: str = "bold") -> int:

@@ -200,9 +200,15 @@ def draw_sill(
             draw_target(surface, card.inflate(6, 6), 3, 8)
         zones.append(Zone(card, "pie", pie))
     if not view["sill"]:
-        empty = fit_text(_("No pie is cooling"), int(15 * s), rect.w - 16, pal.CREAM)
+        # On two lines rather than cut where one does not hold it (a grown size, a narrow sill).
+        words, size = _("No pie is cooling"), int(15 * s)
+        if fits(words, size, rect.w - 16, floor=size):
+            empty = fit_text(words, size, rect.w - 16, pal.CREAM)
+        else:
+            empty = fit_lines(words, size, rect.w - 16, pal.CREAM)
         box = empty.get_rect(midbottom=(rect.centerx, rect.bottom - int(24 * s))).inflate(12, 6)
-        pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=box.h // 2)
+        line_h = font(max(min_readable(), size)).get_height() + 6
+        pygame.draw.rect(surface, pal.WOOD_DARK, box, border_radius=min(box.h, line_h) // 2)
         surface.blit(empty, empty.get_rect(center=box.center))
     return zones
 
@@ -367,7 +373,9 @@ def draw_seat(
     if not view["charisma"][seat] and not crew:
         ink = pal.legible(pal.FELT_LIGHT, pal.FELT)  # soft, but readable on the felt
         empty = fit_lines(_("No charisma or crew yet"), int(14 * s), rect.w - 2 * pad, ink)
-        surface.blit(empty, (rect.x + pad, row1 + pad))
+        # Below a line of badges that reaches this low, rather than under them.
+        low = max((chip.bottom + 2 for _image, chip, _tint in chips), default=0)
+        surface.blit(empty, (rect.x + pad, max(row1 + pad, low)))
     for image, chip, tint in chips:
         pygame.draw.rect(surface, tint, chip, border_radius=chip.h // 2)
         surface.blit(image, image.get_rect(center=chip.center))

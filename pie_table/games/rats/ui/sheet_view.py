@@ -19,7 +19,7 @@ from pie_table.kit.fonts import SMALL, fit, fits, font, min_readable
 from pie_table.kit.i18n import _, ngettext
 from pie_table.kit.log_panel import paper
 from pie_table.kit.marks import draw_seat_mark
-from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.text import fit_lines, fit_text, wrap_text
 
 _RULE = (200, 180, 146)  # the printed lines of the paper sheet
 _GLYPH_COLORS = ((150, 150, 170), pal.GOLD, (214, 186, 96), pal.CRUST_DARK, pal.BLUEBERRY, pal.CHERRY)
@@ -344,9 +344,12 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
     if card.revealed is not None and below.h > 10:
         _revealed(surface, below, card.revealed, scale)
     elif card.said and below.h > 10:
-        size = int(13 * scale)
-        said = font(size).render(ellipsize(f"“{card.said}”", size, below.w), True, pal.INK)
-        surface.blit(said, (below.x, below.y))
+        size = max(min_readable(), int(13 * scale))
+        said, lines = f"“{card.said}”", below.h // font(size).get_linesize()
+        if lines >= 2:  # on the lines the card holds, whole where they do
+            surface.blit(fit_lines(said, size, below.w, pal.INK, most=lines), below.topleft)
+        else:
+            surface.blit(font(size).render(ellipsize(said, size, below.w), True, pal.INK), below.topleft)
 
 
 def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale: float) -> int:
@@ -358,7 +361,8 @@ def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale:
         ngettext(" · {n} award", " · {n} awards", awards).format(n=awards) if awards is not None else "")
     if card.is_viewer:
         whole = name + _(" (you)")
-        if fits(whole, int(17 * scale), box.w, "bold"):
+        # Whole at the name's own size, else " (you)" moves down (the name is never smaller for it).
+        if fits(whole, int(17 * scale), box.w, "bold", int(17 * scale)):
             name = whole
         else:
             sub = _(" (you)").strip() + " " + sub

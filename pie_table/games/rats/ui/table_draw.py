@@ -63,6 +63,10 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     body = h - body_y
     goals_h = min(_goals_height(s, s), max(int(body * 0.68), min(_goals_height(s, design_scale(size)),
                                                                   int(body * 0.75))))
+    if s > design_scale(size):
+        # Grown, the goals' names and hints grow too, as far as the log keeps its title and three
+        # lines (it scrolls back; the goals have no other place to be read).
+        goals_h = max(goals_h, min(_goals_height(s, s), body - 2 * m - _log_least(s)))
     goals = pygame.Rect(m, body_y, left_w, goals_h)
     log = pygame.Rect(m, goals.bottom + m, left_w, h - goals.bottom - 2 * m)
     sheet = pygame.Rect(w - right_w - m, body_y, right_w, h - body_y - m)
@@ -70,6 +74,8 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     per_row = 3 if seats > 2 else 2
     rows = -(-seats // per_row)
     card_h = int(70 * s)
+    if s > design_scale(size):  # grown, a rat's card holds what it last said on a second line
+        card_h += font(max(min_readable(), int(13 * s))).get_linesize() + int(4 * s)
     card_w = (centre.w - (per_row - 1) * m) // per_row
     cards = [pygame.Rect(centre.x + (i % per_row) * (card_w + m), centre.y + (i // per_row) * (card_h + m),
                          card_w, card_h) for i in range(seats)]
@@ -121,6 +127,13 @@ def _bar_words(text: str, size: int, room: int, color: tuple[int, int, int]) -> 
     if fits(text, size, room, "bold"):
         return fit_text(text, size, room, color, "bold")
     return fit_lines(text, int(size * 0.8), room, color, "bold", most=2)
+
+
+def _log_least(scale: float) -> int:
+    """How tall the log is with its title and three lines at `scale` (as draw_log lays them)."""
+    title = font(max(min_readable(), int(18 * scale)), "title").get_height()
+    line = font(max(min_readable(), int(14 * scale))).get_linesize()
+    return 2 * int(8 * scale) + title + int(4 * scale) + 3 * line
 
 
 def _goals_height(scale: float, rows: float) -> int:

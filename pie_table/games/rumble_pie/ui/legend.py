@@ -121,8 +121,16 @@ def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
         surf.blit(text.fit(lg.header, size + 1, ink, rect.w - px(12), "bold"), (x, y))
         y += line
         for keys, what in lg.rows:
-            surf.blit(text.fit(keys, size, pal.CREAM, keys_w - px(6), "bold"), (x + px(4), y))
-            surf.blit(text.fit(what, size, pal.PAPER, rect.w - keys_w - px(16)), (x + px(4) + keys_w, y))
+            whole = fits(keys, size, keys_w - px(6), "bold") and fits(what, size, rect.w - keys_w - px(16))
+            if whole or y + 2 * line > rect.bottom - px(4):
+                surf.blit(text.fit(keys, size, pal.CREAM, keys_w - px(6), "bold"), (x + px(4), y))
+                surf.blit(text.fit(what, size, pal.PAPER, rect.w - keys_w - px(16)), (x + px(4) + keys_w, y))
+            else:
+                # Where the box has a line to spare: the keys across it, what they do under them,
+                # rather than cut beside them ("Esc · E…  pause · start ro…").
+                surf.blit(text.fit(keys, size, pal.CREAM, rect.w - px(16), "bold"), (x + px(4), y))
+                y += line
+                surf.blit(text.fit(what, size, pal.PAPER, rect.w - px(24)), (x + px(12), y))
             y += line
         y += px(4)
     return y - px(4)

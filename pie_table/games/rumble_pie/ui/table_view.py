@@ -206,8 +206,21 @@ class TableView:
         reach = max(0, min(short, int(g.scaled.offset[1]) - self.px(1)))
         return pygame.Rect(frame.x, frame.y - (0 if bottom else reach), frame.w, frame.h + reach)
 
+    def _label_line(self, seat: int) -> pygame.Rect:
+        """Where a seat's label is written: its place in the layout at the design's size; grown,
+        across the whole frame and amid its band, since the felt beyond the arsenal's ends is bare
+        in the band (else a grown label stays at the design's size on the arsenal's width)."""
+        g = self.geom
+        rect = g.zone(seat, "label")
+        if g.grow <= 1:
+            return rect
+        frame = self._frame(seat)
+        band = label_band(rect, frame, g.zone(seat, "arsenal"), g.side(seat) == "bottom", self.px(1))
+        left, right = min(rect.x, frame.x + self.px(8)), max(rect.right, frame.right - self.px(8))
+        return pygame.Rect(left, band.centery - rect.h // 2, right - left, rect.h)
+
     def _paint_label(self, surf: pygame.Surface, seat: int, team_color: Color) -> None:
-        info, rect = self.seats[seat], self.geom.zone(seat, "label")
+        info, rect = self.seats[seat], self._label_line(seat)
         words, team, size, face = self._label_form(info, rect)
         ink = pal.legible(team_color, pal.FELT_DARK)
         tries = self._label_tries(info)
@@ -226,6 +239,9 @@ class TableView:
                 return
             if line is not None:
                 words, team, size, face = line[0], pal.short_team_name(info.team), line[1], "bold"
+            # The same words larger on two lines, where the band is tall enough, take two.
+            if self._paint_two_lines(surf, seat, ink, [(words, team)], size + 1):
+                return
         r = rect.h * size // (3 * self.px(13))  # the seat's mark grows with its words
         draw_seat_mark(surf, seat, (rect.x + r + 1, rect.centery), r, info.color)  # a shape, not only a hue
         right = self.text.get(team, size, ink, "bold")
@@ -249,7 +265,7 @@ class TableView:
         team below: the fullest of `forms` at the largest size from the grown one down to `least`.
         False if no room."""
         info, g = self.seats[seat], self.geom
-        rect = g.zone(seat, "label")
+        rect = self._label_line(seat)
         band = label_band(rect, self._frame(seat), g.zone(seat, "arsenal"), g.side(seat) == "bottom",
                           self.px(1))
         r = rect.h // 3  # the mark's radius at the design's size
