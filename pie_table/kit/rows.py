@@ -88,7 +88,6 @@ class _Row(Widget):
             marker = font(int(self.size * self.scale), "bold").render("›", True, pal.CHERRY)
             surface.blit(marker, marker.get_rect(midright=(self.rect.x - 2, self.rect.centery)))
 
-
     def caption_height(self, factor: float) -> int:
         """How tall the caption is written at `factor` of the row's size, wrapped to the placed
         row's caption width (0: no caption)."""
