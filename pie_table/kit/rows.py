@@ -65,17 +65,28 @@ class _Row(Widget):
         (0: any)."""
         return 0
 
+    def _caption_width(self) -> int:
+        """The room the caption has, left of the value box."""
+        return self.control_rect().x - self.rect.x - int(10 * self.scale)
+
+    def caption_size(self, factor: float) -> int:
+        """The caption's size at `factor` of the row's own (never below the floor)."""
+        return max(_MIN_TEXT, int(self.size * self.scale * factor))
+
+    def _caption_lines(self, fnt: pygame.font.Font, cap_w: int) -> list[str]:
+        """The caption on one line where it fits `cap_w`, else wrapped to it."""
+        return [self.label] if fnt.size(self.label)[0] <= cap_w else wrap_text(self.label, fnt, cap_w)
+
     def _draw_caption(self, surface: pygame.Surface) -> None:
         if not self.label:
             return
-        cap_w = self.control_rect().x - self.rect.x - int(10 * self.scale)
+        cap_w = self._caption_width()
         ink = pal.INK if self.enabled else DISABLED_INK
         size = int(self.size * self.scale)
         lines = [self.label]
         if self.caption_scale is not None:
-            size = max(_MIN_TEXT, int(size * self.caption_scale))
-            if font(size, "bold").size(self.label)[0] > cap_w:
-                lines = wrap_text(self.label, font(size, "bold"), cap_w)
+            size = self.caption_size(self.caption_scale)
+            lines = self._caption_lines(font(size, "bold"), cap_w)
         elif font(size, "bold").size(self.label)[0] > cap_w:
             lines = self._wrap_caption(size, cap_w)
             size = self._caption_size
@@ -93,20 +104,18 @@ class _Row(Widget):
         row's caption width (0: no caption)."""
         if not self.label:
             return 0
-        cap_w = self.control_rect().x - self.rect.x - int(10 * self.scale)
-        fnt = font(max(_MIN_TEXT, int(self.size * self.scale * factor)), "bold")
-        return len(wrap_text(self.label, fnt, cap_w)) * fnt.get_linesize()
+        fnt = font(self.caption_size(factor), "bold")
+        return len(self._caption_lines(fnt, self._caption_width())) * fnt.get_linesize()
 
     def caption_fits(self, factor: float) -> bool:
         """Whether the caption, written at `factor` of the row's size, fits the placed row: on one
         line, or wrapped onto lines the row is tall enough for."""
         if not self.label:
             return True
-        cap_w = self.control_rect().x - self.rect.x - int(10 * self.scale)
-        fnt = font(max(_MIN_TEXT, int(self.size * self.scale * factor)), "bold")
-        if fnt.size(self.label)[0] <= cap_w:
+        cap_w, fnt = self._caption_width(), font(self.caption_size(factor), "bold")
+        lines = self._caption_lines(fnt, cap_w)
+        if len(lines) == 1 and fnt.size(lines[0])[0] <= cap_w:
             return True
-        lines = wrap_text(self.label, fnt, cap_w)
         whole = all(fnt.size(line)[0] <= cap_w for line in lines)  # a word longer than the room
         return whole and len(lines) * fnt.get_linesize() <= self.rect.h
 
@@ -291,6 +300,8 @@ def align_controls(rows: Sequence[Widget]) -> None:
     """A panel's placed rows with their value boxes in one column (where the widest needs it to
     begin) and their captions at one step of the type scale (`common_caption_scale`)."""
     labelled = [row for row in rows if isinstance(row, _Row) and row.label and row.rect.w]
+    for row in labelled:  # measured afresh: a value box at its own need, as a lone row's
+        row.caption_scale, row.control_h = None, None
     if not labelled:
         return
     # Captions on one line at their size or the first step down, where every value then still
@@ -314,8 +325,8 @@ def _one_line_column(rows: Sequence[_Row], factor: float) -> int | None:
     """How far into each row its value box begins when every caption is written on one line at
     `factor` of its size; None when a value box would then be narrower than its value needs at
     the first step down of the type scale (or than the floor it is cut below)."""
-    column = max(font(max(_MIN_TEXT, int(row.size * row.scale * factor)), "bold").size(row.label)[0]
-                 + int(16 * row.scale) for row in rows)
+    column = max(font(row.caption_size(factor), "bold").size(row.label)[0] + int(16 * row.scale)
+                 for row in rows)
     for row in rows:
         room = row.rect.w - column
         # (a value box wider than this is not worth smaller captions for the whole panel)

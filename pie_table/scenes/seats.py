@@ -334,7 +334,7 @@ class SeatsScene(MenuScene):
             if self.team_game:
                 self.team_rows[i].place(pygame.Rect(inner.right - team_w, y, team_w, row_h), s)
         for row in (self.count, *self.seat_rows):
-            row.split, row.caption_scale = _SEAT_SPLIT, None  # laid out afresh at every size
+            row.split = _SEAT_SPLIT  # laid out afresh at every size
         align_controls([self.count, *self.seat_rows])  # one column of choices, one caption size
         top = (self.seat_rows[-1].rect.bottom if self.seat_rows else inner.y) + int(18 * s)
         self.legend_rect = pygame.Rect(inner.x, top, inner.w, max(0, inner.bottom - top))
@@ -352,7 +352,7 @@ class SeatsScene(MenuScene):
         self.options_heading.place(pygame.Rect(inner.x, inner.y, inner.w, int(36 * s)), s)
         top = inner.y + int(48 * s)
         for i, row in enumerate(self.option_rows):
-            row.split, row.caption_scale, row.control_h = _OPTION_SPLIT, None, None  # laid out afresh
+            row.split = _OPTION_SPLIT  # laid out afresh at every size
             row.place(pygame.Rect(inner.x, top + i * (row_h + gap), inner.w, row_h), s)
         align_controls(self.option_rows)  # the values in one column, one caption size down the panel
         # A caption that needs more lines than its row holds at the first step down gets a taller
@@ -364,9 +364,8 @@ class SeatsScene(MenuScene):
         if any(h > row_h for h in heights) and sum(heights) + gap * len(heights) <= room:
             y = top
             for row, height in zip(self.option_rows, heights, strict=True):
-                split = row.split  # the column `align_controls` chose
-                row.place(pygame.Rect(inner.x, y, inner.w, height), s)
-                row.split, row.caption_scale, row.control_h = split, step, row_h
+                row.place(pygame.Rect(inner.x, y, inner.w, height), s)  # its column stays `align_controls`'s
+                row.caption_scale, row.control_h = step, row_h
                 y += height + gap
 
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -14,6 +14,7 @@ from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
 _PACE_NAMES = {"human": "human-like pauses", "brisk": "brisk"}
+_ROW_SPLIT = 0.42  # a row's share for its caption, before its value's need
 _THEME_NAMES = {"normal": "normal", "high_contrast": "high contrast, large numbers"}
 _ANIMATION_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "instant"}
 
@@ -129,7 +130,7 @@ class SettingsScene(OverlayScene):
         top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
         for i, row in enumerate(rows):
-            row.split, row.caption_scale = 0.42, None  # laid out afresh at every size
+            row.split = _ROW_SPLIT  # laid out afresh at every size
             row.place(pygame.Rect(inner.x, top + i * (rh + gap), inner.w, rh), s)
         align_controls(rows)  # the values in one column, the captions at one size
         note_y = top + len(rows) * (rh + gap)
