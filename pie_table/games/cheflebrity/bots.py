@@ -105,12 +105,13 @@ class _Reading:
     parts: list[tuple[Any, list[str]]] | None = None  # my working pies' ids and parts
     facts: tuple[int, bool, set[Any]] | None = None  # `_play_facts`
     margin: float | None = None  # `_base_margin`
+    rows: list[project.Row] | None = None  # `project.rows` of the view, for `_margin`
     worths: Sequence[float] | None = None  # `_worths`
 
     def forget(self) -> None:
         """Start the next decision with nothing worked out (kept, not made anew: a bot decides
         hundreds of times a game)."""
-        self.parts = self.facts = self.margin = self.worths = None
+        self.parts = self.facts = self.margin = self.rows = self.worths = None
 
 
 class CheflebrityBot(TurnBot):
@@ -255,15 +256,22 @@ class CheflebrityBot(TurnBot):
         """The normal worth, plus how much the move lifts my projected lead (bonuses included)."""
         card, chosen, pie_id = play
         line = project.with_card(self._pies(view), pie_id, card, chosen or KIND[card])
-        gain = project.margin(view, self.seat, {self.seat: line}) - self._base_margin(view)
+        gain = self._margin(view, {self.seat: line}) - self._base_margin(view)
         return self._play_worth(view, play) + gain
 
     def _base_margin(self, view: dict[str, Any]) -> float:
         """My projected margin as the table stands, worked out once per decision."""
         now = self._now
         if now.margin is None:
-            now.margin = project.margin(view, self.seat)
+            now.margin = self._margin(view, {})
         return now.margin
+
+    def _margin(self, view: dict[str, Any], working: dict[int, list[project.Pie]]) -> float:
+        """My projected margin with `working` in place of some lines (the others read once)."""
+        now = self._now
+        if now.rows is None:
+            now.rows = project.rows(view)
+        return project.margin(view, self.seat, working, now.rows)
 
     def _trust(self, view: dict[str, Any], seat: int) -> float:
         """How far `seat`'s claims to me have proved true (my private trade notes)."""
@@ -294,7 +302,7 @@ class CheflebrityBot(TurnBot):
                 # What throwing that card out does to my projected lead (a rival's bonuses too).
                 owner = action["owner"]
                 line = project.without_top(view["working"][owner], action["pie"])
-                worth = max(worth, project.margin(view, self.seat, {owner: line}) - self._base_margin(view))
+                worth = max(worth, self._margin(view, {owner: line}) - self._base_margin(view))
             if KIND[action["card"]] == GENIUS:
                 worth -= 3  # spend plain Sabotage! cards first
             if worth > best[0]:

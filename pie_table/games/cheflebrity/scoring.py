@@ -75,32 +75,45 @@ _TART_KINDS = (P.TART, P.COVERED_TART)
 _QUALITIES = P.CARD_QUALITIES
 
 
+# A seat's quality points and its count for each bonus (in the order of BONUSES): all the scoring
+# reads of one seat's line, so that a bot weighing a change to one line looks at that line alone.
+Row = tuple[int, tuple[int, ...]]
+
+
+def seat_row(line: list[P.Pie], kept: list[list[Any]], quality_rule: str = "count") -> Row:
+    """The `Row` of one seat's served desserts and the cards it kept."""
+    desserts = [_Dessert(p) for p in line]
+    pies = [d for d in desserts if d.kind == P.PIE]
+    tarts = [d for d in desserts if d.kind in _TART_KINDS]
+    if quality_rule == "total":
+        highest = max((sum(d.qualities) for d in pies), default=0)
+        # Lower is worse; stored as how far below the best possible pie it falls, so that
+        # higher still wins and a player with no pie has nothing.
+        worst = max((_WORST_CEILING - sum(d.qualities) for d in pies), default=0)
+    else:
+        highest = max((d.qualities.count(25) for d in pies), default=0)
+        worst = max((d.qualities.count(5) for d in pies), default=0)
+    counts = (
+        len(pies),  # most_pies
+        len(tarts),  # most_tarts
+        len({d.flavour for d in pies} - {None}),  # pie_variety
+        len({d.flavour for d in tarts} - {None}),  # tart_variety
+        max((d.same for d in pies), default=0),  # consistent
+        max((d.extras for d in desserts), default=0),  # fanciest
+        highest,
+        worst,
+        sum(1 for k in kept if k[1] == "sabotage"),
+        sum(1 for k in kept if k[1] == "saved"),
+    )
+    return sum(sum(d.qualities) for d in desserts), counts
+
+
 def bonus_values(
     served: list[list[P.Pie]], kept: list[list[list[Any]]], quality_rule: str = "count"
 ) -> dict[str, list[int]]:
     """Each bonus's count per seat (higher wins; "worst" under the totals rule counts down)."""
-    values: dict[str, list[int]] = {b: [] for b in BONUSES}
-    for seat, line in enumerate(served):
-        desserts = [_Dessert(p) for p in line]
-        pies = [d for d in desserts if d.kind == P.PIE]
-        tarts = [d for d in desserts if d.kind in _TART_KINDS]
-        values["most_pies"].append(len(pies))
-        values["most_tarts"].append(len(tarts))
-        values["pie_variety"].append(len({d.flavour for d in pies} - {None}))
-        values["tart_variety"].append(len({d.flavour for d in tarts} - {None}))
-        values["consistent"].append(max((d.same for d in pies), default=0))
-        values["fanciest"].append(max((d.extras for d in desserts), default=0))
-        if quality_rule == "total":
-            values["highest"].append(max((sum(d.qualities) for d in pies), default=0))
-            # Lower is worse; stored as how far below the best possible pie it falls, so that
-            # higher still wins and a player with no pie has nothing.
-            values["worst"].append(max((_WORST_CEILING - sum(d.qualities) for d in pies), default=0))
-        else:
-            values["highest"].append(max((d.qualities.count(25) for d in pies), default=0))
-            values["worst"].append(max((d.qualities.count(5) for d in pies), default=0))
-        values["sabotage"].append(sum(1 for k in kept[seat] if k[1] == "sabotage"))
-        values["saved"].append(sum(1 for k in kept[seat] if k[1] == "saved"))
-    return values
+    rows = [seat_row(line, kept[seat], quality_rule) for seat, line in enumerate(served)]
+    return {bonus: [row[1][index] for row in rows] for index, bonus in enumerate(BONUSES)}
 
 
 _WORST_CEILING = 1000  # above any pie's quality (96 cards of at most 25)
@@ -113,6 +126,24 @@ def award(values: list[int]) -> tuple[list[int], int]:
         return [], 0
     seats = [s for s, v in enumerate(values) if v == best]
     return seats, tie_points(len(seats))
+
+
+def totals(served: list[list[P.Pie]], kept: list[list[list[Any]]], quality_rule: str = "count") -> list[int]:
+    """Each seat's total of `score`, without the sheet around it."""
+    return totals_of([seat_row(line, kept[seat], quality_rule) for seat, line in enumerate(served)])
+
+
+def totals_of(rows: list[Row]) -> list[int]:
+    """Each seat's total from every seat's `Row`."""
+    totals = [row[0] for row in rows]
+    for column in zip(*(row[1] for row in rows), strict=True):
+        best = max(column)
+        if best > 0:  # (`award`, a bot weighs thousands of these a decision)
+            takers = [seat for seat, value in enumerate(column) if value == best]
+            points = tie_points(len(takers))
+            for seat in takers:
+                totals[seat] += points
+    return totals
 
 
 def score(
@@ -130,9 +161,9 @@ def score(
         if bonus == "worst" and quality_rule == "total":
             shown = [_WORST_CEILING - v if v else 0 for v in shown]
         takers, points = award(values[bonus])
+        bonuses.append({"id": bonus, "seats": takers, "points": points, "values": shown})
         for seat in takers:
             extra[seat] += points
-        bonuses.append({"id": bonus, "seats": takers, "points": points, "values": shown})
     totals = [quality[s] + extra[s] for s in range(seats)]
     top = max(totals)
     return {

@@ -12,10 +12,9 @@ from pie_table.core.decisions import stack_from_view
 from pie_table.core.engine import copy_data
 from pie_table.core.history import SeatHistory
 from pie_table.core.search import deal_unseen, estimate, returns_from
-from pie_table.games.cheflebrity import pies as P
 from pie_table.games.cheflebrity import project
 from pie_table.games.cheflebrity.deck import CARDS
-from pie_table.games.cheflebrity.scoring import score
+from pie_table.games.cheflebrity.scoring import totals
 from pie_table.games.cheflebrity.state import ChefState, Pie
 
 # Points a chef's lead needs to be worth about e (2.7) times the next one's chance of winning.
@@ -103,10 +102,9 @@ def returns(state: ChefState) -> list[float]:
 
 def evaluate(state: ChefState) -> list[float]:
     """Each chef's chance from what the table would score if every servable dessert were served."""
-    lines = {"seats": state.seats, "working": [[P.pie_view(p) for p in line] for line in state.working],
-             "served": [[P.pie_view(p) for p in line] for line in state.served]}
-    result = score(project.projected_lines(lines), state.kept, state.options["quality_rule"])
-    return estimate(result["totals"], _SPREAD)
+    lines = {"seats": state.seats, "working": state.working, "served": state.served}
+    projected = totals(project.projected_lines(lines), state.kept, state.options["quality_rule"])
+    return estimate(projected, _SPREAD)
 
 
 def settled(start: ChefState) -> Callable[[ChefState], bool]:
