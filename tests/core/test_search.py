@@ -4,6 +4,8 @@ choice, its replays, and the worker a table asks it in."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -177,18 +179,34 @@ def test_a_playout_whose_bot_is_refused_is_evaluated_where_it_stands_not_raised(
     assert info.rules.to_json(state) == before
 
 
-def test_a_search_gives_the_interpreter_away_after_every_playout(monkeypatch) -> None:
+def test_a_search_gives_the_interpreter_away_every_few_milliseconds_and_finds_the_same(monkeypatch) -> None:
     """In a worker thread a search kept Python's interpreter from the drawing thread for hundreds
     of milliseconds at a time (RATS drew 40 frames a second while its expert thought, 60 once this
-    was in): it lets the other threads in after every playout, with no change to what it finds."""
+    was in): it lets the other threads in once its playouts have run a few milliseconds since it
+    last did, with no change to what it finds. Its clock here is stepped by hand: each reading a
+    set time after the one before."""
     import pie_table.core.search as searching
 
-    slept: list[float] = []
-    monkeypatch.setattr(searching.time, "sleep", slept.append)
-    session = _expert_session("pie-rats", "bot:expert,bot:hard", 12)
-    TableDriver(session).play_out()
-    rows = thinking_rows(session.bots)["0"]
-    assert slept and all(s == 0 for s in slept) and len(slept) == sum(row[2] for row in rows)
+    def moves(step: float) -> tuple[list[float], list[Any], int]:
+        slept: list[float] = []
+        ticks = iter(range(1_000_000_000))
+        clock = SimpleNamespace(sleep=slept.append, thread_time=lambda: 0.0,
+                                perf_counter=lambda: next(ticks) * step)
+        monkeypatch.setattr(searching, "time", clock)
+        session = _expert_session("pie-rats", "bot:expert,bot:hard", 12)
+        TableDriver(session).play_out()
+        playouts = sum(row[2] for row in thinking_rows(session.bots)["0"])
+        return slept, [entry.action for entry in session.log], playouts
+
+    still, still_moves, playouts = moves(0.0)
+    each, each_moves, _ = moves(searching._YIELD_EVERY * 1.01)  # (just over it: no rounding below)
+    half, half_moves, _ = moves(searching._YIELD_EVERY * 0.51)
+    assert playouts > 100 and still == []  # a clock that stands still: never a need to yield
+    # A clock a yield's interval apart at every reading: a sleep before every playout; half that:
+    # before every other one (two readings go by between two playouts' checks after a sleep).
+    assert all(s == 0 for s in each) and len(each) == playouts
+    assert playouts // 3 <= len(half) < playouts
+    assert still_moves == each_moves == half_moves
 
 
 def test_a_plan_may_give_a_decision_more_or_fewer_playouts_than_the_budget() -> None:
