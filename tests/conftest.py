@@ -14,3 +14,15 @@ os.environ["PIE_TABLE_HOME"] = tempfile.mkdtemp(prefix="pie_table_tests_")
 from pie_table.core.engine import GameRules  # noqa: E402
 
 GameRules.check_views = True
+
+import pytest  # noqa: E402
+
+from pie_table.kit.text import set_interface_size  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _interface_size_at_100():  # type: ignore[no-untyped-def]
+    """Every test starts at the default interface size, whatever a test before it on the same
+    worker left (an App reads the size from its home's settings; a test that failed midway never
+    set it back): a layout test at 100% failed one run in a few, by the order tests fell in."""
+    set_interface_size(100)
