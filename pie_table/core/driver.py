@@ -5,8 +5,9 @@ it used to write for itself: pacing (bots wait a human beat, a decision's countd
 through a logged `timeout`), who is at the screen (the privacy gate), autosave, undo, one policy for
 a human seat the computer plays for (autoplay), one `skip_to`, one headless play-out, one replay
 with one failure rule, and listeners that hear only the events their seat may see.
-How the game moves on in time is a part it is given (`core.dynamics`): `Turns`, or Rumble Pie's
-`FixedStep` (queued human actions, then the bots, then the clock, tick by tick).
+How the game moves on in time is a part it is given (`core.dynamics`): `Turns`, whose
+`core.bot_clock.BotClock` paces the bots, or Rumble Pie's `FixedStep` (queued human actions, then
+the bots, then the clock, tick by tick), which has no clock for bots.
 
 Pure Python: no pygame. Time only enters through `update(dt)` / `advance(dt)`; headless runs and
 replays need none, since every timeout and tick is in the log.
@@ -14,11 +15,11 @@ replays need none, since every timeout and tick is in the log.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
+from pie_table.core.bot_clock import BotClock
 from pie_table.core.dynamics import Driven, Dynamics, Turns
 from pie_table.core.engine import Action, Event, IllegalAction, Outcome
 from pie_table.core.fixed_step import FixedStep
@@ -63,20 +64,16 @@ class TableDriver(Generic[D]):
                  autosave: Any = None, beat: Callable[[int], float] | None = None,
                  moment: Callable[[], Any] | None = None,
                  turn_of: Callable[[Any], int] | None = None, seat_order: bool = False) -> None:
-        """`dynamics(driver)` makes the table's clock policy (None: `Turns`). `pace` None: bots act
-        at once in `update`. `beat(seat)` may give a game's own wait for a bot's next move (else
-        public/secret from whether the decision on top is sealed); `moment()` may say when the
-        clock starts afresh, for a game whose one decision takes several moves that each deserve
-        their beat (else: when the top decision changes). `autosave` (an `Autosaver`)
+        """`dynamics(driver)` makes the table's clock policy (None: `Turns`). `pace`, `beat` and
+        `moment` pace its bots, as `BotClock.pace_by` (`pace` None: bots act at once in `update`),
+        their reaction delays drawn from `pace_seed`. `autosave` (an `Autosaver`)
         is marked after every applied action. `turn_of(state)`: the game's turn number, for
         `skip_to(turn=...)`. `seat_order`: answers to a decision several seats share are played in
         seat order whatever order they come in, a forced one taken at once, so the game goes move
         for move as `play_out` plays it (`core.seat_order`; a host whose players each sit at their
         own machine: nobody shares a screen whose prompts would tell who holds an answer)."""
         self.session = session
-        self.pace = pace if pace is not None else Pace(0.0, 0.0, (0.0, 0.0))
-        self.beat = beat
-        self.moment = moment
+        self.pace_seed = pace_seed
         self.turn_of = turn_of
         self.autosave = autosave
         # Played with people on other machines: nothing they have seen is taken back (undo is off).
@@ -85,10 +82,6 @@ class TableDriver(Generic[D]):
         # Why the game stands still although nobody here is asked: at a table joined from another
         # machine, "start" (the host has not opened it yet) or "pause" (the host paused); never here.
         self.held_by_host = ""
-        self.rng = random.Random(pace_seed)  # reaction delays: when a bot answers tells nothing
-        self.waited = 0.0
-        self._moment: tuple[Any, ...] | None = None
-        self._delays: dict[int, float] = {}
         self._listeners: list[tuple[int | None, Listener]] = []
         self._stand_ins: dict[int, Any] = {}
         self.seat_order = seat_order
@@ -97,16 +90,19 @@ class TableDriver(Generic[D]):
         # answered, but in no log entry yet (a server keeps such answers in its store).
         self.on_kept: list[Callable[[], None]] = []
         self.pondering = Pondering()  # decisions of bots that think in a worker (`core.pondering`)
-        # Made last: a dynamics may set the driver up for its clock (a fixed step: bots unpaced).
+        # Made last: a dynamics reads the driver it is given.
         self.dynamics: D = dynamics(self) if dynamics is not None else cast(D, Turns(self))
+        self.clock: BotClock | None = self.dynamics.bot_clock()  # None: the dynamics moves the bots
+        if self.clock is not None:
+            self.clock.pace_by(pace, beat, moment)
 
     def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
                 moment: Callable[[], Any] | None = None) -> None:
         """How long bots wait at this table from now on (a table of people sets its game's beats and
-        the settings' bot pace); `beat` and `moment` as in the constructor. A driver whose bots play
-        elsewhere (over the network) may ignore it."""
-        self.pace, self.beat, self.moment = pace, beat, moment
-        self._moment, self._delays = None, {}
+        the settings' bot pace), as `BotClock.pace_by`; nothing to pace where the dynamics moves
+        the bots itself."""
+        if self.clock is not None:
+            self.clock.pace_by(pace, beat, moment)
 
     # -- what the table reads ------------------------------------------------------------------------
 
@@ -300,26 +296,28 @@ class TableDriver(Generic[D]):
             self.autosave.mark()
 
     def update(self, dt: float, hold: bool = False) -> list[Applied]:
-        """Let `dt` seconds pass: act for every bot whose beat is over, and time out a decision whose
-        countdown ended. `hold` (an animation still playing) lets no time pass for the table."""
-        self._check_moment()
-        if hold or self.is_over():
+        """Let `dt` seconds pass on the bots' clock: act for every bot whose beat is over, and time
+        out a decision whose countdown ended (without a clock: every bot asked acts at once). `hold`
+        (an animation still playing) lets no time pass for the table."""
+        clock, still = self.clock, hold or self.is_over()
+        if clock is not None:
+            clock.run(0.0 if still else dt)
+        if still:
             return []
-        self.waited += dt
         done: list[Applied] = []
         round_ = self._answer_round()
         if round_ is not None:
             done.extend(self._play(round_.due()))  # forced answers taken as the round opened
         for seat in self.to_act():
-            if seat in self.session.bots and self.waited >= self._delay(seat):
+            if seat in self.session.bots and (clock is None or clock.due(seat)):
                 action = self._bot_move(seat)
                 if action is not None:
                     done.append(self.submit(seat, action))
-                    self._check_moment()
-        left = self.remaining()
-        if left is not None and left <= 0 and self.session.to_act():
+                    if clock is not None:
+                        clock.check_moment()
+        if clock is not None and clock.ran_out() and self.session.to_act():
             done.append(self.submit(None, _TIMEOUT_ACTION))
-            self._check_moment()
+            clock.check_moment()
         return done
 
     def _bot_move(self, seat: int) -> Action | None:
@@ -341,54 +339,27 @@ class TableDriver(Generic[D]):
         round_ = self._answer_round()
         if round_ is not None and round_.ready():
             return 0.0  # answers in (forced ones taken as the round opened) wait to be played
-        self._check_moment()  # a person's move meanwhile starts the clock afresh, as update would
+        clock = self.clock
+        if clock is not None:
+            clock.check_moment()  # a person's move meanwhile starts the clock afresh, as update would
         waits = [self.remaining()]
         for seat in self.to_act():
             if self.pondering.thinking(seat):
                 waits.append(_PONDER_POLL)  # look again shortly, rather than spin while it thinks
             elif seat in self.session.bots:
-                delay = self._delays.get(seat)
-                waits.append(0.0 if delay is None else delay - self.waited)
+                waits.append(0.0 if clock is None else clock.beat_left(seat))
         running = [w for w in waits if w is not None]
         return max(0.0, min(running)) if running else None
 
     def remaining(self) -> float | None:
-        """Seconds left on the current decision's countdown (None: it has none)."""
-        decision = self.rules.current_decision(self.state)
-        if decision is None or decision.deadline is None:
-            return None
-        return max(0.0, decision.deadline - self.waited)
+        """Seconds left on the current decision's countdown (None: it has none, or no clock runs one)."""
+        return None if self.clock is None else self.clock.remaining()
 
     def restart_countdown(self) -> None:
         """The current countdown starts again from full (a claimed reaction window: the claimer gets
         the whole time to choose). Time still runs out only through a logged timeout."""
-        self.waited = 0.0
-
-    def _check_moment(self) -> None:
-        """A new decision starts the clock afresh: the top decision of a stack (its countdown runs
-        from when it opened, whoever answers meanwhile); without one, any move or change of who is asked."""
-        decision = self.rules.current_decision(self.state)
-        moment: tuple[Any, ...] = (
-            ("game", self.moment()) if self.moment is not None
-            else ("decision", decision.id) if decision is not None
-            else (len(self.session.log), tuple(self.to_act())))
-        if moment != self._moment:
-            self._moment = moment
-            self.waited = 0.0
-            self._delays = {}
-
-    def _delay(self, seat: int) -> float:
-        delay = self._delays.get(seat)
-        if delay is None:
-            decision = self.rules.current_decision(self.state)
-            if decision is not None and decision.sealed and decision.allow_pass:
-                delay = self.rng.uniform(*self.pace.reaction)
-            elif self.beat is not None:
-                delay = self.beat(seat)
-            else:
-                delay = self.pace.secret if decision is not None and decision.sealed else self.pace.public
-            self._delays[seat] = delay
-        return delay
+        if self.clock is not None:
+            self.clock.restart_countdown()
 
     # -- the computer at a seat ----------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """How a table's game moves on in time: the part the one `TableDriver` is given.
 
 Turn-based and real-time games differ in their clock, not in their table: `Turns` lets the game
-move when a seat acts (bots on their pace, countdowns through logged timeouts: the driver's
-`update`), `core.fixed_step.FixedStep` runs the engine's clock at a fixed step (Rumble Pie).
+move when a seat acts (bots on the pace of the `core.bot_clock.BotClock` it gives its driver,
+countdowns through logged timeouts: the driver's `update`), `core.fixed_step.FixedStep` runs the
+engine's clock at a fixed step (Rumble Pie), with no clock for bots.
 Whoever needs to know which it is asks the dynamics (`Dynamics`), never a flag.
 
 Pure Python: no pygame.
@@ -14,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pie_table.core.bot_clock import BotClock
 from pie_table.core.engine import Action, Event, IllegalAction, TurnBot
-from pie_table.core.pacing import Pace
 from pie_table.core.session import TIMEOUT, Applied, Entry, Session
 from pie_table.core.setup import GameSetup
 
@@ -39,6 +40,7 @@ class Driven(Protocol):
     session: Session
     autosave: Any
     turn_of: Callable[[Any], int] | None
+    pace_seed: int  # where a dynamics that paces bots draws their reaction delays from
 
     @property
     def rules(self) -> Any:
@@ -61,10 +63,6 @@ class Driven(Protocol):
     def is_over(self) -> bool:
         """True once the game is decided."""
 
-    def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
-                moment: Callable[[], Any] | None = None) -> None:
-        """How long bots wait at the table from now on."""
-
     def closes_by_timeout(self) -> bool:
         """The decision waited on is a timed reaction window that a logged timeout closes."""
 
@@ -84,12 +82,21 @@ class Dynamics(Protocol):
         """Call `fn(step)` after every step of the table's own clock; False when it has none (the
         session's listeners then hear every move)."""
 
+    def bot_clock(self) -> BotClock | None:
+        """The clock the table's bots wait their beat on and its countdowns run on, which the
+        driver runs in `update`; None when the dynamics moves its bots itself (a fixed step)."""
+
 
 class Turns:
-    """A turn-based game: it moves when a seat acts; bots wait their beat in the driver's `update`."""
+    """A turn-based game: it moves when a seat acts; bots wait their beat on its `BotClock`."""
 
     def __init__(self, driver: Driven) -> None:
         self.driver = driver
+        self.clock = BotClock(driver, driver.pace_seed)
+
+    def bot_clock(self) -> BotClock:
+        """The bots' beats and the countdowns, in the time the driver's `update` lets pass."""
+        return self.clock
 
     def hold(self, still: bool) -> bool:
         """No clock of its own to stop."""

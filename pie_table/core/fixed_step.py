@@ -11,13 +11,10 @@ from typing import Any
 
 from pie_table.core.dynamics import Driven, TickStep
 from pie_table.core.engine import Action
-from pie_table.core.pacing import Pace
 from pie_table.core.session import Applied
 
 _TICK: Action = {"type": "tick"}
 _HOUR_OF_TICKS = 60 * 60 * 60  # `play_out`'s bound: an hour of play at 60 Hz
-# Bots at a fixed step act every tick they want to: no beat of their own.
-_NO_BEAT = Pace(0.0, 0.0, (0.0, 0.0))
 
 
 class FixedStep:
@@ -29,7 +26,6 @@ class FixedStep:
         round starts by itself after `auto_start_s`; a hitch (window drag, breakpoint) may not run
         the game on by more than `max_frame` seconds."""
         self.driver = driver
-        driver.pace_by(_NO_BEAT)
         self.tick_s = 1.0 / tick_hz
         self.watch = watch
         self.auto_start_s = auto_start_s
@@ -47,6 +43,10 @@ class FixedStep:
         refused (a host tells each remote seat what became of its inputs)."""
         self._step_listeners.append(fn)
         return True
+
+    def bot_clock(self) -> None:
+        """None: bots act every tick they want to, with no beat of their own."""
+        return None
 
     def hold(self, still: bool) -> bool:
         """Stop the clock where it is (or let it run again): no tick of its own meanwhile."""

@@ -1,10 +1,10 @@
 """How long bots wait at a table of people.
 
 The engine never reads a clock. At a table, though, time matters: a bot that answers in a
-microsecond is unreadable, and a reaction window must close when its countdown ends. The table
-driver (`pie_table.core.driver.TableDriver.update`) turns the frames' time into logged actions with
-these waits; headless runs play at full speed, and replays need nothing of it, since every timeout
-is in the log.
+microsecond is unreadable, and a reaction window must close when its countdown ends. A turn-based
+table's bots' clock (`pie_table.core.bot_clock.BotClock`, run by `TableDriver.update`) times these
+waits, and the driver turns them into logged actions; headless runs play at full speed, and
+replays need nothing of it, since every timeout is in the log.
 """
 
 from __future__ import annotations

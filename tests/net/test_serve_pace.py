@@ -13,7 +13,7 @@ def _table_pace(lobby: Lobby) -> Pace:
     async def run() -> Pace:
         host = lobby.create("pie-rats", ["remote", "bot:normal", "bot:normal"], 5, {})
         host.finished.set()
-        return host.driver.pace
+        return host.driver.clock.pace
     return asyncio.run(run())
 
 

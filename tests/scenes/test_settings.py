@@ -84,11 +84,11 @@ def test_the_seat_screen_and_the_table_follow_the_settings(home):
     assert seats.options["reaction_seconds"] == 15
     table = open_table(PieRatsTableScene, app,
                        GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
-    brisk = table.driver.beat(1)
+    brisk = table.driver.clock.beat(1)
     app.settings = store.Settings()
     table = open_table(PieRatsTableScene, app,
                        GameSetup("pie-rats", parse_seats("human,bot:normal"), {}, seed=1))
-    assert brisk < table.driver.beat(1)
+    assert brisk < table.driver.clock.beat(1)
 
 
 def test_settings_open_from_the_title_and_the_pause_overlay(home):
