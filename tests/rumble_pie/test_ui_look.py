@@ -140,7 +140,9 @@ _BOTS = "bot:hard,bot:normal,bot:easy,bot:normal"
 @pytest.mark.parametrize(("seats", "size", "percent", "lang"), [
     *((_BOTS, size, percent, lang) for size in [(1280, 720), (900, 560)] for percent in (100, 200)
       for lang in ("en", "es")),
-    ("human:mouse,bot:normal", (1280, 720), 100, "en"),  # (narrower or grown, its box is too short)
+    # A mouse's legend, its box as tall as its lines need (taken from the table talk under it).
+    *(("human:mouse,bot:normal", size, percent, lang) for size in [(1280, 720), (900, 560)]
+      for percent in (100, 200) for lang in ("en", "es")),
 ])
 def test_a_legend_without_a_grid_says_its_keys_whole(monkeypatch, size, percent, lang, seats) -> None:
     """'Esc · E…  pause · start ro…' and 'card onto a pile…' (the mouse's) at 1280x720 even at
@@ -160,6 +162,9 @@ def test_a_legend_without_a_grid_says_its_keys_whole(monkeypatch, size, percent,
             app.step(1 / 60)
         legend = [shown for text, shown, where in cuts if where.endswith("table_view")]
         assert legend == [] and scene.view.legend_bottom <= scene.geom.area("legend").bottom
+        # The table talk the legend took its height from still shows its title and two lines.
+        assert scene.geom.area("log").top > scene.geom.area("legend").bottom
+        assert scene.geom.area("log").h >= scene.view.px(30) + 2 * scene.view._log_line()
     finally:
         set_interface_size(100)
         set_language("en")
