@@ -24,6 +24,10 @@ class SettingsScene(OverlayScene):
 
     room = (770, 720)  # the 720x680 sheet with its margins: a larger interface size scrolls it
 
+    def __init__(self, app: store.SettingsHost) -> None:
+        super().__init__(app)
+        self.app: store.SettingsHost = app
+
     def build(self) -> list[Widget]:
         settings = self._settings()
         self.heading = Label(_("Settings"), 44, pal.INK, "title")
@@ -63,8 +67,7 @@ class SettingsScene(OverlayScene):
         self.app.scenes.push(ControlsScene(self.app))
 
     def _settings(self) -> store.Settings:
-        settings: store.Settings = self.app.settings
-        return settings
+        return self.app.settings
 
     def _changed(self) -> None:
         store.save(self._settings())
@@ -111,8 +114,7 @@ class SettingsScene(OverlayScene):
     def _set_size(self, percent: int) -> None:
         self._settings().ui_scale = percent
         self._changed()
-        if hasattr(self.app, "set_ui_scale"):
-            self.app.set_ui_scale(percent)  # every scene lays itself out again at once
+        self.app.set_ui_scale(percent)  # every scene lays itself out again at once
 
     def _set_fullscreen(self, value: bool) -> None:
         if bool(self.app.fullscreen) != value:
