@@ -131,11 +131,16 @@ class SettingsScene(OverlayScene):
         rh, gap = int(40 * s), int(4 * s)
         top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
-        for i, row in enumerate(rows):
-            row.split = _ROW_SPLIT  # laid out afresh at every size
-            row.place(pygame.Rect(inner.x, top + i * (rh + gap), inner.w, rh), s)
-        align_controls(rows)  # the values in one column, the captions at one size
-        note_y = top + len(rows) * (rh + gap)
+        heights = [rh] * len(rows)
+        for _pass in range(2):  # then again with a row as tall as its long value wrapped needs
+            y = top
+            for row, height in zip(rows, heights, strict=True):
+                row.split = _ROW_SPLIT  # laid out afresh at every size
+                row.place(pygame.Rect(inner.x, y, inner.w, height), s)
+                y += height + gap
+            align_controls(rows)  # the values in one column, the captions at one size
+            heights = [max(rh, row.value_height()) if isinstance(row, Cycler) else rh for row in rows]
+        note_y = y
         self.note.place(pygame.Rect(inner.x, note_y, inner.w, int(48 * s)), s)
         bw, bh = int(220 * s), int(54 * s)
         y = self.panel.bottom - bh - int(20 * s)
