@@ -15,6 +15,7 @@ from pie_table.kit import i18n, rows
 from pie_table.kit.app import App
 from pie_table.kit.rows import Cycler, align_controls
 from tests.kit.cut_log import logging_cuts
+from tests.kit.fit_log import written_sizes
 
 _SIZES = [(1280, 720), (900, 560)]
 
@@ -41,17 +42,7 @@ def _labelled(widgets: list[Any]) -> list[Any]:
 
 def _written_sizes(monkeypatch, draw) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
     """Every (text, size) the rows asked to be fitted while `draw()` ran."""
-    asked: list[tuple[str, int]] = []
-    original = rows.fit_text
-
-    def fit_text(text, size, max_w, color, face="sans"):  # type: ignore[no-untyped-def]
-        asked.append((str(text), int(size)))
-        return original(text, size, max_w, color, face)
-
-    monkeypatch.setattr(rows, "fit_text", fit_text)
-    draw()
-    monkeypatch.setattr(rows, "fit_text", original)
-    return asked
+    return written_sizes(monkeypatch, rows, draw)
 
 
 def test_a_choice_writes_every_value_at_one_size_as_it_is_cycled(home, monkeypatch) -> None:
