@@ -6,16 +6,23 @@ from collections.abc import Callable
 from types import ModuleType
 
 
-def written_sizes(monkeypatch, module: ModuleType, draw: Callable[[], object]) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
-    """Every (text, size) `module` asked fit_text for while `draw()` ran."""
-    asked: list[tuple[str, int]] = []
+def written(monkeypatch, module: ModuleType, draw: Callable[[], object]) -> list[tuple[str, int, str]]:  # type: ignore[no-untyped-def]
+    """Every (text, size, face) `module` asked fit_text for while `draw()` ran."""
+    asked: list[tuple[str, int, str]] = []
     original = module.fit_text
 
     def fit_text(text, size, max_w, color, face="sans"):  # type: ignore[no-untyped-def]
-        asked.append((str(text), int(size)))
+        asked.append((str(text), int(size), face))
         return original(text, size, max_w, color, face)
 
     monkeypatch.setattr(module, "fit_text", fit_text)
-    draw()
-    monkeypatch.setattr(module, "fit_text", original)
+    try:
+        draw()
+    finally:
+        monkeypatch.setattr(module, "fit_text", original)
     return asked
+
+
+def written_sizes(monkeypatch, module: ModuleType, draw: Callable[[], object]) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
+    """Every (text, size) `module` asked fit_text for while `draw()` ran."""
+    return [(text, size) for text, size, _face in written(monkeypatch, module, draw)]
