@@ -81,10 +81,11 @@ def test_what_a_rat_last_said_is_written_no_smaller_than_the_floor():
     assert said and min(said) >= fonts.SMALL, said
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("seats", [3, 6])
-def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats):
-    """1280x720: the grown card holds a second line for it ("“I'm afraid I have 5 co…”" before;
-    Spanish's "Me temo que tengo 5 espadas de cóctel." would need a third)."""
+def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats, lang):
+    """1280x720: the grown card holds a second line for it ("“I'm afraid I have 5 co…”" before),
+    and a third where the language needs it (Spanish's "Me temo que tengo 5 espadas de cóctel.")."""
     import pygame
 
     from pie_table.games.rats.ui.sheet_view import RatCard, draw_rat_card
@@ -93,7 +94,9 @@ def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats)
     from pie_table.kit.text import set_interface_size
     from tests.kit.cut_log import logging_cuts
 
-    said = "I'm afraid I have 5 cocktail swords."
+    set_language(lang)
+    said = {"en": "I'm afraid I have 5 cocktail swords.",
+            "es": "Me temo que tengo 5 espadas de cóctel."}[lang]
     App(size=(1280, 720), headless=True).set_ui_scale(200)
     try:
         lay = compute_layout((1280, 720), seats)
