@@ -168,3 +168,43 @@ def test_a_legend_without_a_grid_says_its_keys_whole(monkeypatch, size, percent,
     finally:
         set_interface_size(100)
         set_language("en")
+
+
+@pytest.mark.parametrize(("seats", "size", "percent", "lang"), [
+    ("human:pad1,bot:normal", (1920, 1080), 200, "es"),  # "objetivo ant. / sig." was shrunk to 13 px
+    ("human:mouse,bot:normal", (1920, 1080), 100, "en"),  # "card to a column: move" beside "Drag"
+    ("human:keys1,bot:normal", (1920, 1080), 100, "es"),  # "Esc · Enter" a size down
+    ("human:mouse,bot:normal", (900, 560), 200, "es"),
+])
+def test_a_listed_legend_writes_every_keys_and_use_at_one_size(monkeypatch, seats, size, percent,
+                                                                lang) -> None:
+    """A use too wide beside its keys goes under them rather than being written smaller (only a
+    seat's header may narrow to the box)."""
+    from pie_table.games.rumble_pie.ui import legend
+    from pie_table.kit.fonts import fit
+    from pie_table.kit.i18n import set_language
+    from pie_table.kit.text import set_interface_size
+
+    set_language(lang)
+    try:
+        app = App(size=size, headless=True)
+        app.set_ui_scale(percent)
+        scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), seed=4))
+        view = scene.view
+        asked: list[tuple[str, int, int]] = []  # (text, size asked, size it is written at)
+        original = view.text.fit
+
+        def fitted(text, size, color, max_w, face="sans"):  # type: ignore[no-untyped-def]
+            asked.append((text, size, fit(text, size, max_w, face)[1]))
+            return original(text, size, color, max_w, face)
+
+        monkeypatch.setattr(view.text, "fit", fitted)
+        monkeypatch.setattr(legend, "_paint_grid", lambda *a: pytest.fail("a list was meant"))
+        view._paint_legend(pygame.Surface(size), scene.geom.area("legend"))
+        headers = {lg.header for lg in view.legends}
+        sizes = {(asked_px, drawn) for text, asked_px, drawn in asked if text not in headers}
+        assert len(sizes) == 1 and len({*sizes.pop()}) == 1, sizes
+        assert view.legend_bottom <= scene.geom.area("legend").bottom
+    finally:
+        set_interface_size(100)
+        set_language("en")

@@ -86,13 +86,16 @@ def paint_legend(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend],
 
 def legend_fits(rect: pygame.Rect, legends: list[Legend], px: Callable[[float], int], grow: float = 1.0,
                 grouped: bool = False) -> bool:
-    """Whether the legend, drawn inside `rect`, ends within it: the list with each use of a key
-    wrapped under its keys needs a box that tall (a grid squeezes its rows into any box)."""
+    """Whether the legend, drawn inside `rect`, ends within it with every keys and use at the list's
+    own size: the list with each use wrapped under its keys needs a box that tall (a grid squeezes
+    its rows into any box; a header may narrow to the box's width, as it always has)."""
     tx = _text_px(px, grow)
     if not _as_list(rect, legends, px, tx):
         return True
     draws, bottom = _list_plan(rect, legends, px, tx, grouped)
-    whole = all(fits(words, size, room, face) for words, size, _ink, _at, room, face in draws)
+    headers = {lg.header for lg in legends}
+    whole = all(fits(words, size, room, face, size) for words, size, _ink, _at, room, face in draws
+                if words not in headers)
     return whole and bottom <= rect.bottom
 
 
@@ -151,7 +154,7 @@ def _list_plan(rect: pygame.Rect, legends: list[Legend], px: Px, tx: Px,
         y += line
         for keys, uses in _grouped(lg.rows) if grouped else [(k, [w]) for k, w in lg.rows]:
             what, what_w = "; ".join(uses), rect.w - keys_w - px(16)
-            whole = fits(keys, size, keys_w - px(6), "bold") and fits(what, size, what_w)
+            whole = fits(keys, size, keys_w - px(6), "bold", size) and fits(what, size, what_w, "sans", size)
             if (whole and len(uses) == 1) or y + 2 * line > rect.bottom - px(4):
                 draws.append((keys, size, pal.CREAM, (x + px(4), y), keys_w - px(6), "bold"))
                 draws.append((what, size, pal.PAPER, (x + px(4) + keys_w, y), what_w, "sans"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +84,19 @@ class CursorMark:
     slot: int  # 0 or 1: two humans aiming at one pile put their tags on opposite sides
 
 
+def _least(fits: Callable[[int], bool], most: int) -> int:
+    """A small `n` in 0..`most` for which `fits(n)` holds, given that `fits(most)` does (halving the
+    range; taller boxes fit, by and large)."""
+    low, high = -1, most
+    while high - low > 1:
+        mid = (low + high) // 2
+        if fits(mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
 class TableView:
     """Draws everything except the card sprites and effects, caching whatever does not change."""
 
@@ -119,12 +132,19 @@ class TableView:
         lends = max(0, log.h - (self.px(26) + drop + 2 * self._log_line() + self.px(4)))
         most = self.column_grow()
         grows = [most - step / 10 for step in range(int((most - 1) * 10) + 1)]
-        tries = [(grow, grouped, by) for grow in [*grows, 1.0] for grouped in (False, True)
-                 for by in range(lends + 1)]
-        for grow, grouped, by in tries:
+        forms = [(grow, grouped) for grow in [*grows, 1.0] for grouped in (False, True)]
+
+        def fits(grow: float, grouped: bool, by: int) -> bool:
             below = pygame.Rect(box.x, box.y + drop, box.w, box.h + by - drop)
-            if legend_fits(below, self.legends, self.px, grow, grouped):
-                break
+            return legend_fits(below, self.legends, self.px, grow, grouped)
+
+        # The first form that fits with all the room the talk lends, with as little of it as does;
+        # none: the design's box and words, as before.
+        fitting = next((form for form in forms if fits(*form, lends)), None)
+        grow, grouped, by = most, False, 0
+        if fitting is not None:
+            grow, grouped = fitting
+            by = _least(lambda lent: fits(grow, grouped, lent), lends)
         self.legend_form = grow, grouped
         if by:
             g.lower_border("legend", "log", by)
