@@ -14,7 +14,7 @@ from pie_table.kit import fonts, keybindings
 from pie_table.kit.i18n import load_saved_language
 from pie_table.kit.input import InputRouter
 from pie_table.kit.scene import Scene, SceneManager
-from pie_table.kit.settings import Settings, apply_motion, apply_sound
+from pie_table.kit.settings import Settings, SettingsHost, apply_motion, apply_sound
 from pie_table.kit.settings import load as load_settings
 from pie_table.kit.text import set_interface_size
 
@@ -69,7 +69,7 @@ def make_sound() -> Any:
         return SilentSound()
 
 
-class App:
+class App(SettingsHost):
     """Owns the window and runs the scene stack at 60 fps."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720), headless: bool = False) -> None:

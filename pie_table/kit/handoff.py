@@ -94,7 +94,7 @@ class HandoffScene(Scene):
         if event.type == pygame.CONTROLLERBUTTONDOWN and getattr(event, "button", -1) in _CONFIRM_BUTTONS:
             if not self.control.startswith("pad"):
                 return True
-            pads = self.app.input.pad_devices() if hasattr(self.app, "input") else {}
+            pads = self.app.input.pad_devices()
             return pads.get(getattr(event, "instance_id", None)) == self.control
         return False
 

@@ -222,10 +222,43 @@ class Cycler(_Row):
             arrow = font(int(size * 0.8), "sans").render(glyph, True, arrow_ink)
             blit_center(surface, arrow, (x, box.centery))
         room = box.w - 2 * arrow_w - 12
+        lines = self._wrapped(size, room, box.h)
+        if lines is not None:  # a long value on lines of its own, at the size of every other value
+            images = [fit_text(line, size, room, ink, "bold") for line in lines]
+            y = box.centery - sum(image.get_height() for image in images) // 2
+            for image in images:
+                surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+                y += image.get_height()
+            return
         if len(self.values) <= _UNIFORM_MOST:  # every value at one size: cycling never resizes it
             size = _uniform_size(tuple(self.fmt(value) for value in self.values), size, room)
         image = fit_text(self.fmt(self.value), size, room, ink, "bold")
         blit_center(surface, image, box.center)
+
+    def _value_room(self) -> int:
+        """How wide a value may be written between the arrows of the placed box."""
+        return self.control_rect().w - 2 * int(28 * self.scale) - 12
+
+    def _wrapped(self, size: int, room: int, height: int) -> list[str] | None:
+        """The value's lines where some value is wider than `room` at `size` and the box is tall
+        enough to hold every value wrapped at that size (None: one line, as the box is short)."""
+        lines = _value_lines(tuple(self.fmt(value) for value in self.values), size, room)
+        if lines is None or len(self.values) > _UNIFORM_MOST:
+            return None
+        most = max(len(value) for value in lines.values())
+        if most * font(size, "bold").get_linesize() > height - int(8 * self.scale):
+            return None
+        return lines[self.fmt(self.value)]
+
+    def value_height(self) -> int:
+        """How tall the placed box must be to show every value whole at the row's own size, a long
+        one wrapped onto lines of its own (0: each fits on one line, or it sizes values by itself)."""
+        size = int(self.size * self.scale)
+        lines = _value_lines(tuple(self.fmt(value) for value in self.values), size, self._value_room())
+        if lines is None or len(self.values) > _UNIFORM_MOST:
+            return 0
+        most = max(len(value) for value in lines.values())
+        return most * font(size, "bold").get_linesize() + int(8 * self.scale)
 
 
 class NumberCycler(Cycler):
@@ -285,6 +318,18 @@ class NumberCycler(Cycler):
         if self.on_change:
             self.on_change(self.value)
         return True
+
+
+@lru_cache(maxsize=256)
+def _value_lines(texts: tuple[str, ...], size: int, room: int) -> dict[str, list[str]] | None:
+    """Each of `texts` on the lines it takes in `room` at `size`, where one of them is wider than
+    that and each wraps whole (None: all fit on one line, or a word alone is too wide)."""
+    fnt = font(size, "bold")
+    if all(fnt.size(text)[0] <= room for text in texts):
+        return None
+    lines = {text: wrap_text(text, fnt, room) for text in texts}
+    whole = all(fnt.size(line)[0] <= room for parts in lines.values() for line in parts)
+    return lines if whole else None
 
 
 @lru_cache(maxsize=512)

@@ -9,10 +9,13 @@ file means defaults; a damaged one is set aside with one line of notice (pie_tab
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pie_table.core.userfiles import read_json, write_json
 from pie_table.kit.theme import THEMES
+
+if TYPE_CHECKING:
+    from pie_table.kit.scene import SceneManager
 
 FILE = "settings.json"
 KIND, VERSION = "settings", 1
@@ -46,6 +49,22 @@ class Settings:
 # The JSON type of each setting; a file holding another type is damaged and set aside.
 _TYPES = {"volume": int, "muted": bool, "reaction_seconds": int, "bot_pace": str, "animation": str,
           "reduce_motion": bool, "card_theme": str, "ui_scale": int, "tutorial_offered": bool}
+
+
+class SettingsHost(Protocol):
+    """What the Settings sheet needs of the app it is opened in (kit.app.App declares it is
+    one): the settings it changes, and the window and sound it applies them to at once."""
+
+    settings: Settings
+    fullscreen: bool
+    scenes: SceneManager
+    sound: Any
+
+    def set_ui_scale(self, percent: int) -> None:
+        """Draw everything `percent`% larger, every scene laid out again at once."""
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between fullscreen and the last windowed size."""
 
 
 def check(payload: dict[str, Any]) -> None:

@@ -11,9 +11,9 @@ import pygame
 from pie_table.core.registry import get_game
 from pie_table.core.setup import GameSetup
 from pie_table.kit import palette as pal
-from pie_table.kit.fonts import font
+from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
-from pie_table.kit.text import fit_text
+from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, load_factory, open_table, unwind_to_menu
 from pie_table.scenes.save_trouble import FinishedWrites
@@ -62,13 +62,38 @@ class ResultsScene(OverlayScene):
         self.held: set[int] = set()  # keys down now (their auto-repeats are not new presses)
         self.confirming: set[int] = set()  # Enter or Space pressed since the buttons armed
         self.retry_in = _RETRY_S
+        self.rows: list[tuple[str, str]] = []  # the lines as laid out (see _rows)
 
     @property
     def room(self) -> tuple[int, int]:  # type: ignore[override]
         """The sheet with every score line at its full spacing, and its margins, at scale 1: a larger
         interface size (or a long list) scrolls it rather than squeezing the lines."""
         extra = 44 if self.trouble() else 0
-        return 760, 380 + 34 * max(1, len(self.lines)) + extra
+        return 760, 380 + 34 * max(1, len(self._rows(self.app.screen.get_width()))) + extra
+
+    def _rows(self, window_w: int) -> list[tuple[str, str]]:
+        """The score lines as drawn at this scale on a window `window_w` wide, each (text, face): a
+        line wider than the sheet wraps onto the next at the same size rather than shrinking."""
+        size, width = self._text_size(), self._panel_w(window_w) - int(60 * self.scale)
+        rows = []
+        for line, face in self._faced():
+            rows += [(part, face) for part in wrap_text(line, font(size, face), width)]
+        return rows
+
+    def _faced(self) -> list[tuple[str, str]]:
+        """Each score line and its face: the first, the headline score, in bold."""
+        return [(line, "bold" if i == 0 else "sans") for i, line in enumerate(self.lines)]
+
+    def _panel_w(self, window_w: int) -> int:
+        """The sheet's width: the design's, widened into the window as far as its widest score
+        line needs (a line wider still wraps)."""
+        size, margin = self._text_size(), int(60 * self.scale)
+        widest = max((font(size, face).size(line)[0] for line, face in self._faced()), default=0)
+        return int(min(window_w - 40 * self.scale, max(720 * self.scale, widest + margin)))
+
+    def _text_size(self) -> int:
+        """The score lines' size: the type scale's, never below the floor."""
+        return max(min_readable(), int(24 * self.scale))
 
     def trouble(self) -> str:
         """What of the finished game is not written yet ('' when all is)."""
@@ -177,13 +202,16 @@ class ResultsScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        count = max(1, len(self.lines))
-        # Long score lists squeeze their line spacing rather than pushing the buttons off the sheet.
-        line_h = max(int(18 * s), min(int(34 * s), (h - int(360 * s)) // count))
+        self.rows = self._rows(w)
+        count = max(1, len(self.rows))
+        # Long score lists squeeze their line spacing rather than pushing the buttons off the sheet
+        # (never closer than the lines' own height: the sheet scrolls instead).
+        least = max(int(18 * s), font(self._text_size()).get_linesize())
+        line_h = max(least, min(int(34 * s), (h - int(360 * s)) // count))
         body = count * line_h
         extra = int(44 * s) if self.trouble() else 0  # two lines for what could not be written
         panel_h = min(h - int(20 * s), int(320 * s) + body + extra)
-        self.panel = pygame.Rect(0, 0, int(min(w - 40 * s, 720 * s)), panel_h)
+        self.panel = pygame.Rect(0, 0, self._panel_w(w), panel_h)
         self.panel.center = (w // 2, h // 2)
         self.heading.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(24 * s), self.panel.w - 40,
                                        int(64 * s)), s)
@@ -201,9 +229,8 @@ class ResultsScene(OverlayScene):
                                             self.panel.w - int(40 * s), note_h), s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        size = min(int(24 * self.scale), int(self.line_h * 0.8))
-        for i, line in enumerate(self.lines):
-            face = "bold" if i == 0 else "sans"  # the first line is the headline score
+        size = self._text_size()
+        for i, (line, face) in enumerate(self.rows):
             image = fit_text(line, size, self.panel.w - int(60 * self.scale), pal.INK, face)
             surface.blit(image, image.get_rect(midtop=(self.panel.centerx, self.body_top + i * self.line_h)))
         if not self.lines:

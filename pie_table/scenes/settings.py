@@ -24,6 +24,10 @@ class SettingsScene(OverlayScene):
 
     room = (770, 720)  # the 720x680 sheet with its margins: a larger interface size scrolls it
 
+    def __init__(self, app: store.SettingsHost) -> None:
+        super().__init__(app)
+        self.app: store.SettingsHost = app
+
     def build(self) -> list[Widget]:
         settings = self._settings()
         self.heading = Label(_("Settings"), 44, pal.INK, "title")
@@ -63,8 +67,7 @@ class SettingsScene(OverlayScene):
         self.app.scenes.push(ControlsScene(self.app))
 
     def _settings(self) -> store.Settings:
-        settings: store.Settings = self.app.settings
-        return settings
+        return self.app.settings
 
     def _changed(self) -> None:
         store.save(self._settings())
@@ -111,8 +114,7 @@ class SettingsScene(OverlayScene):
     def _set_size(self, percent: int) -> None:
         self._settings().ui_scale = percent
         self._changed()
-        if hasattr(self.app, "set_ui_scale"):
-            self.app.set_ui_scale(percent)  # every scene lays itself out again at once
+        self.app.set_ui_scale(percent)  # every scene lays itself out again at once
 
     def _set_fullscreen(self, value: bool) -> None:
         if bool(self.app.fullscreen) != value:
@@ -129,11 +131,16 @@ class SettingsScene(OverlayScene):
         rh, gap = int(40 * s), int(4 * s)
         top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
-        for i, row in enumerate(rows):
-            row.split = _ROW_SPLIT  # laid out afresh at every size
-            row.place(pygame.Rect(inner.x, top + i * (rh + gap), inner.w, rh), s)
-        align_controls(rows)  # the values in one column, the captions at one size
-        note_y = top + len(rows) * (rh + gap)
+        heights = [rh] * len(rows)
+        for _pass in range(2):  # then again with a row as tall as its long value wrapped needs
+            y = top
+            for row, height in zip(rows, heights, strict=True):
+                row.split = _ROW_SPLIT  # laid out afresh at every size
+                row.place(pygame.Rect(inner.x, y, inner.w, height), s)
+                y += height + gap
+            align_controls(rows)  # the values in one column, the captions at one size
+            heights = [max(rh, row.value_height()) if isinstance(row, Cycler) else rh for row in rows]
+        note_y = y
         self.note.place(pygame.Rect(inner.x, note_y, inner.w, int(48 * s)), s)
         bw, bh = int(220 * s), int(54 * s)
         y = self.panel.bottom - bh - int(20 * s)

@@ -81,10 +81,11 @@ def test_what_a_rat_last_said_is_written_no_smaller_than_the_floor():
     assert said and min(said) >= fonts.SMALL, said
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("seats", [3, 6])
-def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats):
-    """1280x720: the grown card holds a second line for it ("“I'm afraid I have 5 co…”" before;
-    Spanish's "Me temo que tengo 5 espadas de cóctel." would need a third)."""
+def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats, lang):
+    """1280x720: the grown card holds a second line for it ("“I'm afraid I have 5 co…”" before),
+    and a third where the language needs it (Spanish's "Me temo que tengo 5 espadas de cóctel.")."""
     import pygame
 
     from pie_table.games.rats.ui.sheet_view import RatCard, draw_rat_card
@@ -93,7 +94,9 @@ def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats)
     from pie_table.kit.text import set_interface_size
     from tests.kit.cut_log import logging_cuts
 
-    said = "I'm afraid I have 5 cocktail swords."
+    set_language(lang)
+    said = {"en": "I'm afraid I have 5 cocktail swords.",
+            "es": "Me temo que tengo 5 espadas de cóctel."}[lang]
     App(size=(1280, 720), headless=True).set_ui_scale(200)
     try:
         lay = compute_layout((1280, 720), seats)
@@ -102,3 +105,38 @@ def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats)
         assert cuts == []
     finally:
         set_interface_size(100)
+
+
+def _item_value_sizes(monkeypatch, size: tuple[int, int], percent: int) -> set[int]:  # type: ignore[no-untyped-def]
+    """The sizes the values in the sheet's dishes and decorations are written at, four turns in
+    (Rat 1 then holds a dish of 5 and decorations of 7, 7 and 6); no text of the sheet cut."""
+    from pie_table.games.rats.ui import sheet_view
+    from tests.kit.cut_log import logging_cuts
+    from tests.kit.fit_log import written
+
+    words = ["screenshot", "rats", "--seats", "human,bot:normal,bot:easy", "--seed", "5", "--out", "x"]
+    info, setup = build_setup(build_parser().parse_args(words))
+
+    def draw() -> None:
+        app, scene = make_table(info, setup, size, percent)
+        scene.skip_to(at=None, turn=4)
+        app.step(0.0)
+        app.step(0.0)
+
+    with logging_cuts(monkeypatch) as cuts:
+        asked = written(monkeypatch, sheet_view, draw)
+    assert [cut for cut in cuts if cut[2] == sheet_view.__name__] == []
+    values = [(text, px) for text, px, face in asked if text.isdigit() and face == "bold"]
+    assert sorted({text for text, _px in values}) == ["5", "6", "7"]
+    return {px for _text, px in values}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("size", "normal", "grown"), [((1280, 720), 19, 21), ((900, 560), 13, 16)])
+def test_the_values_of_dishes_and_decorations_never_shrink_as_the_interface_grows(
+        monkeypatch, lang, size, normal, grown):
+    """At 200% the supply rows' larger words took the sheet's height and the shapes shrank with it
+    (19 -> 16 px at 1280x720); the rows now give the shapes room for their size at 100%."""
+    set_language(lang)
+    assert _item_value_sizes(monkeypatch, size, 100) == {normal}
+    assert _item_value_sizes(monkeypatch, size, 200) == {grown}

@@ -140,7 +140,9 @@ _BOTS = "bot:hard,bot:normal,bot:easy,bot:normal"
 @pytest.mark.parametrize(("seats", "size", "percent", "lang"), [
     *((_BOTS, size, percent, lang) for size in [(1280, 720), (900, 560)] for percent in (100, 200)
       for lang in ("en", "es")),
-    ("human:mouse,bot:normal", (1280, 720), 100, "en"),  # (narrower or grown, its box is too short)
+    # A mouse's legend, its box as tall as its lines need (taken from the table talk under it).
+    *(("human:mouse,bot:normal", size, percent, lang) for size in [(1280, 720), (900, 560)]
+      for percent in (100, 200) for lang in ("en", "es")),
 ])
 def test_a_legend_without_a_grid_says_its_keys_whole(monkeypatch, size, percent, lang, seats) -> None:
     """'Esc · E…  pause · start ro…' and 'card onto a pile…' (the mouse's) at 1280x720 even at
@@ -160,6 +162,49 @@ def test_a_legend_without_a_grid_says_its_keys_whole(monkeypatch, size, percent,
             app.step(1 / 60)
         legend = [shown for text, shown, where in cuts if where.endswith("table_view")]
         assert legend == [] and scene.view.legend_bottom <= scene.geom.area("legend").bottom
+        # The table talk the legend took its height from still shows its title and two lines.
+        assert scene.geom.area("log").top > scene.geom.area("legend").bottom
+        assert scene.geom.area("log").h >= scene.view.px(30) + 2 * scene.view._log_line()
+    finally:
+        set_interface_size(100)
+        set_language("en")
+
+
+@pytest.mark.parametrize(("seats", "size", "percent", "lang"), [
+    ("human:pad1,bot:normal", (1920, 1080), 200, "es"),  # "objetivo ant. / sig." was shrunk to 13 px
+    ("human:mouse,bot:normal", (1920, 1080), 100, "en"),  # "card to a column: move" beside "Drag"
+    ("human:keys1,bot:normal", (1920, 1080), 100, "es"),  # "Esc · Enter" a size down
+    ("human:mouse,bot:normal", (900, 560), 200, "es"),
+])
+def test_a_listed_legend_writes_every_keys_and_use_at_one_size(monkeypatch, seats, size, percent,
+                                                                lang) -> None:
+    """A use too wide beside its keys goes under them rather than being written smaller (only a
+    seat's header may narrow to the box)."""
+    from pie_table.games.rumble_pie.ui import legend
+    from pie_table.kit.fonts import fit
+    from pie_table.kit.i18n import set_language
+    from pie_table.kit.text import set_interface_size
+
+    set_language(lang)
+    try:
+        app = App(size=size, headless=True)
+        app.set_ui_scale(percent)
+        scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), seed=4))
+        view = scene.view
+        asked: list[tuple[str, int, int]] = []  # (text, size asked, size it is written at)
+        original = view.text.fit
+
+        def fitted(text, size, color, max_w, face="sans"):  # type: ignore[no-untyped-def]
+            asked.append((text, size, fit(text, size, max_w, face)[1]))
+            return original(text, size, color, max_w, face)
+
+        monkeypatch.setattr(view.text, "fit", fitted)
+        monkeypatch.setattr(legend, "_paint_grid", lambda *a: pytest.fail("a list was meant"))
+        view._paint_legend(pygame.Surface(size), scene.geom.area("legend"))
+        headers = {lg.header for lg in view.legends}
+        sizes = {(asked_px, drawn) for text, asked_px, drawn in asked if text not in headers}
+        assert len(sizes) == 1 and len({*sizes.pop()}) == 1, sizes
+        assert view.legend_bottom <= scene.geom.area("legend").bottom
     finally:
         set_interface_size(100)
         set_language("en")

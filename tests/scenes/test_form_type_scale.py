@@ -15,6 +15,7 @@ from pie_table.kit import i18n, rows
 from pie_table.kit.app import App
 from pie_table.kit.rows import Cycler, align_controls
 from tests.kit.cut_log import logging_cuts
+from tests.kit.fit_log import written_sizes
 
 _SIZES = [(1280, 720), (900, 560)]
 
@@ -41,17 +42,7 @@ def _labelled(widgets: list[Any]) -> list[Any]:
 
 def _written_sizes(monkeypatch, draw) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
     """Every (text, size) the rows asked to be fitted while `draw()` ran."""
-    asked: list[tuple[str, int]] = []
-    original = rows.fit_text
-
-    def fit_text(text, size, max_w, color, face="sans"):  # type: ignore[no-untyped-def]
-        asked.append((str(text), int(size)))
-        return original(text, size, max_w, color, face)
-
-    monkeypatch.setattr(rows, "fit_text", fit_text)
-    draw()
-    monkeypatch.setattr(rows, "fit_text", original)
-    return asked
+    return written_sizes(monkeypatch, rows, draw)
 
 
 def test_a_choice_writes_every_value_at_one_size_as_it_is_cycled(home, monkeypatch) -> None:
@@ -124,3 +115,40 @@ def test_a_seat_screen_writes_its_choices_whole_in_columns(home, monkeypatch, la
         teams = {text for row in scene.team_rows for text in (row.fmt(v) for v in row.values)}
         team_sizes = {size for text, size in written if text in teams}
         assert len(team_sizes) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", _SIZES)
+@pytest.mark.parametrize("percent", [100, 200])
+def test_the_card_theme_is_written_at_the_size_of_every_other_value(home, monkeypatch, lang, size,
+                                                                      percent) -> None:
+    """Its long value ("high contrast, large numbers") wraps in a taller box, at the row's size,
+    rather than writing every card theme a step down from the other values."""
+    from pie_table.kit import theme
+    from pie_table.scenes.settings import SettingsScene
+
+    app = _app(size, lang)
+    app.set_ui_scale(percent)
+    scene = SettingsScene(app)
+    app.scenes.push(scene)
+    app.step(0.05, [])
+    surface = pygame.Surface(size)
+    pace = {size for text, size in _written_sizes(monkeypatch, lambda: scene.pace.draw(surface))
+            if text == scene.pace.fmt(scene.pace.value)}
+    assert pace == {int(scene.pace.size * scene.pace.scale)}
+    try:
+        for _ in scene.cards.values:
+            with logging_cuts(monkeypatch) as cuts:
+                written = _written_sizes(monkeypatch, lambda: scene.cards.draw(surface))
+            value = scene.cards.fmt(scene.cards.value)
+            shown = [(text, size) for text, size in written if text != scene.cards.label]
+            assert " ".join(text for text, _size in shown) == value and not cuts
+            assert {size for _text, size in shown} == pace
+            scene.cards.nudge(1)
+    finally:
+        theme.configure("normal")
+    rows = [scene.volume, scene.mute, scene.language, scene.reaction, scene.pace, scene.animation,
+            scene.reduce, scene.cards, scene.size, scene.fullscreen]
+    for upper, lower in zip(rows, rows[1:], strict=False):
+        assert upper.rect.bottom < lower.rect.top  # the taller row pushes the ones below it down
+    assert scene.note.rect.top >= scene.fullscreen.rect.bottom

@@ -41,8 +41,10 @@ class RatCard:
 
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any], card: RatCard,
-               scale: float = 1.0) -> None:
-    """The full secret sheet of the rat at the screen."""
+               scale: float = 1.0, shapes_scale: float | None = None) -> None:
+    """The full secret sheet of the rat at the screen. `shapes_scale`: the scale its dishes' and
+    decorations' shapes keep room for at least (the window's at interface size 100%), so the values
+    in them never get smaller as the interface grows (`scale`, by default)."""
     paper(surface, rect, scale)
     pad = int(12 * scale)
     y = _header(surface, rect, card, scale, pad)
@@ -50,10 +52,20 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     use_line = font(max(min_readable(), int(13 * scale))).get_linesize()
     three = font(max(min_readable(), int(18 * scale)), "bold").get_linesize() + 2 * use_line
     rows_h = min(max(int(rect.h * 0.52), 6 * (three + 4) + int(24 * scale)), int(rect.h * 0.62))
-    row_h = max(18, (rows_h - int(24 * scale)) // 6)
+    bottom = rect.bottom - pad - (int(30 * scale) if card.awards is not None else 0)
+    # The dishes and decorations keep room for a row of their shapes at their size at 100%, the
+    # supply rows giving it up (down to their least share, their words whole): the values in the
+    # shapes never shrink as the words grown with the interface take the sheet's height.
+    shapes = int(48 * (scale if shapes_scale is None else shapes_scale))
+    items = 2 * (font(int(18 * scale), "bold").get_height() + 2 + shapes)
+    short = max(0, items - (bottom - y - 6 * _row_h(rows_h, scale) - int(8 * scale)))
+    most = rows_h
+    rows_h = max(min(rows_h, int(rect.h * 0.52)), rows_h - short)
+    while rows_h < most and not _rows_whole(pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, rows_h), scale):
+        rows_h += 2  # every supply's name and use still whole, at no smaller a size than at 100%
+    row_h = _row_h(rows_h, scale)
     y = _supply_rows(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6), sheet, row_h, scale)
     y += int(8 * scale)
-    bottom = rect.bottom - pad - (int(30 * scale) if card.awards is not None else 0)
     half = max(20, (bottom - y) // 2)
     _items(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, half), _("Dishes"),
            sheet.get("dishes", []), "circle", scale)
@@ -62,6 +74,23 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     if card.awards is not None:
         row = pygame.Rect(rect.x + pad, bottom, rect.w - 2 * pad, int(28 * scale))
         awards_row(surface, row, card.awards, scale)
+
+
+def _row_h(rows_h: int, scale: float) -> int:
+    """A supply row's height when the six share `rows_h`."""
+    return max(18, (rows_h - int(24 * scale)) // 6)
+
+
+def _rows_whole(rect: pygame.Rect, scale: float) -> bool:
+    """Whether the six supply rows, sharing `rect`'s height, write every name and use whole."""
+    row_h = _row_h(rect.h, scale)
+    x = _text_x(rect, row_h, scale)
+    y = rect.y
+    for supply, height in enumerate(_row_heights(pygame.Rect(rect.x, y, rect.w, 6 * row_h), row_h, scale)):
+        if _text_sizes(supply, pygame.Rect(rect.x, y, rect.w, height), x, scale, row_h) is None:
+            return False
+        y += height
+    return True
 
 
 def _header(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: float, pad: int) -> int:
@@ -147,19 +176,13 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count
     supply, count = supply_count
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
-    # The name as large as the row allows, down to no smaller than at 100% if the use's lines need
-    # it: the design's 18 px, or on a window smaller than the design (whose floor is lower) the floor.
-    biggest = int(min(18 * scale, row_h * 0.45))
-    least = 18 if min_readable() >= SMALL else min_readable()
-    for name_size in range(biggest, min(biggest, least) - 1, -1):
-        name = fit_text(supply_title(supply), name_size, width, pal.INK, "bold")
-        found = _use_lines(supply_use(supply), int(min(13 * scale, row_h * 0.32)), width,
-                           row.h - name.get_height())
-        if found is not None:
-            size, lines = found
-            break
-    else:  # one line, cut: no room for two even at the floor
+    found = _text_sizes(supply, row, x, scale, row_h)
+    if found is None:  # one line, cut: no room for two even at the floor
+        name_size = min(int(min(18 * scale, row_h * 0.45)), _least_name())
         size, lines = max(min_readable(), int(min(13 * scale, row_h * 0.32))), [supply_use(supply)]
+    else:
+        name_size, size, lines = found
+    name = fit_text(supply_title(supply), name_size, width, pal.INK, "bold")
     uses = [fit_text(line, size, width, pal.INK_SOFT) for line in lines]
     top = row.centery - (name.get_height() + sum(use.get_height() for use in uses)) // 2
     surface.blit(name, (x, top))
@@ -170,6 +193,27 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count
     ink = pal.INK if count else pal.INK_SOFT  # a zero is quieter, yet still readable
     number = fit_text(str(count), int(min(28 * scale, row_h * 0.8)), count_w, ink, "title")
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
+
+
+def _least_name() -> int:
+    """The smallest a supply's name is written: the design's 18 px, or on a window smaller than the
+    design (whose floor is lower) the floor."""
+    return 18 if min_readable() >= SMALL else min_readable()
+
+
+def _text_sizes(supply: int, row: pygame.Rect, x: int, scale: float,
+                row_h: int) -> tuple[int, int, list[str]] | None:
+    """A supply's name size, its use's size and lines, for a row sized `row_h` drawn in `row` from
+    `x`: the name as large as the row allows, down to no smaller than at 100% if the use's lines
+    need it (None: the use does not fit whole even so)."""
+    width = row.right - int(46 * scale) - x - 4
+    biggest = int(min(18 * scale, row_h * 0.45))
+    for name_size in range(biggest, min(biggest, _least_name()) - 1, -1):
+        name_h = fit_text(supply_title(supply), name_size, width, pal.INK, "bold").get_height()
+        found = _use_lines(supply_use(supply), int(min(13 * scale, row_h * 0.32)), width, row.h - name_h)
+        if found is not None:
+            return name_size, found[0], found[1]
+    return None
 
 
 def _use_lines(use: str, size: int, width: int, room: int) -> tuple[int, list[str]] | None:

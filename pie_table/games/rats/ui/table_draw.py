@@ -10,16 +10,16 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.messages import SeatName
-from pie_table.games.rats.state import GOAL_NAMES, TURNS
+from pie_table.core.messages import Msg, SeatName
+from pie_table.games.rats.state import GOAL_NAMES, TURNS, supply_amount
 from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
 from pie_table.games.rats.ui.sheet_view import RatCard, paper
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fits, font, min_readable
-from pie_table.kit.i18n import _, event_text, ngettext
+from pie_table.kit.i18n import _, event_text, ngettext, tr
 from pie_table.kit.log_panel import LogScroll
 from pie_table.kit.log_panel import draw_log as draw_log_panel
-from pie_table.kit.text import design_scale, fit_lines, fit_text, ui_scale
+from pie_table.kit.text import design_scale, fit_lines, fit_text, ui_scale, wrap_text
 
 # Log lines worth putting on a rat's card as "what it last said".
 _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocation", "coin"})
@@ -74,9 +74,9 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     per_row = 3 if seats > 2 else 2
     rows = -(-seats // per_row)
     card_h = int(70 * s)
-    if s > design_scale(size):  # grown, a rat's card holds what it last said on a second line
-        card_h += font(max(min_readable(), int(13 * s))).get_linesize() + int(4 * s)
     card_w = (centre.w - (per_row - 1) * m) // per_row
+    if s > design_scale(size):  # grown, a rat's card holds what it last said on more lines
+        card_h = _grown_card_h(card_w, s)
     cards = [pygame.Rect(centre.x + (i % per_row) * (card_w + m), centre.y + (i // per_row) * (card_h + m),
                          card_w, card_h) for i in range(seats)]
     cards_bottom = centre.y + rows * (card_h + m)
@@ -85,6 +85,30 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     panel = pygame.Rect(centre.x, tray.bottom + m + 5, centre.w, centre.bottom - tray.bottom - m - 5)
     ceremony = pygame.Rect(centre.x, body_y, sheet.right - centre.x, h - body_y - m)
     return TableLayout(size, s, top, goals, log, cards, tray, panel, sheet, centre, ceremony)
+
+
+def _grown_card_h(card_w: int, s: float) -> int:
+    """A grown rat card's height: its portrait, or its name and who it is (on two lines where the
+    viewer's " (you)" moves down beside it), over what its rat says (_speech_lines)."""
+    pad, said = int(6 * s), font(max(min_readable(), int(13 * s)))
+    portrait = int(40 * s)
+    words_w = card_w - 3 * pad - portrait
+    name = _("Rat {n}").format(n=1) + _(" (you)")
+    who = 2 if not fits(name, int(17 * s), words_w, "bold", int(17 * s)) else 1
+    words = max(portrait + int(4 * s), int(20 * s) + who * said.size("Ag")[1] + 2)  # as they are drawn
+    lines = _speech_lines(card_w - 2 * pad, said)
+    # (never shorter than a card with its speech's second line, as every grown card had)
+    return max(int(70 * s) + said.get_linesize() + int(4 * s), 2 * pad + words + lines * said.get_linesize())
+
+
+def _speech_lines(width: int, fnt: pygame.font.Font) -> int:
+    """How many lines a grown rat card gives what its rat says: two, or three where a rat's "I'm
+    afraid I have 9 cocktail swords." (the longest supply) takes them in the language shown
+    ("Me temo que tengo 5 espadas de cóctel." does on 1280x720 at 200%)."""
+    rat = rat_name(0)
+    speeches = [tr(Msg("{rat}: I'm afraid I have {amount}.", rat=rat, amount=supply_amount(9, supply)))
+                .removeprefix(rat + ": ") for supply in range(6)]
+    return max(2, min(3, max(len(wrap_text(f"“{text}”", fnt, width)) for text in speeches)))
 
 
 def draw_felt(surface: pygame.Surface) -> None:

@@ -64,6 +64,7 @@ class TablePainter:
         self._base_key: tuple[Any, ...] | None = None
         self._panels: dict[str, tuple[Any, tuple[pygame.Surface, tuple[int, int]]]] = {}
         self.scale = 1.0
+        self.design = 1.0  # the scale at interface size 100% on the window painted for
         # What the whole layer was last painted for, and the rat cards it shows.
         self._frame: tuple[Any, ...] | None = None
         self._cards_shown: tuple[Any, ...] | None = None
@@ -90,6 +91,7 @@ class TablePainter:
                 later()
             return self._base
         self.scale = s = scene.layout.scale
+        self.design = design_scale(size)
         lay = scene.layout
 
         def paint(surface: pygame.Surface) -> None:
@@ -255,7 +257,7 @@ class TablePainter:
             return
         notes_h = int(30 * s)
         rect = pygame.Rect(area.x, area.y, area.w, area.h - notes_h)
-        draw_sheet(surface, rect, view["sheet"], cards[seat], s)
+        draw_sheet(surface, rect, view["sheet"], cards[seat], s, self.design)
         slip = pygame.Rect(rect.x, rect.bottom + 4, rect.w, notes_h - 4)
         draw_notes(surface, slip, view.get("notes", []), s)
 

@@ -77,6 +77,14 @@ class TableGeometry:
         self._col_step = cw + (base_ars.w - ARSENAL_COLS * cw) / (ARSENAL_COLS - 1)
         self._cascade = layout.stack  # base px between cascaded cards; the layout reserves it under faces
         self._faces = {(s, f): self._face_rect(s, f) for s in range(len(slots)) for f in FACES}
+        self._areas: dict[str, pygame.Rect] = {}  # side-column boxes moved from the layout's place
+
+    def lower_border(self, upper: str, lower: str, by: int) -> None:
+        """Move the border between two stacked areas `by` pixels down: `upper` grows as `lower`
+        shrinks (a box given the height its words need, taken from the one under it)."""
+        top, bottom = self.area(upper), self.area(lower)
+        self._areas[upper] = pygame.Rect(top.x, top.y, top.w, top.h + by)
+        self._areas[lower] = pygame.Rect(bottom.x, bottom.y + by, bottom.w, bottom.h - by)
 
     @property
     def scale(self) -> float:
@@ -94,7 +102,8 @@ class TableGeometry:
 
     def area(self, name: str) -> pygame.Rect:
         """A global zone (scores, status, legend, log, banner, play, panel) in window coordinates."""
-        return self.scaled.rect(name)
+        moved = self._areas.get(name)
+        return pygame.Rect(moved) if moved is not None else self.scaled.rect(name)
 
     def side(self, seat: int) -> str:
         """'bottom' or 'top': which row the seat sits in."""

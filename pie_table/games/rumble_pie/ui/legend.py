@@ -12,6 +12,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
+from pie_table.kit.text import wrap_text
 
 Color = tuple[int, int, int]
 # Short names of what a key does, in grid row order.
@@ -73,23 +74,51 @@ class Text(Protocol):
 
 
 def paint_legend(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
-                 px: Callable[[float], int], grow: float = 1.0) -> int:
+                 px: Callable[[float], int], grow: float = 1.0, grouped: bool = False) -> int:
     """Draw the legend inside `rect` (below its title); returns the lowest pixel row it drew on.
-    Its words are `grow` times the design's size, as far as the box's height holds them."""
-    def tx(base: float) -> int:  # a text size or line height (margins stay the design's)
-        return px(base * grow)
-
-    lines = sum(len(lg.rows) + 1 for lg in legends)
-    room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
-    readable = room // max(1, lines) >= tx(_LIST_MIN_LINE) and _list_reads_whole(rect, legends, px, tx)
-    # The grid's short row names say what a key does without cutting it, for one player too (a
-    # narrow window cut "column (twice…" in the list); it needs someone with keys to show.
-    if readable or not any(lg.cells for lg in legends):
-        return _paint_list(surf, rect, legends, text, px, tx)
+    Its words are `grow` times the design's size, as far as the box's height holds them;
+    `grouped`: a list writes each of a seat's keys once, with all their uses under it."""
+    tx = _text_px(px, grow)
+    if _as_list(rect, legends, px, tx):
+        return _paint_list(surf, rect, legends, text, px, tx, grouped)
     return _paint_grid(surf, rect, legends, text, px, tx)
 
 
+def legend_fits(rect: pygame.Rect, legends: list[Legend], px: Callable[[float], int], grow: float = 1.0,
+                grouped: bool = False) -> bool:
+    """Whether the legend, drawn inside `rect`, ends within it with every keys and use at the list's
+    own size: the list with each use wrapped under its keys needs a box that tall (a grid squeezes
+    its rows into any box; a header may narrow to the box's width, as it always has)."""
+    tx = _text_px(px, grow)
+    if not _as_list(rect, legends, px, tx):
+        return True
+    draws, bottom = _list_plan(rect, legends, px, tx, grouped)
+    headers = {lg.header for lg in legends}
+    whole = all(fits(words, size, room, face, size) for words, size, _ink, _at, room, face in draws
+                if words not in headers)
+    return whole and bottom <= rect.bottom
+
+
 Px = Callable[[float], int]
+# One text of the list: (words, size, ink, where, room it may take, face).
+_Draw = tuple[str, int, Color, tuple[int, int], int, str]
+
+
+def _text_px(px: Px, grow: float) -> Px:
+    def tx(base: float) -> int:  # a text size or line height (margins stay the design's)
+        return px(base * grow)
+
+    return tx
+
+
+def _as_list(rect: pygame.Rect, legends: list[Legend], px: Px, tx: Px) -> bool:
+    """The list where its lines are readable and whole; else the grid. The grid's short row names
+    say what a key does without cutting it, for one player too (a narrow window cut "column
+    (twice…" in the list); it needs someone with keys to show."""
+    lines = sum(len(lg.rows) + 1 for lg in legends)
+    room = rect.bottom - rect.y - px(28) - px(4) * len(legends)
+    readable = room // max(1, lines) >= tx(_LIST_MIN_LINE) and _list_reads_whole(rect, legends, px, tx)
+    return readable or not any(lg.cells for lg in legends)
 
 
 def _list_metrics(rect: pygame.Rect, legends: list[Legend], px: Px, tx: Px) -> tuple[int, int, int]:
@@ -111,29 +140,52 @@ def _list_reads_whole(rect: pygame.Rect, legends: list[Legend], px: Px, tx: Px) 
     return all(fits(what, size, room) for lg in legends for _k, what in lg.rows)
 
 
-def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
-                px: Px, tx: Px) -> int:
-    """Each human's keys under a header in their seat colour."""
+def _list_plan(rect: pygame.Rect, legends: list[Legend], px: Px, tx: Px,
+               grouped: bool = False) -> tuple[list[_Draw], int]:
+    """Each human's keys under a header in their seat colour: what the list draws where, and the
+    lowest pixel row it reaches. `grouped`: each keys once, their uses under them (a mouse's
+    "Drag" four times is one line then, where the box has no room for the four)."""
     x, y = rect.x + px(8), rect.y + px(24)
     line, size, keys_w = _list_metrics(rect, legends, px, tx)
+    draws: list[_Draw] = []
     for lg in legends:
         ink = pal.legible(lg.color, pal.WOOD_DARK)  # the seat colour, light enough for the panel
-        surf.blit(text.fit(lg.header, size + 1, ink, rect.w - px(12), "bold"), (x, y))
+        draws.append((lg.header, size + 1, ink, (x, y), rect.w - px(12), "bold"))
         y += line
-        for keys, what in lg.rows:
-            whole = fits(keys, size, keys_w - px(6), "bold") and fits(what, size, rect.w - keys_w - px(16))
-            if whole or y + 2 * line > rect.bottom - px(4):
-                surf.blit(text.fit(keys, size, pal.CREAM, keys_w - px(6), "bold"), (x + px(4), y))
-                surf.blit(text.fit(what, size, pal.PAPER, rect.w - keys_w - px(16)), (x + px(4) + keys_w, y))
+        for keys, uses in _grouped(lg.rows) if grouped else [(k, [w]) for k, w in lg.rows]:
+            what, what_w = "; ".join(uses), rect.w - keys_w - px(16)
+            whole = fits(keys, size, keys_w - px(6), "bold", size) and fits(what, size, what_w, "sans", size)
+            if (whole and len(uses) == 1) or y + 2 * line > rect.bottom - px(4):
+                draws.append((keys, size, pal.CREAM, (x + px(4), y), keys_w - px(6), "bold"))
+                draws.append((what, size, pal.PAPER, (x + px(4) + keys_w, y), what_w, "sans"))
             else:
-                # Where the box has a line to spare: the keys across it, what they do under them,
-                # rather than cut beside them ("Esc · E…  pause · start ro…").
-                surf.blit(text.fit(keys, size, pal.CREAM, rect.w - px(16), "bold"), (x + px(4), y))
-                y += line
-                surf.blit(text.fit(what, size, pal.PAPER, rect.w - px(24)), (x + px(12), y))
+                # Where the box has a line to spare: the keys across it, what they do under them
+                # (on as many lines as that takes), rather than cut beside them ("Esc · E…  pause ·
+                # start ro…").
+                draws.append((keys, size, pal.CREAM, (x + px(4), y), rect.w - px(16), "bold"))
+                for part in (p for use in uses for p in wrap_text(use, font(size), rect.w - px(24))):
+                    y += line
+                    draws.append((part, size, pal.PAPER, (x + px(12), y), rect.w - px(24), "sans"))
             y += line
         y += px(4)
-    return y - px(4)
+    return draws, y - px(4)
+
+
+def _paint_list(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], text: Text,
+                px: Px, tx: Px, grouped: bool) -> int:
+    """Each human's keys under a header in their seat colour (see _list_plan)."""
+    draws, bottom = _list_plan(rect, legends, px, tx, grouped)
+    for words, size, ink, pos, room, face in draws:
+        surf.blit(text.fit(words, size, ink, room, face), pos)
+    return bottom
+
+
+def _grouped(rows: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """`rows` with each keys once, in the order they first come, with all their uses."""
+    uses: dict[str, list[str]] = {}
+    for keys, what in rows:
+        uses.setdefault(keys, []).append(what)
+    return list(uses.items())
 
 
 def _grid_columns(humans: list[Legend]) -> list[tuple[list[Legend], dict[str, str]]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +11,7 @@ import pygame
 
 from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.games.rumble_pie.ui.geometry import FACES, TableGeometry
-from pie_table.games.rumble_pie.ui.legend import Legend, paint_legend
+from pie_table.games.rumble_pie.ui.legend import Legend, legend_fits, paint_legend
 from pie_table.games.rumble_pie.ui.seat_label import label_band, two_lines
 from pie_table.kit import art
 from pie_table.kit import palette as pal
@@ -84,6 +84,19 @@ class CursorMark:
     slot: int  # 0 or 1: two humans aiming at one pile put their tags on opposite sides
 
 
+def _least(fits: Callable[[int], bool], most: int) -> int:
+    """A small `n` in 0..`most` for which `fits(n)` holds, given that `fits(most)` does (halving the
+    range; taller boxes fit, by and large)."""
+    low, high = -1, most
+    while high - low > 1:
+        mid = (low + high) // 2
+        if fits(mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
 class TableView:
     """Draws everything except the card sprites and effects, caching whatever does not change."""
 
@@ -98,12 +111,43 @@ class TableView:
         self.go_button: pygame.Rect | None = None
         self.legend_bottom = 0  # lowest pixel row the legend drew on (tests check it stays in its box)
         self.flag_rects: list[pygame.Rect] = []  # this frame's cursor flags (tests check what they cover)
+        # The legend's words' growth, and whether its list writes each keys once (_fit_legend).
+        self.legend_form = (1.0, False)
+        self._fit_legend()
 
     def set_geometry(self, geom: TableGeometry) -> None:
         """New window size: drop every cached picture drawn at the old scale."""
         self.geom = geom
         self._background = None
         self._panels.clear()
+        self._fit_legend()
+
+    def _fit_legend(self) -> None:
+        """Give the key legend the height its lines need (a mouse's uses of a key, wrapped under
+        it, on a narrow or grown column), taken from the table talk under it, which keeps its
+        title and two lines. Where that is not enough, each keys is written once with all its
+        uses under it, and then the words grow less (never below the design's size)."""
+        g, drop = self.geom, self._title_drop()
+        box, log = g.area("legend"), g.area("log")
+        lends = max(0, log.h - (self.px(26) + drop + 2 * self._log_line() + self.px(4)))
+        most = self.column_grow()
+        grows = [most - step / 10 for step in range(int((most - 1) * 10) + 1)]
+        forms = [(grow, grouped) for grow in [*grows, 1.0] for grouped in (False, True)]
+
+        def fits(grow: float, grouped: bool, by: int) -> bool:
+            below = pygame.Rect(box.x, box.y + drop, box.w, box.h + by - drop)
+            return legend_fits(below, self.legends, self.px, grow, grouped)
+
+        # The first form that fits with all the room the talk lends, with as little of it as does;
+        # none: the design's box and words, as before.
+        fitting = next((form for form in forms if fits(*form, lends)), None)
+        grow, grouped, by = most, False, 0
+        if fitting is not None:
+            grow, grouped = fitting
+            by = _least(lambda lent: fits(grow, grouped, lent), lends)
+        self.legend_form = grow, grouped
+        if by:
+            g.lower_border("legend", "log", by)
 
     def warm_up(self, columns: int) -> None:
         """Paint the background and every card picture at this size before the first frame needs them."""
@@ -338,7 +382,8 @@ class TableView:
         """Each human's keys: a list, or a grid when there are too many humans for a readable list."""
         drop = self._title_drop()
         below = pygame.Rect(rect.x, rect.y + drop, rect.w, rect.h - drop)
-        self.legend_bottom = paint_legend(surf, below, self.legends, self.text, self.px, self.column_grow())
+        grow, grouped = self.legend_form
+        self.legend_bottom = paint_legend(surf, below, self.legends, self.text, self.px, grow, grouped)
 
     # --- per-frame pieces ---------------------------------------------------------------------
 
@@ -520,7 +565,7 @@ class TableView:
         """The table talk: the latest few happenings, newest last."""
         key = tuple(lines)
         rect = self.geom.area("log")
-        size = 12 * self.reading()
+        size = 12 * self.reading()  # as _log_line
         top = self.px(26) + self._title_drop()
         surface.blit(self.panel("log", key, lambda s: self._paint_lines(s, lines, top, size)), rect)
 
@@ -529,14 +574,22 @@ class TableView:
         """Word-wrapped entries, newest kept when they do not all fit. Entries are kept or dropped
         whole, so the box never starts with the tail of a message cut in two."""
         # Wrapped at the size the lines are drawn at (never below the readable floor), so none is cut.
-        drawn = max(min_readable(), self.px(size))
-        fnt, width = font(drawn, "bold"), surf.get_width() - self.px(14)
-        y, line = top, max(self.px(size + 4), fnt.get_linesize())
+        fnt, width = font(max(min_readable(), self.px(size)), "bold"), surf.get_width() - self.px(14)
+        y, line = top, self._line_height(size)
         fitting = max(1, (surf.get_height() - top - self.px(4)) // line)
         for text, color in fit_entries([(_wrap(text, fnt, width), color) for text, color in lines], fitting):
             ink = pal.legible(color, pal.WOOD_DARK)  # a team's colour, light enough for the panel
             surf.blit(self.text.fit(text, self.px(size), ink, width, "bold"), (self.px(8), y))
             y += line
+
+    def _line_height(self, size: float) -> int:
+        """How far apart the lines of a box written at `size` (base px) are."""
+        drawn = max(min_readable(), self.px(size))
+        return max(self.px(size + 4), font(drawn, "bold").get_linesize())
+
+    def _log_line(self) -> int:
+        """How far apart the table talk's lines are."""
+        return self._line_height(12 * self.reading())
 
     def draw_banner(self, surface: pygame.Surface, title: str, sub: str = "", button: str = "") -> None:
         """The centre strip: countdown, Go!, prompts; an optional Go! button for the mouse."""
