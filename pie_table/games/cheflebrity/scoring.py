@@ -7,6 +7,7 @@ desserts each bonus looks at is argued in docs/rulings/cheflebrity.md. Pure Pyth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pie_table.games.cheflebrity import pies as P
@@ -119,7 +120,7 @@ def bonus_values(
 _WORST_CEILING = 1000  # above any pie's quality (96 cards of at most 25)
 
 
-def award(values: list[int]) -> tuple[list[int], int]:
+def award(values: Sequence[int]) -> tuple[list[int], int]:
     """(the seats that take a bonus, the points each gets) from its counts."""
     best = max(values, default=0)
     if best <= 0:
@@ -137,12 +138,9 @@ def totals_of(rows: list[Row]) -> list[int]:
     """Each seat's total from every seat's `Row`."""
     totals = [row[0] for row in rows]
     for column in zip(*(row[1] for row in rows), strict=True):
-        best = max(column)
-        if best > 0:  # (`award`, a bot weighs thousands of these a decision)
-            takers = [seat for seat, value in enumerate(column) if value == best]
-            points = tie_points(len(takers))
-            for seat in takers:
-                totals[seat] += points
+        takers, points = award(column)
+        for seat in takers:
+            totals[seat] += points
     return totals
 
 
