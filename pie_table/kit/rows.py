@@ -221,7 +221,7 @@ class Cycler(_Row):
             arrow_ink = DISABLED_INK if self.at_end(step) else ink
             arrow = font(int(size * 0.8), "sans").render(glyph, True, arrow_ink)
             blit_center(surface, arrow, (x, box.centery))
-        room = box.w - 2 * arrow_w - 12
+        room = self._value_room()
         lines = self._wrapped(size, room, box.h)
         if lines is not None:  # a long value on lines of its own, at the size of every other value
             images = [fit_text(line, size, room, ink, "bold") for line in lines]
@@ -242,23 +242,25 @@ class Cycler(_Row):
     def _wrapped(self, size: int, room: int, height: int) -> list[str] | None:
         """The value's lines where some value is wider than `room` at `size` and the box is tall
         enough to hold every value wrapped at that size (None: one line, as the box is short)."""
-        lines = _value_lines(tuple(self.fmt(value) for value in self.values), size, room)
-        if lines is None or len(self.values) > _UNIFORM_MOST:
+        found = self._wrap(size, room)
+        if found is None or found[1] > height:
             return None
-        most = max(len(value) for value in lines.values())
-        if most * font(size, "bold").get_linesize() > height - int(8 * self.scale):
-            return None
-        return lines[self.fmt(self.value)]
+        return found[0][self.fmt(self.value)]
 
     def value_height(self) -> int:
         """How tall the placed box must be to show every value whole at the row's own size, a long
         one wrapped onto lines of its own (0: each fits on one line, or it sizes values by itself)."""
-        size = int(self.size * self.scale)
-        lines = _value_lines(tuple(self.fmt(value) for value in self.values), size, self._value_room())
+        found = self._wrap(int(self.size * self.scale), self._value_room())
+        return 0 if found is None else found[1]
+
+    def _wrap(self, size: int, room: int) -> tuple[dict[str, list[str]], int] | None:
+        """Every value's lines in `room` at `size` and the box height the most of them need, where
+        some value is wider than `room` (None: each fits on one line, or it sizes values by itself)."""
+        lines = _value_lines(tuple(self.fmt(value) for value in self.values), size, room)
         if lines is None or len(self.values) > _UNIFORM_MOST:
-            return 0
+            return None
         most = max(len(value) for value in lines.values())
-        return most * font(size, "bold").get_linesize() + int(8 * self.scale)
+        return lines, most * font(size, "bold").get_linesize() + int(8 * self.scale)
 
 
 class NumberCycler(Cycler):
