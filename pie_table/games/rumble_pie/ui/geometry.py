@@ -80,9 +80,11 @@ class TableGeometry:
         self._areas: dict[str, pygame.Rect] = {}  # side-column boxes moved from the layout's place
 
     def lower_border(self, upper: str, lower: str, by: int) -> None:
-        """Move the border between two stacked areas `by` pixels down: `upper` grows as `lower`
-        shrinks (a box given the height its words need, taken from the one under it)."""
-        top, bottom = self.area(upper), self.area(lower)
+        """Put the border between two stacked areas `by` pixels below the layout's own place:
+        `upper` grows as `lower` shrinks (a box given the height its words need, taken from the
+        one under it). Measured from the layout, not from a move before: a second call replaces
+        the first (0: back in the layout's place)."""
+        top, bottom = self.scaled.rect(upper), self.scaled.rect(lower)
         self._areas[upper] = pygame.Rect(top.x, top.y, top.w, top.h + by)
         self._areas[lower] = pygame.Rect(bottom.x, bottom.y + by, bottom.w, bottom.h - by)
 

@@ -128,6 +128,7 @@ class TableView:
         title and two lines. Where that is not enough, each keys is written once with all its
         uses under it, and then the words grow less (never below the design's size)."""
         g, drop = self.geom, self._title_drop()
+        g.lower_border("legend", "log", 0)  # fitted from the layout's boxes, however often it is asked
         box, log = g.area("legend"), g.area("log")
         lends = max(0, log.h - (self.px(26) + drop + 2 * self._log_line() + self.px(4)))
         most = self.column_grow()
@@ -146,8 +147,7 @@ class TableView:
             grow, grouped = fitting
             by = _least(lambda lent: fits(grow, grouped, lent), lends)
         self.legend_form = grow, grouped
-        if by:
-            g.lower_border("legend", "log", by)
+        g.lower_border("legend", "log", by)
 
     def warm_up(self, columns: int) -> None:
         """Paint the background and every card picture at this size before the first frame needs them."""
