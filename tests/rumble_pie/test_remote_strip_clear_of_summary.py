@@ -25,7 +25,8 @@ def _at_round_end(seats: str, size: tuple[int, int], teams: list[int] | None = N
     app, scene = make_table(get_game("rumble-pie"), setup, size)
 
     def stop_at_round_end(_result: object) -> None:
-        if scene.sim.table().phase == "round_over":
+        # The phase alone, read each tick (a whole table is built only where one is drawn).
+        if scene.sim.session.view(None)["phase"] == "round_over":
             raise _RoundOver
 
     with pytest.raises(_RoundOver):

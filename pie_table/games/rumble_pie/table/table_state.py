@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 
@@ -43,6 +44,13 @@ class Player:
         return sum(len(col) for col in self.columns)
 
 
+@lru_cache(maxsize=16)
+def _cards(facts: tuple[tuple[str, int], ...]) -> tuple[Card, ...]:
+    """Each card's public facts, made once per game: they never change in one (its ~270 cards were
+    remade for every tick's table, most of the cost of building it)."""
+    return tuple(Card(kind, owner) for kind, owner in facts)
+
+
 class TableState:
     """A public view read like the state by the table's code (read-only)."""
 
@@ -65,7 +73,8 @@ class TableState:
         self.winner: int | None = view["winner"]
         self.history: list[dict[str, Any]] = view["history"]
         self.penalty: bool = view["penalty"]
-        self.cards = [Card(kind, owner) for kind, owner in view["cards"]]
+        facts = view["cards"]  # a tuple of pairs here, lists of pairs when read from the wire or a file
+        self.cards = _cards(facts if isinstance(facts, tuple) else tuple(tuple(pair) for pair in facts))
         self.players = [Player(p["column_ids"], p["hand_id"], p["deck_ids"]) for p in view["players"]]
         self.boards = [{face: Pile(p["ids"], p["clearing"], p["scored_by"]) for face, p in board.items()}
                        for board in view["boards"]]
