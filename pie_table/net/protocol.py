@@ -230,9 +230,9 @@ def revive_tree(value: Any) -> Any:
             return Msg(value["$m"], **{k: revive_tree(v) for k, v in value.get("$p", {}).items()})
         if "msg" in value and "params" in value and len(value) == 2:
             return revive(value)
-        return {k: revive_tree(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [revive_tree(v) for v in value]
+        return {k: v if type(v) in JSON_SCALARS else revive_tree(v) for k, v in value.items()}
+    if isinstance(value, list):  # scalars kept as they are without a call each (most of a view)
+        return [v if type(v) in JSON_SCALARS else revive_tree(v) for v in value]
     return value
 
 
