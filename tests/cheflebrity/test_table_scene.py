@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pygame
+import pytest
 
 from pie_table.core.engine import TurnBot
 from pie_table.core.setup import GameSetup, parse_seats
@@ -28,6 +29,8 @@ from tests.hinted import (
     same_move,
 )
 from tests.sparse_frames import SparseFrames
+
+pytestmark = pytest.mark.long  # tens of seconds in all: run first (tests/conftest.py)
 
 DT = 0.05
 B5, B20 = find("bottom", 5), find("bottom", 20)

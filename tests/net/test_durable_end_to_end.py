@@ -5,8 +5,12 @@ resumed, every game finishes, nothing a window was told was taken is lost."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.net.durable_scenario import run
 from tests.net.postgres_server import fresh_database
+
+pytestmark = pytest.mark.long  # tens of seconds in all: run first (tests/conftest.py)
 
 
 def test_a_killed_serve_behind_nginx_loses_nothing_and_every_game_finishes(postgres_url: str) -> None:

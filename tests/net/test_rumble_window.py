@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from pie_table.core.registry import get_game
 from pie_table.core.session import bot_seed
@@ -37,6 +38,8 @@ from pie_table.scenes.seat_replay import RemoteSeatReplayScene
 from pie_table.scenes.title import TitleScene
 from tests.scenes import test_net_window as window
 from tests.scenes.net_pair import Window, continued_room
+
+pytestmark = pytest.mark.long  # tens of seconds in all: run first (tests/conftest.py)
 
 GAME = "rumble-pie"
 app = window.app  # the fixture: a headless window at its title, its own PIE_TABLE_HOME

@@ -15,6 +15,8 @@ from pie_table.games.rats.bots import make_bot
 from pie_table.net.over_network import local_hash, play_networked, sweep
 from tests.net.netplay import TURN_BASED
 
+pytestmark = pytest.mark.long  # tens of seconds in all: run first (tests/conftest.py)
+
 
 def test_easy_rats_for_four_at_seed_91_over_the_network_is_the_local_game() -> None:
     info = get_game("rats")

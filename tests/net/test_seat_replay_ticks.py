@@ -20,6 +20,8 @@ from pie_table.net.host import Holder, TableHost, headless_host
 from pie_table.net.seat_replay import SeatRecorder, read_seat_replay, recorded_frames
 from tests.net.netplay import four_bots
 
+pytestmark = pytest.mark.long  # tens of seconds in all: run first (tests/conftest.py)
+
 
 class _Link:
     """A client's connection that keeps what it is sent."""

@@ -32,6 +32,8 @@ from pie_table.net.realtime_play import play_live
 from tests.net.netplay import created, until_serving
 from tests.net.processes import free_port
 
+pytestmark = pytest.mark.long  # tens of seconds in all: run first (tests/conftest.py)
+
 _ROOT = Path(__file__).resolve().parents[2]
 _TURN_BASED = ("rats", "pie-rats", "cheflebrity")
 _HELD_MOVES = 3  # moves the seat played here makes before it stops answering (until the restart)

@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -9,6 +10,8 @@ from pie_table.games.rumble_pie.cards import FACES, play_reason
 from pie_table.games.rumble_pie.headless import RandomLegalController, replay, tick_driver
 from pie_table.games.rumble_pie.legal import legal_actions_from_view
 from pie_table.games.rumble_pie.rules import RULES, team_kapows
+
+pytestmark = pytest.mark.long  # tens of seconds in all: run first (tests/conftest.py)
 
 _SETUPS = [[0, 1], [0, 1, 2], [0, 0, 1], [0, 1, 0, 1], [0, 1, 1, 0, 2], [0, 1, 2, 0, 1, 2],
            [0, 0, 0, 1, 1, 1]]
