@@ -9,7 +9,9 @@ the game's own `moment`) starts the clock afresh: every beat is drawn again, the
 
 The clock only tells the time: the driver (`core.driver.TableDriver.update`) plays the bots whose
 beat is over and submits the logged timeout when the countdown has run out, so a replay needs no
-clock. `core.dynamics.Turns` gives its driver one; a fixed step has none. Pure Python: no pygame.
+clock. `core.dynamics.Turns` gives its driver one; a fixed step gives `NoBotClock` (its bots act
+on every tick they are asked). Both are a `BotPacing`, the one shape the driver reads. Pure
+Python: no pygame.
 """
 
 from __future__ import annotations
@@ -41,7 +43,67 @@ class Clocked(Protocol):
         """Seats the table waits for now."""
 
 
-class BotClock:
+class BotPacing(Protocol):
+    """What the driver reads of its bots' clock: whether a bot's beat is over, a decision's
+    countdown, and the time it lets pass."""
+
+    def pace_by(self, pace: Pace | None, beat: Callable[[int], float] | None = None,
+                moment: Callable[[], Any] | None = None) -> None:
+        """How long bots wait from now on (None: not at all)."""
+
+    def check_moment(self) -> None:
+        """Start the clock afresh if a new moment began."""
+
+    def run(self, dt: float) -> None:
+        """Let `dt` seconds pass."""
+
+    def due(self, seat: int) -> bool:
+        """The bot at `seat` may move now."""
+
+    def beat_left(self, seat: int) -> float:
+        """Seconds until the bot at `seat` is due."""
+
+    def remaining(self) -> float | None:
+        """Seconds left on the current decision's countdown (None: none runs)."""
+
+    def ran_out(self) -> bool:
+        """The current decision's countdown is over."""
+
+    def restart_countdown(self) -> None:
+        """The countdown starts again from full."""
+
+
+class NoBotClock(BotPacing):
+    """A fixed step's: its bots have no beat (each acts on every tick the dynamics asks it) and no
+    countdown runs on this clock (the game's own ticks time it)."""
+
+    def pace_by(self, pace: Pace | None, beat: Callable[[int], float] | None = None,
+                moment: Callable[[], Any] | None = None) -> None:
+        """Nothing to pace."""
+
+    def check_moment(self) -> None:
+        """No moments to tell apart."""
+
+    def run(self, dt: float) -> None:
+        """No time of its own."""
+
+    def due(self, seat: int) -> bool:
+        return True
+
+    def beat_left(self, seat: int) -> float:
+        return 0.0
+
+    def remaining(self) -> float | None:
+        return None
+
+    def ran_out(self) -> bool:
+        return False
+
+    def restart_countdown(self) -> None:
+        """No countdown here."""
+
+
+class BotClock(BotPacing):
     """The seconds a turn-based table has waited in its current moment, and each bot's beat in it."""
 
     def __init__(self, table: Clocked, seed: int = 0) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
-from pie_table.core.bot_clock import BotClock
+from pie_table.core.bot_clock import BotPacing
 from pie_table.core.dynamics import Driven, Dynamics, Turns
 from pie_table.core.engine import Action, Event, IllegalAction, Outcome
 from pie_table.core.fixed_step import FixedStep
@@ -92,17 +92,15 @@ class TableDriver(Generic[D]):
         self.pondering = Pondering()  # decisions of bots that think in a worker (`core.pondering`)
         # Made last: a dynamics reads the driver it is given.
         self.dynamics: D = dynamics(self) if dynamics is not None else cast(D, Turns(self))
-        self.clock: BotClock | None = self.dynamics.bot_clock()  # None: the dynamics moves the bots
-        if self.clock is not None:
-            self.clock.pace_by(pace, beat, moment)
+        self.clock: BotPacing = self.dynamics.bot_clock()
+        self.clock.pace_by(pace, beat, moment)
 
     def pace_by(self, pace: Pace, beat: Callable[[int], float] | None = None,
                 moment: Callable[[], Any] | None = None) -> None:
         """How long bots wait at this table from now on (a table of people sets its game's beats and
         the settings' bot pace), as `BotClock.pace_by`; nothing to pace where the dynamics moves
         the bots itself."""
-        if self.clock is not None:
-            self.clock.pace_by(pace, beat, moment)
+        self.clock.pace_by(pace, beat, moment)
 
     # -- what the table reads ------------------------------------------------------------------------
 
@@ -297,11 +295,10 @@ class TableDriver(Generic[D]):
 
     def update(self, dt: float, hold: bool = False) -> list[Applied]:
         """Let `dt` seconds pass on the bots' clock: act for every bot whose beat is over, and time
-        out a decision whose countdown ended (without a clock: every bot asked acts at once). `hold`
-        (an animation still playing) lets no time pass for the table."""
+        out a decision whose countdown ended (on a fixed step's `NoBotClock`, every bot asked acts
+        at once). `hold` (an animation still playing) lets no time pass for the table."""
         clock, still = self.clock, hold or self.is_over()
-        if clock is not None:
-            clock.run(0.0 if still else dt)
+        clock.run(0.0 if still else dt)
         if still:
             return []
         done: list[Applied] = []
@@ -309,13 +306,12 @@ class TableDriver(Generic[D]):
         if round_ is not None:
             done.extend(self._play(round_.due()))  # forced answers taken as the round opened
         for seat in self.to_act():
-            if seat in self.session.bots and (clock is None or clock.due(seat)):
+            if seat in self.session.bots and clock.due(seat):
                 action = self._bot_move(seat)
                 if action is not None:
                     done.append(self.submit(seat, action))
-                    if clock is not None:
-                        clock.check_moment()
-        if clock is not None and clock.ran_out() and self.session.to_act():
+                    clock.check_moment()
+        if clock.ran_out() and self.session.to_act():
             done.append(self.submit(None, _TIMEOUT_ACTION))
             clock.check_moment()
         return done
@@ -340,26 +336,24 @@ class TableDriver(Generic[D]):
         if round_ is not None and round_.ready():
             return 0.0  # answers in (forced ones taken as the round opened) wait to be played
         clock = self.clock
-        if clock is not None:
-            clock.check_moment()  # a person's move meanwhile starts the clock afresh, as update would
+        clock.check_moment()  # a person's move meanwhile starts the clock afresh, as update would
         waits = [self.remaining()]
         for seat in self.to_act():
             if self.pondering.thinking(seat):
                 waits.append(_PONDER_POLL)  # look again shortly, rather than spin while it thinks
             elif seat in self.session.bots:
-                waits.append(0.0 if clock is None else clock.beat_left(seat))
+                waits.append(clock.beat_left(seat))
         running = [w for w in waits if w is not None]
         return max(0.0, min(running)) if running else None
 
     def remaining(self) -> float | None:
         """Seconds left on the current decision's countdown (None: it has none, or no clock runs one)."""
-        return None if self.clock is None else self.clock.remaining()
+        return self.clock.remaining()
 
     def restart_countdown(self) -> None:
         """The current countdown starts again from full (a claimed reaction window: the claimer gets
         the whole time to choose). Time still runs out only through a logged timeout."""
-        if self.clock is not None:
-            self.clock.restart_countdown()
+        self.clock.restart_countdown()
 
     # -- the computer at a seat ----------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pie_table.core.bot_clock import BotClock
+from pie_table.core.bot_clock import BotClock, BotPacing
 from pie_table.core.engine import Action, Event, IllegalAction, TurnBot
 from pie_table.core.session import TIMEOUT, Applied, Entry, Session
 from pie_table.core.setup import GameSetup
@@ -82,9 +82,9 @@ class Dynamics(Protocol):
         """Call `fn(step)` after every step of the table's own clock; False when it has none (the
         session's listeners then hear every move)."""
 
-    def bot_clock(self) -> BotClock | None:
+    def bot_clock(self) -> BotPacing:
         """The clock the table's bots wait their beat on and its countdowns run on, which the
-        driver runs in `update`; None when the dynamics moves its bots itself (a fixed step)."""
+        driver runs in `update` (a fixed step's: `NoBotClock`, its bots acting every tick)."""
 
 
 class Turns:

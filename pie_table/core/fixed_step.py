@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from pie_table.core.bot_clock import NoBotClock
 from pie_table.core.dynamics import Driven, TickStep
 from pie_table.core.engine import Action
 from pie_table.core.session import Applied
@@ -44,9 +45,9 @@ class FixedStep:
         self._step_listeners.append(fn)
         return True
 
-    def bot_clock(self) -> None:
-        """None: bots act every tick they want to, with no beat of their own."""
-        return None
+    def bot_clock(self) -> NoBotClock:
+        """No beat: bots act every tick they want to."""
+        return NoBotClock()
 
     def hold(self, still: bool) -> bool:
         """Stop the clock where it is (or let it run again): no tick of its own meanwhile."""

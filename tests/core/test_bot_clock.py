@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pie_table.core.bot_clock import BotClock
+from pie_table.core.bot_clock import BotClock, NoBotClock
 from pie_table.core.decisions import Decision
 from pie_table.core.driver import TableDriver, driver_for
 from pie_table.core.pacing import Pace
@@ -175,12 +175,12 @@ def test_a_new_pace_starts_a_new_moment_and_the_draws_go_on_from_the_same_genera
     assert clock.due(1) and clock.due(2)
 
 
-def test_turns_give_the_driver_a_clock_seeded_by_pace_seed_and_a_fixed_step_none():
+def test_turns_give_the_driver_a_clock_seeded_by_pace_seed_and_a_fixed_step_one_without_beats():
     session = Session(GameSetup("toy", parse_seats("human:mouse,bot:normal"), {}, None, 4), INFO)
     driver = TableDriver(session, pace=_PACE, pace_seed=21)
     assert driver.clock is driver.dynamics.bot_clock() and driver.clock.pace == _PACE
     assert driver.clock.rng.getstate() == random.Random(21).getstate()
     rumble = driver_for(Session(GameSetup("rumble-pie", parse_seats("bot:normal,bot:normal"), {}, seed=1)))
-    assert rumble.clock is None and rumble.remaining() is None
+    assert isinstance(rumble.clock, NoBotClock) and rumble.remaining() is None
     rumble.pace_by(_PACE)  # nothing to pace: the fixed step moves its bots
-    assert rumble.clock is None
+    assert rumble.clock.due(0) and rumble.clock.beat_left(1) == 0.0 and not rumble.clock.ran_out()
