@@ -103,7 +103,7 @@ def badge_radius(r: int, text: str, shape: Shape = "disc") -> int:
 
 
 def _number(r: int, text: str, ink: Rgb) -> pygame.Surface:
-    return font(max(min_readable(), int(r * 1.25)), "bold").render(text, True, ink)
+    return font(max(min_readable(), int(r * 1.3)), "bold").render(text, True, ink)
 
 
 def draw_badge(surf: pygame.Surface, center: tuple[int, int], r: int, kind: str, text: str,
