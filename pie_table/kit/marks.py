@@ -81,3 +81,15 @@ def draw_target(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radi
         pts = [tip, (x - sx * arm, y - sy * arm * 0.4), (x - sx * arm * 0.4, y - sy * arm)]
         pygame.draw.polygon(surface, pal.HIGHLIGHT, pts)
         pygame.draw.polygon(surface, pal.INK, pts, 1)
+
+
+def draw_picked(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radius: int = 8) -> None:
+    """The card picked in a hand (clicked, or the one Tab rests on): a bright border and a tab
+    above it pointing down at it, so it is told at a glance from a card a focused move names
+    (`draw_target`'s corner arrows) in the same colour."""
+    pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width, border_radius=radius)
+    arm = max(9, min(rect.w, rect.h) // 6)
+    tip = (rect.centerx, rect.top - 2)
+    pts = [tip, (tip[0] - arm, tip[1] - arm), (tip[0] + arm, tip[1] - arm)]
+    pygame.draw.polygon(surface, pal.HIGHLIGHT, pts)
+    pygame.draw.polygon(surface, pal.INK, pts, 1)

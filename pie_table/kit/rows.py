@@ -141,7 +141,11 @@ class Cycler(_Row):
                  on_change: Callable[[Any], Any] | None = None, fmt: Callable[[Any], str] = str,
                  enabled: bool | Callable[[], bool] = True, size: int = 24,
                  accept: Callable[[Any], bool] | None = None,
-                 color: Callable[[Any], Color | None] | None = None, wrap: bool = True) -> None:
+                 color: Callable[[Any], Color | None] | None = None, wrap: bool = True,
+                 tall: bool = False) -> None:
+        """`tall`: the layout gives the row the height `value_height` asks, so a long value may
+        wrap onto two lines at the row's size and its box needs no more width than that (not
+        the width of its one line at the floor)."""
         super().__init__(label, enabled, size)
         self.values = list(values)
         self.index = index
@@ -150,6 +154,7 @@ class Cycler(_Row):
         self.accept = accept
         self.color = color
         self.wrap = wrap
+        self.tall = tall
 
     @property
     def value(self) -> Any:
@@ -187,7 +192,12 @@ class Cycler(_Row):
         return self.nudge(1, wrap=True)
 
     def control_need(self) -> int:
-        return self.need_at(self.scale)
+        one_line = self.need_at(self.scale)
+        if not self.tall or len(self.values) > _UNIFORM_MOST:
+            return one_line
+        texts = tuple(self.fmt(value) for value in self.values)
+        two_lines = _two_line_width(texts, int(self.size * self.scale))
+        return min(one_line, two_lines + 2 * int(28 * self.scale) + 14)
 
     def need_at(self, scale: float) -> int:
         """The width a box needs at `scale` to show every value whole, shrunk to the floor."""
@@ -332,6 +342,21 @@ def _value_lines(texts: tuple[str, ...], size: int, room: int) -> dict[str, list
     lines = {text: wrap_text(text, fnt, room) for text in texts}
     whole = all(fnt.size(line)[0] <= room for parts in lines.values() for line in parts)
     return lines if whole else None
+
+
+@lru_cache(maxsize=256)
+def _two_line_width(texts: tuple[str, ...], size: int) -> int:
+    """The least width in which each of `texts` is written whole at `size` on at most two lines
+    (broken at its best space)."""
+    fnt = font(size, "bold")
+
+    def least(text: str) -> int:
+        words = text.split(" ")
+        splits = (max(fnt.size(" ".join(words[:i]))[0], fnt.size(" ".join(words[i:]))[0])
+                  for i in range(1, len(words)))
+        return min(splits, default=fnt.size(text)[0])
+
+    return max((least(text) for text in texts), default=0)
 
 
 @lru_cache(maxsize=512)

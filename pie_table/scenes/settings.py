@@ -47,7 +47,7 @@ class SettingsScene(OverlayScene):
                                 self._set_animation, fmt=lambda a: _(_ANIMATION_NAMES[a]))
         self.reduce = Toggle(_("Reduce motion"), settings.reduce_motion, self._set_reduce)
         self.cards = Cycler(_("Card theme"), THEMES, THEMES.index(settings.card_theme), self._set_cards,
-                            fmt=lambda t: _(_THEME_NAMES[t]))
+                            fmt=lambda t: _(_THEME_NAMES[t]), tall=True)
         self.size = Cycler(_("Interface size"), store.UI_SCALES,
                            store.UI_SCALES.index(settings.ui_scale), self._set_size, fmt=lambda v: f"{v}%")
         full = bool(self.app.fullscreen)

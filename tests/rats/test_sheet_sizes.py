@@ -82,27 +82,37 @@ def test_what_a_rat_last_said_is_written_no_smaller_than_the_floor():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
 @pytest.mark.parametrize("seats", [3, 6])
-def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats, lang):
-    """1280x720: the grown card holds a second line for it ("“I'm afraid I have 5 co…”" before),
-    and a third where the language needs it (Spanish's "Me temo que tengo 5 espadas de cóctel.")."""
+def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats, size, lang):
+    """Everything a rat says aloud, at its longest, is whole on its grown card: "Could you possibly
+    part with all of your straw, Rat 6?" takes four lines in English, the Spanish request for all
+    cocktail swords five (cut after three before); the choice panel under the cards keeps the
+    room for its question and a row of buttons, the dice tray giving it up first."""
     import pygame
 
+    from pie_table.games.rats import speech
+    from pie_table.games.rats.ui.choices import least_height
     from pie_table.games.rats.ui.sheet_view import RatCard, draw_rat_card
-    from pie_table.games.rats.ui.table_draw import compute_layout
+    from pie_table.games.rats.ui.table_draw import compute_layout, last_words
     from pie_table.kit.app import App
     from pie_table.kit.text import set_interface_size
     from tests.kit.cut_log import logging_cuts
 
     set_language(lang)
-    said = {"en": "I'm afraid I have 5 cocktail swords.",
-            "es": "Me temo que tengo 5 espadas de cóctel."}[lang]
-    App(size=(1280, 720), headless=True).set_ui_scale(200)
+    App(size=size, headless=True).set_ui_scale(200)
     try:
-        lay = compute_layout((1280, 720), seats)
+        lay = compute_layout(size, seats)
+        said = [last_words([{"type": "request", "seat": 1, "text": line}], seats)[1]
+                for line in speech.longest(seat=1)]
+        assert len(said) == 31 and all(said)
+        surface = pygame.Surface(size)
         with logging_cuts(monkeypatch) as cuts:
-            draw_rat_card(pygame.Surface((1280, 720)), lay.cards[1], RatCard(seat=1, said=said), lay.scale)
+            for words in said:
+                draw_rat_card(surface, lay.cards[1], RatCard(seat=1, said=words), lay.scale)
         assert cuts == []
+        assert lay.panel.h >= least_height(lay.scale)
+        assert lay.tray.bottom < lay.panel.top and lay.panel.bottom <= size[1]
     finally:
         set_interface_size(100)
 

@@ -93,6 +93,35 @@ def test_tray_lands_on_the_given_values_whatever_the_throw() -> None:
     assert all(tray.rect.contains(d.rect) for d in tray.dice)
 
 
+def test_a_short_tray_holds_its_dice_beside_their_caption(monkeypatch) -> None:
+    """A crowded table's strip of a tray (six rats at 200%) parks the dice at its left, larger
+    than its height would make them over a caption, and writes the caption right of them."""
+    from pie_table.games.rats.ui import dice_tray
+
+    marker = (255, 0, 255)
+
+    def caption(text, size, max_w, color, face, most):  # type: ignore[no-untyped-def]
+        image = pygame.Surface((min(max_w, 200), 30))
+        image.fill(marker)
+        return image
+
+    monkeypatch.setattr(dice_tray, "fit_lines", caption)
+    tray = DiceTray()
+    tray.layout(pygame.Rect(0, 0, 500, 60))
+    assert tray.strip and tray.die_size == 42
+    assert all(tray.rect.contains(d.rect) for d in tray.dice)
+    assert {d.rect.centery for d in tray.dice} == {30}
+    tray.show([5, 6], "5 flowers or 6 rags.")
+    surface = pygame.Surface((500, 60))
+    tray.draw(surface)
+    written = pygame.mask.from_threshold(surface, marker, (1, 1, 1, 255)).get_bounding_rects()
+    assert len(written) == 1 and written[0].left > max(d.rect.right for d in tray.dice)
+    assert tray.rect.contains(written[0]) and written[0].centery == 30
+    tall = DiceTray()
+    tall.layout(pygame.Rect(0, 0, 500, 220))
+    assert not tall.strip and tall.die_size == 79
+
+
 def test_tray_ignores_grabs_unless_a_human_may_throw() -> None:
     thrown: list[tuple[float, float]] = []
     tray = DiceTray(on_throw=thrown.append)

@@ -122,3 +122,37 @@ def test_a_wide_windows_top_row_labels_grow_whole_above_their_arsenal(monkeypatc
             assert "…" not in d.text
             x, y, w, h = d.where
             assert region.left < x and x + w < region.right and y + h <= arsenal.top, (d.text, d.where)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_six_seats_top_row_labels_grow_as_the_bottom_rows_do(monkeypatch, size, lang):
+    """Six seats at 200%: the top row's arsenals and decks move down into the felt above their
+    boards until the band over them is as tall as the bottom row's under theirs, so a top label
+    takes two grown lines as a bottom one does (1920x1080: 20 px, the design's, before; 25 after),
+    whole and clear of the cards, whose cascades still end above the board."""
+    set_language(lang)
+    seats = "human:keys1,bot:hard,bot:normal,bot:easy,human:keys2,bot:normal"
+    normal, _geom = _first_frame(monkeypatch, size, 100, seats)
+    larger, grown = _first_frame(monkeypatch, size, 200, seats)
+
+    def label(d: Drawn, seat: int, geom) -> bool:  # type: ignore[no-untyped-def]
+        region, arsenal = geom.zone(seat, "region"), geom.zone(seat, "arsenal")
+        x, y = d.where[0] + d.where[2] // 2, d.where[1] + d.where[3] // 2
+        top = geom.side(seat) == "top"
+        band = (region.top <= y < arsenal.top) if top else (arsenal.bottom <= y < region.bottom)
+        return region.left < x < region.right and band and not d.text.isdigit()
+
+    sizes = {side: [d.size for seat in range(6) if grown.side(seat) == side  # type: ignore[attr-defined]
+                    for d in larger if label(d, seat, grown)] for side in ("top", "bottom")}
+    design = max(d.size for seat in range(6) for d in normal if label(d, seat, _geom))
+    assert len(sizes["top"]) == len(sizes["bottom"]) == 6
+    assert min(sizes["top"]) > design and min(sizes["top"]) >= min(sizes["bottom"]), (design, sizes)
+    for seat in range(6):
+        if grown.side(seat) != "top":  # type: ignore[attr-defined]
+            continue
+        arsenal, board = grown.zone(seat, "arsenal"), grown.zone(seat, "board")  # type: ignore[attr-defined]
+        assert grown.column_rect(seat, 0).bottom < board.top  # type: ignore[attr-defined]
+        for d in larger:
+            if label(d, seat, grown):
+                assert "…" not in d.text and d.where[1] + d.where[3] <= arsenal.top, (d.text, d.where)

@@ -123,6 +123,21 @@ def test_every_seat_label_says_whether_a_bot_or_a_person_plays_it(size, language
         set_language("en")
 
 
+def _first_frame(monkeypatch, size, percent, seats):  # type: ignore[no-untyped-def]
+    """A table's first frame at `percent`: the scene, every text it drew and every cut."""
+    from tests.kit.cut_log import logging_cuts
+    from tests.kit.text_probe import probe_screen, recording
+
+    with recording(monkeypatch) as drawn, logging_cuts(monkeypatch) as cuts:
+        app = App(size=size, headless=True)
+        app.set_ui_scale(percent)
+        app.screen = probe_screen(size)
+        scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), {}, seed=3))
+        app.scenes.push(scene)
+        app.step(0.0)
+    return scene, drawn, cuts
+
+
 @pytest.mark.parametrize("percent", [100, 200])
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
@@ -134,19 +149,11 @@ def test_every_bots_label_says_its_level_in_either_row_at_either_interface_size(
     window and clear of its arsenal."""
     from pie_table.kit.i18n import _, set_language
     from pie_table.kit.text import set_interface_size
-    from tests.kit.cut_log import logging_cuts
-    from tests.kit.text_probe import probe_screen, recording
 
     set_language(language)
     try:
-        with recording(monkeypatch) as drawn, logging_cuts(monkeypatch) as cuts:
-            app = App(size=size, headless=True)
-            app.set_ui_scale(percent)
-            app.screen = probe_screen(size)
-            seats = "human:keys1,bot:easy,bot:normal,bot:hard,bot:easy,bot:normal"
-            scene = open_table(RumbleTableScene, app, GameSetup("rumble-pie", parse_seats(seats), {}, seed=3))
-            app.scenes.push(scene)
-            app.step(0.0)
+        seats = "human:keys1,bot:easy,bot:normal,bot:hard,bot:easy,bot:normal"
+        scene, drawn, cuts = _first_frame(monkeypatch, size, percent, seats)
         texts = {d.text for d in drawn}
         for seat, spec in enumerate(seats.split(",")[1:], start=1):
             name = _("Player {n}").format(n=seat + 1)
@@ -157,6 +164,31 @@ def test_every_bots_label_says_its_level_in_either_row_at_either_interface_size(
             frame = scene.view._frame(seat)  # noqa: SLF001 - where the label's band may reach
             assert frame.top >= 0 and frame.bottom <= size[1]
             assert frame.top < scene.geom.zone(seat, "arsenal").top
+    finally:
+        set_interface_size(100)
+        set_language("en")
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_a_mouse_seats_lines_in_the_keys_grid_wrap_whole(size, language, percent, monkeypatch):
+    """A mouse seat beside a keys seat: the grid's lines for the mouse wrap under themselves
+    ("arrastrar: jugar o mover ca…" and "clic en el mazo: robar, ¡Fue…" were cut in Spanish at
+    every size, "drag: play or move ca…" in English at 900x560), every word of them drawn."""
+    from pie_table.kit.i18n import _, set_language
+    from pie_table.kit.text import set_interface_size
+
+    set_language(language)
+    try:
+        scene, drawn, cuts = _first_frame(monkeypatch, size, percent, "human:mouse,human:keys1")
+        box = scene.geom.area("legend")
+        words = " ".join(d.text for d in drawn if box.collidepoint(d.where[0], d.where[1])).split()
+        for keys, use in (("drag", "play or move cards"), ("click deck", "draw, Out!")):
+            said = f"{_(keys)}: {_(use)}".split()
+            assert any(words[i:i + len(said)] == said for i in range(len(words))), (said, words)
+        assert cuts == []
+        assert min(d.size for d in drawn if box.collidepoint(d.where[0], d.where[1])) >= min_readable()
     finally:
         set_interface_size(100)
         set_language("en")

@@ -152,3 +152,33 @@ def test_the_card_theme_is_written_at_the_size_of_every_other_value(home, monkey
     for upper, lower in zip(rows, rows[1:], strict=False):
         assert upper.rect.bottom < lower.rect.top  # the taller row pushes the ones below it down
     assert scene.note.rect.top >= scene.fullscreen.rect.bottom
+
+
+def _caption_sizes(monkeypatch, size: tuple[int, int], lang: str, percent: int) -> dict[str, int]:
+    """Each Settings caption and the size its rows asked it to be written at."""
+    from pie_table.scenes.settings import SettingsScene
+
+    app = _app(size, lang)
+    app.set_ui_scale(percent)
+    scene = SettingsScene(app)
+    app.scenes.push(scene)
+    app.step(0.05, [])
+    captions = {row.label for row in _labelled(scene.menu.items)}
+    written = _written_sizes(monkeypatch, lambda: scene.draw(pygame.Surface(size)))
+    return {text: size for text, size in written if text in captions}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("percent", [100, 200])
+def test_the_settings_captions_are_no_smaller_on_a_small_window_than_the_window_makes_them(
+        home, monkeypatch, lang, percent) -> None:
+    """At 900x560 a caption is written at least at its 1280x720 size scaled by the window (and
+    never below the floor): the card theme's long value wraps in its taller box instead of
+    taking the room the captions need (in Spanish every caption was 12 px instead of 16)."""
+    wide = _caption_sizes(monkeypatch, (1280, 720), lang, percent)
+    small = _caption_sizes(monkeypatch, (900, 560), lang, percent)
+    assert len(wide) == len(small) == 10
+    ratio = min(900 / 1280, 560 / 720)
+    assert {text: size for text, size in small.items()
+            if size < max(rows._MIN_TEXT, int(wide[text] * ratio))} == {}
+    assert len(set(small.values())) == 1  # one size for the sheet's captions

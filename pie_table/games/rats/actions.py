@@ -13,6 +13,7 @@ from typing import Any
 from pie_table.core.engine import IllegalAction
 from pie_table.core.messages import Msg
 from pie_table.core.move_grid import MoveGrid
+from pie_table.games.rats import speech
 from pie_table.games.rats.flow import circle_goal, make_item
 from pie_table.games.rats.state import (
     GOAL_NAMES,
@@ -158,9 +159,7 @@ def _roll_text(purpose: str, dice: list[int]) -> Msg:
 
 def _apply_vocation(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
     state.vocations[seat] = action["vocation"]
-    say(events, "vocation", Msg("{rat} becomes the {vocation}.", rat=rat(seat),
-                                vocation=Msg(action["vocation"].title())),
-        seat=seat, vocation=action["vocation"])
+    say(events, "vocation", speech.becomes(seat, action["vocation"]), seat=seat, vocation=action["vocation"])
 
 
 def _apply_gain(state: RatsState, seat: int, item: Item, action: Action, events: Events) -> None:
@@ -213,10 +212,7 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
     target, amount = action["target"], action["amount"]
     supply = SUPPLIES.index(action["supply"])
     have = state.sheets[target].supplies[supply]
-    asked = (Msg("all of your {supply}", supply=supply_word(supply)) if amount == "all"
-             else supply_amount(amount, supply))
-    say(events, "request", Msg("{rat}: Could you possibly part with {asked}, {target}?", rat=rat(seat),
-                               asked=asked, target=rat(target)),
+    say(events, "request", speech.request(seat, target, amount, supply),
         seat=seat, target=target, supply=supply, amount=amount)
     # Either answer shows what the asked rat holds: a barrier undo never crosses (no probing).
     given = have if amount == "all" else (amount if have >= amount else 0)
@@ -224,10 +220,7 @@ def _apply_request(state: RatsState, seat: int, item: Item, action: Action, even
         state.sheets[target].supplies[supply] -= given
         state.sheets[seat].supplies[supply] += given
         state.taken.append([target, supply])
-        here = supply_amount(given, supply)
-        text = (Msg("{rat}: Indeed, here is {amount}.", rat=rat(target), amount=here) if given == 1
-                else Msg("{rat}: Indeed, here are {amount}.", rat=rat(target), amount=here))
-        say(events, "handover", text,
+        say(events, "handover", speech.handover(target, given, supply),
             seat=target, to_seat=seat, supply=supply, amount=given, barrier=True)
     else:
         say(events, "refused", Msg("{rat}: RATS!", rat=rat(target)), seat=target, to_seat=seat, supply=supply,

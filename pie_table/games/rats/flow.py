@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pie_table.core.messages import Msg
+from pie_table.games.rats import speech
 from pie_table.games.rats.scoring import goal_awards
 from pie_table.games.rats.state import (
     CRUMBS,
@@ -188,8 +189,7 @@ def compare_with_host(state: RatsState, supply: int, events: Events) -> list[int
             continue
         if counts[seat] > host_count:
             beaters.append(seat)
-            say(events, "afraid", Msg("{rat}: I'm afraid I have {amount}.", rat=rat(seat),
-                                      amount=supply_amount(counts[seat], supply)),
+            say(events, "afraid", speech.afraid(seat, counts[seat], supply),
                 seat=seat, supply=supply, count=counts[seat], barrier=True)
         else:
             say(events, "rats", Msg("{rat}: RATS!", rat=rat(seat)), seat=seat, supply=supply, barrier=True)

@@ -19,7 +19,7 @@ from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.log_panel import paper
-from pie_table.kit.marks import draw_seat_mark, draw_target
+from pie_table.kit.marks import draw_picked, draw_seat_mark, draw_target
 from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
 STEPS = (
@@ -593,8 +593,10 @@ def draw_hand(
             surface.blit(veil, rect)
             tag = fit_lines(_("in the trade"), _size(lay, 12), w - 6, pal.CREAM, "bold")  # wraps, never cut
             surface.blit(tag, tag.get_rect(center=rect.center))
-        if card in lit or card in picked:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, rect, 3, border_radius=w // 10)
+        if card in picked:
+            draw_picked(surface, rect, 3, w // 10)
+        elif card in lit:  # named by the move in focus, as the table's cards it names
+            draw_target(surface, rect, 3, w // 10)
         zones.append(Zone("hand", card, rect))
     if not cards:
         note = fit_text(_("Your hand is empty"), _size(lay, 15), area.w - 20, pal.CREAM)

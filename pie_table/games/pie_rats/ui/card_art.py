@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from pie_table.games.pie_rats.deck import CARDS, PIES
+from pie_table.games.pie_rats.ui import badges
 from pie_table.games.pie_rats.ui.crew_art import crew_portrait
 from pie_table.games.pie_rats.ui.names import card_label, pie_label
 from pie_table.kit import art, theme
@@ -28,10 +29,6 @@ KIND_COLORS = {
     "action": (92, 120, 70),  # farm green
     "pie": pal.CHERRY,
 }
-LOYALTY_COLOR = (70, 110, 180)
-CHARISMA_COLOR = (196, 146, 40)
-STRENGTH_COLOR = (186, 70, 50)
-SPINACH_COLOR = (60, 150, 60)  # a strength Spinach doubled, as the leaf mark beside it
 BACK_COLOR = (120, 72, 40)
 _TITLE_LINES = 3  # a card's name takes up to this many lines before it is squeezed narrower
 _FILLINGS = {
@@ -216,16 +213,16 @@ def _frame(w: int, h: int, band) -> pygame.Surface:
     return surf
 
 
-def _badge(surf: pygame.Surface, center: tuple[int, int], r: int, color, text: str) -> None:
-    if theme.high_contrast():  # larger discs, darker rims: readable at a glance
+def _badge(surf: pygame.Surface, center: tuple[int, int], r: int, kind: str, text: str) -> None:
+    color = badges.KINDS[kind].color
+    if theme.high_contrast():  # larger badges, darker rims: readable at a glance
         r = int(r * 1.3)
         center = (center[0] + (r // 5 if center[0] < surf.get_width() // 2 else -r // 5), center[1] - r // 5)
         color = darker(color, 0.2)
-    pygame.draw.circle(surf, darker(color, 0.35), center, r)
-    pygame.draw.circle(surf, color, center, max(1, r - max(1, r // 6)))
-    size = max(min_readable(), int(r * 1.25))
-    image = font(size, "bold").render(text, True, pal.ink_on(color))
-    surf.blit(image, image.get_rect(center=center))
+    grown = badges.badge_radius(r, text, badges.KINDS[kind].shape)  # kept on the card, grown
+    w, h = surf.get_size()
+    center = (min(max(center[0], grown + 1), w - grown - 1), min(max(center[1], grown + 1), h - grown - 1))
+    badges.draw_badge(surf, center, r, kind, text, color)
 
 
 def title_lines(text: str, width: int, size: int) -> tuple[list[str], int]:
@@ -285,12 +282,12 @@ def _card_face(card: int, w: int, h: int, language: str, look: str,
         size = min(art_box.w, art_box.h)
         portrait = crew_portrait(card, size)
         surf.blit(portrait, portrait.get_rect(center=art_box.center))
-        _badge(surf, (pad + r, h - pad - r), r, LOYALTY_COLOR, _signed(info.loyalty))
+        _badge(surf, (pad + r, h - pad - r), r, "loyalty", _signed(info.loyalty))
         # A small card's numbers both sit on its left edge, so they show in an overlapped row.
         corner = (w - pad - r, h - pad - r) if named else (pad + r, pad + r)
         shown = info.strength if strength is None else strength
         # A strength the card does not print (Spinach) shows on a green badge: it is the rat's now.
-        _badge(surf, corner, r, STRENGTH_COLOR if shown == info.strength else SPINACH_COLOR, str(shown))
+        _badge(surf, corner, r, "strength" if shown == info.strength else "spinach", str(shown))
     else:
         icon = supersampled(
             min(art_box.w, art_box.h),
@@ -299,7 +296,7 @@ def _card_face(card: int, w: int, h: int, language: str, look: str,
         )
         surf.blit(icon, icon.get_rect(center=art_box.center))
         if info.kind == "charisma":
-            _badge(surf, (pad + r, h - pad - r), r, CHARISMA_COLOR, f"+{info.charisma}")
+            _badge(surf, (pad + r, h - pad - r), r, "charisma", f"+{info.charisma}")
     return surf
 
 
@@ -335,8 +332,8 @@ def _pie_face(pie: int, w: int, h: int, language: str, look: str) -> pygame.Surf
     )
     surf.blit(dish, dish.get_rect(midtop=(w // 2, top)))
     r = max(9, int(w * 0.13))
-    _badge(surf, (pad + r, h - pad - r), r, (90, 90, 100), str(info.weight))
-    _badge(surf, (w - pad - r, h - pad - r), r, pal.GOLD, str(info.points))
+    _badge(surf, (pad + r, h - pad - r), r, "weight", str(info.weight))
+    _badge(surf, (w - pad - r, h - pad - r), r, "points", str(info.points))
     return surf
 
 

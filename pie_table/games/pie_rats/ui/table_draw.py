@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from pie_table.games.pie_rats.deck import CAPTAIN_CHARISMA, CAPTAIN_STRENGTH, CARDS
-from pie_table.games.pie_rats.ui import card_art
+from pie_table.games.pie_rats.ui import badges, card_art
 from pie_table.games.pie_rats.ui.crew_art import captain_look, crew_portrait
 from pie_table.games.pie_rats.ui.layout import TableLayout
 from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
@@ -21,7 +21,7 @@ from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.log_panel import paper
-from pie_table.kit.marks import draw_seat_mark, draw_target
+from pie_table.kit.marks import draw_picked, draw_seat_mark, draw_target
 from pie_table.kit.seat_names import SeatNames
 from pie_table.kit.text import fit_lines, fit_text, share_widths, wrap_text
 
@@ -305,25 +305,28 @@ def draw_seat(
     surface.blit(head, (x, rect.y + pad))
     charisma = CAPTAIN_CHARISMA + sum(CARDS[c].charisma for c in view["charisma"][seat])
     strength = CAPTAIN_STRENGTH + sum(r["strength"] for r in view["crews"][seat])
-    # The same colours as on the cards: gold charisma, red strength; then the cards in hand.
+    # The badges of the cards, a gold rosette for charisma and a red shield for strength; then
+    # the cards in hand.
     sx = x
     sy = rect.y + pad + head.get_height() + int(2 * s)
     line = pygame.Rect(x, sy, 1, int(20 * s))  # the totals'
     score_at = score.get_rect(topright=(rect.right - pad, line.bottom + 2 if apart else rect.y + pad))
     surface.blit(score, score_at)
-    for value, tint in ((charisma, card_art.CHARISMA_COLOR), (strength, card_art.STRENGTH_COLOR)):
-        sx += _stat(surface, (sx, sy), max(10, int(10 * s)), tint, str(value)) + int(6 * s)
-    badges = []
+    r = max(10, int(10 * s))
+    for value, kind in ((charisma, "charisma"), (strength, "strength")):
+        grown = badges.badge_radius(r, str(value), badges.KINDS[kind].shape)
+        sx += badges.draw_badge(surface, (sx + grown, sy + r), r, kind, str(value)).w + int(6 * s)
+    flags = []
     if view["lead"] == seat:
-        badges.append((_("Lead"), pal.GOLD))
+        flags.append((_("Lead"), pal.GOLD))
     if view["frozen"][seat]:
-        badges.append((_("Frozen"), (140, 200, 240)))
+        flags.append((_("Frozen"), (140, 200, 240)))
     if view["declared"][seat] and view["phase"] in (4, 5):
-        badges.append((_("Declared"), pal.CRUST))
+        flags.append((_("Declared"), pal.CRUST))
     if view["looted"][seat]:
-        badges.append((_("Looted"), pal.APPLE))
+        flags.append((_("Looted"), pal.APPLE))
     if asked:
-        badges.append((_("Deciding"), pal.HIGHLIGHT))
+        flags.append((_("Deciding"), pal.HIGHLIGHT))
     # The hand count keeps the room its number needs; badges that would cover it take a line below.
     count = view["hand_counts"][seat]
     # (Beside a score under the totals' line, the badges are clear of the count.)
@@ -333,7 +336,7 @@ def draw_seat(
     if apart:
         bx, by = score_at.x - 4, score_at.y
     chips = []
-    for text, tint in badges:
+    for text, tint in flags:
         image = fit_text(text, int(13 * s), rect.w - 2 * pad, pal.INK, "bold")  # a badge is one word
         chip = image.get_rect().inflate(int(10 * s), int(4 * s))
         if bx - chip.w < least:  # it would cover the count: the next line (a panel this narrow is rare)
@@ -406,24 +409,6 @@ def _hand_count(surface: pygame.Surface | None, midleft: tuple[int, int], n: int
     return width
 
 
-def _stat(surface: pygame.Surface, topleft: tuple[int, int], r: int, tint, text: str) -> int:
-    """A number in a coloured disc; returns the width used."""
-    from pie_table.kit.fonts import font, min_readable
-
-    center = (topleft[0] + r, topleft[1] + r)
-    pygame.draw.circle(surface, darker(tint, 0.35), center, r)
-    pygame.draw.circle(surface, tint, center, max(1, r - 2))
-    image = font(max(min_readable(), int(r * 1.3)), "bold").render(text, True, pal.ink_on(tint))
-    if image.get_width() > 2 * r - 2:  # two digits in a small disc: a pill instead
-        pill = image.get_rect(center=center).inflate(6, 2)
-        pill.x = topleft[0]
-        pygame.draw.rect(surface, tint, pill, border_radius=pill.h // 2)
-        surface.blit(image, image.get_rect(center=pill.center))
-        return pill.w
-    surface.blit(image, image.get_rect(center=center))
-    return 2 * r
-
-
 def darker(color, amount: float = 0.35) -> tuple[int, int, int]:
     return tuple(int(c * (1 - amount)) for c in color[:3])  # type: ignore[return-value]
 
@@ -457,9 +442,8 @@ def _card_row(
         if card in hidden:
             continue  # still flying here: its place stays empty until it lands
         surface.blit(image, place)
-        if strengths and card in strengths:
-            pygame.draw.circle(surface, card_art.SPINACH_COLOR, (place.right - 8, place.y + 8), 7)
-            pygame.draw.circle(surface, pal.CREAM, (place.right - 8, place.y + 8), 7, 2)
+        if strengths and card in strengths:  # Spinach's leaf, the shape its strength's badge wears
+            badges.draw_leaf(surface, (place.right - 9, place.y + 9), 8)
         if card in lit:
             draw_target(surface, place.inflate(4, 4), 3, 6)
     return zones
@@ -514,8 +498,10 @@ def draw_hand(
             place.y -= int(10 * s)
         if card != dragging:
             surface.blit(card_art.card_face(card, w, h, current_language()), place)
-        if card in lit or card == selected:
-            pygame.draw.rect(surface, pal.HIGHLIGHT, place.inflate(6, 6), 3, border_radius=8)
+        if card == selected:
+            draw_picked(surface, place.inflate(6, 6), 3, 8)
+        elif card in lit:  # named by the move in focus, as the table's cards it names
+            draw_target(surface, place.inflate(6, 6), 3, 8)
         zones.append(Zone(place, "hand", card, seat))
         x += w + pad
     if not view["hand"]:

@@ -34,6 +34,12 @@ Action = dict[str, Any]
 _NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 
 
+def least_height(scale: float) -> int:
+    """How tall a panel must be at `scale` for its title, a question on two lines and one row of
+    buttons (a layout short of room gives it this much before anything else)."""
+    return int(46 * scale) + 2 * font(int(18 * scale)).get_linesize() + int(30 * scale) + int(10 * scale)
+
+
 class ChoicePanel:
     """Buttons for one pending decision of one seat."""
 

@@ -14,7 +14,8 @@ import pygame
 from pie_table.kit import art
 from pie_table.kit import palette as pal
 from pie_table.kit.dice import DieSprite
-from pie_table.kit.text import fit_text
+from pie_table.kit.fonts import font
+from pie_table.kit.text import fit_lines, fit_text
 
 _TINTS = ("ivory", "cherry")
 _ROLL_TIME = 0.9
@@ -55,12 +56,18 @@ class DiceTray:
     def layout(self, rect: pygame.Rect) -> None:
         """Fit the tray into `rect` and park the dice at rest positions."""
         self.rect = pygame.Rect(rect)
-        size = max(28, min(int(rect.h * 0.36), int(rect.w * 0.16)))
+        size = max(28, min(int(rect.h * (0.7 if self.strip else 0.36)), int(rect.w * 0.16)))
         if size != self.die_size:
             self.die_size = size
             self.dice = self._new_dice()
         self._warm_faces()
         self._park()
+
+    @property
+    def strip(self) -> bool:
+        """A tray much wider than tall (a crowded table gives it little height) holds its dice at
+        its left, beside their caption, instead of over it."""
+        return self.rect.h * 4 < self.rect.w
 
     def _warm_faces(self) -> None:
         """Draw every face of both dice at this size now (each is kept once drawn), so a first
@@ -74,9 +81,18 @@ class DiceTray:
 
     def _park(self) -> None:
         gap = self.die_size // 2
+        if self.strip:
+            for i, die in enumerate(self.dice):
+                _place(die, (self._left + self.die_size // 2 + i * (self.die_size + gap), self.rect.centery))
+            return
         cy = self.rect.y + int(self.rect.h * 0.45)
         for i, die in enumerate(self.dice):
             _place(die, (self.rect.centerx + (i * 2 - 1) * (self.die_size + gap) // 2, cy))
+
+    @property
+    def _left(self) -> int:
+        """Where a strip's dice begin."""
+        return self.rect.x + max(8, self.die_size // 3)
 
     def show(self, values: Sequence[int], caption: str = "") -> None:
         """Snap the dice to `values` at rest, no animation (after a resize, a load or skip_to)."""
@@ -183,6 +199,14 @@ class DiceTray:
             pygame.draw.rect(surface, pal.HIGHLIGHT, self.rect, max(2, int(3 * scale)), border_radius=14)
         for die in self.dice:
             surface.blit(die.image, die.rect)
-        if self.caption and not self.busy:
-            image = fit_text(self.caption, int(22 * scale), self.rect.w - 20, pal.CREAM, "bold")
-            surface.blit(image, image.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - 8)))
+        if not self.caption or self.busy:
+            return
+        if self.strip:  # right of the parked dice, on the lines the strip holds
+            x = self._left + self.die_size * 5 // 2 + max(8, self.die_size // 3)
+            size = int(22 * scale)
+            most = max(1, (self.rect.h - 8) // font(size, "bold").get_linesize())
+            image = fit_lines(self.caption, size, self.rect.right - 10 - x, pal.CREAM, "bold", most)
+            surface.blit(image, image.get_rect(midleft=(x, self.rect.centery)))
+            return
+        image = fit_text(self.caption, int(22 * scale), self.rect.w - 20, pal.CREAM, "bold")
+        surface.blit(image, image.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - 8)))

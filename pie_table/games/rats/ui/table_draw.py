@@ -10,8 +10,10 @@ from typing import Any
 
 import pygame
 
-from pie_table.core.messages import Msg, SeatName
-from pie_table.games.rats.state import GOAL_NAMES, TURNS, supply_amount
+from pie_table.core.messages import SeatName
+from pie_table.games.rats import speech
+from pie_table.games.rats.state import GOAL_NAMES, TURNS
+from pie_table.games.rats.ui.choices import least_height
 from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
 from pie_table.games.rats.ui.sheet_view import RatCard, paper
 from pie_table.kit import palette as pal
@@ -27,6 +29,7 @@ _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocati
 # The room, in pixels at scale 1, the RATS table still lays out in: a larger interface size grows
 # it until only this much is left (the goal notes give way first, the sheet keeps every row).
 _ROOM = (960, 540)
+_TRAY_LEAST = 36  # the dice tray's least height at scale 1 (a strip of dice beside their caption)
 
 
 @dataclass
@@ -80,7 +83,10 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     cards = [pygame.Rect(centre.x + (i % per_row) * (card_w + m), centre.y + (i // per_row) * (card_h + m),
                          card_w, card_h) for i in range(seats)]
     cards_bottom = centre.y + rows * (card_h + m)
-    tray_h = min(int(180 * s), (centre.bottom - cards_bottom) // 2)
+    free = centre.bottom - cards_bottom
+    # The dice tray takes half of what the rats leave, but never the room the choice panel under
+    # it needs for a question and its buttons: it becomes a strip, the dice beside their caption.
+    tray_h = max(min(int(180 * s), free // 2, free - m - 10 - least_height(s)), int(_TRAY_LEAST * s))
     tray = pygame.Rect(centre.x + 5, cards_bottom + 5, centre.w - 10, tray_h)
     panel = pygame.Rect(centre.x, tray.bottom + m + 5, centre.w, centre.bottom - tray.bottom - m - 5)
     ceremony = pygame.Rect(centre.x, body_y, sheet.right - centre.x, h - body_y - m)
@@ -102,13 +108,12 @@ def _grown_card_h(card_w: int, s: float) -> int:
 
 
 def _speech_lines(width: int, fnt: pygame.font.Font) -> int:
-    """How many lines a grown rat card gives what its rat says: two, or three where a rat's "I'm
-    afraid I have 9 cocktail swords." (the longest supply) takes them in the language shown
-    ("Me temo que tengo 5 espadas de cóctel." does on 1280x720 at 200%)."""
+    """How many lines a grown rat card gives what its rat says: two, or as many as the longest
+    thing a rat says takes in the language shown (a request for "all of your cocktail swords"
+    takes five in Spanish on 1280x720 at 200%), so none is cut."""
     rat = rat_name(0)
-    speeches = [tr(Msg("{rat}: I'm afraid I have {amount}.", rat=rat, amount=supply_amount(9, supply)))
-                .removeprefix(rat + ": ") for supply in range(6)]
-    return max(2, min(3, max(len(wrap_text(f"“{text}”", fnt, width)) for text in speeches)))
+    said = (tr(line).removeprefix(rat + ": ") for line in speech.longest())
+    return max(2, max(len(wrap_text(f"“{text}”", fnt, width)) for text in said))
 
 
 def draw_felt(surface: pygame.Surface) -> None:

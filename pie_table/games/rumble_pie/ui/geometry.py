@@ -19,6 +19,8 @@ PILE_SHOWN = 5  # cards of a pile drawn; older ones are hidden under them
 # The room, in pixels at scale 1, the table's words keep when they grow with the interface size:
 # small enough that they follow it all the way to 200% on any window.
 _WORDS_ROOM = (640, 360)
+# Base px a lowered top-row arsenal keeps clear above its board (lowered_top_row).
+_CASCADE_CLEAR = 4
 # The side column's zones, which widen into a window wider than the design when the words grow.
 _COLUMN = ("panel", "scores", "status", "legend", "log")
 
@@ -62,12 +64,35 @@ def widened(layout: Layout, window: tuple[int, int], grow: float) -> Layout:
     return Layout(zones, layout.props, layout.zone_props, (bw + extra, bh), layout.path)
 
 
+def lowered_top_row(layout: Layout, grow: float) -> Layout:
+    """`layout` with, once the words grow (`grow` > 1), each top-row seat's arsenal and deck moved
+    down into the felt above its board, as far as the label's band above them is as tall as the
+    bottom row's under theirs: a top label then grows onto two lines as a bottom one does, where
+    the thinner band kept it at the design's size. The cards' cascades keep their room."""
+    regions = {name.removesuffix("_region"): props["side"] for name, props in layout.zone_props.items()
+               if name.startswith("seat") and name.endswith("_region")}
+    zones = layout.zones
+    bands = [zones[f"{seat}_region"].bottom - zones[f"{seat}_arsenal"].bottom
+             for seat, side in regions.items() if side == "bottom"]
+    if grow <= 1 or not bands:
+        return layout
+    moved = {name: pygame.Rect(rect) for name, rect in zones.items()}
+    for seat, side in regions.items():
+        arsenal = zones[f"{seat}_arsenal"]
+        band, room = arsenal.top - zones[f"{seat}_region"].top, zones[f"{seat}_board"].top - arsenal.bottom
+        drop = max(0, min(max(bands) - band, room - _CASCADE_CLEAR))
+        if side == "top" and drop:
+            for part in ("arsenal", "deck"):
+                moved[f"{seat}_{part}"].move_ip(0, drop)
+    return Layout(moved, layout.props, layout.zone_props, layout.size, layout.path)
+
+
 class TableGeometry:
     """The layout fitted to the window, answering 'where is this card' and 'what is under the mouse'."""
 
     def __init__(self, layout: Layout, slots: list[int], window: tuple[int, int]) -> None:
         self.grow = words_grow(window)
-        layout = widened(layout, window, self.grow)
+        layout = lowered_top_row(widened(layout, window, self.grow), self.grow)
         self.layout = layout
         self.slots = slots
         self.scaled: ScaledLayout = layout.scale_to(window)

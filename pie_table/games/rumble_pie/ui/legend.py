@@ -207,19 +207,24 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     rows = [r for r in GRID_ROWS if any(r in cells for _l, cells in columns)]
     others = [lg for lg in legends if not lg.cells]
     x, y = rect.x + px(8), rect.y + px(26)
-    extra = sum(1 + (len(_MOUSE_LINES) if lg.tag else 2 * len(lg.rows)) for lg in others)
+    room = rect.w - px(16)
+    extra = sum(1 + len(_other_lines(lg)) for lg in others)
     line = min(tx(20), (rect.bottom - y - px(6)) // (len(rows) + 1 + extra))
     size = max(8, min(tx(14), line - 3))
     design = max(8, min(px(14), line - 3))
     while True:  # grown, the words shrink back (to the design's size at most) before a cell is cut
         label_w = max((font(size, "bold").size(_(r))[0] for r in rows), default=0) + px(8)
         col_w = (rect.right - px(6) - x - label_w) // max(1, len(columns))
-        lines = [part for lg in others for part in _other_lines(lg)]
+        lines = [part for lg in others for part in _other_lines(lg, size, room)]
         if size <= design or (all(fits(c, size, col_w - px(4), "bold", size) for _o, cells in columns
                                   for c in cells.values())
-                              and all(fits(part, size, rect.w - px(16), "sans", size) for part in lines)):
+                              and all(fits(part, size, room, "sans", size) for part in lines)):
             break
         size -= 1
+    wrapped = sum(1 + len(_other_lines(lg, size, room)) for lg in others)
+    if wrapped > extra:  # a line too long for the box wraps: the rows close up for its lines
+        line = min(line, (rect.bottom - y - px(6)) // (len(rows) + 1 + wrapped))
+        size = max(8, min(size, line - 3))
     for i, (owners, cells) in enumerate(columns):
         cx = x + label_w + i * col_w
         _paint_tags(surf, owners, pygame.Rect(cx, y, col_w, line), size, text)
@@ -232,19 +237,30 @@ def _paint_grid(surf: pygame.Surface, rect: pygame.Rect, legends: list[Legend], 
     for lg in others:
         ink = pal.legible(lg.color, pal.WOOD_DARK)
         surf.blit(text.fit(lg.header, size, ink, rect.w - px(12), "bold"), (x, y))
-        for part in _other_lines(lg):
+        for part in _other_lines(lg, size, room):
             y += line
-            surf.blit(text.fit(part, size, pal.CREAM, rect.w - px(16)), (x + px(4), y))
+            surf.blit(text.fit(part, size, pal.CREAM, room), (x + px(4), y))
         y += line
     return y
 
 
-def _other_lines(lg: Legend) -> list[str]:
+def _other_lines(lg: Legend, size: int = 0, room: int = 0) -> list[str]:
     """The grid's lines for a legend without keys. The mouse's lines are short; a key line
-    (Esc · Enter) gets its keys and their use on two lines, so a narrow panel never cuts what they do."""
+    (Esc · Enter) gets its keys and their use on two lines, so a narrow panel never cuts what they do.
+    With a `size` and `room`, a line too long for it wraps, its next lines indented ("arrastrar:
+    jugar o mover cartas" in Spanish on a 1280x720 window)."""
     if lg.tag:
-        return [f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES]
-    return [part for keys, what in lg.rows for part in (keys, f"  {what}")]
+        lines = [f"{_(k)}: {_(w)}" for k, w in _MOUSE_LINES]
+    else:
+        lines = [part for keys, what in lg.rows for part in (keys, f"  {what}")]
+    if not room:
+        return lines
+    fnt, out = font(max(min_readable(), size)), []
+    for text in lines:
+        lead = "  " if text.startswith("  ") else ""
+        parts = wrap_text(text.strip(), fnt, room - fnt.size(lead + "  ")[0])
+        out += [lead + parts[0], *(f"{lead}  {part}" for part in parts[1:])]
+    return out
 
 
 def _paint_tags(surf: pygame.Surface, owners: list[Legend], cell: pygame.Rect, size: int, text: Text) -> None:
