@@ -121,6 +121,7 @@ def fit_keeping_end(text: str, size: int, max_w: int, face: str = "sans") -> tup
 # a no-break space, so wrapping moves a whole sum to the next line instead of splitting it.
 _NUMBER_SPACE = re.compile(r"(?<=[+=×−-]) | (?=[+=×−-]?\(?\d)| (?=[+=×−])")
 _NO_BREAK = "\u00a0"
+_GLUED = "\u200b"  # marks the part of a word too wide for a line that goes on the next line, unspaced
 _OPERATOR_BREAK = re.compile("\u00a0(?=[+=×−-]\u00a0)")  # where a sum too long for a line may break
 
 
@@ -129,15 +130,17 @@ def keep_sums_whole(text: str) -> str:
     return _NUMBER_SPACE.sub(_NO_BREAK, text)
 
 
-def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+def wrap_text(text: str, fnt: pygame.font.Font, width: int, break_words: bool = False) -> list[str]:
     """Split `text` into lines no wider than `width`. Only plain spaces break a line; a run kept
     whole with no-break spaces (keep_sums_whole) is split at them only when it is wider than a
-    line by itself. A single word wider than a line keeps its own line."""
+    line by itself. A single word wider than a line keeps its own line (a card's name is broken
+    at a syllable by its painter), or with `break_words` (text typed in, an address) breaks
+    between its letters rather than run past the line's end."""
     lines: list[str] = []
     line = ""
-    for word in _words(text, fnt, width):
-        joint = _NO_BREAK if word.startswith(_NO_BREAK) else " "
-        word = word.lstrip(_NO_BREAK)
+    for word in _words(text, fnt, width, break_words):
+        joint = _NO_BREAK if word.startswith(_NO_BREAK) else "" if word.startswith(_GLUED) else " "
+        word = word.lstrip(_NO_BREAK + _GLUED)
         trial = f"{line}{joint}{word}" if line else word
         if fnt.size(trial)[0] <= width or not line:
             line = trial
@@ -149,7 +152,7 @@ def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def _words(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+def _words(text: str, fnt: pygame.font.Font, width: int, break_words: bool) -> list[str]:
     """The breakable pieces of `text`: words, with unbreakable runs too wide for a line split
     before their operators (a part after the first starts with a no-break space)."""
     pieces: list[str] = []
@@ -157,9 +160,25 @@ def _words(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
         if _NO_BREAK in word and fnt.size(word)[0] > width:
             parts = _OPERATOR_BREAK.split(word)
             pieces += [parts[0], *(_NO_BREAK + part for part in parts[1:])]
+        elif break_words and fnt.size(word)[0] > width:
+            pieces += _letters(word, fnt, width)
         elif word:
             pieces.append(word)
     return pieces
+
+
+def _letters(word: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """`word` cut into runs of letters each as wide as a line takes (at least one letter each),
+    every run after the first glued to the one before it."""
+    runs: list[str] = []
+    run = ""
+    for letter in word:
+        if run and fnt.size(run + letter)[0] > width:
+            runs.append(run)
+            run = ""
+        run += letter
+    runs.append(run)
+    return [runs[0], *(_GLUED + r for r in runs[1:])]
 
 
 def share_widths(needs: list[int], total: int) -> list[int]:

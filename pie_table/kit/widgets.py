@@ -121,7 +121,7 @@ class Label(Widget):
             return
         fnt = font(size, self.face)
         y = self.rect.y
-        for line in wrap_text(text, fnt, self.rect.w):
+        for line in wrap_text(text, fnt, self.rect.w, break_words=True):  # nothing runs past the rect
             image = fnt.render(line, True, self.color)
             x = self.rect.centerx - image.get_width() // 2 if self.align == "center" else self.rect.x
             surface.blit(image, (x, y))

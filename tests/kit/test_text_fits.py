@@ -135,6 +135,18 @@ def test_sums_stay_whole_when_a_detail_wraps():
     assert [line.replace("\u00a0", " ") for line in lines] == ["Strength 2 + 2 + 3 = 7", "against weight 9"]
 
 
+def test_a_word_wider_than_a_line_breaks_between_its_letters_and_loses_none():
+    # An address typed with keys mashed into it ran past both sides of the join screen's panel.
+    from pie_table.kit.fonts import font
+    from pie_table.kit.text import wrap_text
+
+    address = "ws://127.0.0.1:40781vcwdxdawvqzdewqwezrcdqwcqswsswvwwwwdxwrsrssrcedwexaqvvdvwrw"
+    fnt = font(18)
+    lines = wrap_text(f"No table answers at {address}.", fnt, 300, break_words=True)
+    assert len(lines) >= 3 and all(fnt.size(line)[0] <= 300 for line in lines)
+    assert lines[0] == "No table answers at" and "".join(lines[1:]) == f"{address}."
+
+
 @pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
 def test_every_variant_on_the_seat_screen_shows_its_values_whole_at_900x560(home, game):
     from pie_table.core.registry import load_games
