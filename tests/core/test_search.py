@@ -133,7 +133,12 @@ def test_a_table_asks_a_pondering_bot_in_a_worker_and_plays_the_same_move_it_wou
 def test_a_pondered_move_asked_at_an_earlier_position_is_dropped() -> None:
     table = _expert_session("pie-rats", "bot:expert,bot:normal", 4)
     driver = TableDriver(table, pace=None)
-    while not (table.to_act() == [0] and len(table.legal(0)) > 1):
+
+    def searched_here() -> bool:  # a decision of seat 0 its expert searches (not one it leaves to its guide)
+        view = table.rules.bot_view(table.state, 0)
+        return len(pie_rats_expert.worth_searching(view, table.legal(0), table.bots[0])) > 1
+
+    while not (table.to_act() == [0] and searched_here()):
         seat = table.to_act()[0]
         table.submit(seat, driver.autoplay_action(seat))
     bot = table.bots[0]
