@@ -1,0 +1,44 @@
+"""Six rats at 200%: the sword request form keeps its rows whole and readable. Short of room
+under the rats' cards, its panel rises over the dice tray (their dice read by then) and, where
+its four rows still do not fit at a height their words are whole in, the rows in view scroll,
+the keys bringing each one into view in turn."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from pie_table.kit.fonts import font
+from pie_table.kit.i18n import set_language
+from pie_table.kit.text import set_interface_size
+from tests.kit.cut_log import logging_cuts
+from tests.rats.rats_helpers import request_table
+
+_DOWN = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=81)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_six_rats_at_200_percent_read_every_request_row_whole(monkeypatch, size, lang):
+    set_language(lang)
+    try:
+        app, scene = request_table(size, 200)
+        with logging_cuts(monkeypatch) as cuts:
+            app.step(0.0)  # drawn afresh, every label fitted anew
+            panel, window = scene.panel, app.screen.get_rect()
+            rows = panel.request.widgets()
+            # A row is as tall as the Ask button's words at their size need, and a little more.
+            least = font(int(22 * scene.layout.scale), "bold").get_linesize() + 4
+            seen = set()
+            for _ in range(len(rows)):
+                in_view = [i for i, row in enumerate(rows) if panel.rect.contains(row.rect)]
+                assert in_view and window.contains(panel.rect)
+                assert all(rows[i].rect.h >= least for i in in_view), ([rows[i].rect for i in in_view], least)
+                assert panel.menu.focus in in_view  # the row the keys are on is seen
+                seen.update(in_view)
+                app.step(0.0, [_DOWN])
+        assert seen == set(range(len(rows)))
+        assert not [cut for cut in cuts if "rats" in cut[2]], cuts
+    finally:
+        set_interface_size(100)
+        set_language("en")
