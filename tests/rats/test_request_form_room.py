@@ -42,3 +42,23 @@ def test_six_rats_at_200_percent_read_every_request_row_whole(monkeypatch, size,
     finally:
         set_interface_size(100)
         set_language("en")
+
+
+def test_the_wheel_off_the_rows_and_a_click_on_the_bar_scroll_the_form(monkeypatch):
+    set_language("es")
+    try:
+        app, scene = request_table((1280, 720), 200)
+        form = scene.panel.request
+        assert form.scrolls
+        title = (scene.panel.rect.x + 20, scene.panel.rect.y + 10)  # over the panel, off its rows
+        move = pygame.event.Event(pygame.MOUSEMOTION, pos=title, rel=(1, 1), buttons=(0, 0, 0))
+        wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+        app.step(0.0, [move, wheel])
+        assert form.first == 1
+        bar = form.bar()
+        press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.centerx, bar.bottom - 4), button=1)
+        app.step(0.0, [press])
+        assert form.first == 2 and scene.panel.rect.contains(form.ask.rect)  # down to Ask
+    finally:
+        set_interface_size(100)
+        set_language("en")
