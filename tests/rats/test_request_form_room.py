@@ -62,3 +62,18 @@ def test_the_wheel_off_the_rows_and_a_click_on_the_bar_scroll_the_form(monkeypat
     finally:
         set_interface_size(100)
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_the_plaque_naming_six_deciding_rats_names_them_all(monkeypatch, size, lang):
+    """While the bots decide, the plaque in the panel's place names every rat waited for (six at
+    200% were cut: 'Deciden: Rata 1, Rata 2, Rata 3, Rata 4, Rata 5, Rata…')."""
+    set_language(lang)
+    try:
+        with logging_cuts(monkeypatch) as cuts:
+            request_table(size, 200)  # played through the turn's first picks, the plaque up between
+        assert not [cut for cut in cuts if cut[2] == "pie_table.games.rats.ui.table_draw"], cuts
+    finally:
+        set_interface_size(100)
+        set_language("en")
