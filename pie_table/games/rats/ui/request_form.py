@@ -22,6 +22,7 @@ from pie_table.kit.widgets import Button, Widget
 Action = dict[str, Any]
 _ROWS = 4  # rat, supply, amount, the Ask button
 _ASK_SIZE = 22  # the Ask button's type size at scale 1 (the rows' own is 20)
+_PARKED_Y = -100_000  # where a row scrolled out of view waits: far above any window
 
 
 def row_least(scale: float) -> int:
@@ -118,11 +119,13 @@ class RequestForm:
         width = area.w - (self.bar().w + gap if self.scrolls else 0)
         for i, widget in enumerate(self.widgets()):
             row = i - self.first
-            y = area.y + row * (row_h + gap) if 0 <= row < self.shown else -10 * area.bottom - row_h
+            y = area.y + row * (row_h + gap) if 0 <= row < self.shown else _PARKED_Y
             widget.place(pygame.Rect(area.x, y, width, row_h), scale)
 
     def reveal(self, index: int) -> None:
-        """Scroll as little as brings row `index` (the focused one) into view."""
+        """Scroll as little as brings row `index` (the focused one) into view (none: -1)."""
+        if index < 0:
+            return
         first = min(max(self.first, index - self.shown + 1), index)
         if first != self.first:
             self.first = first
