@@ -77,3 +77,19 @@ def test_the_plaque_naming_six_deciding_rats_names_them_all(monkeypatch, size, l
     finally:
         set_interface_size(100)
         set_language("en")
+
+
+def test_a_hint_on_a_scrolled_form_brings_the_ask_button_into_view(monkeypatch):
+    """H sets the form to the expert's request and focuses Ask: scrolled out of view, it is
+    brought in, so Enter asks what is seen."""
+    set_language("es")
+    try:
+        app, scene = request_table((1280, 720), 200)
+        panel = scene.panel
+        form = panel.request
+        assert form.scrolls and not panel.rect.contains(form.ask.rect)
+        scene.give_hint(panel.seat, form.current())
+        assert panel.menu.focused is form.ask and panel.rect.contains(form.ask.rect)
+    finally:
+        set_interface_size(100)
+        set_language("en")

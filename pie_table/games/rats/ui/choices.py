@@ -23,7 +23,6 @@ from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Widget
 
 Action = dict[str, Any]
-__all__ = ["ChoicePanel", "RequestForm", "least_height"]
 _NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 
 
@@ -144,23 +143,12 @@ class ChoicePanel:
             # button (where a second Enter asks): a form is filled in top to bottom.
             self.menu.move_focus(1)
             used = True
-        elif self.request.scrolls and self._scrolled(event):
+        elif self.request.scrolls and _scrolled(self.request, event):
             return True
         else:
             used = self.menu.handle_event(event, menu_action)
         self.request.reveal(self.menu.focus)  # a row the keys moved to is seen
         return used
-
-    def _scrolled(self, event: pygame.event.Event) -> bool:
-        """The wheel off the form's rows, or a click on its bar, scrolls a form whose rows do
-        not all fit (the wheel over a row turns the row's value)."""
-        form = self.request
-        assert form is not None
-        if event.type == pygame.MOUSEWHEEL and not any(w.hover for w in form.widgets()):
-            return form.scroll(-event.y)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and form.bar().collidepoint(event.pos):
-            return form.scroll(1 if event.pos[1] > form.bar().centery else -1)
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paper panel, the question, and the buttons."""
@@ -193,3 +181,13 @@ class ChoicePanel:
         for line in lines:
             surface.blit(fnt.render(line, True, pal.INK_SOFT), (self.rect.x + pad, y))
             y += fnt.get_linesize()
+
+
+def _scrolled(form: RequestForm, event: pygame.event.Event) -> bool:
+    """The wheel off the form's rows, or a click on its bar, scrolls a form whose rows do not all
+    fit (the wheel over a row turns the row's value)."""
+    if event.type == pygame.MOUSEWHEEL and not any(w.hover for w in form.widgets()):
+        return form.scroll(-event.y)
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and form.bar().collidepoint(event.pos):
+        return form.scroll(1 if event.pos[1] > form.bar().centery else -1)
+    return False

@@ -215,6 +215,7 @@ class RatsTableScene(TurnTable):
             panel.request.select(action["target"], action["supply"], action["amount"])
             # Enter then asks what the hint says: on a row of the form it would turn the row on.
             panel.menu.set_focus(panel.request.ask)
+            panel.request.reveal(panel.menu.focus)
         else:
             for button, legal in zip(panel.buttons, panel.legal, strict=False):
                 if legal == action:
