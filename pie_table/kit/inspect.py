@@ -3,6 +3,8 @@ with its name and text, so small cards on a crowded table can always be read who
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from pie_table.kit import fonts
@@ -20,9 +22,10 @@ def inspect_size(scale: float) -> tuple[int, int]:
 
 
 def draw_inspect(surface: pygame.Surface, face: pygame.Surface, title: str, text: str,
-                 near: pygame.Rect, scale: float) -> pygame.Rect:
+                 near: pygame.Rect, scale: float, clear_of: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A paper panel holding `face`, `title` and `text`, placed beside `near` (above, below or to
-    a side, wherever it fits inside the window); returns the panel's rect."""
+    a side, wherever it fits inside the window), clear of `clear_of` too where a place is (a mark
+    that says which card is picked); returns the panel's rect."""
     s = max(1.0, scale)
     pad = int(10 * s)
     width = int(_TEXT_W * s)
@@ -33,7 +36,7 @@ def draw_inspect(surface: pygame.Surface, face: pygame.Surface, title: str, text
         lines += [(line, body) for line in wrap_text(paragraph, body, width)]
     text_h = sum(f.get_linesize() for _line, f in lines)
     panel = pygame.Rect(0, 0, face.get_width() + width + 3 * pad, max(face.get_height(), text_h) + 2 * pad)
-    panel = _placed(panel, near, surface.get_rect(), pad)
+    panel = _placed(panel, near, surface.get_rect(), pad, clear_of)
     pygame.draw.rect(surface, pal.INK, panel.inflate(4, 4), border_radius=int(12 * s))
     pygame.draw.rect(surface, pal.PAPER, panel, border_radius=int(10 * s))
     surface.blit(face, (panel.x + pad, panel.y + pad))
@@ -44,16 +47,18 @@ def draw_inspect(surface: pygame.Surface, face: pygame.Surface, title: str, text
     return panel
 
 
-def _placed(panel: pygame.Rect, near: pygame.Rect, window: pygame.Rect, gap: int) -> pygame.Rect:
-    """`panel` beside `near` without covering it: above, else below, right or left, kept inside."""
+def _placed(panel: pygame.Rect, near: pygame.Rect, window: pygame.Rect, gap: int,
+            clear_of: Sequence[pygame.Rect]) -> pygame.Rect:
+    """`panel` beside `near` without covering it: above, else below, right or left, kept inside.
+    A rect of `clear_of` that reaches near `near` (its own mark) counts as part of it; the others
+    are left uncovered by the first place that can."""
+    near = near.unionall([r for r in clear_of if r.colliderect(near.inflate(2 * gap, 2 * gap))])
     tries = [
         pygame.Rect((near.centerx - panel.w // 2, near.y - gap - panel.h), panel.size),
         pygame.Rect((near.centerx - panel.w // 2, near.bottom + gap), panel.size),
         pygame.Rect((near.right + gap, near.centery - panel.h // 2), panel.size),
         pygame.Rect((near.x - gap - panel.w, near.centery - panel.h // 2), panel.size),
     ]
-    for place in tries:
-        kept = place.clamp(window)
-        if not kept.colliderect(near):
-            return kept
-    return tries[0].clamp(window)
+    beside = [kept for kept in (place.clamp(window) for place in tries) if not kept.colliderect(near)]
+    clear = [kept for kept in beside if kept.collidelist(list(clear_of)) < 0]
+    return (clear or beside or [tries[0].clamp(window)])[0]

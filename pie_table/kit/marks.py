@@ -88,8 +88,21 @@ def draw_picked(surface: pygame.Surface, rect: pygame.Rect, width: int = 3, radi
     above it pointing down at it, so it is told at a glance from a card a focused move names
     (`draw_target`'s corner arrows) in the same colour."""
     pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width, border_radius=radius)
-    arm = max(9, min(rect.w, rect.h) // 6)
-    tip = (rect.centerx, rect.top - 2)
-    pts = [tip, (tip[0] - arm, tip[1] - arm), (tip[0] + arm, tip[1] - arm)]
+    pts = _picked_tab(rect)
     pygame.draw.polygon(surface, pal.HIGHLIGHT, pts)
     pygame.draw.polygon(surface, pal.INK, pts, 1)
+
+
+def picked_reach(rect: pygame.Rect) -> pygame.Rect:
+    """Where `draw_picked` marks `rect`: the card's border and the tab above it, which a panel
+    over the table (a card inspect) keeps clear so the mark is seen while it is up."""
+    tip, left, right = _picked_tab(rect)
+    top = int(left[1])
+    return rect.union(pygame.Rect(int(left[0]), top, int(right[0] - left[0]) + 1, int(tip[1]) - top + 1))
+
+
+def _picked_tab(rect: pygame.Rect) -> list[tuple[float, float]]:
+    """The tab pointing down at a picked card: its tip just above the card, its base `arm` higher."""
+    arm = max(9, min(rect.w, rect.h) // 6)
+    tip = (rect.centerx, rect.top - 2)
+    return [tip, (tip[0] - arm, tip[1] - arm), (tip[0] + arm, tip[1] - arm)]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from pie_table.kit import palette as pal
+from pie_table.kit.scroll_bar import ON_PAPER, ON_WOOD, draw_scroll_bar
 
 _WHEEL_STEP = 56  # pixels at scale 1 that one notch of the wheel scrolls
 _POSITIONAL = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -29,6 +29,9 @@ class ScrollPage:
         self.height = 0
         self.top = 0
         self.scale = 1.0
+        # A sheet on the page (page coordinates) whose right edge holds the bar, where the eye is
+        # (a results sheet on a wide window is far from the window's edge); None: the window's edge.
+        self.dock: pygame.Rect | None = None
         self._surface: pygame.Surface | None = None
 
     def fit(self, window: tuple[int, int], height: int, scale: float = 1.0) -> None:
@@ -55,9 +58,16 @@ class ScrollPage:
         return self._track().inflate(4, 4)
 
     def _track(self) -> pygame.Rect:
+        """The bar in the window: inside the docked sheet's right edge, over the part of it in
+        view, else along the window's right edge."""
         w, h = self.window
         s = self.scale
-        return pygame.Rect(w - int(14 * s), int(8 * s), int(8 * s), h - int(16 * s))
+        if self.dock is None:
+            return pygame.Rect(w - int(14 * s), int(8 * s), int(8 * s), h - int(16 * s))
+        sheet = self.dock.move(0, -self.top)
+        top = max(sheet.top + int(22 * s), int(8 * s))
+        bottom = min(sheet.bottom - int(22 * s), h - int(8 * s))
+        return pygame.Rect(sheet.right - int(25 * s), top, int(14 * s), max(0, bottom - top))
 
     def _clamped(self, top: int) -> int:
         return max(0, min(int(top), self.height - self.window[1]))
@@ -115,12 +125,6 @@ class ScrollPage:
         self._draw_bar(surface)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
-        """A scroll bar at the window's right edge: how much more there is, and where."""
-        h, s = self.window[1], self.scale
-        track = self._track()
-        thumb_h = max(int(24 * s), track.h * h // self.height)
-        span = max(1, self.height - h)
-        thumb = pygame.Rect(track.x, track.y + (track.h - thumb_h) * self.top // span, track.w, thumb_h)
-        radius = track.w // 2
-        pygame.draw.rect(surface, pal.WOOD_DARK, track.inflate(4, 4), border_radius=radius + 2)
-        pygame.draw.rect(surface, pal.LEMON, thumb, border_radius=radius)
+        """The scroll bar: how much more there is, and where (kit.scroll_bar)."""
+        look = ON_WOOD if self.dock is None else ON_PAPER
+        draw_scroll_bar(surface, self._track(), self.top, self.window[1], self.height, look)

@@ -145,6 +145,8 @@ class ResultsScene(OverlayScene):
             self.held.add(event.key)
         if event.type in _SWALLOWED and not self.armed():
             self.last_press_s = self.shown_s
+            if event.type == pygame.KEYDOWN:
+                self.scroll_page.handle_event(event)  # Page Up / Down read on; they press nothing
             return
         if repeat:
             return
@@ -213,8 +215,12 @@ class ResultsScene(OverlayScene):
         panel_h = min(h - int(20 * s), int(320 * s) + body + extra)
         self.panel = pygame.Rect(0, 0, self._panel_w(w), panel_h)
         self.panel.center = (w // 2, h // 2)
-        self.heading.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(24 * s), self.panel.w - 40,
-                                       int(64 * s)), s)
+        # A sheet taller than the window carries its scroll bar at its right edge, where it is read
+        # (the window's edge may lie far off): its words keep clear of it.
+        self.scroll_page.dock = self.panel
+        bar = int(30 * s) if self.scroll_page.scrolls else 0
+        self.heading.place(pygame.Rect(self.panel.x + 20 + bar, self.panel.y + int(24 * s),
+                                       self.panel.w - 40 - 2 * bar, int(64 * s)), s)
         self.body_top = self.panel.y + int(100 * s)
         self.line_h = line_h
         bw, bh, gap = int(240 * s), int(56 * s), int(24 * s)
@@ -225,8 +231,8 @@ class ResultsScene(OverlayScene):
         ry = y - bh - int(14 * s)
         self.replay_button.place(pygame.Rect(self.panel.centerx - bw // 2, ry, bw, bh), s)
         note_h = int(26 * s) + extra
-        self.notice_label.place(pygame.Rect(self.panel.x + int(20 * s), ry - int(4 * s) - note_h,
-                                            self.panel.w - int(40 * s), note_h), s)
+        self.notice_label.place(pygame.Rect(self.panel.x + int(20 * s) + bar, ry - int(4 * s) - note_h,
+                                            self.panel.w - int(40 * s) - 2 * bar, note_h), s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         size = self._text_size()

@@ -10,6 +10,7 @@ import pygame
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _, current_language
+from pie_table.kit.scroll_bar import ON_PAPER, draw_scroll_bar
 from pie_table.kit.text import wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import assets_dir
@@ -202,11 +203,9 @@ class RulesHelpScene(OverlayScene):
             self._draw_scrollbar(surface)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        track = pygame.Rect(self.view.right + int(8 * self.scale), self.view.y, max(4, int(8 * self.scale)),
-                            self.view.h)
-        pygame.draw.rect(surface, pal.CREAM, track, border_radius=track.w // 2)
+        """The kit's bar right of the text: it scrolls by whole lines, so what one view shows is
+        all but the last view's first line's offset (kit.scroll_bar)."""
+        bar = pygame.Rect(self.view.right + int(10 * self.scale), self.view.y, max(6, int(12 * self.scale)),
+                          self.view.h)
         total = self.sheet.get_height() if self.sheet else 1
-        thumb_h = max(track.w * 3, track.h * self.view.h // total)
-        thumb_y = track.y + (track.h - thumb_h) * self.scroll // max(1, self.max_scroll())
-        thumb = pygame.Rect(track.x, thumb_y, track.w, thumb_h)
-        pygame.draw.rect(surface, pal.WOOD_LIGHT, thumb, border_radius=track.w // 2)
+        draw_scroll_bar(surface, bar, self.scroll, total - self.max_scroll(), total, ON_PAPER)

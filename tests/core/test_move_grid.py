@@ -43,7 +43,7 @@ def test_moves_that_are_not_a_list_or_a_grid_are_refused(bad) -> None:
 def test_the_request_form_reads_a_grid_from_the_wire_as_it_reads_the_rules_own() -> None:
     """A remote seat's form is built from the grid the host sent: the same rats, supplies and
     amounts as the form the host's own table builds from the rules' moves."""
-    from pie_table.games.rats.ui.choices import RequestForm
+    from pie_table.games.rats.ui.request_form import RequestForm
 
     state = table([[4, 0, 0, 0, 0, 0], [1, 2, 3, 0, 0, 0], [0, 0, 0, 0, 0, 0]], host=1)
     legal = RULES.legal_actions(state, 0)

@@ -33,8 +33,8 @@ def _shown(monkeypatch, module: str) -> list[tuple[str, str, pygame.Rect]]:
     shown: list[tuple[str, str, pygame.Rect]] = []
     original = look.draw_inspect
 
-    def recording(surface, face, title, text, near, scale):
-        shown.append((title, text, original(surface, face, title, text, near, scale)))
+    def recording(surface, face, title, text, near, scale, *clear_of):
+        shown.append((title, text, original(surface, face, title, text, near, scale, *clear_of)))
         return shown[-1][2]
 
     monkeypatch.setattr(look, "draw_inspect", recording)
@@ -89,3 +89,45 @@ def test_rumble_pie_shows_the_card_on_top_under_the_pointer(monkeypatch):
     app.step(0.0, [move])
     top = scene.cards.face_up_at(sprite.rect.center)
     assert top is not None and shown and shown[-1] == inspect_card.card_words(top.kind)[0]
+
+
+_TAB = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=43)
+
+
+def _tab_middle(card: pygame.Rect) -> tuple[int, int]:
+    """A point inside the tab kit.marks.draw_picked puts above a picked card's ring, `card`."""
+    arm = max(9, min(card.w, card.h) // 6)
+    return card.centerx, card.top - 2 - arm * 2 // 3
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("pointed", [False, True])
+def test_a_picked_pie_rats_card_keeps_its_tab_in_sight_while_inspected(monkeypatch, size, percent, pointed):
+    """The card picked with Tab (then pointed at, or not) is shown large: the inspect panel is
+    placed clear of the tab that tells the picked card apart (it covered all but its tip)."""
+    from pie_table.kit import palette as pal
+    from pie_table.kit.text import set_interface_size
+
+    shown = _shown(monkeypatch, "pie_table.games.pie_rats.ui.table_look")
+    try:
+        args = build_parser().parse_args(["screenshot", "pie-rats", "--seats", "human,bot:normal,bot:hard",
+                                          "--out", "x"])
+        info, setup = build_setup(args)
+        app, scene = make_table(info, setup, size, percent)
+        scene.skip_to(at=None, turn=4)
+        app.step(0.0)
+        app.step(0.0, [_TAB])
+        app.step(0.0)
+        picked = scene.panel.picked
+        assert picked and picked[0] == "hand"
+        zone = next(z for z in scene.zones if z.kind == "hand" and z.value == picked[1])
+        if pointed:
+            app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=zone.rect.center, rel=(0, 0),
+                                              buttons=(0, 0, 0))])
+        app.step(0.0)
+        assert shown and not shown[-1][2].colliderect(zone.rect)
+        tab = _tab_middle(zone.rect.inflate(6, 6))  # the hand's ring, just outside the card
+        assert tuple(app.screen.get_at(tab))[:3] == pal.HIGHLIGHT, (tab, shown[-1][2])
+    finally:
+        set_interface_size(100)

@@ -192,7 +192,7 @@ def test_spanish_dates_plurals_and_key_names_read_as_spanish(monkeypatch):
     saved = time.mktime((2026, 12, 1, 10, 5, 0, 0, 0, -1))
     info = SaveInfo("x.json", "rats", "RATS: High Tea at Sea", ["human", "bot:easy"], saved, False, 3)
     drawn: list[str] = []
-    monkeypatch.setattr(table_draw, "fit_text",
+    monkeypatch.setattr(table_draw, "fit_lines",
                         lambda text, *a, **k: drawn.append(text) or pygame.Surface((4, 4)))
     surface = pygame.Surface((400, 200))
     i18n.set_language("es")

@@ -109,3 +109,30 @@ def opening_frames(monkeypatch, size: tuple[int, int], percent: int) -> tuple[li
         app.step(0.0)
         app.step(0.0)
     return list(drawn), scene
+
+
+def request_table(size: tuple[int, int], percent: int, seats: int = 6, seed: int = 3) -> tuple[Any, Any]:
+    """A headless table of a person and `seats - 1` bots at `percent`%, played on (the person
+    taking the cocktail swords where offered, else a seeded pick) until the person's panel is
+    the sword request form: the app and the table scene."""
+    import random
+
+    from pie_table.cli.game_args import build_setup
+    from pie_table.cli.headless_app import make_table
+    from pie_table.cli.main import build_parser
+
+    spec = ",".join(["human"] + ["bot:normal"] * (seats - 1))
+    words = ["screenshot", "rats", "--seats", spec, "--seed", str(seed), "--out", "x"]
+    info, setup = build_setup(build_parser().parse_args(words))
+    app, scene = make_table(info, setup, size, percent)
+    rng = random.Random(seed)
+    for _ in range(4000):
+        app.step(0.25)
+        panel = scene.panel
+        if panel is not None and panel.kind == "request":
+            app.step(0.0)
+            return app, scene
+        if panel is not None:
+            swords = [a for a in panel.legal if "sword" in str(a)]
+            panel.choose(swords[0] if swords else rng.choice(list(panel.legal)))
+    raise AssertionError("the person was never asked a sword request")

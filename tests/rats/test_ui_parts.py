@@ -10,9 +10,10 @@ import pytest
 from pie_table.games.rats.rules import RULES
 from pie_table.games.rats.state import SUPPLIES
 from pie_table.games.rats.ui.ceremony import Ceremony
-from pie_table.games.rats.ui.choices import ChoicePanel, RequestForm
+from pie_table.games.rats.ui.choices import ChoicePanel
 from pie_table.games.rats.ui.dice_tray import DiceTray
 from pie_table.games.rats.ui.labels import action_label, prompt
+from pie_table.games.rats.ui.request_form import RequestForm
 from pie_table.games.rats.ui.sheet_view import RatCard, draw_sheet, ellipsize
 from pie_table.kit.fonts import font
 

@@ -192,3 +192,36 @@ def test_a_mouse_seats_lines_in_the_keys_grid_wrap_whole(size, language, percent
     finally:
         set_interface_size(100)
         set_language("en")
+
+
+def _label_fullness(drawn, scene) -> list[int]:  # type: ignore[no-untyped-def]
+    """Per seat, which of its label's forms (0: the fullest) the frame drew; the plainest if none."""
+    texts = {d.text for d in drawn}
+    forms = [scene.view._label_tries(info) for info in scene.view.seats]  # noqa: SLF001 - the forms a label picks from
+    return [next((i for i, (words, _team) in enumerate(tries) if words in texts), len(tries) - 1)
+            for tries in forms]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (900, 560)])
+def test_a_grown_seat_label_says_no_less_than_at_100_percent(size, language, monkeypatch):
+    """Six seats, people with keys in both rows: at 200% a label grown onto two lines keeps every
+    word it says at 100% (1920x1080 in Spanish dropped 'teclado izquierdo' from the bottom row's
+    'Jugador 1 · Persona · teclado izquierdo' to write the rest larger), and cuts none."""
+    from pie_table.kit.i18n import _, set_language
+    from pie_table.kit.text import set_interface_size
+
+    set_language(language)
+    try:
+        seats = "human:keys1,human:keys2,bot:normal,bot:easy,bot:hard,bot:normal"
+        normal, drawn, _cuts = _first_frame(monkeypatch, size, 100, seats)
+        grown, larger, cuts = _first_frame(monkeypatch, size, 200, seats)
+        assert cuts == []
+        before, after = _label_fullness(drawn, normal), _label_fullness(larger, grown)
+        assert all(a <= b for a, b in zip(after, before, strict=True)), (before, after)
+        if size == (1920, 1080):
+            keys = _("Human · {control}").format(control=_("left keys"))
+            assert f"{_('Player {n}').format(n=1)} · {keys}" in {d.text for d in larger}
+    finally:
+        set_interface_size(100)
+        set_language("en")

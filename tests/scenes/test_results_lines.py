@@ -7,14 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from pie_table.core.setup import GameSetup, SeatSpec
-from pie_table.kit.app import App
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.text import set_interface_size
 from pie_table.scenes import results as results_module
 from pie_table.scenes.results import ResultsScene
 from tests.kit.cut_log import logging_cuts
 from tests.kit.fit_log import written_sizes
+from tests.scenes.results_sheet import results_sheet
 
 _LINES = ["Team Blueberry: 29 points", "Team Cherry: 5 points",
           "Round 1: KaPow!s Cherry 0 · Blueberry 4; Out! by Player 2",  # shrank to fit at 1280x720
@@ -32,12 +31,7 @@ def home(tmp_path, monkeypatch):
 def _shown(monkeypatch, size: tuple[int, int], percent: int) -> tuple[ResultsScene, list[tuple[str, int]]]:
     """The results sheet drawn on a window of `size` at `percent`, and every (text, size) its score
     lines were written at."""
-    app = App(size=size, headless=True)
-    app.set_ui_scale(percent)
-    setup = GameSetup("rats", [SeatSpec("bot", level="easy")] * 2, {}, None, 3)
-    scene = ResultsScene(app, setup, "Team Blueberry wins!", _LINES)
-    app.scenes.push(scene)
-    app.step(1 / 60, [])
+    app, scene = results_sheet(size, percent, "Team Blueberry wins!", _LINES)
     written = written_sizes(monkeypatch, results_module, lambda: scene.draw_content(pygame.Surface(app.size)))
     return scene, written
 

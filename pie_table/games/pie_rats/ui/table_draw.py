@@ -449,6 +449,11 @@ def _card_row(
     return zones
 
 
+def hand_mark_rect(place: pygame.Rect) -> pygame.Rect:
+    """Where a hand card's mark (picked, or named by the move in focus) rings it: just outside it."""
+    return place.inflate(6, 6)
+
+
 def draw_hand(
     surface: pygame.Surface,
     lay: TableLayout,
@@ -499,9 +504,9 @@ def draw_hand(
         if card != dragging:
             surface.blit(card_art.card_face(card, w, h, current_language()), place)
         if card == selected:
-            draw_picked(surface, place.inflate(6, 6), 3, 8)
+            draw_picked(surface, hand_mark_rect(place), 3, 8)
         elif card in lit:  # named by the move in focus, as the table's cards it names
-            draw_target(surface, place.inflate(6, 6), 3, 8)
+            draw_target(surface, hand_mark_rect(place), 3, 8)
         zones.append(Zone(place, "hand", card, seat))
         x += w + pad
     if not view["hand"]:

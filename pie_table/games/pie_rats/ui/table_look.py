@@ -23,6 +23,7 @@ from pie_table.games.pie_rats.ui.table_draw import (
     draw_seat,
     draw_sill,
     draw_top_bar,
+    hand_mark_rect,
     seat_color,
 )
 from pie_table.kit import palette as pal
@@ -30,7 +31,7 @@ from pie_table.kit.backdrop import lay_backdrop
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log
-from pie_table.kit.marks import draw_target
+from pie_table.kit.marks import draw_target, picked_reach
 from pie_table.kit.text import fit_lines, fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
@@ -88,11 +89,7 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         if kind == "captain" and value is not None:
             draw_target(surface, lay.seats[value], 4, 10)
     hand_seat = seat if seat is not None and "hand" in view else None
-    picked = (
-        table.panel.picked[1]
-        if table.panel is not None and table.panel.picked and table.panel.picked[0] == "hand"
-        else None
-    )
+    picked = _picked_hand_card(table)
     dragged = table.dragging()
     dragging = dragged.value if dragged is not None and dragged.kind == "hand" else None
     zones += draw_hand(
@@ -239,14 +236,24 @@ def results_text(view: Mapping[str, Any], said: Sequence[Mapping[str, Any]], nam
 _INSPECTED = ("hand", "crew", "charisma")  # the kinds of zone that hold a main-deck card
 
 
+def _picked_hand_card(table: Any) -> int | None:
+    """The hand card picked for a move (clicked, or the one Tab rests on), if any."""
+    picked = table.panel.picked if table.panel is not None else None
+    return picked[1] if picked and picked[0] == "hand" else None
+
+
 def _inspect(table: Any, surface: pygame.Surface, zones: list[Any]) -> None:
-    """The card under the pointer, else the hand card picked with Tab, large with its text."""
+    """The card under the pointer, else the hand card picked with Tab, large with its text; the
+    picked card's mark (its tab above it) stays in sight beside the panel."""
     zone = table.inspected_zone(_INSPECTED, zones)
     if zone is None:
         return
     w, h = inspect_size(table.layout.scale)
     face = card_art.card_face(zone.value, w, h, current_language())
-    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, table.layout.scale)
+    picked = _picked_hand_card(table)
+    marks = [picked_reach(hand_mark_rect(z.rect)) for z in zones if z.kind == "hand" and z.value == picked]
+    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, table.layout.scale,
+                 marks)
 
 
 def card_text(card: int) -> str:

@@ -1,4 +1,5 @@
-"""The secret-choice panel: one button per legal action (or, for sword requests, a small form).
+"""The secret-choice panel: one button per legal action (or, for sword requests, a small form,
+request_form).
 
 A panel is built from `RULES.legal_actions(state, seat)` and the deciding seat's own view; choosing
 hands the exact legal action dict to `on_choose`, so the engine alone decides what it means.
@@ -12,21 +13,12 @@ from typing import Any
 import pygame
 
 from pie_table.core.messages import SeatName
-from pie_table.core.move_grid import MoveGrid
-from pie_table.games.rats.state import SUPPLIES
-from pie_table.games.rats.ui.labels import (
-    action_label,
-    prompt,
-    rat_name,
-    request_text,
-    supply_name,
-    vocation_hint,
-)
+from pie_table.games.rats.ui.labels import action_label, prompt, rat_name, vocation_hint
+from pie_table.games.rats.ui.request_form import RequestForm
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _
 from pie_table.kit.menu import Menu
-from pie_table.kit.rows import Cycler, NumberCycler
 from pie_table.kit.text import fit_text, wrap_text
 from pie_table.kit.widgets import Button, Widget
 
@@ -105,9 +97,20 @@ class ChoicePanel:
         self._grid(area, scale)
 
     def _text_height(self) -> int:
-        fnt = font(int(18 * self.scale))
-        lines = wrap_text(self.question, fnt, self.rect.w - int(24 * self.scale))
-        return int(46 * self.scale) + len(lines) * fnt.get_linesize()
+        return self._text_height_at(self.rect.w, self.scale)
+
+    def _text_height_at(self, width: int, scale: float) -> int:
+        """The title's and the question's height on a panel `width` wide."""
+        fnt = font(int(18 * scale))
+        lines = wrap_text(self.question, fnt, width - int(24 * scale))
+        return int(46 * scale) + len(lines) * fnt.get_linesize()
+
+    def needed_height(self, width: int, scale: float) -> int:
+        """How tall the panel must be, `width` wide, for its question and a request form's four
+        rows at their least height (0: its buttons take what the layout gives)."""
+        if self.request is None:
+            return 0
+        return self._text_height_at(width, scale) + self.request.least_height(scale) + int(10 * scale)
 
     def _grid(self, area: pygame.Rect, scale: float) -> None:
         count = max(1, len(self.buttons))
@@ -133,12 +136,19 @@ class ChoicePanel:
             index = _NUMBER_KEYS[event.key]
             if index < len(self.buttons):
                 return self.buttons[index].activate()
-        if menu_action == "accept" and self.request is not None and self.menu.focused is not self.request.ask:
+        if self.request is None:
+            return self.menu.handle_event(event, menu_action)
+        if menu_action == "accept" and self.menu.focused is not self.request.ask:
             # Enter on a row of the request form moves on to the next row, then to the Ask
             # button (where a second Enter asks): a form is filled in top to bottom.
             self.menu.move_focus(1)
+            used = True
+        elif self.request.scrolls and _scrolled(self.request, event):
             return True
-        return self.menu.handle_event(event, menu_action)
+        else:
+            used = self.menu.handle_event(event, menu_action)
+        self.request.reveal(self.menu.focus)  # a row the keys moved to is seen
+        return used
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paper panel, the question, and the buttons."""
@@ -155,6 +165,8 @@ class ChoicePanel:
             surface.blit(fnt.render(line, True, pal.INK), (self.rect.x + pad, y))
             y += fnt.get_linesize()
         self.menu.draw(surface)
+        if self.request is not None:
+            self.request.draw_bar(surface)
         self._draw_hint(surface, pad)
 
     def _draw_hint(self, surface: pygame.Surface, pad: int) -> None:
@@ -171,90 +183,11 @@ class ChoicePanel:
             y += fnt.get_linesize()
 
 
-class RequestForm:
-    """Sword request: pick a rat, a supply and an amount, then ask (only legal combinations are offered)."""
-
-    def __init__(self, seat: int, legal: Sequence[Action], on_choose: Callable[[Action], None],
-                 names: SeatName = rat_name) -> None:
-        self.seat = seat  # the rat asking (the table's, never read from an action)
-        self.legal = legal
-        self.on_choose = on_choose
-        self.names = names
-        # The legal requests are every allowed (rat, supply) pair times every amount: read the
-        # pairs and the amounts once rather than walking thousands of options.
-        self.pairs, amounts = _request_axes(legal)
-        targets = sorted({t for t, _s in self.pairs})
-        supplies = [name for name in SUPPLIES if any(s == name for _t, s in self.pairs)]
-        self.target = Cycler(_("Ask"), targets or [0], fmt=names, size=20)
-        self.supply = Cycler(_("For"), supplies or [SUPPLIES[1]], fmt=_supply_word, size=20)
-        self.amount = NumberCycler(_("How many"), amounts or [1], fmt=_amount_word, size=20)
-        self.ask = Button("", self.submit, enabled=lambda: self.current() is not None, size=22)
-        for cycler in (self.target, self.supply, self.amount):
-            cycler.on_change = self._changed
-        self._changed(None)
-
-    def _changed(self, _value: Any) -> None:
-        """Keep the Ask button saying exactly what will be asked aloud, or why it cannot be."""
-        if (self.target.value, self.supply.value) not in self.pairs:
-            self.ask.text = _("{rat} just gave up {supply} this turn: ask another rat").format(
-                rat=self.names(self.target.value), supply=_supply_word(self.supply.value))
-            return
-        self.ask.text = self.label() or _("Not a request you may make")
-
-    def widgets(self) -> list[Widget]:
-        """The form's widgets in focus order."""
-        return [self.target, self.supply, self.amount, self.ask]
-
-    def current(self) -> Action | None:
-        """The legal action matching the form, if any (the rat and supply must be a pair the rules
-        allow: a supply just taken from a rat cannot be asked of that rat again this turn)."""
-        pair = (self.target.value, self.supply.value)
-        if pair not in self.pairs:
-            return None
-        return {"type": "request", "seat": self.seat, "target": pair[0], "supply": pair[1],
-                "amount": self.amount.value}
-
-    def select(self, target: int, supply: str, amount: int | str) -> None:
-        """Set the form's three values (used by keyboard shortcuts and tests)."""
-        self.target.set_value(target)
-        self.supply.set_value(supply)
-        self.amount.set_value(amount)
-        self._changed(None)
-
-    def submit(self) -> None:
-        """Send the chosen request."""
-        action = self.current()
-        if action is not None:
-            self.on_choose(action)
-
-    def label(self) -> str:
-        """What the Ask button will say aloud."""
-        action = self.current()
-        return request_text(action, self.names) if action else ""
-
-    def layout(self, area: pygame.Rect, scale: float) -> None:
-        """Three rows and a button."""
-        gap = int(6 * scale)
-        row_h = max(22, min(int(40 * scale), (area.h - 3 * gap) // 4))
-        for i, widget in enumerate(self.widgets()):
-            widget.place(pygame.Rect(area.x, area.y + i * (row_h + gap), area.w, row_h), scale)
-
-
-def _request_axes(legal: Sequence[Action]) -> tuple[set[tuple[int, str]], list[int | str]]:
-    """The allowed (rat, supply) pairs and the amounts of a list of sword requests (a grid of
-    them, here or as the host sent it, is read from its axes)."""
-    if isinstance(legal, MoveGrid) and len(legal.axes) == 2:
-        pairs_axis, amounts_axis = legal.axes
-        return {(c["target"], c["supply"]) for c in pairs_axis}, [c["amount"] for c in amounts_axis]
-    pairs = {(a["target"], a["supply"]) for a in legal}
-    amounts = sorted({a["amount"] for a in legal if isinstance(a["amount"], int)})
-    extra: list[int | str] = ["all"] if any(a["amount"] == "all" for a in legal) else []
-    return pairs, [*amounts, *extra]
-
-
-def _amount_word(amount: int | str) -> str:
-    return _("all of it") if amount == "all" else str(amount)
-
-
-def _supply_word(name: str) -> str:
-    return supply_name(SUPPLIES.index(name))
+def _scrolled(form: RequestForm, event: pygame.event.Event) -> bool:
+    """The wheel off the form's rows, or a click on its bar, scrolls a form whose rows do not all
+    fit (the wheel over a row turns the row's value)."""
+    if event.type == pygame.MOUSEWHEEL and not any(w.hover for w in form.widgets()):
+        return form.scroll(-event.y)
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and form.bar().collidepoint(event.pos):
+        return form.scroll(1 if event.pos[1] > form.bar().centery else -1)
+    return False

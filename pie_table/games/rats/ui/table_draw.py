@@ -304,10 +304,12 @@ def draw_waiting(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
     if not waiting:
         return None
     who = ", ".join(names(seat) for seat in waiting)
-    plaque = pygame.Rect(0, 0, rect.w - int(40 * scale), int(56 * scale))
+    words = ngettext("{rats} is deciding...", "{rats} are deciding...", len(waiting)).format(rats=who)
+    width = rect.w - int(40 * scale)
+    # Every rat named: six of them wrap onto a second line (or a third) rather than lose the last.
+    text = fit_lines(words, int(20 * scale), width - 20, pal.CREAM, "bold", most=3)
+    plaque = pygame.Rect(0, 0, width, max(int(56 * scale), text.get_height() + int(16 * scale)))
     plaque.midtop = (rect.centerx, rect.y + int(20 * scale))
     pygame.draw.rect(surface, pal.FELT, plaque, border_radius=int(12 * scale))
-    words = ngettext("{rats} is deciding...", "{rats} are deciding...", len(waiting)).format(rats=who)
-    text = fit_text(words, int(20 * scale), plaque.w - 20, pal.CREAM, "bold")
     surface.blit(text, text.get_rect(center=plaque.center))
     return plaque.union(text.get_rect(center=plaque.center))

@@ -172,9 +172,16 @@ class RatsTableScene(TurnTable):
         self.tray.enabled = False
 
     def panel_rect(self) -> pygame.Rect:
-        """Where the choice panel sits: under the dice, or at the foot of the ceremony."""
+        """Where the choice panel sits: under the dice, or at the foot of the ceremony. A panel
+        that needs more height than the layout gives it (a request form's rows) rises over the
+        dice tray, whose dice have been read by then: over all of it (a strip of the tray left
+        showing would hold no dice), up to the rats' cards."""
         if self.ceremony is None:
-            return self.layout.panel
+            panel = self.layout.panel
+            need = self.panel.needed_height(panel.w, self.layout.scale) if self.panel is not None else 0
+            if need <= panel.h:
+                return panel
+            return pygame.Rect(panel.x, self.layout.tray.y, panel.w, panel.bottom - self.layout.tray.y)
         area = self.layout.ceremony
         height = int(min(area.h * 0.3, 160 * self.layout.scale))
         return pygame.Rect(area.x + 10, area.bottom - height - 10, area.w - 20, height)
@@ -208,6 +215,7 @@ class RatsTableScene(TurnTable):
             panel.request.select(action["target"], action["supply"], action["amount"])
             # Enter then asks what the hint says: on a row of the form it would turn the row on.
             panel.menu.set_focus(panel.request.ask)
+            panel.request.reveal(panel.menu.focus)
         else:
             for button, legal in zip(panel.buttons, panel.legal, strict=False):
                 if legal == action:

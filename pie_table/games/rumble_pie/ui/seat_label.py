@@ -22,12 +22,13 @@ def label_band(label: pygame.Rect, region: pygame.Rect, arsenal: pygame.Rect, bo
 
 def two_lines(forms: list[tuple[str, str]], sizes: range, room: int,
               band_h: int) -> tuple[str, str, int] | None:
-    """The fullest of `forms` (words, team) and the largest of `sizes` at which its words and its
-    team each fit whole on a line `room` wide, the two lines within `band_h`; None if none do."""
-    for size in sizes:
-        if 2 * font(max(min_readable(), size), "bold").get_height() > band_h:
-            continue
-        for words, team in forms:
+    """The fullest of `forms` (words, team) that fits, at the largest of `sizes` at which its
+    words and its team each fit whole on a line `room` wide, the two lines within `band_h`; None
+    if none do. Fullest first: a label grown larger must not drop what it says (a person's keys)."""
+    for words, team in forms:
+        for size in sizes:
+            if 2 * font(max(min_readable(), size), "bold").get_height() > band_h:
+                continue
             if fits(words, size, room, "bold", size) and fits(team, size, room, "bold", size):
                 return words, team, size
     return None

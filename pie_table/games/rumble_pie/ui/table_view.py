@@ -269,8 +269,10 @@ class TableView:
         ink = pal.legible(team_color, pal.FELT_DARK)
         tries = self._label_tries(info)
         if size <= self.px(13):
-            # At least halfway grown, as a grown line is (see _label_form).
-            if self._paint_two_lines(surf, seat, ink, tries, (self.gx(13) + self.px(13)) // 2):
+            # Two lines, the fullest form first, as large as it fits but no smaller than the
+            # design's: a label grown onto two lines had dropped the keys a person plays with
+            # for a larger size.
+            if self._paint_two_lines(surf, seat, ink, tries, self.px(13)):
                 return
         else:
             # Grown onto one line, a label may have dropped what it says at 100% on two (a bot's
