@@ -31,7 +31,7 @@ from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import N_, _, ngettext
 from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log, paper
-from pie_table.kit.marks import draw_target
+from pie_table.kit.marks import draw_target, picked_reach
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, waiting_head
@@ -134,7 +134,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         _draw_dragged(table, surface, dragged)
     table.flights.draw(surface)
     if dragged is None and not view["over"]:
-        _inspect(table, surface)
+        marks = [picked_reach(z.rect) for z in zones if z.kind == "hand" and z.value in picked]
+        _inspect(table, surface, marks)
     if view["over"]:
         draw_judging(table, surface, view)
     table.effects.draw(surface)
@@ -254,9 +255,10 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
 _INSPECTED = ("hand", "leftover")  # the kinds of zone that hold one card
 
 
-def _inspect(table: Any, surface: pygame.Surface) -> None:
+def _inspect(table: Any, surface: pygame.Surface, marks: list[pygame.Rect]) -> None:
     """The card under the pointer, else the hand card picked with Tab, large with its kind; or
-    the pies a working line too full to show counts in its "+n" (pointed at, or reached by Tab)."""
+    the pies a working line too full to show counts in its "+n" (pointed at, or reached by Tab).
+    The picked cards' marks (`marks`, their tabs above them) stay in sight beside the panel."""
     zone = table.inspected_zone((*_INSPECTED, "more_pies"), table.zones)
     if zone is None:
         return
@@ -267,7 +269,7 @@ def _inspect(table: Any, surface: pygame.Surface) -> None:
         _inspect_hidden_pies(table, surface, zone, scale)
         return
     face = card_face(zone.value, *inspect_size(scale))
-    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale)
+    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale, marks)
 
 
 def _inspect_hidden_pies(table: Any, surface: pygame.Surface, zone: Zone, scale: float) -> None:
