@@ -173,7 +173,7 @@ class ChoicePanel:
         text = self.hint()
         if not text:
             return
-        fnt = font(int(16 * self.scale))
+        fnt = font(max(min_readable(), int(16 * self.scale)))  # a smaller window's scale, not below its floor
         lines = wrap_text(text, fnt, self.rect.w - 2 * pad)
         y = max((b.rect.bottom for b in self.buttons), default=self.rect.y) + int(12 * self.scale)
         if y + len(lines) * fnt.get_linesize() > self.rect.bottom - pad // 2:
