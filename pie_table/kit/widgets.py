@@ -105,6 +105,10 @@ class Label(Widget):
         """The text now (labels may be bound to a function)."""
         return self.text() if callable(self.text) else self.text
 
+    def line_height(self, scale: float) -> int:
+        """How tall one of its lines is drawn at `scale` (a wrapped label's rect holds whole lines)."""
+        return font(max(_MIN_TEXT, int(self.size * scale)), self.face).get_linesize()
+
     def draw(self, surface: pygame.Surface) -> None:
         text = self.current_text()
         if not text:
