@@ -81,10 +81,14 @@ class Ceremony:
         self.coin_face = face
         self.coin_timer = 0.0
 
+    def land_coin(self) -> None:
+        """Show the coin's face, done spinning."""
+        self.coin_timer = max(self.coin_timer, _COIN_TIME)
+
     def snap(self) -> None:
         """Show everything at once (skip_to, screenshots)."""
         self.shown = self.goals
-        self.coin_timer = _COIN_TIME
+        self.land_coin()
 
     def update(self, dt: float) -> None:
         """Auto-advance and spin the coin."""
