@@ -113,6 +113,8 @@ class Label(Widget):
         text = self.current_text()
         if not text:
             return
+        if self.color == pal.INK_SOFT:  # made in the soft ink: the theme's own, now (it may change)
+            self.color = pal.soft_ink()
         size = max(_MIN_TEXT, int(self.size * self.scale))
         if not self.wrap:
             image = fit_text(text, size, self.rect.w, self.color, self.face)

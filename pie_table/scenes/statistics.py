@@ -81,13 +81,13 @@ class StatisticsScene(OverlayScene):
         )
         if not self.rows:
             text = self.notice or _("No finished games yet: every game you finish is counted here.")
-            image = fit_text(text, int(18 * s), area.w, pal.INK_SOFT)
+            image = fit_text(text, int(18 * s), area.w, pal.soft_ink())
             surface.blit(image, image.get_rect(center=area.center))
             return
         hint = self.solo_hint()
         if hint:
             area.h -= int(24 * s)
-            image = fit_text(hint, int(15 * s), area.w, pal.INK_SOFT)
+            image = fit_text(hint, int(15 * s), area.w, pal.soft_ink())
             surface.blit(image, image.get_rect(midtop=(area.centerx, area.bottom + int(4 * s))))
         titles = {info.id: _(info.title) for info in load_games().values()}
         size = max(min_readable(), int(15 * s))  # measured as drawn: never below the floor

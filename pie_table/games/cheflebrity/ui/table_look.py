@@ -171,7 +171,7 @@ def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], pai
         while size > least and _lines_h(how_to, size, rect.w - 2 * pad) > room:
             size -= 1
         for part in _wrap(how_to, size, rect.w - 2 * pad):
-            image = fit_text(part, size, rect.w - 2 * pad, pal.INK_SOFT)
+            image = fit_text(part, size, rect.w - 2 * pad, pal.soft_ink())
             if y + image.get_height() > rect.bottom - pad:
                 break
             surface.blit(image, (rect.x + pad, y))
@@ -198,7 +198,7 @@ def _draw_trades(table: Any, surface: pygame.Surface, view: dict[str, Any], pain
     y = rect.y + pad + head.get_height() + 4
     notes = [n for n in table.history().notes if n.get("type") == "trade_in"]
     if not notes:
-        none = fit_text(_("No trades yet."), int(14 * s), rect.w - 2 * pad, pal.INK_SOFT)
+        none = fit_text(_("No trades yet."), int(14 * s), rect.w - 2 * pad, pal.soft_ink())
         surface.blit(none, (rect.x + pad, y))
         return
     for note in reversed(notes):

@@ -179,7 +179,7 @@ class ChoicePanel:
         if y + len(lines) * fnt.get_linesize() > self.rect.bottom - pad // 2:
             return  # no room under the buttons: the buttons matter more
         for line in lines:
-            surface.blit(fnt.render(line, True, pal.INK_SOFT), (self.rect.x + pad, y))
+            surface.blit(fnt.render(line, True, pal.soft_ink()), (self.rect.x + pad, y))
             y += fnt.get_linesize()
 
 
