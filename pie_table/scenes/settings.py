@@ -108,7 +108,7 @@ class SettingsScene(OverlayScene):
         self._changed()
         # The table under the sheet lays itself out again, so what it keeps painted (its panels,
         # its talk) takes the theme's inks at once, not after the next move.
-        self.app.set_ui_scale(self._settings().ui_scale)
+        self.app.set_ui_scale(round(self.app.ui_scale * 100))
 
     def _set_reduce(self, value: bool) -> None:
         self._settings().reduce_motion = value
