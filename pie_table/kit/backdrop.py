@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from pie_table.kit import palette as pal
+from pie_table.kit import theme
 
 _KEPT: dict[str, tuple[tuple[object, ...], pygame.Surface]] = {}
 
@@ -21,8 +22,8 @@ def backdrop(
     scale: float = 1.0,
 ) -> pygame.Surface:
     """The backdrop `name` for a window `size` whose panels lie at `rects`, painted by `paint` on
-    the dark felt only when the size or a rect changed."""
-    key = (size, scale, tuple(tuple(r) for r in rects))
+    the dark felt only when the size, a rect or the theme (its inks) changed."""
+    key = (size, scale, theme.current(), tuple(tuple(r) for r in rects))
     found = _KEPT.get(name)
     if found is None or found[0] != key:
         surface = pygame.Surface(size)

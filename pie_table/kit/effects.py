@@ -126,7 +126,7 @@ class _FloatText:
 
     def draw(self, surface: pygame.Surface, offset: tuple[int, int]) -> None:
         p = self.age / _FLOAT_TIME
-        rise = 46 * ease_out_cubic(p)
+        rise = 0.0 if motion.reduced() else 46 * ease_out_cubic(p)  # reduced motion: it fades in place
         self.image.set_alpha(255 if p < 0.5 else int(255 * (1 - (p - 0.5) / 0.5)))
         x, y = self.pos[0] + offset[0], self.pos[1] + offset[1] - rise
         surface.blit(self.image, self.image.get_rect(center=(int(x), int(y))))
@@ -175,7 +175,10 @@ class EffectLayer:
         self._items.append(_FloatText(image, (float(pos[0]), float(pos[1]))))
 
     def sparkle(self, pos: tuple[float, float], color: tuple = pal.HIGHLIGHT) -> None:
-        """A little twinkle of stars at `pos` (a card landing well, a point scored)."""
+        """A little twinkle of stars at `pos` (a card landing well, a point scored); none with
+        reduced motion (it says nothing the table does not)."""
+        if motion.reduced():
+            return
         for i in range(9):
             ang = 2 * math.pi * i / 9 + self._rng.uniform(-0.3, 0.3)
             speed = self._rng.uniform(60, 150) * self.scale

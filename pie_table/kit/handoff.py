@@ -132,9 +132,9 @@ class HandoffScene(Scene):
         lines = [
             (self.news, int(22 * scale), pal.DANGER, "bold"),
             (_("Pass to {who}").format(who=self.who), int(44 * scale), pal.INK, "title"),
-            (self.note, int(22 * scale), pal.INK_SOFT, "sans"),
+            (self.note, int(22 * scale), pal.soft_ink(), "sans"),
             # Until armed the prompt keeps its line but shows nothing (no text hidden paper on paper).
-            (self._prompt() if self.armed else " ", int(22 * scale), pal.INK_SOFT, "bold"),
+            (self._prompt() if self.armed else " ", int(22 * scale), pal.soft_ink(), "bold"),
         ]
         self._draw_button(surface, card, scale)
         top = card.y + (int(24 * scale) if self.icon is not None else 0)  # below the portrait's overhang

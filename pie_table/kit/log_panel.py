@@ -114,7 +114,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[dict[str,
             break
         lines = [(line, age) for line in wrapped] + lines
     for i, (line, age) in enumerate(lines):
-        ink = pal.INK if age < _FULL_INK_ENTRIES else pal.INK_SOFT
+        ink = pal.INK if age < _FULL_INK_ENTRIES else pal.soft_ink()
         surface.blit(line_image(line, size, ink), (rect.x + pad, top + i * line_h))
 
 

@@ -1,6 +1,8 @@
 """How fast the table's animations play, and whether motion is reduced: the player's settings,
 read by every animation (effects, flying cards, dice, sliding sprites). Game time never changes:
-only how long the pictures take to catch up with it."""
+only how long the pictures take to catch up with it. With reduced motion nothing travels across
+the screen: cards, dice and coins are where they go at once (`travel`), bursts are their word
+alone, sparkles are left out and floating words fade where they appear."""
 
 from __future__ import annotations
 
@@ -19,6 +21,12 @@ def scaled(dt: float) -> float:
     return dt * _current["speed"]
 
 
+def travel(dt: float) -> float:
+    """`dt` seconds of something travelling (a card sliding or flipping, a die rolling, a coin
+    spinning): at the chosen speed, or with reduced motion enough to finish it in one frame."""
+    return dt * SPEEDS["instant"] if _current["reduced"] else scaled(dt)
+
+
 def reduced() -> bool:
-    """True when the player asked for no screen shake and no bursts."""
+    """True when the player asked for reduced motion: no shake, bursts, sparkles or travel."""
     return bool(_current["reduced"])

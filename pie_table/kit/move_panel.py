@@ -175,7 +175,7 @@ class MovePanel:
             y += image.get_height()
         if remaining is not None and deadline:
             bar = pygame.Rect(rect.x + pad, y + 4, rect.w - 2 * pad, max(6, int(8 * scale)))
-            pygame.draw.rect(surface, pal.INK_SOFT, bar, border_radius=bar.h // 2)
+            pygame.draw.rect(surface, pal.soft_ink(), bar, border_radius=bar.h // 2)
             done = bar.copy()
             done.w = int(bar.w * remaining / deadline)
             pygame.draw.rect(
@@ -187,7 +187,7 @@ class MovePanel:
                 _("Showing moves with the picked card (Backspace: all)"),
                 int(13 * scale),
                 rect.w - 2 * pad,
-                pal.INK_SOFT,
+                pal.soft_ink(),
             )
             surface.blit(hint, (rect.x + pad, y))
             y += hint.get_height()
@@ -221,7 +221,7 @@ class MovePanel:
             words = _("{n} more: scroll or use the arrow keys").format(n=left)
             if not fits(words, _readable(13 * scale), area.w):
                 words = _("+{n} more").format(n=left)  # the count whole, the how-to dropped
-            more = fit_text(words, int(13 * scale), area.w, pal.INK_SOFT)
+            more = fit_text(words, int(13 * scale), area.w, pal.soft_ink())
             surface.blit(more, (area.x, top))
         action = self.focused()
         if action is not None:

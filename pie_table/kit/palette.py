@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pie_table.kit import theme
+
 # Table and chrome
 FELT = (46, 84, 62)  # green baize of the table
 FELT_DARK = (32, 60, 44)
@@ -77,11 +79,34 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-@lru_cache(maxsize=256)  # tables ask every frame for the same few inks
-def legible(ink: tuple[int, ...], behind: tuple[int, ...], least: float = 4.5) -> tuple[int, int, int]:
+# The contrast a name or a number in its seat's colour reaches: WCAG's AA, or with the high
+# contrast theme its AAA.
+_LEGIBLE = {"normal": 4.5, "high_contrast": 7.0}
+
+
+def soft_ink() -> tuple[int, int, int]:
+    """The ink of secondary text (hints, captions, a zero): INK_SOFT, or with the high contrast
+    theme INK itself."""
+    return INK if theme.high_contrast() else INK_SOFT
+
+
+def bar_wood() -> tuple[int, int, int]:
+    """The wood of a table's top bar, under its turn and its names: WOOD, or with the high
+    contrast theme WOOD_DARK (cream on it 10.6:1, the highlight 9.1:1, against 6.7 and 5.7)."""
+    return WOOD_DARK if theme.high_contrast() else WOOD
+
+
+def legible(ink: tuple[int, ...], behind: tuple[int, ...],
+            least: float | None = None) -> tuple[int, int, int]:
     """`ink` lightened toward WHITE (on a dark ground) or darkened toward INK (on a light one) just
-    enough to read at `least`:1 against `behind`: a seat or team keeps its hue, and its name stays
-    readable on the felt or a card."""
+    enough to read at `least`:1 against `behind` (4.5, or 7 with the high contrast theme): a seat
+    or team keeps its hue, and its name stays readable on the felt or a card."""
+    need = least if least is not None else _LEGIBLE[theme.current()]
+    return _legible(tuple(ink[:3]), tuple(behind[:3]), need)
+
+
+@lru_cache(maxsize=256)  # tables ask every frame for the same few inks
+def _legible(ink: tuple[int, ...], behind: tuple[int, ...], least: float) -> tuple[int, int, int]:
     toward = WHITE if luminance(behind) < 0.18 else INK
     colour = (int(ink[0]), int(ink[1]), int(ink[2]))
     for step in range(21):

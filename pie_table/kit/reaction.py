@@ -175,7 +175,7 @@ class ReactionWindow:
             return
         pad = max(4, int(8 * scale))
         bar = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, max(6, int(10 * scale)))
-        pygame.draw.rect(surface, pal.INK_SOFT, bar, border_radius=bar.h // 2)
+        pygame.draw.rect(surface, pal.soft_ink(), bar, border_radius=bar.h // 2)
         done = bar.copy()
         done.w = int(bar.w * left / decision["deadline"])
         pygame.draw.rect(surface, pal.DANGER if left < 2 else pal.GOLD, done, border_radius=bar.h // 2)

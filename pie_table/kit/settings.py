@@ -57,6 +57,7 @@ class SettingsHost(Protocol):
 
     settings: Settings
     fullscreen: bool
+    ui_scale: float  # the interface size it draws at now (1.0 to 2.0)
     scenes: SceneManager
     sound: Any
 

@@ -105,10 +105,16 @@ class Label(Widget):
         """The text now (labels may be bound to a function)."""
         return self.text() if callable(self.text) else self.text
 
+    def line_height(self, scale: float) -> int:
+        """How tall one of its lines is drawn at `scale` (a wrapped label's rect holds whole lines)."""
+        return font(max(_MIN_TEXT, int(self.size * scale)), self.face).get_linesize()
+
     def draw(self, surface: pygame.Surface) -> None:
         text = self.current_text()
         if not text:
             return
+        if self.color == pal.INK_SOFT:  # made in the soft ink: the theme's own, now (it may change)
+            self.color = pal.soft_ink()
         size = max(_MIN_TEXT, int(self.size * self.scale))
         if not self.wrap:
             image = fit_text(text, size, self.rect.w, self.color, self.face)

@@ -81,7 +81,7 @@ class GameCard(Widget):
         seats = _("{lo}–{hi} players").format(lo=self.info.min_seats, hi=self.info.max_seats)
         if self.info.realtime:
             seats += " · " + _("real time")
-        meta = fit_text(seats, int(20 * s), rect.w // 2 - pad, pal.INK_SOFT, "bold")
+        meta = fit_text(seats, int(20 * s), rect.w // 2 - pad, pal.soft_ink(), "bold")
         surface.blit(meta, meta.get_rect(topright=(rect.right - pad, rect.y + int(20 * s))))
         y = rect.y + int(12 * s) + title.get_height() + int(6 * s)
         room = rect.bottom - int(6 * s) - y

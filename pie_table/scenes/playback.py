@@ -300,7 +300,7 @@ class PlaybackScene(Scene):
             surface.blit(text, text.get_rect(center=box.center))
 
     def _draw_track(self, surface: pygame.Surface, s: float) -> None:
-        pygame.draw.rect(surface, pal.INK_SOFT, self.track, border_radius=max(2, self.track.h // 2))
+        pygame.draw.rect(surface, pal.soft_ink(), self.track, border_radius=max(2, self.track.h // 2))
         done, total = self.progress()
         filled = self.track.copy()
         filled.w = int(self.track.w * done / max(1, total))

@@ -68,7 +68,8 @@ class PlayersScene(OverlayScene):
             self.pickers.append(picker)
             widgets += [text, picker]
         self.note = Label(lambda: self.problem() or _(
-            "Named players get statistics; leave a name empty to play unnamed."), 16, pal.INK_SOFT, "sans")
+            "Named players get statistics; leave a name empty to play unnamed."), 16, pal.soft_ink(), "sans",
+            wrap=True)  # on two lines where the panel is narrow (Spanish at 900x560), never cut
         self.done = Button(_("Done"), self.back, size=24, enabled=lambda: self.problem() is None)
         return [*widgets, self.done, self.heading, self.note]
 
@@ -86,7 +87,7 @@ class PlayersScene(OverlayScene):
         return not name or not self._taken(seat, name)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.note.color = pal.DANGER if self.problem() else pal.INK_SOFT
+        self.note.color = pal.DANGER if self.problem() else pal.soft_ink()
 
     def _typed(self, seat: int) -> Any:
         def typed(text: str) -> None:
@@ -115,8 +116,8 @@ class PlayersScene(OverlayScene):
         rh = max(int(30 * s), min(int(46 * s), (self.panel.h - int(210 * s)) // max(1, rows)))
         for i, widget in enumerate(w_ for pair in zip(self.inputs, self.pickers, strict=True) for w_ in pair):
             widget.place(pygame.Rect(inner.x, top + i * (rh + 4), inner.w, rh), s)
-        self.note.place(pygame.Rect(inner.x, self.panel.bottom - int(110 * s), inner.w, int(26 * s)), s)
         bw, bh = int(200 * s), int(50 * s)
-        self.done.place(
-            pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(18 * s), bw, bh), s
-        )
+        done = pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(18 * s), bw, bh)
+        self.done.place(done, s)
+        note_h = 2 * self.note.line_height(s)  # room for the note on two lines, just above Done
+        self.note.place(pygame.Rect(inner.x, done.y - int(8 * s) - note_h, inner.w, note_h), s)

@@ -240,5 +240,5 @@ class ResultsScene(OverlayScene):
             image = fit_text(line, size, self.panel.w - int(60 * self.scale), pal.INK, face)
             surface.blit(image, image.get_rect(midtop=(self.panel.centerx, self.body_top + i * self.line_h)))
         if not self.lines:
-            image = font(size).render(_("No scores to show."), True, pal.INK_SOFT)
+            image = font(size).render(_("No scores to show."), True, pal.soft_ink())
             surface.blit(image, image.get_rect(midtop=(self.panel.centerx, self.body_top)))

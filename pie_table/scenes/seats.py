@@ -417,7 +417,7 @@ class SeatsScene(MenuScene):
         for line in wrap_text(text, fnt, width):
             if y + fnt.get_linesize() > self.side_panel.bottom - int(20 * self.scale):
                 break
-            surface.blit(fnt.render(line, True, pal.INK_SOFT), (x, y))
+            surface.blit(fnt.render(line, True, pal.soft_ink()), (x, y))
             y += fnt.get_linesize()
 
     def legend_rows(self) -> tuple[pygame.font.Font, list[tuple[str, tuple[int, int]]]]:
@@ -437,7 +437,7 @@ class SeatsScene(MenuScene):
         """Key help under the seat rows."""
         fnt, rows = self.legend_rows()
         for text, pos in rows:
-            surface.blit(fnt.render(text, True, pal.INK_SOFT), pos)
+            surface.blit(fnt.render(text, True, pal.soft_ink()), pos)
 
 
 # The width the seat screen needs at scale 1 with the variants under the seats, its height then

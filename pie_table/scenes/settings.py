@@ -53,7 +53,7 @@ class SettingsScene(OverlayScene):
         full = bool(self.app.fullscreen)
         self.fullscreen = Toggle(_("Fullscreen"), full, self._set_fullscreen)
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
-                          pal.INK_SOFT, "sans", wrap=True)  # two lines where one does not hold it
+                          pal.soft_ink(), "sans", wrap=True)  # two lines where one does not hold it
         self.back_button = Button(_("Back"), self.back, size=26)
         self.keys_button = Button(_("Controls…"), self.open_controls, size=22)
         rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace, self.animation,
@@ -106,6 +106,9 @@ class SettingsScene(OverlayScene):
     def _set_cards(self, look: str) -> None:
         self._settings().card_theme = look
         self._changed()
+        # The table under the sheet lays itself out again, so what it keeps painted (its panels,
+        # its talk) takes the theme's inks at once, not after the next move.
+        self.app.set_ui_scale(round(self.app.ui_scale * 100))
 
     def _set_reduce(self, value: bool) -> None:
         self._settings().reduce_motion = value

@@ -81,13 +81,13 @@ class StatisticsScene(OverlayScene):
         )
         if not self.rows:
             text = self.notice or _("No finished games yet: every game you finish is counted here.")
-            image = fit_text(text, int(18 * s), area.w, pal.INK_SOFT)
+            image = fit_text(text, int(18 * s), area.w, pal.soft_ink())
             surface.blit(image, image.get_rect(center=area.center))
             return
         hint = self.solo_hint()
         if hint:
             area.h -= int(24 * s)
-            image = fit_text(hint, int(15 * s), area.w, pal.INK_SOFT)
+            image = fit_text(hint, int(15 * s), area.w, pal.soft_ink())
             surface.blit(image, image.get_rect(midtop=(area.centerx, area.bottom + int(4 * s))))
         titles = {info.id: _(info.title) for info in load_games().values()}
         size = max(min_readable(), int(15 * s))  # measured as drawn: never below the floor
@@ -239,11 +239,14 @@ def shown_name(name: str) -> str:
 
 
 def _draw_bar(surface: pygame.Surface, bar: pygame.Rect, won: bool, s: float) -> None:
-    """A win is a filled gold bar; a loss only its outline, so the two differ in shape, not just hue."""
+    """A win is a filled gold bar; a loss only its outline, so the two differ in shape, not just hue.
+    A bar too low for rounded corners has square ones (pygame paints an outline a few pixels high
+    with rounded corners as a block many times its height, out of the chart)."""
+    radius = 3 if min(bar.w, bar.h) >= 4 else 0
     if won:
-        pygame.draw.rect(surface, pal.GOLD, bar, border_radius=3)
+        pygame.draw.rect(surface, pal.GOLD, bar, border_radius=radius)
     else:
-        pygame.draw.rect(surface, pal.CREAM, bar, max(2, int(2 * s)), border_radius=3)
+        pygame.draw.rect(surface, pal.CREAM, bar, max(2, int(2 * s)), border_radius=radius)
 
 
 def _draw_chart_key(surface: pygame.Surface, topright: tuple[int, int], size: int, s: float) -> int:

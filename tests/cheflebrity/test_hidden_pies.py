@@ -125,3 +125,36 @@ def test_tab_reaches_the_count_while_another_chef_plays() -> None:
     assert scene.input.looking == ("more_pies", 1)
     (zone,) = [z for z in scene.zones if z.kind == "more_pies"]
     assert scene.inspected_zone(("hand", "more_pies"), scene.zones) == zone
+
+
+@pytest.mark.parametrize(("size", "percent", "language"), [((1280, 720), 200, "es"), ((900, 560), 100, "en")])
+def test_pointing_at_a_pie_on_a_working_line_names_each_of_its_cards(size, percent, language,
+                                                                     monkeypatch) -> None:
+    """A stack on the felt shows its cards' parts and qualities, overlapping where the line is short
+    (a rival's at 200% covers all but the top of each number): pointing at it shows the pie whole,
+    each card named."""
+    from pie_table.cli.game_args import build_setup
+    from pie_table.cli.headless_app import make_table
+    from pie_table.cli.main import build_parser
+    from pie_table.kit.text import set_interface_size
+
+    set_language(language)
+    try:
+        seats = "human,bot:normal,bot:hard"
+        words = ["screenshot", "cheflebrity", "--seats", seats, "--seed", "3", "--out", "x"]
+        info, setup = build_setup(build_parser().parse_args(words))
+        app, scene = make_table(info, setup, size, percent)
+        scene.skip_to(at=None, turn=30)
+        app.step(0.0)
+        zones = [z for z in scene.zones if z.kind == "pie" and z.owner == 1]
+        assert zones  # a rival with pies on its working line
+        for zone in zones:
+            (pie,) = [p for p in scene.view()["working"][1] if p["id"] == zone.value]
+            app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=zone.rect.center, rel=(0, 0),
+                                              buttons=(0, 0, 0))])
+            said = _said(scene, size, monkeypatch)
+            for card, _part in pie["cards"]:
+                assert card_label(card) in said, (card_label(card), said)
+    finally:
+        set_language("en")
+        set_interface_size(100)

@@ -19,10 +19,11 @@ _GAMES = [
 ]
 
 
-def _table(game: str, seats: str, turn: int):
+def _table(game: str, seats: str, turn: int | None, size: tuple[int, int] = (1280, 720), percent: int = 100):
+    """`game`'s table at `size` and `percent`%, played on to `turn` (None: its start)."""
     args = build_parser().parse_args(["screenshot", game, "--seats", seats, "--out", "x"])
     info, setup = build_setup(args)
-    app, scene = make_table(info, setup, (1280, 720))
+    app, scene = make_table(info, setup, size, percent)
     scene.skip_to(at=None, turn=turn)
     app.step(0.0)
     return app, scene
@@ -111,12 +112,7 @@ def test_a_picked_pie_rats_card_keeps_its_tab_in_sight_while_inspected(monkeypat
 
     shown = _shown(monkeypatch, "pie_table.games.pie_rats.ui.table_look")
     try:
-        args = build_parser().parse_args(["screenshot", "pie-rats", "--seats", "human,bot:normal,bot:hard",
-                                          "--out", "x"])
-        info, setup = build_setup(args)
-        app, scene = make_table(info, setup, size, percent)
-        scene.skip_to(at=None, turn=4)
-        app.step(0.0)
+        app, scene = _table("pie-rats", "human,bot:normal,bot:hard", 4, size, percent)
         app.step(0.0, [_TAB])
         app.step(0.0)
         picked = scene.panel.picked
@@ -128,6 +124,59 @@ def test_a_picked_pie_rats_card_keeps_its_tab_in_sight_while_inspected(monkeypat
         app.step(0.0)
         assert shown and not shown[-1][2].colliderect(zone.rect)
         tab = _tab_middle(zone.rect.inflate(6, 6))  # the hand's ring, just outside the card
+        assert tuple(app.screen.get_at(tab))[:3] == pal.HIGHLIGHT, (tab, shown[-1][2])
+    finally:
+        set_interface_size(100)
+
+
+def _to_a_card_turn(app, scene, times: int) -> None:  # type: ignore[no-untyped-def]
+    """Play on, every other decision autoplayed, until the screen's seat has been asked `times`
+    times for a move that plays a card (its hand then has cards Tab picks)."""
+    for _ in range(600):
+        actors = scene.driver.to_act()
+        if not actors:
+            scene.driver.update(0.05)
+            app.step(0.05)
+            continue
+        if actors[0] == 0 and scene.panel is not None and any(
+                action.get("card") is not None for action, _t in scene.panel.items):
+            times -= 1
+            if times <= 0:
+                return
+        scene.submit(scene.driver.autoplay_action(actors[0]), actors[0])
+        app.step(0.0)
+    raise AssertionError("the screen's seat was never asked for a card")
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("pointed", ["none", "picked", "other"])
+def test_a_picked_cheflebrity_card_keeps_its_tab_in_sight_while_inspected(monkeypatch, size, percent,
+                                                                           pointed):
+    """Cheflebrity's picked hand card (Tab) stays told apart while a card is shown large: the
+    panel, above the picked card or above another hand card pointed at, leaves its tab uncovered."""
+    from pie_table.kit import palette as pal
+    from pie_table.kit.text import set_interface_size
+
+    shown = _shown(monkeypatch, "pie_table.games.cheflebrity.ui.table_look")
+    try:
+        app, scene = _table("cheflebrity", "human,bot:normal,bot:hard", None, size, percent)
+        _to_a_card_turn(app, scene, 4)
+        for _ in range(30):
+            app.step(0.1)  # the cards drawn this turn have landed in the hand
+        app.step(0.0, [_TAB])
+        app.step(0.0)
+        picked = scene.panel.picked
+        assert picked and picked[0] == "hand"
+        hand = [z for z in scene.zones if z.kind == "hand"]
+        zone = next(z for z in hand if z.value == picked[1])
+        if pointed != "none":
+            target = zone if pointed == "picked" else next(z for z in hand if z.value != picked[1])
+            at = (target.rect.right - 4, target.rect.centery)  # its own strip where the hand overlaps
+            app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
+        app.step(0.0)
+        assert shown and not shown[-1][2].colliderect(zone.rect)
+        tab = _tab_middle(zone.rect)  # the hand draws its ring on the card's own edge
         assert tuple(app.screen.get_at(tab))[:3] == pal.HIGHLIGHT, (tab, shown[-1][2])
     finally:
         set_interface_size(100)

@@ -185,3 +185,38 @@ def test_at_200_percent_the_variants_go_under_the_seats_and_show_their_values_wh
     app.set_ui_scale(100)
     app.step(0.0)
     assert not scene.stacked and scene.side_panel.left > scene.seat_panel.right  # side by side again
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("size", "percent"), [((1280, 720), 100), ((900, 560), 100), ((900, 560), 200)])
+@pytest.mark.parametrize("screen", _SCREENS)
+def test_every_text_on_every_menu_is_whole_contrasted_and_large_enough(monkeypatch, screen, size, percent,
+                                                                        lang):
+    """Every menu and dialog, as the player opens it: no text cut with an ellipsis, each 4.5:1
+    against what is behind it (3:1 large), none below the window's floor. A control that cannot
+    be used now (a greyed button, an arrow at the end of its values) is exempt from the contrast,
+    as WCAG's inactive components are."""
+    from pie_table.kit import fonts
+    from pie_table.kit.text import set_interface_size
+    from pie_table.kit.widgets import DISABLED_INK
+    from tests.kit.cut_log import logging_cuts
+    from tests.kit.text_probe import failures, recording, watch
+
+    set_language(lang)
+    try:
+        with logging_cuts(monkeypatch) as cuts, recording(monkeypatch) as drawn:
+            app = App(size=size, headless=True)
+            app.set_ui_scale(percent)
+            watch(app)
+            _open(app, screen)
+            for _frame in range(3):
+                app.step(0.0)
+            drawn.clear()  # the last frame's texts, over what the screen has laid out by then
+            app.step(0.0)
+    finally:
+        set_interface_size(100)
+    assert sorted({shown for _text, shown, _where in cuts}) == []
+    active = [d for d in drawn if tuple(round(c) for c in d.ink) != DISABLED_INK]
+    assert len(active) >= 3
+    assert failures(active) == []
+    assert sorted({(d.size, d.text) for d in active if d.size < fonts.min_readable()}) == []

@@ -18,6 +18,7 @@ _TABLES = {
     "rumble-humans": ("rumble-pie", ["--seats", "human:keys1,human:keys2,bot:normal,bot:hard"], 20.0, None),
     "rumble-bots": ("rumble-pie", ["--seats", "bot:hard,bot:normal,bot:easy,bot:hard"], 40.0, None),
     "rats": ("rats", ["--seats", "human,bot:easy,bot:normal"], None, 3),
+    "rats-roll": ("rats", ["--seats", "human,bot:easy,bot:normal"], None, 1),  # the dice, the roll's hint
     "pie-rats": ("pie-rats", ["--seats", "human,bot:normal,bot:hard,bot:easy"], None, 4),
     "cheflebrity": ("cheflebrity", ["--seats", "human,bot:normal,bot:hard"], None, 20),
 }
@@ -52,9 +53,13 @@ def test_every_text_on_the_table_has_enough_contrast(monkeypatch, language, tabl
     assert failures(_drawn(monkeypatch, table, size)) == []
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
 @pytest.mark.parametrize("table", list(_TABLES))
-def test_no_text_on_the_table_is_below_the_floor_at_1280x720(monkeypatch, language, table):
-    small = sorted({(d.size, d.text) for d in _drawn(monkeypatch, table) if d.size < fonts.SMALL})
+def test_no_text_on_the_table_is_below_the_floor(monkeypatch, language, table, size):
+    """Nothing under 14 px at 1280x720, nor under the smaller window's own floor at 900x560."""
+    drawn = _drawn(monkeypatch, table, size)
+    assert fonts.min_readable() == (fonts.SMALL if size == (1280, 720) else 12)
+    small = sorted({(d.size, d.text) for d in drawn if d.size < fonts.min_readable()})
     assert small == []
 
 

@@ -202,3 +202,31 @@ def test_no_heading_or_cell_of_the_statistics_is_cut(home, monkeypatch, size, la
         assert [cut for cut in cuts if "statistics" in cut[2]] == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_a_score_of_nothing_is_a_low_bar_inside_the_chart_and_its_number_reads(home, monkeypatch, size):
+    """A game scored 0 (lost or won) draws a bar a few pixels high on the chart's felt, its '0'
+    above it: an outlined bar that low was a cream block hanging out of the chart, the '0' cream
+    on it (1.00:1)."""
+    from pie_table.scenes.statistics import StatisticsScene
+    from tests.kit.text_probe import failures, recording, watch
+
+    data = stats.empty()
+    for key, winner in (("a", 1), ("b", 0), ("c", 1)):
+        stats.record_game(data, key, "pie-rats", ["Ana", ""], ["", "hard"],
+                          {"scores": [0, 0], "winning_seats": [winner]})
+    stats.save(data)
+    with recording(monkeypatch) as drawn:
+        app = App(size=size, headless=True)
+        watch(app)
+        screen = StatisticsScene(app)
+        app.scenes.push(screen)
+        app.step(DT, [])
+    assert [d.text for d in drawn].count("0") >= 3  # the bars' numbers were drawn
+    assert failures(drawn) == []
+    felt = app.screen.get_at((screen.bar_rects[-1].right + 6, screen.bar_rects[-1].bottom - 1))
+    for bar in screen.bar_rects:
+        assert bar.h <= 4
+        below = (bar.centerx, bar.bottom + 3)  # the chart's felt under the bar, not a block of cream
+        assert app.screen.get_at(below) == felt, (bar, app.screen.get_at(below))

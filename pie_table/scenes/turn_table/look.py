@@ -80,5 +80,5 @@ def results_prompt(table: Any, surface: pygame.Surface, area: pygame.Rect, lift:
         return
     s = table.layout.scale
     pad = int(12 * s)
-    hint = fit_text(_("Enter or click: the results"), int(15 * s), area.w - 2 * pad, pal.INK_SOFT)
+    hint = fit_text(_("Enter or click: the results"), int(15 * s), area.w - 2 * pad, pal.soft_ink())
     surface.blit(hint, hint.get_rect(bottomright=(area.right - pad, area.bottom - lift)))

@@ -37,7 +37,7 @@ class Flights:
         return self.standard
 
     def launch(self, card: int | None, start: pygame.Rect | None, end: pygame.Rect | None) -> None:
-        if start is None or end is None or motion.scaled(1.0) > 100:
+        if start is None or end is None or motion.travel(1.0) > 100:
             return
         size = self.size_for(card, start)
         self.items.append(
@@ -48,7 +48,7 @@ class Flights:
         )
 
     def update(self, dt: float) -> None:
-        step = motion.scaled(dt)
+        step = motion.travel(dt)
         for flight in self.items:
             flight.tween.update(step)
         self.items = [f for f in self.items if not f.tween.done]

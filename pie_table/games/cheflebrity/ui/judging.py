@@ -55,7 +55,7 @@ def draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> N
         surface.blit(total, total.get_rect(topright=(area.x + left_w, y)))
         line_y = y + int(6 * s)
         for part in _wrap(detail, size, left_w - pad):
-            image = fit_text(part, size, left_w - pad, pal.INK_SOFT)
+            image = fit_text(part, size, left_w - pad, pal.soft_ink())
             line_y += image.get_height()
             surface.blit(image, (area.x + pad, line_y))
         y += max(row_h, spread)
@@ -65,7 +65,7 @@ def draw_judging(table: Any, surface: pygame.Surface, view: dict[str, Any]) -> N
     share = room // max(1, len(bonuses)) if sum(heights) <= room else 0
     y = top
     for bonus, line, height in zip(result["bonuses"], bonuses, heights, strict=True):
-        ink = pal.INK if bonus["seats"] else pal.INK_SOFT
+        ink = pal.INK if bonus["seats"] else pal.soft_ink()
         for i, part in enumerate(_wrap(line, size, width)):
             surface.blit(fit_text(part, size, width, ink), (x, y + i * _line_h(size)))
         y += max(height, share)

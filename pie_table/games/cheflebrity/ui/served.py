@@ -65,7 +65,7 @@ def draw_served(
         served_chip(surface, chips, rect, pie, values=plan.form == "whole")
     if len(shown) < len(served):
         words = _("+{n} more").format(n=len(served) - len(shown))
-        more = fit_text(words, _size(chips, 12), int(80 * chips.text), pal.INK_SOFT)
+        more = fit_text(words, _size(chips, 12), int(80 * chips.text), pal.soft_ink())
         kept_h = plan.kept[0]
         corner = {"topright": (serve.right - 4, serve.y)} if plan.beside else {
             "bottomright": (serve.right - 4, max(serve.y + top + plan.more_h,  # never over the line's name
@@ -202,7 +202,7 @@ def served_chip(
         surface.blit(head, (x, y))
         y += head.get_height()
     for part in qualities if values else []:
-        line = fit_text(part, _size(lay, 12), _chip_inner(rect.w), pal.INK_SOFT)
+        line = fit_text(part, _size(lay, 12), _chip_inner(rect.w), pal.soft_ink())
         surface.blit(line, (x, y))
         y += line.get_height()
 

@@ -31,7 +31,7 @@ from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import N_, _, ngettext
 from pie_table.kit.inspect import draw_inspect, inspect_size
 from pie_table.kit.log_panel import draw_log, paper
-from pie_table.kit.marks import draw_target
+from pie_table.kit.marks import draw_target, picked_reach
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
 from pie_table.scenes.turn_table.look import draw_notes, held_by_host, waiting_head
@@ -134,7 +134,8 @@ def paint(table: Any, surface: pygame.Surface) -> None:
         _draw_dragged(table, surface, dragged)
     table.flights.draw(surface)
     if dragged is None and not view["over"]:
-        _inspect(table, surface)
+        marks = [picked_reach(z.rect) for z in zones if z.kind == "hand" and z.value in picked]
+        _inspect(table, surface, marks)
     if view["over"]:
         draw_judging(table, surface, view)
     table.effects.draw(surface)
@@ -170,7 +171,7 @@ def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], pai
         while size > least and _lines_h(how_to, size, rect.w - 2 * pad) > room:
             size -= 1
         for part in _wrap(how_to, size, rect.w - 2 * pad):
-            image = fit_text(part, size, rect.w - 2 * pad, pal.INK_SOFT)
+            image = fit_text(part, size, rect.w - 2 * pad, pal.soft_ink())
             if y + image.get_height() > rect.bottom - pad:
                 break
             surface.blit(image, (rect.x + pad, y))
@@ -197,7 +198,7 @@ def _draw_trades(table: Any, surface: pygame.Surface, view: dict[str, Any], pain
     y = rect.y + pad + head.get_height() + 4
     notes = [n for n in table.history().notes if n.get("type") == "trade_in"]
     if not notes:
-        none = fit_text(_("No trades yet."), int(14 * s), rect.w - 2 * pad, pal.INK_SOFT)
+        none = fit_text(_("No trades yet."), int(14 * s), rect.w - 2 * pad, pal.soft_ink())
         surface.blit(none, (rect.x + pad, y))
         return
     for note in reversed(notes):
@@ -254,46 +255,61 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
 _INSPECTED = ("hand", "leftover")  # the kinds of zone that hold one card
 
 
-def _inspect(table: Any, surface: pygame.Surface) -> None:
-    """The card under the pointer, else the hand card picked with Tab, large with its kind; or
-    the pies a working line too full to show counts in its "+n" (pointed at, or reached by Tab)."""
-    zone = table.inspected_zone((*_INSPECTED, "more_pies"), table.zones)
+def _inspect(table: Any, surface: pygame.Surface, marks: list[pygame.Rect]) -> None:
+    """The card under the pointer, else the hand card picked with Tab, large with its kind; or a
+    pie on a working line pointed at, or the pies a working line too full to show counts in its
+    "+n" (pointed at, or reached by Tab), each named with its cards (a stack shows its cards'
+    parts and qualities only, overlapping where the line is short).
+    The picked cards' marks (`marks`, their tabs above them) stay in sight beside the panel."""
+    zone = table.inspected_zone((*_INSPECTED, "pie", "more_pies"), table.zones)
     if zone is None:
         return
     scale = table.layout.text  # as large as the felt's own texts
     if zone.kind == "more_pies":
         # Ringed, so a keyboard player sees which count Tab rests on.
         pygame.draw.rect(surface, pal.HIGHLIGHT, zone.rect, max(2, round(2 * scale)), border_radius=4)
-        _inspect_hidden_pies(table, surface, zone, scale)
+        _inspect_hidden_pies(table, surface, zone, scale, marks)
+        return
+    if zone.kind == "pie":
+        pies = [pie for pie in table.view()["working"][zone.owner] if pie["id"] == zone.value]
+        title = _("{kind} · {points}").format(kind=kind_label(pies[0]["kind"]), points=pies[0]["quality"])
+        _inspect_pies(table, surface, zone, pies, title, scale, marks)
         return
     face = card_face(zone.value, *inspect_size(scale))
-    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale)
+    draw_inspect(surface, face, card_label(zone.value), card_text(zone.value), zone.rect, scale, marks)
 
 
-def _inspect_hidden_pies(table: Any, surface: pygame.Surface, zone: Zone, scale: float) -> None:
-    """The pies of seat `zone.value`'s working line that its "+n" counts: drawn as on the felt,
-    each named with its cards."""
+def _inspect_hidden_pies(table: Any, surface: pygame.Surface, zone: Zone, scale: float,
+                         marks: list[pygame.Rect]) -> None:
+    """The pies of seat `zone.value`'s working line that its "+n" counts."""
     seat = zone.value
     shown = {z.value for z in table.zones if z.kind == "pie" and z.owner == seat}
     hidden = [pie for pie in table.view()["working"][seat] if pie["id"] not in shown]
-    if not hidden:
-        return
+    if hidden:
+        title = ngettext("{n} more pie", "{n} more pies", len(hidden)).format(n=len(hidden))
+        _inspect_pies(table, surface, zone, hidden, title, scale, marks)
+
+
+def _inspect_pies(table: Any, surface: pygame.Surface, zone: Zone, pies: list[dict[str, Any]], title: str,
+                  scale: float, marks: list[pygame.Rect]) -> None:
+    """`pies` drawn as on the felt, whole, beside `zone`, each named with its cards."""
     lay, pad = table.layout, int(6 * scale)
     strip = lay.strip
     # As tall as the tallest stack can be (its kind wrapped over its points, then its cards), not
     # the window: this is drawn every frame the pointer rests on the count.
     head = 3 * font(felt_size(13, lay.scale, lay.text), "bold").get_linesize()
-    tall = 2 * pad + head + 4 + max(len(pie["cards"]) for pie in hidden) * strip[1]
-    sheet = pygame.Surface((len(hidden) * (strip[0] + pad) + pad, tall), pygame.SRCALPHA)
+    tall = 2 * pad + head + 4 + max(len(pie["cards"]) for pie in pies) * strip[1]
+    sheet = pygame.Surface((len(pies) * (strip[0] + pad) + pad, tall), pygame.SRCALPHA)
     drawn = [pie_stack(sheet, pad + i * (strip[0] + pad), pad, pie, strip, lay, served=True)  # ink on paper
-             for i, pie in enumerate(hidden)]
+             for i, pie in enumerate(pies)]
     bottom = min(tall, max(r.bottom for r in drawn) + pad)
     face = sheet.subsurface(pygame.Rect(0, 0, sheet.get_width(), bottom)).copy()
-    title = ngettext("{n} more pie", "{n} more pies", len(hidden)).format(n=len(hidden))
-    text = "\n".join(_("{kind} · {points}: {cards}").format(
-        kind=kind_label(pie["kind"]), points=pie["quality"],
-        cards=", ".join(card_label(card) for card, _part in pie["cards"])) for pie in hidden)
-    draw_inspect(surface, face, title, text, zone.rect, scale)
+    def named(pie: dict[str, Any]) -> str:
+        return ", ".join(card_label(card) for card, _part in pie["cards"])
+
+    text = named(pies[0]) if len(pies) == 1 else "\n".join(_("{kind} · {points}: {cards}").format(
+        kind=kind_label(pie["kind"]), points=pie["quality"], cards=named(pie)) for pie in pies)
+    draw_inspect(surface, face, title, text, zone.rect, scale, marks)
 
 
 def card_text(card: int) -> str:

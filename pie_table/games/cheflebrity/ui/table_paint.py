@@ -105,7 +105,7 @@ def _seat_fill(surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
 
 
 def _hand_fill(surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
-    pygame.draw.rect(surface, darker(pal.WOOD, 0.25), area, border_radius=int(12 * s))
+    pygame.draw.rect(surface, darker(pal.bar_wood(), 0.25), area, border_radius=int(12 * s))
 
 
 def draw_top_bar(
@@ -149,7 +149,7 @@ def draw_top_bar(
         done = i < current
         pygame.draw.rect(
             surface,
-            pal.GOLD if on else (darker(pal.WOOD, 0.1) if done else pal.WOOD),
+            pal.GOLD if on else (darker(pal.bar_wood(), 0.1) if done else pal.bar_wood()),
             box,
             border_radius=box.h // 2,
         )
@@ -378,7 +378,7 @@ def draw_seat(
         draw_target(surface, serve, 3, int(8 * s))
     # (Its name at the design's size where the grown one's longest word would be cut.)
     sl = lay if _tag_word(lay, _("Serving line")) <= serve.w - 4 else replace(lay, text=s)
-    serve_tag = _tag(surface, sl, serve, _("Serving line"), pal.INK_SOFT)
+    serve_tag = _tag(surface, sl, serve, _("Serving line"), pal.soft_ink())
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
     tag_h = max(int(16 * s), work_tag)  # under the line's name
@@ -550,7 +550,7 @@ def _tag(
 
 def _tag_height(lay: Layout, rect: pygame.Rect, text: str) -> int:
     """How tall _tag draws `text` in `rect`."""
-    return fit_lines(text, _size(lay, 12), rect.w - 4, pal.INK_SOFT, most=3).get_height()
+    return fit_lines(text, _size(lay, 12), rect.w - 4, pal.soft_ink(), most=3).get_height()
 
 
 def draw_hand(

@@ -430,13 +430,13 @@ class TradePanel:
                 space = left.x - row.x - 12
                 face = "bold" if focused else "sans"
                 if tall:
-                    title = fit_text(words[0], size, space, pal.INK_SOFT)
+                    title = fit_text(words[0], size, space, pal.soft_ink())
                     value = fit_text(words[1], size, space, pal.INK, face)
                     surface.blit(title, (row.x + 8, row.y + 3))
                     surface.blit(value, value.get_rect(bottomright=(left.x - 6, row.bottom - 3)))
                 else:
                     value = fit_text(words[1], size, space, pal.INK, face)  # both fit: `tall` says so
-                    title = fit_text(words[0], size, space - value.get_width() - 8, pal.INK_SOFT)
+                    title = fit_text(words[0], size, space - value.get_width() - 8, pal.soft_ink())
                     surface.blit(title, title.get_rect(midleft=(row.x + 8, row.centery)))
                     surface.blit(value, value.get_rect(midright=(left.x - 6, row.centery)))
             self.rows.append(Row(key, row, left, right))

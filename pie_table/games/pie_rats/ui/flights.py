@@ -68,7 +68,7 @@ class Flights:
             flight.tween = Tween(tuple(flight.start), tuple(end), FLIGHT_TIME, ease_in_out_quad)
 
     def update(self, dt: float) -> None:
-        dt = motion.scaled(dt)
+        dt = motion.travel(dt)
         for flight in self.items:
             if flight.tween is not None:
                 flight.tween.update(dt)

@@ -135,7 +135,7 @@ def backdrop(lay: TableLayout) -> pygame.Surface:
 
 
 def _top_bar_wood(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, pal.WOOD, rect)
+    pygame.draw.rect(surface, pal.bar_wood(), rect)
     pygame.draw.line(surface, pal.WOOD_DARK, rect.bottomleft, rect.bottomright, 3)
 
 

@@ -81,10 +81,14 @@ class Ceremony:
         self.coin_face = face
         self.coin_timer = 0.0
 
+    def land_coin(self) -> None:
+        """Show the coin's face, done spinning."""
+        self.coin_timer = max(self.coin_timer, _COIN_TIME)
+
     def snap(self) -> None:
         """Show everything at once (skip_to, screenshots)."""
         self.shown = self.goals
-        self.coin_timer = _COIN_TIME
+        self.land_coin()
 
     def update(self, dt: float) -> None:
         """Auto-advance and spin the coin."""
@@ -147,7 +151,7 @@ class Ceremony:
                 surface.blit(count, count.get_rect(center=row.move(0, 2 * third).center))
         top = body.y + size + int(20 * scale)
         for k, word in enumerate((_("Dishes"), _("Decorations"), _("Nests"))):
-            label = fit_text(word, int(14 * scale), label_w - 6, pal.INK_SOFT, "bold")
+            label = fit_text(word, int(14 * scale), label_w - 6, pal.soft_ink(), "bold")
             surface.blit(label, label.get_rect(midleft=(body.x, top + third // 2 + k * third)))
         return top + items_h + int(6 * scale)
 
@@ -162,7 +166,7 @@ class Ceremony:
             surface.blit(name, name.get_rect(midleft=(row.x, row.centery)))
         else:
             name = fit_text(goal_title(goal), int(min(17 * scale, row.h * 0.46)), width, pal.INK, "bold")
-            hint = fit_text(goal_hint(goal), hint_size, width, pal.INK_SOFT)  # the goals panel has it too
+            hint = fit_text(goal_hint(goal), hint_size, width, pal.soft_ink())  # the goals panel has it too
             surface.blit(name, (row.x, row.y + 2))
             surface.blit(hint, (row.x, row.y + 2 + name.get_height()))
         for seat, award in enumerate(awards):
@@ -192,7 +196,7 @@ class Ceremony:
         if self.coin_face and not self.flipping:
             if final != self.coin_face:
                 overrule = _("The coin said {face}, but the Queen overrules it!").format(face=self.coin_face)
-                lines.append((overrule, pal.INK_SOFT))
+                lines.append((overrule, pal.soft_ink()))
             fate = (_("Heads! Every rat escapes into the icy sea.") if final == "heads"
                     else _("Tails! Do send our regards to the captain."))
             lines.append((fate, pal.INK))
@@ -202,7 +206,8 @@ class Ceremony:
             surface.blit(image, (rect.x, y))
             y += image.get_height() + int(4 * scale)
         if self.coin_face and not self.flipping:
-            hint = fit_text(_("Click or press Space for the results"), int(16 * scale), rect.w, pal.INK_SOFT)
+            hint = fit_text(_("Click or press Space for the results"), int(16 * scale), rect.w,
+                            pal.soft_ink())
             surface.blit(hint, hint.get_rect(bottomleft=(rect.x, rect.bottom - int(4 * scale))))
         if self.coin_face:
             coin_r = max(8, min(int(26 * scale), rect.h // 2 - 2))
@@ -224,7 +229,7 @@ class Ceremony:
 def rosette(surface: pygame.Surface, centre: tuple[int, int], r: int, award: int, scale: float) -> None:
     """A ribbon rosette with the number of awards (3 gold, 2 silver, 1 bronze), or a dash for none."""
     if award <= 0:
-        dash = fit_text("–", int(r * 1.4), 3 * r, pal.INK_SOFT)
+        dash = fit_text("–", int(r * 1.4), 3 * r, pal.soft_ink())
         surface.blit(dash, dash.get_rect(center=centre))
         return
     pygame.draw.circle(surface, _AWARD_COLORS.get(award, pal.CRUST), centre, r)

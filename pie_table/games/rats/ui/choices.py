@@ -173,13 +173,13 @@ class ChoicePanel:
         text = self.hint()
         if not text:
             return
-        fnt = font(int(16 * self.scale))
+        fnt = font(max(min_readable(), int(16 * self.scale)))  # a smaller window's scale, not below its floor
         lines = wrap_text(text, fnt, self.rect.w - 2 * pad)
         y = max((b.rect.bottom for b in self.buttons), default=self.rect.y) + int(12 * self.scale)
         if y + len(lines) * fnt.get_linesize() > self.rect.bottom - pad // 2:
             return  # no room under the buttons: the buttons matter more
         for line in lines:
-            surface.blit(fnt.render(line, True, pal.INK_SOFT), (self.rect.x + pad, y))
+            surface.blit(fnt.render(line, True, pal.soft_ink()), (self.rect.x + pad, y))
             y += fnt.get_linesize()
 
 

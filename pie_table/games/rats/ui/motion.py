@@ -25,13 +25,19 @@ class TableMotion:
         return self.tray.busy or (self.ceremony is not None and self.ceremony.flipping)
 
     def update(self, dt: float) -> None:
-        """Roll the dice on and step the ceremony, at the player's motion setting."""
+        """Roll the dice on and step the ceremony, at the player's motion setting: with reduced
+        motion thrown dice are at rest on their values and the coin shows its face at once (the
+        goals are still revealed at the ceremony's own pace)."""
         rolling = self.tray.busy
         self.tray.update(motion.scaled(dt))
+        if rolling and motion.reduced():
+            self.tray.snap()
         if rolling and not self.tray.busy:
             self.landed()
         if self.ceremony is not None:
             self.ceremony.update(motion.scaled(dt))
+            if motion.reduced():
+                self.ceremony.land_coin()
 
     def clear(self) -> None:
         """Show the end of every motion at once (skip_to, screenshots)."""

@@ -105,7 +105,7 @@ def _header(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, scale: fl
     title = _("{rat}'s sheet").format(rat=card.name or rat_name(card.seat))
     surface.blit(fit_text(title, int(24 * scale), width, pal.INK, "title"), (text_x, top))
     subtitle = _vocation_line(card)
-    surface.blit(fit_text(subtitle, int(16 * scale), width, pal.INK_SOFT), (text_x, top + int(30 * scale)))
+    surface.blit(fit_text(subtitle, int(16 * scale), width, pal.soft_ink()), (text_x, top + int(30 * scale)))
     line_y = top + size + int(6 * scale)
     pygame.draw.line(surface, _RULE, (rect.x + pad, line_y), (rect.right - pad, line_y), 2)
     return line_y + int(6 * scale)
@@ -183,14 +183,14 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count
     else:
         name_size, size, lines = found
     name = fit_text(supply_title(supply), name_size, width, pal.INK, "bold")
-    uses = [fit_text(line, size, width, pal.INK_SOFT) for line in lines]
+    uses = [fit_text(line, size, width, pal.soft_ink()) for line in lines]
     top = row.centery - (name.get_height() + sum(use.get_height() for use in uses)) // 2
     surface.blit(name, (x, top))
     top += name.get_height()
     for use in uses:
         surface.blit(use, (x, top))
         top += use.get_height()
-    ink = pal.INK if count else pal.INK_SOFT  # a zero is quieter, yet still readable
+    ink = pal.INK if count else pal.soft_ink()  # a zero is quieter, yet still readable
     number = fit_text(str(count), int(min(28 * scale, row_h * 0.8)), count_w, ink, "title")
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
 
@@ -279,7 +279,7 @@ def item_shapes(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int
                 scale: float, max_size: int = 44) -> None:
     """Values drawn in circles (dishes) or diamonds (decorations), wrapping to fit `area`."""
     if not values:
-        hint = fit_text(_("none yet"), int(14 * scale), area.w, pal.INK_SOFT)
+        hint = fit_text(_("none yet"), int(14 * scale), area.w, pal.soft_ink())
         surface.blit(hint, (area.x + 4, area.y + 2))
         return
     # A value is the point of the shape: the shape grows (past `max_size` if need be) rather than
@@ -352,10 +352,10 @@ def draw_hidden_sheet(surface: pygame.Surface, rect: pygame.Rect, text: str, sca
     label.center = rect.center
     radius = max(4, int(8 * scale))
     pygame.draw.rect(surface, pal.CREAM, label, border_radius=radius)
-    pygame.draw.rect(surface, pal.INK_SOFT, label, max(1, int(2 * scale)), border_radius=radius)
+    pygame.draw.rect(surface, pal.soft_ink(), label, max(1, int(2 * scale)), border_radius=radius)
     y = label.y + int(9 * scale)
     for line in lines:
-        image = fnt.render(line, True, pal.INK_SOFT)
+        image = fnt.render(line, True, pal.soft_ink())
         surface.blit(image, image.get_rect(midtop=(label.centerx, y)))
         y += step
 
@@ -364,7 +364,7 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
                   hat: bool = True) -> None:
     """A small public card: portrait, name, hat, vocation, what the rat last said, and any revealed items.
     `hat=False` leaves the Host's hat (which reaches above the card) to `draw_host_hat`."""
-    edge = pal.HIGHLIGHT if card.acting else (pal.CHERRY if card.is_viewer else pal.INK_SOFT)
+    edge = pal.HIGHLIGHT if card.acting else (pal.CHERRY if card.is_viewer else pal.soft_ink())
     paper(surface, rect, scale, edge)
     if card.acting:
         radius = max(4, int(10 * scale))
@@ -417,7 +417,7 @@ def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale:
     most = max(1, (box.bottom - top) // font(size).get_linesize())
     lines = lines[: most - 1] + [" ".join(lines[most - 1 :])] if len(lines) > most else lines
     for line in lines:
-        image = fit_text(line, size, box.w, pal.INK_SOFT)
+        image = fit_text(line, size, box.w, pal.soft_ink())
         surface.blit(image, (box.x, top))
         top += image.get_height()
     return top

@@ -123,7 +123,7 @@ def draw_felt(surface: pygame.Surface) -> None:
 
 def top_bar_wood(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The top bar's plank (a backdrop may hold it)."""
-    pygame.draw.rect(surface, pal.WOOD, rect)
+    pygame.draw.rect(surface, pal.bar_wood(), rect)
     pygame.draw.line(surface, pal.WOOD_DARK, rect.bottomleft, rect.bottomright, 3)
 
 
@@ -206,7 +206,7 @@ def _goal_row(surface: pygame.Surface, row: pygame.Rect, goal: int, circled: lis
               least: float) -> None:
     on = goal in circled
     newest = bool(circled) and circled[-1] == goal
-    ink = pal.INK if on else pal.INK_SOFT
+    ink = pal.INK if on else pal.soft_ink()
     face = "bold" if on else "sans"
     size, hint_size, two_lines = _row_sizes(row.h, scale, least)
     name_y = row.y + font(size).get_linesize() // 2 if two_lines else row.centery
@@ -290,7 +290,7 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, notes: list[dict[str,
     if not notes:
         return
     text = event_text(notes[-1])
-    image = fit_text(text, int(15 * scale), rect.w - int(16 * scale), pal.INK_SOFT, "bold")
+    image = fit_text(text, int(15 * scale), rect.w - int(16 * scale), pal.soft_ink(), "bold")
     slip = pygame.Rect(rect.x, rect.y, rect.w, image.get_height() + int(8 * scale))
     pygame.draw.rect(surface, pal.CREAM, slip, border_radius=6)
     surface.blit(image, (slip.x + int(8 * scale), slip.y + int(4 * scale)))

@@ -30,6 +30,7 @@ from pie_table.games.rats.ui.table_draw import (
     until_the_dice_land,
 )
 from pie_table.kit import palette as pal
+from pie_table.kit import theme
 from pie_table.kit.backdrop import backdrop
 from pie_table.kit.i18n import _
 from pie_table.kit.log_panel import LogScroll, paper
@@ -152,7 +153,7 @@ class TablePainter:
     def _stale(self, name: str, key: Any, rect: pygame.Rect) -> bool:
         """Would panel `name` be painted again for `key`?"""
         cached = self._panels.get(name)
-        return cached is None or cached[0] != (key, rect.size, self.scale)
+        return cached is None or cached[0] != (key, rect.size, self.scale, theme.current())
 
     def _panel(self, target: pygame.Surface, name: str, key: Any, rect: pygame.Rect,
                paint: Callable[[pygame.Surface, pygame.Rect], None], reach: int = 0,
@@ -167,7 +168,7 @@ class TablePainter:
         card: `reach` in unscaled pixels) is kept transparent with a margin all round.
         """
         scale = self.scale
-        full = (key, rect.size, scale)
+        full = (key, rect.size, scale, theme.current())  # a new theme's inks repaint it
         cached = self._panels.get(name)
         if cached is None or cached[0] != full:
             if reach:

@@ -234,7 +234,7 @@ def _block_text(s: pygame.Surface) -> None:
     if fits and len(lines) * font(floor).get_linesize() <= room:
         y = box.bottom
         for line in lines:
-            note = font(floor).render(line, True, pal.INK_SOFT)
+            note = font(floor).render(line, True, pal.soft_ink())
             s.blit(note, note.get_rect(midtop=(w // 2, y)))
             y += font(floor).get_linesize()
 

@@ -9,6 +9,7 @@ import pygame
 
 from pie_table.games.rumble_pie.ui import art as rumble_art
 from pie_table.games.rumble_pie.ui.geometry import PILE_SHOWN, TableGeometry
+from pie_table.kit import motion
 from pie_table.kit import palette as pal
 from pie_table.kit.sprites import CardSprite
 
@@ -73,7 +74,9 @@ class CardLayer:
                           size=self.geom.card_size, pos=at.topleft)
 
     def sync(self, state: Any, animate: bool = True) -> None:
-        """Bring sprites to the state's resting places (animated when `animate`)."""
+        """Bring sprites to the state's resting places (animated when `animate`, and motion is not
+        reduced: then every card is where it goes at once)."""
+        animate = animate and not motion.reduced()
         places = resting_places(state, self.geom)
         for card in [c for c in self.sprites if c not in places]:
             self._leave(state, card, animate)
@@ -144,6 +147,9 @@ class CardLayer:
         sprite, place = self.sprites.get(card), self.rest.get(card)
         if sprite is None or place is None:
             return
+        if motion.reduced():  # back in its place at once, with no wobble
+            sprite.jump_to(place.rect.topleft)
+            return
         sprite.move_to(place.rect.topleft, MOVE_S)
         sprite.shake()
         self._moving.add(card)
@@ -151,7 +157,7 @@ class CardLayer:
     def shake(self, card: int) -> None:
         """Refusal feedback for a card that never left its place."""
         sprite = self.sprites.get(card)
-        if sprite is not None:
+        if sprite is not None and not motion.reduced():
             sprite.shake()
             self._moving.add(card)
 

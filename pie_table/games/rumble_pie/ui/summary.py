@@ -76,14 +76,14 @@ class SummaryOverlay:
         head = view.text.get(title, px(28), pal.INK, "title")
         surface.blit(head, head.get_rect(midtop=(panel.centerx, panel.y + px(16))))
         y = self._table(surface, view, state, names, panel, panel.y + px(62))
-        line = view.text.get(out_line(state, names), px(14), pal.INK_SOFT, "bold")
+        line = view.text.get(out_line(state, names), px(14), pal.soft_ink(), "bold")
         surface.blit(line, line.get_rect(midtop=(panel.centerx, y + px(6))))
         self._footer(surface, view, panel, prompt, show_button and not over)
 
     def _table(self, surface: pygame.Surface, view: TableView, state: Any, names: list[str],
                panel: pygame.Rect, y: int) -> int:
         px = view.px
-        heads = [view.text.get(text, px(13), pal.INK_SOFT, "bold")
+        heads = [view.text.get(text, px(13), pal.soft_ink(), "bold")
                  for text in (_("Team"), _("KaPow!s"), _("Out!"), _("Total"))]
         rows = [(team, [view.text.get(text, px(17), pal.INK, "bold") for text in texts])
                 for *texts, team in summary_lines(state, names)]

@@ -357,7 +357,7 @@ class RumbleTableScene(Scene, WatchedTable):
             self.feedback.quiet = False
         if changed:
             self._refresh_all()
-        self.cards.update(motion.scaled(dt))
+        self.cards.update(motion.travel(dt))
         self.effects.update(dt)
         self._check_game_over(dt)
         if self.link is not None and self.link.ended:

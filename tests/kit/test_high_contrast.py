@@ -1,0 +1,90 @@
+"""The high contrast theme reaches past the cards: switched on in the Settings during a game, the
+sheet and the table under it write no secondary text (hints, captions, the older log lines, a
+zero) in the soft ink, but in the ink itself, and Pie Rats' and Cheflebrity's names (Captains and
+chefs in their seats' colours, the turn in the top bar) at 7:1 or more against what is behind
+them (WCAG AAA; 4.5:1 for large text)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pie_table.cli.game_args import build_setup
+from pie_table.cli.headless_app import make_table
+from pie_table.cli.main import build_parser
+from pie_table.kit import palette as pal
+from pie_table.kit import theme
+from pie_table.kit.i18n import set_language
+from pie_table.scenes.settings import SettingsScene
+from tests.kit.cut_log import names_in
+from tests.kit.text_probe import Drawn, failures, recording, watch
+
+_TABLES = {
+        "pie-rats": ("human,bot:normal,bot:hard,bot:easy", None, 4),
+    "cheflebrity": ("human,bot:normal,bot:hard", None, 20),
+    "rumble-pie": ("human:keys1,human:keys2,bot:normal,bot:hard", 30.0, None),
+}
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    yield
+    theme.configure("normal")
+    set_language("en")
+
+
+def _switched(monkeypatch, game: str, lang: str) -> list[Drawn]:
+    """Every text the Settings sheet and the table under it draw once the player has switched the
+    theme to high contrast there, mid-game, and the frame after the sheet is closed."""
+    seats, at, turn = _TABLES[game]
+    set_language(lang)
+    words = ["screenshot", game, "--seats", seats, "--seed", "3", "--out", "x"]
+    info, setup = build_setup(build_parser().parse_args(words))
+    with recording(monkeypatch) as drawn:
+        app, scene = make_table(info, setup, (1280, 720))
+        watch(app)
+        scene.skip_to(at=at, turn=turn)
+        app.step(0.0)
+        app.step(0.0)
+        sheet = SettingsScene(app)  # the player opens the Settings over the table
+        app.scenes.push(sheet)
+        app.step(0.0)
+        drawn.clear()  # from here on: what the sheet and the table draw in the new theme
+        sheet.cards.nudge(1)  # normal -> high contrast
+        assert theme.high_contrast()
+        app.step(0.0)
+        app.scenes.pop()
+        app.step(0.0)
+    assert len(drawn) > 10
+    return list(drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity", "rumble-pie"])
+def test_high_contrast_leaves_no_soft_ink_on_the_table_or_the_settings(monkeypatch, game, lang):
+    drawn = _switched(monkeypatch, game, lang)
+    assert sorted({d.text for d in drawn if tuple(round(c) for c in d.ink) == pal.INK_SOFT}) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+def test_high_contrast_writes_every_name_at_7_to_1(monkeypatch, game, lang):
+    """Captains and chefs in their seats' colours on the felt, and in the top bar's turn line."""
+    drawn = _switched(monkeypatch, game, lang)
+    set_language(lang)
+    names = names_in(game)
+    named = [d for d in drawn if any(name in d.text for name in names)]
+    assert named  # the table's names were seen
+    assert failures(named, least=7.0, large=4.5) == []
+
+
+def test_the_soft_ink_and_a_seats_name_colour_follow_the_theme():
+    seat = pal.SEAT_COLORS[0]
+    try:
+        assert pal.soft_ink() == pal.INK_SOFT and pal.contrast(pal.legible(seat, pal.FELT), pal.FELT) >= 4.5
+        theme.configure("high_contrast")
+        assert pal.soft_ink() == pal.INK and pal.contrast(pal.legible(seat, pal.FELT), pal.FELT) >= 7.0
+        bar = pal.bar_wood()
+        assert min(pal.contrast(pal.CREAM, bar), pal.contrast(pal.HIGHLIGHT, bar)) >= 7.0
+    finally:
+        theme.configure("normal")
