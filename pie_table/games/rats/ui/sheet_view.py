@@ -46,6 +46,7 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     decorations' shapes keep room for at least (the window's at interface size 100%), so the values
     in them never get smaller as the interface grows (`scale`, by default)."""
     paper(surface, rect, scale)
+    least = _least_sizes(scale, shapes_scale)
     pad = int(12 * scale)
     y = _header(surface, rect, card, scale, pad)
     # A supply row holds its name and two lines of its use in readable type, when the sheet has room.
@@ -61,10 +62,12 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     short = max(0, items - (bottom - y - 6 * _row_h(rows_h, scale) - int(8 * scale)))
     most = rows_h
     rows_h = max(min(rows_h, int(rect.h * 0.52)), rows_h - short)
-    while rows_h < most and not _rows_whole(pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, rows_h), scale):
+    while rows_h < most and not _rows_whole(pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, rows_h),
+                                            scale, least):
         rows_h += 2  # every supply's name and use still whole, at no smaller a size than at 100%
     row_h = _row_h(rows_h, scale)
-    y = _supply_rows(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6), sheet, row_h, scale)
+    rows = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6)
+    y = _supply_rows(surface, rows, sheet, (row_h, least), scale)
     y += int(8 * scale)
     half = max(20, (bottom - y) // 2)
     _items(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, half), _("Dishes"),
@@ -76,18 +79,29 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
         awards_row(surface, row, card.awards, scale)
 
 
+def _least_sizes(scale: float, design: float | None) -> tuple[int, int]:
+    """The least sizes of a supply's name and use when the interface is grown past 100%: their
+    sizes at 100% (`design`, the scale then), so that a larger setting never writes them smaller;
+    at 100% (or with no design given) no least beyond the floor."""
+    if design is None or scale <= design:
+        return 0, 0
+    return int(18 * design), int(13 * design)
+
+
 def _row_h(rows_h: int, scale: float) -> int:
     """A supply row's height when the six share `rows_h`."""
     return max(18, (rows_h - int(24 * scale)) // 6)
 
 
-def _rows_whole(rect: pygame.Rect, scale: float) -> bool:
-    """Whether the six supply rows, sharing `rect`'s height, write every name and use whole."""
+def _rows_whole(rect: pygame.Rect, scale: float, least: tuple[int, int]) -> bool:
+    """Whether the six supply rows, sharing `rect`'s height, write every name and use whole, no
+    smaller than `least` (their sizes at 100%)."""
     row_h = _row_h(rect.h, scale)
     x = _text_x(rect, row_h, scale)
     y = rect.y
-    for supply, height in enumerate(_row_heights(pygame.Rect(rect.x, y, rect.w, 6 * row_h), row_h, scale)):
-        if _text_sizes(supply, pygame.Rect(rect.x, y, rect.w, height), x, scale, row_h) is None:
+    rows = pygame.Rect(rect.x, y, rect.w, 6 * row_h)
+    for supply, height in enumerate(_row_heights(rows, row_h, scale, least[1])):
+        if _text_sizes(supply, pygame.Rect(rect.x, y, rect.w, height), x, scale, (row_h, least)) is None:
             return False
         y += height
     return True
@@ -120,12 +134,15 @@ def _vocation_line(card: RatCard) -> str:
     return ", ".join(parts) if parts else _("a guest")
 
 
-def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any], row_h: int,
-                 scale: float) -> int:
+def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any],
+                 sizing: tuple[int, tuple[int, int]], scale: float) -> int:
+    """The six supply rows, each `sizing[0]` tall (more for a use on two lines), their words no
+    smaller than `sizing[1]` where they fit so."""
+    row_h, least = sizing
     supplies = sheet.get("supplies", [0] * 6)
     nests = sheet.get("nests", [False] * 6)
     y = rect.y
-    for i, height in enumerate(_row_heights(rect, row_h, scale)):
+    for i, height in enumerate(_row_heights(rect, row_h, scale, least[1])):
         row = pygame.Rect(rect.x, y, rect.w, height)
         y += height
         if i % 2 == 0:
@@ -137,7 +154,7 @@ def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, An
         glyph = pygame.Rect(nest_rect.right + int(8 * scale), 0, box, box)
         glyph.centery = row.centery
         supply_glyph(surface, glyph, i)
-        _supply_text(surface, row, glyph.right + int(8 * scale), (i, int(supplies[i])), scale, row_h)
+        _supply_text(surface, row, glyph.right + int(8 * scale), (i, int(supplies[i])), scale, sizing)
     return rect.bottom
 
 
@@ -147,20 +164,22 @@ def _text_x(rect: pygame.Rect, row_h: int, scale: float) -> int:
     return rect.x + 4 + box + int(8 * scale) + box + int(8 * scale)
 
 
-def _row_heights(rect: pygame.Rect, row_h: int, scale: float) -> list[int]:
+def _row_heights(rect: pygame.Rect, row_h: int, scale: float, least_use: int = 0) -> list[int]:
     """The six supply rows' heights: `row_h` each, unless a use that wraps would make its supply's
     name smaller than the others'; then each row as tall as its name and its use's lines need
-    (a two-line use's row taller), the rows' height shared out alike, if that fits the rows' room."""
+    (a two-line use's row taller), the rows' height shared out alike, if that fits the rows' room.
+    The uses are no smaller than `least_use` here where they can be."""
     width = rect.right - int(46 * scale) - _text_x(rect, row_h, scale) - 4
     name_h = font(max(min_readable(), int(min(18 * scale, row_h * 0.45))), "bold").get_height()
-    use_size = int(min(13 * scale, row_h * 0.32))
+    use_size = max(int(min(13 * scale, row_h * 0.32)), least_use)
     uses = [supply_use(supply) for supply in range(6)]
-    if all(_use_lines(use, use_size, width, row_h - name_h) is not None for use in uses):
+    if all(_use_lines(use, use_size, width, row_h - name_h, least_use) is not None for use in uses):
         return [row_h] * 6
-    for size in range(max(min_readable(), use_size), min_readable() - 1, -1):  # the uses smaller if need be
+    least = max(min_readable(), least_use)
+    for size in range(max(least, use_size), least - 1, -1):  # the uses smaller if need be
         needs = []
         for use in uses:
-            tried, lines = _use_lines(use, size, width, 10**4) or (size, [use, ""])
+            tried, lines = _use_lines(use, size, width, 10**4, least) or (size, [use, ""])
             needs.append(name_h + len(lines) * font(tried).get_linesize() + 2)
         spare = 6 * row_h - sum(needs)
         if spare >= 0:
@@ -171,12 +190,14 @@ def _row_heights(rect: pygame.Rect, row_h: int, scale: float) -> list[int]:
 
 
 def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count: tuple[int, int],
-                 scale: float, row_h: int) -> None:
-    """A supply's name and its use's lines, sized for a row `row_h` tall, in `row`; its count."""
+                 scale: float, sizing: tuple[int, tuple[int, int]]) -> None:
+    """A supply's name and its use's lines, sized for a row `sizing[0]` tall, in `row`, no smaller
+    than `sizing[1]` if they fit so; its count."""
     supply, count = supply_count
+    row_h = sizing[0]
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
-    found = _text_sizes(supply, row, x, scale, row_h)
+    found = _text_sizes(supply, row, x, scale, sizing) or _text_sizes(supply, row, x, scale, (row_h, (0, 0)))
     if found is None:  # one line, cut: no room for two even at the floor
         name_size = min(int(min(18 * scale, row_h * 0.45)), _least_name())
         size, lines = max(min_readable(), int(min(13 * scale, row_h * 0.32))), [supply_use(supply)]
@@ -202,24 +223,27 @@ def _least_name() -> int:
 
 
 def _text_sizes(supply: int, row: pygame.Rect, x: int, scale: float,
-                row_h: int) -> tuple[int, int, list[str]] | None:
-    """A supply's name size, its use's size and lines, for a row sized `row_h` drawn in `row` from
-    `x`: the name as large as the row allows, down to no smaller than at 100% if the use's lines
-    need it (None: the use does not fit whole even so)."""
+                sizing: tuple[int, tuple[int, int]]) -> tuple[int, int, list[str]] | None:
+    """A supply's name size, its use's size and lines, for a row sized `sizing[0]` drawn in `row`
+    from `x`: the name as large as the row allows, down to no smaller than at 100% if the use's
+    lines need it, the use no smaller than `sizing[1]`'s (None: the use does not fit whole so)."""
+    row_h, (least_name, least_use) = sizing
     width = row.right - int(46 * scale) - x - 4
     biggest = int(min(18 * scale, row_h * 0.45))
-    for name_size in range(biggest, min(biggest, _least_name()) - 1, -1):
+    use_size = max(int(min(13 * scale, row_h * 0.32)), least_use)
+    for name_size in range(biggest, min(biggest, max(_least_name(), least_name)) - 1, -1):
         name_h = fit_text(supply_title(supply), name_size, width, pal.INK, "bold").get_height()
-        found = _use_lines(supply_use(supply), int(min(13 * scale, row_h * 0.32)), width, row.h - name_h)
+        found = _use_lines(supply_use(supply), use_size, width, row.h - name_h, least_use)
         if found is not None:
             return name_size, found[0], found[1]
     return None
 
 
-def _use_lines(use: str, size: int, width: int, room: int) -> tuple[int, list[str]] | None:
+def _use_lines(use: str, size: int, width: int, room: int, least: int = 0) -> tuple[int, list[str]] | None:
     """A supply's use on one line or two within `width` and `room` pixels' height, smaller down to
-    the text floor rather than cut: (size, lines), or None if even the floor's two do not fit."""
-    for tried in range(max(min_readable(), size), min_readable() - 1, -1):
+    the text floor (or `least`) rather than cut: (size, lines), or None if even that's two do not fit."""
+    floor = max(min_readable(), least)
+    for tried in range(max(floor, size), floor - 1, -1):
         if fits(use, tried, width, floor=tried):
             return tried, [use]
         lines = wrap_text(use, font(tried), width)
