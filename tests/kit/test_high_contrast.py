@@ -19,7 +19,8 @@ from tests.kit.cut_log import names_in
 from tests.kit.text_probe import Drawn, failures, recording, watch
 
 _TABLES = {
-        "pie-rats": ("human,bot:normal,bot:hard,bot:easy", None, 4),
+    "rats": ("human,bot:easy,bot:normal", None, 3),
+    "pie-rats": ("human,bot:normal,bot:hard,bot:easy", None, 4),
     "cheflebrity": ("human,bot:normal,bot:hard", None, 20),
     "rumble-pie": ("human:keys1,human:keys2,bot:normal,bot:hard", 30.0, None),
 }
@@ -67,7 +68,7 @@ def test_high_contrast_leaves_no_soft_ink_on_the_table_or_the_settings(monkeypat
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("game", ["pie-rats", "cheflebrity"])
+@pytest.mark.parametrize("game", ["rats", "pie-rats", "cheflebrity"])
 def test_high_contrast_writes_every_name_at_7_to_1(monkeypatch, game, lang):
     """Captains and chefs in their seats' colours on the felt, and in the top bar's turn line."""
     drawn = _switched(monkeypatch, game, lang)

@@ -83,9 +83,10 @@ class TablePainter:
         afresh when the window, the seat shown or the ceremony changes."""
         ceremony = (scene.ceremony.shown, scene.ceremony.ready) if scene.ceremony is not None else None
         away = tuple(sorted(scene.names.away()))  # a rat's card marks its dropped player away
-        # The top bar says why a host elsewhere holds the game still, which changes with no move.
+        # The top bar says why a host elsewhere holds the game still, which changes with no move;
+        # a new theme (switched in the Settings over the table) changes every ink.
         key = (scene.changes, seat, size, scene.panel is None, scene.tray.busy, ceremony, away,
-               scene.log_scroll.key(), held_by_host(scene))
+               scene.log_scroll.key(), held_by_host(scene), theme.current())
         if self._base is not None and self._base_key == key:
             if self._later is not None:
                 later, self._later = self._later, None
