@@ -82,6 +82,7 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 # The contrast a name or a number in its seat's colour reaches: WCAG's AA, or with the high
 # contrast theme its AAA.
 _LEGIBLE = {"normal": 4.5, "high_contrast": 7.0}
+_PLATE_MARGIN = 0.5  # see plate
 
 
 def soft_ink() -> tuple[int, int, int]:
@@ -125,3 +126,13 @@ def _legible(ink: tuple[int, ...], behind: tuple[int, ...], least: float) -> tup
 def ink_on(fill: tuple[int, ...]) -> tuple[int, int, int]:
     """WHITE or INK, whichever reads better on `fill` (numbers in badges, names on chips)."""
     return WHITE if contrast(WHITE, fill) >= contrast(INK, fill) else INK
+
+
+def plate(fill: tuple[int, ...]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(fill, ink) for a name or number written on a coloured plate (a badge, a tag, a ribbon):
+    the ink ink_on chooses, and the fill lightened under a dark ink or darkened under a light one
+    just enough that they read at 4.5:1, or 7:1 with the high contrast theme, with a margin: a
+    plate's lighter inner line and its smoothed edges lie under the glyphs' edges too. A fill
+    already enough keeps its colour."""
+    ink = ink_on(tuple(fill[:3]))
+    return legible(fill, ink, _LEGIBLE[theme.current()] + _PLATE_MARGIN), ink

@@ -6,6 +6,8 @@ them (WCAG AAA; 4.5:1 for large text)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pie_table.cli.game_args import build_setup
@@ -68,15 +70,46 @@ def test_high_contrast_leaves_no_soft_ink_on_the_table_or_the_settings(monkeypat
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("game", ["rats", "pie-rats", "cheflebrity"])
+@pytest.mark.parametrize("game", ["rats", "pie-rats", "cheflebrity", "rumble-pie"])
 def test_high_contrast_writes_every_name_at_7_to_1(monkeypatch, game, lang):
-    """Captains and chefs in their seats' colours on the felt, and in the top bar's turn line."""
+    """Rats, Captains and chefs in their seats' colours on the felt, in the top bar's turn line and
+    on Rumble Pie's chef cards' ribbons."""
     drawn = _switched(monkeypatch, game, lang)
     set_language(lang)
     names = names_in(game)
     named = [d for d in drawn if any(name in d.text for name in names)]
     assert named  # the table's names were seen
     assert failures(named, least=7.0, large=4.5) == []
+
+
+# The numbers and tags written on a coloured plate or in gold on the felt: Pie Rats' charisma
+# badges ("+2", white on a darkened gold 4.09:1) and its Captains' scores (gold on the felt 4.69:1),
+# Cheflebrity's chefs' scores (5.18:1), Rumble Pie's players' tags (P1 on red 4.65:1, P2 on blue 4.95:1).
+_NUMBERS = {
+    "pie-rats": re.compile(r"\+\d+|\d+ pts"),
+    "cheflebrity": re.compile(r"\d+ pts"),
+    "rumble-pie": re.compile(r"P\d( .*)?"),
+}
+
+
+@pytest.mark.parametrize("game", list(_NUMBERS))
+def test_high_contrast_writes_scores_badges_and_tags_at_7_to_1(monkeypatch, game):
+    drawn = [d for d in _switched(monkeypatch, game, "en") if _NUMBERS[game].fullmatch(d.text)]
+    assert drawn  # the table's numbers were seen
+    assert failures(drawn, least=7.0, large=4.5) == []
+
+
+def test_a_plate_reads_at_the_themes_level_whatever_its_colour():
+    """A badge's, a tag's or a ribbon's fill under the ink chosen for it: 4.5:1 and 7:1 with a margin."""
+    fills = [*pal.SEAT_COLORS, (196, 146, 40), (156, 116, 31), (226, 120, 50), (190, 40, 52), pal.GOLD]
+    try:
+        for look, least in (("normal", 4.5), ("high_contrast", 7.0)):
+            theme.configure(look)
+            assert [f for f in fills if pal.contrast(*pal.plate(f)) < least + 0.4] == []
+        theme.configure("normal")
+        assert pal.plate((196, 146, 40)) == ((196, 146, 40), pal.INK)  # 5.4:1 already: kept
+    finally:
+        theme.configure("normal")
 
 
 def test_the_soft_ink_and_a_seats_name_colour_follow_the_theme():

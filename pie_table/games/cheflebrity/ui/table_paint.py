@@ -492,7 +492,7 @@ def _header(lay: Layout, area: pygame.Rect, label: str, points: str,
     name = fit_text(label, _size(lay, 16), min(name_room, _width(label, lay, 16)), ink, "bold")
     room = area.w - 2 * pad - mark - name.get_width() - pad
     score = fit_text(points, _size(lay, 14), max(int(area.w * 0.25), min(room, _width(points, lay, 14))),
-                     pal.GOLD, "bold")
+                     pal.legible(pal.GOLD, darker(pal.FELT, 0.08)), "bold")  # on the seat's fill
     return name, score
 
 

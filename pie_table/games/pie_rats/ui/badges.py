@@ -112,8 +112,8 @@ def draw_badge(surf: pygame.Surface, center: tuple[int, int], r: int, kind: str,
     number needs (badge_radius), in `color` instead of its kind's where given. Returns the
     badge's own rect (without the leaf)."""
     badge = KINDS[kind]
-    color = color or badge.color
-    number = _number(r, text, pal.ink_on(color))
+    color, ink = pal.plate(color or badge.color)  # the number at 4.5:1 on it, 7:1 in high contrast
+    number = _number(r, text, ink)
     r = badge_radius(r, text, badge.shape)
     image = badge_image(badge.shape, r, color, badge.leaf)
     surf.blit(image, image.get_rect(center=center))

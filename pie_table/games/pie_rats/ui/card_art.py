@@ -215,10 +215,9 @@ def _frame(w: int, h: int, band) -> pygame.Surface:
 
 def _badge(surf: pygame.Surface, center: tuple[int, int], r: int, kind: str, text: str) -> None:
     color = badges.KINDS[kind].color
-    if theme.high_contrast():  # larger badges, darker rims: readable at a glance
+    if theme.high_contrast():  # larger badges: readable at a glance (their fills made legible by draw_badge)
         r = int(r * 1.3)
         center = (center[0] + (r // 5 if center[0] < surf.get_width() // 2 else -r // 5), center[1] - r // 5)
-        color = darker(color, 0.2)
     grown = badges.badge_radius(r, text, badges.KINDS[kind].shape)  # kept on the card, grown
     w, h = surf.get_size()
     center = (min(max(center[0], grown + 1), w - grown - 1), min(max(center[1], grown + 1), h - grown - 1))

@@ -251,7 +251,7 @@ def draw_piles(
         else:
             pygame.draw.rect(surface, pal.FELT_LIGHT, card, 2, border_radius=6)
         text = fit_text(name, label_size, room, pal.CREAM, "bold")
-        number = fit_text(str(count), int(label_size * 1.2), room, pal.GOLD, "bold")
+        number = fit_text(str(count), int(label_size * 1.2), room, pal.legible(pal.GOLD, pal.FELT), "bold")
         anchor = "topleft" if rows else "midtop"
         surface.blit(text, text.get_rect(**{anchor: words_at}))
         below = (words_at[0], words_at[1] + 2 + text.get_height())
@@ -291,7 +291,8 @@ def draw_seat(
     draw_seat_mark(surface, seat, (rect.x + pad + portrait.get_width() - r // 2, rect.y + pad + r), r, color)
     x = rect.x + pad * 2 + portrait.get_width()
     points = view["standings"][seat][0]
-    score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.GOLD, "bold")
+    score = fit_text(_("{n} pts").format(n=points), int(18 * s), int(80 * s), pal.legible(pal.GOLD, pal.FELT),
+                     "bold")
     # A named player's name leads ("Ana · Captain Red Hook"); when room is short the title goes
     # first, then all but the last name ("O'Toole"); when even that has no room beside the score
     # (a narrow panel, words grown), the name takes the whole line and the score the totals' line.

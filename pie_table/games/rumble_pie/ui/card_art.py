@@ -85,7 +85,7 @@ def _chef_shapes(s: pygame.Surface, name: str) -> None:
     # Tall enough for the name at the text floor (the canvas is SUPERSAMPLE times the card).
     band = max(int(h * 0.12), (min_readable() + 5) * SUPERSAMPLE)
     ribbon = pygame.Rect(int(w * 0.06), int(h * 0.8) - band // 2, int(w * 0.88), band)
-    _ribbon(s, ribbon, CHEF_COLORS[name][1])
+    _ribbon(s, ribbon, pal.plate(CHEF_COLORS[name][1])[0])
     small = int(w * 0.2)
     mini = canvas(small, small)
     paint_chef(mini, name)
@@ -206,7 +206,7 @@ def _draw_text(s: pygame.Surface, kind: str) -> None:
         big = text_outlined(str(n), int(h * 0.36), PIE_INKS[n], pal.WHITE, "title", max(1, w // 40))
         s.blit(big, big.get_rect(center=(w // 2, int(h * 0.33))))
     elif kind in CHEF_NAMES:
-        ink = pal.ink_on(CHEF_COLORS[kind][1])
+        ink = pal.plate(CHEF_COLORS[kind][1])[1]
         label = fit_label(kind.capitalize(), int(w * 0.84), int(h * 0.085), ink)
         s.blit(label, label.get_rect(center=(w // 2, int(h * 0.8))))
     elif kind == "kapow":

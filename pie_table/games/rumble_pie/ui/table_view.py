@@ -453,12 +453,13 @@ class TableView:
     def _flag(self, surface: pygame.Surface, text: str, color: Color,
               **where: tuple[int, int]) -> pygame.Rect:
         """A small label on a coloured, ink-edged plate, kept inside the play area."""
-        image = self.text.get(text, self.gx(11), pal.ink_on(color), "bold")
+        fill, ink = pal.plate(color)  # the tag at 4.5:1 on its plate, 7:1 in high contrast
+        image = self.text.get(text, self.gx(11), ink, "bold")
         box = image.get_rect().inflate(self.px(8), -self.px(2))  # the font's leading is room enough
         for name, point in where.items():
             setattr(box, name, point)
         box.clamp_ip(self.geom.area("play"))
-        pygame.draw.rect(surface, color, box, border_radius=self.px(4))
+        pygame.draw.rect(surface, fill, box, border_radius=self.px(4))
         pygame.draw.rect(surface, pal.INK, box, 1, border_radius=self.px(4))
         surface.blit(image, image.get_rect(center=box.center))
         return box
