@@ -84,11 +84,12 @@ def test_high_contrast_writes_every_name_at_7_to_1(monkeypatch, game, lang):
 
 # The numbers and tags written on a coloured plate or in gold on the felt: Pie Rats' charisma
 # badges ("+2", white on a darkened gold 4.09:1) and its Captains' scores (gold on the felt 4.69:1),
-# Cheflebrity's chefs' scores (5.18:1), Rumble Pie's players' tags (P1 on red 4.65:1, P2 on blue 4.95:1).
+# Cheflebrity's chefs' scores (5.18:1), Rumble Pie's players' tags (P1 on red 4.65:1, P2 on blue 4.95:1)
+# and its side boxes' gold titles and a team's KaPow!s this round ("+1", gold on dark wood 6.34:1).
 _NUMBERS = {
     "pie-rats": re.compile(r"\+\d+|\d+ pts"),
     "cheflebrity": re.compile(r"\d+ pts"),
-    "rumble-pie": re.compile(r"P\d( .*)?"),
+    "rumble-pie": re.compile(r"P\d( .*)?|\+\d+|Scores|Keys|Table talk"),
 }
 
 

@@ -372,7 +372,7 @@ class TableView:
         pygame.draw.rect(surf, pal.WOOD_DARK, rect, border_radius=self.px(8))
         pygame.draw.rect(surf, pal.CRUST_DARK, rect, 1, border_radius=self.px(8))
         if title:
-            text = self.text.get(title, self.px(14 * grow), pal.GOLD, "bold")
+            text = self.text.get(title, self.px(14 * grow), pal.legible(pal.GOLD, pal.WOOD_DARK), "bold")
             surf.blit(text, (rect.x + self.px(8), rect.y + self.px(5)))
 
     def _title_drop(self) -> int:
@@ -526,7 +526,8 @@ class TableView:
             name = self.text.fit(names[team], px(13), pal.CREAM, rooms[team], "bold")
             surf.blit(name, (self.px(28), y + (line - name.get_height()) // 2))
             surf.blit(score, score_rect)
-            extra = self.text.get(f"+{state.round_kapows[team]}", px(12), pal.GOLD, "bold")
+            gold = pal.legible(pal.GOLD, pal.WOOD_DARK)
+            extra = self.text.get(f"+{state.round_kapows[team]}", px(12), gold, "bold")
             surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
             y += line
         note = _("total   +KaPow!s this round")
