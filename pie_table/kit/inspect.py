@@ -13,6 +13,7 @@ from pie_table.kit.text import wrap_text
 
 _FACE_H = 230  # the large card's height at scale 1
 _TEXT_W = 220  # the text column's width at scale 1
+_RING = 2  # the ink outline round the panel, in pixels
 
 
 def inspect_size(scale: float) -> tuple[int, int]:
@@ -36,8 +37,9 @@ def draw_inspect(surface: pygame.Surface, face: pygame.Surface, title: str, text
         lines += [(line, body) for line in wrap_text(paragraph, body, width)]
     text_h = sum(f.get_linesize() for _line, f in lines)
     panel = pygame.Rect(0, 0, face.get_width() + width + 3 * pad, max(face.get_height(), text_h) + 2 * pad)
-    panel = _placed(panel, near, surface.get_rect(), pad, clear_of)
-    pygame.draw.rect(surface, pal.INK, panel.inflate(4, 4), border_radius=int(12 * s))
+    # Kept inside by its outline's width too, so the ink ring is not cut at a window's edge.
+    panel = _placed(panel, near, surface.get_rect().inflate(-2 * _RING, -2 * _RING), pad, clear_of)
+    pygame.draw.rect(surface, pal.INK, panel.inflate(2 * _RING, 2 * _RING), border_radius=int(12 * s))
     pygame.draw.rect(surface, pal.PAPER, panel, border_radius=int(10 * s))
     surface.blit(face, (panel.x + pad, panel.y + pad))
     x, y = panel.x + 2 * pad + face.get_width(), panel.y + pad
