@@ -113,11 +113,12 @@ class Label(Widget):
         text = self.current_text()
         if not text:
             return
-        if self.color == pal.INK_SOFT:  # made in the soft ink: the theme's own, now (it may change)
-            self.color = pal.soft_ink()
+        # A label in the soft ink writes the theme's soft ink of the moment (the theme may be
+        # switched either way while it is shown); its own colour is left as it was given.
+        ink = pal.soft_ink() if self.color == pal.INK_SOFT else self.color
         size = max(_MIN_TEXT, int(self.size * self.scale))
         if not self.wrap:
-            image = fit_text(text, size, self.rect.w, self.color, self.face)
+            image = fit_text(text, size, self.rect.w, ink, self.face)
             pos = image.get_rect(midleft=self.rect.midleft)
             if self.align == "center":
                 pos.center = self.rect.center
@@ -128,7 +129,7 @@ class Label(Widget):
         fnt = font(size, self.face)
         y = self.rect.y
         for line in wrap_text(text, fnt, self.rect.w, break_words=True):  # nothing runs past the rect
-            image = fnt.render(line, True, self.color)
+            image = fnt.render(line, True, ink)
             x = self.rect.centerx - image.get_width() // 2 if self.align == "center" else self.rect.x
             surface.blit(image, (x, y))
             y += fnt.get_linesize()

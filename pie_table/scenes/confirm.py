@@ -31,7 +31,7 @@ class ConfirmScene(OverlayScene):
         self.no_button = Button(self.no_text, self.back, size=26)
         self.yes_button = Button(self.yes_text, self.confirm, size=26)
         widgets: list[Widget] = [self.no_button, self.yes_button, self.heading]
-        self.detail = Label(self.detail_text, 20, pal.soft_ink()) if self.detail_text else None
+        self.detail = Label(self.detail_text, 20, pal.INK_SOFT) if self.detail_text else None
         if self.detail is not None:
             widgets.append(self.detail)
         return widgets

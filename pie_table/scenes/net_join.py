@@ -337,10 +337,10 @@ class JoinScene(MenuScene):
         if seats and self.seat not in seats:
             self.seat = seats[0]
         self.name_input = TextInput(_("Name"), self.name, self._set_name, max_len=24)
-        self.lan_label = Label(self._lan_text, 18, pal.soft_ink(), wrap=True)
+        self.lan_label = Label(self._lan_text, 18, pal.INK_SOFT, wrap=True)
         self.found_buttons = [Button(f"{t['name']} · {t['address']}:{t['port']}", self._picker(t), size=18)
                               for t in self.found[:_SHOWN]]
-        self.lobby_label = Label(lambda: self.lobby_line, 18, pal.soft_ink(), wrap=True)
+        self.lobby_label = Label(lambda: self.lobby_line, 18, pal.INK_SOFT, wrap=True)
         self.table_buttons = [Button(("▶ " if t is self.chosen() else "") + table_line(t), self._chooser(t),
                                      enabled=not t.get("over"), size=18)
                               for t in (self.tables or [])[:_SHOWN + 1]]

@@ -42,7 +42,7 @@ class PauseScene(OverlayScene):
         self.quick_button = Button(_("Quick reference"), self.show_quick, size=28)
         self.settings_button = Button(_("Settings"), self.show_settings, size=28)
         self.quit_button = Button(_("Quit to menu"), self.quit_to_menu, size=28)
-        self.hint = Label(_("Esc to resume"), 18, pal.soft_ink())
+        self.hint = Label(_("Esc to resume"), 18, pal.INK_SOFT)
         self.buttons = [self.resume_button, self.quick_button, self.rules_button, self.settings_button,
                         self.quit_button]
         self.warning: Label | None = None

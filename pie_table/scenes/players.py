@@ -68,7 +68,7 @@ class PlayersScene(OverlayScene):
             self.pickers.append(picker)
             widgets += [text, picker]
         self.note = Label(lambda: self.problem() or _(
-            "Named players get statistics; leave a name empty to play unnamed."), 16, pal.soft_ink(), "sans",
+            "Named players get statistics; leave a name empty to play unnamed."), 16, pal.INK_SOFT, "sans",
             wrap=True)  # on two lines where the panel is narrow (Spanish at 900x560), never cut
         self.done = Button(_("Done"), self.back, size=24, enabled=lambda: self.problem() is None)
         return [*widgets, self.done, self.heading, self.note]
@@ -87,7 +87,7 @@ class PlayersScene(OverlayScene):
         return not name or not self._taken(seat, name)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        self.note.color = pal.DANGER if self.problem() else pal.soft_ink()
+        self.note.color = pal.DANGER if self.problem() else pal.INK_SOFT
 
     def _typed(self, seat: int) -> Any:
         def typed(text: str) -> None:

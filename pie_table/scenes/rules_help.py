@@ -125,7 +125,7 @@ class RulesHelpScene(OverlayScene):
 
     def build(self) -> list[Widget]:
         self.close_button = Button(_("Close"), self.back, size=26)
-        self.hint = Label(_("Wheel, arrows or Page Up/Down to scroll"), 17, pal.soft_ink())
+        self.hint = Label(_("Wheel, arrows or Page Up/Down to scroll"), 17, pal.INK_SOFT)
         return [self.close_button, self.hint]
 
     def layout(self, size: tuple[int, int]) -> None:

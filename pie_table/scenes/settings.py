@@ -53,7 +53,7 @@ class SettingsScene(OverlayScene):
         full = bool(self.app.fullscreen)
         self.fullscreen = Toggle(_("Fullscreen"), full, self._set_fullscreen)
         self.note = Label(_("The countdown sets each new game's reaction time; F11 switches fullscreen."), 16,
-                          pal.soft_ink(), "sans", wrap=True)  # two lines where one does not hold it
+                          pal.INK_SOFT, "sans", wrap=True)  # two lines where one does not hold it
         self.back_button = Button(_("Back"), self.back, size=26)
         self.keys_button = Button(_("Controls…"), self.open_controls, size=22)
         rows: list[Widget] = [self.volume, self.mute, self.language, self.reaction, self.pace, self.animation,

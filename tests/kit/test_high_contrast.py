@@ -123,3 +123,30 @@ def test_the_soft_ink_and_a_seats_name_colour_follow_the_theme():
         assert min(pal.contrast(pal.CREAM, bar), pal.contrast(pal.HIGHLIGHT, bar)) >= 7.0
     finally:
         theme.configure("normal")
+
+
+def test_a_label_in_the_soft_ink_follows_the_theme_both_ways():
+    """A label made in the soft ink writes INK while high contrast is on and the soft ink again
+    once it is off (it had kept INK for good after the theme's first switch)."""
+    import pygame
+
+    from pie_table.kit.widgets import Label
+
+    pygame.init()
+    label = Label("Esc to resume", 18, pal.INK_SOFT)
+    label.place(pygame.Rect(0, 0, 300, 40), 1.0)
+
+    def inks() -> set[tuple[int, int, int]]:
+        surface = pygame.Surface((300, 40))
+        surface.fill(pal.PAPER)
+        label.draw(surface)
+        return {tuple(surface.get_at((x, y)))[:3] for x in range(300) for y in range(40)} - {pal.PAPER}
+
+    try:
+        assert pal.INK_SOFT in inks() and pal.INK not in inks()
+        theme.configure("high_contrast")
+        assert pal.INK in inks() and pal.INK_SOFT not in inks()
+        theme.configure("normal")
+        assert pal.INK_SOFT in inks() and pal.INK not in inks()
+    finally:
+        theme.configure("normal")
