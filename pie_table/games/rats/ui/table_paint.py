@@ -151,10 +151,15 @@ class TablePainter:
                  lay.sheet.union(lay.sheet.move(_SHADOW, _SHADOW))]
         return not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1:])
 
+    def _kept_for(self, key: Any, rect: pygame.Rect) -> tuple[Any, ...]:
+        """What a kept panel is painted for: its `key`, its size, the scale and the theme (a new
+        theme's inks repaint it)."""
+        return key, rect.size, self.scale, theme.current()
+
     def _stale(self, name: str, key: Any, rect: pygame.Rect) -> bool:
         """Would panel `name` be painted again for `key`?"""
         cached = self._panels.get(name)
-        return cached is None or cached[0] != (key, rect.size, self.scale, theme.current())
+        return cached is None or cached[0] != self._kept_for(key, rect)
 
     def _panel(self, target: pygame.Surface, name: str, key: Any, rect: pygame.Rect,
                paint: Callable[[pygame.Surface, pygame.Rect], None], reach: int = 0,
@@ -169,7 +174,7 @@ class TablePainter:
         card: `reach` in unscaled pixels) is kept transparent with a margin all round.
         """
         scale = self.scale
-        full = (key, rect.size, scale, theme.current())  # a new theme's inks repaint it
+        full = self._kept_for(key, rect)
         cached = self._panels.get(name)
         if cached is None or cached[0] != full:
             if reach:
