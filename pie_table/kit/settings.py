@@ -57,9 +57,12 @@ class SettingsHost(Protocol):
 
     settings: Settings
     fullscreen: bool
-    ui_scale: float  # the interface size it draws at now (1.0 to 2.0)
     scenes: SceneManager
     sound: Any
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's drawing size in pixels."""
 
     def set_ui_scale(self, percent: int) -> None:
         """Draw everything `percent`% larger, every scene laid out again at once."""

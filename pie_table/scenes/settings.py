@@ -106,9 +106,9 @@ class SettingsScene(OverlayScene):
     def _set_cards(self, look: str) -> None:
         self._settings().card_theme = look
         self._changed()
-        # The table under the sheet lays itself out again, so what it keeps painted (its panels,
-        # its talk) takes the theme's inks at once, not after the next move.
-        self.app.set_ui_scale(round(self.app.ui_scale * 100))
+        # Every scene lays itself out again (the table under the sheet too), so what it keeps
+        # painted (its panels, its talk) takes the theme's inks at once, not after the next move.
+        self.app.scenes.on_resize(self.app.size)
 
     def _set_reduce(self, value: bool) -> None:
         self._settings().reduce_motion = value
