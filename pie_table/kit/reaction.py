@@ -21,6 +21,7 @@ the next window.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -166,36 +167,56 @@ class ReactionWindow:
         ink: tuple[int, int, int] = pal.CREAM,
     ) -> None:
         """The countdown bar and a React! button for every human still asked (as many to a row as
-        fit in `rect`); `ink` is the text colour for the background beneath."""
-        self.buttons = []
+        fit in `rect`'s width; `height` says how tall that is); `ink` is the text colour for the
+        background beneath."""
+        placed = self._placed(rect, scale, ink)
+        self.buttons = placed.buttons if placed is not None else []
+        if placed is None:
+            return
+        bar, left, deadline = placed.bar, placed.left, placed.deadline
+        pygame.draw.rect(surface, pal.soft_ink(), bar, border_radius=bar.h // 2)
+        done = bar.copy()
+        done.w = int(bar.w * left / deadline)
+        pygame.draw.rect(surface, pal.DANGER if left < 2 else pal.GOLD, done, border_radius=bar.h // 2)
+        surface.blit(placed.title, placed.title_at)
+        for button, seat in placed.buttons:
+            pygame.draw.rect(surface, pal.CRUST, button, border_radius=max(4, int(8 * scale)))
+            self._draw_button_face(surface, button, seat, scale)
+
+    def height(self, width: int, scale: float = 1.0) -> int:
+        """How tall `draw` is in a rect `width` wide (0 when nothing is asked): a table with little
+        room gives the countdown more than its moves box rather than let the buttons spill."""
+        placed = self._placed(pygame.Rect(0, 0, width, 0), scale, pal.INK)
+        if placed is None or not placed.buttons:
+            return 0
+        return max(b.bottom for b, _seat in placed.buttons) + max(4, int(8 * scale))
+
+    def _placed(self, rect: pygame.Rect, scale: float, ink: tuple[int, int, int]) -> _Placed | None:
         asked = self.asked()
         left = self.driver.remaining()
         decision = self.decision()
         if not asked or left is None or decision is None or decision["deadline"] is None:
-            return
+            return None
         pad = max(4, int(8 * scale))
         bar = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, max(6, int(10 * scale)))
-        pygame.draw.rect(surface, pal.soft_ink(), bar, border_radius=bar.h // 2)
-        done = bar.copy()
-        done.w = int(bar.w * left / decision["deadline"])
-        pygame.draw.rect(surface, pal.DANGER if left < 2 else pal.GOLD, done, border_radius=bar.h // 2)
         title, size = self.title(decision, left), int(18 * scale)
         if fits(title, size, bar.w, "bold", size):
             text = fit_text(title, size, bar.w, ink, "bold")
         else:  # a long card's name, a grown size: on more lines rather than smaller, or cut
             text = fit_lines(title, size, bar.w, ink, "bold", most=3)
-        surface.blit(text, (bar.x, bar.bottom + pad // 2))
         bw, bh = min(int(180 * scale), bar.w), int(40 * scale)
         per_row = max(1, (bar.w + pad) // (bw + pad))
         if per_row == 1:
             bw = bar.w  # one button to a row: give it the whole width, so the name fits
+        if not all(fits(self.label(seat), int(16 * scale), _label_room(bw, scale), "bold", int(16 * scale))
+                   for seat in asked):
+            bh = int(62 * scale)  # a long name on a narrow column: two lines, never cut
         y = bar.bottom + pad + text.get_height()
+        buttons = []
         for i, seat in enumerate(asked):
             row, col = divmod(i, per_row)
-            button = pygame.Rect(bar.x + col * (bw + pad), y + row * (bh + pad), bw, bh)
-            pygame.draw.rect(surface, pal.CRUST, button, border_radius=max(4, int(8 * scale)))
-            self._draw_button_face(surface, button, seat, scale)
-            self.buttons.append((button, seat))
+            buttons.append((pygame.Rect(bar.x + col * (bw + pad), y + row * (bh + pad), bw, bh), seat))
+        return _Placed(bar, left, decision["deadline"], text, (bar.x, bar.bottom + pad // 2), buttons)
 
     def title(self, decision: Any, left: float) -> str:
         """The countdown's line: what the window may be answered with, and the seconds left."""
@@ -211,12 +232,43 @@ class ReactionWindow:
     ) -> None:
         """The seat's key in a badge of its own at the left, so a long label in any language is
         cut on the name and never on the key; then "React! <name>"."""
-        pad = max(3, int(5 * scale))
-        badge = pygame.Rect(button.x + pad, button.y + pad, button.h - 2 * pad, button.h - 2 * pad)
+        pad, side = _badge(scale)
+        badge = pygame.Rect(button.x + pad, button.centery - side // 2, side, side)
         pygame.draw.rect(surface, pal.PAPER, badge, border_radius=max(3, int(5 * scale)))
         key = fit_text(str(seat + 1), int(18 * scale), badge.w, pal.INK, "bold")
         surface.blit(key, key.get_rect(center=badge.center))
         room = pygame.Rect(badge.right + pad, button.y, button.right - badge.right - 2 * pad, button.h)
-        text = _("React! {seat}").format(seat=self.name(seat))
-        label = fit_text(text, int(16 * scale), room.w, pal.INK, "bold")
+        text, size = self.label(seat), int(16 * scale)
+        if fits(text, size, room.w, "bold", size):  # wrapped rather than smaller
+            label = fit_text(text, size, room.w, pal.INK, "bold")
+        else:
+            label = fit_lines(text, size, room.w, pal.INK, "bold", most=2)
         surface.blit(label, label.get_rect(center=room.center))
+
+    def label(self, seat: int) -> str:
+        """What `seat`'s button says."""
+        return _("React! {seat}").format(seat=self.name(seat))
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """Where the countdown's parts go in a rect, and what its line says."""
+
+    bar: pygame.Rect
+    left: float
+    deadline: float
+    title: pygame.Surface
+    title_at: tuple[int, int]
+    buttons: list[tuple[pygame.Rect, int]]
+
+
+def _badge(scale: float) -> tuple[int, int]:
+    """A button's padding and the side of its key badge (as tall as a one-line button allows)."""
+    pad = max(3, int(5 * scale))
+    return pad, int(40 * scale) - 2 * pad
+
+
+def _label_room(width: int, scale: float) -> int:
+    """How wide a label may be on a button `width` wide: what the key badge and padding leave."""
+    pad, side = _badge(scale)
+    return width - side - 3 * pad

@@ -60,17 +60,36 @@ def held_by_host(table: Any) -> str:
 
 
 def waiting_head(table: Any, surface: pygame.Surface, banner: str, painted: bool,
-                 scale: float | None = None) -> int:
-    """The moves box (`layout.moves`) when the screen's seat is not asked: its paper (unless the
-    backdrop `painted` it) and who the table waits for, wrapped, at `scale` (the layout's unless
-    its panels have a scale of their own); returns the y below."""
-    rect, s = table.layout.moves, table.layout.scale if scale is None else scale
+                 scale: float | None = None, rect: pygame.Rect | None = None) -> int:
+    """The moves box (`layout.moves`, or `rect`) when the screen's seat is not asked: its paper
+    (unless the backdrop `painted` it) and who the table waits for, wrapped, at `scale` (the
+    layout's unless its panels have a scale of their own); returns the y below."""
+    s = table.layout.scale if scale is None else scale
+    rect = table.layout.moves if rect is None else rect
     if not painted:
         paper(surface, rect, s)
     pad = int(10 * s)
-    text = fit_lines(banner, int(17 * s), rect.w - 2 * pad, pal.INK, "bold", most=5)  # wraps, whole
+    text = _head(banner, rect.w, s)
     surface.blit(text, (rect.x + pad, rect.y + pad))
     return rect.y + pad + text.get_height()
+
+
+def reaction_box(table: Any, banner: str, scale: float) -> pygame.Rect:
+    """Where the moves box shows the shared reaction countdown: the box itself, or, when its
+    buttons need more than it has (a narrow column at a large interface size), the box grown down
+    over the log, which waits the few seconds the window is open, rather than buttons that spill
+    onto the log's lines."""
+    moves, log = table.layout.moves, table.layout.log
+    pad = int(10 * scale)
+    need = pad + _head(banner, moves.w, scale).get_height() + pad + table.reaction.height(moves.w, scale)
+    if need <= moves.h:
+        return moves
+    return pygame.Rect(moves.x, moves.y, moves.w, max(moves.h, log.bottom - moves.y))  # all of it: no sliver
+
+
+def _head(banner: str, width: int, scale: float) -> pygame.Surface:
+    pad = int(10 * scale)
+    return fit_lines(banner, int(17 * scale), width - 2 * pad, pal.INK, "bold", most=5)  # wraps, whole
 
 
 def results_prompt(table: Any, surface: pygame.Surface, area: pygame.Rect, lift: int) -> None:

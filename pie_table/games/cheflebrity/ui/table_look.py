@@ -34,7 +34,7 @@ from pie_table.kit.log_panel import draw_log, paper
 from pie_table.kit.marks import draw_target, picked_reach
 from pie_table.kit.text import fit_text
 from pie_table.scenes.save_trouble import draw_marker
-from pie_table.scenes.turn_table.look import draw_notes, held_by_host, waiting_head
+from pie_table.scenes.turn_table.look import draw_notes, held_by_host, reaction_box, waiting_head
 
 
 def banner(table: Any, view: dict[str, Any]) -> str:
@@ -119,17 +119,17 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     table.zones = zones
     remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None
-    if table.trade is not None:
-        table.trade.draw(surface, lay.moves, lay.panel_scale, painted)
-    elif table.panel is not None:
-        table.panel.draw(surface, lay.moves, lay.panel_scale, remaining, deadline, painted=painted)
-    else:
-        _draw_waiting(table, surface, view, painted)
     if table.show_trades:
         _draw_trades(table, surface, view, painted)
     else:
         draw_log(surface, lay.log, table.history().said, lay.panel_scale, _("At the table (T: your trades)"),
                  painted=painted, names=table.names, scroll=table.log_scroll)
+    if table.trade is not None:  # (after the log: a countdown short of room grows over it)
+        table.trade.draw(surface, lay.moves, lay.panel_scale, painted)
+    elif table.panel is not None:
+        table.panel.draw(surface, lay.moves, lay.panel_scale, remaining, deadline, painted=painted)
+    else:
+        _draw_waiting(table, surface, view, painted)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     table.flights.draw(surface)
@@ -148,10 +148,12 @@ def _draw_waiting(table: Any, surface: pygame.Surface, view: dict[str, Any], pai
     screen the reaction countdown with a React! button per human."""
     rect, s = table.layout.moves, table.layout.panel_scale
     pad = int(10 * s)
-    y = waiting_head(table, surface, banner(table, view), painted, s) + pad
-    if table.is_window() and table.gate.shared and not table.watch:  # nobody claims in a replay
-        area = pygame.Rect(rect.x, y, rect.w, rect.h // 2)
-        table.reaction.draw(surface, area, s, ink=pal.INK)
+    said = banner(table, view)
+    reacting = table.is_window() and table.gate.shared and not table.watch  # nobody claims in a replay
+    box = reaction_box(table, said, s) if reacting else rect
+    y = waiting_head(table, surface, said, painted and box == rect, s, box) + pad
+    if reacting:
+        table.reaction.draw(surface, pygame.Rect(rect.x, y, rect.w, box.bottom - y), s, ink=pal.INK)
     elif view.get("trade"):
         trade = view["trade"]
         line = _("{chef} offers {other} {claim} for {want}.").format(

@@ -34,7 +34,13 @@ from pie_table.kit.log_panel import draw_log
 from pie_table.kit.marks import draw_target, picked_reach
 from pie_table.kit.text import fit_lines, fit_text
 from pie_table.scenes.save_trouble import draw_marker
-from pie_table.scenes.turn_table.look import draw_notes, held_by_host, results_prompt, waiting_head
+from pie_table.scenes.turn_table.look import (
+    draw_notes,
+    held_by_host,
+    reaction_box,
+    results_prompt,
+    waiting_head,
+)
 
 
 def banner(table: Any, view: dict[str, Any]) -> str:
@@ -100,12 +106,12 @@ def paint(table: Any, surface: pygame.Surface) -> None:
     table.zones = zones
     remaining = table.driver.remaining()
     deadline = top["deadline"] if top is not None else None
-    if table.panel is not None:
+    draw_log(surface, lay.log, table.history().said, lay.panel_scale, _("At the table"), painted=painted,
+             names=table.names, scroll=table.log_scroll)
+    if table.panel is not None:  # (after the log: a countdown short of room grows over it)
         table.panel.draw(surface, lay.moves, lay.panel_scale, remaining, deadline, painted=painted)
     else:
         _draw_waiting(table, surface, view, remaining, painted)
-    draw_log(surface, lay.log, table.history().said, lay.panel_scale, _("At the table"), painted=painted,
-             names=table.names, scroll=table.log_scroll)
     if dragged is not None:
         _draw_dragged(table, surface, dragged)
     places = {(z.kind == "pie", z.value): z.rect for z in zones if z.kind in ("crew", "charisma", "pie")}
@@ -126,9 +132,12 @@ def _draw_waiting(
     shared reaction countdown with a React! button per human."""
     rect, s = table.layout.moves, table.layout.panel_scale
     pad = int(10 * s)
-    y = waiting_head(table, surface, banner(table, view), painted, s)
-    if table.is_window() and table.gate.shared and not table.watch:  # nobody claims in a replay
-        area = pygame.Rect(rect.x, y + pad, rect.w, rect.h // 2)
+    said = banner(table, view)
+    reacting = table.is_window() and table.gate.shared and not table.watch  # nobody claims in a replay
+    box = reaction_box(table, said, s) if reacting else rect
+    y = waiting_head(table, surface, said, painted and box == rect, s, box)
+    if reacting:
+        area = pygame.Rect(rect.x, y + pad, rect.w, box.bottom - y - pad)
         table.reaction.draw(surface, area, s, ink=pal.INK)
     elif view["over"]:
         lines = results_text(view, table.history().said, table.names)[1]
