@@ -11,6 +11,8 @@ import pytest
 from pie_table.cli.game_args import build_setup
 from pie_table.cli.headless_app import make_table
 from pie_table.cli.main import build_parser
+from pie_table.games.cheflebrity.ui.table_look import banner as chef_banner
+from pie_table.games.pie_rats.ui.table_look import banner as rats_banner
 from pie_table.kit.i18n import _, set_language
 from pie_table.kit.text import set_interface_size
 from pie_table.scenes.turn_table.look import reaction_box
@@ -62,12 +64,9 @@ def test_every_react_button_is_whole_and_inside_the_countdowns_box(monkeypatch, 
         app.step(0.0, [])
     buttons = table.reaction.buttons
     assert buttons  # (a human who played the card is not asked)
-    assert [shown for _text, shown, _where in cuts if shown.startswith(_("React! {seat}").split("{")[0])] == []
-    view = table.public()
-    from pie_table.games.cheflebrity.ui.table_look import banner as chef_banner
-    from pie_table.games.pie_rats.ui.table_look import banner as rats_banner
-
-    said = (rats_banner if game == "pie-rats" else chef_banner)(table, view)
+    react = _("React! {seat}").split("{")[0]
+    assert [shown for _text, shown, _where in cuts if shown.startswith(react)] == []
+    said = (rats_banner if game == "pie-rats" else chef_banner)(table, table.public())
     box = reaction_box(table, said, table.layout.panel_scale)
     window = pygame.Rect((0, 0), size)
     for rect, _seat in buttons:

@@ -84,11 +84,13 @@ def test_what_a_rat_last_said_is_written_no_smaller_than_the_floor():
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
 @pytest.mark.parametrize("seats", [3, 6])
-def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats, size, lang):
-    """Everything a rat says aloud, at its longest, is whole on its grown card: "Could you possibly
+@pytest.mark.parametrize("percent", [100, 200])
+def test_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats, size, lang, percent):
+    """Everything a rat says aloud, at its longest, is whole on its card: "Could you possibly
     part with all of your straw, Rat 6?" takes four lines in English, the Spanish request for all
-    cocktail swords five (cut after three before); the choice panel under the cards keeps the
-    room for its question and a row of buttons, the dice tray giving it up first."""
+    cocktail swords five (cut after three at 200%, after one at 100%: "“I'm afraid I have 5
+    co…"); the choice panel under the cards keeps the room for its question and a row of
+    buttons, the dice tray giving it up first."""
     import pygame
 
     from pie_table.games.rats import speech
@@ -100,7 +102,7 @@ def test_at_200_percent_what_a_rat_said_is_whole_on_its_card(monkeypatch, seats,
     from tests.kit.cut_log import logging_cuts
 
     set_language(lang)
-    App(size=size, headless=True).set_ui_scale(200)
+    App(size=size, headless=True).set_ui_scale(percent)
     try:
         lay = compute_layout(size, seats)
         said = [last_words([{"type": "request", "seat": 1, "text": line}], seats)[1]

@@ -76,9 +76,12 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     centre = pygame.Rect(goals.right + m, body_y, sheet.x - goals.right - 2 * m, h - body_y - m)
     per_row = 3 if seats > 2 else 2
     rows = -(-seats // per_row)
-    card_h = int(70 * s)
     card_w = (centre.w - (per_row - 1) * m) // per_row
-    if s > design_scale(size):  # grown, a rat's card holds what it last said on more lines
+    # A rat's card holds what it last said whole, on more lines, as far as the dice tray and the
+    # choice panel under the cards keep the least they need (a grown card always takes them).
+    spare = (centre.h - rows * m - int(_TRAY_LEAST * s) - m - 10 - least_height(s) - 5) // rows
+    card_h = max(int(70 * s), min(_grown_card_h(card_w, s), spare))
+    if s > design_scale(size):
         card_h = _grown_card_h(card_w, s)
     cards = [pygame.Rect(centre.x + (i % per_row) * (card_w + m), centre.y + (i // per_row) * (card_h + m),
                          card_w, card_h) for i in range(seats)]
