@@ -85,12 +85,14 @@ class _Recorder:
         if not entries:
             return
         x, y = _position(dest)
+        shown = source.get_rect()  # the part of the source blitted: a page scrolled shows a window of it
         if isinstance(area, pygame.Rect | tuple) and area:
+            shown = pygame.Rect(area).clip(shown)
             x, y = x - pygame.Rect(area).x, y - pygame.Rect(area).y
         alpha = source.get_alpha()
         carried: list[_Pending] = []
         for entry in entries:
-            rect = entry.rect.move(x, y).clip(target.get_rect())
+            rect = entry.rect.clip(shown).move(x, y).clip(target.get_rect())
             if rect.w <= 0 or rect.h <= 0 or (alpha is not None and alpha < 60):
                 continue
             if self._copy_of_outline(target, entry, rect):

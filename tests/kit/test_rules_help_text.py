@@ -1,0 +1,60 @@
+"""The in-app rules of every game, as a player reads them from the top down to the end: every line
+whole, contrasted against its paper and no smaller than the floor, in both languages, on the
+default window, a small one and a small one at 200%. (Only the lines in view count: the sheet is
+one tall image of which the scene shows a window.)"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from pie_table.kit import fonts
+from pie_table.kit.app import App
+from pie_table.kit.i18n import set_language
+from pie_table.kit.text import set_interface_size
+from tests.kit.cut_log import logging_cuts
+from tests.kit.text_probe import failures, recording, watch
+
+_GAMES = ["rumble-pie", "rats", "pie-rats", "cheflebrity"]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
+    yield
+    set_language("en")
+    set_interface_size(100)
+
+
+def _key(key: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("size", "percent"), [((1280, 720), 100), ((900, 560), 100), ((900, 560), 200)])
+@pytest.mark.parametrize("game", _GAMES)
+def test_every_line_of_the_rules_in_view_is_whole_contrasted_and_large_enough(monkeypatch, game, size,
+                                                                               percent, lang):
+    from pie_table.scenes.rules_help import RulesHelpScene
+
+    set_language(lang)
+    with logging_cuts(monkeypatch) as cuts, recording(monkeypatch) as drawn:
+        app = App(size=size, headless=True)
+        app.set_ui_scale(percent)
+        watch(app)
+        scene = RulesHelpScene(app, game)
+        app.scenes.push(scene)
+        app.step(0.0)
+        seen = []
+        for _page in range(200):  # page by page to the end
+            drawn.clear()
+            app.step(0.0)
+            seen += drawn
+            if scene.scroll >= scene.max_scroll():
+                break
+            app.step(0.0, [_key(pygame.K_PAGEDOWN)])
+        assert scene.scroll == scene.max_scroll() > 0
+    assert sorted({shown for _text, shown, _where in cuts}) == []
+    assert len(seen) > 40
+    assert failures(seen) == []
+    assert sorted({(d.size, d.text) for d in seen if d.size < fonts.min_readable()}) == []
