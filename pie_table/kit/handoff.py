@@ -18,7 +18,7 @@ from pie_table.kit import fonts
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.scene import ON_INPUT, Scene
-from pie_table.kit.text import fit_text, ui_scale
+from pie_table.kit.text import fit_text, ui_scale, wrap_text
 
 # Ignore input for this long after the screen appears, so the click or key that ended the previous
 # player's choice (or key repeat) does not wave the next player straight through.
@@ -30,6 +30,7 @@ _ARM_DELAY = 0.3
 # before were meant for the window that just closed, not for opening the next player's hand.
 _NEWS_ARM_DELAY = 1.5
 _Line = tuple[str, int, Any, str]  # text, pixel size, colour, font face
+_GAP = 12  # between lines
 _CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 _CONFIRM_BUTTONS = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)
 
@@ -124,10 +125,6 @@ class HandoffScene(Scene):
         tall = 290 if self.news else 260
         card = pygame.Rect(0, 0, min(w - 40, int(620 * grow)), min(h - 40, int(tall * grow)))
         card.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, pal.PAPER, card, border_radius=18)
-        pygame.draw.rect(surface, self.accent, card, width=5, border_radius=18)
-        if self.icon is not None:
-            surface.blit(self.icon, self.icon.get_rect(midbottom=(card.centerx, card.y + 24)))
         scale = max(0.6, min(grow, card.w / 620))
         lines = [
             (self.news, int(22 * scale), pal.DANGER, "bold"),
@@ -136,10 +133,23 @@ class HandoffScene(Scene):
             # Until armed the prompt keeps its line but shows nothing (no text hidden paper on paper).
             (self._prompt() if self.armed else " ", int(22 * scale), pal.soft_ink(), "bold"),
         ]
+        shown = [line for line in lines if line[0]]
+        margin = int(20 * scale)  # the card's ring and a breath of paper each side of the words
+        images = _wrapped(shown, card.w - 2 * margin)
+        words = sum(i.get_height() for i in images) + _GAP * (len(images) - 1)
+        overhang = int(24 * scale) if self.icon is not None else 0  # below the portrait
+        need = overhang + words + 2 * _GAP + int(48 * scale) + int(16 * scale) + 2 * margin
+        if need > card.h:  # a long name in a large size wraps: the card grows to hold its lines
+            card.h = min(h - 40, need)
+            card.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, pal.PAPER, card, border_radius=18)
+        pygame.draw.rect(surface, self.accent, card, width=5, border_radius=18)
+        if self.icon is not None:
+            surface.blit(self.icon, self.icon.get_rect(midbottom=(card.centerx, card.y + 24)))
         self._draw_button(surface, card, scale)
-        top = card.y + (int(24 * scale) if self.icon is not None else 0)  # below the portrait's overhang
-        text_area = pygame.Rect(card.x, top, card.w, self.button.y - top)
-        self._draw_lines(surface, text_area, [line for line in lines if line[0]])
+        top = card.y + overhang
+        text_area = pygame.Rect(card.x + margin, top, card.w - 2 * margin, self.button.y - top)
+        _draw_lines(surface, text_area, images)
 
     def _prompt(self) -> str:
         return _("Then press Enter or Space, or click your name")
@@ -157,15 +167,33 @@ class HandoffScene(Scene):
         label = fit_text(text, int(22 * scale), self.button.w - 16, pal.ink_on(fill), "bold")
         surface.blit(label, label.get_rect(center=self.button.center))
 
-    @staticmethod
-    def _draw_lines(surface: pygame.Surface, card: pygame.Rect, lines: list[_Line]) -> None:
-        images = [fonts.render(text, size, color, face) for text, size, color, face in lines]
-        gap = 12
-        total = sum(img.get_height() for img in images) + gap * (len(images) - 1)
-        y = card.centery - total // 2
-        for img in images:
-            if img.get_width() > card.w - 24:
-                ratio = (card.w - 24) / img.get_width()
-                img = pygame.transform.smoothscale(img, (card.w - 24, max(1, int(img.get_height() * ratio))))
-            surface.blit(img, img.get_rect(midtop=(card.centerx, y)))
-            y += img.get_height() + gap
+
+
+def _wrapped(lines: list[_Line], width: int) -> list[pygame.Surface]:
+    """Each line's words at its size as one image, wrapped to `width` rather than made smaller (a
+    Captain's long name in Spanish at 200% takes the title onto two lines), centred."""
+    images = []
+    for text, size, color, face in lines:
+        parts = [fonts.render(part, size, color, face)
+                 for part in wrap_text(text, fonts.font(size, face), width) or [text]]
+        block = pygame.Surface((max(p.get_width() for p in parts), sum(p.get_height() for p in parts)),
+                               pygame.SRCALPHA)
+        y = 0
+        for part in parts:
+            block.blit(part, part.get_rect(midtop=(block.get_width() // 2, y)))
+            y += part.get_height()
+        images.append(block)
+    return images
+
+
+def _draw_lines(surface: pygame.Surface, area: pygame.Rect, images: list[pygame.Surface]) -> None:
+    """The lines centred in `area`; one wider than it (a word longer than the card, or a card
+    that could not grow) is scaled to fit rather than cut."""
+    total = sum(img.get_height() for img in images) + _GAP * (len(images) - 1)
+    y = area.centery - total // 2
+    for img in images:
+        if img.get_width() > area.w:
+            ratio = area.w / img.get_width()
+            img = pygame.transform.smoothscale(img, (area.w, max(1, int(img.get_height() * ratio))))
+        surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
+        y += img.get_height() + _GAP
