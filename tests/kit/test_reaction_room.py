@@ -14,20 +14,15 @@ from pie_table.cli.main import build_parser
 from pie_table.games.cheflebrity.ui.table_look import banner as chef_banner
 from pie_table.games.pie_rats.ui.table_look import banner as rats_banner
 from pie_table.kit.i18n import _, set_language
-from pie_table.kit.text import set_interface_size
 from pie_table.scenes.turn_table.look import reaction_box
 from tests.kit.cut_log import logging_cuts
+from tests.kit.table_texts import sized_home  # noqa: F401 - the fixture
 
 _SEATS = {"pie-rats": "human:hotseat,human:hotseat,bot:normal,bot:hard",
           "cheflebrity": "human:hotseat,human:hotseat,bot:normal"}
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    yield
-    set_language("en")
-    set_interface_size(100)
+pytestmark = pytest.mark.usefixtures("sized_home")  # a home of its own; English at 100% after
 
 
 def _open_window(game: str, size: tuple[int, int], percent: int):  # type: ignore[no-untyped-def]

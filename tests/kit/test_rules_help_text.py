@@ -11,19 +11,14 @@ import pytest
 from pie_table.kit import fonts
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
-from pie_table.kit.text import set_interface_size
 from tests.kit.cut_log import logging_cuts
+from tests.kit.table_texts import sized_home  # noqa: F401 - the fixture
 from tests.kit.text_probe import failures, recording, watch
 
 _GAMES = ["rumble-pie", "rats", "pie-rats", "cheflebrity"]
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PIE_TABLE_HOME", str(tmp_path))
-    yield
-    set_language("en")
-    set_interface_size(100)
+pytestmark = pytest.mark.usefixtures("sized_home")  # a home of its own; English at 100% after
 
 
 def _key(key: int) -> pygame.event.Event:
