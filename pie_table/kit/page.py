@@ -88,6 +88,12 @@ class ScrollPage:
         elif rect.bottom + margin > self.top + self.window[1]:
             self.top = self._clamped(rect.bottom + margin - self.window[1])
 
+    def keep_in_place(self, rect: pygame.Rect, window_y: int) -> None:
+        """Scroll so that `rect` (page coordinates) has its middle at `window_y` on the window, as
+        near as the page allows: a control that laid the page out again (the interface size)
+        stays under the pointer that used it, so the next click lands on it again."""
+        self.top = self._clamped(rect.centery - window_y)
+
     def on_page(self, event: pygame.event.Event) -> pygame.event.Event:
         """`event` with its pointer position moved from the window onto the page."""
         if not self.top or event.type not in _POSITIONAL:

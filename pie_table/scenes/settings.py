@@ -117,7 +117,9 @@ class SettingsScene(OverlayScene):
     def _set_size(self, percent: int) -> None:
         self._settings().ui_scale = percent
         self._changed()
+        shown_at = self.size.rect.centery - self.scroll_page.top
         self.app.set_ui_scale(percent)  # every scene lays itself out again at once
+        self.scroll_page.keep_in_place(self.size.rect, shown_at)
 
     def _set_fullscreen(self, value: bool) -> None:
         if bool(self.app.fullscreen) != value:
