@@ -109,6 +109,20 @@ class Label(Widget):
         """How tall one of its lines is drawn at `scale` (a wrapped label's rect holds whole lines)."""
         return font(max(_MIN_TEXT, int(self.size * scale)), self.face).get_linesize()
 
+    def place_lines(self, rect: pygame.Rect, scale: float) -> int:
+        """Place in `rect` (one line's box); a text wider than it wraps onto more lines below, at
+        its own size rather than shrinking. Returns how much taller than `rect` it is drawn."""
+        size = max(_MIN_TEXT, int(self.size * scale))
+        lines = len(wrap_text(self.current_text(), font(size, self.face), rect.w, break_words=True))
+        self.wrap = lines > 1
+        if not self.wrap:
+            self.place(rect, scale)
+            return 0
+        line_h = self.line_height(scale)
+        top = rect.y + max(0, (rect.h - line_h) // 2)  # the first line where the one line was
+        self.place(pygame.Rect(rect.x, top, rect.w, lines * line_h), scale)
+        return self.rect.bottom - rect.bottom
+
     def draw(self, surface: pygame.Surface) -> None:
         text = self.current_text()
         if not text:
