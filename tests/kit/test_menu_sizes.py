@@ -141,8 +141,9 @@ def test_the_wheel_and_page_keys_scroll_a_page_and_a_click_lands_where_it_is_see
     assert page.top == 0
     app.step(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2)])  # over no widget: the page moves
     assert page.top > 0
+    page_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
     for _press in range(4):  # (the sheet reflowed for 200%, its captions over their values, is tall)
-        app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)])
+        app.step(0.0, [page_down])
     assert page.top == page.size[1] - 720  # at the foot: the Back button in view
     back = scene.back_button.rect.move(0, -page.top)
     assert 0 <= back.top and back.bottom <= 720
