@@ -351,7 +351,7 @@ class HostRoomScene(MenuScene):
             tall = label.place_lines(pygame.Rect(margin, y, w - 2 * margin, int(line_h * s)), s)
             y += int(line_h * s) + tall + int(after * s)
         lines = len(wrap_text(self.joined.current_text(), font(int(22 * s)), int(w * 0.8)))
-        joined_h = max(1, lines) * self.joined.line_height(s)
+        joined_h = max(2, lines) * self.joined.line_height(s)  # (room for a second seat's line)
         self.joined.place(pygame.Rect(int(w * 0.1), y, int(w * 0.8), joined_h), s)
         pw, pbw = int(340 * s), int(220 * s)
         px, py = w // 2 - (pw + pbw + int(12 * s)) // 2, self.joined.rect.bottom + int(24 * s)

@@ -113,22 +113,69 @@ def test_a_larger_interface_size_grows_every_widget_of_a_menu_on_a_1920x1080_win
     assert grown > len(normal_heights) // 2
 
 
+@pytest.mark.parametrize(("size", "least"), [((1280, 720), 1.6), ((900, 560), 1.4)])
 @pytest.mark.parametrize("screen", _SCREENS)
-def test_at_200_percent_on_1280x720_every_widget_can_be_brought_into_view(screen):
-    app = App(size=(1280, 720), headless=True)
+def test_at_200_percent_every_widget_can_be_brought_into_view(screen, size, least):
+    app = App(size=size, headless=True)
     _open(app, screen)
     app.set_ui_scale(200)
     app.step(0.0)
     scene = app.scenes.current
     page = scene.scroll_page
-    assert scene.scale >= 1.6  # not the old cap of 1.14
+    assert scene.scale >= least  # not the old cap of 1.14 (900x560 at 200%: 1.41, its full 2x)
     assert page.scrolls or screen == "confirm"  # (a yes-or-no question fits even at 200%)
     focusable = [item for item in scene.menu.items if item.focusable and item.enabled]
-    window = pygame.Rect(0, 0, 1280, 720)
+    window = pygame.Rect(0, 0, *size)
     for _ in range(len(focusable)):
         app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0)])
         focused = scene.menu.focused.rect.move(0, -page.top)
         assert window.contains(focused), scene.menu.focused
+
+
+def _text_sizes(screen: str, percent: int, size: tuple[int, int]) -> dict[str, int]:
+    """Each text a frame of `screen` draws at `percent`% on a window of `size`, and its largest
+    pixel size (kit.text_probe's recording)."""
+    from pie_table.kit.text import set_interface_size
+    from tests.kit.text_probe import recording, watch
+
+    mp = pytest.MonkeyPatch()
+    try:
+        with recording(mp) as drawn:
+            app = App(size=size, headless=True)
+            app.set_ui_scale(percent)
+            watch(app)
+            _open(app, screen)
+            for _frame in range(3):
+                app.step(0.0)
+            drawn.clear()  # the last frame's texts, over what the screen has laid out by then
+            app.step(0.0)
+    finally:
+        set_interface_size(100)
+        mp.undo()
+        while _hosted:
+            _hosted.pop().quit()
+        while _left:
+            _left.pop().exit()
+    sizes: dict[str, int] = {}
+    for text in drawn:
+        sizes[text.text] = max(sizes.get(text.text, 0), text.size)
+    return sizes
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("screen", _SCREENS)
+def test_at_200_percent_on_1920x1080_every_menu_text_is_drawn_about_twice_as_tall(screen, lang):
+    """The page reflows (narrower sheets, captions over their values, lines wrapped) rather than
+    capping the scale or shrinking a text to fit: each text is about twice its 100% size, none
+    far below that."""
+    import statistics
+
+    set_language(lang)
+    normal, larger = (_text_sizes(screen, percent, (1920, 1080)) for percent in (100, 200))
+    ratios = {text: larger[text] / normal[text] for text in normal if text in larger and normal[text]}
+    assert len(ratios) >= 3
+    assert statistics.median(ratios.values()) >= 1.9
+    assert sorted(text for text, ratio in ratios.items() if ratio < 1.6) == []
 
 
 def test_the_wheel_and_page_keys_scroll_a_page_and_a_click_lands_where_it_is_seen():
