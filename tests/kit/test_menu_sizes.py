@@ -132,23 +132,31 @@ def test_at_200_percent_every_widget_can_be_brought_into_view(screen, size, leas
         assert window.contains(focused), scene.menu.focused
 
 
+def _last_frame(screen: str, size: tuple[int, int], percent: int, drawn: list) -> None:
+    """Open `screen` at `percent`% on a window of `size` while kit.text_probe records, and leave in
+    `drawn` only the texts of its last frame, over what the screen has laid out by then."""
+    from tests.kit.text_probe import watch
+
+    app = App(size=size, headless=True)
+    app.set_ui_scale(percent)
+    watch(app)
+    _open(app, screen)
+    for _frame in range(3):
+        app.step(0.0)
+    drawn.clear()
+    app.step(0.0)
+
+
 def _text_sizes(screen: str, percent: int, size: tuple[int, int]) -> dict[str, int]:
     """Each text a frame of `screen` draws at `percent`% on a window of `size`, and its largest
     pixel size (kit.text_probe's recording)."""
     from pie_table.kit.text import set_interface_size
-    from tests.kit.text_probe import recording, watch
+    from tests.kit.text_probe import recording
 
     mp = pytest.MonkeyPatch()
     try:
         with recording(mp) as drawn:
-            app = App(size=size, headless=True)
-            app.set_ui_scale(percent)
-            watch(app)
-            _open(app, screen)
-            for _frame in range(3):
-                app.step(0.0)
-            drawn.clear()  # the last frame's texts, over what the screen has laid out by then
-            app.step(0.0)
+            _last_frame(screen, size, percent, drawn)
     finally:
         set_interface_size(100)
         mp.undo()
@@ -249,19 +257,12 @@ def test_every_text_on_every_menu_is_whole_contrasted_and_large_enough(monkeypat
     from pie_table.kit.text import set_interface_size
     from pie_table.kit.widgets import DISABLED_INK
     from tests.kit.cut_log import logging_cuts
-    from tests.kit.text_probe import failures, recording, watch
+    from tests.kit.text_probe import failures, recording
 
     set_language(lang)
     try:
         with logging_cuts(monkeypatch) as cuts, recording(monkeypatch) as drawn:
-            app = App(size=size, headless=True)
-            app.set_ui_scale(percent)
-            watch(app)
-            _open(app, screen)
-            for _frame in range(3):
-                app.step(0.0)
-            drawn.clear()  # the last frame's texts, over what the screen has laid out by then
-            app.step(0.0)
+            _last_frame(screen, size, percent, drawn)
     finally:
         set_interface_size(100)
     assert sorted({shown for _text, shown, _where in cuts}) == []
