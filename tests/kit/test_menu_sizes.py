@@ -12,7 +12,7 @@ from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
 
 _SCREENS = ["title", "settings", "games", "pause", "results", "confirm", "players", "seats", "seats-teams",
-            "statistics", "saved-games", "join", "host-room"]
+            "statistics", "saved-games", "join", "host-room", "controls"]
 
 
 _hosted: list = []  # the host rooms' servers, stopped after each test
@@ -40,6 +40,7 @@ def home(tmp_path, monkeypatch):
 def _open(app: App, screen: str) -> None:
     from pie_table.core.registry import get_game
     from pie_table.scenes.confirm import ConfirmScene
+    from pie_table.scenes.controls import ControlsScene
     from pie_table.scenes.game_select import GameSelectScene
     from pie_table.scenes.net_join import JoinScene
     from pie_table.scenes.pause import PauseScene
@@ -67,6 +68,7 @@ def _open(app: App, screen: str) -> None:
         "seats-teams": lambda: SeatsScene(app, get_game("rumble-pie")),
         "statistics": lambda: StatisticsScene(app),
         "saved-games": lambda: _with_saves(SavedGamesScene, app),
+        "controls": lambda: ControlsScene(app),
         "join": lambda: _left.append(JoinScene(app, interfaces=["127.0.0.1"])) or _left[-1],
     }
     if screen in made:
