@@ -185,7 +185,7 @@ class Button(Widget):
     def wrapped_height(self, width: int, scale: float, least: int) -> int:
         """How tall a wrapping button `width` wide must be at `scale` to hold its lines (at least
         `least`, its height on one line)."""
-        lines = self._lines(width, scale)
+        lines = self._lines(width, scale) if self.wrap else 1
         if lines == 1:
             return least
         line_h = font(max(_MIN_TEXT, int(self.size * scale)), "bold").get_linesize()
