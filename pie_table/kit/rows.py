@@ -36,11 +36,26 @@ class _Row(Widget):
         self.caption_scale: float | None = None
         # The value box's height in a row made taller for its caption (None: the row's own).
         self.control_h: int | None = None
+        # The caption on lines of its own above a value box the row's whole width (a page too
+        # narrow for both side by side at their size): the row is `caption_band` taller.
+        self.over = False
+
+    def caption_band(self, scale: float | None = None) -> int:
+        """How tall the caption's lines above the value box are at `scale` (the placed one), on a
+        row `self.rect.w` wide (0: the caption is beside the box)."""
+        if not (self.over and self.label):
+            return 0
+        scale = self.scale if scale is None else scale
+        fnt = font(max(_MIN_TEXT, int(self.size * scale)), "bold")
+        return len(wrap_text(self.label, fnt, self.rect.w - int(12 * scale))) * fnt.get_linesize()
 
     def control_rect(self) -> pygame.Rect:
         """Where the value box sits (right part of the row, or all of it without a caption)."""
         if not self.label:
             return pygame.Rect(self.rect)
+        if self.over:
+            band = self.caption_band()
+            return pygame.Rect(self.rect.x, self.rect.y + band, self.rect.w, self.rect.h - band)
         box = self._box_rect()
         return pygame.Rect(box.x, self.rect.centery - box.h // 2, box.w, box.h) if self.control_h else box
 
@@ -66,7 +81,9 @@ class _Row(Widget):
         return 0
 
     def _caption_width(self) -> int:
-        """The room the caption has, left of the value box."""
+        """The room the caption has, left of the value box (or above it, the row's width)."""
+        if self.over:
+            return self.rect.w - int(12 * self.scale)
         return self.control_rect().x - self.rect.x - int(10 * self.scale)
 
     def caption_size(self, factor: float) -> int:
@@ -84,6 +101,15 @@ class _Row(Widget):
         ink = pal.INK if self.enabled else DISABLED_INK
         size = int(self.size * self.scale)
         lines = [self.label]
+        if self.over:  # at the row's own size, wrapped in its band above the box
+            lines = wrap_text(self.label, font(size, "bold"), cap_w)
+            y = self.rect.y
+            for line in lines:
+                image = fit_text(line, size, cap_w, ink, "bold")
+                surface.blit(image, (self.rect.x + int(6 * self.scale), y))
+                y += font(size, "bold").get_linesize()
+            self._draw_marker(surface, self.rect.y + self.caption_band() // 2)
+            return
         if self.caption_scale is not None:
             size = self.caption_size(self.caption_scale)
             lines = self._caption_lines(font(size, "bold"), cap_w)
@@ -95,9 +121,13 @@ class _Row(Widget):
         for image in images:
             surface.blit(image, (self.rect.x + int(6 * self.scale), y))
             y += image.get_height()
+        self._draw_marker(surface, self.rect.centery)
+
+    def _draw_marker(self, surface: pygame.Surface, y: int) -> None:
+        """The focused row's "›", left of its caption."""
         if self.focused:
             marker = font(int(self.size * self.scale), "bold").render("›", True, pal.CHERRY)
-            surface.blit(marker, marker.get_rect(midright=(self.rect.x - 2, self.rect.centery)))
+            surface.blit(marker, marker.get_rect(midright=(self.rect.x - 2, y)))
 
     def caption_height(self, factor: float) -> int:
         """How tall the caption is written at `factor` of the row's size, wrapped to the placed
@@ -376,8 +406,8 @@ def align_controls(rows: Sequence[Widget]) -> None:
     labelled = [row for row in rows if isinstance(row, _Row) and row.label and row.rect.w]
     for row in labelled:  # measured afresh: a value box at its own need, as a lone row's
         row.caption_scale, row.control_h = None, None
-    if not labelled:
-        return
+    if not labelled or any(row.over for row in labelled):
+        return  # (captions over their boxes are at their own size, the boxes the rows' width)
     # Captions on one line at their size or the first step down, where every value then still
     # has the room to be written at that step at least; else the column the widest value needs,
     # and the captions wrapped at one step.

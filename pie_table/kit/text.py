@@ -17,6 +17,10 @@ BASE_SIZE = (1280, 720)
 # overlays are centred sheets with room to spare and grow until 1120x630 is left.
 TABLE_ROOM = BASE_SIZE
 MENU_ROOM = (1120, 630)
+# The narrowest page, in pixels at scale 1, a menu or dialog lays itself out on: sheets, columns
+# and rows reflow down to it (stacking, wrapping) rather than capping the scale, so 200% is met in
+# full on any window at least 1280 wide (1920 / 640 = 3.0 on a 1920x1080 window at 200%).
+NARROW_PAGE = 640
 # The player's interface size (settings, 100-200%) as a factor; kit.app sets it. Like the card
 # theme and the motion settings, one value for the whole window, never game state.
 _interface = {"factor": 1.0}

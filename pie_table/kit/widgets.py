@@ -13,7 +13,7 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
-from pie_table.kit.text import Color, blit_center, fit_text, wrap_text
+from pie_table.kit.text import Color, blit_center, fit_lines, fit_text, wrap_text
 
 DISABLED = (176, 160, 140)
 DISABLED_INK = (124, 108, 92)
@@ -109,6 +109,20 @@ class Label(Widget):
         """How tall one of its lines is drawn at `scale` (a wrapped label's rect holds whole lines)."""
         return font(max(_MIN_TEXT, int(self.size * scale)), self.face).get_linesize()
 
+    def place_lines(self, rect: pygame.Rect, scale: float) -> int:
+        """Place in `rect` (one line's box); a text wider than it wraps onto more lines below, at
+        its own size rather than shrinking. Returns how much taller than `rect` it is drawn."""
+        size = max(_MIN_TEXT, int(self.size * scale))
+        lines = len(wrap_text(self.current_text(), font(size, self.face), rect.w, break_words=True))
+        self.wrap = lines > 1
+        if not self.wrap:
+            self.place(rect, scale)
+            return 0
+        line_h = self.line_height(scale)
+        top = rect.y + max(0, (rect.h - line_h) // 2)  # the first line where the one line was
+        self.place(pygame.Rect(rect.x, top, rect.w, lines * line_h), scale)
+        return self.rect.bottom - rect.bottom
+
     def draw(self, surface: pygame.Surface) -> None:
         text = self.current_text()
         if not text:
@@ -139,9 +153,11 @@ class Button(Widget):
     """A pressable rounded button."""
 
     def __init__(self, text: str, on_click: Callable[[], Any], enabled: bool | Callable[[], bool] = True,
-                 size: int = 28) -> None:
+                 size: int = 28, wrap: bool = False) -> None:
+        """`wrap`: a text wider than the button goes on more lines at its size (the layout gives
+        the button the height `wrapped_height` asks) rather than shrinking to one."""
         super().__init__(enabled)
-        self.text, self.on_click, self.size = text, on_click, size
+        self.text, self.on_click, self.size, self.wrap = text, on_click, size, wrap
 
     def activate(self) -> bool:
         if not self.enabled:
@@ -157,5 +173,20 @@ class Button(Widget):
         """The button's text, fitted inside its frame: narrower than the button and never taller
         (a screen that stacks more buttons makes them lower; the text shrinks with them)."""
         ink = pal.INK if self.enabled else DISABLED_INK
+        if self.wrap and self._lines(self.rect.w, self.scale) > 1:
+            return fit_lines(self.text, int(self.size * self.scale), self.rect.w - 16, ink, "bold", most=4)
         size = min(int(self.size * self.scale), _fitting_size(self.rect.h - 8))
         return fit_text(self.text, size, self.rect.w - 16, ink, "bold")
+
+    def _lines(self, width: int, scale: float) -> int:
+        fnt = font(max(_MIN_TEXT, int(self.size * scale)), "bold")
+        return len(wrap_text(self.text, fnt, width - 16)) if fnt.size(self.text)[0] > width - 16 else 1
+
+    def wrapped_height(self, width: int, scale: float, least: int) -> int:
+        """How tall a wrapping button `width` wide must be at `scale` to hold its lines (at least
+        `least`, its height on one line)."""
+        lines = self._lines(width, scale) if self.wrap else 1
+        if lines == 1:
+            return least
+        line_h = font(max(_MIN_TEXT, int(self.size * scale)), "bold").get_linesize()
+        return max(least, lines * line_h + int(16 * scale))

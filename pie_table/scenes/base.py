@@ -91,6 +91,9 @@ class MenuScene(Scene):
         self.scale = 1.0
         self.menu = Menu([], on_back=self.back, on_sound=lambda name: play_sound(app, name))
         self.scroll_page = ScrollPage()
+        # How tall a page `layout` found it needs, where that is more than `room` gave (a sheet
+        # reflowed for a narrow page); on_resize then lays it out again on a page that tall.
+        self.page_need = 0
 
     def build(self) -> list[Widget]:
         """The widgets of this screen, in keyboard focus order."""
@@ -126,7 +129,11 @@ class MenuScene(Scene):
         else:
             self.scale = page_scale(size, self.room[0])
             self.scroll_page.fit(size, round(self.room[1] * self.scale), self.scale)
+        self.page_need = 0
         self.layout(self.scroll_page.size)
+        if self.page_need > self.scroll_page.height:
+            self.scroll_page.fit(size, self.page_need, self.scale)
+            self.layout(self.scroll_page.size)
         self._reveal_focus()
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -12,6 +12,7 @@ from pie_table.kit import keybindings
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.input import _INTENT_HELP, button_name
+from pie_table.kit.text import NARROW_PAGE
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
@@ -20,7 +21,11 @@ DEVICES = keybindings.DEVICES
 
 
 class ControlsScene(OverlayScene):
-    """Both keyboard players' keys side by side."""
+    """Both keyboard players' keys side by side (one under the other on a narrow page)."""
+
+    # The three columns side by side need the 1200-wide sheet; on a narrower page (a large
+    # interface size) they go one under the other and the page, as tall as that, scrolls.
+    room = (NARROW_PAGE, 720)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -127,6 +132,9 @@ class ControlsScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
+        if w * 0.96 < 1200 * s:
+            self._layout_stacked(size)
+            return
         self.panel = pygame.Rect(0, 0, int(min(w * 0.96, 1200 * s)), int(min(h * 0.96, 680 * s)))
         self.panel.center = (w // 2, h // 2)
         pad = int(24 * s)
@@ -152,3 +160,28 @@ class ControlsScene(OverlayScene):
         self.back_button.place(
             pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(14 * s), bw, bh), s
         )
+
+    def _layout_stacked(self, size: tuple[int, int]) -> None:
+        """Each device's column the sheet's width, one under the other, every row at its full height;
+        the sheet as tall as they need."""
+        w, s = size[0], self.scale
+        pad, row_h, gap = int(24 * s), int(38 * s), int(3 * s)
+        self.panel = pygame.Rect(int(w * 0.02), int(20 * s), int(w * 0.96), 0)
+        heading = pygame.Rect(self.panel.x, self.panel.y + int(12 * s), self.panel.w, int(48 * s))
+        self.heading.place(heading, s)
+        x, col_w = self.panel.x + 2 * pad, self.panel.w - 4 * pad
+        y = self.panel.y + int(64 * s)
+        for i, device in enumerate(DEVICES):
+            self.column_heads[i].place(pygame.Rect(x, y, col_w, int(30 * s)), s)
+            y += int(34 * s)
+            for button in self.rows[device]:
+                button.place(pygame.Rect(x, y, col_w, row_h), s)
+                y += row_h + gap
+            self.resets[i].place(pygame.Rect(x, y + int(6 * s), col_w, int(40 * s)), s)
+            y += int(6 * s) + int(40 * s) + int(24 * s)
+        self.status.place_lines(pygame.Rect(self.panel.x + pad, y, self.panel.w - 2 * pad, int(28 * s)), s)
+        y = self.status.rect.bottom + int(14 * s)
+        bw, bh = int(200 * s), int(50 * s)
+        self.back_button.place(pygame.Rect(self.panel.centerx - bw // 2, y, bw, bh), s)
+        self.panel.h = y + bh + int(14 * s) - self.panel.y
+        self.page_need = self.panel.bottom + int(20 * s)

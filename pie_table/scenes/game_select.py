@@ -18,7 +18,7 @@ from pie_table.core.registry import (
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, tr
-from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.text import NARROW_PAGE, fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel
 from pie_table.scenes.confirm import ConfirmScene
@@ -42,12 +42,18 @@ def playable_games() -> tuple[list[GameInfo], list[str]]:
     return sorted(games, key=lambda info: info.title), lines
 
 
+_ICON = 96  # a stacked card's icon, pixels at scale 1
+
+
 class GameCard(Widget):
     """A wide button showing a game's title, player count and blurb."""
 
     def __init__(self, info: GameInfo, on_pick: Any) -> None:
         super().__init__()
         self.info, self.on_pick = info, on_pick
+        # A narrow page's card: the title and the player count on lines of their own beside the
+        # icon, the blurb whole under them, each at its size, the card as tall as they need.
+        self.stacked = False
 
     def activate(self) -> bool:
         self.on_pick(self.info)
@@ -65,6 +71,9 @@ class GameCard(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         self._box(surface, self.rect, pal.HIGHLIGHT if self.focused or self.hover else pal.CREAM)
+        if self.stacked:
+            self._draw_stacked(surface, s)
+            return
         pad = int(20 * s)
         icon = self.icon(self.rect.h - 2 * int(14 * s))
         text_rect = pygame.Rect(self.rect)
@@ -74,13 +83,46 @@ class GameCard(Widget):
             text_rect.w -= icon.get_width() + pad
         self._draw_text(surface, text_rect, s)
 
+    def _seats_text(self) -> str:
+        seats = _("{lo}–{hi} players").format(lo=self.info.min_seats, hi=self.info.max_seats)
+        return seats + " · " + _("real time") if self.info.realtime else seats
+
+    def _stacked_lines(self, width: int, s: float) -> list[tuple[list[str], pygame.font.Font, int]]:
+        """The stacked card's texts as (lines, font, left inset): the title and the player count
+        beside the icon, then the blurb under them the card's whole width."""
+        pad, beside = int(20 * s), int(_ICON * s) + 2 * int(20 * s)
+        texts = ((_(self.info.title), font(int(30 * s), "bold"), beside),
+                 (self._seats_text(), font(int(20 * s), "bold"), beside),
+                 (_(self.info.blurb), font(int(20 * s), "sans"), pad))
+        return [(wrap_text(text, fnt, width - inset - pad), fnt, inset) for text, fnt, inset in texts]
+
+    def stacked_height(self, width: int, s: float) -> int:
+        """How tall a stacked card `width` wide is at scale `s`."""
+        parts = self._stacked_lines(width, s)
+        head = sum(len(lines) * fnt.get_linesize() for lines, fnt, _inset in parts[:2])
+        blurb = len(parts[2][0]) * parts[2][1].get_linesize()
+        return int(14 * s) + max(head, int(_ICON * s)) + int(10 * s) + blurb + int(16 * s)
+
+    def _draw_stacked(self, surface: pygame.Surface, s: float) -> None:
+        pad = int(20 * s)
+        icon = self.icon(int(_ICON * s))
+        top = self.rect.y + int(14 * s)
+        if icon is not None:
+            surface.blit(icon, (self.rect.x + pad, top))
+        y = top
+        for n, (lines, fnt, inset) in enumerate(self._stacked_lines(self.rect.w, s)):
+            if n == 2:  # the blurb starts under the icon
+                y = max(y, top + int(_ICON * s)) + int(10 * s)
+            ink = pal.soft_ink() if n == 1 else pal.INK
+            for line in lines:
+                surface.blit(fnt.render(line, True, ink), (self.rect.x + inset, y))
+                y += fnt.get_linesize()
+
     def _draw_text(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
         pad = int(20 * s)
         title = fit_text(_(self.info.title), int(30 * s), rect.w // 2, pal.INK, "bold")
         surface.blit(title, (rect.x + pad, rect.y + int(12 * s)))
-        seats = _("{lo}–{hi} players").format(lo=self.info.min_seats, hi=self.info.max_seats)
-        if self.info.realtime:
-            seats += " · " + _("real time")
+        seats = self._seats_text()
         meta = fit_text(seats, int(20 * s), rect.w // 2 - pad, pal.soft_ink(), "bold")
         surface.blit(meta, meta.get_rect(topright=(rect.right - pad, rect.y + int(20 * s))))
         y = rect.y + int(12 * s) + title.get_height() + int(6 * s)
@@ -102,7 +144,9 @@ class GameCard(Widget):
 class GameSelectScene(MenuScene):
     """Pick a game; leads to its seat and variant screen."""
 
-    room = (720, 720)  # the cards reflow narrower; a larger interface size scrolls the list
+    # The cards reflow narrower (on a narrow page each stacks its texts, as tall as they need);
+    # a larger interface size scrolls the list.
+    room = (NARROW_PAGE, 720)
 
     def __init__(self, app: Any, hosting: bool = False,
                  seats: Callable[[GameInfo], Any] | None = None) -> None:
@@ -164,12 +208,20 @@ class GameSelectScene(MenuScene):
         self.heading.place(pygame.Rect(0, int(24 * s), w, int(60 * s)), s)
         self.panel = pygame.Rect(0, 0, min(w - int(40 * s), int(900 * s)), h - int(210 * s))
         self.panel.midtop = (w // 2, int(100 * s))
-        inner = self.panel.inflate(-int(60 * s), -int(60 * s))
         count = max(1, len(self.cards))
         gap = int(18 * s)
+        stacked = w - int(40 * s) < int(900 * s)  # no room for the sheet's width: cards stack
+        heights = [card.stacked_height(self.panel.w - int(60 * s), s) for card in self.cards]
+        if stacked:
+            self.panel.h = sum(heights) + gap * (count - 1) + int(60 * s)
+            self.page_need = self.panel.bottom + int(26 * s) + int(56 * s) + int(30 * s)
+        inner = self.panel.inflate(-int(60 * s), -int(60 * s))
         card_h = min(int(150 * s), (inner.h - gap * (count - 1)) // count)
-        for i, card in enumerate(self.cards):
-            card.place(pygame.Rect(inner.x, inner.y + i * (card_h + gap), inner.w, card_h), s)
+        y = inner.y
+        for card, height in zip(self.cards, heights, strict=True):
+            card.stacked = stacked
+            card.place(pygame.Rect(inner.x, y, inner.w, height if stacked else card_h), s)
+            y += (height if stacked else card_h) + gap
         self.empty.place(inner, s)
         bw, bh = int(220 * s), int(56 * s)
         y = self.panel.bottom + int(26 * s)

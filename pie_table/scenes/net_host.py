@@ -17,10 +17,11 @@ from pie_table.core.registry import GameInfo
 from pie_table.core.session import Session
 from pie_table.core.setup import GameSetup, SeatSpec
 from pie_table.kit import palette as pal
+from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _
 from pie_table.kit.rows import Cycler, TextInput, Toggle
 from pie_table.kit.seat_names import seat_number
-from pie_table.kit.text import page_scale
+from pie_table.kit.text import NARROW_PAGE, page_scale, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.confirm import ConfirmScene
@@ -192,7 +193,7 @@ class HostSeatsScene(SeatsScene):
 
 # The host room's width at scale 1 with the Watchers row under the Port row, its height then
 # without that row, the row's height with its gap, and the width both rows need side by side.
-_ROOM_W, _ROOM_H = 720, 720
+_ROOM_W, _ROOM_H = NARROW_PAGE, 720
 _ROW_UNDER = 60
 _ONE_ROW_W = 1080
 
@@ -316,7 +317,7 @@ class HostRoomScene(MenuScene):
     def room(self) -> tuple[int, int]:  # type: ignore[override]
         """The room's width at scale 1 with the Watchers row under the Port row, and its height,
         taller by that row when it is there (a larger interface size then scrolls the page)."""
-        return _ROOM_W, _ROOM_H + (_ROW_UNDER if self.stacked else 0)
+        return _ROOM_W, _ROOM_H + (_ROW_UNDER if self.stacked else 0)  # (stacked: see page_need)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         # The Port and Watchers rows side by side while the window holds both at this scale.
@@ -326,30 +327,58 @@ class HostRoomScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
         if self.stacked:
-            h -= int(_ROW_UNDER * s)  # what is above the buttons keeps its place; they move down
+            self._layout_stacked(size)
+            return
         self.heading.place(pygame.Rect(0, int(30 * s), w, int(60 * s)), s)
         self.address.place(pygame.Rect(0, int(h * 0.28), w, int(40 * s)), s)
         self.code.place(pygame.Rect(0, int(h * 0.28 + 56 * s), w, int(50 * s)), s)
         self.link.place(pygame.Rect(0, int(h * 0.28 + 110 * s), w, int(30 * s)), s)
         self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 150 * s), int(w * 0.8), int(90 * s)), s)
-        pw, pbw, ph, py = int(340 * s), int(220 * s), int(40 * s), int(h * 0.28 + 244 * s)
+        pw, pbw, py = int(340 * s), int(220 * s), int(h * 0.28 + 244 * s)
         ww, between = int(400 * s), int(40 * s)  # who may watch, on the same row, on its own panel
-        if self.stacked:  # the Watchers row centred under the Port row
-            px = w // 2 - (pw + pbw + int(12 * s)) // 2
-            wx, wy = w // 2 - ww // 2, py
-            py += int(_ROW_UNDER * s)
-        else:
-            px = w // 2 - (pw + pbw + int(12 * s) + between + ww) // 2
-            wx, wy = px + pw + pbw + int(12 * s) + between, py
+        px = w // 2 - (pw + pbw + int(12 * s) + between + ww) // 2
+        self._place_port_rows(px, py, px + pw + pbw + int(12 * s) + between, py, s)
+        self._place_buttons(size, s)
+
+    def _layout_stacked(self, size: tuple[int, int]) -> None:
+        """A page too narrow for the Port and Watchers rows side by side: everything one under the
+        other, the lines wrapped at their size, the buttons at the page's foot (as tall as needed)."""
+        w, h, s = size[0], size[1], self.scale
+        margin = int(20 * s)
+        y = int(30 * s)
+        for label, line_h, after in ((self.heading, 60, 30), (self.address, 40, 16), (self.code, 50, 4),
+                                     (self.link, 30, 10)):
+            tall = label.place_lines(pygame.Rect(margin, y, w - 2 * margin, int(line_h * s)), s)
+            y += int(line_h * s) + tall + int(after * s)
+        lines = len(wrap_text(self.joined.current_text(), font(int(22 * s)), int(w * 0.8)))
+        joined_h = max(2, lines) * self.joined.line_height(s)  # (room for a second seat's line)
+        self.joined.place(pygame.Rect(int(w * 0.1), y, int(w * 0.8), joined_h), s)
+        pw, pbw = int(340 * s), int(220 * s)
+        px, py = w // 2 - (pw + pbw + int(12 * s)) // 2, self.joined.rect.bottom + int(24 * s)
+        self._place_port_rows(px, py, w // 2 - int(200 * s), py + int(_ROW_UNDER * s), s)
+        bh, gap = int(58 * s), int(24 * s)
+        foot = self.port_label.rect.bottom + gap + 2 * bh + gap + int(30 * s)
+        self._place_buttons((w, max(h, foot)), s)
+        self.page_need = foot
+
+    def _place_port_rows(self, px: int, py: int, wx: int, wy: int, s: float) -> None:
+        """The Port row at (px, py) with its button, the Watchers row at (wx, wy), on their panels,
+        and the port's line under the lower of them."""
+        pw, pbw, ph, ww = int(340 * s), int(220 * s), int(40 * s), int(400 * s)
+        w = self.scroll_page.size[0]
         self.port_input.place(pygame.Rect(px, py, pw, ph), s)
         self.port_button.place(pygame.Rect(px + pw + int(12 * s), py, pbw, ph), s)
         self.watch_row.place(pygame.Rect(wx, wy, ww, ph), s)
-        self.port_label.place(pygame.Rect(int(w * 0.1), py + ph + int(4 * s), int(w * 0.8), int(50 * s)), s)
+        below = max(py, wy) + ph + int(4 * s)
+        self.port_label.place(pygame.Rect(int(w * 0.1), below, int(w * 0.8), int(50 * s)), s)
         pad = int(8 * s)
         self.port_panel = pygame.Rect(px - 2 * pad, py - pad, pw + pbw + int(44 * s), ph + 2 * pad)
         self.watch_panel = pygame.Rect(wx - 2 * pad, wy - pad, ww + 4 * pad, ph + 2 * pad)
+
+    def _place_buttons(self, size: tuple[int, int], s: float) -> None:
+        """Back and Start at the foot of a page `size`, New code over them."""
+        w, h = size
         bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
-        h = size[1]
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
         self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)

@@ -18,7 +18,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.rows import Cycler, TextInput
-from pie_table.kit.text import wrap_text
+from pie_table.kit.text import NARROW_PAGE, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.net_host import wake_window
@@ -293,7 +293,7 @@ def _focus_key(widget: Widget | None) -> str | None:
 class JoinScene(MenuScene):
     """Address (or a server found on the local network), its tables, join code, seat and name; Join."""
 
-    room = (740, 720)  # the form at its narrowest: a larger interface size scrolls it
+    room = (NARROW_PAGE, 720)  # the form at its narrowest: a larger interface size scrolls it
 
     def __init__(self, app: Any, interfaces: Any = None) -> None:
         """`interfaces`: where zeroconf looks (None: every network this machine is on)."""
@@ -680,7 +680,8 @@ class JoinScene(MenuScene):
         self.panel = pygame.Rect(x - int(24 * s), top - int(14 * s), rw + int(48 * s), y - top + int(20 * s))
         buttons = [self.back_button, *(b for b in (self.new_button, self.recode_button) if b is not None),
                    self.watch_button, self.join_button]  # as they are read
-        bw = min(bw, (w - 2 * gap * (len(buttons) + 1)) // len(buttons))
+        clear = max(2 * gap, w - self.scroll_page.bar().x + int(4 * s))  # off the scroll bar, if any
+        bw = min(bw, (w - 2 * clear - 2 * gap * (len(buttons) - 1)) // len(buttons))
         left = w // 2 - (len(buttons) * bw + (len(buttons) - 1) * 2 * gap) // 2
         for i, button in enumerate(buttons):
             button.place(pygame.Rect(left + i * (bw + 2 * gap), by, bw, bh), s)

@@ -12,6 +12,7 @@ from pie_table.core import stats
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _
 from pie_table.kit.rows import Cycler, TextInput
+from pie_table.kit.text import NARROW_PAGE
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
@@ -38,7 +39,9 @@ class PlayersScene(OverlayScene):
     already has is refused: the known-players list skips it, and a typed one holds Done back with
     the reason shown."""
 
-    room = (770, 700)  # the 720x660 sheet with its margins: a larger interface size scrolls it
+    # The 720x660 sheet with its margins, narrower on a narrow page (each caption then over its
+    # box, the sheet as tall as that needs): a larger interface size scrolls it.
+    room = (NARROW_PAGE, 700)
 
     def __init__(self, app: Any, humans: list[int], names: list[str]) -> None:
         super().__init__(app)
@@ -105,7 +108,16 @@ class PlayersScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
+        over = w * 0.94 < 720 * s  # too narrow for the sheet: each caption over its box
         self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 720 * s)), int(min(h * 0.94, 660 * s)))
+        pairs = [w_ for pair in zip(self.inputs, self.pickers, strict=True) for w_ in pair]
+        for row in pairs:
+            row.over = over
+            row.rect.w = self.panel.w - int(60 * s)  # (the caption's band is measured on it)
+        if over:  # every row at its full height, and the sheet as tall as they need
+            rows_h = sum(int(46 * s) + row.caption_band(s) + int(10 * s) for row in pairs)
+            self.panel.h = int(80 * s) + rows_h + 2 * self.note.line_height(s) + int(90 * s)
+            self.page_need = self.panel.h + int(40 * s)
         self.panel.center = (w // 2, h // 2)
         self.heading.place(
             pygame.Rect(self.panel.x, self.panel.y + int(16 * s), self.panel.w, int(50 * s)), s
@@ -114,8 +126,11 @@ class PlayersScene(OverlayScene):
         top = self.panel.y + int(80 * s)
         rows = 2 * len(self.humans)
         rh = max(int(30 * s), min(int(46 * s), (self.panel.h - int(210 * s)) // max(1, rows)))
-        for i, widget in enumerate(w_ for pair in zip(self.inputs, self.pickers, strict=True) for w_ in pair):
-            widget.place(pygame.Rect(inner.x, top + i * (rh + 4), inner.w, rh), s)
+        y = top
+        for widget in pairs:
+            band = widget.caption_band(s)
+            widget.place(pygame.Rect(inner.x, y, inner.w, rh + band), s)
+            y += rh + band + (int(10 * s) if over else 4)
         bw, bh = int(200 * s), int(50 * s)
         done = pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - int(18 * s), bw, bh)
         self.done.place(done, s)

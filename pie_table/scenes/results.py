@@ -13,7 +13,7 @@ from pie_table.core.setup import GameSetup
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _
-from pie_table.kit.text import fit_text, wrap_text
+from pie_table.kit.text import NARROW_PAGE, fit_text, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, load_factory, open_table, unwind_to_menu
 from pie_table.scenes.save_trouble import FinishedWrites
@@ -69,7 +69,7 @@ class ResultsScene(OverlayScene):
         """The sheet with every score line at its full spacing, and its margins, at scale 1: a larger
         interface size (or a long list) scrolls it rather than squeezing the lines."""
         extra = 44 if self.trouble() else 0
-        return 760, 380 + 34 * max(1, len(self._rows(self.app.screen.get_width()))) + extra
+        return NARROW_PAGE, 380 + 34 * max(1, len(self._rows(self.app.screen.get_width()))) + extra
 
     def _rows(self, window_w: int) -> list[tuple[str, str]]:
         """The score lines as drawn at this scale on a window `window_w` wide, each (text, face): a
@@ -224,6 +224,8 @@ class ResultsScene(OverlayScene):
         self.body_top = self.panel.y + int(100 * s)
         self.line_h = line_h
         bw, bh, gap = int(240 * s), int(56 * s), int(24 * s)
+        if w < 760 * s:  # a narrow page: the buttons as wide as half the sheet, their words whole
+            bw = (self.panel.w - gap) // 2 - int(30 * s)
         y = self.panel.bottom - bh - int(32 * s)
         self.again_button.place(pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh), s)
         menu_x = self.panel.centerx + gap // 2 if self.again else self.panel.centerx - bw // 2

@@ -11,7 +11,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.scroll_bar import ON_PAPER, draw_scroll_bar
-from pie_table.kit.text import wrap_text
+from pie_table.kit.text import NARROW_PAGE, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import assets_dir
 from pie_table.scenes.base import OverlayScene
@@ -114,6 +114,10 @@ class RulesHelpScene(OverlayScene):
     is always the top of a line, and a line that would be cut at the bottom waits for the next
     scroll."""
 
+    # The sheet's frame and a few lines of its text (which scrolls in its own view): the page is
+    # the window's height, and its width follows the interface size down to the narrow page.
+    room = (NARROW_PAGE, 360)
+
     def __init__(self, app: Any, game_id: str, quick: bool = False) -> None:
         super().__init__(app)
         self.game_id = game_id
@@ -138,8 +142,11 @@ class RulesHelpScene(OverlayScene):
         bw, bh = int(200 * s), int(52 * s)
         close = pygame.Rect(self.panel.right - pad - bw, self.panel.bottom - pad - bh + 8, bw, bh)
         self.close_button.place(close, s)
-        self.hint.place(pygame.Rect(self.panel.x + pad, close.y, self.panel.w // 2, bh), s)
         self.hint.align = "left"
+        hint_w = min(self.panel.w // 2, close.x - pad // 2 - self.panel.x - pad)
+        hint = pygame.Rect(self.panel.x + pad, close.y, hint_w, bh)
+        hint.y -= self.hint.place_lines(hint, s) // 2  # two lines, on a narrow sheet, beside Close
+        self.hint.place_lines(hint, s)
         top = self.lines[self.first][0] if self.lines else 0
         self.sheet, self.lines = render_lines(self.blocks, self.view.w, s)
         # The same place in the text stays at the top after a resize.

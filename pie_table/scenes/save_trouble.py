@@ -23,7 +23,7 @@ from pie_table.core.saves import Autosaver
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import _, tr
 from pie_table.kit.scene import Scene
-from pie_table.kit.text import fit_text, ui_scale
+from pie_table.kit.text import NARROW_PAGE, fit_text, ui_scale
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene, unwind_to_menu
 
@@ -168,6 +168,8 @@ class FinishedWrites:
 class UnsavedQuitScene(OverlayScene):
     """Asked before leaving a table whose game could not be saved: go back (the first focus, so a
     key pressed once too often loses nothing), save a copy elsewhere and quit, or quit anyway."""
+
+    room = (NARROW_PAGE, 460)  # the 620x420 sheet and its margins: a larger interface size scrolls it
 
     def __init__(self, app: Any, saver: Autosaver, leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)

@@ -25,7 +25,7 @@ from pie_table.core.saves import (
 )
 from pie_table.kit import palette as pal
 from pie_table.kit.i18n import N_, _, ngettext, tr
-from pie_table.kit.text import page_scale
+from pie_table.kit.text import NARROW_PAGE, page_scale
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import saves_dir, seat_replays_dir
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
@@ -35,10 +35,9 @@ if TYPE_CHECKING:  # the seat replays' module loads with the list, not with the 
     from pie_table.net.seat_replay import SeatReplayInfo
 
 _PAGE = 6
-# The list's width at scale 1 with each save's buttons under its line, its height then without
-# those lines, one line's height with its gap, and the width a save's line and buttons need on one.
-_ROOM_W, _ROOM_H = 720, 720
-_ROW_STEP = 62
+# The list's width at scale 1 with each save's buttons under its line, its height without them,
+# and the width a save's line and buttons need on one.
+_ROOM_W, _ROOM_H = NARROW_PAGE, 720
 _ONE_LINE_W = 1100
 
 
@@ -171,11 +170,9 @@ def open_save(app: Any, path: str, watch: bool = False) -> str:
 class SavedGamesScene(MenuScene):
     """Every save, newest first: continue one in progress, or watch any as a replay."""
 
-    @property
-    def room(self) -> tuple[int, int]:  # type: ignore[override]
-        """The list's width at scale 1 with each save's buttons under its line, and its height,
-        taller by those lines when they are there (a larger interface size then scrolls it)."""
-        return _ROOM_W, _ROOM_H + (_PAGE * _ROW_STEP if self.stacked else 0)
+    # The list at its narrowest, each save's buttons under its line; stacked, the sheet is as tall
+    # as its lines need (`page_need`), and a larger interface size scrolls it.
+    room = (_ROOM_W, _ROOM_H)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         # Each save's Replay and Delete beside its line while the window holds them at this scale.
@@ -218,8 +215,8 @@ class SavedGamesScene(MenuScene):
         delete = Button(_("Delete"), partial(self._ask_delete, item), size=20)
         if isinstance(item, SeatReplayInfo):  # only ever watched: the game is the host's
             watch = partial(self._open, item, watch=True)
-            return (Button(describe_seat_replay(item), watch, size=20), Button(_("Replay"), watch, size=20),
-                    delete)
+            return (Button(describe_seat_replay(item), watch, size=20),
+                    Button(_("Replay"), watch, size=20), delete)
         main = Button(describe(item), partial(self._open, item, watch=item.finished), size=20)
         return main, Button(_("Replay"), partial(self._open, item, watch=True), size=20), delete
 
@@ -286,6 +283,9 @@ class SavedGamesScene(MenuScene):
         self.resume()
 
     def layout(self, size: tuple[int, int]) -> None:
+        if self.stacked:
+            self._layout_stacked(size)
+            return
         w, h, s = size[0], size[1], self.scale
         self.panel = pygame.Rect(int(w * 0.08), int(h * 0.06), int(w * 0.84), int(h * 0.88))
         heading = pygame.Rect(self.panel.x, self.panel.y + int(16 * s), self.panel.w, int(56 * s))
@@ -295,15 +295,13 @@ class SavedGamesScene(MenuScene):
         watch_w, delete_w = int(130 * s), int(110 * s)
         inner_x, inner_w = self.panel.x + int(30 * s), self.panel.w - int(60 * s)
         for i, (main, watch, delete) in enumerate(self.rows):
-            y = top + i * (row_h + gap) * (1 + self.stacked)
+            y = top + i * (row_h + gap)
             right = inner_x + inner_w
-            buttons_y = y + (row_h + gap if self.stacked else 0)  # stacked: under the save's line
             if delete is not None:
-                delete.place(pygame.Rect(right - delete_w, buttons_y, delete_w, row_h), s)
+                delete.place(pygame.Rect(right - delete_w, y, delete_w, row_h), s)
                 right -= delete_w + gap
-            watch.place(pygame.Rect(right - watch_w, buttons_y, watch_w, row_h), s)
-            line_w = inner_w if self.stacked else right - watch_w - gap - inner_x
-            main.place(pygame.Rect(inner_x, y, line_w, row_h), s)
+            watch.place(pygame.Rect(right - watch_w, y, watch_w, row_h), s)
+            main.place(pygame.Rect(inner_x, y, right - watch_w - gap - inner_x, row_h), s)
         self.empty.place(pygame.Rect(inner_x, top, inner_w, row_h), s)
         bottom = self.panel.bottom - int(70 * s)
         self.status.place(pygame.Rect(inner_x, bottom - int(36 * s), inner_w, int(30 * s)), s)
@@ -311,6 +309,44 @@ class SavedGamesScene(MenuScene):
         self.prev.place(pygame.Rect(inner_x, bottom, bw, bh), s)
         self.next.place(pygame.Rect(inner_x + bw + gap, bottom, bw, bh), s)
         self.back_button.place(pygame.Rect(inner_x + inner_w - bw, bottom, bw, bh), s)
+
+    def _layout_stacked(self, size: tuple[int, int]) -> None:
+        """A narrow page: each save's line the sheet's width (wrapped, at its size) with its
+        Replay and Delete under it, the page buttons under the list, the sheet as tall as that."""
+        w, s = size[0], self.scale
+        self.panel = pygame.Rect(int(20 * s), int(20 * s), w - int(40 * s), 0)
+        heading = pygame.Rect(self.panel.x, self.panel.y + int(16 * s), self.panel.w, int(56 * s))
+        self.heading.place(heading, s)
+        row_h, gap = int(52 * s), int(10 * s)
+        watch_w, delete_w = int(180 * s), int(140 * s)  # wider than beside a line: whole words
+        inner_x, inner_w = self.panel.x + int(30 * s), self.panel.w - int(60 * s)
+        y = self.panel.y + int(88 * s)
+        self.empty.place_lines(pygame.Rect(inner_x, y, inner_w, row_h), s)
+        for main, watch, delete in self.rows:
+            if isinstance(main, Button):
+                main.wrap = True  # the line on more lines at its size (beside its buttons it shrinks)
+            line_h = main.wrapped_height(inner_w, s, row_h) if isinstance(main, Button) else row_h
+            main.place(pygame.Rect(inner_x, y, inner_w, line_h), s)
+            if isinstance(main, Label):
+                main.place_lines(main.rect, s)
+                line_h = main.rect.h
+            y += line_h + gap
+            right = inner_x + inner_w
+            if delete is not None:
+                delete.place(pygame.Rect(right - delete_w, y, delete_w, row_h), s)
+                right -= delete_w + gap
+            watch.place(pygame.Rect(right - watch_w, y, watch_w, row_h), s)
+            y += row_h + 2 * gap
+        y = max(y, self.empty.rect.bottom + gap)
+        self.status.place_lines(pygame.Rect(inner_x, y, inner_w, int(30 * s)), s)
+        y = self.status.rect.bottom + gap
+        bw, bh = (inner_w - gap) // 2, int(50 * s)  # Newer and Older side by side, Back under them
+        self.prev.place(pygame.Rect(inner_x, y, bw, bh), s)
+        self.next.place(pygame.Rect(inner_x + bw + gap, y, bw, bh), s)
+        y += bh + gap
+        self.back_button.place(pygame.Rect(inner_x + inner_w - bw, y, bw, bh), s)
+        self.panel.h = y + bh + int(24 * s) - self.panel.y
+        self.page_need = self.panel.bottom + int(20 * s)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.panel, self.scale)

@@ -18,10 +18,11 @@ from pie_table.kit.i18n import N_, _
 from pie_table.kit.input import intent_help
 from pie_table.kit.marks import draw_seat_mark
 from pie_table.kit.rows import Cycler, TextInput, Toggle, align_controls
-from pie_table.kit.text import page_scale, wrap_text
+from pie_table.kit.text import NARROW_PAGE, page_scale, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory, open_table
 from pie_table.scenes.players import duplicate_name
+from pie_table.scenes.seats_narrow import NATURAL_W, layout_narrow
 
 REALTIME_CONTROLS = ("keys1", "keys2", "mouse", "pad1", "pad2")
 TEAM_LETTERS = ("A", "B", "C")
@@ -113,6 +114,7 @@ class SeatsScene(MenuScene):
         self._refused = ""  # set while a cycler skips taken controls, shown once the choice lands
         self._help_shown = ""  # the option explanation last drawn (`shown_option_help`)
         self.stacked = False  # the variants under the seats rather than beside them (on_resize)
+        self.narrow = False  # one column on a narrow page (seats_narrow)
 
     # -- rules of the screen -------------------------------------------------------------------
     def problem(self) -> str | None:
@@ -280,21 +282,31 @@ class SeatsScene(MenuScene):
     def room(self) -> tuple[int, int]:  # type: ignore[override]
         """The seats, and the variants beside them, or under them once the interface size
         leaves too little width for both: then the page grows by the variants and scrolls."""
+        if self.narrow:
+            return _ROOM_W, _ROOM_H  # (laid out in one column, it asks for its height: seats_narrow)
         return _ROOM_W, _ROOM_H + (self._variants_height() if self.stacked else 0)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        # Side by side while the window holds both panels at the scale this screen grows to.
-        self.stacked = bool(self.option_rows) and size[0] < _SIDE_BY_SIDE_W * page_scale(size, _ROOM_W)
+        # Side by side while the window holds both panels at the scale this screen grows to; one
+        # column, each caption over its choice, on a page narrower than the seat sheet.
+        scale = page_scale(size, _ROOM_W)
+        self.stacked = bool(self.option_rows) and size[0] < _SIDE_BY_SIDE_W * scale
+        self.narrow = size[0] < NATURAL_W * scale
         super().on_resize(size)
 
     def _variants_height(self) -> int:
         """The variants panel's height at scale 1 under the seats: its rows and the longest help whole."""
-        width = _ROOM_W - 2 * 36 - 40
+        width = _STACKED_W - 2 * 36 - 40
         fnt = font(18)
         lines = max((len(wrap_text(text, fnt, width)) for text in self.option_help.values()), default=0)
         return 48 + len(self.option_rows) * 60 + 24 + lines * fnt.get_linesize() + 40 + 24
 
     def layout(self, size: tuple[int, int]) -> None:
+        if self.narrow:
+            layout_narrow(self, size)
+            return
+        for row in (self.count, *self.seat_rows, *self.option_rows):
+            row.over = False
         w, h, s = size[0], size[1], self.scale
         margin, gap = int(36 * s), int(24 * s)
         self.heading.place(pygame.Rect(0, int(18 * s), w, int(60 * s)), s)
@@ -377,7 +389,8 @@ class SeatsScene(MenuScene):
         self._draw_option_help(surface)
         for i, row in enumerate(self.seat_rows):
             # The seat's shape as the table marks it, not only its colour.
-            at = (row.rect.x - int(16 * self.scale), row.rect.centery)
+            at = (row.rect.x - int(16 * self.scale), row.rect.y + row.caption_band() // 2 if row.over
+                  else row.rect.centery)
             color = pal.SEAT_COLORS[i % len(pal.SEAT_COLORS)]
             draw_seat_mark(surface, i, at, max(4, int(9 * self.scale)), color)
 
@@ -440,9 +453,11 @@ class SeatsScene(MenuScene):
             surface.blit(fnt.render(text, True, pal.soft_ink()), pos)
 
 
-# The width the seat screen needs at scale 1 with the variants under the seats, its height then
-# without them, and the width at which the variants fit beside the seats instead.
-_ROOM_W, _ROOM_H = 720, 720
+# The width the seat screen needs at scale 1 in one column (seats_narrow), its height then without
+# the variants, the width of its page with the variants under the seats (but each seat on one
+# line), and the width at which the variants fit beside the seats instead.
+_ROOM_W, _ROOM_H = NARROW_PAGE, 720
+_STACKED_W = 720
 _SIDE_BY_SIDE_W = 1280
 _LEGEND_SIZES = (17, 15, 13, 12)  # the key help's type sizes at scale 1, largest first
 

@@ -7,8 +7,10 @@ import pygame
 
 from pie_table.kit import palette as pal
 from pie_table.kit import settings as store
+from pie_table.kit.fonts import font
 from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language
 from pie_table.kit.rows import Cycler, Toggle, align_controls
+from pie_table.kit.text import NARROW_PAGE, wrap_text
 from pie_table.kit.theme import THEMES
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
@@ -22,7 +24,9 @@ _ANIMATION_NAMES = {"slow": "slow", "normal": "normal", "fast": "fast", "instant
 class SettingsScene(OverlayScene):
     """A sheet of rows over whatever screen opened it; Esc or Back closes it."""
 
-    room = (770, 720)  # the 720x680 sheet with its margins: a larger interface size scrolls it
+    # The 720x680 sheet with its margins, narrower on a narrow page (each caption then over its
+    # value, the sheet as tall as that needs): a larger interface size scrolls it.
+    room = (NARROW_PAGE, 720)
 
     def __init__(self, app: store.SettingsHost) -> None:
         super().__init__(app)
@@ -125,18 +129,35 @@ class SettingsScene(OverlayScene):
         if bool(self.app.fullscreen) != value:
             self.app.toggle_fullscreen()
 
+    @property
+    def rows(self) -> tuple[Cycler | Toggle, ...]:
+        """The setting rows, top to bottom."""
+        return (self.volume, self.mute, self.language, self.reaction, self.pace, self.animation, self.reduce,
+                self.cards, self.size, self.fullscreen)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
+        over = w * 0.94 < 720 * s  # too narrow for the sheet: each caption over its value
         self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 720 * s)), int(min(h * 0.96, 680 * s)))
+        heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
+        self.heading.place(heading, s)
+        rows = self.rows
+        rh, gap = int(40 * s), int((10 if over else 4) * s)
+        inner = self.panel.inflate(-int(60 * s), 0)
+        for row in rows:
+            row.over = over
+            row.rect.w = inner.w  # (the caption's band is measured on the row's width)
+        heights = [rh + row.caption_band(s) for row in rows]
+        if over:  # the sheet as tall as its rows, the note's lines and the buttons need
+            lines = len(wrap_text(self.note.current_text(), font(int(16 * s)), inner.w))
+            self.panel.h = int(84 * s + sum(heights) + gap * len(rows) + lines * self.note.line_height(s)
+                            + 16 * s + 54 * s + 20 * s)
+            self.page_need = self.panel.h + int(40 * s)
         self.panel.center = (w // 2, h // 2)
         heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
         self.heading.place(heading, s)
-        rows = (self.volume, self.mute, self.language, self.reaction, self.pace, self.animation, self.reduce,
-                self.cards, self.size, self.fullscreen)
-        rh, gap = int(40 * s), int(4 * s)
         top = self.panel.y + int(84 * s)
         inner = self.panel.inflate(-int(60 * s), 0)
-        heights = [rh] * len(rows)
         for _pass in range(2):  # then again with a row as tall as its long value wrapped needs
             y = top
             for row, height in zip(rows, heights, strict=True):
@@ -144,9 +165,11 @@ class SettingsScene(OverlayScene):
                 row.place(pygame.Rect(inner.x, y, inner.w, height), s)
                 y += height + gap
             align_controls(rows)  # the values in one column, the captions at one size
-            heights = [max(rh, row.value_height()) if isinstance(row, Cycler) else rh for row in rows]
+            heights = [max(rh, row.value_height()) + row.caption_band() if isinstance(row, Cycler)
+                       else rh + row.caption_band() for row in rows]
         note_y = y
-        self.note.place(pygame.Rect(inner.x, note_y, inner.w, int(48 * s)), s)
+        self.note.place(pygame.Rect(inner.x, note_y, inner.w, max(int(48 * s), self.panel.bottom - note_y
+                                                                  - int(74 * s))), s)
         bw, bh = int(220 * s), int(54 * s)
         y = self.panel.bottom - bh - int(20 * s)
         self.keys_button.place(pygame.Rect(self.panel.centerx - bw - int(8 * s), y, bw, bh), s)

@@ -14,7 +14,7 @@ from pie_table.core.registry import load_games
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font, min_readable
 from pie_table.kit.i18n import _, tr
-from pie_table.kit.text import fit_lines, fit_text
+from pie_table.kit.text import NARROW_PAGE, fit_lines, fit_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import OverlayScene
 
@@ -22,7 +22,8 @@ from pie_table.scenes.base import OverlayScene
 class StatisticsScene(OverlayScene):
     """A table of rows (↑/↓ or a click selects one), the selected row's chart, and Back."""
 
-    room = (720, 720)  # the sheet at its narrowest: where its columns do not fit, each row takes two lines
+    # The sheet at its narrowest: where its columns do not fit, each row takes two lines or more.
+    room = (NARROW_PAGE, 720)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -31,6 +32,7 @@ class StatisticsScene(OverlayScene):
         self.selected = 0
         self.row_rects: list[pygame.Rect] = []
         self.bar_rects: list[pygame.Rect] = []  # the chart's bars as last drawn (tests look at them)
+        self.mark_rects: list[pygame.Rect] = []  # the marks over bars too low to show their shape
 
     def solo_hint(self) -> str:
         """How a player counted without a name (alone at a table of bots) names themselves ('' when
@@ -128,7 +130,7 @@ class StatisticsScene(OverlayScene):
         pygame.draw.rect(surface, pal.FELT, rect, border_radius=int(8 * s))
         size = int(14 * s)
         key_w = _draw_chart_key(surface, rect.topright, size, s)
-        label = fit_text(
+        label = fit_lines(  # on a second line, at its size, where one does not hold it
             _("Recent games: {name}, {game} (score, oldest first)").format(
                 name=shown_name(row["name"]), game=titles.get(row["game"], row["game"])
             ),
@@ -136,10 +138,11 @@ class StatisticsScene(OverlayScene):
             rect.w - 24 - key_w,
             pal.CREAM,
             "bold",
+            most=3,
         )
         surface.blit(label, (rect.x + 8, rect.y + 4))
         recent = row["recent"]
-        self.bar_rects = []
+        self.bar_rects, self.mark_rects = [], []
         if not recent:
             return
         top = max(1.0, max(score for score, _won in recent))
@@ -152,8 +155,13 @@ class StatisticsScene(OverlayScene):
             bar = pygame.Rect(inner.x + i * (bar_w + 4), inner.bottom - height, bar_w, height)
             _draw_bar(surface, bar, bool(won), s)
             self.bar_rects.append(bar)
+            above = bar.y - 1
+            if bar.h < _SHAPED:  # filled and outlined look alike this low: a disc or a ring above
+                mark = _draw_mark(surface, (bar.centerx, bar.y - 2), bool(won), s)
+                self.mark_rects.append(mark)
+                above = mark.y - 1
             number = fit_text(_number(score), int(12 * s), bar_w + 4, pal.CREAM)
-            surface.blit(number, number.get_rect(midbottom=(bar.centerx, bar.y - 1)))
+            surface.blit(number, number.get_rect(midbottom=(bar.centerx, above)))
 
 
 def _bands(one_line: bool) -> list[list[str]]:
@@ -169,12 +177,31 @@ Columns = list[list[tuple[str, int, int]]]
 
 def _columns(rows: list[list[str]], size: int, width: int) -> Columns:
     """The ten columns on one line if they fit whole, else each row on two (the counts, then the
-    scores and extras): each column as wide as its widest cell or its heading on two lines, with
-    a gap, and the room left shared out. Only where even two lines are too narrow do they shrink
-    in proportion, and their cells are cut: fixed shares cut every Spanish heading ("Juga…",
-    "Racha (m…") with room to spare beside them."""
-    one = _laid(_bands(True), rows, size, width)
-    return one if one is not None else _laid(_bands(False), rows, size, width, squeeze=True) or []
+    scores and extras), else on as many as hold them whole (`_greedy`): each column as wide as its
+    widest cell or its heading on two lines, with a gap, and the room left shared out. Only where
+    a column alone is too wide for a line do they shrink in proportion, and their cells are cut:
+    fixed shares cut every Spanish heading ("Juga…", "Racha (m…") with room to spare beside them."""
+    one = _laid(_bands(True), rows, size, width) or _laid(_bands(False), rows, size, width)
+    if one is not None:
+        return one
+    return _laid(_greedy(rows, size, width), rows, size, width, squeeze=True) or []
+
+
+def _greedy(rows: list[list[str]], size: int, width: int) -> list[list[str]]:
+    """The headings in bands of as many columns, in order, as `width` holds whole (a narrow page:
+    a row takes three lines or more rather than cutting its cells)."""
+    headings = _bands(True)[0]
+    gap = max(8, size * 2 // 3)
+    bands: list[list[str]] = [[]]
+    used = 0
+    for col, heading in enumerate(headings):
+        need = gap + max([_heading_width(heading, size)] + [font(size).size(row[col])[0] for row in rows])
+        if bands[-1] and used + need > width:
+            bands.append([])
+            used = 0
+        bands[-1].append(heading)
+        used += need
+    return bands
 
 
 def _laid(bands: list[list[str]], rows: list[list[str]], size: int, width: int,
@@ -247,6 +274,22 @@ def _draw_bar(surface: pygame.Surface, bar: pygame.Rect, won: bool, s: float) ->
         pygame.draw.rect(surface, pal.GOLD, bar, border_radius=radius)
     else:
         pygame.draw.rect(surface, pal.CREAM, bar, max(2, int(2 * s)), border_radius=radius)
+
+
+_SHAPED = 6  # pixels: a bar lower than this shows no difference between filled and outlined
+
+
+def _draw_mark(surface: pygame.Surface, midbottom: tuple[int, int], won: bool, s: float) -> pygame.Rect:
+    """Over a bar too low to tell filled from outlined: a filled disc for a win, a ring for a
+    loss (the key's shapes, told apart without their colours). Returns where it was drawn."""
+    radius = max(4, int(5 * s))
+    rect = pygame.Rect(0, 0, 2 * radius + 1, 2 * radius + 1)
+    rect.midbottom = midbottom
+    if won:
+        pygame.draw.circle(surface, pal.GOLD, rect.center, radius)
+    else:
+        pygame.draw.circle(surface, pal.CREAM, rect.center, radius, max(2, int(2 * s)))
+    return rect
 
 
 def _draw_chart_key(surface: pygame.Surface, topright: tuple[int, int], size: int, s: float) -> int:

@@ -10,7 +10,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language, tr
 from pie_table.kit.scene import NOW
-from pie_table.kit.text import blit_center
+from pie_table.kit.text import BASE_SIZE, NARROW_PAGE, blit_center
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene
 from pie_table.scenes.confirm import confirm_quit
@@ -50,7 +50,9 @@ class TitleScene(MenuScene):
     """First screen: Play leads to the game list, Quit asks, then closes the window."""
 
     is_home = True
-    room = (720, 600)  # the name and a column of buttons: a larger interface size scrolls them
+    # The name and a column of buttons; the tagline and the keys' line wrap on a narrow page, and
+    # a larger interface size scrolls them.
+    room = (NARROW_PAGE, 720)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -169,34 +171,61 @@ class TitleScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         buttons = [b for b in self.menu.items if isinstance(b, Button)]
-        # The buttons stack between the tagline and the keys' line. Where they have no room (a
-        # Continue line, a large interface size), the name moves up and the gaps close; if even that
-        # leaves no room, the whole screen is drawn as large as it fits rather than cut at the bottom.
+        # The buttons stack between the tagline and the keys' line (either may wrap on a narrow
+        # page, taking room from them). Where they have no room (a Continue line, a large interface
+        # size), the name moves up and the gaps close; if even that leaves no room, the whole screen
+        # is drawn as large as it fits rather than cut at the bottom.
         s, compact = self.scale, False
-        if not self._stack_fits(h, s, len(buttons), compact):
+        wide = int(min(w * 0.56, 640 * s))
+        # On a page narrower than the design (a larger interface size) a long Continue line wraps
+        # onto a taller button at its size; at 100% it is fitted to one line as it always was.
+        self.continue_button.wrap = w < BASE_SIZE[0] * s
+        wrapped = self._wrapped_height(w, s) + self._continue_extra(wide, s)
+        if not self._stack_fits(h - wrapped, s, len(buttons), compact):
             compact = True
-            if not self._stack_fits(h, s, len(buttons), compact):
-                s = self.scale = h / self._compact_height(len(buttons))
+            if not self._stack_fits(h - wrapped, s, len(buttons), compact):  # a longer page, scrolled
+                self.page_need = int(self._compact_height(len(buttons)) * s + wrapped) + 1
         title_y = int(95 * s) if compact else int(h * 0.24)
         self._title_pos = (w // 2, title_y)
-        self.tagline.place(pygame.Rect(0, title_y + int(78 * s), w, int(36 * s)), s)
+        margin = int(20 * s)
+        tagline = pygame.Rect(margin, title_y + int(78 * s), w - 2 * margin, int(36 * s))
+        tall = self.tagline.place_lines(tagline, s)
         gap = int((8 if compact else 12) * s)
-        wide = int(min(w * 0.56, 640 * s))
+        hint = pygame.Rect(margin, h - int(40 * s), w - 2 * margin, int(28 * s))
+        hint.y -= self.hint.place_lines(hint, s)  # a keys' line that wraps rises by its extra lines
         first, last = self._stack_span(h, s, compact)
+        first, last = first + tall, last - (h - int(40 * s) - hint.y) - self._continue_extra(wide, s)
         bh = max(int(36 * s), min(int(56 * s), (last - first) // max(1, len(buttons)) - gap))
         top = first if compact else max(first, int(h * 0.60) - len(buttons) * (bh + gap) // 2)
         bw = int(300 * s)
-        for i, button in enumerate(buttons):
+        y = top
+        for button in buttons:  # (a long Continue line wraps, at its size, onto a taller button)
             width = wide if button is self.continue_button else bw
-            button.place(pygame.Rect(w // 2 - width // 2, top + i * (bh + gap), width, bh), s)
-        hint = pygame.Rect(0, h - int(40 * s), w, int(28 * s))
-        status = pygame.Rect(0, top + len(buttons) * (bh + gap), w, int(28 * s))
+            height = button.wrapped_height(width, s, bh)
+            button.place(pygame.Rect(w // 2 - width // 2, y, width, height), s)
+            y += height + gap
+        status = pygame.Rect(margin, y, w - 2 * margin, int(28 * s))
         self.notice_on_hint = status.bottom > hint.top
-        self.status.place(hint if self.notice_on_hint else status, s)
-        self.hint.place(hint, s)
-        self._decor_wanted = int(min(w * 0.2, h * 0.34))
+        self.status.place_lines(hint if self.notice_on_hint else status, s)
+        self.hint.place_lines(hint, s)
+        # The chef holds the pie out to a third of the portrait's size: both stay left of the buttons.
+        beside = w // 2 - bw // 2 - int(w * 0.16)
+        self._decor_wanted = int(min(w * 0.2, h * 0.34, beside * 1.2))
         if not self._launching():
             self._paint_decor()
+
+    def _continue_extra(self, wide: int, s: float) -> int:
+        """How much taller than the least button height Continue is, its line wrapped (0: none)."""
+        if self.saved is None:
+            return 0
+        least = int(36 * s)
+        return self.continue_button.wrapped_height(wide, s, least) - least
+
+    def _wrapped_height(self, w: int, s: float) -> int:
+        """How much taller than one line each the tagline and the keys' line are drawn."""
+        probe = pygame.Rect(0, 0, w - 2 * int(20 * s), int(36 * s))
+        tall = self.tagline.place_lines(probe, s)
+        return tall + self.hint.place_lines(probe.inflate(0, int(28 * s) - probe.h), s)
 
     @staticmethod
     def _stack_span(h: int, s: float, compact: bool) -> tuple[int, int]:

@@ -12,7 +12,7 @@ from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
 
 _SCREENS = ["title", "settings", "games", "pause", "results", "confirm", "players", "seats", "seats-teams",
-            "statistics", "saved-games", "join", "host-room"]
+            "statistics", "saved-games", "join", "host-room", "controls"]
 
 
 _hosted: list = []  # the host rooms' servers, stopped after each test
@@ -40,6 +40,7 @@ def home(tmp_path, monkeypatch):
 def _open(app: App, screen: str) -> None:
     from pie_table.core.registry import get_game
     from pie_table.scenes.confirm import ConfirmScene
+    from pie_table.scenes.controls import ControlsScene
     from pie_table.scenes.game_select import GameSelectScene
     from pie_table.scenes.net_join import JoinScene
     from pie_table.scenes.pause import PauseScene
@@ -67,6 +68,7 @@ def _open(app: App, screen: str) -> None:
         "seats-teams": lambda: SeatsScene(app, get_game("rumble-pie")),
         "statistics": lambda: StatisticsScene(app),
         "saved-games": lambda: _with_saves(SavedGamesScene, app),
+        "controls": lambda: ControlsScene(app),
         "join": lambda: _left.append(JoinScene(app, interfaces=["127.0.0.1"])) or _left[-1],
     }
     if screen in made:
@@ -113,22 +115,77 @@ def test_a_larger_interface_size_grows_every_widget_of_a_menu_on_a_1920x1080_win
     assert grown > len(normal_heights) // 2
 
 
+@pytest.mark.parametrize(("size", "least"), [((1280, 720), 1.6), ((900, 560), 1.4)])
 @pytest.mark.parametrize("screen", _SCREENS)
-def test_at_200_percent_on_1280x720_every_widget_can_be_brought_into_view(screen):
-    app = App(size=(1280, 720), headless=True)
+def test_at_200_percent_every_widget_can_be_brought_into_view(screen, size, least):
+    app = App(size=size, headless=True)
     _open(app, screen)
     app.set_ui_scale(200)
     app.step(0.0)
     scene = app.scenes.current
     page = scene.scroll_page
-    assert scene.scale >= 1.6  # not the old cap of 1.14
+    assert scene.scale >= least  # not the old cap of 1.14 (900x560 at 200%: 1.41, its full 2x)
     assert page.scrolls or screen == "confirm"  # (a yes-or-no question fits even at 200%)
     focusable = [item for item in scene.menu.items if item.focusable and item.enabled]
-    window = pygame.Rect(0, 0, 1280, 720)
+    window = pygame.Rect(0, 0, *size)
     for _ in range(len(focusable)):
         app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0)])
         focused = scene.menu.focused.rect.move(0, -page.top)
         assert window.contains(focused), scene.menu.focused
+
+
+def _last_frame(screen: str, size: tuple[int, int], percent: int, drawn: list) -> None:
+    """Open `screen` at `percent`% on a window of `size` while kit.text_probe records, and leave in
+    `drawn` only the texts of its last frame, over what the screen has laid out by then."""
+    from tests.kit.text_probe import watch
+
+    app = App(size=size, headless=True)
+    app.set_ui_scale(percent)
+    watch(app)
+    _open(app, screen)
+    for _frame in range(3):
+        app.step(0.0)
+    drawn.clear()
+    app.step(0.0)
+
+
+def _text_sizes(screen: str, percent: int, size: tuple[int, int]) -> dict[str, int]:
+    """Each text a frame of `screen` draws at `percent`% on a window of `size`, and its largest
+    pixel size (kit.text_probe's recording)."""
+    from pie_table.kit.text import set_interface_size
+    from tests.kit.text_probe import recording
+
+    mp = pytest.MonkeyPatch()
+    try:
+        with recording(mp) as drawn:
+            _last_frame(screen, size, percent, drawn)
+    finally:
+        set_interface_size(100)
+        mp.undo()
+        while _hosted:
+            _hosted.pop().quit()
+        while _left:
+            _left.pop().exit()
+    sizes: dict[str, int] = {}
+    for text in drawn:
+        sizes[text.text] = max(sizes.get(text.text, 0), text.size)
+    return sizes
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("screen", _SCREENS)
+def test_at_200_percent_on_1920x1080_every_menu_text_is_drawn_about_twice_as_tall(screen, lang):
+    """The page reflows (narrower sheets, captions over their values, lines wrapped) rather than
+    capping the scale or shrinking a text to fit: each text is about twice its 100% size, none
+    far below that."""
+    import statistics
+
+    set_language(lang)
+    normal, larger = (_text_sizes(screen, percent, (1920, 1080)) for percent in (100, 200))
+    ratios = {text: larger[text] / normal[text] for text in normal if text in larger and normal[text]}
+    assert len(ratios) >= 3
+    assert statistics.median(ratios.values()) >= 1.9
+    assert sorted(text for text, ratio in ratios.items() if ratio < 1.6) == []
 
 
 def test_the_wheel_and_page_keys_scroll_a_page_and_a_click_lands_where_it_is_seen():
@@ -141,7 +198,9 @@ def test_the_wheel_and_page_keys_scroll_a_page_and_a_click_lands_where_it_is_see
     assert page.top == 0
     app.step(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2)])  # over no widget: the page moves
     assert page.top > 0
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)])
+    page_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)
+    for _press in range(4):  # (the sheet reflowed for 200%, its captions over their values, is tall)
+        app.step(0.0, [page_down])
     assert page.top == page.size[1] - 720  # at the foot: the Back button in view
     back = scene.back_button.rect.move(0, -page.top)
     assert 0 <= back.top and back.bottom <= 720
@@ -200,19 +259,12 @@ def test_every_text_on_every_menu_is_whole_contrasted_and_large_enough(monkeypat
     from pie_table.kit.text import set_interface_size
     from pie_table.kit.widgets import DISABLED_INK
     from tests.kit.cut_log import logging_cuts
-    from tests.kit.text_probe import failures, recording, watch
+    from tests.kit.text_probe import failures, recording
 
     set_language(lang)
     try:
         with logging_cuts(monkeypatch) as cuts, recording(monkeypatch) as drawn:
-            app = App(size=size, headless=True)
-            app.set_ui_scale(percent)
-            watch(app)
-            _open(app, screen)
-            for _frame in range(3):
-                app.step(0.0)
-            drawn.clear()  # the last frame's texts, over what the screen has laid out by then
-            app.step(0.0)
+            _last_frame(screen, size, percent, drawn)
     finally:
         set_interface_size(100)
     assert sorted({shown for _text, shown, _where in cuts}) == []

@@ -230,3 +230,25 @@ def test_a_score_of_nothing_is_a_low_bar_inside_the_chart_and_its_number_reads(h
         assert bar.h <= 4
         below = (bar.centerx, bar.bottom + 3)  # the chart's felt under the bar, not a block of cream
         assert app.screen.get_at(below) == felt, (bar, app.screen.get_at(below))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_a_won_and_a_lost_game_of_no_score_differ_in_shape_not_only_in_colour(home, size):
+    """Two bars of 0 are each a line too low to be filled or outlined; over each is a mark, a
+    filled disc for the win and a ring for the loss, so they differ without their colours."""
+    from pie_table.scenes.statistics import StatisticsScene
+
+    data = stats.empty()
+    for key, winner in (("a", 0), ("b", 1)):  # Ana scores nothing: won the first, lost the second
+        stats.record_game(data, key, "pie-rats", ["Ana", ""], ["", "hard"],
+                          {"scores": [0, 0], "winning_seats": [winner]})
+    stats.save(data)
+    app = App(size=size, headless=True)
+    screen = StatisticsScene(app)
+    app.scenes.push(screen)
+    app.step(DT, [])
+    won, lost = screen.mark_rects
+    felt = app.screen.get_at((screen.bar_rects[-1].right + 6, screen.bar_rects[-1].bottom - 1))
+    assert app.screen.get_at(won.center) != felt  # a disc: filled to its middle
+    assert app.screen.get_at(lost.center) == felt  # a ring: the felt shows through its middle
+    assert app.screen.get_at((lost.x + 1, lost.centery)) != felt  # ... inside its rim
