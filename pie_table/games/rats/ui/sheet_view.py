@@ -25,6 +25,16 @@ _RULE = (200, 180, 146)  # the printed lines of the paper sheet
 _GLYPH_COLORS = ((150, 150, 170), pal.GOLD, (214, 186, 96), pal.CRUST_DARK, pal.BLUEBERRY, pal.CHERRY)
 
 
+@dataclass(frozen=True)
+class RowSizing:
+    """How a supply row's words are sized: the six rows' own height, and the least sizes of a
+    supply's name and use (their sizes at 100% once the interface is grown; 0: the floor only)."""
+
+    row_h: int
+    least_name: int = 0
+    least_use: int = 0
+
+
 @dataclass
 class RatCard:
     """The public facts about one rat, for its small card at the table."""
@@ -46,7 +56,6 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     decorations' shapes keep room for at least (the window's at interface size 100%), so the values
     in them never get smaller as the interface grows (`scale`, by default)."""
     paper(surface, rect, scale)
-    least = _least_sizes(scale, shapes_scale)
     pad = int(12 * scale)
     y = _header(surface, rect, card, scale, pad)
     # A supply row holds its name and two lines of its use in readable type, when the sheet has room.
@@ -63,11 +72,11 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     most = rows_h
     rows_h = max(min(rows_h, int(rect.h * 0.52)), rows_h - short)
     while rows_h < most and not _rows_whole(pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, rows_h),
-                                            scale, least):
+                                            scale, shapes_scale):
         rows_h += 2  # every supply's name and use still whole, at no smaller a size than at 100%
     row_h = _row_h(rows_h, scale)
     rows = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6)
-    y = _supply_rows(surface, rows, sheet, (row_h, least), scale)
+    y = _supply_rows(surface, rows, sheet, _sizing(row_h, scale, shapes_scale), scale)
     y += int(8 * scale)
     half = max(20, (bottom - y) // 2)
     _items(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, half), _("Dishes"),
@@ -79,13 +88,13 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
         awards_row(surface, row, card.awards, scale)
 
 
-def _least_sizes(scale: float, design: float | None) -> tuple[int, int]:
-    """The least sizes of a supply's name and use when the interface is grown past 100%: their
-    sizes at 100% (`design`, the scale then), so that a larger setting never writes them smaller;
-    at 100% (or with no design given) no least beyond the floor."""
+def _sizing(row_h: int, scale: float, design: float | None) -> RowSizing:
+    """Rows `row_h` tall, their words no smaller, when the interface is grown past 100%, than
+    at 100% (`design`, the scale then), so that a larger setting never writes them smaller; at
+    100% (or with no design given) no least beyond the floor."""
     if design is None or scale <= design:
-        return 0, 0
-    return int(18 * design), int(13 * design)
+        return RowSizing(row_h)
+    return RowSizing(row_h, int(18 * design), int(13 * design))
 
 
 def _row_h(rows_h: int, scale: float) -> int:
@@ -93,15 +102,15 @@ def _row_h(rows_h: int, scale: float) -> int:
     return max(18, (rows_h - int(24 * scale)) // 6)
 
 
-def _rows_whole(rect: pygame.Rect, scale: float, least: tuple[int, int]) -> bool:
+def _rows_whole(rect: pygame.Rect, scale: float, design: float | None) -> bool:
     """Whether the six supply rows, sharing `rect`'s height, write every name and use whole, no
-    smaller than `least` (their sizes at 100%)."""
-    row_h = _row_h(rect.h, scale)
-    x = _text_x(rect, row_h, scale)
+    smaller than at 100% (`design`, the scale then)."""
+    sizing = _sizing(_row_h(rect.h, scale), scale, design)
+    x = _text_x(rect, sizing.row_h, scale)
     y = rect.y
-    rows = pygame.Rect(rect.x, y, rect.w, 6 * row_h)
-    for supply, height in enumerate(_row_heights(rows, row_h, scale, least[1])):
-        if _text_sizes(supply, pygame.Rect(rect.x, y, rect.w, height), x, scale, (row_h, least)) is None:
+    rows = pygame.Rect(rect.x, y, rect.w, 6 * sizing.row_h)
+    for supply, height in enumerate(_row_heights(rows, sizing.row_h, scale, sizing.least_use)):
+        if _text_sizes(supply, pygame.Rect(rect.x, y, rect.w, height), x, scale, sizing) is None:
             return False
         y += height
     return True
@@ -135,14 +144,14 @@ def _vocation_line(card: RatCard) -> str:
 
 
 def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any],
-                 sizing: tuple[int, tuple[int, int]], scale: float) -> int:
-    """The six supply rows, each `sizing[0]` tall (more for a use on two lines), their words no
-    smaller than `sizing[1]` where they fit so."""
-    row_h, least = sizing
+                 sizing: RowSizing, scale: float) -> int:
+    """The six supply rows, each `sizing.row_h` tall (more for a use on two lines), their words
+    no smaller than its least sizes where they fit so."""
+    row_h = sizing.row_h
     supplies = sheet.get("supplies", [0] * 6)
     nests = sheet.get("nests", [False] * 6)
     y = rect.y
-    for i, height in enumerate(_row_heights(rect, row_h, scale, least[1])):
+    for i, height in enumerate(_row_heights(rect, row_h, scale, sizing.least_use)):
         row = pygame.Rect(rect.x, y, rect.w, height)
         y += height
         if i % 2 == 0:
@@ -190,14 +199,14 @@ def _row_heights(rect: pygame.Rect, row_h: int, scale: float, least_use: int = 0
 
 
 def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count: tuple[int, int],
-                 scale: float, sizing: tuple[int, tuple[int, int]]) -> None:
-    """A supply's name and its use's lines, sized for a row `sizing[0]` tall, in `row`, no smaller
-    than `sizing[1]` if they fit so; its count."""
+                 scale: float, sizing: RowSizing) -> None:
+    """A supply's name and its use's lines, sized for a row `sizing.row_h` tall, in `row`, no
+    smaller than its least sizes if they fit so; its count."""
     supply, count = supply_count
-    row_h = sizing[0]
+    row_h = sizing.row_h
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
-    found = _text_sizes(supply, row, x, scale, sizing) or _text_sizes(supply, row, x, scale, (row_h, (0, 0)))
+    found = _text_sizes(supply, row, x, scale, sizing) or _text_sizes(supply, row, x, scale, RowSizing(row_h))
     if found is None:  # one line, cut: no room for two even at the floor
         name_size = min(int(min(18 * scale, row_h * 0.45)), _least_name())
         size, lines = max(min_readable(), int(min(13 * scale, row_h * 0.32))), [supply_use(supply)]
@@ -223,11 +232,11 @@ def _least_name() -> int:
 
 
 def _text_sizes(supply: int, row: pygame.Rect, x: int, scale: float,
-                sizing: tuple[int, tuple[int, int]]) -> tuple[int, int, list[str]] | None:
-    """A supply's name size, its use's size and lines, for a row sized `sizing[0]` drawn in `row`
-    from `x`: the name as large as the row allows, down to no smaller than at 100% if the use's
-    lines need it, the use no smaller than `sizing[1]`'s (None: the use does not fit whole so)."""
-    row_h, (least_name, least_use) = sizing
+                sizing: RowSizing) -> tuple[int, int, list[str]] | None:
+    """A supply's name size, its use's size and lines, for a row sized `sizing.row_h` drawn in
+    `row` from `x`: the name as large as the row allows, down to no smaller than at 100% if the
+    use's lines need it, the use no smaller than its least (None: the use does not fit whole so)."""
+    row_h, least_name, least_use = sizing.row_h, sizing.least_name, sizing.least_use
     width = row.right - int(46 * scale) - x - 4
     biggest = int(min(18 * scale, row_h * 0.45))
     use_size = max(int(min(13 * scale, row_h * 0.32)), least_use)
