@@ -79,7 +79,8 @@ class Widget:
     def _fill(self) -> Color:
         if not self.enabled:
             return DISABLED
-        return pal.HIGHLIGHT if self.focused or self.hover else pal.CRUST
+        # The crust as a plate under the ink: with high contrast a shade lighter (6.5:1 to 7:1 and more).
+        return pal.HIGHLIGHT if self.focused or self.hover else pal.plate(pal.CRUST)[0]
 
     def _box(self, surface: pygame.Surface, rect: pygame.Rect, fill: Color) -> None:
         radius = max(4, int(12 * self.scale))

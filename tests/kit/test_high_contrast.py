@@ -150,3 +150,36 @@ def test_a_label_in_the_soft_ink_follows_the_theme_both_ways():
         assert pal.INK_SOFT in inks() and pal.INK not in inks()
     finally:
         theme.configure("normal")
+
+
+def test_high_contrast_writes_the_settings_at_7_to_1(monkeypatch):
+    """Every value, button and cycler arrow of the Settings once the player switches to high
+    contrast there: the ink on the crust of a box read 6.50:1 (the arrows, 19 px, are no large
+    text; the values, 24 px, are)."""
+    from pie_table.kit.app import App
+
+    with recording(monkeypatch) as drawn:
+        app = App(size=(1280, 720), headless=True)
+        watch(app)
+        sheet = SettingsScene(app)  # alone: the title's words drawn under it are not its own
+        app.scenes.push(sheet)
+        app.step(0.0)
+        sheet.cards.nudge(1)  # normal -> high contrast
+        assert theme.high_contrast()
+        drawn.clear()
+        app.step(0.0)
+    assert {"◀", "▶", "Back"} <= {d.text for d in drawn}
+    assert failures(drawn, least=7.0, large=4.5) == []
+
+
+# Words and numbers on the cards: a pie's name on Pie Rats' pink pie card (6.96:1), a quality on
+# Cheflebrity's pink cherry strip ("20", 6.96:1), the large numeral on Rumble Pie's lemon pie
+# ("4", gold in its white outline, 3.52:1).
+_ON_CARDS = {"pie-rats": {"Pecan", "Pie"}, "cheflebrity": {"20"}, "rumble-pie": {"4"}}
+
+
+@pytest.mark.parametrize("game", list(_ON_CARDS))
+def test_high_contrast_writes_the_pie_cards_at_7_to_1(monkeypatch, game):
+    drawn = [d for d in _switched(monkeypatch, game, "en") if d.text in _ON_CARDS[game]]
+    assert {d.text for d in drawn} == _ON_CARDS[game]  # the cards were seen
+    assert failures(drawn, least=7.0, large=7.0) == []

@@ -56,3 +56,19 @@ def test_200_percent_draws_the_scores_larger_on_1920x1080(monkeypatch, lang):
     grown = sorted(t for t in set(normal) & set(larger) if larger[t] >= 1.1 * normal[t])
     assert any(t.startswith(("Round", "Ronda")) for t in grown), (normal, larger)
     assert len(grown) >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_200_percent_draws_every_text_of_the_scores_larger_on_1280x720(monkeypatch, lang):
+    """The box takes the height its grown words need from the table talk's spare room, so the
+    title, the round line, each "+n" and the note grow too (they sat on the 14 px floor at both
+    sizes); the note may break onto two lines to do so."""
+    set_language(lang)
+    normal = _first_frame(monkeypatch, (1280, 720), 100)
+    larger = _first_frame(monkeypatch, (1280, 720), 200)
+    assert len(normal) >= 6  # the title, the round line, two names, their totals and "+n", the note
+    smaller = []
+    for text, size in normal.items():
+        parts = [text] if text in larger else [part.strip() for part in text.split("   ")]
+        smaller += [(part, size, larger.get(part)) for part in parts if larger.get(part, 0) <= size]
+    assert smaller == []

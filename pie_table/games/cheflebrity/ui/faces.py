@@ -243,8 +243,8 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     surf.blit(numeral, (pad, pad - 1))
     if twice:
         surf.blit(numeral, numeral.get_rect(topright=(w - pad, pad - 1)))
-    name_size = max(min_readable(), int(h * 0.09))
-    name_lines = card_name_lines(card_label(card), w - 2 * pad, name_size) if h >= 96 else []
+    name_size = _name_size(h)
+    name_lines = face_name_lines(card, w, h)
     name_h = len(name_lines) * font(name_size, "bold").get_linesize()
     top = pad + numeral.get_height()
     art = pygame.Rect(pad, top, w - 2 * pad, max(8, h - top - name_h - pad))
@@ -253,8 +253,8 @@ def _face(card: int, w: int, h: int, language: str, card_theme: str) -> pygame.S
     y = h - pad - name_h
     for line in name_lines:
         image = font(name_size, "bold").render(line, True, pal.INK)
-        if image.get_width() > w - 2 * pad + 2:  # the smallest cards' last line: squeezed, whole
-            image = pygame.transform.smoothscale(image, (w - 2 * pad + 2, image.get_height()))
+        if image.get_width() > w - 2 * name_margin(w):  # the smallest cards' last line: squeezed, whole
+            image = pygame.transform.smoothscale(image, (w - 2 * name_margin(w), image.get_height()))
         surf.blit(image, image.get_rect(midtop=(w // 2, y)))
         y += font(name_size, "bold").get_linesize()
     if found.kind == GENIUS and h >= 96:
@@ -278,6 +278,21 @@ def corner_numerals(text: str, w: int, h: int, big: bool = False) -> tuple[int, 
     while corner > min_readable() and 2 * font(corner, "bold").size(text)[0] + gap > w - 2 * pad:
         corner -= 1
     return corner, 2 * font(corner, "bold").size(text)[0] + gap <= w - 2 * pad
+
+
+def name_margin(w: int) -> int:
+    """How far a card's name keeps from either side of its face `w` wide, at the widest."""
+    return max(3, w // 16) - 1
+
+
+def _name_size(h: int) -> int:
+    """The size of a card's name on a face `h` tall."""
+    return max(min_readable(), int(h * 0.09))
+
+
+def face_name_lines(card: int, w: int, h: int) -> list[str]:
+    """The lines of `card`'s name on its face at `w` x `h` (none on a card too small to name it)."""
+    return card_name_lines(card_label(card), w - 2 * max(3, w // 16), _name_size(h)) if h >= 96 else []
 
 
 def card_name_lines(label: str, width: int, size: int) -> list[str]:
@@ -367,7 +382,8 @@ def _strip(card: int, part: str, w: int, h: int, language: str, card_theme: str)
     color = band_color(card, part)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
-    pygame.draw.rect(surf, lighter(color, 0.55), rect, border_radius=h // 3)
+    # The strip, a plate for its quality and part: with high contrast a cherry's pink a shade lighter.
+    pygame.draw.rect(surf, pal.plate(lighter(color, 0.55))[0], rect, border_radius=h // 3)
     pygame.draw.rect(surf, color, rect, max(2, h // 9), border_radius=h // 3)
     icon = supersampled(h - 4, h - 4, lambda s: paint_emblem(s, s.get_rect(), card))
     surf.blit(icon, (3, 2))

@@ -224,7 +224,7 @@ def _draw_trades(table: Any, surface: pygame.Surface, view: dict[str, Any], pain
 def _draw_dragged(table: Any, surface: pygame.Surface, zone: Zone) -> None:
     x, y = table.drag["pos"]
     if zone.kind in ("hand", "leftover"):
-        w, h = table.layout.hand_card
+        w, h = zone.rect.size if zone.kind == "hand" else table.layout.hand_card
         image = card_face(zone.value, w, h)
         surface.blit(image, image.get_rect(center=(x, y)))
     else:

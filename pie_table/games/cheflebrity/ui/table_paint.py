@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from pie_table.games.cheflebrity.deck import GENIUS, KIND, PARTS
-from pie_table.games.cheflebrity.ui.faces import card_back, card_face, part_strip
+from pie_table.games.cheflebrity.ui.faces import card_back, card_face, name_margin, part_strip
 from pie_table.games.cheflebrity.ui.layout import Layout, felt_size, head_height
 from pie_table.games.cheflebrity.ui.names import kind_label
 from pie_table.games.cheflebrity.ui.served import chips_shown, draw_served
@@ -553,6 +553,29 @@ def _tag_height(lay: Layout, rect: pygame.Rect, text: str) -> int:
     return fit_lines(text, _size(lay, 12), rect.w - 4, pal.soft_ink(), most=3).get_height()
 
 
+# A hand's cards narrow down to this share of their width to keep their names clear; past it (a
+# hand and the cards in a trade, a dozen and more) a neighbour covers a name's end.
+_HAND_NARROWEST = 0.6
+
+
+def hand_card_size(lay: Layout, cards: int) -> tuple[int, int]:
+    """The size of each of `cards` cards in the hand (draw_hand fans them over its width): the
+    layout's, narrowed as far as it takes for each card to overlap the one before it by less than
+    the margin beside that card's name, which reaches nearly across its face: a neighbour laid
+    further over it would cover the name's end and run its own name into it."""
+    w, h = lay.hand_card
+    narrowest = int(w * _HAND_NARROWEST)
+    while w > narrowest and cards > 1 and _hand_step(lay, w, cards) < w - name_margin(w) + 1:
+        w -= 1
+    return w, h
+
+
+def _hand_step(lay: Layout, w: int, cards: int) -> int:
+    """How far apart draw_hand lays `cards` cards `w` wide."""
+    room = lay.hand.w - 2 * int(10 * lay.scale) - w
+    return min(w + int(6 * lay.scale), room // max(1, cards - 1)) if cards > 1 else 0
+
+
 def draw_hand(
     surface: pygame.Surface,
     lay: Layout,
@@ -576,10 +599,9 @@ def draw_hand(
         surface.blit(note, note.get_rect(center=area.center))
         return zones
     mine = (view.get("trade") or {}).get("mine") or []
-    w, h = lay.hand_card
     cards = list(hand) + list(mine)
-    room = area.w - 2 * int(10 * s) - w
-    step = min(w + int(6 * s), room // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+    w, h = hand_card_size(lay, len(cards))
+    step = _hand_step(lay, w, len(cards))
     x0 = area.x + int(10 * s)
     for i, card in enumerate(cards):
         if card == dragging:

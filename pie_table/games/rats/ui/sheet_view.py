@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -23,6 +23,16 @@ from pie_table.kit.text import fit_lines, fit_text, wrap_text
 
 _RULE = (200, 180, 146)  # the printed lines of the paper sheet
 _GLYPH_COLORS = ((150, 150, 170), pal.GOLD, (214, 186, 96), pal.CRUST_DARK, pal.BLUEBERRY, pal.CHERRY)
+
+
+@dataclass(frozen=True)
+class RowSizing:
+    """How a supply row's words are sized: the six rows' own height, and the least sizes of a
+    supply's name and use (their sizes at 100% once the interface is grown; 0: the floor only)."""
+
+    row_h: int
+    least_name: int = 0
+    least_use: int = 0
 
 
 @dataclass
@@ -46,7 +56,6 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     decorations' shapes keep room for at least (the window's at interface size 100%), so the values
     in them never get smaller as the interface grows (`scale`, by default)."""
     paper(surface, rect, scale)
-    least = _least_sizes(scale, shapes_scale)
     pad = int(12 * scale)
     y = _header(surface, rect, card, scale, pad)
     # A supply row holds its name and two lines of its use in readable type, when the sheet has room.
@@ -62,12 +71,18 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
     short = max(0, items - (bottom - y - 6 * _row_h(rows_h, scale) - int(8 * scale)))
     most = rows_h
     rows_h = max(min(rows_h, int(rect.h * 0.52)), rows_h - short)
-    while rows_h < most and not _rows_whole(pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, rows_h),
-                                            scale, least):
+    def rows(height: int) -> pygame.Rect:
+        return pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, height)
+
+    while rows_h < most and not _rows_whole(rows(rows_h), scale, shapes_scale):
         rows_h += 2  # every supply's name and use still whole, at no smaller a size than at 100%
+    # Then taller still, while the dishes and decorations keep their room, until every use is
+    # written at its row's size (a long one on two lines rather than shrunk onto one).
+    while (bottom - y - 6 * _row_h(rows_h + 2, scale) - int(8 * scale) >= items
+           and not _rows_whole(rows(rows_h), scale, shapes_scale, full=True)):
+        rows_h += 2
     row_h = _row_h(rows_h, scale)
-    rows = pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, row_h * 6)
-    y = _supply_rows(surface, rows, sheet, (row_h, least), scale)
+    y = _supply_rows(surface, rows(row_h * 6), sheet, _sizing(row_h, scale, shapes_scale), scale)
     y += int(8 * scale)
     half = max(20, (bottom - y) // 2)
     _items(surface, pygame.Rect(rect.x + pad, y, rect.w - 2 * pad, half), _("Dishes"),
@@ -79,13 +94,13 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any]
         awards_row(surface, row, card.awards, scale)
 
 
-def _least_sizes(scale: float, design: float | None) -> tuple[int, int]:
-    """The least sizes of a supply's name and use when the interface is grown past 100%: their
-    sizes at 100% (`design`, the scale then), so that a larger setting never writes them smaller;
-    at 100% (or with no design given) no least beyond the floor."""
+def _sizing(row_h: int, scale: float, design: float | None) -> RowSizing:
+    """Rows `row_h` tall, their words no smaller, when the interface is grown past 100%, than
+    at 100% (`design`, the scale then), so that a larger setting never writes them smaller; at
+    100% (or with no design given) no least beyond the floor."""
     if design is None or scale <= design:
-        return 0, 0
-    return int(18 * design), int(13 * design)
+        return RowSizing(row_h)
+    return RowSizing(row_h, int(18 * design), int(13 * design))
 
 
 def _row_h(rows_h: int, scale: float) -> int:
@@ -93,15 +108,17 @@ def _row_h(rows_h: int, scale: float) -> int:
     return max(18, (rows_h - int(24 * scale)) // 6)
 
 
-def _rows_whole(rect: pygame.Rect, scale: float, least: tuple[int, int]) -> bool:
+def _rows_whole(rect: pygame.Rect, scale: float, design: float | None, full: bool = False) -> bool:
     """Whether the six supply rows, sharing `rect`'s height, write every name and use whole, no
-    smaller than `least` (their sizes at 100%)."""
-    row_h = _row_h(rect.h, scale)
-    x = _text_x(rect, row_h, scale)
+    smaller than at 100% (`design`, the scale then); `full`: every use at its row's own size."""
+    sizing = _sizing(_row_h(rect.h, scale), scale, design)
+    if full:
+        sizing = replace(sizing, least_use=max(sizing.least_use, _use_size(sizing.row_h, scale)))
+    x = _text_x(rect, sizing.row_h, scale)
     y = rect.y
-    rows = pygame.Rect(rect.x, y, rect.w, 6 * row_h)
-    for supply, height in enumerate(_row_heights(rows, row_h, scale, least[1])):
-        if _text_sizes(supply, pygame.Rect(rect.x, y, rect.w, height), x, scale, (row_h, least)) is None:
+    rows = pygame.Rect(rect.x, y, rect.w, 6 * sizing.row_h)
+    for supply, height in enumerate(_row_heights(rows, sizing, scale)):
+        if _text_sizes(supply, pygame.Rect(rect.x, y, rect.w, height), x, scale, sizing) is None:
             return False
         y += height
     return True
@@ -135,14 +152,14 @@ def _vocation_line(card: RatCard) -> str:
 
 
 def _supply_rows(surface: pygame.Surface, rect: pygame.Rect, sheet: dict[str, Any],
-                 sizing: tuple[int, tuple[int, int]], scale: float) -> int:
-    """The six supply rows, each `sizing[0]` tall (more for a use on two lines), their words no
-    smaller than `sizing[1]` where they fit so."""
-    row_h, least = sizing
+                 sizing: RowSizing, scale: float) -> int:
+    """The six supply rows, each `sizing.row_h` tall (more for a use on two lines), their words
+    no smaller than its least sizes where they fit so."""
+    row_h = sizing.row_h
     supplies = sheet.get("supplies", [0] * 6)
     nests = sheet.get("nests", [False] * 6)
     y = rect.y
-    for i, height in enumerate(_row_heights(rect, row_h, scale, least[1])):
+    for i, height in enumerate(_row_heights(rect, sizing, scale)):
         row = pygame.Rect(rect.x, y, rect.w, height)
         y += height
         if i % 2 == 0:
@@ -164,43 +181,51 @@ def _text_x(rect: pygame.Rect, row_h: int, scale: float) -> int:
     return rect.x + 4 + box + int(8 * scale) + box + int(8 * scale)
 
 
-def _row_heights(rect: pygame.Rect, row_h: int, scale: float, least_use: int = 0) -> list[int]:
-    """The six supply rows' heights: `row_h` each, unless a use that wraps would make its supply's
-    name smaller than the others'; then each row as tall as its name and its use's lines need
-    (a two-line use's row taller), the rows' height shared out alike, if that fits the rows' room.
-    The uses are no smaller than `least_use` here where they can be."""
+def _row_heights(rect: pygame.Rect, sizing: RowSizing, scale: float) -> list[int]:
+    """The six supply rows' heights: `sizing.row_h` each, unless a use that wraps would make its
+    supply's name smaller than the others'; then each row as tall as its name and its use's lines
+    need (a two-line use's row taller), the rows' height shared out alike, if that fits the rows'
+    room. The uses are no smaller than its least here where they can be; a two-line use's name
+    gives way (to no smaller than its least) before the uses shrink."""
+    row_h, least_use = sizing.row_h, sizing.least_use
     width = rect.right - int(46 * scale) - _text_x(rect, row_h, scale) - 4
-    name_h = font(max(min_readable(), int(min(18 * scale, row_h * 0.45))), "bold").get_height()
-    use_size = max(int(min(13 * scale, row_h * 0.32)), least_use)
+    biggest = int(min(18 * scale, row_h * 0.45))
+    name_h = font(max(min_readable(), biggest), "bold").get_height()
+    smallest = max(min_readable(), min(biggest, max(_least_name(), _giving_name(sizing))))
+    use_size = max(_use_size(row_h, scale), least_use)
     uses = [supply_use(supply) for supply in range(6)]
-    if all(_use_lines(use, use_size, width, row_h - name_h, least_use) is not None for use in uses):
+    # Alike only if every use fits its row at the uses' size: one shrunk to a line of its own
+    # would be written smaller than the others (and, grown, no larger than at 100%).
+    if all(_use_lines(use, use_size, width, row_h - name_h, use_size) is not None for use in uses):
         return [row_h] * 6
     least = max(min_readable(), least_use)
     for size in range(max(least, use_size), least - 1, -1):  # the uses smaller if need be
-        needs = []
-        for use in uses:
-            tried, lines = _use_lines(use, size, width, 10**4, least) or (size, [use, ""])
-            needs.append(name_h + len(lines) * font(tried).get_linesize() + 2)
-        spare = 6 * row_h - sum(needs)
-        if spare >= 0:
-            heights = [need + spare // 6 for need in needs]
-            heights[-1] += 6 * row_h - sum(heights)
-            return heights
+        for wrapped_name_h in (name_h, font(smallest, "bold").get_height()):
+            needs = []
+            for use in uses:
+                tried, lines = _use_lines(use, size, width, 10**4, least) or (size, [use, ""])
+                head = name_h if len(lines) == 1 else wrapped_name_h
+                needs.append(head + len(lines) * font(tried).get_linesize() + 2)
+            spare = 6 * row_h - sum(needs)
+            if spare >= 0:
+                heights = [need + spare // 6 for need in needs]
+                heights[-1] += 6 * row_h - sum(heights)
+                return heights
     return [row_h] * 6
 
 
 def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count: tuple[int, int],
-                 scale: float, sizing: tuple[int, tuple[int, int]]) -> None:
-    """A supply's name and its use's lines, sized for a row `sizing[0]` tall, in `row`, no smaller
-    than `sizing[1]` if they fit so; its count."""
+                 scale: float, sizing: RowSizing) -> None:
+    """A supply's name and its use's lines, sized for a row `sizing.row_h` tall, in `row`, no
+    smaller than its least sizes if they fit so; its count."""
     supply, count = supply_count
-    row_h = sizing[0]
+    row_h = sizing.row_h
     count_w = int(46 * scale)
     width = row.right - count_w - x - 4
-    found = _text_sizes(supply, row, x, scale, sizing) or _text_sizes(supply, row, x, scale, (row_h, (0, 0)))
+    found = _text_sizes(supply, row, x, scale, sizing) or _text_sizes(supply, row, x, scale, RowSizing(row_h))
     if found is None:  # one line, cut: no room for two even at the floor
         name_size = min(int(min(18 * scale, row_h * 0.45)), _least_name())
-        size, lines = max(min_readable(), int(min(13 * scale, row_h * 0.32))), [supply_use(supply)]
+        size, lines = max(min_readable(), _use_size(row_h, scale)), [supply_use(supply)]
     else:
         name_size, size, lines = found
     name = fit_text(supply_title(supply), name_size, width, pal.INK, "bold")
@@ -216,6 +241,17 @@ def _supply_text(surface: pygame.Surface, row: pygame.Rect, x: int, supply_count
     surface.blit(number, number.get_rect(midright=(row.right - 6, row.centery)))
 
 
+def _giving_name(sizing: RowSizing) -> int:
+    """The least a supply's name gives way to so that its use keeps its row's size: grown, one
+    pixel larger than at 100%, so that the name too is larger than it was then."""
+    return sizing.least_name + 1 if sizing.least_name else 0
+
+
+def _use_size(row_h: int, scale: float) -> int:
+    """The size a supply's use is written at in a row `row_h` tall, before it shrinks to fit."""
+    return int(min(13 * scale, row_h * 0.32))
+
+
 def _least_name() -> int:
     """The smallest a supply's name is written: the design's 18 px, or on a window smaller than the
     design (whose floor is lower) the floor."""
@@ -223,19 +259,22 @@ def _least_name() -> int:
 
 
 def _text_sizes(supply: int, row: pygame.Rect, x: int, scale: float,
-                sizing: tuple[int, tuple[int, int]]) -> tuple[int, int, list[str]] | None:
-    """A supply's name size, its use's size and lines, for a row sized `sizing[0]` drawn in `row`
-    from `x`: the name as large as the row allows, down to no smaller than at 100% if the use's
-    lines need it, the use no smaller than `sizing[1]`'s (None: the use does not fit whole so)."""
-    row_h, (least_name, least_use) = sizing
+                sizing: RowSizing) -> tuple[int, int, list[str]] | None:
+    """A supply's name size, its use's size and lines, for a row sized `sizing.row_h` drawn in
+    `row` from `x`: the name as large as the row allows, down to no smaller than at 100% if the
+    use's lines need it, the use no smaller than its least (None: the use does not fit whole so)."""
+    row_h, least_name, least_use = sizing.row_h, sizing.least_name, sizing.least_use
     width = row.right - int(46 * scale) - x - 4
     biggest = int(min(18 * scale, row_h * 0.45))
-    use_size = max(int(min(13 * scale, row_h * 0.32)), least_use)
-    for name_size in range(biggest, min(biggest, max(_least_name(), least_name)) - 1, -1):
-        name_h = fit_text(supply_title(supply), name_size, width, pal.INK, "bold").get_height()
-        found = _use_lines(supply_use(supply), use_size, width, row.h - name_h, least_use)
-        if found is not None:
-            return name_size, found[0], found[1]
+    use_size = max(_use_size(row_h, scale), least_use)
+    # The name gives way before the use does: a use shrunk to one line would be written
+    # smaller than the others (and, grown, no larger than at 100%).
+    for use_least, name_least in ((use_size, _giving_name(sizing)), (least_use, least_name)):
+        for name_size in range(biggest, min(biggest, max(_least_name(), name_least)) - 1, -1):
+            name_h = fit_text(supply_title(supply), name_size, width, pal.INK, "bold").get_height()
+            found = _use_lines(supply_use(supply), use_size, width, row.h - name_h, use_least)
+            if found is not None:
+                return name_size, found[0], found[1]
     return None
 
 
@@ -437,7 +476,8 @@ def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale:
     surface.blit(fit_text(name, int(17 * scale), box.w, pal.INK, "bold"), box.topleft)
     size = max(min_readable(), int(13 * scale))
     top = box.y + int(20 * scale)
-    lines = [sub] if fits(sub, size, box.w) else wrap_text(sub, font(size), box.w)
+    # On more lines rather than smaller: grown, a line shrunk to fit would be no larger than at 100%.
+    lines = [sub] if fits(sub, size, box.w, floor=size) else wrap_text(sub, font(size), box.w)
     most = max(1, (box.bottom - top) // font(size).get_linesize())
     lines = lines[: most - 1] + [" ".join(lines[most - 1 :])] if len(lines) > most else lines
     for line in lines:

@@ -185,7 +185,7 @@ def draw_goals(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],
     surface.blit(head, (rect.x + pad, rect.y + pad))
     circled = list(view.get("goals", []))
     top = rect.y + pad + head.get_height() + int(4 * scale)
-    row_h = (rect.bottom - pad - top) // len(GOAL_NAMES)
+    row_h = (rect.bottom - pad // 2 - top) // len(GOAL_NAMES)  # the last hint's descent is margin enough
     for i, goal in enumerate(sorted(GOAL_NAMES)):
         row = pygame.Rect(rect.x + pad, top + i * row_h, rect.w - 2 * pad, row_h)
         _goal_row(surface, row, goal, circled, scale, scale if least is None else least)
@@ -194,14 +194,21 @@ def draw_goals(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any],
 def _row_sizes(row_h: int, scale: float, least: float) -> tuple[int, int, bool]:
     """(name size, hint size, on two lines) of a goal row: the name over its hint at the largest
     scale from `scale` down to `least` at which both fit the row, else one line at `scale` (a
-    grown interface would otherwise lose every goal's hint)."""
+    grown interface would otherwise lose every goal's hint). Grown, both are first kept a pixel
+    larger than at `least` (a hint on the text floor would otherwise stay there)."""
     steps = 8
-    for k in range(steps + 1):
-        t = scale - (scale - least) * k / steps
-        size = max(min_readable(), int(min(16 * t, row_h * 0.7)))
-        hint_size = max(min_readable(), int(12 * t))
-        if row_h >= font(size).get_linesize() + font(hint_size).get_linesize():
-            return size, hint_size, True
+
+    def sizes(t: float) -> tuple[int, int]:
+        return max(min_readable(), int(min(16 * t, row_h * 0.7))), max(min_readable(), int(12 * t))
+
+    base = sizes(least)
+    for grown in (scale > least, False):
+        for k in range(steps + 1):
+            size, hint_size = sizes(scale - (scale - least) * k / steps)
+            if grown:
+                size, hint_size = max(size, base[0] + 1), max(hint_size, base[1] + 1)
+            if row_h >= font(size).get_linesize() + font(hint_size).get_linesize():
+                return size, hint_size, True
     return max(min_readable(), int(min(16 * scale, row_h * 0.7))), max(min_readable(), int(12 * scale)), False
 
 

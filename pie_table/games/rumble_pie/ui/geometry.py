@@ -104,14 +104,18 @@ class TableGeometry:
         self._faces = {(s, f): self._face_rect(s, f) for s in range(len(slots)) for f in FACES}
         self._areas: dict[str, pygame.Rect] = {}  # side-column boxes moved from the layout's place
 
-    def lower_border(self, upper: str, lower: str, by: int) -> None:
-        """Put the border between two stacked areas `by` pixels below the layout's own place:
-        `upper` grows as `lower` shrinks (a box given the height its words need, taken from the
-        one under it). Measured from the layout, not from a move before: a second call replaces
-        the first (0: back in the layout's place)."""
-        top, bottom = self.scaled.rect(upper), self.scaled.rect(lower)
-        self._areas[upper] = pygame.Rect(top.x, top.y, top.w, top.h + by)
-        self._areas[lower] = pygame.Rect(bottom.x, bottom.y + by, bottom.w, bottom.h - by)
+    def lower_borders(self, column: tuple[str, ...], taller: dict[str, int]) -> None:
+        """Give each box of `column` (stacked top to bottom) `taller[name]` pixels more than the
+        layout does, each one below moved down by what those above it took; the last box gives it
+        all up (a box given the height its words need, taken from the one at the bottom). Measured
+        from the layout, not from a move before: a second call replaces the first."""
+        down = 0
+        for name in column[:-1]:
+            rect = self.scaled.rect(name)
+            self._areas[name] = pygame.Rect(rect.x, rect.y + down, rect.w, rect.h + taller.get(name, 0))
+            down += taller.get(name, 0)
+        last = self.scaled.rect(column[-1])
+        self._areas[column[-1]] = pygame.Rect(last.x, last.y + down, last.w, last.h - down)
 
     @property
     def scale(self) -> float:

@@ -25,6 +25,8 @@ from pie_table.kit.text import ui_scale
 _READING_ROOM = (960, 540)
 # The most the seat labels grow: their band on a crowded table holds their words that tall.
 _LABEL_GROW = 1.6
+# The side column's boxes, top to bottom: the last lends the others the height their words need.
+_BOXES = ("scores", "status", "legend", "log")
 
 Color = tuple[int, int, int]
 
@@ -113,24 +115,33 @@ class TableView:
         self.flag_rects: list[pygame.Rect] = []  # this frame's cursor flags (tests check what they cover)
         # The legend's words' growth, and whether its list writes each keys once (_fit_legend).
         self.legend_form = (1.0, False)
-        self._fit_legend()
+        self._fit_column()
 
     def set_geometry(self, geom: TableGeometry) -> None:
         """New window size: drop every cached picture drawn at the old scale."""
         self.geom = geom
         self._background = None
         self._panels.clear()
-        self._fit_legend()
+        self._fit_column()
 
-    def _fit_legend(self) -> None:
-        """Give the key legend the height its lines need (a mouse's uses of a key, wrapped under
-        it, on a narrow or grown column), taken from the table talk under it, which keeps its
-        title and two lines. Where that is not enough, each keys is written once with all its
-        uses under it, and then the words grow less (never below the design's size)."""
+    def _fit_column(self) -> None:
+        """Give the key legend, then the scores, the height their grown words need, taken from the
+        table talk at the bottom of the column, which keeps its title and two lines."""
         g, drop = self.geom, self._title_drop()
-        g.lower_border("legend", "log", 0)  # fitted from the layout's boxes, however often it is asked
-        box, log = g.area("legend"), g.area("log")
+        g.lower_borders(_BOXES, {})  # fitted from the layout's boxes, however often it is asked
+        log = g.area("log")
         lends = max(0, log.h - (self.px(26) + drop + 2 * self._log_line() + self.px(4)))
+        by = self._fit_legend(lends)
+        # What is left grows the scores box as far as their words at the reading size need.
+        scores = min(lends - by, max(0, self._scores_need(self.reading()) - g.area("scores").h))
+        g.lower_borders(_BOXES, {"scores": scores, "legend": by})
+
+    def _fit_legend(self, lends: int) -> int:
+        """How many of the `lends` pixels the key legend takes to hold its lines (a mouse's uses of
+        a key, wrapped under it, on a narrow or grown column). Where that is not enough, each keys
+        is written once with all its uses under it, and then the words grow less (never below the
+        design's size)."""
+        box, drop = self.geom.area("legend"), self._title_drop()
         most = self.column_grow()
         grows = [most - step / 10 for step in range(int((most - 1) * 10) + 1)]
         forms = [(grow, grouped) for grow in [*grows, 1.0] for grouped in (False, True)]
@@ -147,7 +158,7 @@ class TableView:
             grow, grouped = fitting
             by = _least(lambda lent: fits(grow, grouped, lent), lends)
         self.legend_form = grow, grouped
-        g.lower_border("legend", "log", by)
+        return by
 
     def warm_up(self, columns: int) -> None:
         """Paint the background and every card picture at this size before the first frame needs them."""
@@ -205,10 +216,9 @@ class TableView:
         pygame.draw.rect(surf, pal.WOOD, g.area("panel"))
         for seat in range(len(self.seats)):
             self._paint_seat(surf, seat, columns)
-        # The scores' title keeps the design's size beside the round line, unless the column widened.
+        # The scores' title is the scores panel's own: it grows as far as the round line beside it leaves.
         grow = self.column_grow()
-        scores = grow if self._column_widened() > 1.2 else 1.0
-        titles = (("scores", _("Scores"), scores), ("status", "", 1.0), ("legend", _("Keys"), grow),
+        titles = (("scores", "", 1.0), ("status", "", 1.0), ("legend", _("Keys"), grow),
                   ("log", _("Table talk"), grow))
         for name, title, title_grow in titles:
             self._paint_box(surf, g.area(name), title, title_grow)
@@ -502,7 +512,7 @@ class TableView:
         surface.blit(self.panel("scores", key, lambda s: self._paint_scores(s, state)), rect)
 
     def _paint_scores(self, surf: pygame.Surface, state: Any) -> None:
-        w, f = surf.get_width(), self._scores_factor(surf.get_height(), len(state.scores))
+        w, f = surf.get_width(), self._scores_factor(surf.get_height())
 
         def px(base: float) -> int:  # the table's pixels, grown by what the box holds
             return self.px(base * f)
@@ -510,6 +520,8 @@ class TableView:
         round_text = _("Round {n} · to {target}").format(n=state.round, target=state.target)
         head = self.text.get(round_text, px(12), pal.PAPER)
         surf.blit(head, head.get_rect(topright=(w - self.px(8), self.px(7))))
+        self._paint_scores_title(surf, max(f, self.column_grow() if self._column_widened() > 1.2 else 1.0),
+                                 w - self.px(24) - head.get_width())
         y, line = px(30), px(24)
         scores = [self.text.get(str(total), px(18), pal.CREAM, "bold") for total in state.scores]
         # The names get what the scores leave, so a two- or three-digit score never runs into them;
@@ -531,23 +543,36 @@ class TableView:
             surf.blit(extra, extra.get_rect(midright=(w - self.px(10), y + line // 2)))
             y += line
         note = _("total   +KaPow!s this round")
-        lines = [note] if fits(note, px(12), w - self.px(16)) else note.split("   ", 1)
+        # Grown, the note breaks onto two lines rather than shrinking back to one.
+        lines = [note] if fits(note, px(12), w - self.px(16), "sans", px(12)) else note.split("   ", 1)
         bottom = surf.get_height() - self.px(4)
         for text in reversed(lines):  # on two lines, right-aligned, when one would be cut
             image = self.text.fit(text.strip(), px(12), pal.PAPER, w - self.px(16))
             surf.blit(image, image.get_rect(bottomright=(w - self.px(8), bottom)))
             bottom -= image.get_height()
 
-    def _scores_factor(self, height: int, teams: int) -> float:
+    def _paint_scores_title(self, surf: pygame.Surface, grow: float, room: int) -> None:
+        """The box's title, `grow` times the design's size or less, within `room` pixels."""
+        title, ink = _("Scores"), pal.legible(pal.GOLD, pal.WOOD_DARK)
+        size = self.px(14 * grow)
+        while size > self.px(14) and not fits(title, size, room, "bold", size):
+            size -= 1
+        surf.blit(self.text.get(title, size, ink, "bold"), (self.px(8), self.px(5)))
+
+    def _scores_factor(self, height: int) -> float:
         """How much larger than the table the scores are written: as far as the interface size
         asks (`reading`) and their box's `height` holds the teams' lines and the note below."""
         f = self.reading()
-        while f > 1.0:
-            note_h = 2 * font(max(min_readable(), self.px(12 * f))).get_height()  # two lines at most
-            if self.px(30 * f) + teams * self.px(24 * f) + note_h + self.px(4) <= height:
-                break
+        while f > 1.0 and self._scores_need(f) > height:
             f = max(1.0, f - 0.05)
         return f
+
+    def _scores_need(self, f: float) -> int:
+        """The height the scores box needs with its words `f` times the table's size: the title
+        row, each team's line and the note under them, on two lines at most."""
+        teams = 1 + max((info.team for info in self.seats), default=1)
+        note_h = 2 * font(max(min_readable(), self.px(12 * f))).get_height()
+        return self.px(30 * f) + teams * self.px(24 * f) + note_h + self.px(4)
 
     def reading(self) -> float:
         """How much larger than the table the status and the table talk are written: the boxes
