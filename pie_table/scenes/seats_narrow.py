@@ -4,23 +4,48 @@ the page as tall as that needs (it scrolls)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from pie_table.kit.fonts import font
-from pie_table.kit.rows import align_controls
+from pie_table.kit.page import ScrollPage
+from pie_table.kit.rows import Cycler, TextInput, Toggle, align_controls
 from pie_table.kit.text import wrap_text
+from pie_table.kit.widgets import Button, Label
 
-if TYPE_CHECKING:
-    from pie_table.scenes.seats import SeatsScene
+
+class SeatSheet(Protocol):
+    """What the one-column layout places and reads of the seat screen (scenes.seats.SeatsScene),
+    declared here so that this module needs nothing of that one."""
+
+    scale: float
+    scroll_page: ScrollPage
+    page_need: int
+    heading: Label
+    options_heading: Label
+    status: Label
+    count: Cycler
+    seat_rows: list[Cycler]
+    team_rows: list[Cycler]
+    team_game: bool
+    option_rows: list[Toggle | Cycler | TextInput]
+    option_help: dict[int, str]
+    back_button: Button
+    players_button: Button
+    start_button: Button
+    seat_panel: pygame.Rect
+    side_panel: pygame.Rect
+    legend_rect: pygame.Rect
+
+    def legend_rows(self) -> tuple[pygame.font.Font, list[tuple[str, tuple[int, int]]]]: ...
 
 # The seat sheet's width at scale 1 with its margins: a page narrower than this lays out here.
 NATURAL_W = 820 + 2 * 36
 _ROW_H, _GAP = 52, 10  # a value box's height and the gap under it, at scale 1
 
 
-def layout_narrow(scene: SeatsScene, size: tuple[int, int]) -> None:
+def layout_narrow(scene: SeatSheet, size: tuple[int, int]) -> None:
     """Place every widget of `scene` in one column on a page `size`, and ask for its height."""
     w, h, s = size[0], size[1], scene.scale
     margin, gap = int(20 * s), int(24 * s)
@@ -47,7 +72,7 @@ def layout_narrow(scene: SeatsScene, size: tuple[int, int]) -> None:
     scene.page_need = buttons_y + bh + int(26 * s)
 
 
-def _place_seats(scene: SeatsScene, inner: pygame.Rect, s: float) -> int:
+def _place_seats(scene: SeatSheet, inner: pygame.Rect, s: float) -> int:
     """The player count and the seats from the top of `inner`; the key help under them. Returns
     the bottom of what was placed."""
     row_h, gap = int(_ROW_H * s), int(_GAP * s)
@@ -71,7 +96,7 @@ def _place_seats(scene: SeatsScene, inner: pygame.Rect, s: float) -> int:
     return scene.legend_rect.bottom
 
 
-def _place_options(scene: SeatsScene, inner: pygame.Rect, s: float) -> int:
+def _place_options(scene: SeatSheet, inner: pygame.Rect, s: float) -> int:
     """The variants heading, rows (each caption over its value) and the longest help from the top
     of `inner`. Returns the sheet's bottom under them."""
     scene.options_heading.place(pygame.Rect(inner.x, inner.y, inner.w, int(36 * s)), s)
