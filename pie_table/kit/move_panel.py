@@ -67,6 +67,7 @@ class MovePanel:
         self._lines: dict[int, list[str]] = {}  # each move's label as its button writes it
         self._detail_lines = 2
         self._cut_key: tuple[int, int, int] | None = None
+        self._preferred: int | None = None  # of moves that read the same, the one listed (focus_on)
 
     def shown(self) -> list[int]:
         """Indexes of the moves listed now (narrowed by the pick; Done and Pass always last)."""
@@ -77,7 +78,18 @@ class MovePanel:
             and (self.picked is None or self.words.touches(a, *self.picked))
         ]
         tail = [i for i, (a, _t) in enumerate(self.items) if a["type"] in self.words.always]
-        return main + tail
+        return _one_of_each(main + tail, [text for _a, text in self.items], self._preferred)
+
+    def focus_on(self, action: dict[str, Any]) -> bool:
+        """Focus `action` (a hint's suggestion), listing it in place of a copy that reads the
+        same, so Enter then plays exactly it; False if it is not a move here."""
+        index = next((i for i, (a, _t) in enumerate(self.items) if a == action), None)
+        if index is None:
+            return False
+        self._preferred = index
+        shown = self.shown()
+        self.focus = shown.index(index) if index in shown else self.focus
+        return index in shown
 
     def pick(self, kind: str, value: int) -> bool:
         """Narrow the list to moves using this card or pie (again: widen it). False if none do."""
@@ -290,6 +302,18 @@ class MovePanel:
             self._detail_lines = max([2, *needs])
             self._cut_key = key
         return self._cut
+
+
+def _one_of_each(indexes: list[int], labels: list[str], preferred: int | None) -> list[int]:
+    """`indexes` with one move of those that read the same (the `preferred` one if it is among
+    them, else the first), where the first stood: two copies of a card make two legal actions
+    the player cannot tell apart, and listing both (twice "Start a new pie with Graham Cracker
+    Crust") only pushes other moves out of view. Dragging either copy still plays that one."""
+    chosen: dict[str, int] = {}  # (in the order each label is first met)
+    for index in indexes:
+        if labels[index] not in chosen or index == preferred:
+            chosen[labels[index]] = index
+    return list(chosen.values())
 
 
 def _label_lines(text: str, fnt: pygame.font.Font, width: int) -> list[str]:

@@ -12,8 +12,9 @@ LONG = "Take Prize-winning Blueberry Filling from the Leftovers to finish the pi
 LONGEST = " and then ".join([LONG] * 3)  # more than three lines of a 280 px button
 
 
-def _panel(labels: list[str]) -> MovePanel:
-    words = MoveWords(
+def _words() -> MoveWords:
+    """A move says its own "text"."""
+    return MoveWords(
         label=lambda view, action: action["text"],
         prompt=lambda view, seat: "Your move",
         detail=lambda view, action: "",
@@ -21,8 +22,11 @@ def _panel(labels: list[str]) -> MovePanel:
         cards_of=lambda action: set(),
         pies_of=lambda action: set(),
     )
+
+
+def _panel(labels: list[str]) -> MovePanel:
     legal = [{"type": "move", "text": text} for text in labels]
-    return MovePanel(0, legal, {}, lambda action: True, words=words)
+    return MovePanel(0, legal, {}, lambda action: True, words=_words())
 
 
 def _ink_rows(surface: pygame.Surface, rect: pygame.Rect) -> int:
@@ -81,3 +85,23 @@ def test_the_focused_cut_label_is_written_out_under_the_list() -> None:
         buttons = [r for r, _i in panel.buttons]
     assert shown[0] == 0 and shown[1] > 10  # nothing for a short label; the long one in full
     assert len(buttons) == 2
+
+
+def test_two_moves_that_read_the_same_are_listed_once_and_a_hint_for_either_focuses_it() -> None:
+    """Two copies of a card in the hand: "Start a new pie with Graham Cracker Crust" had been
+    listed twice (and so "Discard Lattice Top, then draw again"), pushing other moves out of view."""
+    submitted: list[dict] = []
+    legal = [{"type": "play", "card": 3, "text": "Start a pie"},
+             {"type": "play", "card": 9, "text": "Start a pie"},
+             {"type": "discard", "card": 4, "text": "Discard"},
+             {"type": "pass", "text": "Pass"}]
+    panel = MovePanel(0, legal, {}, lambda action: submitted.append(action) or True, words=_words())
+    assert [panel.items[i][1] for i in panel.shown()] == ["Start a pie", "Discard", "Pass"]
+    panel.handle_key(pygame.K_RETURN)
+    assert submitted == [legal[0]]
+    assert panel.focus_on(legal[2]) and panel.focus == 1
+    assert panel.focus_on(legal[1]) and panel.focus == 0  # a hint for the copy lists it in the move's place
+    assert [panel.items[i][1] for i in panel.shown()] == ["Start a pie", "Discard", "Pass"]
+    panel.handle_key(pygame.K_RETURN)
+    assert submitted == [legal[0], legal[1]]  # Enter plays exactly the hinted copy
+    assert len(panel.items) == 4  # every legal action is still there for a drag of either copy

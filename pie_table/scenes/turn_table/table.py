@@ -329,9 +329,7 @@ class TurnTable(Scene, GameTable, WatchedTable):
     def focus_move(self, action: Action) -> None:
         """Focus `action` in the move list (a hint's suggestion)."""
         self.panel.picked = None
-        for index, item in enumerate(self.panel.shown()):
-            if self.panel.items[item][0] == action:
-                self.panel.focus = index
+        self.panel.focus_on(action)
 
     def seat_name(self, seat: int) -> str:
         """The seat as this table names it everywhere (the player's name beside the game's)."""
