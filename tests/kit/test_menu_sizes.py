@@ -272,3 +272,47 @@ def test_every_text_on_every_menu_is_whole_contrasted_and_large_enough(monkeypat
     assert len(active) >= 3
     assert failures(active) == []
     assert sorted({(d.size, d.text) for d in active if d.size < fonts.min_readable()}) == []
+
+
+def _laid_out(screen: str, size: tuple[int, int], percent: int):  # type: ignore[no-untyped-def]
+    """`screen` opened and laid out at `percent`% on a window of `size`."""
+    app = App(size=size, headless=True)
+    _open(app, screen)
+    app.set_ui_scale(percent)
+    app.step(0.0)
+    return app.scenes.current
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_at_200_percent_the_join_and_host_pages_end_with_their_buttons_right_under_the_content(size, lang):
+    """The page is as tall as the form needs, not a 720-high design grown twice: the buttons come
+    right under the form (not at the foot of a page far longer than it), and the page ends there."""
+    set_language(lang)
+    join = _laid_out("join", size, 200)
+    s = join.scale
+    assert join.join_button.rect.top - join.panel.bottom <= 40 * s
+    assert join.scroll_page.height <= max(size[1], join.join_button.rect.bottom + 30 * s)
+    room = _laid_out("host-room", size, 200)
+    s = room.scale
+    lowest = max(room.port_panel.bottom, room.watch_panel.bottom)
+    assert room.new_code_button.rect.top - lowest <= 60 * s
+    assert room.scroll_page.height <= max(size[1], room.start_button.rect.bottom + 40 * s)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("size", "percent"), [((1920, 1080), 200), ((1280, 720), 200), ((1280, 720), 100)])
+def test_the_seat_buttons_and_use_this_port_keep_room_either_side_of_their_text(size, percent, lang):
+    """Volver / Jugadores… / Empezar and Usar este puerto, at their own size, with room beside
+    them in their frames (a row of three that cannot give it puts Players… over the other two)."""
+    from pie_table.kit.fonts import font
+
+    set_language(lang)
+    seats = _laid_out("seats", size, percent)
+    room = _laid_out("host-room", size, percent)
+    buttons = [(seats.scale, b) for b in (seats.back_button, seats.players_button, seats.start_button)]
+    for s, button in [*buttons, (room.scale, room.port_button)]:
+        text_w = font(int(button.size * s), "bold").size(button.text)[0]
+        assert button.rect.w - text_w >= 24 * s, button.text
+    placed = [b.rect for _s, b in buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:])
