@@ -389,7 +389,9 @@ class HostRoomScene(MenuScene):
     def _place_buttons(self, size: tuple[int, int], s: float) -> None:
         """Back and Start at the foot of a page `size`, New code over them."""
         w, h = size
-        bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
+        bh, gap = int(58 * s), int(24 * s)
+        buttons = (self.back_button, self.start_button, self.new_code_button)  # room beside each text
+        bw = min(max(int(220 * s), *(b.roomy_width(s) for b in buttons)), (w - gap) // 2 - int(20 * s))
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
         self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)

@@ -122,4 +122,5 @@ def _place_options(scene: SeatSheet, inner: pygame.Rect, s: float) -> int:
     align_controls(scene.option_rows)
     fnt = font(max(12, int(18 * s)))  # as _draw_option_help writes it
     lines = max((len(wrap_text(text, fnt, inner.w)) for text in scene.option_help.values()), default=0)
-    return y + int(24 * s) + lines * fnt.get_linesize() + int(40 * s)
+    # The help is drawn from the last row's foot (not after its gap), and needs 20 under it.
+    return y - gap + int(24 * s) + lines * fnt.get_linesize() + int(28 * s)
