@@ -148,8 +148,8 @@ class RulesHelpScene(OverlayScene):
         self.panel = pygame.Rect(0, 0, min(w - int(40 * k), int(900 * s)), h - int(40 * k))
         self.panel.center = (w // 2, h // 2)
         pad = int(7 * s + 29 * k)  # (the frame is drawn at s: 7 of today's 36 at 100%)
-        bw = int(200 * s)
-        bh = max(int(52 * c), font(int(26 * s), "bold").get_linesize() + int(8 * c))
+        bw = min(int(200 * s), max(int(200 * c), self.close_button.roomy_width(s)))  # the rest: the hint
+        bh = max(int(52 * c), font(int(26 * s), "bold").get_linesize() + int(8 * s))
         close = pygame.Rect(self.panel.right - pad - bw, self.panel.bottom - pad - bh + 8, bw, bh)
         self.close_button.place(close, s)
         self.hint.align = "left"
