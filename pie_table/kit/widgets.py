@@ -183,6 +183,12 @@ class Button(Widget):
         fnt = font(max(_MIN_TEXT, int(self.size * scale)), "bold")
         return len(wrap_text(self.text, fnt, width - 16)) if fnt.size(self.text)[0] > width - 16 else 1
 
+    def roomy_width(self, scale: float) -> int:
+        """How wide the button must be at `scale` for its text, at its size, to keep some room
+        either side rather than run from edge to edge of its frame."""
+        text_w = font(max(_MIN_TEXT, int(self.size * scale)), "bold").size(self.text)[0]
+        return text_w + 16 + 2 * int(16 * scale)
+
     def wrapped_height(self, width: int, scale: float, least: int) -> int:
         """How tall a wrapping button `width` wide must be at `scale` to hold its lines (at least
         `least`, its height on one line)."""

@@ -43,17 +43,38 @@ class ConfirmScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.panel = pygame.Rect(0, 0, int(min(w - 40, 520 * s)), int(230 * s))
-        self.panel.center = (w // 2, h // 2)
-        self.heading.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(30 * s), self.panel.w - 40,
-                                       int(60 * s)), s)
-        if self.detail is not None:
-            self.detail.place(pygame.Rect(self.panel.x + 20, self.panel.y + int(88 * s), self.panel.w - 40,
-                                          int(32 * s)), s)
         bw, bh, gap = int(200 * s), int(56 * s), int(24 * s)
+        # Each answer as wide as its text needs with room beside it (a long one widens the sheet);
+        # where the two cannot stand side by side, one over the other, the sheet taller by one.
+        bw = max(bw, self.no_button.roomy_width(s), self.yes_button.roomy_width(s))
+        width = min(w - 40, max(int(520 * s), 2 * bw + gap + 40))
+        side_by_side = 2 * bw + gap + 40 <= width
+        bw = min(bw, width - 40)
+        # The question and its line wrap at their size on a narrow sheet, pushing the buttons down.
+        tall = self._place_lines(pygame.Rect(0, 0, width, 0), s)
+        self.panel = pygame.Rect(0, 0, width, int(230 * s) + tall + (0 if side_by_side else bh + gap))
+        self.panel.center = (w // 2, h // 2)
+        if self.panel.y < int(20 * s):  # taller than the page: it scrolls, the sheet at its top
+            self.page_need = self.panel.h + int(40 * s)
+            self.panel.y = int(20 * s)
+        self._place_lines(self.panel, s)
         y = self.panel.bottom - bh - int(34 * s)
-        self.no_button.place(pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh), s)
-        self.yes_button.place(pygame.Rect(self.panel.centerx + gap // 2, y, bw, bh), s)
+        if side_by_side:
+            self.no_button.place(pygame.Rect(self.panel.centerx - bw - gap // 2, y, bw, bh), s)
+            self.yes_button.place(pygame.Rect(self.panel.centerx + gap // 2, y, bw, bh), s)
+        else:  # the safe answer first, as it is read
+            self.no_button.place(pygame.Rect(self.panel.centerx - bw // 2, y - bh - gap, bw, bh), s)
+            self.yes_button.place(pygame.Rect(self.panel.centerx - bw // 2, y, bw, bh), s)
+
+    def _place_lines(self, panel: pygame.Rect, s: float) -> int:
+        """The question and its detail on a sheet at `panel`; how much taller than one line each
+        they are drawn, together."""
+        inner = pygame.Rect(panel.x + 20, panel.y + int(30 * s), panel.w - 40, int(60 * s))
+        tall = self.heading.place_lines(inner, s)
+        if self.detail is not None:
+            detail = pygame.Rect(inner.x, panel.y + int(88 * s) + tall, inner.w, int(32 * s))
+            tall += self.detail.place_lines(detail, s)
+        return tall
 
 
 def confirm_quit(app: Any) -> None:

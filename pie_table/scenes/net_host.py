@@ -191,8 +191,8 @@ class HostSeatsScene(SeatsScene):
         self.app.scenes.push(HostRoomScene(self.app, self.info, setup, factory, self.lan, tls=self.tls))
 
 
-# The host room's width at scale 1 with the Watchers row under the Port row, its height then
-# without that row, the row's height with its gap, and the width both rows need side by side.
+# The host room's width at scale 1 with the Watchers row under the Port row, its height with
+# both rows side by side, the lower row's offset, and the width both rows need side by side.
 _ROOM_W, _ROOM_H = NARROW_PAGE, 720
 _ROW_UNDER = 60
 _ONE_ROW_W = 1080
@@ -315,9 +315,10 @@ class HostRoomScene(MenuScene):
 
     @property
     def room(self) -> tuple[int, int]:  # type: ignore[override]
-        """The room's width at scale 1 with the Watchers row under the Port row, and its height,
-        taller by that row when it is there (a larger interface size then scrolls the page)."""
-        return _ROOM_W, _ROOM_H + (_ROW_UNDER if self.stacked else 0)  # (stacked: see page_need)
+        """The room's width at scale 1 with the Watchers row under the Port row, and its height:
+        stacked, as tall as the window or as its lines need (page_need), so the buttons come
+        right under them and a larger interface size scrolls the page."""
+        return _ROOM_W, 0 if self.stacked else _ROOM_H
 
     def on_resize(self, size: tuple[int, int]) -> None:
         # The Port and Watchers rows side by side while the window holds both at this scale.
@@ -334,7 +335,7 @@ class HostRoomScene(MenuScene):
         self.code.place(pygame.Rect(0, int(h * 0.28 + 56 * s), w, int(50 * s)), s)
         self.link.place(pygame.Rect(0, int(h * 0.28 + 110 * s), w, int(30 * s)), s)
         self.joined.place(pygame.Rect(int(w * 0.1), int(h * 0.28 + 150 * s), int(w * 0.8), int(90 * s)), s)
-        pw, pbw, py = int(340 * s), int(220 * s), int(h * 0.28 + 244 * s)
+        (pw, pbw), py = self._port_widths(w, s), int(h * 0.28 + 244 * s)
         ww, between = int(400 * s), int(40 * s)  # who may watch, on the same row, on its own panel
         px = w // 2 - (pw + pbw + int(12 * s) + between + ww) // 2
         self._place_port_rows(px, py, px + pw + pbw + int(12 * s) + between, py, s)
@@ -342,7 +343,7 @@ class HostRoomScene(MenuScene):
 
     def _layout_stacked(self, size: tuple[int, int]) -> None:
         """A page too narrow for the Port and Watchers rows side by side: everything one under the
-        other, the lines wrapped at their size, the buttons at the page's foot (as tall as needed)."""
+        other, the lines wrapped at their size, the buttons under them or at the window's foot."""
         w, h, s = size[0], size[1], self.scale
         margin = int(20 * s)
         y = int(30 * s)
@@ -353,7 +354,7 @@ class HostRoomScene(MenuScene):
         lines = len(wrap_text(self.joined.current_text(), font(int(22 * s)), int(w * 0.8)))
         joined_h = max(2, lines) * self.joined.line_height(s)  # (room for a second seat's line)
         self.joined.place(pygame.Rect(int(w * 0.1), y, int(w * 0.8), joined_h), s)
-        pw, pbw = int(340 * s), int(220 * s)
+        pw, pbw = self._port_widths(w, s)
         px, py = w // 2 - (pw + pbw + int(12 * s)) // 2, self.joined.rect.bottom + int(24 * s)
         self._place_port_rows(px, py, w // 2 - int(200 * s), py + int(_ROW_UNDER * s), s)
         bh, gap = int(58 * s), int(24 * s)
@@ -364,21 +365,33 @@ class HostRoomScene(MenuScene):
     def _place_port_rows(self, px: int, py: int, wx: int, wy: int, s: float) -> None:
         """The Port row at (px, py) with its button, the Watchers row at (wx, wy), on their panels,
         and the port's line under the lower of them."""
-        pw, pbw, ph, ww = int(340 * s), int(220 * s), int(40 * s), int(400 * s)
         w = self.scroll_page.size[0]
+        (pw, pbw), ph, ww = self._port_widths(w, s), int(40 * s), int(400 * s)
         self.port_input.place(pygame.Rect(px, py, pw, ph), s)
         self.port_button.place(pygame.Rect(px + pw + int(12 * s), py, pbw, ph), s)
         self.watch_row.place(pygame.Rect(wx, wy, ww, ph), s)
         below = max(py, wy) + ph + int(4 * s)
-        self.port_label.place(pygame.Rect(int(w * 0.1), below, int(w * 0.8), int(50 * s)), s)
+        # (Room for one line of it only while it says nothing: the buttons come up under the rows.)
+        line_h = int(50 * s)
+        if self.stacked and not self.port_line:
+            line_h = self.port_label.line_height(s) + int(4 * s)
+        self.port_label.place(pygame.Rect(int(w * 0.1), below, int(w * 0.8), line_h), s)
         pad = int(8 * s)
         self.port_panel = pygame.Rect(px - 2 * pad, py - pad, pw + pbw + int(44 * s), ph + 2 * pad)
         self.watch_panel = pygame.Rect(wx - 2 * pad, wy - pad, ww + 4 * pad, ph + 2 * pad)
 
+    def _port_widths(self, w: int, s: float) -> tuple[int, int]:
+        """The Port row's and its button's widths on a page `w` wide: the button as wide as its
+        text needs with room either side (Spanish's is long), the row giving way to it."""
+        pbw = max(int(220 * s), self.port_button.roomy_width(s))
+        return min(int(340 * s), w - 2 * int(20 * s) - int(12 * s) - pbw - int(32 * s)), pbw
+
     def _place_buttons(self, size: tuple[int, int], s: float) -> None:
         """Back and Start at the foot of a page `size`, New code over them."""
         w, h = size
-        bw, bh, gap = int(220 * s), int(58 * s), int(24 * s)
+        bh, gap = int(58 * s), int(24 * s)
+        buttons = (self.back_button, self.start_button, self.new_code_button)  # room beside each text
+        bw = min(max(int(220 * s), *(b.roomy_width(s) for b in buttons)), (w - gap) // 2 - int(20 * s))
         y = h - bh - int(30 * s)
         self.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh), s)
         self.start_button.place(pygame.Rect(w // 2 + gap // 2, y, bw, bh), s)

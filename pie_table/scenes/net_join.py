@@ -18,7 +18,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import N_, _, ngettext, tr
 from pie_table.kit.rows import Cycler, TextInput
-from pie_table.kit.text import NARROW_PAGE, wrap_text
+from pie_table.kit.text import NARROW_PAGE, design_scale, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene, draw_panel, load_factory
 from pie_table.scenes.net_host import wake_window
@@ -293,7 +293,9 @@ def _focus_key(widget: Widget | None) -> str | None:
 class JoinScene(MenuScene):
     """Address (or a server found on the local network), its tables, join code, seat and name; Join."""
 
-    room = (NARROW_PAGE, 720)  # the form at its narrowest: a larger interface size scrolls it
+    # The form at its narrowest, on a page as tall as the window, or as its rows need at a larger
+    # interface size (page_need): the page then scrolls, the buttons right under the form.
+    room = (NARROW_PAGE, 0)
 
     def __init__(self, app: Any, interfaces: Any = None) -> None:
         """`interfaces`: where zeroconf looks (None: every network this machine is on)."""
@@ -666,7 +668,10 @@ class JoinScene(MenuScene):
         small = [len(self.table_buttons) + lobby_h, len(self.found_buttons) + 1]  # lists and their lines
         room = by - top - int(40 * s)  # the status line's room above the buttons
         fits = int((room - sum(small) * gap) // (4 + sum(small) * 0.72))  # a row's height with its gap
-        rh = max(int(24 * s), min(int(42 * s), fits - gap))
+        # At 100% the form fits its window, its rows narrowing for long lists; a larger interface
+        # size keeps them whole and makes the page longer instead.
+        grown = s > design_scale(self.scroll_page.window)
+        rh = int(42 * s) if grown else max(int(24 * s), min(int(42 * s), fits - gap))
         sh = int(rh * 0.72)
         y = top
         lobby_rows = max(sh, small_font.get_linesize()) * lobby_h
@@ -676,7 +681,12 @@ class JoinScene(MenuScene):
                             *((b, sh) for b in self.found_buttons)):
             row.place(pygame.Rect(x, y, rw, height), s)
             y += height + gap * bool(height)
-        self.status.place(pygame.Rect(x, y, rw, max(int(24 * s), by - y - gap)), s)
+        lines = len(wrap_text(self.notice, font(max(12, int(22 * s))), rw)) if self.notice else 1
+        status_h = max(int(24 * s), lines * self.status.line_height(s))  # (drawn from its top down)
+        if grown:  # the buttons under the status line's lines, where the form reaches past the foot
+            by = max(by, y + status_h + gap)
+            self.page_need = by + bh + int(20 * s)
+        self.status.place(pygame.Rect(x, y, rw, status_h), s)
         self.panel = pygame.Rect(x - int(24 * s), top - int(14 * s), rw + int(48 * s), y - top + int(20 * s))
         buttons = [self.back_button, *(b for b in (self.new_button, self.recode_button) if b is not None),
                    self.watch_button, self.join_button]  # as they are read

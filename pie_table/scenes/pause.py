@@ -49,7 +49,7 @@ class PauseScene(OverlayScene):
         autosave = self._autosave()
         if autosave is not None:
             why = lambda: self.rescue_notice or failure_line(autosave)  # noqa: E731 - a label's text
-            self.warning = Label(why, 18, pal.DANGER, wrap=True)
+            self.warning = Label(why, 18, pal.CHERRY, wrap=True)  # (DANGER is too light on paper)
             self.rescue_button = Button(_("Save a copy elsewhere"), self.rescue, size=26)
             self.buttons.insert(-1, self.rescue_button)
         note = self.note_text
@@ -89,11 +89,16 @@ class PauseScene(OverlayScene):
         w, h, s = size[0], size[1], self.scale
         extra = int(150 * s) if self.warning is not None else 0  # the warning and one more button
         extra += int(30 * s) if self.note is not None else 0
-        self.panel = pygame.Rect(0, 0, int(440 * s) + extra, int(548 * s) + extra)
+        # The buttons as wide as their longest text needs with room beside it (Spanish's "save a
+        # copy elsewhere" is long), the sheet wider for them as far as the page allows.
+        bw = max(int(320 * s), *(button.roomy_width(s) for button in self.buttons))
+        sheet_w = min(w - 20, max(int(440 * s) + extra, bw + int(60 * s)))
+        bw = min(bw, sheet_w - int(40 * s))
+        self.panel = pygame.Rect(0, 0, sheet_w, int(548 * s) + extra)
         self.panel.center = (w // 2, h // 2)
         heading = pygame.Rect(self.panel.x, self.panel.y + int(30 * s), self.panel.w, int(60 * s))
         self.heading.place(heading, s)
-        bw, bh, gap = int(320 * s), int(58 * s), int(18 * s)
+        bh, gap = int(58 * s), int(18 * s)
         y = self.panel.y + int(120 * s)
         if self.warning is not None:
             inner = self.panel.inflate(-int(50 * s), 0)

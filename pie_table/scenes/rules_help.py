@@ -11,7 +11,7 @@ from pie_table.kit import palette as pal
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import _, current_language
 from pie_table.kit.scroll_bar import ON_PAPER, draw_scroll_bar
-from pie_table.kit.text import NARROW_PAGE, wrap_text
+from pie_table.kit.text import NARROW_PAGE, design_scale, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.paths import assets_dir
 from pie_table.scenes.base import OverlayScene
@@ -25,6 +25,7 @@ _STYLES = {
     "bullet": (21, "sans", 0.15),
     "para": (21, "sans", 0.5),
 }
+_BODY = _STYLES["para"][0]
 _SCROLL_KEYS = {
     pygame.K_UP: -1,
     pygame.K_DOWN: 1,
@@ -81,18 +82,23 @@ def load_rules(game_id: str, quick: bool = False) -> str:
     return "# " + _("Rules") + "\n\n" + _("No rules help has been written for this game yet.")
 
 
-def render_lines(blocks: list[tuple[str, str]], width: int,
-                 scale: float) -> tuple[pygame.Surface, list[tuple[int, int]]]:
+def render_lines(blocks: list[tuple[str, str]], width: int, scale: float,
+                 heading_scale: float | None = None) -> tuple[pygame.Surface, list[tuple[int, int]]]:
     """All blocks word-wrapped to `width` on one tall transparent surface, with the (top, bottom)
-    of every text line on it, so the sheet can scroll by whole lines of mixed sizes."""
+    of every text line on it, so the sheet can scroll by whole lines of mixed sizes.
+
+    A heading is the body's size at `scale` plus its extra over the body at `heading_scale`
+    (`scale` unless given): a large interface size grows the text to read, and headings only as
+    much, rather than filling the view with a title two lines tall."""
+    extra = scale if heading_scale is None else heading_scale
     placed: list[tuple[pygame.Surface, int, int]] = []  # (image, x, y)
     spans: list[tuple[int, int]] = []
     y = 0
     indent = int(26 * scale)
     for kind, text in blocks:
         size, face, space = _STYLES[kind]
-        fnt = font(int(size * scale), face)
-        y += int(fnt.get_linesize() * space) if placed else 0
+        fnt = font(int(_BODY * scale + (size - _BODY) * extra), face)
+        y += int(fnt.get_linesize() * space * extra / scale) if placed else 0  # (gaps like headings)
         color = pal.CHERRY if kind in ("h1", "h2") else pal.INK
         x0 = indent if kind == "bullet" else 0
         # Continuation lines of a bullet hang under its text, not under the bullet mark.
@@ -134,21 +140,28 @@ class RulesHelpScene(OverlayScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h, s = size[0], size[1], self.scale
-        self.panel = pygame.Rect(0, 0, min(w - int(40 * s), int(900 * s)), h - int(40 * s))
+        # Margins and padding grow with the window, not with the interface size, and give way as
+        # the text grows past it: the text is what a larger setting is for, so at 200% the view
+        # keeps most of the sheet. (At 100% s == c == k: the sheet as it always was.)
+        c = min(s, design_scale(size))
+        k = c * c / s
+        self.panel = pygame.Rect(0, 0, min(w - int(40 * k), int(900 * s)), h - int(40 * k))
         self.panel.center = (w // 2, h // 2)
-        pad = int(36 * s)
-        self.view = pygame.Rect(self.panel.x + pad, self.panel.y + pad, self.panel.w - 2 * pad,
-                                self.panel.h - 2 * pad - int(70 * s))
-        bw, bh = int(200 * s), int(52 * s)
+        pad = int(7 * s + 29 * k)  # (the frame is drawn at s: 7 of today's 36 at 100%)
+        bw = min(int(200 * s), max(int(200 * c), self.close_button.roomy_width(s)))  # the rest: the hint
+        bh = max(int(52 * c), font(int(26 * s), "bold").get_linesize() + int(8 * s))
         close = pygame.Rect(self.panel.right - pad - bw, self.panel.bottom - pad - bh + 8, bw, bh)
         self.close_button.place(close, s)
         self.hint.align = "left"
-        hint_w = min(self.panel.w // 2, close.x - pad // 2 - self.panel.x - pad)
+        hint_w = close.x - pad // 2 - self.panel.x - pad
         hint = pygame.Rect(self.panel.x + pad, close.y, hint_w, bh)
-        hint.y -= self.hint.place_lines(hint, s) // 2  # two lines, on a narrow sheet, beside Close
+        hint.y -= self.hint.place_lines(hint, s)  # two lines, on a narrow sheet: ending with Close
         self.hint.place_lines(hint, s)
+        foot = min(close.y, self.hint.rect.y) - int(18 * k) - 8
+        self.view = pygame.Rect(self.panel.x + pad, self.panel.y + pad, self.panel.w - 2 * pad,
+                                foot - self.panel.y - pad)
         top = self.lines[self.first][0] if self.lines else 0
-        self.sheet, self.lines = render_lines(self.blocks, self.view.w, s)
+        self.sheet, self.lines = render_lines(self.blocks, self.view.w, s, c)
         # The same place in the text stays at the top after a resize.
         self.first = next((i for i, (y, _end) in enumerate(self.lines) if y >= top), 0)
         self.scroll_by(0)
@@ -212,7 +225,9 @@ class RulesHelpScene(OverlayScene):
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         """The kit's bar right of the text: it scrolls by whole lines, so what one view shows is
         all but the last view's first line's offset (kit.scroll_bar)."""
-        bar = pygame.Rect(self.view.right + int(10 * self.scale), self.view.y, max(6, int(12 * self.scale)),
-                          self.view.h)
+        s = self.scale
+        c = min(s, design_scale(self.app.screen.get_size()))
+        k = c * c / s  # in the padding, as layout sizes it
+        bar = pygame.Rect(self.view.right + int(10 * k), self.view.y, max(6, int(12 * k)), self.view.h)
         total = self.sheet.get_height() if self.sheet else 1
         draw_scroll_bar(surface, bar, self.scroll, total - self.max_scroll(), total, ON_PAPER)

@@ -180,7 +180,8 @@ class UnsavedQuitScene(OverlayScene):
 
     def build(self) -> list[Widget]:
         self.heading = Label(_("This game is not saved"), 34, pal.INK, "title")
-        self.detail = Label(lambda: self.notice or failure_line(self.saver), 20, pal.DANGER, wrap=True)
+        # Cherry, not DANGER: this is small print on paper, and must read at 4.5:1 there.
+        self.detail = Label(lambda: self.notice or failure_line(self.saver), 20, pal.CHERRY, wrap=True)
         self.back_button = Button(_("Back to the game"), self.back, size=24)
         self.rescue_button = Button(_("Save a copy elsewhere and quit"), self.rescue, size=24)
         self.quit_button = Button(_("Quit without saving"), self.quit_unsaved, size=24)

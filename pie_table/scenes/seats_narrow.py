@@ -63,13 +63,24 @@ def layout_narrow(scene: SeatSheet, size: tuple[int, int]) -> None:
     bh = int(58 * s)
     status = pygame.Rect(margin, y + int(14 * s), w - 2 * margin, int(34 * s))
     tall = scene.status.place_lines(status, s)
-    # The buttons at the page's foot, or right under the sheets where the page is longer.
-    buttons_y = max(status.bottom + tall + int(14 * s), h - bh - int(26 * s))
     clear = w - scene.scroll_page.bar().x + int(4 * s)
+    buttons = (scene.back_button, scene.players_button, scene.start_button)
     bw = min(int(220 * s), (w - 2 * clear - 2 * gap) // 3)
-    for i, button in enumerate((scene.back_button, scene.players_button, scene.start_button)):
-        button.place(pygame.Rect(w // 2 - bw * 3 // 2 - gap + i * (bw + gap), buttons_y, bw, bh), s)
-    scene.page_need = buttons_y + bh + int(26 * s)
+    # Three in a row while each text keeps room either side; else Players… over Back and Start.
+    rows = 1 if all(b.roomy_width(s) <= bw for b in buttons) else 2
+    if rows == 2:
+        bw = min(max(int(220 * s), *(b.roomy_width(s) for b in buttons)), (w - 2 * clear - gap) // 2)
+    # The buttons at the page's foot, or right under the sheets where the page is longer.
+    buttons_y = max(status.bottom + tall + int(14 * s), h - rows * bh - (rows - 1) * gap - int(26 * s))
+    if rows == 1:
+        for i, button in enumerate(buttons):
+            button.place(pygame.Rect(w // 2 - bw * 3 // 2 - gap + i * (bw + gap), buttons_y, bw, bh), s)
+    else:
+        scene.players_button.place(pygame.Rect(w // 2 - bw // 2, buttons_y, bw, bh), s)
+        foot_y = buttons_y + bh + gap
+        scene.back_button.place(pygame.Rect(w // 2 - bw - gap // 2, foot_y, bw, bh), s)
+        scene.start_button.place(pygame.Rect(w // 2 + gap // 2, foot_y, bw, bh), s)
+    scene.page_need = buttons_y + rows * bh + (rows - 1) * gap + int(26 * s)
 
 
 def _place_seats(scene: SeatSheet, inner: pygame.Rect, s: float) -> int:
@@ -111,4 +122,5 @@ def _place_options(scene: SeatSheet, inner: pygame.Rect, s: float) -> int:
     align_controls(scene.option_rows)
     fnt = font(max(12, int(18 * s)))  # as _draw_option_help writes it
     lines = max((len(wrap_text(text, fnt, inner.w)) for text in scene.option_help.values()), default=0)
-    return y + int(24 * s) + lines * fnt.get_linesize() + int(40 * s)
+    # The help is drawn from the last row's foot (not after its gap), and needs 20 under it.
+    return y - gap + int(24 * s) + lines * fnt.get_linesize() + int(28 * s)

@@ -10,9 +10,13 @@ import pytest
 from pie_table.core.setup import GameSetup, parse_seats
 from pie_table.kit.app import App
 from pie_table.kit.i18n import set_language
+from pie_table.kit.scene import Scene
+from pie_table.paths import saves_dir
 
 _SCREENS = ["title", "settings", "games", "pause", "results", "confirm", "players", "seats", "seats-teams",
-            "statistics", "saved-games", "join", "host-room", "controls"]
+            "statistics", "saved-games", "join", "host-room", "controls", "unsaved", "pause-unsaved",
+            "tutorial", "away"]
+_QUESTIONS = {"confirm", "tutorial", "away"}  # yes-or-no questions, which fit even at 200%
 
 
 _hosted: list = []  # the host rooms' servers, stopped after each test
@@ -73,8 +77,54 @@ def _open(app: App, screen: str) -> None:
     }
     if screen in made:
         app.scenes.push(made[screen]())
+    elif screen in ("unsaved", "pause-unsaved", "tutorial", "away"):
+        app.scenes.push(_dialog(app, screen))
     elif screen == "host-room":
         _hosted.append(host_room(app, host_setup("rats", "human:hotseat,remote,bot:normal")).hosted)
+
+
+class _UnsavedTable(Scene):
+    """A table whose autosave fails (the disk refused it), all the save trouble dialogs read of it."""
+
+    def __init__(self, app: App) -> None:
+        from pie_table.core.messages import Msg
+        from pie_table.core.saves import Autosaver
+        from pie_table.core.session import Session
+
+        super().__init__(app)
+        session = Session(GameSetup("rats", parse_seats("human,bot:easy,bot:normal"), {}, seed=3))
+        self.autosave = Autosaver(session, saves_dir(), every_action=True)
+        self.autosave.failure = Msg("the saves folder may not be written to")
+
+
+class _Hosted:
+    """What the away prompt reads of a hosted table: seat 2's player is away."""
+
+    def __init__(self) -> None:
+        self.driver = self  # (the prompt asks the hosted table's driver who is away)
+        self.away = {1}
+
+    def hand_to_bot(self, seat: int) -> None:
+        self.away.discard(seat)
+
+
+def _dialog(app: App, screen: str) -> Scene:
+    """The save trouble questions over a table that cannot save, the tutorial offer, the away prompt."""
+    from pie_table.core.registry import get_game
+    from pie_table.scenes.game_select import TutorialOffer
+    from pie_table.scenes.net_host import AwayPrompt
+    from pie_table.scenes.pause import PauseScene
+    from pie_table.scenes.save_trouble import UnsavedQuitScene
+
+    if screen == "tutorial":
+        tutorial = get_game("rumble-pie").tutorial
+        assert tutorial is not None
+        return TutorialOffer(app, tutorial, lambda: None, lambda: Scene(app))
+    if screen == "away":
+        return AwayPrompt(app, "Ana", 1, _Hosted())
+    table = _UnsavedTable(app)
+    app.scenes.push(table)
+    return UnsavedQuitScene(app, table.autosave) if screen == "unsaved" else PauseScene(app, "rats")
 
 
 def _with_saves(scene: type, app: App):  # type: ignore[no-untyped-def]
@@ -125,7 +175,7 @@ def test_at_200_percent_every_widget_can_be_brought_into_view(screen, size, leas
     scene = app.scenes.current
     page = scene.scroll_page
     assert scene.scale >= least  # not the old cap of 1.14 (900x560 at 200%: 1.41, its full 2x)
-    assert page.scrolls or screen == "confirm"  # (a yes-or-no question fits even at 200%)
+    assert page.scrolls or screen in _QUESTIONS
     focusable = [item for item in scene.menu.items if item.focusable and item.enabled]
     window = pygame.Rect(0, 0, *size)
     for _ in range(len(focusable)):
@@ -272,3 +322,47 @@ def test_every_text_on_every_menu_is_whole_contrasted_and_large_enough(monkeypat
     assert len(active) >= 3
     assert failures(active) == []
     assert sorted({(d.size, d.text) for d in active if d.size < fonts.min_readable()}) == []
+
+
+def _laid_out(screen: str, size: tuple[int, int], percent: int):  # type: ignore[no-untyped-def]
+    """`screen` opened and laid out at `percent`% on a window of `size`."""
+    app = App(size=size, headless=True)
+    _open(app, screen)
+    app.set_ui_scale(percent)
+    app.step(0.0)
+    return app.scenes.current
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_at_200_percent_the_join_and_host_pages_end_with_their_buttons_right_under_the_content(size, lang):
+    """The page is as tall as the form needs, not a 720-high design grown twice: the buttons come
+    right under the form (not at the foot of a page far longer than it), and the page ends there."""
+    set_language(lang)
+    join = _laid_out("join", size, 200)
+    s = join.scale
+    assert join.join_button.rect.top - join.panel.bottom <= 40 * s
+    assert join.scroll_page.height <= max(size[1], join.join_button.rect.bottom + 30 * s)
+    room = _laid_out("host-room", size, 200)
+    s = room.scale
+    lowest = max(room.port_panel.bottom, room.watch_panel.bottom)
+    assert room.new_code_button.rect.top - lowest <= 60 * s
+    assert room.scroll_page.height <= max(size[1], room.start_button.rect.bottom + 40 * s)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("size", "percent"), [((1920, 1080), 200), ((1280, 720), 200), ((1280, 720), 100)])
+def test_the_seat_buttons_and_use_this_port_keep_room_either_side_of_their_text(size, percent, lang):
+    """Volver / Jugadores… / Empezar and Usar este puerto, at their own size, with room beside
+    them in their frames (a row of three that cannot give it puts Players… over the other two)."""
+    from pie_table.kit.fonts import font
+
+    set_language(lang)
+    seats = _laid_out("seats", size, percent)
+    room = _laid_out("host-room", size, percent)
+    buttons = [(seats.scale, b) for b in (seats.back_button, seats.players_button, seats.start_button)]
+    for s, button in [*buttons, (room.scale, room.port_button)]:
+        text_w = font(int(button.size * s), "bold").size(button.text)[0]
+        assert button.rect.w - text_w >= 24 * s, button.text
+    placed = [b.rect for _s, b in buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:])

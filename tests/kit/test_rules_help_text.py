@@ -53,3 +53,26 @@ def test_every_line_of_the_rules_in_view_is_whole_contrasted_and_large_enough(mo
     assert len(seen) > 40
     assert failures(seen) == []
     assert sorted({(d.size, d.text) for d in seen if d.size < fonts.min_readable()}) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("game", _GAMES)
+def test_at_200_percent_the_rules_view_shows_a_useful_page_of_whole_lines(game, size, lang):
+    """The text view takes most of the window's height (its frame, hint and Close compact), so a
+    page at 200% is nine lines or more, each whole and clear of the hint and Close below."""
+    from pie_table.scenes.rules_help import RulesHelpScene
+
+    set_language(lang)
+    app = App(size=size, headless=True)
+    app.set_ui_scale(200)
+    scene = RulesHelpScene(app, game)
+    app.scenes.push(scene)
+    app.step(0.0)
+    shown = scene.shown()
+    assert len(shown) >= 9
+    assert scene.lines[shown[-1]][1] - scene.scroll <= scene.view.h  # the last one whole
+    assert scene.panel.contains(scene.view)
+    assert pygame.Rect(0, 0, *size).contains(scene.panel)
+    for widget in (scene.hint, scene.close_button):
+        assert widget.rect.top >= scene.view.bottom and scene.panel.contains(widget.rect)
