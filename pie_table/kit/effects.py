@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from pie_table.kit import motion
+from pie_table.kit import motion, theme
 from pie_table.kit import palette as pal
 from pie_table.kit.art import prepare
 from pie_table.kit.art_draw import darker, lighter, star_points, text_outlined
@@ -171,6 +171,8 @@ class EffectLayer:
         # An edge dark (or, for a dark ink, light) enough that the words read on anything.
         rgb = tuple(color[:3])
         edge = darker(rgb, 0.9) if pal.luminance(rgb) > 0.1 else lighter(rgb, 0.8)
+        if theme.high_contrast():  # (a red "Oops!" on its dark edge read 4.67:1)
+            rgb = pal.legible(rgb, edge)
         image = text_outlined(text, int(26 * self.scale), rgb, edge, "bold", 2)
         self._items.append(_FloatText(image, (float(pos[0]), float(pos[1]))))
 

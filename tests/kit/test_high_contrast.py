@@ -183,3 +183,101 @@ def test_high_contrast_writes_the_pie_cards_at_7_to_1(monkeypatch, game):
     drawn = [d for d in _switched(monkeypatch, game, "en") if d.text in _ON_CARDS[game]]
     assert {d.text for d in drawn} == _ON_CARDS[game]  # the cards were seen
     assert failures(drawn, least=7.0, large=7.0) == []
+
+
+def _from_the_start(monkeypatch, look: str = "high_contrast") -> None:  # type: ignore[no-untyped-def]
+    """Every App made from here on starts with the card theme `look`, as a player's saved
+    settings would have it (a headless App takes the default settings)."""
+    from functools import partial
+
+    from pie_table.kit import app as app_module
+    from pie_table.kit.settings import Settings
+
+    monkeypatch.setattr(app_module, "Settings", partial(Settings, card_theme=look))
+
+
+def _table_from_the_start(monkeypatch, game: str, lang: str, size: tuple[int, int],  # type: ignore[no-untyped-def]
+                          high: bool = True) -> list[Drawn]:
+    """Every text a table draws, opened with high contrast on (or, not `high`, off), in its first
+    frames `turn` in."""
+    seats, at, turn = _TABLES[game]
+    set_language(lang)
+    _from_the_start(monkeypatch, "high_contrast" if high else "normal")
+    words = ["screenshot", game, "--seats", seats, "--seed", "3", "--out", "x"]
+    info, setup = build_setup(build_parser().parse_args(words))
+    with recording(monkeypatch) as drawn:
+        app, scene = make_table(info, setup, size)
+        assert theme.high_contrast() == high
+        watch(app)
+        scene.skip_to(at=at, turn=turn)
+        app.step(0.0)
+        app.step(0.0)
+    return list(drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_high_contrast_writes_the_window_sills_name_at_7_to_1(monkeypatch, lang):
+    """Cream on the sill's blue read 4.78:1 at 17 px (white 5.22): its name sits on a darker plate
+    of the blue; the normal theme keeps the cream on the blue itself."""
+    sill = {"en": "Window sill", "es": "Alféizar"}[lang]
+    drawn = [d for d in _table_from_the_start(monkeypatch, "pie-rats", lang, (1280, 720)) if d.text == sill]
+    assert drawn and failures(drawn, least=7.0, large=7.0) == []
+    normal = _table_from_the_start(monkeypatch, "pie-rats", lang, (1280, 720), high=False)
+    assert {tuple(round(c) for c in d.ink) for d in normal if d.text == sill} == {pal.CREAM}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_high_contrast_writes_the_titles_keys_line_at_7_to_1(monkeypatch, lang):
+    """The keys' line under the title's buttons read 5.66:1 on the planks (no ink reaches 7:1
+    there): with high contrast it sits on a plate of dark wood."""
+    from pie_table.kit.app import App
+    from pie_table.kit.i18n import _
+    from pie_table.scenes.title import TitleScene
+
+    set_language(lang)
+    keys = _("Arrows or mouse to choose · Enter to pick · F11 fullscreen")
+    found = {}
+    for look in ("normal", "high_contrast"):
+        with recording(monkeypatch) as drawn:
+            app = App(size=(1280, 720), headless=True)
+            theme.configure(look)
+            watch(app)
+            app.scenes.push(TitleScene(app))
+            app.step(0.0)
+            app.step(0.0)
+        found[look] = [d for d in drawn if d.text == keys]
+    assert found["normal"] and failures(found["normal"], least=4.5) == []
+    assert {tuple(round(c) for c in d.ink) for d in found["normal"]} == {pal.PAPER}  # as it was
+    assert found["high_contrast"] and failures(found["high_contrast"], least=7.0, large=4.5) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+@pytest.mark.parametrize("game", list(_TABLES))
+def test_a_table_opened_in_high_contrast_writes_everything_at_7_to_1(monkeypatch, game, size, lang):
+    """Opened with the theme already on, so what a table paints once (a board, a backdrop) is
+    painted in it too: Rumble Pie's chefs' names on their boards' wood read 6.39:1 and on their
+    cards' ribbons 6.6:1 at 12 px, a Cheflebrity "Oops!" rising in red on its dark edge 4.67:1."""
+    drawn = _table_from_the_start(monkeypatch, game, lang, size)
+    assert failures(drawn, least=7.0, large=4.5) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("screen", ["games", "settings", "statistics"])
+def test_the_menus_opened_in_high_contrast_write_everything_at_7_to_1(monkeypatch, screen, lang):
+    """At 900x560, where the Settings' focused row's "›" (cherry on the paper, 16 px) read 4.79:1.
+    (The title's tagline, 18 px there, is left to the title's own tests.)"""
+    from pie_table.kit.app import App
+    from pie_table.scenes.game_select import GameSelectScene
+    from pie_table.scenes.statistics import StatisticsScene
+
+    scenes = {"games": GameSelectScene, "settings": SettingsScene, "statistics": StatisticsScene}
+    set_language(lang)
+    _from_the_start(monkeypatch)
+    with recording(monkeypatch) as drawn:
+        app = App(size=(900, 560), headless=True)
+        watch(app)
+        app.scenes.push(scenes[screen](app))
+        app.step(0.0)
+        app.step(0.0)
+    assert drawn and failures(drawn, least=7.0, large=4.5) == []

@@ -55,7 +55,7 @@ def draw_served(
     line too small even then shows the latest, and how many more."""
     plan = _plan(lay, served, kept_cards, serve, top)
     chips = plan.lay
-    _draw_kept(surface, chips, kept_cards, serve)
+    _draw_kept(surface, chips, kept_cards, serve, serve.h - top)
     pad = int(8 * lay.scale)
     shown = served[len(served) - plan.holds :] if len(served) > plan.holds else served
     for i, pie in enumerate(shown):
@@ -109,13 +109,14 @@ def _work_out_plan(lay: Layout, served: list[Any], kept_cards: list[list[Any]], 
     text = lay.text
     while True:
         sized = replace(lay, text=text)
-        kept = _draw_kept(None, sized, kept_cards, serve)
+        kept = _draw_kept(None, sized, kept_cards, serve, serve.h - top)
         for form in _FORMS:
             tried.append(_arrange(sized, served, serve, top, kept, form))
-            if tried[-1].holds >= len(served):
+            if tried[-1].holds >= len(served) and kept[0] <= serve.h - top:
                 return tried[-1]
         if text <= lay.scale:
-            return max(tried, key=lambda plan: plan.holds)  # the first, the largest, of those equal
+            # (the first, the largest, of those equal; the kept cards clear of the line's name first)
+            return max(tried, key=lambda plan: (plan.kept[0] <= serve.h - top, plan.holds))
         text = max(lay.scale, text - _STEP * lay.scale)
 
 
@@ -230,25 +231,47 @@ def _chip_lines(lay: Layout, pie: dict[str, Any], chip_w: int) -> tuple[list[str
 
 
 def _draw_kept(
-    surface: pygame.Surface | None, lay: Layout, kept: list[list[Any]], box: pygame.Rect
+    surface: pygame.Surface | None, lay: Layout, kept: list[list[Any]], box: pygame.Rect, room: int
 ) -> tuple[int, int]:
     """Successful Sabotage! and Saved it! cards kept face up for their bonuses: a small card of each
-    kind with how many, in the serving line's lower corner. Returns the height they take and how
-    far right their lowest row reaches (0, 0 with none); only measured with no `surface`."""
+    kind with how many, in the serving line's lower corner, under its name (`room`: the height
+    the name leaves; the cards' pictures shrink to it, their counts no smaller than their
+    size). Returns the height they take and how far right their lowest row reaches (0, 0 with
+    none); only measured with no `surface`."""
     if not kept:
         return 0, 0
+    kinds = [cards for cards in ([k[0] for k in kept if k[1] == w] for w in ("sabotage", "saved")) if cards]
+    counts = [fit_text(f"×{len(c)}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold") for c in kinds]
+    h = _size(lay, 30)
+    rows = _kept_rows(box.w, h, counts)
+    if rows * (h + 3) + 3 > room:  # a short line (a rival's, its name on three lines at 200%)
+        h = max(counts[0].get_height(), (room - 3 - 3 * rows) // rows)
+        rows = _kept_rows(box.w, h, counts)
     x, bottom = box.x + 4, box.bottom - 3
-    for what in ("sabotage", "saved"):
-        cards = [k[0] for k in kept if k[1] == what]
-        if not cards:
-            continue
-        h = _size(lay, 30)
+    for cards, count in zip(kinds, counts, strict=True):
         w = int(h * 0.7)
-        count = fit_text(f"×{len(cards)}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold")
         if x > box.x + 4 and x + w + 2 + count.get_width() > box.right - 2:
             x, bottom = box.x + 4, bottom - h - 3  # a narrow line: the next kind above, not past its edge
         if surface is not None:
             surface.blit(card_face(cards[0], w, h), (x, bottom - h))
             surface.blit(count, count.get_rect(bottomleft=(x + w + 2, bottom)))
         x += w + 2 + count.get_width() + 8
-    return box.bottom - bottom + _size(lay, 30) + 3, x - box.x
+    return box.bottom - bottom + h + 3, x - box.x
+
+
+def kept_least(lay: Layout, kept: list[list[Any]], width: int) -> int:
+    """The least height the kept cards take in a serving line `width` wide (their pictures as
+    small as their counts' text): what its name must leave them."""
+    kinds = [n for n in (sum(k[1] == what for k in kept) for what in ("sabotage", "saved")) if n]
+    if not kinds:
+        return 0
+    counts = [fit_text(f"×{n}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold") for n in kinds]
+    h = counts[0].get_height()
+    return _kept_rows(width, h, counts) * (h + 3) + 3
+
+
+def _kept_rows(width: int, h: int, counts: list[pygame.Surface]) -> int:
+    """How many rows _draw_kept puts the kept kinds on, cards `h` high, in a line `width` wide."""
+    w = int(h * 0.7)
+    both = 4 + w + 2 + counts[0].get_width() + 8 + w + 2 + counts[-1].get_width()
+    return 2 if len(counts) > 1 and both > width - 2 else 1

@@ -12,7 +12,7 @@ from pie_table.games.cheflebrity.deck import GENIUS, KIND, PARTS
 from pie_table.games.cheflebrity.ui.faces import card_back, card_face, name_margin, part_strip
 from pie_table.games.cheflebrity.ui.layout import Layout, felt_size, head_height
 from pie_table.games.cheflebrity.ui.names import kind_label
-from pie_table.games.cheflebrity.ui.served import chips_shown, draw_served
+from pie_table.games.cheflebrity.ui.served import chips_shown, draw_served, kept_least
 from pie_table.kit import palette as pal
 from pie_table.kit.art_draw import darker, lighter
 from pie_table.kit.backdrop import backdrop as kept_backdrop
@@ -376,9 +376,8 @@ def draw_seat(
     )
     if serving_lit:
         draw_target(surface, serve, 3, int(8 * s))
-    # (Its name at the design's size where the grown one's longest word would be cut.)
-    sl = lay if _tag_word(lay, _("Serving line")) <= serve.w - 4 else replace(lay, text=s)
-    serve_tag = _tag(surface, sl, serve, _("Serving line"), pal.soft_ink())
+    serve_tag = _tag(surface, _serving_tag_lay(lay, serve, view["kept"][seat]), serve, _("Serving line"),
+                     pal.soft_ink())
     zones.append(Zone("serving", seat, serve, seat))
     # Working pies, left to right, then a slot for a new pie (drop a Bottom Crust there).
     tag_h = max(int(16 * s), work_tag)  # under the line's name
@@ -426,6 +425,21 @@ def _working_lay(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rect
         if tag_h + tall <= body.h:
             break
     return lay
+
+
+def _serving_tag_lay(lay: Layout, serve: pygame.Rect, kept: list[list[Any]]) -> Layout:
+    """`lay` for the serving line's name: grown, unless its longest word would be cut, or it takes
+    three lines or leaves the `kept` cards too little room under it (a rival's narrow line at
+    200%, "Línea / de / servir", and the kept cards covered it): then smaller, down to the
+    design's."""
+    tag, steps = _("Serving line"), 8
+    for text in (lay.text - (lay.text - lay.scale) * k / steps for k in range(steps + 1)):
+        sized = replace(lay, text=text)
+        lines = wrap_text(tag, font(max(min_readable(), _size(sized, 12))), serve.w - 4)
+        room = serve.h - _tag_height(sized, serve, tag) - kept_least(sized, kept, serve.w)
+        if _tag_word(sized, tag) <= serve.w - 4 and len(lines) <= 2 and room >= 0:
+            return sized
+    return replace(lay, text=lay.scale)
 
 
 def _tag_word(lay: Layout, tag: str = "") -> int:
@@ -476,7 +490,8 @@ def _served_shown(lay: Layout, view: dict[str, Any], seat: int, body: pygame.Rec
     """How many of the seat's served desserts its serving line shows beside a working line `work_w` wide."""
     pad = int(8 * lay.scale)
     serve = pygame.Rect(body.x + work_w + pad, body.y, body.w - work_w - pad, body.h)
-    top = max(int(16 * lay.scale), _tag_height(lay, serve, _("Serving line")))
+    tag_lay = _serving_tag_lay(lay, serve, view["kept"][seat])
+    top = max(int(16 * lay.scale), _tag_height(tag_lay, serve, _("Serving line")))
     return chips_shown(lay, view["served"][seat], view["kept"][seat], serve, top)
 
 

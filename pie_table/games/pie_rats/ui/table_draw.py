@@ -17,6 +17,7 @@ from pie_table.games.pie_rats.ui.layout import TableLayout
 from pie_table.games.pie_rats.ui.move_labels import PHASE_TITLES
 from pie_table.games.pie_rats.ui.names import captain_label
 from pie_table.kit import palette as pal
+from pie_table.kit import theme
 from pie_table.kit.backdrop import backdrop as kept_backdrop
 from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _, current_language
@@ -170,6 +171,22 @@ def _window_picture(w: int, h: int, s: float) -> pygame.Surface:
     return picture
 
 
+def _sill_title(surface: pygame.Surface, rect: pygame.Rect, s: float) -> pygame.Surface:
+    """The sill's name at its top left, in cream on its blue (4.78:1); with the high contrast
+    theme on a plate of that blue darkened to read at 7:1 (white on the blue itself is 5.22:1)."""
+    at = (rect.x + int(8 * s), rect.y + int(6 * s))
+    if not theme.high_contrast():
+        title = fit_text(_("Window sill"), int(17 * s), rect.w - 12, pal.CREAM, "title")
+        surface.blit(title, at)
+        return title
+    fill, ink = pal.plate(_SILL_FILL)
+    title = fit_text(_("Window sill"), int(17 * s), rect.w - 12, ink, "title")
+    plate = pygame.Rect(at, title.get_size()).inflate(int(8 * s), int(2 * s))
+    pygame.draw.rect(surface, fill, plate, border_radius=max(3, int(5 * s)))
+    surface.blit(title, at)
+    return title
+
+
 def draw_sill(
     surface: pygame.Surface,
     lay: TableLayout,
@@ -184,8 +201,7 @@ def draw_sill(
     if not painted:
         _panel(surface, rect, s, fill=_SILL_FILL)
         _sill_window(surface, rect, s)
-    title = fit_text(_("Window sill"), int(17 * s), rect.w - 12, pal.CREAM, "title")
-    surface.blit(title, (rect.x + int(8 * s), rect.y + int(6 * s)))
+    title = _sill_title(surface, rect, s)
     w, h = lay.pie_card
     zones = []
     top = rect.y + title.get_height() + int(10 * s)

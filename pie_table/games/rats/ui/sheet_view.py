@@ -444,7 +444,10 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
     draw_seat_mark(surface, card.seat, corner, mark_r, pal.SEAT_COLORS[card.seat % len(pal.SEAT_COLORS)])
     x = rect.x + pad * 2 + size
     width = rect.right - pad - x
-    text_bottom = _card_words(surface, pygame.Rect(x, rect.y + pad, width, rect.h - 2 * pad), card, scale)
+    under = pygame.Rect(rect.x + pad, rect.y + pad + size + int(4 * scale), rect.w - 2 * pad, 0)
+    under.h = rect.bottom - pad - under.y
+    text_bottom = _card_words(surface, pygame.Rect(x, rect.y + pad, width, rect.h - 2 * pad), card, scale,
+                              under)
     below = pygame.Rect(rect.x + pad, max(rect.y + pad + size + int(4 * scale), text_bottom + 2),
                         rect.w - 2 * pad, 0)
     below.h = rect.bottom - pad - below.y
@@ -459,9 +462,9 @@ def draw_rat_card(surface: pygame.Surface, rect: pygame.Rect, card: RatCard, sca
             surface.blit(font(size).render(ellipsize(said, size, below.w), True, pal.INK), below.topleft)
 
 
-def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale: float) -> int:
-    """A rat card's name, then who it is (Host, vocation, awards) on as many lines as `box` holds,
-    whole: on a narrow card " (you)" leaves the name for the line below. Returns their bottom."""
+def card_name_and_who(card: RatCard, width: int, scale: float) -> tuple[str, str]:
+    """A rat card's name line and who-line (Host, vocation, awards) on a card whose words have
+    `width` beside the portrait: on a narrow card " (you)" leaves the name for the who-line."""
     name = card.name or rat_name(card.seat)
     awards = card.awards
     sub = _vocation_line(card) + (
@@ -469,15 +472,38 @@ def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale:
     if card.is_viewer:
         whole = name + _(" (you)")
         # Whole at the name's own size, else " (you)" moves down (the name is never smaller for it).
-        if fits(whole, int(17 * scale), box.w, "bold", int(17 * scale)):
+        if fits(whole, int(17 * scale), width, "bold", int(17 * scale)):
             name = whole
         else:
             sub = _(" (you)").strip() + " " + sub
+    return name, sub
+
+
+def who_lines(sub: str, size: int, width: int) -> list[str]:
+    """A who-line on as many lines `width` wide as it takes, rather than smaller: grown, a line
+    shrunk to fit would be no larger than at 100%. A word wider than `width` keeps a line of its
+    own, too wide (who_fits says so)."""
+    return [sub] if fits(sub, size, width, floor=size) else wrap_text(sub, font(size), width)
+
+
+def who_fits(lines: Sequence[str], size: int, width: int) -> bool:
+    """Every line of a who-line whole in `width` at `size`."""
+    return all(fits(line, size, width, floor=size) for line in lines)
+
+
+def _card_words(surface: pygame.Surface, box: pygame.Rect, card: RatCard, scale: float,
+                under: pygame.Rect) -> int:
+    """A rat card's name, then who it is on as many lines as `box` holds, whole; a who-line with a
+    word too wide for the room beside the portrait ("Carpintero" on a 110 px card at 900x560 and
+    150%) goes under the portrait, across the card (`under`). Returns their bottom."""
+    name, sub = card_name_and_who(card, box.w, scale)
     surface.blit(fit_text(name, int(17 * scale), box.w, pal.INK, "bold"), box.topleft)
     size = max(min_readable(), int(13 * scale))
     top = box.y + int(20 * scale)
-    # On more lines rather than smaller: grown, a line shrunk to fit would be no larger than at 100%.
-    lines = [sub] if fits(sub, size, box.w, floor=size) else wrap_text(sub, font(size), box.w)
+    lines = who_lines(sub, size, box.w)
+    if not who_fits(lines, size, box.w):
+        box, top = under, under.y
+        lines = who_lines(sub, size, box.w)
     most = max(1, (box.bottom - top) // font(size).get_linesize())
     lines = lines[: most - 1] + [" ".join(lines[most - 1 :])] if len(lines) > most else lines
     for line in lines:

@@ -5,6 +5,7 @@ Every function here draws from a view dict (`RULES.view(state, seat)`), never fr
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,10 +13,10 @@ import pygame
 
 from pie_table.core.messages import SeatName
 from pie_table.games.rats import speech
-from pie_table.games.rats.state import GOAL_NAMES, TURNS
+from pie_table.games.rats.state import GOAL_NAMES, TURNS, VOCATIONS
 from pie_table.games.rats.ui.choices import least_height
 from pie_table.games.rats.ui.labels import goal_hint, goal_name, rat_name, stage_text
-from pie_table.games.rats.ui.sheet_view import RatCard, paper
+from pie_table.games.rats.ui.sheet_view import RatCard, card_name_and_who, paper, who_fits, who_lines
 from pie_table.kit import palette as pal
 from pie_table.kit.fonts import fits, font, min_readable
 from pie_table.kit.i18n import _, event_text, ngettext, tr
@@ -29,7 +30,6 @@ _SPEECH = frozenset({"afraid", "rats", "request", "handover", "refused", "vocati
 # The room, in pixels at scale 1, the RATS table still lays out in: a larger interface size grows
 # it until only this much is left (the goal notes give way first, the sheet keeps every row).
 _ROOM = (960, 540)
-_TRAY_LEAST = 36  # the dice tray's least height at scale 1 (a strip of dice beside their caption)
 
 
 @dataclass
@@ -50,9 +50,24 @@ class TableLayout:
 
 
 def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
-    """Split the window: goals and log left; rats, dice and choices in the middle; the sheet right."""
-    w, h = size
+    """Split the window: goals and log left; rats, dice and choices in the middle; the sheet right.
+
+    A grown interface draws only as large as leaves the choice panel its question and a row of
+    buttons under the grown rat cards: six Spanish cards at 1920x1080 and 150% took all but 182
+    px of the 256 it needs, and "Tirar los dados" shrank to a sliver. The scale steps back, never
+    below 100%'s, until the panel fits."""
+    least = design_scale(size)
     s = ui_scale(size, _ROOM)
+    lay = _layout_at(size, seats, s)
+    while lay.panel.h < least_height(s) and s > least:
+        s = max(least, (math.ceil(s * 100) - 1) / 100)  # whole hundredths: every percent meets the same steps
+        lay = _layout_at(size, seats, s)
+    return lay
+
+
+def _layout_at(size: tuple[int, int], seats: int, s: float) -> TableLayout:
+    """compute_layout at scale `s`."""
+    w, h = size
     m = int(10 * s)
     top = pygame.Rect(0, 0, w, int(44 * s))
     # The goals column is wide enough for the longest goal hint whole (within reason).
@@ -79,7 +94,7 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     card_w = (centre.w - (per_row - 1) * m) // per_row
     # A rat's card holds what it last said whole, on more lines, as far as the dice tray and the
     # choice panel under the cards keep the least they need (a grown card always takes them).
-    spare = (centre.h - rows * m - int(_TRAY_LEAST * s) - m - 10 - least_height(s) - 5) // rows
+    spare = (centre.h - rows * m - _tray_least(s) - m - 10 - least_height(s) - 5) // rows
     card_h = max(int(70 * s), min(_grown_card_h(card_w, s), spare))
     if s > design_scale(size):
         card_h = _grown_card_h(card_w, s)
@@ -89,11 +104,17 @@ def compute_layout(size: tuple[int, int], seats: int) -> TableLayout:
     free = centre.bottom - cards_bottom
     # The dice tray takes half of what the rats leave, but never the room the choice panel under
     # it needs for a question and its buttons: it becomes a strip, the dice beside their caption.
-    tray_h = max(min(int(180 * s), free // 2, free - m - 10 - least_height(s)), int(_TRAY_LEAST * s))
+    tray_h = max(min(int(180 * s), free // 2, free - m - 10 - least_height(s)), _tray_least(s))
     tray = pygame.Rect(centre.x + 5, cards_bottom + 5, centre.w - 10, tray_h)
     panel = pygame.Rect(centre.x, tray.bottom + m + 5, centre.w, centre.bottom - tray.bottom - m - 5)
     ceremony = pygame.Rect(centre.x, body_y, sheet.right - centre.x, h - body_y - m)
     return TableLayout(size, s, top, goals, log, cards, tray, panel, sheet, centre, ceremony)
+
+
+def _tray_least(s: float) -> int:
+    """The dice tray's least height: a strip of dice beside two lines of their caption at its size
+    (on one line "3 espadas de cóctel o 1 paja." shrank below its size at 100%)."""
+    return 2 * font(int(22 * s), "bold").get_linesize() + 8
 
 
 def _grown_card_h(card_w: int, s: float) -> int:
@@ -101,13 +122,32 @@ def _grown_card_h(card_w: int, s: float) -> int:
     viewer's " (you)" moves down beside it), over what its rat says (_speech_lines)."""
     pad, said = int(6 * s), font(max(min_readable(), int(13 * s)))
     portrait = int(40 * s)
-    words_w = card_w - 3 * pad - portrait
-    name = _("Rat {n}").format(n=1) + _(" (you)")
-    who = 2 if not fits(name, int(17 * s), words_w, "bold", int(17 * s)) else 1
-    words = max(portrait + int(4 * s), int(20 * s) + who * said.size("Ag")[1] + 2)  # as they are drawn
+    words = max(portrait + int(4 * s), _who_height(card_w, s, said))
     lines = _speech_lines(card_w - 2 * pad, said)
     # (never shorter than a card with its speech's second line, as every grown card had)
     return max(int(70 * s) + said.get_linesize() + int(4 * s), 2 * pad + words + lines * said.get_linesize())
+
+
+def _who_height(card_w: int, s: float, said: pygame.font.Font) -> int:
+    """How far down a grown card its name and longest who-line reach (the Host at the screen with
+    any vocation), as draw_rat_card places them: beside the portrait, or under it across the card
+    where a word is too wide beside it."""
+    pad, portrait, size, line = int(6 * s), int(40 * s), _said_size(s), said.size("Ag")[1]
+    beside = card_w - 3 * pad - portrait
+    most = 0
+    for vocation in (None, *VOCATIONS):
+        _name, sub = card_name_and_who(RatCard(0, vocation=vocation, is_host=True, is_viewer=True), beside, s)
+        lines = who_lines(sub, size, beside)
+        if who_fits(lines, size, beside):
+            most = max(most, int(20 * s) + len(lines) * line + 2)
+        else:
+            most = max(most, portrait + int(4 * s) + len(who_lines(sub, size, card_w - 2 * pad)) * line + 2)
+    return most
+
+
+def _said_size(s: float) -> int:
+    """The size of a rat card's who-line and what it says (draw_rat_card)."""
+    return max(min_readable(), int(13 * s))
 
 
 def _speech_lines(width: int, fnt: pygame.font.Font) -> int:

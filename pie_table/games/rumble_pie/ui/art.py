@@ -59,7 +59,8 @@ def battle_board(w: int, h: int, color: tuple, ribbon: float = 1.0) -> pygame.Su
     """A player's Battle Board in their `color`: three chef faces side by side, each a pile spot,
     the chefs' names `ribbon` times the design's size."""
     rgb = (int(color[0]), int(color[1]), int(color[2]))
-    return cached(("board", px(w), px(h), rgb, ribbon), lambda: _paint_board(px(w), px(h), rgb, ribbon))
+    key = ("board", px(w), px(h), rgb, ribbon, theme.current())
+    return cached(key, lambda: _paint_board(px(w), px(h), rgb, ribbon))
 
 
 def _paint_board(w: int, h: int, color: tuple[int, int, int], ribbon: float) -> pygame.Surface:
@@ -67,10 +68,24 @@ def _paint_board(w: int, h: int, color: tuple[int, int, int], ribbon: float) -> 
     label_h = _ribbon_height(h, ribbon)
     for name, rect in board_spot_rects(w, h, ribbon).items():
         # Grown, a name keeps within its spot's width, so neighbours never run together.
-        label = fit_label(name.capitalize(), rect.w + 8 if ribbon <= 1 else rect.w - 4, int(label_h * 0.62),
-                          pal.CREAM)
-        surf.blit(label, label.get_rect(center=(rect.centerx, rect.bottom + label_h // 2 + 1)))
+        width = rect.w + 8 if ribbon <= 1 else rect.w - 4
+        at = (rect.centerx, rect.bottom + label_h // 2 + 1)
+        ink = pal.CREAM
+        if theme.high_contrast():  # cream on the board's wood reads 6.39:1: a plate under it
+            ink = _name_plate(surf, fit_label(name.capitalize(), width, int(label_h * 0.62), ink), at)
+        label = fit_label(name.capitalize(), width, int(label_h * 0.62), ink)
+        surf.blit(label, label.get_rect(center=at))
     return surf
+
+
+def _name_plate(surf: pygame.Surface, label: pygame.Surface, at: tuple[int, int]) -> tuple[int, int, int]:
+    """A plate of the board's own colour under it, darkened (or lightened) for a chef's name at
+    7:1 (pal.plate), behind where `label` goes; returns the name's ink."""
+    rect = label.get_rect(center=at).inflate(6, 2).clip(surf.get_rect())
+    under = pygame.transform.average_color(surf, rect)
+    fill, ink = pal.plate(tuple(under[:3]))
+    pygame.draw.rect(surf, fill, rect, border_radius=max(2, rect.h // 4))
+    return ink
 
 
 def _board_shapes(c: pygame.Surface, color: tuple[int, int, int], ribbon: float) -> None:

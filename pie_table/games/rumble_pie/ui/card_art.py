@@ -104,6 +104,8 @@ def _ribbon(s: pygame.Surface, rect: pygame.Rect, color) -> None:
                (x, rect.bottom + drop)]
         pygame.draw.polygon(s, darker(color, 0.3), pts)
     pygame.draw.rect(s, color, rect, border_radius=rect.h // 5)
+    if theme.high_contrast():
+        return  # no lighter inner line: on a small card it lies under the name (6.6:1 at 12 px)
     pygame.draw.rect(s, lighter(color, 0.3), rect.inflate(-rect.h * 0.3, -rect.h * 0.3), max(1, rect.h // 14),
                      border_radius=rect.h // 6)
 
