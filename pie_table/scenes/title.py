@@ -11,7 +11,7 @@ from pie_table.kit import theme
 from pie_table.kit.fonts import font
 from pie_table.kit.i18n import LANGUAGES, _, current_language, save_language, set_language, tr
 from pie_table.kit.scene import NOW
-from pie_table.kit.text import BASE_SIZE, NARROW_PAGE, blit_center
+from pie_table.kit.text import BASE_SIZE, NARROW_PAGE, blit_center, wrap_text
 from pie_table.kit.widgets import Button, Label, Widget
 from pie_table.scenes.base import MenuScene
 from pie_table.scenes.confirm import confirm_quit
@@ -280,12 +280,22 @@ class TitleScene(MenuScene):
             blit_center(surface, pie, spot)
 
     def _draw_hint_plate(self, surface: pygame.Surface) -> None:
-        """With the high contrast theme the keys' line sits on a plate of dark wood: on the
-        backdrop's planks it reads 5.66:1, and no ink reaches 7:1 there (white 7.0 at best)."""
-        if not theme.high_contrast() or not self.hint.current_text():
+        """With the high contrast theme the tagline and the keys' line sit on plates of dark wood:
+        on the backdrop's planks they read 5.66-6.81:1, and no ink reaches 7:1 there (white 7.0
+        at best). Each plate is as wide as its words."""
+        if not theme.high_contrast():
             return
         pad = int(8 * self.scale)
-        pygame.draw.rect(surface, pal.WOOD_DARK, self.hint.rect.inflate(2 * pad, pad), border_radius=pad)
+        for label in (self.tagline, self.hint):
+            text = label.current_text()
+            if not text:
+                continue
+            fnt = font(max(12, int(label.size * self.scale)), label.face)
+            lines = wrap_text(text, fnt, label.rect.w, break_words=True) if label.wrap else [text]
+            widest = min(label.rect.w, max(fnt.size(line)[0] for line in lines))
+            words = pygame.Rect(0, 0, widest, label.rect.h)
+            words.center = label.rect.center
+            pygame.draw.rect(surface, pal.WOOD_DARK, words.inflate(2 * pad, pad), border_radius=pad)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         size = int(112 * self.scale)

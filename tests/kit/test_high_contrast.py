@@ -281,3 +281,23 @@ def test_the_menus_opened_in_high_contrast_write_everything_at_7_to_1(monkeypatc
         app.step(0.0)
         app.step(0.0)
     assert drawn and failures(drawn, least=7.0, large=4.5) == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (900, 560)])
+def test_high_contrast_writes_the_titles_tagline_at_7_to_1(monkeypatch, size):
+    """The tagline read 6.81:1 on the planks at 900x560 (18 px): with high contrast it sits on a
+    plate of dark wood as the keys' line does."""
+    from pie_table.kit.app import App
+    from pie_table.kit.i18n import _
+    from pie_table.scenes.title import TitleScene
+
+    tagline = _("a card table for pie-slinging chefs and rats")
+    with recording(monkeypatch) as drawn:
+        app = App(size=size, headless=True)
+        theme.configure("high_contrast")
+        watch(app)
+        app.scenes.push(TitleScene(app))
+        app.step(0.0)
+        app.step(0.0)
+    shown = [d for d in drawn if d.text == tagline]
+    assert shown and failures(shown, least=7.0, large=4.5) == []
