@@ -40,14 +40,16 @@ class _Row(Widget):
         # narrow for both side by side at their size): the row is `caption_band` taller.
         self.over = False
 
-    def caption_band(self, scale: float | None = None) -> int:
+    def caption_band(self, scale: float | None = None, width: int | None = None) -> int:
         """How tall the caption's lines above the value box are at `scale` (the placed one), on a
-        row `self.rect.w` wide (0: the caption is beside the box)."""
+        row `width` wide (the placed one: a layout asks before placing the row) (0: the caption
+        is beside the box)."""
         if not (self.over and self.label):
             return 0
         scale = self.scale if scale is None else scale
+        width = self.rect.w if width is None else width
         fnt = font(max(_MIN_TEXT, int(self.size * scale)), "bold")
-        return len(wrap_text(self.label, fnt, self.rect.w - int(12 * scale))) * fnt.get_linesize()
+        return len(wrap_text(self.label, fnt, width - int(12 * scale))) * fnt.get_linesize()
 
     def control_rect(self) -> pygame.Rect:
         """Where the value box sits (right part of the row, or all of it without a caption)."""

@@ -211,17 +211,18 @@ class GameSelectScene(MenuScene):
         count = max(1, len(self.cards))
         gap = int(18 * s)
         stacked = w - int(40 * s) < int(900 * s)  # no room for the sheet's width: cards stack
-        heights = [card.stacked_height(self.panel.w - int(60 * s), s) for card in self.cards]
-        if stacked:
+        if stacked:  # each card as tall as its texts, the sheet as tall as the cards
+            heights = [card.stacked_height(self.panel.w - int(60 * s), s) for card in self.cards]
             self.panel.h = sum(heights) + gap * (count - 1) + int(60 * s)
             self.page_need = self.panel.bottom + int(26 * s) + int(56 * s) + int(30 * s)
         inner = self.panel.inflate(-int(60 * s), -int(60 * s))
-        card_h = min(int(150 * s), (inner.h - gap * (count - 1)) // count)
+        if not stacked:  # the cards share the sheet alike
+            heights = [min(int(150 * s), (inner.h - gap * (count - 1)) // count)] * len(self.cards)
         y = inner.y
         for card, height in zip(self.cards, heights, strict=True):
             card.stacked = stacked
-            card.place(pygame.Rect(inner.x, y, inner.w, height if stacked else card_h), s)
-            y += (height if stacked else card_h) + gap
+            card.place(pygame.Rect(inner.x, y, inner.w, height), s)
+            y += height + gap
         self.empty.place(inner, s)
         bw, bh = int(220 * s), int(56 * s)
         y = self.panel.bottom + int(26 * s)

@@ -111,11 +111,11 @@ class PlayersScene(OverlayScene):
         over = w * 0.94 < 720 * s  # too narrow for the sheet: each caption over its box
         self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 720 * s)), int(min(h * 0.94, 660 * s)))
         pairs = [w_ for pair in zip(self.inputs, self.pickers, strict=True) for w_ in pair]
+        row_w = self.panel.w - int(60 * s)  # the rows' width, as placed below
         for row in pairs:
             row.over = over
-            row.rect.w = self.panel.w - int(60 * s)  # (the caption's band is measured on it)
         if over:  # every row at its full height, and the sheet as tall as they need
-            rows_h = sum(int(46 * s) + row.caption_band(s) + int(10 * s) for row in pairs)
+            rows_h = sum(int(46 * s) + row.caption_band(s, row_w) + int(10 * s) for row in pairs)
             self.panel.h = int(80 * s) + rows_h + 2 * self.note.line_height(s) + int(90 * s)
             self.page_need = self.panel.h + int(40 * s)
         self.panel.center = (w // 2, h // 2)
@@ -128,7 +128,7 @@ class PlayersScene(OverlayScene):
         rh = max(int(30 * s), min(int(46 * s), (self.panel.h - int(210 * s)) // max(1, rows)))
         y = top
         for widget in pairs:
-            band = widget.caption_band(s)
+            band = widget.caption_band(s, inner.w)
             widget.place(pygame.Rect(inner.x, y, inner.w, rh + band), s)
             y += rh + band + (int(10 * s) if over else 4)
         bw, bh = int(200 * s), int(50 * s)

@@ -132,6 +132,7 @@ class RulesHelpScene(OverlayScene):
         self.sheet: pygame.Surface | None = None
         self.lines: list[tuple[int, int]] = []  # (top, bottom) of each line on the sheet
         self.view = pygame.Rect(0, 0, 0, 0)
+        self.bar = pygame.Rect(0, 0, 0, 0)  # the scroll bar beside the view (layout)
 
     def build(self) -> list[Widget]:
         self.close_button = Button(_("Close"), self.back, size=26)
@@ -160,6 +161,9 @@ class RulesHelpScene(OverlayScene):
         foot = min(close.y, self.hint.rect.y) - int(18 * k) - 8
         self.view = pygame.Rect(self.panel.x + pad, self.panel.y + pad, self.panel.w - 2 * pad,
                                 foot - self.panel.y - pad)
+        # The scroll bar right of the text, in the padding as sized here.
+        self.bar = pygame.Rect(self.view.right + int(10 * k), self.view.y, max(6, int(12 * k)),
+                               self.view.h)
         top = self.lines[self.first][0] if self.lines else 0
         self.sheet, self.lines = render_lines(self.blocks, self.view.w, s, c)
         # The same place in the text stays at the top after a resize.
@@ -225,9 +229,5 @@ class RulesHelpScene(OverlayScene):
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         """The kit's bar right of the text: it scrolls by whole lines, so what one view shows is
         all but the last view's first line's offset (kit.scroll_bar)."""
-        s = self.scale
-        c = min(s, design_scale(self.app.screen.get_size()))
-        k = c * c / s  # in the padding, as layout sizes it
-        bar = pygame.Rect(self.view.right + int(10 * k), self.view.y, max(6, int(12 * k)), self.view.h)
         total = self.sheet.get_height() if self.sheet else 1
-        draw_scroll_bar(surface, bar, self.scroll, total - self.max_scroll(), total, ON_PAPER)
+        draw_scroll_bar(surface, self.bar, self.scroll, total - self.max_scroll(), total, ON_PAPER)

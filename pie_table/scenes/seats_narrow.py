@@ -90,8 +90,7 @@ def _place_seats(scene: SeatSheet, inner: pygame.Rect, s: float) -> int:
     y = inner.y
     for i, row in enumerate((scene.count, *scene.seat_rows)):
         row.over = True
-        row.rect.w = inner.w  # (the caption's band is measured on the row's width)
-        height = row_h + row.caption_band(s)
+        height = row_h + row.caption_band(s, inner.w)
         row.place(pygame.Rect(inner.x, y, inner.w, height), s)
         y += height + gap
         if i and scene.team_game:  # the seat's team under its choice
@@ -115,8 +114,7 @@ def _place_options(scene: SeatSheet, inner: pygame.Rect, s: float) -> int:
     row_h, gap = int(48 * s), int(12 * s)
     for row in scene.option_rows:
         row.over = True
-        row.rect.w = inner.w
-        height = row_h + row.caption_band(s)
+        height = row_h + row.caption_band(s, inner.w)
         row.place(pygame.Rect(inner.x, y, inner.w, height), s)
         y += height + gap
     align_controls(scene.option_rows)

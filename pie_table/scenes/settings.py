@@ -139,15 +139,12 @@ class SettingsScene(OverlayScene):
         w, h, s = size[0], size[1], self.scale
         over = w * 0.94 < 720 * s  # too narrow for the sheet: each caption over its value
         self.panel = pygame.Rect(0, 0, int(min(w * 0.94, 720 * s)), int(min(h * 0.96, 680 * s)))
-        heading = pygame.Rect(self.panel.x, self.panel.y + int(20 * s), self.panel.w, int(56 * s))
-        self.heading.place(heading, s)
         rows = self.rows
         rh, gap = int(40 * s), int((10 if over else 4) * s)
         inner = self.panel.inflate(-int(60 * s), 0)
         for row in rows:
             row.over = over
-            row.rect.w = inner.w  # (the caption's band is measured on the row's width)
-        heights = [rh + row.caption_band(s) for row in rows]
+        heights = [rh + row.caption_band(s, inner.w) for row in rows]
         if over:  # the sheet as tall as its rows, the note's lines and the buttons need
             lines = len(wrap_text(self.note.current_text(), font(int(16 * s)), inner.w))
             self.panel.h = int(84 * s + sum(heights) + gap * len(rows) + lines * self.note.line_height(s)
