@@ -240,8 +240,7 @@ def _draw_kept(
     none); only measured with no `surface`."""
     if not kept:
         return 0, 0
-    kinds = [cards for cards in ([k[0] for k in kept if k[1] == w] for w in ("sabotage", "saved")) if cards]
-    counts = [fit_text(f"×{len(c)}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold") for c in kinds]
+    kinds, counts = _kept_kinds(lay, kept)
     h = _size(lay, 30)
     rows = _kept_rows(box.w, h, counts)
     if rows * (h + 3) + 3 > room:  # a short line (a rival's, its name on three lines at 200%)
@@ -262,12 +261,19 @@ def _draw_kept(
 def kept_least(lay: Layout, kept: list[list[Any]], width: int) -> int:
     """The least height the kept cards take in a serving line `width` wide (their pictures as
     small as their counts' text): what its name must leave them."""
-    kinds = [n for n in (sum(k[1] == what for k in kept) for what in ("sabotage", "saved")) if n]
-    if not kinds:
+    counts = _kept_kinds(lay, kept)[1]
+    if not counts:
         return 0
-    counts = [fit_text(f"×{n}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold") for n in kinds]
     h = counts[0].get_height()
     return _kept_rows(width, h, counts) * (h + 3) + 3
+
+
+def _kept_kinds(lay: Layout, kept: list[list[Any]]) -> tuple[list[list[Any]], list[pygame.Surface]]:
+    """The kept cards by kind (Sabotage! first, then Saved it!, a kind with none left out), and
+    each kind's "×n" as written beside its card."""
+    kinds = [cards for cards in ([k[0] for k in kept if k[1] == w] for w in ("sabotage", "saved")) if cards]
+    counts = [fit_text(f"×{len(c)}", _size(lay, 13), int(40 * lay.text), pal.INK, "bold") for c in kinds]
+    return kinds, counts
 
 
 def _kept_rows(width: int, h: int, counts: list[pygame.Surface]) -> int:
